@@ -1,0 +1,124 @@
+// The merchant configuration of SPEC.md section 3, with the spec's defaults. Strict: an
+// unknown field is a typo in a merchant file and must stop the server at start-up.
+import { z } from 'zod';
+import { COINS, FIAT_CURRENCIES, FLOW_KINDS, PAYMENT_METHODS } from '../checkout/domain.ts';
+
+const money = z.number().finite().nonnegative();
+
+/** default/min/max for one currency (fiat for buy and spend, coin for sell). */
+export const amountOverrideSchema = z.strictObject({
+  default: money.optional(),
+  min: money.optional(),
+  max: money.optional(),
+});
+
+export const inputFormSchema = z.strictObject({
+  defaultBuy: money.default(20),
+  defaultSell: money.default(0.0015),
+  min: money.default(0),
+  max: money.default(500),
+  /** Keyed by fiat currency (buy, gift-card sell) or by coin (sell). */
+  overrides: z.record(z.string(), amountOverrideSchema).default({}),
+});
+
+/** Per-payment-method limits; anything left out falls back to inputForm. */
+export const methodAmountsSchema = z.strictObject({
+  min: money.optional(),
+  max: money.optional(),
+  overrides: z.record(z.string(), amountOverrideSchema).default({}),
+});
+
+export const paymentMethodSchema = z.strictObject({
+  name: z.enum(PAYMENT_METHODS),
+  type: z.enum(FLOW_KINDS),
+  label: z.string().min(1),
+  amounts: methodAmountsSchema.optional(),
+  action: z.string().optional(),
+  url: z.string().url().optional(),
+});
+
+export const paymentMethodSubtypeSchema = z.strictObject({
+  name: z.string().min(1),
+  label: z.string().min(1),
+  paymentMethod: z.enum(PAYMENT_METHODS).default('GIFTCARD'),
+  /** Preset amounts (fiat) the visitor may pick for this subtype. */
+  amounts: z.array(money.positive()).default([]),
+  website: z.string().url().optional(),
+  faqURL: z.string().url().optional(),
+  termsURL: z.string().url().optional(),
+  termsCopy: z.string().optional(),
+});
+
+export const coinSchema = z.strictObject({
+  id: z.enum(COINS),
+  name: z.string().min(1),
+  action: z.string().optional(),
+  url: z.string().url().optional(),
+});
+
+export const fiatCurrencySchema = z.strictObject({
+  id: z.enum(FIAT_CURRENCIES),
+  symbol: z.string().min(1),
+});
+
+export const cardWidgetSchema = z.strictObject({
+  apiKey: z.string().optional(),
+  colorCode: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default('#9bcb6c'),
+  /** Falls back to the card provider's staging URL (SPEC.md section 8). */
+  baseUrl: z.string().url().optional(),
+});
+
+export const merchantSchema = z.strictObject({
+  /** Host names this merchant answers on (normalised: lower case, no port). */
+  hosts: z.array(z.string().min(1)).default([]),
+  env: z.enum(['DEV', 'TEST', 'PROD']),
+  merchant: z.string().regex(/^[a-z0-9-]+$/),
+  merchantName: z.string().min(1),
+  title: z.string().min(1),
+  etransferEmail: z.string().email().optional(),
+  audioTollFreeNumber: z.string().optional(),
+  inputAllowed: z.boolean().default(false),
+  inputBuyAllowed: z.boolean().default(false),
+  inputSellAllowed: z.boolean().default(false),
+  inputSpendAllowed: z.boolean().default(false),
+  etransferFee: money.default(0),
+  etransferFeePromo: money.default(0),
+  etransferFeePro: money.default(0),
+  flexepinFee: money.default(0),
+  flexepinFeePromo: money.default(0),
+  otcFee: money.default(0),
+  spendFee: money.default(0),
+  isPromo: z.boolean().default(false),
+  siteUrl: z.string().url(),
+  errorUrl: z.string().url(),
+  successUrl: z.string().url(),
+  /** Google Tag Manager container id; analytics only when set. */
+  gtm: z.string().regex(/^GTM-[A-Z0-9]+$/).optional(),
+  paymentMethods: z.array(paymentMethodSchema).default([]),
+  paymentMethodSubtypes: z.array(paymentMethodSubtypeSchema).default([]),
+  supportedCoins: z.array(coinSchema).min(1).default([{ id: 'BTC', name: 'Bitcoin' }]),
+  supportedFiatCurrencies: z.array(fiatCurrencySchema).min(1).default([{ id: 'CAD', symbol: '$' }]),
+  recommendedWallet: z.strictObject({ name: z.string().min(1), url: z.string().url() }).optional(),
+  inputForm: inputFormSchema.default({ defaultBuy: 20, defaultSell: 0.0015, min: 0, max: 500, overrides: {} }),
+  showTicker: z.boolean().default(false),
+  /** Public service announcement shown above the form. */
+  psa: z.string().optional(),
+  cardWidget: cardWidgetSchema.default({ colorCode: '#9bcb6c' }),
+  /** Mobile area codes refused at buyer info (the Quebec blacklist); empty by default. */
+  blockedAreaCodes: z.array(z.string().regex(/^\d{3}$/)).default([]),
+});
+
+export type MerchantConfig = z.output<typeof merchantSchema>;
+export type MerchantConfigInput = z.input<typeof merchantSchema>;
+export type PaymentMethodConfig = z.output<typeof paymentMethodSchema>;
+export type PaymentMethodSubtypeConfig = z.output<typeof paymentMethodSubtypeSchema>;
+export type InputFormConfig = z.output<typeof inputFormSchema>;
+
+/** merchants/families.json: merchant names whose site URLs get a regional suffix. */
+export const familiesSchema = z.strictObject({
+  regionalUrlSuffix: z.array(z.string().min(1)).default([]),
+});
+export type Families = z.output<typeof familiesSchema>;

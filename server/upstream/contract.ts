@@ -1,0 +1,204 @@
+// The upstream exchange API of SPEC.md section 7 as zod schemas: one home for every request
+// and response shape. The typed client parses with these, and the embedded sandbox
+// validates its requests with the same schemas, so the two can never drift apart.
+// Responses tolerate extra fields (z.object strips them); requests are strict.
+import { z } from 'zod';
+import { DOCUMENT_TYPES, IMAGE_SOURCES, TXN_TYPES } from '../checkout/domain.ts';
+
+const amount = z.number().finite().nonnegative();
+const refId = z.string().min(1).max(64);
+
+// ---------------------------------------------------------------- shared shapes
+
+export const bankSchema = z.object({ bankCode: z.string(), bankName: z.string() });
+
+export const nextActionParamsSchema = z.object({
+  addressRequired: z.boolean().optional(),
+  redirectUrl: z.string().optional(),
+  htmlDoc: z.string().optional(),
+  cryptoAddress: z.string().optional(),
+  availableBanks: z.array(bankSchema).optional(),
+});
+
+/** Flow state / quote / transaction (SPEC.md section 3). */
+export const flowStateSchema = z.object({
+  refId,
+  fiatAmount: amount,
+  fiatCurrency: z.string(),
+  cryptoAmount: amount,
+  cryptoCurrency: z.string(),
+  cryptoAddress: z.string().nullish(),
+  paymentMethod: z.string(),
+  paymentMethodSubtype: z.string().nullish(),
+  txnType: z.enum(TXN_TYPES),
+  txnStatus: z.string(),
+  /** ISO 8601; missing means the default 10-minute hold. */
+  txnValidUntil: z.string().nullish(),
+  forexRatePublic: z.number().nullish(),
+  txnDate: z.string().nullish(),
+  country: z.string().nullish(),
+  /** Kept as a string: an action the edge does not know is logged, never a crash. */
+  nextAction: z.string(),
+  nextActionParams: nextActionParamsSchema.nullish(),
+});
+export type FlowState = z.output<typeof flowStateSchema>;
+
+/** `{ error: { code, msg, errorParams } }` (SPEC.md section 8). */
+export const errorObjectSchema = z.object({
+  code: z.string(),
+  msg: z.string().optional().default(''),
+  errorParams: z.object({ amount: z.number().optional() }).passthrough().optional(),
+});
+export type UpstreamErrorObject = z.output<typeof errorObjectSchema>;
+
+/** Buyer-info failures may be a list of `{ errorCode, errorMsg }`. */
+export const errorItemSchema = z.object({ errorCode: z.string(), errorMsg: z.string() });
+export type UpstreamErrorItem = z.output<typeof errorItemSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.union([errorObjectSchema, z.array(errorItemSchema)]),
+});
+
+// ---------------------------------------------------------------- requests
+
+export const quoteRequestSchema = z.strictObject({
+  fiatAmount: amount,
+  fiatCurrency: z.string().min(3).max(3),
+  cryptoCurrency: z.string().min(2).max(5),
+  paymentMethod: z.string().min(1),
+  txnType: z.enum(TXN_TYPES),
+  /** `{width}x{height}` of the visitor's screen, empty when unknown. */
+  browserResolution: z.string().regex(/^(\d{1,5}x\d{1,5})?$/),
+  country: z.string().length(2),
+  cryptoAmount: amount,
+  paymentMethodSubtype: z.string().min(1).optional(),
+  vipTag: z.string().min(1).optional(),
+});
+export type QuoteRequest = z.input<typeof quoteRequestSchema>;
+
+export const requoteRequestSchema = z.strictObject({
+  refId,
+  fiatAmount: amount.optional(),
+  cryptoAmount: amount.optional(),
+  // The gift-card picker also sends these.
+  fiatCurrency: z.string().optional(),
+  cryptoCurrency: z.string().optional(),
+  paymentMethod: z.string().optional(),
+  paymentMethodSubtype: z.string().optional(),
+  txnType: z.enum(TXN_TYPES).optional(),
+  country: z.string().optional(),
+});
+export type RequoteRequest = z.input<typeof requoteRequestSchema>;
+
+export const refIdRequestSchema = z.strictObject({ refId });
+export const cryptoAddressRequestSchema = z.strictObject({ refId, cryptoAddress: z.string().min(1).max(128) });
+export const emtEmailRequestSchema = z.strictObject({ refId, emtEmail: z.string().min(3).max(254) });
+
+export const buyerInfoRequestSchema = z.strictObject({
+  refId,
+  firstName: z.string().min(1).max(100),
+  lastName: z.string().min(1).max(100),
+  emailAddress: z.string().min(3).max(254),
+  mobile: z.strictObject({
+    countryCode: z.string().regex(/^\d{1,4}$/),
+    areaCode: z.string().regex(/^\d{0,5}$/),
+    phoneNumber: z.string().regex(/^\d{3,15}$/),
+  }),
+  dateOfBirth: z.strictObject({
+    year: z.string().regex(/^\d{4}$/),
+    month: z.string().regex(/^\d{2}$/),
+    day: z.string().regex(/^\d{2}$/),
+  }),
+  address: z
+    .strictObject({
+      addressLine1: z.string().min(2).max(200),
+      cityTown: z.string().min(2).max(100),
+      stateProv: z.string().min(2).max(3),
+      postalCode: z.string().min(4).max(10),
+      country: z.literal('CA'),
+    })
+    .optional(),
+});
+export type BuyerInfoRequest = z.input<typeof buyerInfoRequestSchema>;
+
+export const mobileVerificationRequestSchema = z.strictObject({
+  refId,
+  verificationCode: z.string().regex(/^\d{6}$/),
+});
+export const voucherNumberRequestSchema = z.strictObject({
+  refId,
+  voucherNumber: z.string().regex(/^\d{16}$/),
+});
+
+/** base64 of at most 4,900,000 bytes, without a data: prefix. */
+const encodedFile = z
+  .string()
+  .min(4)
+  .max(Math.ceil(4_900_000 / 3) * 4)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/);
+
+export const selfieImageRequestSchema = z.strictObject({
+  refId,
+  mobileNumber: z.string().optional(),
+  documentType: z.enum(DOCUMENT_TYPES),
+  mimeType: z.string().min(3).max(100),
+  fileName: z.string().min(1).max(255),
+  extName: z.string().min(1).max(10),
+  encodedFile,
+  imageSource: z.enum(IMAGE_SOURCES),
+});
+export type SelfieImageRequest = z.input<typeof selfieImageRequestSchema>;
+
+export const documentUploadRequestSchema = z.strictObject({
+  mobileNumber: z.string().min(5).max(20),
+  documentType: z.enum(DOCUMENT_TYPES),
+  mimeType: z.string().min(3).max(100),
+  fileName: z.string().min(1).max(255),
+  extName: z.string().min(1).max(10),
+  encodedFile,
+});
+export type DocumentUploadRequest = z.input<typeof documentUploadRequestSchema>;
+
+export const vipCheckRequestSchema = z.strictObject({ vipTag: z.string().min(1).max(128) });
+export const bankTransferInitRequestSchema = z.strictObject({ refId, selectedBank: z.string().max(64) });
+
+// ---------------------------------------------------------------- responses
+
+export const requoteResponseSchema = z.object({
+  cryptoAmount: amount,
+  fiatAmount: amount.optional(),
+  txnValidUntil: z.string().nullish(),
+  forexRatePublic: z.number().nullish(),
+  txnDate: z.string().nullish(),
+});
+export type RequoteResponse = z.output<typeof requoteResponseSchema>;
+
+export const smsCodeResponseSchema = z.object({ error: z.string().nullish() });
+
+export const statusResponseSchema = z.object({
+  txnStatus: z.string(),
+  cryptoAddress: z.string().nullish(),
+  cryptoCurrency: z.string(),
+  cryptoAmount: amount,
+});
+export type StatusResponse = z.output<typeof statusResponseSchema>;
+
+export const uploadResponseSchema = z.object({ uploaded: z.boolean(), fileName: z.string() });
+export const vipCheckResponseSchema = z.boolean();
+export const procResponseSchema = z.object({ status: z.string() });
+
+export const tickerEntrySchema = z.object({
+  cryptoCurrency: z.string(),
+  fiatCurrency: z.string(),
+  fiatAmount: amount,
+});
+export const tickerResponseSchema = z.array(tickerEntrySchema);
+export type TickerEntry = z.output<typeof tickerEntrySchema>;
+
+/** The card provider's quote endpoint (GET ?key&baseCurrency&amount). */
+export const cardQuoteResponseSchema = z.object({
+  quoteCurrencyAmount: amount,
+  feeAmount: amount,
+  extraFeeAmount: amount,
+});
+export type CardQuote = z.output<typeof cardQuoteResponseSchema>;
