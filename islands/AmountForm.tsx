@@ -1,0 +1,216 @@
+// Screen 1, the amount form. Its server HTML is a complete form that works without
+// JavaScript (tabs are links, the server validates). Hydrated, it switches tabs and filters
+// methods instantly and shows PLEASE WAIT while the quote is requested.
+import { useState, type FormEvent, type MouseEvent } from 'react';
+import type { FlowKind } from '../server/checkout/domain.ts';
+
+export interface AmountFormProps {
+  action: string;
+  tabs: { kind: FlowKind; label: string }[];
+  kind: FlowKind;
+  fiats: { id: string; symbol: string }[];
+  coins: { id: string; name: string }[];
+  methods: { name: string; label: string; kind: FlowKind; fiatCurrencies: string[] | null }[];
+  giftCards: { name: string; label: string; amounts: number[] }[];
+  /** Default amount per kind, already resolved for the default method and currency. */
+  defaults: { fiatAmount: string; cryptoAmount: string };
+  values: Partial<Record<AmountField, string>>;
+  errors: Partial<Record<AmountField | 'form', string>>;
+}
+
+type AmountField =
+  | 'fiatAmount'
+  | 'cryptoAmount'
+  | 'fiatCurrency'
+  | 'cryptoCurrency'
+  | 'paymentMethod'
+  | 'paymentMethodSubtype'
+  | 'txnType';
+
+function Field(props: { id: string; label: string; error?: string; children: React.ReactNode; hint?: string }) {
+  return (
+    <div className="field" data-invalid={props.error ? 'true' : undefined}>
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children}
+      {props.hint && <p className="hint">{props.hint}</p>}
+      {props.error && (
+        <p className="field-error" id={`${props.id}-error`} role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const invalid = (error?: string, id?: string) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+export default function AmountForm(props: AmountFormProps) {
+  const { values, errors } = props;
+  const [kind, setKind] = useState<FlowKind>(props.kind);
+  const [fiatCurrency, setFiatCurrency] = useState(values.fiatCurrency ?? props.fiats[0]?.id ?? 'CAD');
+  const [giftCard, setGiftCard] = useState(values.paymentMethodSubtype ?? '');
+  const [pending, setPending] = useState(false);
+  // Messages belong to the kind they were given for.
+  const shownErrors = kind === props.kind ? errors : {};
+
+  const methods = props.methods.filter(
+    (m) => m.kind === kind && (kind !== 'BUY' || !m.fiatCurrencies || m.fiatCurrencies.includes(fiatCurrency)),
+  );
+  const selectedCard = props.giftCards.find((c) => c.name === giftCard);
+
+  const switchTab = (next: FlowKind) => (event: MouseEvent) => {
+    event.preventDefault();
+    setKind(next);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (pending) event.preventDefault();
+    else setPending(true);
+  };
+
+  return (
+    <form method="post" action={props.action} noValidate className="card amount-form" onSubmit={onSubmit}>
+      {props.tabs.length > 1 && (
+        <div className="tabs" role="tablist" aria-label="What would you like to do?">
+          {props.tabs.map((t) => (
+            <a
+              key={t.kind}
+              className="tab"
+              role="tab"
+              href={`/?type=${t.kind}`}
+              aria-selected={t.kind === kind}
+              onClick={switchTab(t.kind)}
+            >
+              {t.label}
+            </a>
+          ))}
+        </div>
+      )}
+      {shownErrors.form && (
+        <p className="form-error" role="alert">
+          {shownErrors.form}
+        </p>
+      )}
+      <input type="hidden" name="txnType" value={kind} />
+
+      {kind === 'BUY' && (
+        <div className="row">
+          <Field id="fiatAmount" label="Amount" error={shownErrors.fiatAmount}>
+            <input
+              id="fiatAmount"
+              name="fiatAmount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={values.fiatAmount ?? props.defaults.fiatAmount}
+              {...invalid(shownErrors.fiatAmount, 'fiatAmount')}
+            />
+          </Field>
+          {props.fiats.length > 1 ? (
+            <Field id="fiatCurrency" label="Currency" error={shownErrors.fiatCurrency}>
+              <select
+                id="fiatCurrency"
+                name="fiatCurrency"
+                value={fiatCurrency}
+                onChange={(e) => setFiatCurrency(e.target.value)}
+              >
+                {props.fiats.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.id}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          ) : (
+            <input type="hidden" name="fiatCurrency" value={fiatCurrency} />
+          )}
+        </div>
+      )}
+
+      {kind === 'SELL' && (
+        <Field id="cryptoAmount" label="Amount to sell" error={shownErrors.cryptoAmount}>
+          <input
+            id="cryptoAmount"
+            name="cryptoAmount"
+            type="number"
+            step="0.0001"
+            min="0"
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={values.cryptoAmount ?? props.defaults.cryptoAmount}
+            {...invalid(shownErrors.cryptoAmount, 'cryptoAmount')}
+          />
+        </Field>
+      )}
+
+      <Field id="cryptoCurrency" label="Cryptocurrency" error={shownErrors.cryptoCurrency}>
+        <select id="cryptoCurrency" name="cryptoCurrency" defaultValue={values.cryptoCurrency}>
+          {props.coins.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} ({c.id})
+            </option>
+          ))}
+        </select>
+      </Field>
+
+      {kind === 'SPEND' && (
+        <>
+          <Field id="paymentMethodSubtype" label="eGift card" error={shownErrors.paymentMethodSubtype}>
+            <select
+              id="paymentMethodSubtype"
+              name="paymentMethodSubtype"
+              value={giftCard}
+              onChange={(e) => setGiftCard(e.target.value)}
+              {...invalid(shownErrors.paymentMethodSubtype, 'paymentMethodSubtype')}
+            >
+              <option value="">Choose a gift card</option>
+              {props.giftCards.map((c) => (
+                <option key={c.name} value={c.name}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="spendAmount" label="Card amount" error={shownErrors.fiatAmount}>
+            <select id="spendAmount" name="fiatAmount" defaultValue={values.fiatAmount}>
+              {selectedCard
+                ? selectedCard.amounts.map((a) => (
+                    <option key={a} value={String(a)}>
+                      ${a}
+                    </option>
+                  ))
+                : props.giftCards.map((c) => (
+                    <optgroup key={c.name} label={c.label}>
+                      {c.amounts.map((a) => (
+                        <option key={a} value={String(a)}>
+                          ${a}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+            </select>
+          </Field>
+          <input type="hidden" name="fiatCurrency" value={fiatCurrency} />
+        </>
+      )}
+
+      {kind === 'SPEND' ? (
+        <input type="hidden" name="paymentMethod" value="GIFTCARD" />
+      ) : (
+        <Field id="paymentMethod" label="Payment method" error={shownErrors.paymentMethod}>
+          <select id="paymentMethod" name="paymentMethod" defaultValue={values.paymentMethod} key={`${kind}-${fiatCurrency}`}>
+            {methods.map((m) => (
+              <option key={m.name} value={m.name}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+
+      <button type="submit" className="button" disabled={pending} aria-live="polite">
+        {pending ? 'PLEASE WAIT' : 'NEXT'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+// Every island, by name. The browser imports an island's chunk only when a page has it;
+// the server resolves them all once at start-up to render their HTML.
+export const islandLoaders = {
+  AmountForm: () => import('./AmountForm.tsx'),
+};
+
+export type IslandName = keyof typeof islandLoaders;
+export type IslandProps<N extends IslandName> = Parameters<
+  Awaited<ReturnType<(typeof islandLoaders)[N]>>['default']
+>[0];
+
+export const HYDRATE_STRATEGIES = ['load', 'idle', 'visible', 'interaction'] as const;
+export type HydrateStrategy = (typeof HYDRATE_STRATEGIES)[number];

@@ -1,0 +1,73 @@
+// Builds what the server serves: the islands (esbuild, ESM with code splitting, hashed
+// names) and the shared static files (hashed copies), then writes dist/manifest.json.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, extname, join, relative } from 'node:path';
+import { build } from 'esbuild';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'dist');
+const publicDir = join(dist, 'public');
+
+function hashed(name: string, body: Buffer): string {
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
+  const ext = extname(name);
+  return `${basename(name, ext)}.${hash}${ext}`;
+}
+
+async function copyHashed(srcDir: string, urlPrefix: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  let names: string[] = [];
+  try {
+    names = await readdir(srcDir);
+  } catch {
+    return out;
+  }
+  const target = join(publicDir, urlPrefix);
+  await mkdir(target, { recursive: true });
+  for (const name of names.sort()) {
+    const body = await readFile(join(srcDir, name));
+    const file = hashed(name, body);
+    await writeFile(join(target, file), body);
+    out[name] = `/assets/${urlPrefix}/${file}`;
+  }
+  return out;
+}
+
+export async function buildAll(): Promise<void> {
+  await rm(dist, { recursive: true, force: true });
+  const result = await build({
+    entryPoints: [join(root, 'islands/boot.ts')],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: 'es2020',
+    outdir: join(publicDir, 'js'),
+    entryNames: '[name]-[hash]',
+    chunkNames: 'c-[hash]',
+    assetNames: '[name]-[hash]',
+    minify: true,
+    sourcemap: false,
+    metafile: true,
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    tsconfig: join(root, 'tsconfig.islands.json'),
+    logLevel: 'warning',
+  });
+  const outputs = Object.keys(result.metafile.outputs).map((p) => '/assets/' + relative(publicDir, join(root, p)));
+  const boot = outputs.find((p) => /\/boot-[^/]+\.js$/.test(p));
+  if (!boot) throw new Error('esbuild produced no boot script');
+  const manifest = {
+    boot,
+    chunks: outputs.filter((p) => p.endsWith('.js') && p !== boot),
+    styles: await copyHashed(join(root, 'static/css'), 'css'),
+    images: await copyHashed(join(root, 'static/img'), 'img'),
+  };
+  await writeFile(join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  await buildAll();
+  console.log(`built dist/ in ${Date.now() - started} ms`);
+}

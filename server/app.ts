@@ -1,0 +1,106 @@
+// buildApp: the plugin order and nothing else. Tests build it and use app.inject().
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import type { Logger } from 'pino';
+import './fastify-types.ts';
+import type { AppConfig } from './config.ts';
+import { loggerOptions } from './logging.ts';
+import { loadMerchants } from './tenancy/load.ts';
+import { loadIslands } from './render/island.tsx';
+import { DIST_DIR, readManifest } from './render/manifest.ts';
+import { loadPublicFiles, prepareFile, isCompressible, registerAssets, type StaticFile } from './assets.ts';
+import { registerTenancy } from './http/tenancy.ts';
+import { registerSecurity } from './security/plugin.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerOps, type Lifecycle } from './http/ops.ts';
+import { registerPages } from './flow/index.ts';
+import type { RunningSandbox } from './sandbox/index.ts';
+import { createUpstreamDispatcher } from './upstream/dispatcher.ts';
+import { createUpstream } from './upstream/client.ts';
+import { upstreamProxy } from './upstream/proxy.ts';
+import { resolveThirdParty } from './third-party.ts';
+
+/** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
+export const FORM_BODY_LIMIT = 1536 * 1024;
+
+export interface AppDeps {
+  config: AppConfig;
+  /** Where upstream calls go: UPSTREAM_URL, or the embedded sandbox's URL. */
+  upstreamUrl: string;
+  /** The embedded sandbox, when it runs: its third-party pages are the defaults. */
+  sandbox?: RunningSandbox;
+  logger?: Logger;
+  lifecycle?: Lifecycle;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const [merchants, manifest] = await Promise.all([loadMerchants(config.merchantsDir), readManifest(), loadIslands()]);
+  const sharedFiles = await loadPublicFiles(new URL('public/', DIST_DIR).pathname);
+  const merchantFiles = new Map<string, Map<string, StaticFile>>(
+    merchants.merchants.map((m) => [
+      m.id,
+      new Map([...m.assets].map(([path, a]) => [path, prepareFile(a.body, a.contentType, isCompressible(path))])),
+    ]),
+  );
+
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: loggerOptions(config.logLevel) }),
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    bodyLimit: FORM_BODY_LIMIT,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 5_000,
+    disableRequestLogging: true,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.server.headersTimeout = 10_000;
+
+  app.decorate('appConfig', config);
+  app.decorate('assetManifest', manifest);
+  app.decorate('merchants', merchants);
+
+  const thirdParty = resolveThirdParty(config, deps.upstreamUrl, deps.sandbox);
+  app.decorate('thirdParty', thirdParty);
+  const dispatcher = createUpstreamDispatcher({
+    connectTimeoutMs: config.upstreamTimeouts.connectMs,
+    headersTimeoutMs: config.upstreamTimeouts.headersMs,
+    bodyTimeoutMs: config.upstreamTimeouts.bodyMs,
+    logger: app.log,
+  });
+  app.decorate(
+    'upstream',
+    createUpstream({
+      baseUrl: deps.upstreamUrl,
+      uploadUrl: thirdParty.uploadUrl,
+      cardQuoteUrl: thirdParty.cardQuoteUrl,
+      dispatcher,
+      logger: app.log,
+    }),
+  );
+  app.addHook('onClose', async () => dispatcher.close());
+
+  registerErrorHandling(app);
+  registerOps(app, deps.lifecycle);
+  registerTenancy(app, merchants, config.unknownHosts);
+  await app.register(helmet, {
+    contentSecurityPolicy: false, // set per request with its nonce, see security/plugin.ts
+    crossOriginEmbedderPolicy: false,
+    hsts: { maxAge: 15552000, includeSubDomains: false },
+  });
+  registerSecurity(app, thirdParty);
+  await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
+  registerAssets(app, sharedFiles, merchantFiles);
+  await app.register(upstreamProxy, {
+    upstreamUrl: deps.upstreamUrl,
+    uploadUrl: thirdParty.uploadUrl,
+    dispatcher,
+    merchantIdOf: (request) => request.merchant.id,
+  });
+  await registerPages(app);
+  return app;
+}

@@ -1,0 +1,98 @@
+// Serves hashed files from memory: the build's public files for every host, and each
+// merchant's own files only on that merchant's hosts. Everything is read and compressed
+// once at start-up; a hashed URL never changes content, so it is cached forever.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, extname } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.ico']);
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface StaticFile {
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+export function prepareFile(body: Buffer, contentType: string, compressible: boolean): StaticFile {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  if (!compressible || body.length < 512) return { body, contentType, etag };
+  return {
+    body,
+    contentType,
+    etag,
+    gzip: gzipSync(body, { level: 9 }),
+    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const files = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? walk(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]))),
+  );
+  return files.flat();
+}
+
+export async function loadPublicFiles(publicDir: string): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  for (const path of await walk(publicDir)) {
+    const ext = extname(path);
+    const url = '/assets/' + relative(publicDir, path).split('\\').join('/');
+    files.set(url, prepareFile(await readFile(path), TYPES[ext] ?? 'application/octet-stream', COMPRESSIBLE.has(ext)));
+  }
+  return files;
+}
+
+export function contentTypeOf(name: string): string {
+  return TYPES[extname(name)] ?? 'application/octet-stream';
+}
+
+export function isCompressible(name: string): boolean {
+  return COMPRESSIBLE.has(extname(name));
+}
+
+/** Send a prepared file with the best encoding the client accepts. */
+export function sendStatic(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
+  reply
+    .header('content-type', file.contentType)
+    .header('cache-control', IMMUTABLE)
+    .header('etag', file.etag)
+    .header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  if (file.br && /\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(file.br);
+  if (file.gzip && /\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  return reply.send(file.body);
+}
+
+/**
+ * `/assets/*`: the shared build files, then the files of the request's own merchant only,
+ * so one merchant's style sheet can never be fetched through another merchant's host.
+ */
+export function registerAssets(
+  app: FastifyInstance,
+  shared: Map<string, StaticFile>,
+  byMerchant: Map<string, Map<string, StaticFile>>,
+): void {
+  app.get('/assets/*', (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const file = shared.get(path) ?? byMerchant.get(request.merchant.id)?.get(path);
+    if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return sendStatic(request, reply, file);
+  });
+}

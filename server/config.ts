@@ -1,0 +1,94 @@
+// Environment -> typed settings, validated once at boot. A bad value stops the process
+// with a message naming the variable; nothing downstream reads process.env.
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+const url = z.string().url().transform((s) => s.replace(/\/+$/, ''));
+
+/** An address or CIDR (v4 or v6). Booleans and hop counts are refused on purpose. */
+const proxyAddress = z.string().refine((entry) => {
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}, 'must be an IP address or CIDR (e.g. 10.0.0.0/8), not a boolean or hop count');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  MERCHANTS_DIR: z.string().min(1).default('merchants'),
+  UPSTREAM_URL: url.optional(),
+  UPLOAD_URL: url.optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+    .pipe(z.array(proxyAddress)),
+  UNKNOWN_HOSTS: z.enum(['fallback', 'reject']).default('fallback'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_VERSION: z.string().max(64).default(process.env.npm_package_version ?? 'dev'),
+  // Third parties; unset = the embedded sandbox's pages when it runs.
+  CARD_QUOTE_URL: url.optional(),
+  CARD_WIDGET_URL: url.optional(),
+  IDENTITY_URL: url.optional(),
+  FORM_SERVICE_URL: url.optional(),
+  USER_AGENT_LOG_URL: url.optional(),
+  // Timeouts for upstream calls.
+  UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  UPSTREAM_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  UPSTREAM_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  // Embedded sandbox, only when UPSTREAM_URL is unset.
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SANDBOX_QUOTE_TTL_S: z.coerce.number().int().positive().optional(),
+  SANDBOX_FAULTS: z.string().optional(),
+});
+
+export type AppConfig = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseConfig(env: Record<string, string | undefined>) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.UPSTREAM_URL && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid environment:\n  SESSION_SECRET: required when UPSTREAM_URL is set');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    merchantsDir: e.MERCHANTS_DIR,
+    upstreamUrl: e.UPSTREAM_URL,
+    uploadUrl: e.UPLOAD_URL,
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    /** True when no secret was given: cookies do not survive a restart. */
+    sessionSecretGenerated: !e.SESSION_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    unknownHosts: e.UNKNOWN_HOSTS,
+    logLevel: e.LOG_LEVEL,
+    appVersion: e.APP_VERSION,
+    thirdParty: {
+      cardQuoteUrl: e.CARD_QUOTE_URL,
+      cardWidgetUrl: e.CARD_WIDGET_URL,
+      identityUrl: e.IDENTITY_URL,
+      formServiceUrl: e.FORM_SERVICE_URL,
+      userAgentLogUrl: e.USER_AGENT_LOG_URL,
+    },
+    upstreamTimeouts: {
+      connectMs: e.UPSTREAM_CONNECT_TIMEOUT_MS,
+      headersMs: e.UPSTREAM_HEADERS_TIMEOUT_MS,
+      bodyMs: e.UPSTREAM_BODY_TIMEOUT_MS,
+    },
+    sandbox: { port: e.SANDBOX_PORT, quoteTtlS: e.SANDBOX_QUOTE_TTL_S, faults: e.SANDBOX_FAULTS },
+  };
+}

@@ -1,0 +1,25 @@
+// What the edge adds to Fastify's request, reply and instance.
+import type { Merchant, MerchantRegistry } from './tenancy/load.ts';
+import type { AppConfig } from './config.ts';
+import type { AssetManifest } from './render/manifest.ts';
+import type { Upstream } from './upstream/client.ts';
+import type { ThirdPartyUrls } from './third-party.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appConfig: AppConfig;
+    assetManifest: AssetManifest;
+    merchants: MerchantRegistry;
+    upstream: Upstream;
+    thirdParty: ThirdPartyUrls;
+  }
+  interface FastifyRequest {
+    /** The merchant of the request's Host; set before any route runs. */
+    merchant: Merchant;
+    /** The normalised Host, for same-origin checks. */
+    siteHost: string;
+  }
+  interface FastifyReply {
+    scriptNonce: string;
+  }
+}

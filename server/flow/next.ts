@@ -1,0 +1,52 @@
+// Every form action ends here: save what the edge needs from the new flow state, then go
+// where the next-screen rule says. The edge never hard-codes a sequence of screens.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FlowState } from '../upstream/contract.ts';
+import { nextScreen, type NextStep } from '../checkout/next-screen.ts';
+import type { ScreenPath } from '../checkout/routes.ts';
+import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
+
+/** The bank's own page posts to the bank; its CSP allows that and nothing else new. */
+const BANK_DOC_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action https: http:; base-uri 'none'; frame-ancestors 'none'";
+
+/** Merge a new flow state into the cookie; addressRequired is kept once it was seen. */
+export function saveFlowState(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState): FlowCookie {
+  const next: FlowCookie = {
+    ...flow,
+    refId: state.refId,
+    addressRequired: state.nextActionParams?.addressRequired ?? flow.addressRequired,
+  };
+  writeFlow(request, reply, next);
+  return next;
+}
+
+export function goToStep(request: FastifyRequest, reply: FastifyReply, step: NextStep, from: ScreenPath) {
+  switch (step.kind) {
+    case 'navigate':
+      return reply.redirect(step.path, 303);
+    case 'redirect':
+      return reply.redirect(step.url, 303);
+    case 'html':
+      return reply
+        .code(200)
+        .header('content-security-policy', BANK_DOC_CSP)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(step.htmlDoc);
+    case 'none':
+      request.log.warn({ reason: step.reason }, 'next action not followed');
+      return reply.redirect(from, 303);
+  }
+}
+
+export function followNextAction(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowCookie,
+  state: FlowState,
+  from: ScreenPath,
+) {
+  saveFlowState(request, reply, flow, state);
+  return goToStep(request, reply, nextScreen(state, from), from);
+}

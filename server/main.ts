@@ -1,0 +1,67 @@
+// The process: read the environment, start the embedded sandbox when no upstream is
+// configured, build the app, listen, and shut down gracefully on SIGTERM/SIGINT.
+import pino from 'pino';
+import { ConfigError, parseConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { loggerOptions } from './logging.ts';
+import { MerchantConfigError } from './tenancy/errors.ts';
+import { startSandbox, type RunningSandbox } from './sandbox/index.ts';
+import type { Lifecycle } from './http/ops.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = parseConfig(process.env);
+  const logger = pino(loggerOptions(config.logLevel));
+  if (config.sessionSecretGenerated) {
+    logger.warn('SESSION_SECRET is not set: generated one for this run; visitors lose their flow on restart');
+  }
+
+  let sandbox: RunningSandbox | undefined;
+  if (!config.upstreamUrl) {
+    sandbox = await startSandbox({
+      port: config.sandbox.port,
+      quoteTtlS: config.sandbox.quoteTtlS,
+      faults: config.sandbox.faults,
+      logger: logger.child({ component: 'sandbox' }),
+    });
+    logger.info({ url: sandbox.url }, 'UPSTREAM_URL is not set: using the embedded sandbox');
+  }
+
+  const lifecycle: Lifecycle = { draining: false };
+  const app = await buildApp({ config, upstreamUrl: config.upstreamUrl ?? sandbox!.url, sandbox, logger, lifecycle });
+  await app.listen({ port: config.port, host: config.host });
+
+  const port = (app.server.address() as { port: number }).port;
+  for (const merchant of app.merchants.merchants) {
+    for (const host of merchant.config.hosts) console.log(`${merchant.id.padEnd(10)} http://${host}:${port}/`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    lifecycle.draining = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.error('in-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    await sandbox?.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof MerchantConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+// The build's asset manifest (scripts/build.ts writes it): hashed URLs for the boot
+// script, the shared style sheet and static images. Read once at start-up.
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+
+export const manifestSchema = z.object({
+  boot: z.string(),
+  /** Every JavaScript file the boot script may import, for tests and preloading. */
+  chunks: z.array(z.string()),
+  styles: z.record(z.string(), z.string()),
+  images: z.record(z.string(), z.string()),
+});
+export type AssetManifest = z.output<typeof manifestSchema>;
+
+export const DIST_DIR = new URL('../../dist/', import.meta.url);
+
+export async function readManifest(distDir: URL = DIST_DIR): Promise<AssetManifest> {
+  const file = new URL('manifest.json', distDir);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new Error(`No build found at ${file.pathname}: run "npm run build" first.`);
+  }
+  return manifestSchema.parse(JSON.parse(text));
+}

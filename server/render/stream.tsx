@@ -1,0 +1,76 @@
+// Streams a React page: the shell goes out as soon as it is ready (bots wait for the whole
+// page), with a time limit, an abort when the visitor leaves, and a plain error page —
+// never a stack trace — when the shell itself fails.
+import { PassThrough } from 'node:stream';
+import type { ReactElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RenderContext, type RenderContextValue } from './context.tsx';
+
+const BOT = /bot|crawl|spider|slurp|facebookexternalhit|preview|lighthouse/i;
+export const RENDER_TIMEOUT_MS = 10_000;
+
+export interface RenderOptions {
+  status?: number;
+}
+
+const SHELL_ERROR_PAGE =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head>' +
+  '<body><main><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">Back to the start</a></p></main></body></html>';
+
+export function renderPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: ReactElement,
+  options: RenderOptions = {},
+): Promise<FastifyReply> {
+  const ctx: RenderContextValue = {
+    nonce: reply.scriptNonce,
+    merchant: request.merchant,
+    assets: request.server.assetManifest,
+    appVersion: request.server.appConfig.appVersion,
+    islands: { count: 0 },
+  };
+  const isBot = BOT.test(String(request.headers['user-agent'] ?? ''));
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+
+  return new Promise((resolve) => {
+    let settled = false;
+    const body = new PassThrough();
+    const stream = renderToPipeableStream(<RenderContext value={ctx}>{page}</RenderContext>, {
+      nonce: ctx.nonce,
+      onShellReady() {
+        if (isBot) return;
+        settled = true;
+        reply.code(options.status ?? 200);
+        stream.pipe(body);
+        resolve(reply.send(body));
+      },
+      onAllReady() {
+        if (!isBot || settled) return;
+        settled = true;
+        reply.code(options.status ?? 200);
+        stream.pipe(body);
+        resolve(reply.send(body));
+      },
+      onShellError(error) {
+        request.log.error({ err: error }, 'page shell failed to render');
+        if (settled) return;
+        settled = true;
+        resolve(reply.code(500).send(SHELL_ERROR_PAGE));
+      },
+      onError(error) {
+        request.log.error({ err: error }, 'page failed to render');
+        // A digest instead of the message keeps internals out of the page.
+        return 'render-error';
+      },
+    });
+    const timer = setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS);
+    timer.unref();
+    body.on('close', () => clearTimeout(timer));
+    // The response closes either when it is done or when the visitor went away.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) stream.abort(new Error('visitor disconnected'));
+    });
+  });
+}

@@ -1,0 +1,46 @@
+// A whole edge over real sockets for integration and browser tests: the embedded sandbox
+// on its own port, the app on another, both on 127.0.0.1.
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { parseConfig } from '../../server/config.ts';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
+
+export interface Stack {
+  app: FastifyInstance;
+  sandbox: RunningSandbox;
+  port: number;
+  /** http://{host}:{port} for a demo host, e.g. url('maple.localhost', '/'). */
+  url(host: string, path?: string): string;
+  logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+export async function startStack(options: { env?: Record<string, string>; sandbox?: SandboxOptions; listen?: boolean } = {}): Promise<Stack> {
+  const sandbox = await startSandbox({ logger: false, ...options.sandbox });
+  const config = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
+  const logs: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+  );
+  const app = await buildApp({ config, upstreamUrl: sandbox.url, sandbox, logger });
+  let port = 0;
+  if (options.listen !== false) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+  } else {
+    await app.ready();
+  }
+  return {
+    app,
+    sandbox,
+    port,
+    logs,
+    url: (host, path = '/') => `http://${host}:${port}${path}`,
+    async close() {
+      await app.close();
+      await sandbox.close();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+// A message that must be acknowledged. Closing is a link, so it works without JavaScript;
+// by default it goes home (the limit errors of SPEC.md section 8).
+export function Modal({ text, closeHref = '/', closeLabel = 'Close' }: { text: string; closeHref?: string; closeLabel?: string }) {
+  return (
+    <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="modal-text">
+      <div className="modal-card">
+        <p id="modal-text">{text}</p>
+        <a className="button" href={closeHref} autoFocus>
+          {closeLabel}
+        </a>
+      </div>
+    </div>
+  );
+}

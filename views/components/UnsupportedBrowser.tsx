@@ -1,0 +1,22 @@
+import { useRenderContext } from '../../server/render/context.tsx';
+
+/**
+ * Visible by default and hidden by a CSS @supports rule that only browsers with ES
+ * modules pass, so the check needs no JavaScript (SPEC.md section 2).
+ */
+export function UnsupportedBrowser() {
+  const { merchant } = useRenderContext();
+  return (
+    <div className="unsupported-browser" role="alertdialog" aria-labelledby="unsupported-title">
+      <div className="modal-card">
+        <p id="unsupported-title">
+          Unfortunately your browser isn't supported. We recommend updating to the latest versions of Chrome, Safari, or
+          Firefox.
+        </p>
+        <a className="button" href={merchant.config.siteUrl}>
+          Back
+        </a>
+      </div>
+    </div>
+  );
+}

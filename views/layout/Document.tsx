@@ -1,0 +1,52 @@
+// The document shell every page shares: the merchant's title, favicon and style sheet,
+// header, footer, toast area and the unsupported-browser notice. The boot script is added
+// only when the page rendered an island, so island-free pages ship no JavaScript.
+import type { ReactNode } from 'react';
+import { useRenderContext } from '../../server/render/context.tsx';
+import { Header } from './Header.tsx';
+import { Footer } from './Footer.tsx';
+import { Toasts, type Toast } from '../components/Toasts.tsx';
+import { UnsupportedBrowser } from '../components/UnsupportedBrowser.tsx';
+
+export interface DocumentProps {
+  title?: string;
+  children: ReactNode;
+  toasts?: Toast[];
+  /** The cash-in map shows the map alone. */
+  bare?: boolean;
+}
+
+export function Document({ title, children, toasts = [], bare = false }: DocumentProps) {
+  const { merchant, assets } = useRenderContext();
+  const config = merchant.config;
+  const pageTitle = title ? `${title} | ${config.title}` : config.title;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{pageTitle}</title>
+        {merchant.faviconHref && <link rel="icon" href={merchant.faviconHref} type={merchant.faviconType} />}
+        <link rel="stylesheet" href={assets.styles['app.css']} />
+        {merchant.styleHref && <link rel="stylesheet" href={merchant.styleHref} />}
+      </head>
+      <body className={bare ? 'bare' : undefined}>
+        {!bare && <Header />}
+        <main id="main" className="page">
+          {children}
+        </main>
+        {!bare && <Footer />}
+        <Toasts toasts={toasts} />
+        <UnsupportedBrowser />
+        <BootScript />
+      </body>
+    </html>
+  );
+}
+
+/** Rendered last, so every island of the page has been counted by then. */
+function BootScript() {
+  const { islands, assets, nonce } = useRenderContext();
+  if (islands.count === 0) return null;
+  return <script type="module" src={assets.boot} nonce={nonce} />;
+}

@@ -1,0 +1,52 @@
+import { useRenderContext } from '../../server/render/context.tsx';
+import { LEGAL_PAGES } from '../../server/checkout/legal.ts';
+
+/**
+ * The merchant's own footer.html when it has one; otherwise the built-in footer with
+ * product, company, support and legal links. Footer files are checked at start-up to
+ * hold no scripts, so they are safe to insert as they are.
+ */
+export function Footer() {
+  const { merchant } = useRenderContext();
+  if (merchant.footerHtml !== undefined) {
+    return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: merchant.footerHtml }} />;
+  }
+  const { config } = merchant;
+  const year = new Date().getUTCFullYear();
+  return (
+    <footer className="site-footer">
+      <nav aria-label="Footer">
+        <section>
+          <h2>Product</h2>
+          <ul>
+            <li><a href="/">Buy crypto</a></li>
+            <li><a href={config.siteUrl}>{config.merchantName}</a></li>
+          </ul>
+        </section>
+        <section>
+          <h2>Company</h2>
+          <ul>
+            <li><a href={config.siteUrl}>About {config.merchantName}</a></li>
+          </ul>
+        </section>
+        <section>
+          <h2>Support</h2>
+          <ul>
+            {config.etransferEmail && <li><a href={`mailto:${config.etransferEmail}`}>{config.etransferEmail}</a></li>}
+            {config.audioTollFreeNumber && <li><a href={`tel:${config.audioTollFreeNumber}`}>{config.audioTollFreeNumber}</a></li>}
+            <li><a href={config.siteUrl}>Help centre</a></li>
+          </ul>
+        </section>
+        <section>
+          <h2>Legal</h2>
+          <ul>
+            {LEGAL_PAGES.map((page) => (
+              <li key={page.path}><a href={page.path}>{page.title}</a></li>
+            ))}
+          </ul>
+        </section>
+      </nav>
+      <p className="copyright">© {year} {config.merchantName}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,20 @@
+import { useRenderContext } from '../../server/render/context.tsx';
+
+/** Merchant brand, plus the environment and version outside production. */
+export function Header() {
+  const { merchant, appVersion } = useRenderContext();
+  const { config } = merchant;
+  return (
+    <header className="site-header">
+      <a className="brand" href="/">
+        {merchant.faviconHref && <img className="brand-mark" src={merchant.faviconHref} alt="" width={32} height={32} />}
+        <span className="brand-name">{config.title}</span>
+      </a>
+      {config.env !== 'PROD' && (
+        <span className="env-label" title="Not a production environment">
+          {config.env} · v{appVersion}
+        </span>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+// Screen 1: amount input.
+import { Document } from '../layout/Document.tsx';
+import { Island } from '../../server/render/island.tsx';
+import { useRenderContext } from '../../server/render/context.tsx';
+import type { AmountFormProps } from '../../islands/AmountForm.tsx';
+import { Modal } from '../components/Modal.tsx';
+
+export function HomePage({ form, modal }: { form: AmountFormProps | null; modal?: string }) {
+  const { merchant } = useRenderContext();
+  const { psa } = merchant.config;
+  return (
+    <Document title="Buy and sell crypto">
+      {psa && (
+        <aside className="psa" role="note">
+          {psa}
+        </aside>
+      )}
+      {form ? (
+        <Island name="AmountForm" props={form} />
+      ) : (
+        <section className="card">
+          <h1>Checkout unavailable</h1>
+          <p>This checkout is not taking new orders right now. Please come back later.</p>
+        </section>
+      )}
+      {modal && <Modal text={modal} />}
+    </Document>
+  );
+}

@@ -1,0 +1,10 @@
+import { Document } from '../layout/Document.tsx';
+
+/** Legal pages are the merchant's own HTML, checked at start-up to hold no scripts. */
+export function LegalPage({ title, html }: { title: string; html: string }) {
+  return (
+    <Document title={title}>
+      <article className="card legal" dangerouslySetInnerHTML={{ __html: html }} />
+    </Document>
+  );
+}
