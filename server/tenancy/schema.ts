@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { COINS, FIAT_CURRENCIES, FLOW_KINDS, PAYMENT_METHODS } from '../checkout/domain.ts';
 
 const money = z.number().finite().nonnegative();
+/** Links end up in href/src attributes and redirects: only http(s), never javascript: or data:. */
+const webUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 
 /** default/min/max for one currency (fiat for buy and spend, coin for sell). */
 export const amountOverrideSchema = z.strictObject({
@@ -32,9 +34,11 @@ export const paymentMethodSchema = z.strictObject({
   name: z.enum(PAYMENT_METHODS),
   type: z.enum(FLOW_KINDS),
   label: z.string().min(1),
+  /** Fiat currencies this method serves; all the merchant's when left out. */
+  fiatCurrencies: z.array(z.enum(FIAT_CURRENCIES)).optional(),
   amounts: methodAmountsSchema.optional(),
   action: z.string().optional(),
-  url: z.string().url().optional(),
+  url: webUrl.optional(),
 });
 
 export const paymentMethodSubtypeSchema = z.strictObject({
@@ -43,9 +47,9 @@ export const paymentMethodSubtypeSchema = z.strictObject({
   paymentMethod: z.enum(PAYMENT_METHODS).default('GIFTCARD'),
   /** Preset amounts (fiat) the visitor may pick for this subtype. */
   amounts: z.array(money.positive()).default([]),
-  website: z.string().url().optional(),
-  faqURL: z.string().url().optional(),
-  termsURL: z.string().url().optional(),
+  website: webUrl.optional(),
+  faqURL: webUrl.optional(),
+  termsURL: webUrl.optional(),
   termsCopy: z.string().optional(),
 });
 
@@ -53,7 +57,7 @@ export const coinSchema = z.strictObject({
   id: z.enum(COINS),
   name: z.string().min(1),
   action: z.string().optional(),
-  url: z.string().url().optional(),
+  url: webUrl.optional(),
 });
 
 export const fiatCurrencySchema = z.strictObject({
@@ -68,7 +72,7 @@ export const cardWidgetSchema = z.strictObject({
     .regex(/^#[0-9a-fA-F]{6}$/)
     .default('#9bcb6c'),
   /** Falls back to the card provider's staging URL (SPEC.md section 8). */
-  baseUrl: z.string().url().optional(),
+  baseUrl: webUrl.optional(),
 });
 
 export const merchantSchema = z.strictObject({
@@ -92,16 +96,16 @@ export const merchantSchema = z.strictObject({
   otcFee: money.default(0),
   spendFee: money.default(0),
   isPromo: z.boolean().default(false),
-  siteUrl: z.string().url(),
-  errorUrl: z.string().url(),
-  successUrl: z.string().url(),
+  siteUrl: webUrl,
+  errorUrl: webUrl,
+  successUrl: webUrl,
   /** Google Tag Manager container id; analytics only when set. */
   gtm: z.string().regex(/^GTM-[A-Z0-9]+$/).optional(),
   paymentMethods: z.array(paymentMethodSchema).default([]),
   paymentMethodSubtypes: z.array(paymentMethodSubtypeSchema).default([]),
   supportedCoins: z.array(coinSchema).min(1).default([{ id: 'BTC', name: 'Bitcoin' }]),
   supportedFiatCurrencies: z.array(fiatCurrencySchema).min(1).default([{ id: 'CAD', symbol: '$' }]),
-  recommendedWallet: z.strictObject({ name: z.string().min(1), url: z.string().url() }).optional(),
+  recommendedWallet: z.strictObject({ name: z.string().min(1), url: webUrl }).optional(),
   inputForm: inputFormSchema.default({ defaultBuy: 20, defaultSell: 0.0015, min: 0, max: 500, overrides: {} }),
   showTicker: z.boolean().default(false),
   /** Public service announcement shown above the form. */
@@ -117,8 +121,13 @@ export type PaymentMethodConfig = z.output<typeof paymentMethodSchema>;
 export type PaymentMethodSubtypeConfig = z.output<typeof paymentMethodSubtypeSchema>;
 export type InputFormConfig = z.output<typeof inputFormSchema>;
 
-/** merchants/families.json: merchant names whose site URLs get a regional suffix. */
-export const familiesSchema = z.strictObject({
+/** merchants/tenancy.json: the rules that span merchants. */
+export const tenancySchema = z.strictObject({
+  /** Merchant id that serves unknown hosts (unless UNKNOWN_HOSTS=reject). */
+  fallback: z.string().min(1),
+  /** Merchant id of the main brand: its legal pages redirect to its siteUrl. */
+  mainBrand: z.string().min(1).optional(),
+  /** merchantName values whose home/error/success URLs get /au (AUD) or /ph (PHP). */
   regionalUrlSuffix: z.array(z.string().min(1)).default([]),
 });
-export type Families = z.output<typeof familiesSchema>;
+export type TenancyRules = z.output<typeof tenancySchema>;

@@ -1,0 +1,52 @@
+// npm run check:merchants [-- dir]: load merchants/ exactly as the server does at start-up,
+// print one line per merchant, exit 0; or print every problem and exit 1. Run it in CI and
+// before deploying a merchant change.
+import { MerchantConfigError, loadMerchants } from '../server/tenancy/load.ts';
+import type { Merchant } from '../server/tenancy/load.ts';
+import { FLOW_KINDS } from '../server/checkout/domain.ts';
+
+const dir = process.argv[2] ?? process.env.MERCHANTS_DIR ?? 'merchants';
+
+/** "BUY(ETRANSFER,CREDITCARD) SELL(ETRANSFEROUT)": the flows a visitor can start. */
+function flows(m: Merchant): string {
+  if (!m.config.inputAllowed) return '- (inputAllowed is false)';
+  const allowed = {
+    BUY: m.config.inputBuyAllowed,
+    SELL: m.config.inputSellAllowed,
+    SPEND: m.config.inputSpendAllowed,
+  };
+  const parts = FLOW_KINDS.filter((k) => allowed[k]).map((k) => {
+    const methods = m.config.paymentMethods.filter((p) => p.type === k).map((p) => p.name);
+    return `${k}(${methods.join(',')})`;
+  });
+  return parts.length === 0 ? '-' : parts.join(' ');
+}
+
+try {
+  const registry = await loadMerchants(dir);
+  const width = Math.max(...registry.merchants.map((m) => m.id.length));
+  for (const m of registry.merchants) {
+    const tags = [
+      m.id === registry.fallback.id ? 'fallback' : '',
+      m.id === registry.mainBrandId ? 'main brand' : '',
+    ].filter(Boolean);
+    console.log(
+      [
+        m.id.padEnd(width),
+        m.config.env.padEnd(4),
+        `hosts=${m.config.hosts.join(',') || '-'}`,
+        `fiat=${m.config.supportedFiatCurrencies.map((c) => c.id).join(',')}`,
+        `flows=${flows(m)}`,
+        tags.length > 0 ? `[${tags.join(', ')}]` : '',
+      ]
+        .filter(Boolean)
+        .join('  '),
+    );
+  }
+  console.log(`${registry.merchants.length} merchants OK in ${dir}`);
+} catch (err) {
+  if (!(err instanceof MerchantConfigError)) throw err;
+  console.error(err.message);
+  console.error(`${err.problems.length} problem(s) in ${dir}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,98 @@
+// Reading merchant files: every failure becomes a problem line naming the file, never a
+// thrown error, so one run reports everything that is wrong.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import type { z } from 'zod';
+import { displayPath, formatIssues } from './errors.ts';
+
+/** Generous: these are hand-written files held in memory for the life of the process. */
+const MAX_FILE_BYTES = 1024 * 1024;
+
+export type Problems = string[];
+
+export function isHidden(name: string): boolean {
+  return name.startsWith('.');
+}
+
+export function errorCode(err: unknown): string {
+  return (err as NodeJS.ErrnoException).code ?? String(err);
+}
+
+/** undefined when the file does not exist (a problem only if required) or cannot be read. */
+export async function readOptional(file: string, problems: Problems, required = false): Promise<Buffer | undefined> {
+  try {
+    const body = await readFile(file);
+    if (body.length > MAX_FILE_BYTES) {
+      problems.push(`${displayPath(file)}: file is larger than ${MAX_FILE_BYTES} bytes`);
+      return undefined;
+    }
+    return body;
+  } catch (err) {
+    if (errorCode(err) === 'ENOENT') {
+      if (required) problems.push(`${displayPath(file)}: file is missing`);
+      return undefined;
+    }
+    problems.push(`${displayPath(file)}: cannot read file (${errorCode(err)})`);
+    return undefined;
+  }
+}
+
+export function text(body: Buffer): string {
+  const s = body.toString('utf8');
+  return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+}
+
+/** "at line 3, column 5" from the position in V8's JSON.parse message. */
+function jsonErrorAt(source: string, err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const match = /at position (\d+)/.exec(message);
+  const pos = match?.[1] === undefined ? source.length : Number(match[1]);
+  let line = 1;
+  let col = 1;
+  for (let i = 0; i < pos && i < source.length; i++) {
+    if (source.charCodeAt(i) === 10) {
+      line++;
+      col = 1;
+    } else col++;
+  }
+  return `invalid JSON at line ${line}, column ${col}: ${message.replace(/\s*\(line \d+ column \d+\)$/, '')}`;
+}
+
+export async function readJson<T extends z.ZodType>(
+  file: string,
+  schema: T,
+  problems: Problems,
+): Promise<z.output<T> | undefined> {
+  const body = await readOptional(file, problems, true);
+  if (body === undefined) return undefined;
+  const source = text(body);
+  let data: unknown;
+  try {
+    data = JSON.parse(source);
+  } catch (err) {
+    problems.push(`${displayPath(file)}: ${jsonErrorAt(source, err)}`);
+    return undefined;
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    problems.push(...formatIssues(file, parsed.error.issues));
+    return undefined;
+  }
+  return parsed.data;
+}
+
+export async function isDirectory(p: string): Promise<boolean> {
+  try {
+    return (await stat(p)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export async function listNames(dir: string, problems: Problems): Promise<string[] | undefined> {
+  try {
+    return (await readdir(dir)).filter((n) => !isHidden(n)).sort();
+  } catch (err) {
+    problems.push(`${displayPath(dir)}: cannot read folder (${errorCode(err)})`);
+    return undefined;
+  }
+}

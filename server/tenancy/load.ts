@@ -1,0 +1,87 @@
+// merchants/ -> MerchantRegistry, once at start-up. Every file is read and checked, and
+// all problems are reported together in one MerchantConfigError, so a bad merchant folder
+// stops the server (and `npm run check:merchants`) with one line per mistake.
+import path from 'node:path';
+import { MerchantConfigError, displayPath, problem } from './errors.ts';
+import type { Problems } from './files.ts';
+import { isDirectory, listNames, readJson } from './files.ts';
+import { deepFreeze, loadMerchant } from './folder.ts';
+import type { Loaded } from './folder.ts';
+import { buildRegistry } from './registry.ts';
+import { tenancySchema } from './schema.ts';
+import type { TenancyRules } from './schema.ts';
+import type { MerchantRegistry } from './types.ts';
+
+export { MerchantConfigError } from './errors.ts';
+export { LEGAL_PAGE_NAMES, isLegalPage } from './types.ts';
+export type { HostResolution, LegalPage, Merchant, MerchantAsset, MerchantRegistry } from './types.ts';
+export type { MerchantConfig, TenancyRules } from './schema.ts';
+
+const TENANCY_FILE = 'tenancy.json';
+
+/**
+ * Checks that span merchants: one owner per host, and the ids tenancy.json refers to.
+ * Ids come from the folders, so a merchant with its own problems does not also show up
+ * as a missing fallback; names are checked only when every merchant loaded.
+ */
+function checkTenancy(
+  tenancyFile: string,
+  rules: TenancyRules,
+  ids: readonly string[],
+  loaded: readonly Loaded[],
+  problems: Problems,
+): void {
+  const owner = new Map<string, Loaded>();
+  for (const entry of loaded) {
+    entry.merchant.config.hosts.forEach((host, i) => {
+      const first = owner.get(host);
+      if (first === undefined) owner.set(host, entry);
+      else if (first !== entry) {
+        problems.push(problem(entry.file, ['hosts', i], `"${host}" is already claimed by ${displayPath(first.file)}`));
+      }
+    });
+  }
+  const known = ids.length === 0 ? 'there are no merchants' : `merchants are ${ids.join(', ')}`;
+  if (!ids.includes(rules.fallback)) problems.push(problem(tenancyFile, ['fallback'], `no merchant "${rules.fallback}" (${known})`));
+  if (rules.mainBrand !== undefined && !ids.includes(rules.mainBrand)) {
+    problems.push(problem(tenancyFile, ['mainBrand'], `no merchant "${rules.mainBrand}" (${known})`));
+  }
+  if (loaded.length < ids.length) return;
+  const names = new Set(loaded.map((l) => l.merchant.config.merchantName));
+  rules.regionalUrlSuffix.forEach((name, i) => {
+    if (!names.has(name)) problems.push(problem(tenancyFile, ['regionalUrlSuffix', i], `no merchant has merchantName "${name}"`));
+  });
+}
+
+/**
+ * Read `dir/tenancy.json` and every `dir/<id>/` folder (merchant.json, style.css,
+ * footer.html, favicon.svg|ico, legal/*.html). Throws MerchantConfigError listing every
+ * problem found, each naming its file and field.
+ */
+export async function loadMerchants(dir: string): Promise<MerchantRegistry> {
+  const root = path.resolve(dir);
+  const problems: Problems = [];
+  const tenancyFile = path.join(root, TENANCY_FILE);
+
+  const names = await listNames(root, problems);
+  if (names === undefined) throw new MerchantConfigError(problems);
+  const folders: string[] = [];
+  for (const name of names) if (await isDirectory(path.join(root, name))) folders.push(name);
+
+  // Each merchant collects its own problems so the report keeps folder order.
+  const perFolder = folders.map(() => [] as string[]);
+  const tenancyProblems: Problems = [];
+  const [rules, ...results] = await Promise.all([
+    readJson(tenancyFile, tenancySchema, tenancyProblems),
+    ...folders.map((id, i) => loadMerchant(root, id, perFolder[i]!)),
+  ]);
+  problems.push(...tenancyProblems, ...perFolder.flat());
+  const loaded = results.filter((r): r is Loaded => r !== undefined);
+
+  if (rules !== undefined) checkTenancy(tenancyFile, rules, folders, loaded, problems);
+  if (problems.length > 0 || rules === undefined) throw new MerchantConfigError(problems);
+
+  const merchants = loaded.map((l) => l.merchant);
+  const fallback = merchants.find((m) => m.id === rules.fallback)!;
+  return buildRegistry(Object.freeze(merchants), deepFreeze(rules), fallback);
+}

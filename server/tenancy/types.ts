@@ -1,0 +1,46 @@
+// The shapes the rest of the server sees once merchants/ has been loaded.
+import type { MerchantConfig, TenancyRules } from './schema.ts';
+
+export const LEGAL_PAGE_NAMES = ['privacy-policy', 'terms-of-service', 'compliance-policy', 'refund-policy'] as const;
+export type LegalPage = (typeof LEGAL_PAGE_NAMES)[number];
+
+export function isLegalPage(value: string): value is LegalPage {
+  return (LEGAL_PAGE_NAMES as readonly string[]).includes(value);
+}
+
+export interface MerchantAsset {
+  body: Buffer;
+  contentType: string;
+  /** Strong ETag (quoted), derived from the content hash. */
+  etag: string;
+}
+
+export interface Merchant {
+  id: string;
+  /** Validated, defaults applied, deeply frozen. */
+  config: MerchantConfig;
+  styleHref?: string;
+  faviconHref?: string;
+  faviconType?: string;
+  /** undefined -> the built-in footer is shown. */
+  footerHtml?: string;
+  /** HTML fragments; a missing page sends the visitor home. */
+  legal: ReadonlyMap<LegalPage, string>;
+  /** URL path -> asset, only this merchant's files. */
+  assets: ReadonlyMap<string, MerchantAsset>;
+}
+
+export type HostResolution =
+  | { kind: 'known'; merchant: Merchant }
+  | { kind: 'unknown'; host: string }
+  | { kind: 'invalid' };
+
+export interface MerchantRegistry {
+  merchants: readonly Merchant[];
+  byId: ReadonlyMap<string, Merchant>;
+  fallback: Merchant;
+  mainBrandId?: string;
+  rules: TenancyRules;
+  /** One Map lookup after normalising. */
+  resolve(hostHeader: string | undefined): HostResolution;
+}
