@@ -1,8 +1,9 @@
 // The shapes the rest of the server sees once merchants/ has been loaded.
 import type { MerchantConfig, TenancyRules } from './schema.ts';
+import { LEGAL_PAGES, type LegalPageName } from '../checkout/legal.ts';
 
-export const LEGAL_PAGE_NAMES = ['privacy-policy', 'terms-of-service', 'compliance-policy', 'refund-policy'] as const;
-export type LegalPage = (typeof LEGAL_PAGE_NAMES)[number];
+export const LEGAL_PAGE_NAMES: readonly LegalPageName[] = LEGAL_PAGES.map((p) => p.page);
+export type LegalPage = LegalPageName;
 
 export function isLegalPage(value: string): value is LegalPage {
   return (LEGAL_PAGE_NAMES as readonly string[]).includes(value);
