@@ -1,0 +1,55 @@
+import t from 'tap';
+import { isEmail, validateBuyerEmail, validateEtransferEmail } from '../../server/checkout/validation/email.ts';
+
+t.test('e-transfer email messages', async (t) => {
+  t.strictSame(validateEtransferEmail({ emtEmail: '' }), { ok: false, errors: { emtEmail: 'Your email address is required.' } });
+  t.strictSame(validateEtransferEmail({}), { ok: false, errors: { emtEmail: 'Your email address is required.' } });
+  t.strictSame(validateEtransferEmail({ emtEmail: ['a@b.co', 'c@d.co'] }), { ok: false, errors: { emtEmail: 'Your email address is required.' } });
+  t.strictSame(validateEtransferEmail({ emtEmail: 'nope' }), { ok: false, errors: { emtEmail: 'Please provide a valid email address.' } });
+  t.strictSame(validateEtransferEmail({ emtEmail: ' Jane.Doe+cad@mail.example.ca ' }), { ok: true, value: 'Jane.Doe+cad@mail.example.ca' });
+  t.strictSame(validateEtransferEmail(' jane@example.com '), { ok: true, value: 'jane@example.com' }, 'a bare value works too');
+});
+
+t.test('buyer-info email messages', async (t) => {
+  t.strictSame(validateBuyerEmail({ emailAddress: '  ' }), { ok: false, errors: { emailAddress: 'Email Address required' } });
+  t.strictSame(validateBuyerEmail({ emailAddress: 'jane@' }), { ok: false, errors: { emailAddress: 'Invalid email address' } });
+  t.strictSame(validateBuyerEmail({ emailAddress: 'jane@example.com' }), { ok: true, value: 'jane@example.com' });
+});
+
+t.test('one pattern: local@domain.tld, no spaces, at most 254', async (t) => {
+  const good = ['a@b.co', 'first.last@sub.domain.example', "o'brien@example.ie", 'x_y-z@ex-ample.com', 'user@xn--bcher-kva.example', 'a@b.xn--p1ai'];
+  const bad = [
+    'plain',
+    '@example.com',
+    'jane@',
+    'jane@example',
+    'jane@example.c',
+    'jane @example.com',
+    'jane@exa mple.com',
+    'jane@@example.com',
+    '.jane@example.com',
+    'jane.@example.com',
+    'ja..ne@example.com',
+    'jane@-example.com',
+    'jane@example-.com',
+    'jane@example..com',
+    'jane@example.123',
+    'jané@example.com',
+    'jane@exämple.com',
+    'jane@example.com\n',
+    'a'.repeat(65) + '@example.com',
+    'a@' + 'b'.repeat(64) + '.com',
+    'a'.repeat(1_000_000) + '@example.com',
+  ];
+  for (const e of good) t.ok(isEmail(e), e);
+  for (const e of bad) t.notOk(isEmail(e), e.slice(0, 40));
+  const longest = `${'a'.repeat(64)}@${`${'b'.repeat(61)}.`.repeat(3)}${'c'.repeat(3)}`;
+  t.equal(longest.length, 254);
+  t.ok(isEmail(longest), '254 characters');
+  const tooLong = `${'a'.repeat(64)}@${`${'b'.repeat(61)}.`.repeat(3)}${'c'.repeat(4)}`;
+  t.equal(tooLong.length, 255);
+  t.notOk(isEmail(tooLong), '255 characters');
+  const started = Date.now();
+  isEmail(`${'a.'.repeat(100)}@${'b-'.repeat(60)}`);
+  t.ok(Date.now() - started < 100, 'no catastrophic backtracking');
+});

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import t from 'tap';
+import { fiatSymbol, formatCrypto, formatCryptoLimit, formatFiat, formatFiatLimit } from '../../server/checkout/format.ts';
+
+t.test('fiat: 2 decimals, thousands separators, none above 100000', async (t) => {
+  const rows: [number, string, string][] = [
+    [1234.5, 'CAD', '$1,234.50'],
+    [0, 'CAD', '$0.00'],
+    [0.5, 'CAD', '$0.50'],
+    [20, 'AUD', '$20.00'],
+    [99999.99, 'CAD', '$99,999.99'],
+    [100000, 'CAD', '$100,000.00'], // not above 100000
+    [100000.5, 'CAD', '$100,001'], // above: rounded, no decimals
+    [100000.4, 'CAD', '$100,000'],
+    [250000, 'CAD', '$250,000'],
+    [1234567.891, 'CAD', '$1,234,568'],
+    [1.005, 'CAD', '$1.01'],
+    [-5, 'CAD', '-$5.00'],
+    [500, 'PHP', '₱500.00'],
+    [150000, 'IDR', 'Rp150,000'],
+    [10, 'USD', '$10.00'],
+    [10, 'EUR', 'EUR 10.00'],
+    [Number.NaN, 'CAD', 'N/A'],
+    [Number.POSITIVE_INFINITY, 'CAD', 'N/A'],
+  ];
+  for (const [amount, currency, want] of rows) t.equal(formatFiat(amount, currency), want, `${amount} ${currency}`);
+  t.equal(formatFiat(1234.5, 'CAD', [{ id: 'CAD', symbol: 'C$' }]), 'C$1,234.50', "the merchant's symbol wins");
+  t.equal(formatFiat(1234.5, 'AUD', [{ id: 'CAD', symbol: 'C$' }]), '$1,234.50', 'other currencies keep the default');
+  t.equal(fiatSymbol('toString'), 'toString ', 'no prototype lookups');
+});
+
+t.test('crypto: 8 decimals and the coin code', async (t) => {
+  t.equal(formatCrypto(0.0015, 'BTC'), '0.00150000 BTC');
+  t.equal(formatCrypto(1, 'ETH'), '1.00000000 ETH');
+  t.equal(formatCrypto(0.123456789, 'LTC'), '0.12345679 LTC');
+  t.equal(formatCrypto(1234.5, 'BCH'), '1,234.50000000 BCH');
+  t.equal(formatCrypto(0, 'BTC'), '0.00000000 BTC');
+  t.equal(formatCrypto(Number.NaN, 'BTC'), 'N/A');
+});
+
+t.test('limits inside messages', async (t) => {
+  t.equal(formatFiatLimit(3000, 'CAD'), '$3,000');
+  t.equal(formatFiatLimit(100, 'CAD'), '$100');
+  t.equal(formatFiatLimit(0.5, 'CAD'), '$0.50');
+  t.equal(formatFiatLimit(1234.5, 'AUD'), '$1,234.50');
+  t.equal(formatFiatLimit(250000, 'CAD'), '$250,000');
+  t.equal(formatCryptoLimit(0.05, 'BTC'), 'BTC 0.05');
+  t.equal(formatCryptoLimit(0.0015, 'BTC'), 'BTC 0.0015');
+  t.equal(formatCryptoLimit(2, 'ETH'), 'ETH 2');
+  t.equal(formatCryptoLimit(1500, 'LTC'), 'LTC 1,500');
+});
+
+t.test('the same output whatever the default locale', async (t) => {
+  // A process whose default locale is German or Canadian French formats '1.234,5' or
+  // '1 234,5'; the module must not care.
+  const script = `import { formatFiat, formatCrypto } from ${JSON.stringify(new URL('../../server/checkout/format.ts', import.meta.url).href)};
+    console.log(new Intl.NumberFormat().format(1234.5) + '|' + formatFiat(1234.5, 'CAD') + '|' + formatCrypto(1234.5, 'BTC'));`;
+  for (const locale of ['de_DE.UTF-8', 'fr_CA.UTF-8']) {
+    const out = execFileSync(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, LC_ALL: locale, LANG: locale },
+      encoding: 'utf8',
+    }).trim();
+    const [runtime, fiat, crypto] = out.split('|');
+    // (A Node built without full ICU ignores LANG; the check below still holds.)
+    if (runtime === '1,234.5') t.comment(`${locale}: this Node ignores the default locale`);
+    t.equal(fiat, '$1,234.50', locale);
+    t.equal(crypto, '1,234.50000000 BTC', locale);
+  }
+});
