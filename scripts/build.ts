@@ -15,6 +15,19 @@ function hashed(name: string, body: Buffer): string {
   return `${basename(name, ext)}.${hash}${ext}`;
 }
 
+/** One style sheet for the whole app: app.css first, then each screen group's file. */
+async function bundleStyles(srcDir: string): Promise<Record<string, string>> {
+  const names = (await readdir(srcDir)).filter((n) => n.endsWith('.css')).sort((a, b) =>
+    a === 'app.css' ? -1 : b === 'app.css' ? 1 : a.localeCompare(b),
+  );
+  const parts = await Promise.all(names.map((n) => readFile(join(srcDir, n), 'utf8')));
+  const body = Buffer.from(parts.map((css, i) => `/* ${names[i]} */\n${css}`).join('\n'));
+  const file = hashed('app.css', body);
+  await mkdir(join(publicDir, 'css'), { recursive: true });
+  await writeFile(join(publicDir, 'css', file), body);
+  return { 'app.css': `/assets/css/${file}` };
+}
+
 async function copyHashed(srcDir: string, urlPrefix: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   let names: string[] = [];
@@ -60,7 +73,7 @@ export async function buildAll(): Promise<void> {
   const manifest = {
     boot,
     chunks: outputs.filter((p) => p.endsWith('.js') && p !== boot),
-    styles: await copyHashed(join(root, 'static/css'), 'css'),
+    styles: await bundleStyles(join(root, 'static/css')),
     images: await copyHashed(join(root, 'static/img'), 'img'),
   };
   await writeFile(join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2));

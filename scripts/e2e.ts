@@ -1,7 +1,7 @@
 // Runs the browser tests in headless Chromium from Debian. Browsers cannot be downloaded
 // here, so the tests use the system's Chromium and say how to install it when missing.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter((p): p is string => Boolean(p));
 const chromium = candidates.find((p) => existsSync(p));
@@ -15,7 +15,9 @@ if (!chromium) {
   process.exit(1);
 }
 
-const result = spawnSync('npx', ['tap', '--jobs=1', '--timeout=180', 'test/e2e/'], {
+// tap only treats .ts files as tests when they are named, so list them.
+const files = readdirSync('test/e2e').filter((f) => f.endsWith('.test.ts')).map((f) => `test/e2e/${f}`);
+const result = spawnSync('npx', ['tap', '--jobs=1', '--timeout=240', ...files], {
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: chromium },
 });
