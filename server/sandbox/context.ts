@@ -1,0 +1,21 @@
+// What every route of one sandbox instance shares. One instance, one context: two
+// sandboxes in the same process (parallel tests) never see each other's transactions.
+import type { FastifyRequest } from 'fastify';
+import type { FaultInjector } from './faults.ts';
+import type { Clock } from './quotes.ts';
+import type { ReceivedForms } from './received.ts';
+import type { TxnStore } from './store.ts';
+
+export interface SandboxContext {
+  clock: Clock;
+  store: TxnStore;
+  faults: FaultInjector;
+  received: ReceivedForms;
+  /** Base URL browsers use; unset = the Host the request came in on. */
+  publicUrl: string | undefined;
+}
+
+/** Where links for the visitor's browser (payment pages) point. */
+export function browserBaseUrl(ctx: SandboxContext, request: FastifyRequest): string {
+  return ctx.publicUrl ?? `${request.protocol}://${request.host}`;
+}

@@ -1,0 +1,31 @@
+// The only stylesheet and script the sandbox pages load: files, so the pages' CSP can
+// forbid inline code.
+
+export const SANDBOX_CSS = `*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1d2433;background:#f6f7f9}
+.banner{margin:0;padding:.4rem 1rem;background:#ffd54f;color:#3e2f00;font-weight:700;text-align:center;letter-spacing:.03em}
+main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:.5rem;box-shadow:0 1px 4px rgba(0,0,0,.12)}
+h1{font-size:1.4rem;margin-top:0}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}
+dt{color:#5b6475}
+dd{margin:0;font-weight:600;word-break:break-all}
+form{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}
+label{display:flex;flex-direction:column;flex:1 1 100%;font-size:.9rem;color:#5b6475}
+input{font:inherit;padding:.5rem;border:1px solid #c5cad3;border-radius:.3rem}
+button{font:inherit;font-weight:600;padding:.6rem 1.2rem;border:0;border-radius:.3rem;background:#2e7d32;color:#fff;cursor:pointer}
+button.secondary{background:#e3e6eb;color:#1d2433}
+`;
+
+/** The identity frame reports its outcome to the embedding page, as the real provider does. */
+export const IDENTITY_FRAME_JS = `'use strict';
+(function () {
+  var status = document.body.getAttribute('data-manual-status');
+  if (!status) return;
+  function send() {
+    window.parent.postMessage({ manualStatus: status }, '*');
+  }
+  send();
+  var again = document.getElementById('send-again');
+  if (again) again.addEventListener('click', send);
+})();
+`;

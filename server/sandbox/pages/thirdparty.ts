@@ -1,0 +1,46 @@
+// Pages of the third parties the sandbox plays: the card provider's widget (iframe) and the
+// identity-verification frame.
+import type { Txn } from '../store.ts';
+import { coins, html, layout, money } from './html.ts';
+
+export const IDENTITY_FRAME_SCRIPT = '/thirdparty/idenfy/frame.js';
+
+export function cardWidgetPage(apiKey: string, txn: Txn | undefined): string {
+  const amount = txn ? html`<dl>
+<dt>Amount</dt><dd>${money(txn.quote.fiatAmount, txn.fiatCurrency)}</dd>
+<dt>For</dt><dd>${coins(txn.quote.cryptoAmount, txn.cryptoCurrency)}</dd>
+<dt>Reference</dt><dd>${txn.refId}</dd>
+</dl>` : html`<p>No transaction linked (no refId): paying only shows the result.</p>`;
+  return layout(
+    'Card payment',
+    html`<h1>Sandbox card payment</h1>
+${amount}
+<form method="post" action="/thirdparty/card/widget">
+<input type="hidden" name="apiKey" value="${apiKey}">
+${txn ? html`<input type="hidden" name="refId" value="${txn.refId}">` : ''}
+<label>Card number <input name="cardNumber" value="4242 4242 4242 4242" autocomplete="off"></label>
+<label>Expiry <input name="expiry" value="12/30" autocomplete="off"></label>
+<label>CVC <input name="cvc" value="123" autocomplete="off"></label>
+<button type="submit">Pay</button>
+</form>`,
+  );
+}
+
+export function cardResultPage(txn: Txn | undefined): string {
+  return layout(
+    'Card payment approved',
+    html`<h1>Card payment approved</h1>
+<p>${txn ? `Transaction ${txn.refId} is paid.` : 'Approved; no transaction was linked.'}</p>
+<p>You can close this window.</p>`,
+  );
+}
+
+export function identityPage(status: 'approved' | 'failed'): string {
+  return layout(
+    'Identity verification',
+    html`<h1>Sandbox identity verification</h1>
+<p>Result sent to the page that embeds this frame: <strong>${status}</strong>.</p>
+<button type="button" id="send-again">Send the result again</button>`,
+    { scripts: [IDENTITY_FRAME_SCRIPT], bodyData: { 'manual-status': status } },
+  );
+}

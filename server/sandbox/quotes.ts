@@ -1,0 +1,181 @@
+// Quotes: creation, requote and confirmation, with the amount-based test values.
+// A quote holds for quoteTtlS seconds; after that the next step call is refused with
+// QUOTE.EXPIRED until a requote is confirmed (the edge's quote-expired modal).
+import { COINS, COUNTRY_BY_CURRENCY, ERROR_CODES, FIAT_CURRENCIES, type PaymentMethodName } from '../checkout/domain.ts';
+import type { z } from 'zod';
+import type { quoteRequestSchema, requoteRequestSchema, requoteResponseSchema } from '../upstream/contract.ts';
+import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
+import { cryptoFor, fiatFor, priceOf } from './prices.ts';
+import { newRefId, type Api, type Quote, type Txn } from './store.ts';
+
+export const METHODS_BY_API: Record<Api, readonly PaymentMethodName[]> = {
+  buy: ['ETRANSFER', 'CREDITCARD', 'FLEXEPIN', 'BANKTRANSFER', 'OTC'],
+  sell: ['ETRANSFEROUT', 'GIFTCARD'],
+};
+export const PRO_VIP_TAG = 'vip-demo';
+/** Buys of at least this much need the buyer's address. */
+export const ADDRESS_REQUIRED_FROM = 300;
+
+export interface Clock {
+  now(): number;
+  quoteTtlMs: number;
+}
+
+type Priced = Pick<Txn, 'api' | 'paymentMethod' | 'cryptoCurrency' | 'fiatCurrency'>;
+
+const invalid = (field: string, problem: string) => fail(400, SANDBOX_CODES.requestInvalid, `${field}: ${problem}`);
+
+function oneOf<T extends string>(list: readonly T[], value: string, field: string): T {
+  if (!(list as readonly string[]).includes(value)) throw invalid(field, `must be one of ${list.join(', ')}`);
+  return value as T;
+}
+
+/** The amount test values of buys (README): the three limits, a bare 500, SYSTEM on requote. */
+function checkBuyAmount(fiatAmount: number, onRequote: boolean): void {
+  switch (fiatAmount) {
+    case 401:
+      throw fail(422, ERROR_CODES.dailyLimit, 'You have reached your daily transaction limit. Please try again tomorrow.');
+    case 402:
+      throw fail(422, ERROR_CODES.weeklyLimit, 'You have reached your weekly transaction limit. Please try again next week.');
+    case 403:
+      throw fail(422, ERROR_CODES.monthlyLimit, 'You have reached your monthly transaction limit. Please try again next month.');
+    case 404:
+      throw new SandboxError(500, {});
+    case 405:
+      if (onRequote) throw fail(422, ERROR_CODES.system, 'We are unable to update your quote at this time.');
+  }
+}
+
+/**
+ * Buys price the fiat amount; e-transfer sells price the coin amount; gift cards price the
+ * card's fiat value and may start at 0 until the amount picker requotes.
+ */
+function price(
+  txn: Priced,
+  fiatAmount: number | undefined,
+  cryptoAmount: number | undefined,
+  onRequote: boolean,
+): { fiatAmount: number; cryptoAmount: number } {
+  const { cryptoCurrency: coin, fiatCurrency: fiat } = txn;
+  if (txn.api === 'buy') {
+    if (!fiatAmount) throw invalid('fiatAmount', 'must be greater than 0');
+    checkBuyAmount(fiatAmount, onRequote);
+    return { fiatAmount, cryptoAmount: cryptoFor(fiatAmount, coin, fiat) };
+  }
+  if (txn.paymentMethod === 'GIFTCARD' && fiatAmount) {
+    return { fiatAmount, cryptoAmount: cryptoFor(fiatAmount, coin, fiat) };
+  }
+  if (!cryptoAmount && txn.paymentMethod !== 'GIFTCARD') throw invalid('cryptoAmount', 'must be greater than 0');
+  return { cryptoAmount: cryptoAmount ?? 0, fiatAmount: fiatFor(cryptoAmount ?? 0, coin, fiat) };
+}
+
+function newQuote(clock: Clock, txn: Priced, amounts: { fiatAmount: number; cryptoAmount: number }, subtype: string | null): Quote {
+  const now = clock.now();
+  return {
+    ...amounts,
+    forexRatePublic: priceOf(txn.cryptoCurrency, txn.fiatCurrency),
+    paymentMethodSubtype: subtype,
+    txnDate: now,
+    validUntil: now + clock.quoteTtlMs,
+  };
+}
+
+export function createQuote(clock: Clock, api: Api, req: z.output<typeof quoteRequestSchema>): Txn {
+  const txnType = api === 'buy' ? 'BUY' : 'SELL';
+  if (req.txnType !== txnType) throw invalid('txnType', `must be ${txnType} on /txn${api}`);
+  const fiatCurrency = oneOf(FIAT_CURRENCIES, req.fiatCurrency, 'fiatCurrency');
+  const cryptoCurrency = oneOf(COINS, req.cryptoCurrency, 'cryptoCurrency');
+  const paymentMethod = oneOf(METHODS_BY_API[api], req.paymentMethod, 'paymentMethod');
+  const country = COUNTRY_BY_CURRENCY[fiatCurrency];
+  if (req.country !== country) throw invalid('country', `must be ${country} for ${fiatCurrency}`);
+  if (req.vipTag !== undefined) {
+    if (req.vipTag !== PRO_VIP_TAG) throw invalid('vipTag', 'unknown Pro customer (vipcheck would answer false)');
+    if (paymentMethod !== 'ETRANSFER') throw invalid('paymentMethod', 'Pro quotes must be ETRANSFER');
+  }
+  const priced: Priced = { api, paymentMethod, cryptoCurrency, fiatCurrency };
+  const subtype = req.paymentMethodSubtype ?? null;
+  const quote = newQuote(clock, priced, price(priced, req.fiatAmount, req.cryptoAmount, false), subtype);
+  const addressRequired = api === 'buy' && quote.fiatAmount >= ADDRESS_REQUIRED_FROM;
+  return {
+    ...priced,
+    refId: newRefId(),
+    txnType,
+    country,
+    paymentMethodSubtype: subtype,
+    quote,
+    pendingQuote: null,
+    cryptoAddress: null,
+    txnStatus: 'PENDING',
+    nextAction: api === 'buy' ? 'INPUT_CRYPTOADDRESS' : 'INPUT_BUYERINFO',
+    nextActionParams: api === 'buy' ? { addressRequired } : {},
+    addressRequired,
+    buyerOutcome: null,
+    wrongCodes: 0,
+    codeRequests: 0,
+    statusCalls: 0,
+    etransferInitiated: false,
+    bankName: null,
+  };
+}
+
+/** Once the payment is under way (or over) the price is fixed. */
+export function isQuoteLocked(txn: Txn): boolean {
+  return ['CUSTOMER_PAYMENT', 'ADMIN_REVIEW', 'DONE_COMPLETED', 'DONE_CANCELLED'].includes(txn.nextAction);
+}
+
+/** Card quotes show no countdown on the edge (SPEC.md section 4), so they never expire here. */
+export function isQuoteExpired(clock: Clock, txn: Txn): boolean {
+  return txn.paymentMethod !== 'CREDITCARD' && !isQuoteLocked(txn) && clock.now() >= txn.quote.validUntil;
+}
+
+export function quoteExpiredError(): SandboxError {
+  return fail(409, SANDBOX_CODES.quoteExpired, 'The quote has expired. Please accept a new quote to continue.');
+}
+
+function lockedError(txn: Txn): SandboxError {
+  return fail(409, ERROR_CODES.flowActionInvalid, `The quote can no longer change: the transaction is at ${txn.nextAction}.`);
+}
+
+type RequoteResponse = z.input<typeof requoteResponseSchema>;
+
+/** Prices a new quote for the transaction; it applies only once confirmednewquote is called. */
+export function requote(clock: Clock, txn: Txn, req: z.output<typeof requoteRequestSchema>): RequoteResponse {
+  if (isQuoteLocked(txn)) throw lockedError(txn);
+  const fixed = { fiatCurrency: txn.fiatCurrency, cryptoCurrency: txn.cryptoCurrency, paymentMethod: txn.paymentMethod, txnType: txn.txnType, country: txn.country };
+  for (const [field, value] of Object.entries(fixed)) {
+    const sent = req[field as keyof typeof fixed];
+    if (sent !== undefined && sent !== value) throw invalid(field, `must be ${value}, the transaction's`);
+  }
+  const fiatAmount = req.fiatAmount ?? (req.cryptoAmount === undefined ? txn.quote.fiatAmount : undefined);
+  const cryptoAmount = req.cryptoAmount ?? txn.quote.cryptoAmount;
+  const subtype = req.paymentMethodSubtype ?? txn.quote.paymentMethodSubtype;
+  const quote = newQuote(clock, txn, price(txn, fiatAmount, cryptoAmount, true), subtype);
+  txn.pendingQuote = quote;
+  return {
+    cryptoAmount: quote.cryptoAmount,
+    fiatAmount: quote.fiatAmount,
+    txnValidUntil: new Date(quote.validUntil).toISOString(),
+    forexRatePublic: quote.forexRatePublic,
+    txnDate: new Date(quote.txnDate).toISOString(),
+  };
+}
+
+/** Applies the pending requote; without one it confirms the current quote if still valid. */
+export function confirmNewQuote(clock: Clock, txn: Txn): void {
+  if (isQuoteLocked(txn)) throw lockedError(txn);
+  const pending = txn.pendingQuote;
+  if (!pending) {
+    if (isQuoteExpired(clock, txn)) throw quoteExpiredError();
+    return;
+  }
+  txn.pendingQuote = null;
+  if (clock.now() >= pending.validUntil && txn.paymentMethod !== 'CREDITCARD') throw quoteExpiredError();
+  txn.quote = pending;
+  txn.paymentMethodSubtype = pending.paymentMethodSubtype;
+  if (txn.api === 'buy') {
+    txn.addressRequired = pending.fiatAmount >= ADDRESS_REQUIRED_FROM;
+    if (txn.nextAction === 'INPUT_CRYPTOADDRESS' || txn.nextAction === 'INPUT_BUYERINFO') {
+      txn.nextActionParams = { addressRequired: txn.addressRequired };
+    }
+  }
+}

@@ -1,0 +1,65 @@
+// The payment provider pages opened by the visitor's browser: e-transfer (popup) and bank
+// (full page, or its htmlDoc form). Pay completes the transaction, Cancel cancels it.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { SandboxContext } from '../context.ts';
+import { settlePayment, type PayableMethod } from '../flow.ts';
+import { bankPage, etransferPage, messagePage, paymentResultPage, type PaymentKind } from '../pages/pay.ts';
+import type { Txn } from '../store.ts';
+
+const decisionSchema = z.object({ decision: z.enum(['pay', 'cancel']), returnUrl: z.string().optional() });
+
+const METHOD_OF: Record<PaymentKind, PayableMethod> = { etransfer: 'ETRANSFER', bank: 'BANKTRANSFER' };
+
+export function sendPage(reply: FastifyReply, statusCode: number, page: string): FastifyReply {
+  return reply.code(statusCode).type('text/html; charset=utf-8').send(page);
+}
+
+/** Only absolute http(s) URLs: never javascript:, data: or a path on the sandbox. */
+function safeReturnUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function payRoutes(ctx: SandboxContext) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    for (const kind of ['etransfer', 'bank'] as const) {
+      const method = METHOD_OF[kind];
+      const find = (refId: string): Txn | undefined => {
+        const txn = ctx.store.get(refId);
+        return txn?.paymentMethod === method ? txn : undefined;
+      };
+      const unknown = (reply: FastifyReply) =>
+        sendPage(reply, 404, messagePage('Unknown payment', 'The sandbox knows no such payment. It may have expired.'));
+      const notOpen = (reply: FastifyReply) =>
+        sendPage(reply, 409, messagePage('Payment not open', 'This transaction is not waiting for this payment.'));
+
+      app.get<{ Params: { refId: string }; Querystring: { returnUrl?: string } }>(`/pay/${kind}/:refId`, async (request, reply) => {
+        const txn = find(request.params.refId);
+        if (!txn) return unknown(reply);
+        if (txn.nextAction === 'DONE_COMPLETED' || txn.nextAction === 'DONE_CANCELLED') {
+          return sendPage(reply, 200, paymentResultPage(txn));
+        }
+        if (txn.nextAction !== 'CUSTOMER_PAYMENT') return notOpen(reply);
+        const page = kind === 'etransfer' ? etransferPage(txn) : bankPage(txn, safeReturnUrl(request.query.returnUrl));
+        return sendPage(reply, 200, page);
+      });
+
+      app.post<{ Params: { refId: string } }>(`/pay/${kind}/:refId`, async (request, reply) => {
+        const txn = find(request.params.refId);
+        if (!txn) return unknown(reply);
+        const form = decisionSchema.safeParse(request.body);
+        if (!form.success) return sendPage(reply, 400, messagePage('Bad request', 'Choose Pay or Cancel.'));
+        if (settlePayment(txn, method, form.data.decision) === 'not-open') return notOpen(reply);
+        const returnUrl = kind === 'bank' ? safeReturnUrl(form.data.returnUrl) : null;
+        if (returnUrl) return reply.redirect(returnUrl, 303);
+        return sendPage(reply, 200, paymentResultPage(txn));
+      });
+    }
+  };
+}

@@ -1,0 +1,84 @@
+// Root endpoints of the exchange (SPEC.md section 7, marked root): Pro check, payment
+// initiation, the /proc handler, public ticker and QR code, and the document upload API.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { COINS, ERROR_CODES, FIAT_CURRENCIES } from '../../checkout/domain.ts';
+import {
+  bankTransferInitRequestSchema,
+  documentUploadRequestSchema,
+  refIdRequestSchema,
+  vipCheckRequestSchema,
+  type TickerEntry,
+} from '../../upstream/contract.ts';
+import { browserBaseUrl, type SandboxContext } from '../context.ts';
+import { SANDBOX_CODES, fail, parseBody } from '../errors.ts';
+import { flowState, initBankTransfer, initEtransfer } from '../flow.ts';
+import { priceOf } from '../prices.ts';
+import { PRO_VIP_TAG } from '../quotes.ts';
+import type { Txn } from '../store.ts';
+import { UPLOAD_BODY_LIMIT, checkFile } from '../uploads.ts';
+import { notFoundError } from './txn.ts';
+
+/** Long enough for the edge to stream "Processing" before "Done". */
+export const PROC_DELAY_MS = 300;
+const PROC_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const procBodySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+export function rootRoutes(ctx: SandboxContext) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const load = (refId: string): Txn => {
+      const txn = ctx.store.get(refId);
+      if (!txn) throw notFoundError();
+      return txn;
+    };
+
+    app.post('/vipcheck', async (request, reply) => {
+      const { vipTag } = parseBody(vipCheckRequestSchema, request.body);
+      // A bare JSON boolean, which reply.send would not serialise by itself.
+      return reply.type('application/json').send(JSON.stringify(vipTag === PRO_VIP_TAG));
+    });
+
+    app.post('/etransfer/init', async (request) => {
+      const txn = load(parseBody(refIdRequestSchema, request.body).refId);
+      initEtransfer(ctx.clock, txn, browserBaseUrl(ctx, request));
+      return flowState(txn);
+    });
+
+    app.post('/banktransfer/init', async (request) => {
+      const body = parseBody(bankTransferInitRequestSchema, request.body);
+      const txn = load(body.refId);
+      initBankTransfer(ctx.clock, txn, body.selectedBank, browserBaseUrl(ctx, request));
+      return flowState(txn);
+    });
+
+    app.post('/upload', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+      const body = parseBody(documentUploadRequestSchema, request.body);
+      checkFile(body);
+      return { uploaded: true, fileName: body.fileName };
+    });
+
+    app.get('/pubapi/ticker/merchant', async (): Promise<TickerEntry[]> =>
+      COINS.flatMap((coin) =>
+        FIAT_CURRENCIES.map((fiat) => ({ cryptoCurrency: coin, fiatCurrency: fiat, fiatAmount: priceOf(coin, fiat) })),
+      ),
+    );
+
+    app.get<{ Params: { refId: string } }>('/pubapi/qrcode/walletaddress/:refId', async (request, reply) => {
+      const txn = load(request.params.refId);
+      if (!txn.cryptoAddress) throw fail(409, ERROR_CODES.flowActionInvalid, 'The transaction has no wallet address yet.');
+      const png = await QRCode.toBuffer(txn.cryptoAddress, { type: 'png', width: 256, margin: 2 });
+      return reply.type('image/png').header('cache-control', 'no-store').send(png);
+    });
+
+    // Any other single-segment POST is a /proc/{procid} handler (static routes win).
+    app.post<{ Params: { procid: string } }>('/:procid', async (request) => {
+      const { procid } = request.params;
+      if (!PROC_ID.test(procid)) throw fail(404, SANDBOX_CODES.notFound, 'Unknown proc id.');
+      parseBody(procBodySchema, request.body ?? {});
+      await sleep(PROC_DELAY_MS);
+      return { status: 'DONE' };
+    });
+  };
+}

@@ -1,0 +1,89 @@
+// The transaction API, mounted twice: /txnbuy and /txnsell. A transaction is visible only
+// on the API that created it; the other answers TRANSACTION.NOTFOUND.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ERROR_CODES } from '../../checkout/domain.ts';
+import {
+  buyerInfoRequestSchema,
+  cryptoAddressRequestSchema,
+  emtEmailRequestSchema,
+  mobileVerificationRequestSchema,
+  quoteRequestSchema,
+  refIdRequestSchema,
+  requoteRequestSchema,
+  selfieImageRequestSchema,
+  voucherNumberRequestSchema,
+} from '../../upstream/contract.ts';
+import type { SandboxContext } from '../context.ts';
+import { fail, parseBody } from '../errors.ts';
+import {
+  flowState,
+  pollStatus,
+  redeemVoucher,
+  requestCode,
+  submitBuyerInfo,
+  submitCryptoAddress,
+  submitEmtEmail,
+  submitSelfie,
+  verifyMobile,
+  type FlowState,
+} from '../flow.ts';
+import { confirmNewQuote, createQuote, requote } from '../quotes.ts';
+import type { Api, Txn } from '../store.ts';
+import { UPLOAD_BODY_LIMIT, checkFile } from '../uploads.ts';
+
+export function notFoundError() {
+  return fail(404, ERROR_CODES.notFound, 'Transaction not found.');
+}
+
+type RefIdSchema = z.ZodType<{ refId: string }>;
+
+export function txnRoutes(ctx: SandboxContext, api: Api) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const load = (refId: string): Txn => {
+      const txn = ctx.store.get(refId);
+      if (!txn || txn.api !== api) throw notFoundError();
+      return txn;
+    };
+
+    /** A step: validate the body, find the transaction, apply, answer the new flow state. */
+    const step =
+      <S extends RefIdSchema>(schema: S, apply: (txn: Txn, body: z.output<S>) => void) =>
+      async (request: FastifyRequest): Promise<FlowState> => {
+        const body = parseBody(schema, request.body);
+        const txn = load(body.refId);
+        apply(txn, body);
+        return flowState(txn);
+      };
+
+    app.post('/quoterequest', async (request) => {
+      const txn = createQuote(ctx.clock, api, parseBody(quoteRequestSchema, request.body));
+      ctx.store.add(txn);
+      return flowState(txn);
+    });
+    app.post('/requote', async (request) => {
+      const body = parseBody(requoteRequestSchema, request.body);
+      return requote(ctx.clock, load(body.refId), body);
+    });
+    app.post('/confirmednewquote', step(refIdRequestSchema, (txn) => confirmNewQuote(ctx.clock, txn)));
+    app.post('/cryptoaddress', step(cryptoAddressRequestSchema, (txn, b) => submitCryptoAddress(ctx.clock, txn, b.cryptoAddress)));
+    app.post('/emtemail', step(emtEmailRequestSchema, (txn) => submitEmtEmail(ctx.clock, txn)));
+    app.post('/buyerinfo', step(buyerInfoRequestSchema, (txn, b) => submitBuyerInfo(ctx.clock, txn, b)));
+    app.post('/mobileverification', step(mobileVerificationRequestSchema, (txn, b) => verifyMobile(ctx.clock, txn, b.verificationCode)));
+    app.post('/generatesmscode', async (request) => {
+      const body = parseBody(refIdRequestSchema, request.body);
+      return requestCode(ctx.clock, load(body.refId));
+    });
+    app.post('/vouchernumber', step(voucherNumberRequestSchema, (txn, b) => redeemVoucher(ctx.clock, txn, b.voucherNumber)));
+    app.post(
+      '/selfieimage',
+      { bodyLimit: UPLOAD_BODY_LIMIT },
+      step(selfieImageRequestSchema, (txn, b) => {
+        checkFile(b);
+        submitSelfie(ctx.clock, txn);
+      }),
+    );
+    app.get<{ Params: { refId: string } }>('/status/:refId', async (request) => pollStatus(load(request.params.refId)));
+    app.get<{ Params: { refId: string } }>('/flowstate/:refId', async (request) => flowState(load(request.params.refId)));
+  };
+}
