@@ -1,0 +1,136 @@
+// Screen 1 in a real browser, with and without JavaScript: each demo brand's title, style
+// and footer, tab switching, and the spec's amount messages after an invalid submit.
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import { startStack } from '../helpers/stack.ts';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
+
+const stack = await startStack();
+const browser = await launchBrowser();
+t.teardown(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+function brand(id: string) {
+  const config = JSON.parse(readFileSync(`merchants/${id}/merchant.json`, 'utf8')) as { title: string };
+  const css = readFileSync(`merchants/${id}/style.css`, 'utf8');
+  const colour = /--brand:\s*([^;]+);/.exec(css)?.[1]?.trim();
+  return { title: config.title, colour };
+}
+
+/** rgb(200, 16, 46) for #c8102e, as getComputedStyle reports colours. */
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? 'with JavaScript' : 'without JavaScript';
+
+  for (const id of ['maple', 'roo', 'dev']) {
+    t.test(`${id} home page ${mode}: brand, style, footer`, async (t) => {
+      const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
+      t.teardown(close);
+      const response = await page.goto(stack.url(`${id}.localhost`, '/'));
+      t.equal(response?.status(), 200);
+      const { title, colour } = brand(id);
+      t.match(await page.title(), title);
+      t.equal(await page.locator('.brand-name').textContent(), title);
+      // The merchant's own style sheet is applied: the primary button wears its colour.
+      const background = await page.locator('button[type=submit]').evaluate((el) => getComputedStyle(el).backgroundColor);
+      t.equal(background, rgb(colour!), 'submit button uses the merchant brand colour');
+      t.ok(await page.locator('footer.site-footer a[href="/privacy-policy"]').count(), 'footer has legal links');
+      t.same(problems, [], 'no console errors or CSP violations');
+    });
+  }
+
+  t.test(`maple tabs and amount messages ${mode}`, async (t) => {
+    const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
+    t.teardown(close);
+    await page.goto(stack.url('maple.localhost', '/'));
+    const tabs = page.getByRole('tab');
+    t.same(await tabs.allTextContents(), ['Buy Bitcoin', 'Sell Bitcoin', 'Buy eGift Cards']);
+
+    // Buy: letters, then too much, then too little.
+    await page.getByLabel('Amount', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'NEXT' }).click();
+    await page.waitForSelector('text=Value must be a number.');
+    t.equal(await page.getByLabel('Amount', { exact: true }).inputValue(), 'abc', 'what was typed is kept');
+
+    await page.getByLabel('Amount', { exact: true }).fill('999999');
+    await page.getByRole('button', { name: 'NEXT' }).click();
+    await page.waitForSelector('text=Amount must be less than $3,000.');
+
+    await page.getByLabel('Amount', { exact: true }).fill('5');
+    await page.getByRole('button', { name: 'NEXT' }).click();
+    await page.waitForSelector('text=Amount must be greater than $20.');
+
+    // Sell tab: crypto amount.
+    await page.getByRole('tab', { name: 'Sell Bitcoin' }).click();
+    const sellAmount = page.getByLabel('Amount to sell');
+    await sellAmount.waitFor();
+    await sellAmount.fill('-1');
+    await page.getByRole('button', { name: 'NEXT' }).click();
+    await page.waitForSelector('text=/Amount must be (greater than zero|greater than BTC)/');
+
+    // Spend tab: a gift card must be chosen.
+    await page.getByRole('tab', { name: 'Buy eGift Cards' }).click();
+    await page.getByLabel('eGift card').waitFor();
+    await page.getByRole('button', { name: 'NEXT' }).click();
+    await page.waitForSelector('text=Gift card must be selected.');
+    t.same(problems, [], 'no console errors or CSP violations');
+  });
+}
+
+t.test('roo offers one flow, so no tabs', async (t) => {
+  const { page, close } = await openPage(browser);
+  t.teardown(close);
+  await page.goto(stack.url('roo.localhost', '/'));
+  t.equal(await page.getByRole('tab').count(), 0);
+  t.equal(await page.getByLabel('Amount', { exact: true }).count(), 1);
+});
+
+t.test('PLEASE WAIT while the quote is requested', async (t) => {
+  const { page, close } = await openPage(browser);
+  t.teardown(close);
+  await page.goto(stack.url('maple.localhost', '/'));
+  // Slow the form submission down so the pending state can be observed. Playwright cannot
+  // query a page that is navigating, so the page itself reports the button's text.
+  await page.route('**/', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => {
+    const button = document.querySelector('button[type=submit]')!;
+    new MutationObserver(() => console.log(`submit button: ${button.textContent}`)).observe(button, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+  await page.getByLabel('Amount', { exact: true }).fill('100');
+  const seen = page.waitForEvent('console', (m) => m.text() === 'submit button: PLEASE WAIT');
+  await page.getByRole('button', { name: 'NEXT' }).click({ noWaitAfter: true });
+  await seen;
+  t.pass('button reads PLEASE WAIT');
+});
+
+t.test('a legal page ships no JavaScript; the home page loads only the boot script and its chunks', async (t) => {
+  const legal = await openPage(browser);
+  t.teardown(legal.close);
+  await legal.page.goto(stack.url('maple.localhost', '/privacy-policy'));
+  t.equal(await legal.page.locator('script[src], script[type=module]').count(), 0, 'no script elements');
+  t.same(legal.requests.filter((u) => u.endsWith('.js')), [], 'no JavaScript requested');
+
+  const home = await openPage(browser);
+  t.teardown(home.close);
+  await home.page.goto(stack.url('maple.localhost', '/'));
+  await home.page.waitForLoadState('networkidle');
+  const manifest = stack.app.assetManifest;
+  const allowed = new Set([manifest.boot, ...manifest.chunks]);
+  const scripts = home.requests.filter((u) => u.endsWith('.js')).map((u) => new URL(u).pathname);
+  t.ok(scripts.includes(manifest.boot), 'boot script loaded');
+  t.same(scripts.filter((s) => !allowed.has(s)), [], 'nothing but the boot script and its chunks');
+});

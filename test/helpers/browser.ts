@@ -1,0 +1,59 @@
+// Headless Chromium from Debian, driven by playwright-core. Every page records console
+// errors, page errors and CSP violations, so a test can assert there were none.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, uncaught page errors and CSP violations, as text. */
+  problems: string[];
+  /** Every URL the page requested. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const requests: string[] = [];
+  // A page answered with 4xx on purpose (422 for a form with mistakes) makes Chromium log
+  // "Failed to load resource" for the document itself; that is the status, not an error.
+  const documents = new Set<string>();
+  page.on('response', (res) => {
+    if (res.request().isNavigationRequest()) documents.add(res.url());
+  });
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const isDocumentStatus = /^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()) && documents.has(msg.location().url);
+    if (!isDocumentStatus) problems.push(`console: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('request', (req) => requests.push(req.url()));
+  // Runs before any page script and regardless of the page's CSP.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return { page, context, problems, requests, close: () => context.close() };
+}
