@@ -3,6 +3,7 @@
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
+import type { Lifecycle } from '../../server/http/ops.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 
@@ -16,7 +17,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(options: { env?: Record<string, string>; sandbox?: SandboxOptions; listen?: boolean } = {}): Promise<Stack> {
+export async function startStack(
+  options: { env?: Record<string, string>; sandbox?: SandboxOptions; listen?: boolean; lifecycle?: Lifecycle } = {},
+): Promise<Stack> {
   const sandbox = await startSandbox({ logger: false, ...options.sandbox });
   const config = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
   const logs: Record<string, unknown>[] = [];
@@ -24,7 +27,7 @@ export async function startStack(options: { env?: Record<string, string>; sandbo
     { level: 'info' },
     { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   );
-  const app = await buildApp({ config, upstreamUrl: sandbox.url, sandbox, logger });
+  const app = await buildApp({ config, upstreamUrl: sandbox.url, sandbox, logger, lifecycle: options.lifecycle });
   let port = 0;
   if (options.listen !== false) {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -12,7 +12,7 @@ export function Header() {
       </a>
       {config.env !== 'PROD' && (
         <span className="env-label" title="Not a production environment">
-          {config.env} · v{appVersion}
+          {`${config.env} · v${appVersion}`}
         </span>
       )}
     </header>

@@ -1,0 +1,196 @@
+// The edge over app.inject(): hosts, security, limits, assets, legal pages, operations.
+import t from 'tap';
+import { connect } from 'node:net';
+import { startStack } from '../helpers/stack.ts';
+
+const stack = await startStack({ listen: false });
+t.teardown(() => stack.close());
+const { app } = stack;
+
+const form = (host: string, body: string, origin = `http://${host}`) => ({
+  method: 'POST' as const,
+  url: '/',
+  headers: { host, origin, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+  payload: body,
+});
+async function listenOnce() {
+  const s = await startStack();
+  return { port: s.port, close: () => s.close() };
+}
+
+function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    let data = '';
+    socket.on('data', (d) => (data += d.toString()));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
+}
+
+const upstreamCalls = () => stack.logs.filter((l) => l.msg === 'upstream request').length;
+
+t.test('Host header: bad ones are 400, look-alikes never get a brand', async (t) => {
+  for (const host of ['a'.repeat(256), 'maple.localhost\r\nx: y', 'maple localhost', 'user@maple.localhost']) {
+    const res = await app.inject({ url: '/', headers: { host } });
+    t.equal(res.statusCode, 400, JSON.stringify(host.slice(0, 40)));
+    t.notMatch(res.body, /Maple/);
+  }
+  const lookAlike = await app.inject({ url: '/', headers: { host: 'maple.localhost.evil.test' } });
+  t.equal(lookAlike.statusCode, 200);
+  t.notMatch(lookAlike.body, /Maple Coin/, 'not the maple brand');
+  t.match(lookAlike.body, /<title>[^<]*Checkout DEV/, 'the fallback dev merchant');
+  // No Host at all needs a raw HTTP/1.0 request (inject and HTTP/1.1 always carry one).
+  const { port, close } = await listenOnce();
+  t.teardown(close);
+  const raw = await rawRequest(port, 'GET / HTTP/1.0\r\n\r\n');
+  t.match(raw, /^HTTP\/1\.[01] 400/, 'missing Host: 400');
+  const upper = await app.inject({ url: '/', headers: { host: 'MAPLE.localhost.:3000' } });
+  t.match(upper.body, /Maple Coin/, 'case, port and trailing dot are normalised');
+});
+
+t.test('UNKNOWN_HOSTS=reject answers 404 for unknown hosts', async (t) => {
+  const strict = await startStack({ listen: false, env: { UNKNOWN_HOSTS: 'reject' } });
+  t.teardown(() => strict.close());
+  const res = await strict.app.inject({ url: '/', headers: { host: 'maple.localhost.evil.test' } });
+  t.equal(res.statusCode, 404);
+  t.notMatch(res.body, /Maple|Checkout DEV/);
+  const known = await strict.app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+  t.equal(known.statusCode, 200);
+  const health = await strict.app.inject({ url: '/healthz', headers: { host: '10.0.0.1:3000' } });
+  t.equal(health.statusCode, 200, 'probes work whatever the host');
+});
+
+t.test('a POST from another origin is refused with no side effect', async (t) => {
+  const before = upstreamCalls();
+  const body = 'txnType=BUY&fiatAmount=100&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER';
+  for (const headers of [
+    { origin: 'http://evil.test' },
+    { origin: 'null' },
+    { 'sec-fetch-site': 'cross-site' },
+    { 'sec-fetch-site': 'same-site' },
+  ]) {
+    const { origin: _sameOrigin, ...base } = form('maple.localhost', body).headers;
+    const res = await app.inject({ ...form('maple.localhost', body), headers: { ...base, ...headers } });
+    t.equal(res.statusCode, 403, JSON.stringify(headers));
+    t.equal(res.headers['set-cookie'], undefined);
+  }
+  t.equal(upstreamCalls(), before, 'nothing was sent upstream');
+  const ok = await app.inject(form('maple.localhost', body));
+  t.equal(ok.statusCode, 303, 'the same request from the page itself goes through');
+  t.equal(ok.headers.location, '/price-quote');
+});
+
+t.test('form body over the limit: 413', async (t) => {
+  const res = await app.inject(form('maple.localhost', 'fiatAmount=' + 'a'.repeat(2 * 1024 * 1024)));
+  t.equal(res.statusCode, 413);
+  t.notMatch(res.body, /\n\s+at |Error:|node_modules/, 'no stack trace');
+});
+
+t.test('hostile amounts: 422, the spec message, and what was typed', async (t) => {
+  const cases: [string, string][] = [
+    ['abc', 'Value must be a number.'],
+    ['-5', 'Amount must be greater than zero.'],
+    ['１００', 'Value must be a number.'],
+    ['٣٠٠', 'Value must be a number.'],
+    ['a'.repeat(1_000_000), 'Value must be a number.'],
+    ['5', 'Amount must be greater than $20.'],
+    ['5000', 'Amount must be less than $3,000.'],
+  ];
+  const before = upstreamCalls();
+  for (const [typed, message] of cases) {
+    const body = `txnType=BUY&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER&fiatAmount=${encodeURIComponent(typed)}`;
+    const res = await app.inject(form('maple.localhost', body));
+    t.equal(res.statusCode, 422, typed.slice(0, 12));
+    t.ok(res.body.includes(message), `shows "${message}"`);
+    t.ok(res.body.includes(`value="${typed}"`), 'keeps what was typed');
+  }
+  const script = await app.inject(form('maple.localhost', 'txnType=BUY&fiatAmount=%3Cscript%3Ealert(1)%3C%2Fscript%3E'));
+  t.equal(script.statusCode, 422);
+  t.notMatch(script.body, /<script>alert/, 'typed HTML is escaped');
+  t.equal(upstreamCalls(), before, 'nothing rejected reached the upstream');
+});
+
+t.test('security headers on every page', async (t) => {
+  const res = await app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+  const csp = String(res.headers['content-security-policy']);
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  t.ok(nonce, 'a nonce');
+  t.match(csp, /script-src 'nonce-[^']+' 'strict-dynamic'/);
+  for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) t.match(csp, d);
+  t.match(res.body, new RegExp(`<script type="module" src="/assets/js/boot-[^"]+" nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"`));
+  const again = await app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+  t.not(/'nonce-([^']+)'/.exec(String(again.headers['content-security-policy']))?.[1], nonce, 'fresh nonce per request');
+  t.equal(res.headers['x-content-type-options'], 'nosniff');
+  t.equal(res.headers['cache-control'], 'no-store');
+});
+
+t.test('assets: hashed, immutable, compressed, never across merchants', async (t) => {
+  const home = await app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+  const style = /href="(\/assets\/m\/maple\/style\.[0-9a-f]{12}\.css)"/.exec(home.body)?.[1];
+  t.ok(style, 'maple style sheet has a hashed URL');
+  const own = await app.inject({ url: style!, headers: { host: 'maple.localhost', 'accept-encoding': 'br, gzip' } });
+  t.equal(own.statusCode, 200);
+  t.match(own.headers['cache-control'], /immutable/);
+  const other = await app.inject({ url: style!, headers: { host: 'roo.localhost' } });
+  t.equal(other.statusCode, 404, "another merchant's host cannot serve it");
+  const boot = app.assetManifest.boot;
+  const js = await app.inject({ url: boot, headers: { host: 'roo.localhost', 'accept-encoding': 'gzip' } });
+  t.equal(js.headers['content-encoding'], 'gzip');
+  const cached = await app.inject({ url: boot, headers: { host: 'roo.localhost', 'if-none-match': String(js.headers.etag) } });
+  t.equal(cached.statusCode, 304);
+  const missing = await app.inject({ url: '/assets/js/nope.js', headers: { host: 'roo.localhost' } });
+  t.equal(missing.statusCode, 404);
+});
+
+t.test('legal pages', async (t) => {
+  const maple = await app.inject({ url: '/privacy-policy', headers: { host: 'maple.localhost' } });
+  t.equal(maple.statusCode, 200);
+  t.notMatch(maple.body, /<script/, 'a legal page ships no JavaScript');
+  const brand = await app.inject({ url: '/terms-of-service', headers: { host: 'checkout.localhost' } });
+  t.equal(brand.statusCode, 302);
+  t.equal(brand.headers.location, 'https://checkout.example/terms-of-service', 'main brand redirects to its site');
+  const none = await app.inject({ url: '/refund-policy', headers: { host: 'dev.localhost' } });
+  t.equal(none.statusCode, 302);
+  t.equal(none.headers.location, '/', 'no such page: home');
+});
+
+t.test('any other route redirects to /', async (t) => {
+  for (const url of ['/nope', '/price-quote/../../etc/passwd', '/%2e%2e/x']) {
+    const res = await app.inject({ url, headers: { host: 'maple.localhost' } });
+    t.equal(res.statusCode, 302, url);
+    t.equal(res.headers.location, '/');
+  }
+});
+
+t.test('home page streams and ships the island', async (t) => {
+  const res = await app.inject({ url: '/', headers: { host: 'roo.localhost' } });
+  t.equal(res.statusCode, 200);
+  t.match(res.headers['content-type'], /text\/html/);
+  t.match(res.body, /^<!DOCTYPE html>/);
+  t.match(res.body, /data-island="AmountForm"/);
+  t.match(res.body, /TEST · v/, 'environment and version label outside PROD');
+  const maple = await app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+  t.notMatch(maple.body, /env-label/, 'no label in PROD');
+});
+
+t.test('health, readiness and one log line per request', async (t) => {
+  t.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
+  t.equal((await app.inject({ url: '/readyz' })).statusCode, 200);
+  const line = stack.logs.find((l) => l.msg === 'request' && l.path === '/readyz');
+  t.ok(line, 'a request log line');
+  t.notOk(JSON.stringify(stack.logs).includes('fiatAmount=abc'), 'no request bodies in logs');
+});
+
+t.test('draining: new requests get 503, health stays up, readiness goes down', async (t) => {
+  const lifecycle = { draining: false };
+  const s = await startStack({ listen: false, lifecycle });
+  t.teardown(() => s.close());
+  t.equal((await s.app.inject({ url: '/', headers: { host: 'maple.localhost' } })).statusCode, 200);
+  lifecycle.draining = true;
+  const res = await s.app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+  t.equal(res.statusCode, 503);
+  t.equal(res.headers.connection, 'close');
+  t.equal((await s.app.inject({ url: '/readyz' })).statusCode, 503);
+  t.equal((await s.app.inject({ url: '/healthz' })).statusCode, 200);
+});

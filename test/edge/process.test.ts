@@ -1,0 +1,61 @@
+// The process as ops run it: refuses to start on a broken merchant file, prints one line
+// per demo host, and drains on SIGTERM (in-flight requests finish, new ones get 503).
+import t from 'tap';
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import=tsx', 'server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+async function waitFor(check: () => boolean, ms = 20_000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+t.test('a broken merchant file stops the server with the file and field named', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'merchants-'));
+  await cp('merchants', dir, { recursive: true });
+  const file = join(dir, 'maple', 'merchant.json');
+  const config = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8'));
+  config.inputForm = { max: 'lots' };
+  await writeFile(file, JSON.stringify(config));
+  const proc = start({ MERCHANTS_DIR: dir, PORT: '0' });
+  t.not(await proc.exited, 0, 'exits non-zero');
+  t.match(proc.err(), /maple\/merchant\.json: inputForm\.max/);
+  t.notMatch(proc.err(), /\n\s+at /, 'a message, not a stack trace');
+});
+
+t.test('a bad environment value stops the server with the variable named', async (t) => {
+  const proc = start({ TRUST_PROXY: 'true', PORT: '0' });
+  t.not(await proc.exited, 0);
+  t.match(proc.err(), /TRUST_PROXY/);
+});
+
+t.test('starts, lists every demo host, and drains on SIGTERM', async (t) => {
+  const port = 3900 + Math.floor(Math.random() * 50);
+  const proc = start({ PORT: String(port) });
+  t.teardown(() => proc.child.kill('SIGKILL'));
+  await waitFor(() => proc.out().includes('test.localhost'));
+  for (const host of ['maple', 'roo', 'manila', 'checkout', 'test', 'dev']) {
+    t.match(proc.out(), new RegExp(`http://${host}\\.localhost:${port}/`));
+  }
+  const home = await fetch(`http://127.0.0.1:${port}/`, { headers: { host: 'maple.localhost' } });
+  t.equal(home.status, 200);
+  proc.child.kill('SIGTERM');
+  t.equal(await proc.exited, 0, 'exits cleanly');
+});
