@@ -1,6 +1,6 @@
 // Loaded on demand by boot.ts: React plus the island's own chunk, hydrated as its own root
 // with the same identifierPrefix the server used, so useId matches.
-import { createElement } from 'react';
+import { createElement, type FunctionComponent } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { islandLoaders, type IslandName } from './registry.ts';
 
@@ -13,8 +13,9 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   const name = el.dataset.island as IslandName;
   const load = islandLoaders[name];
   if (!load) throw new Error(`unknown island ${name}`);
-  const { default: Component } = await load();
-  const props = readProps(el.id) as Parameters<typeof Component>[0];
+  // Props come from the server's JSON for this very island, so the loose type is safe here.
+  const Component = (await load()).default as FunctionComponent<Record<string, unknown>>;
+  const props = readProps(el.id) as Record<string, unknown>;
   hydrateRoot(el, createElement(Component, props), {
     identifierPrefix: `${el.id}-`,
     onRecoverableError: (err) => console.warn('island hydration mismatch', name, err),

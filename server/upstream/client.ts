@@ -1,0 +1,241 @@
+// The typed upstream client: one function per call of SPEC.md section 7. Requests are
+// checked against contract.ts before they leave (a bad one is our bug and throws),
+// responses after they arrive (a bad one is `invalid-response`). Everything the upstream
+// can do wrong comes back as data; retries happen below, in the shared dispatcher.
+import type { Dispatcher } from 'undici';
+import { z } from 'zod';
+import { TXN_TYPES, type TxnType } from '../checkout/domain.ts';
+import {
+  bankTransferInitRequestSchema,
+  buyerInfoRequestSchema,
+  cardQuoteResponseSchema,
+  cryptoAddressRequestSchema,
+  documentUploadRequestSchema,
+  emtEmailRequestSchema,
+  flowStateSchema,
+  mobileVerificationRequestSchema,
+  procResponseSchema,
+  quoteRequestSchema,
+  refIdRequestSchema,
+  requoteRequestSchema,
+  requoteResponseSchema,
+  selfieImageRequestSchema,
+  smsCodeResponseSchema,
+  statusResponseSchema,
+  tickerResponseSchema,
+  uploadResponseSchema,
+  vipCheckRequestSchema,
+  vipCheckResponseSchema,
+  voucherNumberRequestSchema,
+  type BuyerInfoRequest,
+  type CardQuote,
+  type DocumentUploadRequest,
+  type FlowState,
+  type QuoteRequest,
+  type RequoteRequest,
+  type RequoteResponse,
+  type SelfieImageRequest,
+  type StatusResponse,
+  type TickerEntry,
+} from './contract.ts';
+import { UpstreamRequestError, type UpstreamResult } from './errors.ts';
+import { createExchange, issuePaths, targetOf, under, type Image, type Target } from './exchange.ts';
+import type { Logger } from './log-interceptor.ts';
+
+export type { UpstreamFailure, UpstreamResult } from './errors.ts';
+
+export interface UpstreamSettings {
+  /** The exchange API root: buy calls live under /txnbuy, sell calls under /txnsell. */
+  baseUrl: string;
+  uploadUrl: string;
+  cardQuoteUrl: string;
+  dispatcher: Dispatcher;
+  logger: Logger;
+}
+
+/** Who the calls are made for: both ids travel upstream as headers. */
+export interface RequestContext {
+  requestId: string;
+  merchantId: string;
+  /** The visitor request's logger (already bound to its request id). */
+  log?: Logger;
+}
+
+export interface Upstream {
+  forRequest(context: RequestContext): UpstreamClient;
+}
+
+export type CryptoAddressRequest = z.input<typeof cryptoAddressRequestSchema>;
+export type EmtEmailRequest = z.input<typeof emtEmailRequestSchema>;
+export type MobileVerificationRequest = z.input<typeof mobileVerificationRequestSchema>;
+export type VoucherNumberRequest = z.input<typeof voucherNumberRequestSchema>;
+export type SmsCodeResponse = z.output<typeof smsCodeResponseSchema>;
+export type UploadResponse = z.output<typeof uploadResponseSchema>;
+export type ProcResponse = z.output<typeof procResponseSchema>;
+/** The /proc/{procid} page's query parameters, posted as the body. */
+export type ProcQuery = Record<string, string>;
+export interface CardQuoteQuery {
+  key: string;
+  baseCurrency: string;
+  amount: number;
+}
+/** The QR code PNG of a deposit address. */
+export type WalletQr = Image;
+
+type Result<T> = Promise<UpstreamResult<T>>;
+
+export interface UpstreamClient {
+  quoteRequest(txnType: TxnType, body: QuoteRequest): Result<FlowState>;
+  requote(txnType: TxnType, body: RequoteRequest): Result<RequoteResponse>;
+  confirmNewQuote(txnType: TxnType, refId: string): Result<FlowState>;
+  cryptoAddress(txnType: TxnType, body: CryptoAddressRequest): Result<FlowState>;
+  emtEmail(txnType: TxnType, body: EmtEmailRequest): Result<FlowState>;
+  buyerInfo(txnType: TxnType, body: BuyerInfoRequest): Result<FlowState>;
+  mobileVerification(txnType: TxnType, body: MobileVerificationRequest): Result<FlowState>;
+  generateSmsCode(txnType: TxnType, refId: string): Result<SmsCodeResponse>;
+  voucherNumber(txnType: TxnType, body: VoucherNumberRequest): Result<FlowState>;
+  selfieImage(txnType: TxnType, body: SelfieImageRequest): Result<FlowState>;
+  uploadDocument(body: DocumentUploadRequest): Result<UploadResponse>;
+  status(txnType: TxnType, refId: string): Result<StatusResponse>;
+  flowState(txnType: TxnType, refId: string): Result<FlowState>;
+  vipCheck(vipTag: string): Result<boolean>;
+  etransferInit(refId: string): Result<FlowState>;
+  bankTransferInit(refId: string, selectedBank: string): Result<FlowState>;
+  proc(procId: string, query: ProcQuery): Result<ProcResponse>;
+  ticker(): Result<TickerEntry[]>;
+  walletQr(refId: string): Result<WalletQr>;
+  cardQuote(query: CardQuoteQuery): Result<CardQuote>;
+}
+
+/** Root paths of other calls: a procid must never reach them. */
+const RESERVED_PROC_IDS = new Set(['txnbuy', 'txnsell', 'vipcheck', 'etransfer', 'banktransfer', 'pubapi']);
+
+/** Whether a /proc/{procid} value may be posted upstream; callers 404 the others. */
+export function isProcId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(value) && !RESERVED_PROC_IDS.has(value.toLowerCase());
+}
+
+const procQuerySchema = z.record(z.string().min(1).max(64), z.string().max(2048));
+const cardQuoteQuerySchema = z.strictObject({
+  key: z.string().min(1).max(256),
+  baseCurrency: z.string().regex(/^[A-Z]{3}$/),
+  amount: z.number().positive().finite(),
+});
+
+function encodeBody(call: string, schema: z.ZodType, body: unknown): string {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new UpstreamRequestError(call, issuePaths(parsed.error));
+  return JSON.stringify(parsed.data);
+}
+
+/** A refId as one path segment. Dot segments are refused: a URL parser would resolve them. */
+function refIdSegment(call: string, refId: string): string {
+  if (!refIdRequestSchema.shape.refId.safeParse(refId).success || refId === '.' || refId === '..') {
+    throw new UpstreamRequestError(call, ['refId']);
+  }
+  return encodeURIComponent(refId);
+}
+
+function apiSegment(call: string, txnType: TxnType): string {
+  if (!TXN_TYPES.includes(txnType)) throw new UpstreamRequestError(call, ['txnType']);
+  return txnType === 'BUY' ? 'txnbuy' : 'txnsell';
+}
+
+export function createUpstream(settings: UpstreamSettings): Upstream {
+  const root = targetOf(settings.baseUrl);
+  const upload = targetOf(settings.uploadUrl);
+
+  return {
+    forRequest(context) {
+      const exchange = createExchange({
+        dispatcher: settings.dispatcher,
+        requestId: context.requestId,
+        merchantId: context.merchantId,
+        log: context.log ?? settings.logger,
+        logHasRequestId: context.log !== undefined,
+      });
+      const get = <T>(call: string, target: Target, schema: z.ZodType<T>): Result<T> => exchange.json(call, target, schema);
+      // Throws (inside the async call functions: a rejection) when the body breaks the contract.
+      const post = <T>(call: string, target: Target, requestSchema: z.ZodType, body: unknown, schema: z.ZodType<T>): Result<T> =>
+        exchange.json(call, target, schema, encodeBody(call, requestSchema, body));
+
+      const api = (call: string, txnType: TxnType, endpoint: string): Target =>
+        under(root, apiSegment(call, txnType), endpoint);
+
+      return {
+        quoteRequest: async (txnType, body) =>
+          post('quoteRequest', api('quoteRequest', txnType, 'quoterequest'), quoteRequestSchema, body, flowStateSchema),
+        requote: async (txnType, body) =>
+          post('requote', api('requote', txnType, 'requote'), requoteRequestSchema, body, requoteResponseSchema),
+        confirmNewQuote: async (txnType, refId) =>
+          post(
+            'confirmNewQuote',
+            api('confirmNewQuote', txnType, 'confirmednewquote'),
+            refIdRequestSchema,
+            { refId },
+            flowStateSchema,
+          ),
+        cryptoAddress: async (txnType, body) =>
+          post('cryptoAddress', api('cryptoAddress', txnType, 'cryptoaddress'), cryptoAddressRequestSchema, body, flowStateSchema),
+        emtEmail: async (txnType, body) =>
+          post('emtEmail', api('emtEmail', txnType, 'emtemail'), emtEmailRequestSchema, body, flowStateSchema),
+        buyerInfo: async (txnType, body) =>
+          post('buyerInfo', api('buyerInfo', txnType, 'buyerinfo'), buyerInfoRequestSchema, body, flowStateSchema),
+        mobileVerification: async (txnType, body) =>
+          post(
+            'mobileVerification',
+            api('mobileVerification', txnType, 'mobileverification'),
+            mobileVerificationRequestSchema,
+            body,
+            flowStateSchema,
+          ),
+        generateSmsCode: async (txnType, refId) =>
+          post(
+            'generateSmsCode',
+            api('generateSmsCode', txnType, 'generatesmscode'),
+            refIdRequestSchema,
+            { refId },
+            smsCodeResponseSchema,
+          ),
+        voucherNumber: async (txnType, body) =>
+          post('voucherNumber', api('voucherNumber', txnType, 'vouchernumber'), voucherNumberRequestSchema, body, flowStateSchema),
+        selfieImage: async (txnType, body) =>
+          post('selfieImage', api('selfieImage', txnType, 'selfieimage'), selfieImageRequestSchema, body, flowStateSchema),
+        uploadDocument: async (body) =>
+          post('uploadDocument', upload, documentUploadRequestSchema, body, uploadResponseSchema),
+        status: async (txnType, refId) =>
+          get('status', under(api('status', txnType, 'status'), refIdSegment('status', refId)), statusResponseSchema),
+        flowState: async (txnType, refId) =>
+          get('flowState', under(api('flowState', txnType, 'flowstate'), refIdSegment('flowState', refId)), flowStateSchema),
+        vipCheck: async (vipTag) =>
+          post('vipCheck', under(root, 'vipcheck'), vipCheckRequestSchema, { vipTag }, vipCheckResponseSchema),
+        etransferInit: async (refId) =>
+          post('etransferInit', under(root, 'etransfer', 'init'), refIdRequestSchema, { refId }, flowStateSchema),
+        bankTransferInit: async (refId, selectedBank) =>
+          post(
+            'bankTransferInit',
+            under(root, 'banktransfer', 'init'),
+            bankTransferInitRequestSchema,
+            { refId, selectedBank },
+            flowStateSchema,
+          ),
+        proc: async (procId, query) => {
+          if (!isProcId(procId)) throw new UpstreamRequestError('proc', ['procId']);
+          return post('proc', under(root, procId), procQuerySchema, query, procResponseSchema);
+        },
+        ticker: async () => get('ticker', under(root, 'pubapi', 'ticker', 'merchant'), tickerResponseSchema),
+        walletQr: async (refId) =>
+          exchange.image('walletQr', under(root, 'pubapi', 'qrcode', 'walletaddress', refIdSegment('walletQr', refId))),
+        cardQuote: async (query) => {
+          const checked = cardQuoteQuerySchema.safeParse(query);
+          if (!checked.success) throw new UpstreamRequestError('cardQuote', issuePaths(checked.error));
+          const url = new URL(settings.cardQuoteUrl);
+          url.searchParams.set('key', checked.data.key);
+          url.searchParams.set('baseCurrency', checked.data.baseCurrency);
+          url.searchParams.set('amount', String(checked.data.amount));
+          return get('cardQuote', { origin: url.origin, path: url.pathname + url.search }, cardQuoteResponseSchema);
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,133 @@
+// One upstream exchange for one visitor request: send through the shared dispatcher with
+// the ids and an Idempotency-Key, read the whole answer, and turn it into a typed result
+// or a failure. Knows HTTP and the contract's error shapes, not the calls themselves.
+import { randomUUID } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { errorBodyFailure, statusFailure, transportFailure, type UpstreamFailure, type UpstreamResult } from './errors.ts';
+import type { Logger } from './log-interceptor.ts';
+
+export interface Target {
+  origin: string;
+  /** Path and query exactly as sent: never re-parsed, so an encoded segment stays one segment. */
+  path: string;
+}
+
+export function targetOf(url: string): Target {
+  const parsed = new URL(url);
+  return { origin: parsed.origin, path: parsed.pathname.replace(/\/+$/, '') + parsed.search };
+}
+
+export function under(base: Target, ...segments: string[]): Target {
+  return { origin: base.origin, path: `${base.path}/${segments.join('/')}` };
+}
+
+/** Where a schema failed, as field paths: never the values, which may be personal data. */
+export function issuePaths(error: z.ZodError): string[] {
+  const paths = error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => [...issue.path, key].join('.'))
+      : [issue.path.join('.') || '(root)'],
+  );
+  return [...new Set(paths)];
+}
+
+export interface Image {
+  bytes: Buffer;
+  contentType: string;
+}
+
+export interface Exchange {
+  json<T>(call: string, target: Target, schema: z.ZodType<T>, body?: string): Promise<UpstreamResult<T>>;
+  image(call: string, target: Target): Promise<UpstreamResult<Image>>;
+}
+
+interface RawResponse {
+  status: number;
+  contentType: string;
+  bytes: Buffer;
+}
+
+type Sent = { ok: true; response: RawResponse } | { ok: false; failure: UpstreamFailure };
+
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ExchangeContext {
+  dispatcher: Dispatcher;
+  requestId: string;
+  merchantId: string;
+  log: Logger;
+  /** Whether `log` is already bound to the request id. */
+  logHasRequestId: boolean;
+}
+
+export function createExchange(context: ExchangeContext): Exchange {
+  const ids = context.logHasRequestId ? {} : { reqId: context.requestId };
+
+  function invalid(call: string, status: number, issues?: string[]): { ok: false; failure: UpstreamFailure } {
+    context.log.warn({ ...ids, upstream: { call, status, issues } }, 'upstream response breaks the contract');
+    return { ok: false, failure: { kind: 'invalid-response', status } };
+  }
+
+  /** A POST when there is a body, a GET otherwise. */
+  async function send(target: Target, accept: string, body?: string): Promise<Sent> {
+    const headers: Record<string, string> = {
+      'x-request-id': context.requestId,
+      'x-merchant': context.merchantId,
+      accept,
+    };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      // One key per logical call: the dispatcher's retries resend these same headers.
+      headers['idempotency-key'] = randomUUID();
+    }
+    try {
+      const response = await context.dispatcher.request({ ...target, method: body === undefined ? 'GET' : 'POST', headers, body });
+      const bytes = Buffer.from(await response.body.arrayBuffer());
+      const contentType = String(response.headers['content-type'] ?? '');
+      return { ok: true, response: { status: response.statusCode, contentType, bytes } };
+    } catch (error) {
+      const failure = transportFailure(error);
+      if (!failure) throw error;
+      return { ok: false, failure };
+    }
+  }
+
+  /** A non-2xx answer, or a 2xx that carries the upstream's error body. */
+  function failureOf(call: string, response: RawResponse, json: unknown): { ok: false; failure: UpstreamFailure } | undefined {
+    const fromBody = errorBodyFailure(response.status, json);
+    if (fromBody) return { ok: false, failure: fromBody };
+    if (response.status >= 200 && response.status < 300) return undefined;
+    const failure = statusFailure(response.status);
+    return failure.kind === 'invalid-response' ? invalid(call, response.status) : { ok: false, failure };
+  }
+
+  return {
+    async json(call, target, schema, body) {
+      const sent = await send(target, 'application/json', body);
+      if (!sent.ok) return sent;
+      const json = parseJson(sent.response.bytes);
+      const failure = failureOf(call, sent.response, json);
+      if (failure) return failure;
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) return invalid(call, sent.response.status, issuePaths(parsed.error));
+      return { ok: true, value: parsed.data };
+    },
+
+    async image(call, target) {
+      const sent = await send(target, 'image/png, application/json');
+      if (!sent.ok) return sent;
+      const { response } = sent;
+      const failure = failureOf(call, response, parseJson(response.bytes));
+      if (failure) return failure;
+      if (!response.contentType.startsWith('image/')) return invalid(call, response.status, ['content-type']);
+      return { ok: true, value: { bytes: response.bytes, contentType: response.contentType } };
+    },
+  };
+}

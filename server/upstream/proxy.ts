@@ -1,0 +1,131 @@
+// /api/* for browser islands: @fastify/http-proxy to the upstream, but only for the few
+// calls islands make (ARCHITECTURE.md "Upstream client and proxy"). Everything else is a
+// 404 that never reaches the upstream. The proxy sends through the shared dispatcher, so
+// retries and upstream log lines work exactly as for the typed client.
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import type { Dispatcher } from 'undici';
+
+export interface UpstreamProxyOptions {
+  upstreamUrl: string;
+  uploadUrl: string;
+  dispatcher: Dispatcher;
+  merchantIdOf: (request: FastifyRequest) => string;
+}
+
+const SEGMENT = '[A-Za-z0-9_-]{1,64}';
+
+/**
+ * Every method and path islands may use, matched against the raw request path. Only
+ * letters, digits, '_', '-' and single '/' can match, so encoded or literal traversal
+ * ('%2e%2e', '%2f', '\', '..', '//') and absolute URLs never pass.
+ */
+const ALLOWED: { method: 'GET' | 'POST'; path: RegExp }[] = [
+  { method: 'GET', path: new RegExp(`^/api/txn(?:buy|sell)/status/${SEGMENT}$`) },
+  { method: 'POST', path: /^\/api\/txn(?:buy|sell)\/(?:requote|confirmednewquote|selfieimage|generatesmscode)$/ },
+  { method: 'POST', path: /^\/api\/upload$/ },
+  { method: 'GET', path: /^\/api\/pubapi\/ticker\/merchant$/ },
+  { method: 'GET', path: new RegExp(`^/api/pubapi/qrcode/walletaddress/${SEGMENT}$`) },
+];
+
+/** The same calls as router patterns, relative to /api (the guard above has the last word). */
+const API_ROUTES = [
+  ...['txnbuy', 'txnsell'].flatMap((api) => [
+    `/${api}/status/:refId`,
+    ...['requote', 'confirmednewquote', 'selfieimage', 'generatesmscode'].map((call) => `/${api}/${call}`),
+  ]),
+  '/pubapi/ticker/merchant',
+  '/pubapi/qrcode/walletaddress/:refId',
+];
+
+/** A 4,900,000-byte file in base64 (SPEC.md section 5) plus room for the other fields. */
+export const UPLOAD_BODY_LIMIT = Math.ceil(4_900_000 / 3) * 4 + 64 * 1024;
+export const API_BODY_LIMIT = 64 * 1024;
+const UPLOAD_PATHS = /\/(?:selfieimage|upload)$/;
+
+/** Visitor headers the upstream may see; cookies, authorization and X-Forwarded-* are not among them. */
+const FORWARDED_HEADERS = ['host', 'accept', 'accept-language'];
+/** On POST these describe the body reply-from re-serialised; a GET sends no body at all. */
+const BODY_HEADERS = ['content-type', 'content-length'];
+/** Upstream headers the visitor must not see. */
+const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'server', 'x-powered-by']);
+
+function isAllowed(method: string | undefined, rawUrl: string | undefined): boolean {
+  const path = (rawUrl ?? '').split('?', 1)[0] ?? '';
+  return ALLOWED.some((route) => route.method === method && route.path.test(path));
+}
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).send({ error: { code: 'NOT_FOUND', msg: 'Not found.' } });
+}
+
+export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (app, options) => {
+  const replyOptions: FastifyHttpProxyOptions['replyOptions'] = {
+    // reply-from retries GETs on 503 by itself (up to 10 times) unless told otherwise:
+    // the dispatcher is the only retry layer.
+    retryDelay: () => null,
+    // None of the allowlisted calls takes a query; dropping it leaves nothing to smuggle.
+    queryString: () => '',
+    rewriteRequestHeaders: (request, headers) => {
+      const isPost = request.method === 'POST';
+      const forwarded: IncomingHttpHeaders = {};
+      for (const name of isPost ? [...FORWARDED_HEADERS, ...BODY_HEADERS] : FORWARDED_HEADERS) {
+        if (headers[name] !== undefined) forwarded[name] = headers[name];
+      }
+      forwarded['x-request-id'] = request.id;
+      forwarded['x-merchant'] = options.merchantIdOf(request as FastifyRequest); // reply-from types the request for any server
+      // Generated once per proxied request: the dispatcher's retries resend it unchanged.
+      if (isPost) forwarded['idempotency-key'] = randomUUID();
+      return forwarded;
+    },
+    rewriteHeaders: (headers) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !DROPPED_RESPONSE_HEADERS.has(name.toLowerCase()))),
+    onError: (reply, { error }) => {
+      // The cause is in the upstream log line; the visitor gets no internal detail.
+      const timedOut = (error as { statusCode?: number }).statusCode === 504;
+      void reply.code(timedOut ? 504 : 502).send({
+        error: { code: 'UPSTREAM.UNAVAILABLE', msg: 'The service is temporarily unavailable. Please try again in a moment.' },
+      });
+    },
+  };
+  const proxyOptions = {
+    undici: options.dispatcher,
+    // Only JSON bodies, parsed by the parser below (with its size limit) and re-sent as a
+    // string, which the dispatcher can replay on a retry; a piped stream could not be.
+    proxyPayloads: false,
+    disableRequestLogging: true, // the dispatcher writes the upstream log line
+    replyOptions,
+  };
+
+  await app.register(
+    async (api) => {
+      // Before routing has any effect: a path off the list never reaches a handler.
+      api.addHook('onRequest', async (request, reply) => {
+        if (!isAllowed(request.raw.method, request.raw.url)) return notFound(reply);
+      });
+      api.addHook('onRoute', (route) => {
+        route.bodyLimit = UPLOAD_PATHS.test(route.url) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
+      });
+      api.removeAllContentTypeParsers();
+      api.addContentTypeParser('application/json', { parseAs: 'string' }, api.getDefaultJsonParser('error', 'error'));
+      api.setNotFoundHandler((_request, reply) => notFound(reply));
+
+      await api.register(httpProxy, {
+        ...proxyOptions,
+        upstream: options.upstreamUrl,
+        routes: API_ROUTES,
+        httpMethods: ['GET', 'POST'],
+      });
+      await api.register(httpProxy, {
+        ...proxyOptions,
+        upstream: options.uploadUrl,
+        prefix: '/upload',
+        routes: ['/'],
+        httpMethods: ['POST'],
+      });
+    },
+    { prefix: '/api' },
+  );
+};

@@ -1,0 +1,48 @@
+// When the edge retries an upstream call (SPEC.md section 7). Pure, so the rules can be
+// read and tested apart from the undici plumbing that applies them.
+
+export interface RetryPolicy {
+  /** Retries after the first attempt: 3 means at most 4 attempts. */
+  maxRetries: number;
+  /** Back-off before the first retry; doubles each time up to maxDelayMs. */
+  minDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** Repeating these cannot change what the upstream stores (RFC 9110 section 9.2.2). */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/**
+ * Failures where the request most likely never reached, or never finished at, the
+ * upstream. They are retried for every method: POSTs carry an Idempotency-Key.
+ */
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET', // socket closed before a response
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+]);
+
+export function retriesStatus(method: string, status: number): boolean {
+  // 503 is the upstream asking for less traffic: another attempt only adds to it.
+  if (status === 503) return false;
+  // A gateway timeout is retried for any method, like a network error.
+  if (status === 504) return true;
+  return status >= 500 && status <= 599 && IDEMPOTENT_METHODS.has(method.toUpperCase());
+}
+
+export function retriesError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && NETWORK_ERROR_CODES.has(code);
+}
+
+/** Delay before retry number `retry` (1-based): exponential, capped. */
+export function backoffMs(retry: number, policy: RetryPolicy): number {
+  return Math.min(policy.minDelayMs * 2 ** (retry - 1), policy.maxDelayMs);
+}

@@ -1,0 +1,206 @@
+// The retry and log interceptors over real sockets: every case counts the attempts the
+// local upstream actually saw (SPEC.md section 7).
+import { Readable } from 'node:stream';
+import t from 'tap';
+import { createUpstreamDispatcher, type UpstreamDispatcherOptions } from '../../server/upstream/dispatcher.ts';
+import { backoffMs, retriesError, retriesStatus } from '../../server/upstream/retry-policy.ts';
+import { captureLogger, closedPort, delay, startUpstream, type Cleanup, type Step } from './helpers.ts';
+
+const HEADERS_TIMEOUT_MS = 150;
+/** undici checks headers and body timeouts on a coarse clock (about 0.5 s ticks). */
+const TIMER_SLACK_MS = 1_500;
+
+function setup(t: Cleanup, overrides: Partial<UpstreamDispatcherOptions> = {}) {
+  const { logger, lines } = captureLogger();
+  const dispatcher = createUpstreamDispatcher({
+    connectTimeoutMs: 500,
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    bodyTimeoutMs: 500,
+    logger,
+    minDelayMs: 5,
+    maxDelayMs: 20,
+    ...overrides,
+  });
+  t.teardown(() => dispatcher.destroy());
+  return { dispatcher, lines };
+}
+
+async function scenario(t: Cleanup, steps: Step[], method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET') {
+  const upstream = await startUpstream(steps);
+  t.teardown(() => upstream.close());
+  const { dispatcher, lines } = setup(t);
+  const response = await dispatcher.request({
+    origin: upstream.url,
+    path: '/txnbuy/status/ABC-123?cache=1',
+    method,
+    headers: { 'x-request-id': 'req-1', 'x-merchant': 'maple', 'content-type': 'application/json' },
+    body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ refId: 'ABC-123' }),
+  });
+  const text = await response.body.text();
+  return { upstream, status: response.statusCode, text, lines };
+}
+
+t.test('policy: which statuses and errors are retried', async (t) => {
+  t.equal(retriesStatus('POST', 503), false, 'never 503');
+  t.equal(retriesStatus('GET', 503), false, 'never 503, even for GET');
+  t.equal(retriesStatus('POST', 504), true, '504 for any method');
+  t.equal(retriesStatus('GET', 500), true);
+  t.equal(retriesStatus('DELETE', 502), true);
+  t.equal(retriesStatus('POST', 500), false, 'other 5xx only for idempotent methods');
+  t.equal(retriesStatus('PATCH', 502), false);
+  for (const status of [200, 301, 400, 404, 409, 429]) t.equal(retriesStatus('GET', status), false, `not ${status}`);
+  for (const code of ['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']) {
+    t.equal(retriesError(Object.assign(new Error('x'), { code })), true, code);
+  }
+  t.equal(retriesError(Object.assign(new Error('x'), { code: 'UND_ERR_ABORTED' })), false, 'not an abort');
+  t.equal(retriesError(new Error('plain')), false);
+  const policy = { maxRetries: 3, minDelayMs: 100, maxDelayMs: 300 };
+  t.same([1, 2, 3, 4].map((n) => backoffMs(n, policy)), [100, 200, 300, 300], 'exponential, capped');
+});
+
+t.test('504, 504, 200: three attempts, the caller gets the 200', async (t) => {
+  const { upstream, status, text, lines } = await scenario(t, [504, 504, { status: 200, body: { ok: true } }]);
+  t.equal(upstream.seen.length, 3);
+  t.equal(status, 200);
+  t.same(JSON.parse(text), { ok: true }, 'only the final body reaches the caller');
+  t.equal(lines.length, 1, 'one log line for the whole request');
+  t.match(lines[0], {
+    reqId: 'req-1',
+    merchant: 'maple',
+    upstream: { method: 'GET', path: '/txnbuy/status/ABC-123', status: 200, attempts: 3 },
+  });
+  t.type((lines[0]!.upstream as { durationMs: unknown }).durationMs, 'number');
+  t.notMatch(JSON.stringify(lines[0]), /cache=1/, 'query string dropped from the log');
+});
+
+t.test('503: one attempt, returned as is', async (t) => {
+  const { upstream, status } = await scenario(t, [503, 200]);
+  t.equal(upstream.seen.length, 1);
+  t.equal(status, 503);
+});
+
+t.test('500 on POST: one attempt', async (t) => {
+  const { upstream, status } = await scenario(t, [500, 200], 'POST');
+  t.equal(upstream.seen.length, 1);
+  t.equal(status, 500);
+});
+
+t.test('500 and 502 on idempotent methods: retried', async (t) => {
+  const get = await scenario(t, [500, 502, 200], 'GET');
+  t.equal(get.upstream.seen.length, 3);
+  t.equal(get.status, 200);
+  const put = await scenario(t, [502, 200], 'PUT');
+  t.equal(put.upstream.seen.length, 2);
+  t.equal(put.status, 200);
+});
+
+t.test('504 on POST: retried', async (t) => {
+  const { upstream, status } = await scenario(t, [504, 200], 'POST');
+  t.equal(upstream.seen.length, 2);
+  t.equal(status, 200);
+});
+
+t.test('reset on POST: retried with the same body and headers', async (t) => {
+  const { upstream, status, lines } = await scenario(t, ['reset', 'reset', 200], 'POST');
+  t.equal(upstream.seen.length, 3);
+  t.equal(status, 200);
+  t.same(new Set(upstream.seen.map((s) => s.body)), new Set([JSON.stringify({ refId: 'ABC-123' })]));
+  t.match(lines[0], { upstream: { attempts: 3, status: 200 } });
+});
+
+t.test('4 x 504: four attempts, then the 504 is returned', async (t) => {
+  const { upstream, status, text, lines } = await scenario(t, [504]);
+  t.equal(upstream.seen.length, 4);
+  t.equal(status, 504);
+  t.match(JSON.parse(text), { error: { code: 'HTTP.504' } }, 'the last response body is readable');
+  t.match(lines[0], { upstream: { attempts: 4, status: 504 } });
+});
+
+t.test('4xx: never retried', async (t) => {
+  for (const code of [400, 404, 409, 429]) {
+    const { upstream, status } = await scenario(t, [code, 200]);
+    t.equal(upstream.seen.length, 1, `${code}: one attempt`);
+    t.equal(status, code);
+  }
+});
+
+t.test('an upstream that never answers: headers timeout on every attempt, then the error', async (t) => {
+  const upstream = await startUpstream(['hang']);
+  t.teardown(() => upstream.close());
+  const { dispatcher, lines } = setup(t);
+  const started = Date.now();
+  const error = await dispatcher.request({ origin: upstream.url, path: '/pubapi/ticker/merchant', method: 'GET' }).then(
+    () => undefined,
+    (err: { code?: string }) => err,
+  );
+  const elapsed = Date.now() - started;
+  t.equal(error?.code, 'UND_ERR_HEADERS_TIMEOUT');
+  t.equal(upstream.seen.length, 4, 'retried like a network error');
+  // 4 timeouts and 3 back-offs (5 + 10 + 20 ms), each timeout late by up to one tick.
+  t.ok(elapsed >= 4 * HEADERS_TIMEOUT_MS, `took ${elapsed} ms`);
+  t.ok(elapsed < 4 * (HEADERS_TIMEOUT_MS + TIMER_SLACK_MS) + 35, `bounded: ${elapsed} ms`);
+  t.match(lines[0], { upstream: { attempts: 4, error: 'UND_ERR_HEADERS_TIMEOUT' } });
+});
+
+t.test('without retries the error arrives within one headers timeout', async (t) => {
+  const upstream = await startUpstream(['hang']);
+  t.teardown(() => upstream.close());
+  const { dispatcher } = setup(t, { maxRetries: 0 });
+  const started = Date.now();
+  await t.rejects(dispatcher.request({ origin: upstream.url, path: '/', method: 'GET' }), { code: 'UND_ERR_HEADERS_TIMEOUT' });
+  t.ok(Date.now() - started < HEADERS_TIMEOUT_MS + TIMER_SLACK_MS);
+  t.equal(upstream.seen.length, 1);
+});
+
+t.test('connection refused: retried, then the network error', async (t) => {
+  const port = await closedPort();
+  const { dispatcher, lines } = setup(t);
+  await t.rejects(
+    dispatcher.request({ origin: `http://127.0.0.1:${port}`, path: '/vipcheck', method: 'POST', body: '{}' }),
+    { code: 'ECONNREFUSED' },
+  );
+  t.match(lines[0], { upstream: { attempts: 4, error: 'ECONNREFUSED' } });
+});
+
+t.test('a streamed body cannot be replayed: no retry', async (t) => {
+  const upstream = await startUpstream(['reset', 200]);
+  t.teardown(() => upstream.close());
+  const { dispatcher } = setup(t);
+  await t.rejects(
+    dispatcher.request({ origin: upstream.url, path: '/upload', method: 'POST', body: Readable.from(['{"a":1}']) }),
+  );
+  await delay(50);
+  t.equal(upstream.seen.length, 1);
+});
+
+t.test('an abort during the back-off ends the request at once, without more attempts', async (t) => {
+  const upstream = await startUpstream([504, 200]);
+  t.teardown(() => upstream.close());
+  const { dispatcher } = setup(t, { minDelayMs: 1_000, maxDelayMs: 1_000 });
+  const controller = new AbortController();
+  const pending = dispatcher.request({ origin: upstream.url, path: '/', method: 'GET', signal: controller.signal });
+  while (upstream.seen.length === 0) await delay(5);
+  await delay(30);
+  const started = Date.now();
+  controller.abort();
+  await t.rejects(pending);
+  t.ok(Date.now() - started < 700, 'did not wait for the back-off');
+  await delay(1_100);
+  t.equal(upstream.seen.length, 1);
+});
+
+t.test('the log line carries no body and no visitor header', async (t) => {
+  const upstream = await startUpstream([{ status: 200, body: { emailAddress: 'jane@example.com' } }]);
+  t.teardown(() => upstream.close());
+  const { dispatcher, lines } = setup(t);
+  const response = await dispatcher.request({
+    origin: upstream.url,
+    path: '/txnbuy/buyerinfo',
+    method: 'POST',
+    headers: { 'x-request-id': 'r', 'x-merchant': 'm', cookie: 'secret=1' },
+    body: JSON.stringify({ firstName: 'Jane' }),
+  });
+  await response.body.text();
+  const line = JSON.stringify(lines);
+  t.notMatch(line, /Jane|jane@example|secret/);
+});

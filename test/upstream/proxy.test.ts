@@ -1,0 +1,250 @@
+// The /api proxy over real sockets: raw request paths (no client-side normalisation), a
+// counting upstream, and the shared dispatcher underneath.
+import fastify from 'fastify';
+import t from 'tap';
+import type { AddressInfo } from 'node:net';
+import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
+import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT, upstreamProxy } from '../../server/upstream/proxy.ts';
+import { captureLogger, rawRequest, startUpstream, type Cleanup, type Seen, type Step } from './helpers.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+async function fixture(
+  t: Cleanup,
+  steps: Step[] | ((seen: Seen) => Step) = [{ status: 200, body: { ok: true } }],
+  { upstreamUrl, headersTimeoutMs = 2_000 }: { upstreamUrl?: string; headersTimeoutMs?: number } = {},
+) {
+  const upstream = await startUpstream(steps);
+  const { logger, lines } = captureLogger();
+  const dispatcher = createUpstreamDispatcher({
+    connectTimeoutMs: 500,
+    headersTimeoutMs,
+    bodyTimeoutMs: 2_000,
+    logger,
+    minDelayMs: 5,
+    maxDelayMs: 20,
+  });
+  let requests = 0;
+  const app = fastify({ logger: false, genReqId: () => `edge-${++requests}` });
+  await app.register(upstreamProxy, {
+    upstreamUrl: upstreamUrl ?? upstream.url,
+    uploadUrl: `${upstream.url}/docs/upload`,
+    dispatcher,
+    merchantIdOf: (request) => (request.headers.host?.startsWith('koala') ? 'koala' : 'maple'),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  t.teardown(async () => {
+    await app.close();
+    await dispatcher.destroy();
+    await upstream.close();
+  });
+  const { port } = app.server.address() as AddressInfo;
+  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+    rawRequest(port, method, path, body === undefined ? headers : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body);
+  return { send, seen: upstream.seen, lines };
+}
+
+t.test('allowlisted calls reach the upstream at the same path, without the query', async (t) => {
+  const { send, seen } = await fixture(t);
+  const calls: [string, string, string][] = [
+    ['GET', '/api/txnbuy/status/ABC-123_x?t=1', '/txnbuy/status/ABC-123_x'],
+    ['GET', '/api/txnsell/status/ABC123', '/txnsell/status/ABC123'],
+    ['GET', '/api/pubapi/ticker/merchant', '/pubapi/ticker/merchant'],
+    ['GET', '/api/pubapi/qrcode/walletaddress/ABC123', '/pubapi/qrcode/walletaddress/ABC123'],
+    ['POST', '/api/upload', '/docs/upload'],
+    ...['txnbuy', 'txnsell'].flatMap((api) =>
+      ['requote', 'confirmednewquote', 'selfieimage', 'generatesmscode'].map(
+        (call): [string, string, string] => ['POST', `/api/${api}/${call}`, `/${api}/${call}`],
+      ),
+    ),
+  ];
+  for (const [method, path, upstreamPath] of calls) {
+    const response = await send(method, path, {}, method === 'POST' ? '{"refId":"ABC123"}' : undefined);
+    t.equal(response.status, 200, `${method} ${path}`);
+    t.same(JSON.parse(response.body), { ok: true });
+    const last = seen.at(-1)!;
+    t.equal(last.url, upstreamPath);
+    t.equal(last.method, method);
+    if (method === 'POST') t.same(JSON.parse(last.body), { refId: 'ABC123' }, 'body forwarded');
+  }
+  t.equal(seen.length, calls.length);
+});
+
+t.test('everything else is a 404 and the upstream sees nothing', async (t) => {
+  const { send, seen } = await fixture(t);
+  const hostile: [string, string][] = [
+    ['GET', '/api/txnbuy/status/%2e%2e'],
+    ['GET', '/api/txnbuy/status/%2E%2E'],
+    ['GET', '/api/txnbuy/status/..%2fflowstate%2fABC'],
+    ['GET', '/api/txnbuy/status/..%2Fflowstate'],
+    ['GET', '/api/txnbuy/status/..%5cadmin'],
+    ['GET', '/api/txnbuy/status/a\\..\\..\\admin'],
+    ['GET', '/api/txnbuy/status/../../vipcheck'],
+    ['GET', '/api/txnbuy/status/%252e%252e'],
+    ['GET', '/api/txnbuy/./status/ABC'],
+    ['GET', '/api/%2e%2e/admin'],
+    ['GET', '/api/txnbuy/status/ABC%00'],
+    ['GET', '/api//evil.test/x'],
+    ['GET', '/api//evil.test'],
+    ['GET', '/api/http://evil.test/x'],
+    ['GET', '/api/https:%2f%2fevil.test/x'],
+    ['GET', 'http://evil.test/api/txnbuy/status/ABC'],
+    ['GET', '/api/txnbuy/status//ABC'],
+    ['GET', '/api/txnbuy/status/'],
+    ['GET', '/api/txnbuy/status/ABC/extra'],
+    ['GET', `/api/txnbuy/status/${'A'.repeat(65)}`],
+    ['GET', '/api/TXNBUY/status/ABC'],
+    ['GET', '/api/pubapi/ticker/merchant;x=1'],
+    ['GET', '/api/txnbuy/flowstate/ABC'],
+    ['POST', '/api/txnbuy/quoterequest'],
+    ['POST', '/api/txnbuy/buyerinfo'],
+    ['POST', '/api/vipcheck'],
+    ['POST', '/api/etransfer/init'],
+    ['GET', '/api/txnbuy/requote'],
+    ['POST', '/api/txnbuy/status/ABC'],
+    ['PUT', '/api/txnbuy/requote'],
+    ['DELETE', '/api/txnbuy/status/ABC'],
+    ['HEAD', '/api/pubapi/ticker/merchant'],
+    ['OPTIONS', '/api/txnbuy/requote'],
+    ['POST', '/api/upload/'],
+    ['POST', '/api/upload/../txnbuy/quoterequest'],
+    ['GET', '/api'],
+    ['GET', '/api/'],
+    ['GET', '/api/txntxn/status/ABC'],
+  ];
+  for (const [method, path] of hostile) {
+    const response = await send(method, path, {}, method === 'POST' || method === 'PUT' ? '{"refId":"ABC"}' : undefined);
+    t.equal(response.status, 404, `${method} ${path}`);
+  }
+  t.equal(seen.length, 0, 'the upstream saw nothing');
+});
+
+t.test('visitor credentials and forwarding headers stay at the edge; ids travel', async (t) => {
+  const { send, seen } = await fixture(t, [
+    { status: 200, body: { ok: true }, headers: { 'set-cookie': ['upstream=1; Path=/', 'b=2'], server: 'exchange/1.2', 'x-powered-by': 'php', 'x-kept': 'yes' } },
+  ]);
+  const response = await send(
+    'POST',
+    '/api/txnbuy/requote',
+    {
+      host: 'koala.example',
+      cookie: 'flow=signed; other=1',
+      authorization: 'Bearer visitor',
+      'x-forwarded-for': '203.0.113.9',
+      'x-forwarded-host': 'evil.test',
+      'x-forwarded-proto': 'http',
+      'x-request-id': 'visitor-chosen',
+      'x-merchant': 'someone-else',
+      'idempotency-key': 'visitor-key',
+      forwarded: 'for=203.0.113.9',
+      'user-agent': 'Visitor/1.0',
+    },
+    '{"refId":"ABC123","fiatAmount":100}',
+  );
+  t.equal(response.status, 200);
+  const headers = seen[0]!.headers;
+  for (const name of ['cookie', 'authorization', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded', 'user-agent']) {
+    t.equal(headers[name], undefined, `${name} not forwarded`);
+  }
+  t.equal(headers['x-request-id'], 'edge-1', 'the edge request id, not the visitor one');
+  t.equal(headers['x-merchant'], 'koala', 'the merchant of the request');
+  t.match(headers['idempotency-key'], UUID, 'a fresh Idempotency-Key on POST');
+  t.equal(headers['content-type'], 'application/json');
+  t.equal(response.headers['set-cookie'], undefined, 'upstream Set-Cookie dropped');
+  t.equal(response.headers.server, undefined, 'upstream Server dropped');
+  t.equal(response.headers['x-powered-by'], undefined);
+  t.equal(response.headers['x-kept'], 'yes');
+});
+
+t.test('GET carries no Idempotency-Key and no body, whatever the visitor sent', async (t) => {
+  const { send, seen } = await fixture(t);
+  const response = await send('GET', '/api/pubapi/ticker/merchant', {}, '{"smuggled":true}');
+  t.equal(response.status, 200);
+  t.equal(seen[0]!.headers['idempotency-key'], undefined);
+  t.equal(seen[0]!.headers['content-length'], undefined);
+  t.equal(seen[0]!.headers['content-type'], undefined);
+  t.equal(seen[0]!.body, '');
+  t.equal(seen[0]!.headers['x-merchant'], 'maple');
+});
+
+function uploadBody(fileBytes: number): string {
+  return JSON.stringify({
+    mobileNumber: '6045550123',
+    documentType: 'PASSPORT',
+    mimeType: 'image/jpeg',
+    fileName: 'passport.jpg',
+    extName: 'jpg',
+    encodedFile: Buffer.alloc(fileBytes, 7).toString('base64'),
+  });
+}
+
+t.test('body limits: the largest allowed file passes on upload paths, more is 413', async (t) => {
+  const { send, seen } = await fixture(t);
+  const largest = uploadBody(4_900_000);
+  t.ok(Buffer.byteLength(largest) <= UPLOAD_BODY_LIMIT);
+  const upload = await send('POST', '/api/upload', {}, largest);
+  t.equal(upload.status, 200, 'a 4,900,000-byte file in base64 passes');
+  t.equal(seen[0]!.url, '/docs/upload');
+  t.equal(seen[0]!.body.length, largest.length, 'forwarded whole');
+  const selfie = await send('POST', '/api/txnsell/selfieimage', {}, largest);
+  t.equal(selfie.status, 200);
+
+  const tooBig = JSON.stringify({ encodedFile: 'A'.repeat(7_000_000) });
+  t.equal((await send('POST', '/api/upload', {}, tooBig)).status, 413, '7 MB upload');
+  t.equal((await send('POST', '/api/txnbuy/selfieimage', {}, tooBig)).status, 413, '7 MB selfie');
+  const small = JSON.stringify({ refId: 'A', pad: 'x'.repeat(API_BODY_LIMIT) });
+  t.equal((await send('POST', '/api/txnbuy/requote', {}, small)).status, 413, 'over 64 KB elsewhere');
+  t.equal(seen.length, 2, 'refused bodies never reached the upstream');
+});
+
+t.test('only JSON bodies are proxied', async (t) => {
+  const { send, seen } = await fixture(t);
+  const response = await send('POST', '/api/txnbuy/requote', { 'content-type': 'application/x-www-form-urlencoded' }, 'refId=ABC');
+  t.equal(response.status, 415);
+  t.equal((await send('POST', '/api/txnbuy/requote', {}, '{"refId":')).status, 400, 'malformed JSON');
+  t.equal(seen.length, 0);
+});
+
+t.test('one retry layer: 503 is not retried by reply-from either', async (t) => {
+  const { send, seen } = await fixture(t, [503, { status: 200, body: { ok: true } }]);
+  const response = await send('GET', '/api/txnbuy/status/ABC');
+  t.equal(response.status, 503);
+  t.equal(seen.length, 1);
+});
+
+t.test('the shared dispatcher retries proxied calls: 504, 504, 200', async (t) => {
+  const { send, seen, lines } = await fixture(t, [504, 504, { status: 200, body: { ok: true } }]);
+  const response = await send('GET', '/api/pubapi/ticker/merchant');
+  t.equal(response.status, 200);
+  t.equal(seen.length, 3);
+  t.match(lines, [{ reqId: 'edge-1', merchant: 'maple', upstream: { method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 3 } }]);
+});
+
+t.test('a reset POST is retried with the same Idempotency-Key and body', async (t) => {
+  const { send, seen } = await fixture(t, ['reset', { status: 200, body: { ok: true } }]);
+  const response = await send('POST', '/api/txnbuy/generatesmscode', {}, '{"refId":"ABC123"}');
+  t.equal(response.status, 200);
+  t.equal(seen.length, 2);
+  t.match(seen[0]!.headers['idempotency-key'], UUID);
+  t.equal(seen[1]!.headers['idempotency-key'], seen[0]!.headers['idempotency-key']);
+  t.equal(seen[1]!.body, '{"refId":"ABC123"}');
+});
+
+t.test('an unreachable upstream: 502 without internal detail', async (t) => {
+  const { send } = await fixture(t, [200], { upstreamUrl: 'http://127.0.0.1:1' });
+  const response = await send('GET', '/api/pubapi/ticker/merchant');
+  t.equal(response.status, 502);
+  t.same(JSON.parse(response.body), {
+    error: { code: 'UPSTREAM.UNAVAILABLE', msg: 'The service is temporarily unavailable. Please try again in a moment.' },
+  });
+});
+
+t.test('the dispatcher timeouts apply to proxied calls: a silent upstream is a 504', async (t) => {
+  const { send, seen } = await fixture(t, ['hang'], { headersTimeoutMs: 100 });
+  const started = Date.now();
+  const response = await send('GET', '/api/txnbuy/status/ABC');
+  t.equal(response.status, 504);
+  t.equal(seen.length, 4, 'retried by the dispatcher, as for the typed client');
+  t.ok(Date.now() - started < 4 * (100 + 1_500) + 35, 'bounded by the dispatcher timeouts');
+  t.notMatch(response.body, /127\.0\.0\.1|UND_ERR/);
+});
