@@ -26,7 +26,8 @@ const NETWORK_ERROR_CODES = new Set([
   'EAI_AGAIN',
   'UND_ERR_SOCKET', // socket closed before a response
   'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
+  // Not UND_ERR_HEADERS_TIMEOUT: the upstream got the request and is slow; retrying would
+  // make a visitor wait several timeouts instead of the one that was configured.
 ]);
 
 export function retriesStatus(method: string, status: number): boolean {

@@ -385,9 +385,9 @@ t.test('faults: a reset POST is retried and the sandbox sees one Idempotency-Key
 
 t.test('faults: an upstream that hangs is unavailable/timeout', async (t) => {
   const { sandbox, client, lines } = await setup(t, 100);
-  sandbox.app.sandbox.queueFaults(['hang', 'hang', 'hang', 'hang']);
+  sandbox.app.sandbox.queueFaults(['hang']);
   const started = Date.now();
   t.same(await client.ticker(), { ok: false, failure: { kind: 'unavailable', reason: 'timeout' } });
-  t.ok(Date.now() - started < 4 * (100 + 1_500) + 35, 'within four timeouts and their back-offs');
-  t.match(lines, [{ upstream: { attempts: 4, error: 'UND_ERR_HEADERS_TIMEOUT' } }]);
+  t.ok(Date.now() - started < 100 + 1_500, 'within the configured timeout');
+  t.match(lines, [{ upstream: { attempts: 1, error: 'UND_ERR_HEADERS_TIMEOUT' } }]);
 });

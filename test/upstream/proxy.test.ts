@@ -244,7 +244,7 @@ t.test('the dispatcher timeouts apply to proxied calls: a silent upstream is a 5
   const started = Date.now();
   const response = await send('GET', '/api/txnbuy/status/ABC');
   t.equal(response.status, 504);
-  t.equal(seen.length, 4, 'retried by the dispatcher, as for the typed client');
-  t.ok(Date.now() - started < 4 * (100 + 1_500) + 35, 'bounded by the dispatcher timeouts');
+  t.equal(seen.length, 1, 'a slow upstream is not asked again, as for the typed client');
+  t.ok(Date.now() - started < 100 + 1_500, 'bounded by the dispatcher timeout');
   t.notMatch(response.body, /127\.0\.0\.1|UND_ERR/);
 });
