@@ -8,6 +8,8 @@ export interface Lifecycle {
 
 export function registerOps(app: FastifyInstance, lifecycle: Lifecycle = { draining: false }): void {
   app.addHook('onRequest', async (request, reply) => {
+    // Support can find a visitor's request in the logs by this id.
+    reply.header('x-request-id', request.id);
     if (!lifecycle.draining || request.url === '/healthz') return;
     reply.header('connection', 'close').header('retry-after', '5');
     return reply.code(503).type('text/plain; charset=utf-8').send('Shutting down, please retry.');

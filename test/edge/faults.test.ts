@@ -1,0 +1,117 @@
+// Upstream faults as a visitor meets them, over real sockets: the edge, its one retry
+// layer, and the sandbox injecting exact faults.
+import t from 'tap';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { buildApp } from '../../server/app.ts';
+import { parseConfig } from '../../server/config.ts';
+import { startStack } from '../helpers/stack.ts';
+
+const QUOTE = 'txnType=BUY&fiatAmount=100&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER';
+const post = (body: string) => ({
+  method: 'POST' as const,
+  url: '/',
+  headers: { host: 'maple.localhost', origin: 'http://maple.localhost', 'content-type': 'application/x-www-form-urlencoded' },
+  payload: body,
+});
+
+const stack = await startStack({ env: { UPSTREAM_HEADERS_TIMEOUT_MS: '500' } });
+
+/** A raw GET over the socket: fetch and inject would resolve '%2e%2e' before sending. */
+function rawGet(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: stack.port, path, headers: { host: 'maple.localhost' } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+t.teardown(() => stack.close());
+const upstreamLines = () => stack.logs.filter((l) => String(l.msg).startsWith('upstream request')) as { upstream?: { attempts?: number; path?: string } }[];
+
+t.test('504, 504, 200: one visitor request, three upstream attempts, success', async (t) => {
+  stack.sandbox.app.sandbox.queueFaults(['504', '504']);
+  const before = upstreamLines().length;
+  const res = await stack.app.inject(post(QUOTE));
+  t.equal(res.statusCode, 303);
+  t.equal(res.headers.location, '/price-quote');
+  const lines = upstreamLines().slice(before);
+  t.equal(lines.length, 1, 'one log line for the logical call');
+  t.match(lines[0], { upstream: { attempts: 3 } });
+});
+
+t.test('503: one attempt and a clear temporarily-unavailable page', async (t) => {
+  stack.sandbox.app.sandbox.queueFaults(['503']);
+  const before = upstreamLines().length;
+  const res = await stack.app.inject(post(QUOTE));
+  t.equal(res.statusCode, 503);
+  t.match(res.body, /temporarily unavailable/);
+  t.notMatch(res.body, /127\.0\.0\.1|\n\s+at /);
+  t.match(upstreamLines().slice(before)[0], { upstream: { attempts: 1 } });
+});
+
+t.test('an upstream that never answers: a clear page within the configured timeout', async (t) => {
+  stack.sandbox.app.sandbox.queueFaults(['hang']);
+  const started = Date.now();
+  const res = await stack.app.inject(post(QUOTE));
+  t.equal(res.statusCode, 503);
+  t.match(res.body, /temporarily unavailable/);
+  t.ok(Date.now() - started < 500 + 1_500, `answered in ${Date.now() - started} ms`);
+});
+
+t.test('/api: outside the allowlist, traversal and foreign URLs are 404 and never sent', async (t) => {
+  const before = upstreamLines().length;
+  for (const url of [
+    '/api/txnbuy/quoterequest',
+    '/api/vipcheck',
+    '/api/txnbuy/status/..%2f..%2fvipcheck',
+    '/api/%2e%2e/vipcheck',
+    '/api/txnbuy/status/a%5cb',
+    '/api//evil.test/pubapi/ticker/merchant',
+    '/api/http://evil.test/pubapi/ticker/merchant',
+  ]) {
+    t.equal(await rawGet(url), 404, url);
+  }
+  t.equal(upstreamLines().length, before, 'nothing reached the upstream');
+  const ticker = await stack.app.inject({ url: '/api/pubapi/ticker/merchant', headers: { host: 'maple.localhost' } });
+  t.equal(ticker.statusCode, 200, 'an allowlisted path goes through');
+  t.ok(Array.isArray(ticker.json()));
+});
+
+t.test('/api upload over the limit: 413', async (t) => {
+  const res = await stack.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { host: 'maple.localhost', origin: 'http://maple.localhost', 'content-type': 'application/json' },
+    payload: JSON.stringify({ encodedFile: 'A'.repeat(7 * 1024 * 1024) }),
+  });
+  t.equal(res.statusCode, 413);
+});
+
+t.test('a response that fails its schema: logged with the request id, a generic message shown', async (t) => {
+  const broken = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ refId: 42, nextAction: null }));
+  });
+  await new Promise<void>((r) => broken.listen(0, '127.0.0.1', r));
+  t.teardown(() => broken.close());
+  const logs: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'info' }, { write: (l: string) => void logs.push(JSON.parse(l)) });
+  const app = await buildApp({
+    config: parseConfig({ SESSION_SECRET: 's'.repeat(32) }),
+    upstreamUrl: `http://127.0.0.1:${(broken.address() as AddressInfo).port}`,
+    sandbox: stack.sandbox,
+    logger,
+  });
+  t.teardown(() => app.close());
+  const res = await app.inject(post(QUOTE));
+  t.equal(res.statusCode, 502);
+  t.match(res.body, /Something went wrong\. Please try again\./);
+  t.notMatch(res.body, /refId|nextAction|127\.0\.0\.1/, 'nothing of the upstream leaks');
+  const logged = logs.find((l) => l.msg === 'upstream response breaks the contract');
+  t.ok(logged, 'the bad response is logged');
+  t.equal(logged?.reqId, res.headers['x-request-id'], 'with the request id');
+});
