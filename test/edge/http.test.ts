@@ -194,3 +194,15 @@ t.test('draining: new requests get 503, health stays up, readiness goes down', a
   t.equal((await s.app.inject({ url: '/readyz' })).statusCode, 503);
   t.equal((await s.app.inject({ url: '/healthz' })).statusCode, 200);
 });
+
+t.test('pages are compressed as they stream when the browser accepts it', async (t) => {
+  const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+  const br = await app.inject({ url: '/', headers: { host: 'maple.localhost', 'accept-encoding': 'gzip, br' } });
+  t.equal(br.headers['content-encoding'], 'br');
+  t.match(brotliDecompressSync(br.rawPayload).toString(), /<!DOCTYPE html>.*Maple Coin/s);
+  const gz = await app.inject({ url: '/', headers: { host: 'maple.localhost', 'accept-encoding': 'gzip' } });
+  t.equal(gz.headers['content-encoding'], 'gzip');
+  t.match(gunzipSync(gz.rawPayload).toString(), /<\/html>$/);
+  const plain = await app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+  t.equal(plain.headers['content-encoding'], undefined);
+});
