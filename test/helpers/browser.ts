@@ -33,6 +33,11 @@ export interface WatchedPage {
 
 export async function openPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<WatchedPage> {
   const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+  // There is no internet here: a PROD merchant's tag manager gets an empty stand-in
+  // (a test may route it to something of its own; the last route registered wins).
+  await context.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
   const page = await context.newPage();
   const problems: string[] = [];
   const requests: string[] = [];

@@ -1,0 +1,119 @@
+import t from 'tap';
+import {
+  ANNOUNCE_AT_S,
+  QUOTE_TEXT,
+  announcementBetween,
+  formatCountdown,
+  formatHeldUntil,
+  isRateHeld,
+  quoteDeadline,
+  remainingMs,
+  requoteBody,
+  requoteFailureOutcome,
+} from '../../server/checkout/quote-timer.ts';
+import { QUOTE_TIMER_DEFAULT_MS } from '../../server/checkout/limits.ts';
+import { quotePromo } from '../../server/flow/price-quote.ts';
+import { merchantSchema, type MerchantConfigInput } from '../../server/tenancy/schema.ts';
+
+const NOW = Date.parse('2025-07-01T18:00:00Z');
+
+t.test('the deadline: txnValidUntil, else 10 minutes from txnDate, else from now', async (t) => {
+  t.equal(quoteDeadline({ txnValidUntil: '2025-07-01T18:05:00Z', txnDate: '2025-07-01T17:00:00Z' }, NOW), Date.parse('2025-07-01T18:05:00Z'));
+  t.equal(quoteDeadline({ txnValidUntil: null, txnDate: '2025-07-01T17:58:00Z' }, NOW), Date.parse('2025-07-01T18:08:00Z'));
+  t.equal(quoteDeadline({ txnValidUntil: 'not a date' }, NOW), NOW + QUOTE_TIMER_DEFAULT_MS);
+  t.equal(quoteDeadline({}, NOW), NOW + 10 * 60 * 1000, 'the spec default is 10 minutes');
+});
+
+t.test('time left comes from the clock, so a tab that slept is right at once', async (t) => {
+  const deadline = NOW + 90_000;
+  t.equal(remainingMs(deadline, NOW), 90_000);
+  t.equal(remainingMs(deadline, NOW + 85_000), 5_000, 'after sleeping 85 s');
+  t.equal(remainingMs(deadline, NOW + 10 * 60_000), 0, 'never negative');
+});
+
+t.test('mm:ss, rounded up so 00:00 means over', async (t) => {
+  t.equal(formatCountdown(600_000), '10:00');
+  t.equal(formatCountdown(599_001), '10:00');
+  t.equal(formatCountdown(599_000), '09:59');
+  t.equal(formatCountdown(61_000), '01:01');
+  t.equal(formatCountdown(500), '00:01');
+  t.equal(formatCountdown(0), '00:00');
+  t.equal(formatCountdown(-5), '00:00');
+});
+
+t.test('screen readers hear the thresholds and the expiry, never every second', async (t) => {
+  t.same(ANNOUNCE_AT_S, [300, 120, 60, 30]);
+  t.equal(announcementBetween(300_400, 299_900), '5 minutes left to accept this rate.');
+  t.equal(announcementBetween(120_100, 119_600), '2 minutes left to accept this rate.');
+  t.equal(announcementBetween(60_001, 60_000), '1 minute left to accept this rate.');
+  t.equal(announcementBetween(30_500, 30_000), '30 seconds left to accept this rate.');
+  t.equal(announcementBetween(400, 0), QUOTE_TEXT.expired);
+  t.equal(announcementBetween(0, 0), undefined, 'expiry is said once');
+  // A second-by-second countdown from 10:00 to 0 says exactly five things.
+  const said: string[] = [];
+  for (let left = 600_000; left > 0; left -= 500) {
+    const s = announcementBetween(left, Math.max(0, left - 500));
+    if (s) said.push(s);
+  }
+  t.equal(said.length, 5);
+  t.equal(announcementBetween(290_000, 289_500), undefined, 'nothing between thresholds');
+  t.equal(announcementBetween(400_000, 45_000), '1 minute left to accept this rate.', 'after sleeping: only the latest');
+});
+
+t.test('the deadline as a time in the country main time zone', async (t) => {
+  const deadline = Date.parse('2025-07-01T18:05:00Z');
+  t.equal(formatHeldUntil(deadline, 'CA'), '14:05 EDT');
+  t.equal(formatHeldUntil(Date.parse('2025-01-15T18:05:00Z'), 'CA'), '13:05 EST');
+  t.equal(formatHeldUntil(deadline, 'AU'), '04:05 AEST');
+  t.match(formatHeldUntil(deadline, 'PH'), /^02:05 /);
+  t.match(formatHeldUntil(deadline, 'ID'), /^01:05 /);
+});
+
+t.test('card quotes are not held', async (t) => {
+  t.notOk(isRateHeld('CREDITCARD'));
+  for (const method of ['ETRANSFER', 'FLEXEPIN', 'ETRANSFEROUT', 'GIFTCARD', 'BANKTRANSFER', 'OTC']) t.ok(isRateHeld(method), method);
+});
+
+t.test('a requote names the fiat amount, the coin amount for ETRANSFEROUT', async (t) => {
+  const quote = { refId: 'R1', fiatAmount: 142.5, cryptoAmount: 0.0015 };
+  t.same(requoteBody({ ...quote, paymentMethod: 'ETRANSFER' }), { refId: 'R1', fiatAmount: 142.5 });
+  t.same(requoteBody({ ...quote, paymentMethod: 'ETRANSFEROUT' }), { refId: 'R1', cryptoAmount: 0.0015 });
+});
+
+t.test('a failed requote: SYSTEM goes home after 5 s, limits close home, the rest may retry', async (t) => {
+  t.same(requoteFailureOutcome('SYSTEM', 'Down.'), { kind: 'redirect-home', text: 'Down.' });
+  t.equal(QUOTE_TEXT.redirectingHome, 'Redirecting to homepage in 5 seconds...');
+  for (const code of ['TRANSACTION.DAILYLIMIT.REACHED', 'TRANSACTION.WEEKLYLIMIT.REACHED', 'TRANSACTION.MONTLYLIMIT.REACHED']) {
+    t.same(requoteFailureOutcome(code, 'Limit.'), { kind: 'close-home', text: 'Limit.' }, code);
+  }
+  t.same(requoteFailureOutcome('QUOTE.EXPIRED', ''), { kind: 'retry', text: QUOTE_TEXT.requoteFailed }, 'fallback text');
+  t.same(requoteFailureOutcome(undefined, undefined), { kind: 'retry', text: QUOTE_TEXT.requoteFailed });
+});
+
+t.test('the promo box: isPromo and not Pro, savings per method, NO PROCESSING FEES at 0', async (t) => {
+  const base: MerchantConfigInput = {
+    env: 'PROD',
+    merchant: 'm',
+    merchantName: 'M',
+    title: 'M',
+    siteUrl: 'https://m.example',
+    errorUrl: 'https://m.example/error',
+    successUrl: 'https://m.example/ok',
+    etransferFee: 2.99,
+    etransferFeePromo: 0,
+    flexepinFee: 3.99,
+    flexepinFeePromo: 1.99,
+    otcFee: 50,
+    isPromo: true,
+  };
+  const config = (over: Partial<MerchantConfigInput> = {}) => merchantSchema.parse({ ...base, ...over });
+  t.same(quotePromo(config(), 'ETRANSFER', false), { savings: 2.99, noProcessingFees: true });
+  t.same(quotePromo(config(), 'FLEXEPIN', false), { savings: 2, noProcessingFees: false });
+  t.equal(quotePromo(config(), 'ETRANSFER', true), null, 'Pro turns the promo off');
+  t.equal(quotePromo(config({ isPromo: false }), 'ETRANSFER', false), null);
+  for (const method of ['OTC', 'CREDITCARD', 'ETRANSFEROUT', 'GIFTCARD', 'toString', '__proto__']) {
+    t.equal(quotePromo(config(), method, false), null, `no promo fee for ${method}`);
+  }
+  t.equal(quotePromo(config({ flexepinFeePromo: 3.99 }), 'FLEXEPIN', false), null, 'nothing to show');
+  t.same(quotePromo(config({ etransferFee: 0 }), 'ETRANSFER', false), { savings: 0, noProcessingFees: true });
+});

@@ -1,0 +1,209 @@
+// Screen 4 and the rate hold in a real browser: the quote page with and without
+// JavaScript, the leave-page prompt, the PROD data-layer push, a quote that expires and is
+// accepted or declined (short sandbox hold), a requote refused with SYSTEM, card quotes
+// without a countdown, and each limit error's modal. No console errors, no CSP violations.
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { startStack } from '../helpers/stack.ts';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
+
+const HOLD_S = 4;
+const stack = await startStack();
+const shortHold = await startStack({ sandbox: { quoteTtlS: HOLD_S } });
+const browser = await launchBrowser();
+t.teardown(async () => {
+  await browser.close();
+  await stack.close();
+  await shortHold.close();
+});
+
+const MAPLE = 'maple.localhost';
+const directLink = (amount: number, method = 'ETRANSFER') =>
+  `/amount/${amount}/cryptocurrency/BTC/method/${method}/type/BUY/currency/CAD`;
+
+// maple is PROD with a tag manager container, which tests cannot reach: a stand-in keeps
+// what the data layer receives in sessionStorage, so it survives the next page load.
+const TAG_MANAGER = 'https://www.googletagmanager.com/**';
+const TAG_MANAGER_STAND_IN = `(() => {
+  const layer = (window.dataLayer = window.dataLayer || []);
+  const keep = (e) => { if (e && e.event) sessionStorage.setItem('dl:' + e.event, JSON.stringify(e)); };
+  layer.forEach(keep);
+  const push = layer.push.bind(layer);
+  layer.push = (...items) => { items.forEach(keep); return push(...items); };
+})();`;
+
+async function open(javaScriptEnabled = true) {
+  const watched = await openPage(browser, { javaScriptEnabled });
+  await watched.context.route(TAG_MANAGER, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: TAG_MANAGER_STAND_IN }),
+  );
+  return watched;
+}
+
+async function countdownSeconds(page: Page): Promise<number> {
+  const text = (await page.locator('.quote-countdown').textContent()) ?? '';
+  const [m, s] = text.split(':').map(Number);
+  return m! * 60 + s!;
+}
+
+t.test('maple buy quote with JavaScript: figures, promo, countdown, leave prompt, data layer, NEXT', async (t) => {
+  const { page, problems, requests, close } = await open();
+  t.teardown(close);
+  await page.goto(stack.url(MAPLE, directLink(100)));
+  t.equal(new URL(page.url()).pathname, '/price-quote');
+  const card = page.locator('.price-quote');
+  for (const text of ['Amount to spend', '$100.00 CAD', '0.00105263 BTC', '1 BTC = $95,000.00 CAD', 'All fees included.', 'NO PROCESSING FEES', 'You save $2.99']) {
+    t.ok(await card.getByText(text, { exact: false }).count(), `shows ${text}`);
+  }
+  t.equal(
+    await page.locator('.quote-terms').textContent(),
+    'By continuing you agree to the Terms of Service and Privacy Policy.',
+  );
+  t.equal(await page.getByRole('link', { name: 'Terms of Service' }).first().getAttribute('href'), '/terms-of-service');
+  t.equal(await page.getByText('Credit cards charged in USD').count(), 0, 'no card warning for e-Transfer');
+
+  // The countdown starts near 10:00 and moves.
+  await page.locator('.quote-countdown').waitFor();
+  const first = await countdownSeconds(page);
+  t.ok(first > 590 && first <= 600, `counting down from the deadline (${first} s)`);
+  await page.waitForFunction((s) => {
+    const [m, sec] = (document.querySelector('.quote-countdown')?.textContent ?? '').split(':').map(Number);
+    return m! * 60 + sec! < s;
+  }, first);
+  t.match(await page.locator('.quote-until').textContent(), /^\(until \d\d:\d\d E[DS]T\)$/);
+
+  // Leaving by a link asks first; staying keeps the quote.
+  const prompts: string[] = [];
+  page.on('dialog', (dialog) => {
+    prompts.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.locator('a.brand').click();
+  await page.waitForTimeout(300);
+  t.same(prompts, ['beforeunload'], 'Are you sure? before leaving');
+  t.equal(new URL(page.url()).pathname, '/price-quote', 'still on the quote');
+
+  t.ok(requests.some((u) => u.startsWith('https://www.googletagmanager.com/gtm.js?id=GTM-M4PL3CA')), 'container loaded');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/address-input');
+  t.same(prompts, ['beforeunload'], 'NEXT leaves without a prompt');
+  const pushed = JSON.parse((await page.evaluate(() => sessionStorage.getItem('dl:transactionCreated'))) ?? 'null');
+  t.match(pushed, {
+    event: 'transactionCreated',
+    transactionType: 'BUY',
+    paymentMethod: 'ETRANSFER',
+    fiatAmount: 100,
+    fiatCurrency: 'CAD',
+    cryptoAmount: 0.00105263,
+    cryptoCurrency: 'BTC',
+  });
+  t.match(pushed.transactionId, /^[A-Z0-9]+$/);
+  t.same(problems, [], 'no console errors or CSP violations');
+});
+
+t.test('maple buy quote without JavaScript: the deadline as a time, then NEXT', async (t) => {
+  const { page, problems, close } = await open(false);
+  t.teardown(close);
+  await page.goto(stack.url(MAPLE, directLink(150)));
+  t.match(await page.locator('.quote-timer-banner').textContent(), /^Rate held until \d\d:\d\d E[DS]T$/);
+  t.ok(await page.getByText('$150.00 CAD').count());
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/address-input');
+  t.same(problems, []);
+});
+
+t.test('a card quote is not held: Current Price Quote, charged in USD, no promo', async (t) => {
+  const { page, problems, close } = await open();
+  t.teardown(close);
+  await page.goto(stack.url(MAPLE, directLink(100, 'CREDITCARD')));
+  await page.waitForLoadState('networkidle');
+  t.equal(await page.locator('.quote-timer-banner').textContent(), 'Current Price Quote');
+  t.equal(await page.locator('.quote-countdown').count(), 0, 'no countdown');
+  t.ok(await page.getByText('Credit cards charged in USD').count());
+  t.equal(await page.locator('.promo-box').count(), 0);
+  t.same(problems, []);
+});
+
+t.test('a quote that expires and is accepted goes on with the new deadline', async (t) => {
+  const { page, problems, close } = await open();
+  t.teardown(close);
+  await page.goto(shortHold.url(MAPLE, directLink(120)));
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByText('Your price quote has expired.').waitFor({ timeout: (HOLD_S + 3) * 1000 });
+  await dialog.getByText('Here is a new quote at the current rate:').waitFor();
+  t.ok(await dialog.getByText('$120.00 CAD').count(), 'the new quote is shown');
+  t.equal(await page.locator('[aria-live="polite"][aria-atomic="true"]').textContent(), 'Your price quote has expired.', 'announced once');
+  await dialog.getByRole('button', { name: 'Accept & Continue' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const restarted = await countdownSeconds(page);
+  t.ok(restarted >= HOLD_S - 2, `the timer restarted from the new deadline (${restarted} s)`);
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/address-input');
+  t.same(problems, []);
+});
+
+t.test('a quote that expires and is declined lands home with the flow cleared', async (t) => {
+  const { page, context, problems, close } = await open();
+  t.teardown(close);
+  await page.goto(shortHold.url(MAPLE, directLink(130)));
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: 'Decline' }).waitFor({ timeout: (HOLD_S + 3) * 1000 });
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  await page.waitForURL(shortHold.url(MAPLE, '/'));
+  t.notOk((await context.cookies()).some((c) => c.name === 'flow'), 'flow cookie cleared');
+  t.same(problems, []);
+});
+
+t.test('without JavaScript, NEXT after expiry offers Accept & Continue, which requotes', async (t) => {
+  const { page, problems, close } = await open(false);
+  t.teardown(close);
+  await page.goto(shortHold.url(MAPLE, directLink(140)));
+  await page.waitForTimeout(HOLD_S * 1000 + 300);
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByText('Your price quote has expired.').waitFor();
+  await dialog.getByRole('button', { name: 'Accept & Continue' }).click();
+  await page.waitForURL('**/price-quote');
+  t.equal(await page.getByRole('alertdialog').count(), 0, 'a fresh hold');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/address-input');
+  t.same(problems, []);
+});
+
+t.test('a requote refused with SYSTEM shows its message and goes home after 5 s', async (t) => {
+  const { page, problems, close } = await open();
+  t.teardown(close);
+  await page.goto(shortHold.url(MAPLE, directLink(405)));
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByText('We are unable to update your quote at this time.').waitFor({ timeout: (HOLD_S + 3) * 1000 });
+  t.ok(await dialog.getByText('Redirecting to homepage in 5 seconds...').count());
+  const shownAt = Date.now();
+  await page.waitForURL(shortHold.url(MAPLE, '/'), { timeout: 8000 });
+  t.ok(Date.now() - shownAt >= 4500, 'after about 5 seconds');
+  // The browser itself logs the refused requote (HTTP 422 from /api): that line is the
+  // refusal this test provokes, not an error of the page; anything else would be.
+  const refusal = /^console: Failed to load resource: .* 422 .*\/api\/txnbuy\/requote\)$/;
+  t.equal(problems.filter((p) => refusal.test(p)).length, 1, 'the requote was refused once');
+  t.same(problems.filter((p) => !refusal.test(p)), [], 'no other console errors or CSP violations');
+});
+
+const LIMITS: [number, string][] = [
+  [401, 'You have reached your daily transaction limit. Please try again tomorrow.'],
+  [402, 'You have reached your weekly transaction limit. Please try again next week.'],
+  [403, 'You have reached your monthly transaction limit. Please try again next month.'],
+];
+for (const [amount, message] of LIMITS) {
+  t.test(`limit error ${amount}: its message in a modal whose closing goes home`, async (t) => {
+    const { page, problems, close } = await open();
+    t.teardown(close);
+    await page.goto(stack.url(MAPLE, '/'));
+    await page.getByLabel('Amount', { exact: true }).fill(String(amount));
+    await page.getByRole('button', { name: 'NEXT' }).click();
+    const modal = page.getByRole('alertdialog').filter({ hasText: message });
+    await modal.waitFor();
+    await modal.getByRole('link', { name: 'Close' }).click();
+    await page.waitForURL(stack.url(MAPLE, '/'));
+    t.equal(await page.getByRole('alertdialog').filter({ hasText: message }).count(), 0, 'closed');
+    t.same(problems, []);
+  });
+}

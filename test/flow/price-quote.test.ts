@@ -1,0 +1,290 @@
+// Screen 4 and the quote request over real sockets (sandbox + edge): the page per method
+// and merchant, NEXT through the next-screen rule, the expired state without JavaScript
+// (Accept requotes and confirms, Decline starts over), SYSTEM and other requote failures,
+// missing, forged and foreign flow cookies, limit errors and the no-message retry page.
+import t from 'tap';
+import { startStack, type Stack } from '../helpers/stack.ts';
+
+const main = await startStack({ listen: false });
+/** A hold of 0 s: every quote is over at once, even a requoted one. */
+const noHold = await startStack({ listen: false, sandbox: { quoteTtlS: 0 } });
+const HOLD_S = 2;
+const shortHold = await startStack({ listen: false, sandbox: { quoteTtlS: HOLD_S } });
+t.teardown(async () => {
+  await Promise.all([main.close(), noHold.close(), shortHold.close()]);
+});
+
+const MAPLE = 'maple.localhost';
+const FORM = 'application/x-www-form-urlencoded';
+const headers = (host: string, cookie?: string) => ({
+  host,
+  origin: `http://${host}`,
+  'content-type': FORM,
+  ...(cookie ? { cookie } : {}),
+});
+const get = (stack: Stack, url: string, cookie?: string, host = MAPLE) =>
+  stack.app.inject({ method: 'GET', url, headers: { host, ...(cookie ? { cookie } : {}) } });
+const post = (stack: Stack, url: string, cookie?: string, payload = '', host = MAPLE) =>
+  stack.app.inject({ method: 'POST', url, headers: headers(host, cookie), payload });
+
+const link = (amount: number | string, method = 'ETRANSFER', type = 'BUY', currency = 'CAD', coin = 'BTC') =>
+  `/amount/${amount}/cryptocurrency/${coin}/method/${method}/type/${type}/currency/${currency}`;
+
+/** A quote through the direct link; the flow cookie it set. */
+async function startQuote(stack: Stack, path: string, host = MAPLE): Promise<string> {
+  const response = await get(stack, path, undefined, host);
+  if (response.statusCode !== 303 || response.headers.location !== '/price-quote') {
+    throw new Error(`quote failed: ${response.statusCode} ${response.headers.location}`);
+  }
+  const flow = response.cookies.find((c) => c.name === 'flow');
+  if (!flow) throw new Error('no flow cookie');
+  return `flow=${flow.value}`;
+}
+
+/** The page's text without tags, for word-for-word checks. */
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'");
+
+const upstreamCalls = (stack: Stack, suffix: string) =>
+  stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith(suffix)).length;
+
+const cleared = (response: { cookies: { name: string; value: string }[] }) =>
+  response.cookies.some((c) => c.name === 'flow' && c.value === '');
+
+t.test('maple e-Transfer buy: figures, rate, fees included, promo with NO PROCESSING FEES, terms, NEXT', async (t) => {
+  const cookie = await startQuote(main, link(100));
+  const page = await get(main, '/price-quote', cookie);
+  t.equal(page.statusCode, 200);
+  const body = text(page.body);
+  t.match(body, 'Amount to spend$100.00 CAD');
+  t.match(body, 'You receive0.00105263 BTC');
+  t.match(body, 'Exchange rate1 BTC = $95,000.00 CAD');
+  t.match(body, 'All fees included.');
+  t.match(body, 'NO PROCESSING FEES');
+  t.match(body, 'You save $2.99 with this promotion.');
+  t.match(body, 'By continuing you agree to the Terms of Service and Privacy Policy.');
+  t.match(page.body, '<a href="/terms-of-service"');
+  t.match(page.body, '<a href="/privacy-policy"');
+  t.notMatch(body, 'Credit cards charged in USD');
+  t.match(body, /Rate held until \d\d:\d\d E[DS]T/, 'the deadline as a time in Eastern time');
+  t.notMatch(body, 'Your price quote has expired.');
+  t.match(page.body, /<button class="button" type="submit" autofocus="">NEXT<\/button>/, 'NEXT takes Enter');
+  t.match(page.body, 'data-island="QuoteTimer"');
+  t.match(page.body, 'data-island="LeaveGuard"', 'the leave-page prompt is on');
+
+  // PROD with a container: the container script carries the request's nonce, and the data-layer island is there.
+  const nonce = /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1];
+  t.ok(nonce);
+  t.match(page.body, `<script async="" src="https://www.googletagmanager.com/gtm.js?id=GTM-M4PL3CA" nonce="${nonce}">`);
+  t.match(page.body, 'data-island="Analytics"');
+
+  const next = await post(main, '/price-quote', cookie);
+  t.equal(next.statusCode, 303);
+  t.equal(next.headers.location, '/address-input', 'INPUT_CRYPTOADDRESS from the price quote');
+});
+
+t.test('maple Flexepin: the promo saves the fee difference, fees not zero', async (t) => {
+  const cookie = await startQuote(main, link(100, 'FLEXEPIN'));
+  const body = text((await get(main, '/price-quote', cookie)).body);
+  t.match(body, 'You save $2.00 with this promotion.');
+  t.notMatch(body, 'NO PROCESSING FEES');
+});
+
+t.test('maple card quote: Current Price Quote, charged in USD, no countdown and no promo', async (t) => {
+  const cookie = await startQuote(main, link(100, 'CREDITCARD'));
+  const page = await get(main, '/price-quote', cookie);
+  const body = text(page.body);
+  t.match(body, 'Current Price Quote');
+  t.match(body, 'Credit cards charged in USD');
+  t.notMatch(body, 'Rate held');
+  t.notMatch(page.body, 'promo-box');
+  t.match(page.body, '"deadline":null');
+});
+
+t.test('maple sell: the coin amount to send, the payout, then buyer info', async (t) => {
+  const cookie = await startQuote(main, link('0.0015', 'ETRANSFEROUT', 'SELL'));
+  const body = text((await get(main, '/price-quote', cookie)).body);
+  t.match(body, 'Amount to send0.00150000 BTC');
+  t.match(body, 'You receive$142.50 CAD');
+  t.notMatch(body, 'NO PROCESSING FEES', 'no promo on payouts');
+  const next = await post(main, '/price-quote', cookie);
+  t.equal(next.headers.location, '/buyer-info-input', 'INPUT_BUYERINFO for ETRANSFEROUT from the price quote');
+});
+
+t.test('test host (TEST, no promo) in AUD: Sydney time, no promo, no tag manager', async (t) => {
+  const host = 'test.localhost';
+  const cookie = await startQuote(main, link(100, 'ETRANSFER', 'BUY', 'AUD'), host);
+  const page = await get(main, '/price-quote', cookie, host);
+  const body = text(page.body);
+  t.match(body, 'Amount to spend$100.00 AUD');
+  t.match(body, '1 BTC = $104,500 AUD', 'no decimals above 100,000');
+  t.match(body, /Rate held until \d\d:\d\d AE[DS]T/);
+  t.notMatch(page.body, 'promo-box');
+  t.notMatch(page.body, 'googletagmanager');
+  t.notMatch(page.body, 'data-island="Analytics"');
+});
+
+t.test('no, forged or foreign flow cookie: home, and nothing reaches the upstream', async (t) => {
+  const before = upstreamCalls(main, '/flowstate/') + upstreamCalls(main, '/requote');
+  t.equal((await get(main, '/price-quote')).headers.location, '/');
+  t.equal((await get(main, '/price-quote')).statusCode, 302);
+  for (const path of ['/price-quote', '/price-quote/accept']) {
+    const response = await post(main, path);
+    t.equal(response.statusCode, 303, `POST ${path} without a flow`);
+    t.equal(response.headers.location, '/');
+  }
+  const cookie = await startQuote(main, link(100));
+  const forged = cookie.replace(/.{4}$/, 'AAAA');
+  t.equal((await get(main, '/price-quote', forged)).headers.location, '/', 'a tampered signature reads as no flow');
+  t.equal((await post(main, '/price-quote', forged)).headers.location, '/');
+  // A maple flow on another merchant's host is not a flow there.
+  t.equal((await get(main, '/price-quote', cookie, 'roo.localhost')).headers.location, '/');
+  t.equal(upstreamCalls(main, '/flowstate/') + upstreamCalls(main, '/requote'), before, 'no upstream call');
+});
+
+t.test("a signed flow naming a transaction the upstream does not know (or another API's): home, flow cleared", async (t) => {
+  const sell = await startQuote(main, link('0.0015', 'ETRANSFEROUT', 'SELL'));
+  const refId = JSON.parse(Buffer.from(main.app.unsignCookie(sell.slice(5)).value!, 'base64url').toString()).refId as string;
+  const sign = (flow: object) => `flow=${main.app.signCookie(Buffer.from(JSON.stringify(flow)).toString('base64url'))}`;
+  const base = { kind: 'BUY', txnType: 'BUY', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', pro: false, addressRequired: false, merchant: 'maple' };
+  for (const flow of [{ ...base, refId: 'NOSUCHREF' }, { ...base, refId }]) {
+    const page = await get(main, '/price-quote', sign(flow));
+    t.equal(page.statusCode, 302);
+    t.equal(page.headers.location, '/');
+    t.ok(cleared(page), 'flow cookie cleared');
+    t.notMatch(page.body, '142.50', "never the other transaction's figures");
+  }
+});
+
+t.test('hostile bodies on NEXT are ignored; a cross-site post is refused', async (t) => {
+  const cookie = await startQuote(main, link(100));
+  const huge = `refId=${'9'.repeat(1024 * 1024)}&x=<script>alert(1)</script>&amount=１２３`;
+  const next = await post(main, '/price-quote', cookie, huge);
+  t.equal(next.statusCode, 303);
+  t.equal(next.headers.location, '/address-input');
+  const crossSite = await main.app.inject({
+    method: 'POST',
+    url: '/price-quote',
+    headers: { ...headers(MAPLE, cookie), origin: 'https://evil.example' },
+    payload: '',
+  });
+  t.equal(crossSite.statusCode, 403);
+});
+
+t.test('upstream down while loading the quote: its message, no stack trace', async (t) => {
+  const cookie = await startQuote(main, link(100));
+  main.sandbox.app.sandbox.queueFaults(['503']);
+  const page = await get(main, '/price-quote', cookie);
+  t.equal(page.statusCode, 502);
+  t.match(text(page.body), 'Service Temporarily Unavailable. Please try again later.');
+  t.notMatch(page.body, /at .*\.ts:\d+/);
+});
+
+t.test('a hold that is over: the expired choice, server-side, with Accept and Decline', async (t) => {
+  const cookie = await startQuote(noHold, link(100));
+  const page = await get(noHold, '/price-quote', cookie);
+  t.equal(page.statusCode, 200);
+  t.match(text(page.body), 'Your price quote has expired.');
+  t.match(page.body, 'action="/price-quote/accept"');
+  t.match(page.body, 'action="/price-quote/decline"');
+  t.notMatch(page.body, /autofocus="">NEXT/, 'focus is not pulled under the dialog');
+
+  const before = upstreamCalls(noHold, '/cryptoaddress');
+  const next = await post(noHold, '/price-quote', cookie);
+  t.equal(next.statusCode, 409, 'NEXT after expiry does not go on');
+  const body = text(next.body);
+  t.match(body, 'Your price quote has expired.');
+  t.match(body, 'Accept & Continue');
+  t.match(body, 'Decline');
+  t.equal(upstreamCalls(noHold, '/cryptoaddress'), before);
+
+  // The requote is over at once too, so confirming it fails: its message, and the choice again.
+  const accept = await post(noHold, '/price-quote/accept', cookie);
+  t.equal(accept.statusCode, 409);
+  t.match(text(accept.body), 'The quote has expired. Please accept a new quote to continue.');
+  t.match(accept.body, 'action="/price-quote/accept"');
+  t.equal(upstreamCalls(noHold, '/requote'), 1);
+  t.equal(upstreamCalls(noHold, '/confirmednewquote'), 1);
+});
+
+t.test('Accept requotes and confirms, then the quote page shows the new deadline; NEXT goes on', async (t) => {
+  const cookie = await startQuote(shortHold, link(100));
+  const first = await get(shortHold, '/price-quote', cookie);
+  const deadline = (html: string) => Date.parse(/"deadline":"([^"]+)"/.exec(html)![1]!);
+  await new Promise((resolve) => setTimeout(resolve, HOLD_S * 1000 + 100));
+  t.equal((await post(shortHold, '/price-quote', cookie)).statusCode, 409, 'expired');
+  const accept = await post(shortHold, '/price-quote/accept', cookie);
+  t.equal(accept.statusCode, 303);
+  t.equal(accept.headers.location, '/price-quote');
+  const again = await get(shortHold, '/price-quote', cookie);
+  t.ok(deadline(again.body) > deadline(first.body), 'a later deadline');
+  t.notMatch(text(again.body), 'Your price quote has expired.');
+  t.match(text(again.body), 'Amount to spend$100.00 CAD', 'requoted for the same fiat amount');
+  const next = await post(shortHold, '/price-quote', cookie);
+  t.equal(next.headers.location, '/address-input');
+});
+
+t.test('Decline clears the flow and goes home', async (t) => {
+  const cookie = await startQuote(shortHold, link(100));
+  const decline = await post(shortHold, '/price-quote/decline', cookie);
+  t.equal(decline.statusCode, 303);
+  t.equal(decline.headers.location, '/');
+  t.ok(cleared(decline));
+});
+
+t.test('a requote refused with SYSTEM: its message, then home in 5 seconds, flow cleared', async (t) => {
+  const cookie = await startQuote(shortHold, link(405));
+  await new Promise((resolve) => setTimeout(resolve, HOLD_S * 1000 + 100));
+  const accept = await post(shortHold, '/price-quote/accept', cookie);
+  t.equal(accept.statusCode, 409);
+  const body = text(accept.body);
+  t.match(body, 'We are unable to update your quote at this time.');
+  t.match(body, 'Redirecting to homepage in 5 seconds...');
+  t.match(accept.body, /<meta http-equiv="refresh" content="5;url=\/"/);
+  t.ok(cleared(accept));
+});
+
+const LIMITS: [number, string][] = [
+  [401, 'You have reached your daily transaction limit. Please try again tomorrow.'],
+  [402, 'You have reached your weekly transaction limit. Please try again next week.'],
+  [403, 'You have reached your monthly transaction limit. Please try again next month.'],
+];
+
+t.test('limit errors: the message in a modal whose close link goes home, amounts kept', async (t) => {
+  for (const [amount, message] of LIMITS) {
+    const form = `txnType=BUY&fiatAmount=${amount}&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER`;
+    for (const response of [await post(main, '/', undefined, form), await get(main, link(amount))]) {
+      t.equal(response.statusCode, 422);
+      t.match(response.body, new RegExp(`role="alertdialog"[^>]*>.*${message}.*<a class="button" href="/"[^>]*>Close</a>`, 's'));
+      t.match(response.body, `value="${amount}"`, 'the amount typed is kept');
+      t.notOk(response.cookies.some((c) => c.name === 'flow'), 'no flow started');
+    }
+  }
+});
+
+t.test('a quote failure without a message: retried every 5 s, 5 times, then home', async (t) => {
+  const form = 'txnType=BUY&fiatAmount=404&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER';
+  const before = upstreamCalls(main, '/quoterequest');
+  let response = await post(main, '/', undefined, form);
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    t.equal(response.statusCode, 503, `attempt ${attempt} announced`);
+    t.equal(response.headers['retry-after'], '5');
+    const retryUrl = `${link(404)}?attempt=${attempt}`;
+    t.match(response.body, `<meta http-equiv="refresh" content="5;url=${retryUrl}"`);
+    t.match(text(response.body), `attempt ${attempt} of 5`);
+    response = await get(main, retryUrl);
+  }
+  t.equal(response.statusCode, 303, 'after the fifth retry');
+  t.equal(response.headers.location, '/');
+  t.equal(upstreamCalls(main, '/quoterequest') - before, 6, 'the first request and five retries');
+  // A forged attempt count cannot buy more retries or break the page.
+  for (const attempt of ['99', '-3', 'abc', '５']) {
+    const forged = await get(main, `${link(404)}?attempt=${attempt}`);
+    t.ok(forged.statusCode === 303 || forged.statusCode === 503, `attempt=${attempt}: ${forged.statusCode}`);
+  }
+});
