@@ -9,6 +9,7 @@ import { TAB_LABELS, allowedKinds, coinsFor, giftCardsFor } from '../checkout/of
 import { resolveAmountLimits } from '../checkout/validation/amount.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import { HomePage } from '../../views/pages/Home.tsx';
+import type { Toast } from '../../views/components/Toasts.tsx';
 import { renderPage } from '../render/stream.tsx';
 
 export const AMOUNT_FIELDS = [
@@ -63,11 +64,11 @@ export function amountFormProps(
 export function renderHome(
   request: FastifyRequest,
   reply: FastifyReply,
-  form: { kind?: unknown; values?: AmountFormProps['values']; errors?: AmountFormProps['errors']; modal?: string } = {},
+  form: { kind?: unknown; values?: AmountFormProps['values']; errors?: AmountFormProps['errors']; modal?: string; toasts?: Toast[] } = {},
   status = 200,
 ) {
   const props = amountFormProps(request.merchant.config, form.kind, form.values, form.errors);
-  return renderPage(request, reply, createElement(HomePage, { form: props, modal: form.modal }), { status });
+  return renderPage(request, reply, createElement(HomePage, { form: props, modal: form.modal, toasts: form.toasts }), { status });
 }
 
 export function registerHome(app: FastifyInstance): void {

@@ -4,12 +4,13 @@ import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import { Modal } from '../components/Modal.tsx';
+import type { Toast } from '../components/Toasts.tsx';
 
-export function HomePage({ form, modal }: { form: AmountFormProps | null; modal?: string }) {
+export function HomePage({ form, modal, toasts }: { form: AmountFormProps | null; modal?: string; toasts?: Toast[] }) {
   const { merchant } = useRenderContext();
   const { psa } = merchant.config;
   return (
-    <Document title="Buy and sell crypto">
+    <Document title="Buy and sell crypto" toasts={toasts}>
       {psa && (
         <aside className="psa" role="note">
           {psa}

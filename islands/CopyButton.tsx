@@ -1,0 +1,46 @@
+// Copies a text (the wallet address) to the clipboard. The button appears only once
+// hydrated, since it cannot work without JavaScript; the text itself is always on the
+// page to copy by hand. The outcome is a toast in the page's shared toast area.
+import { useEffect, useState } from 'react';
+import { TOAST_MS } from '../server/checkout/limits.ts';
+
+export interface CopyButtonProps {
+  text: string;
+  label: string;
+}
+
+export const COPY_FAILED = 'Error copying. Try copying manually.';
+export const COPIED = 'Copied to the clipboard.';
+
+/** Add a toast to the document's live region; CSS hides it after TOAST_MS, this removes it. */
+function showToast(kind: 'success' | 'error', text: string): void {
+  const area = document.getElementById('toasts');
+  if (!area) return;
+  const toast = document.createElement('p');
+  toast.className = `toast toast-${kind}`;
+  toast.textContent = text;
+  area.append(toast);
+  setTimeout(() => toast.remove(), TOAST_MS + 500);
+}
+
+async function copy(text: string): Promise<void> {
+  // Missing outside secure contexts; a refused permission rejects.
+  if (!navigator.clipboard?.writeText) throw new Error('clipboard unavailable');
+  await navigator.clipboard.writeText(text);
+}
+
+export default function CopyButton({ text, label }: CopyButtonProps) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const onClick = () => {
+    copy(text).then(
+      () => showToast('success', COPIED),
+      () => showToast('error', COPY_FAILED),
+    );
+  };
+  return (
+    <button type="button" className="button secondary copy-button" hidden={!hydrated} onClick={onClick}>
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,253 @@
+// Paying and finishing in headless Chromium against the sandbox over real sockets: a maple
+// e-Transfer buy (popup with JavaScript, new tab without) to the success page and Done;
+// a maple sell to /payment-spend (QR, copy, status poll, confirm) and its thanks page.
+// The earlier steps are taken on the upstream directly; /state/{refId} brings the
+// browser in. No console errors and no CSP violations anywhere.
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { startStack } from '../helpers/stack.ts';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { popupGeometry } from '../../server/checkout/popup.ts';
+
+const stack = await startStack();
+const browser = await launchBrowser();
+t.teardown(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+const HOST = 'maple.localhost';
+const ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+const client = stack.app.upstream.forRequest({ requestId: 'e2e', merchantId: 'maple' });
+const buyer = {
+  firstName: 'Ada',
+  lastName: 'Tester',
+  emailAddress: 'ada@example.com',
+  mobile: { countryCode: '1', areaCode: '416', phoneNumber: '5550123' },
+  dateOfBirth: { year: '1990', month: '01', day: '15' },
+};
+
+/** A maple e-Transfer buy under 250 CAD (no selfie step), verified: INITIATE_ETRANSFER. */
+async function buyReadyToPay(fiatAmount: number): Promise<string> {
+  const quote = await client.quoteRequest('BUY', {
+    fiatAmount,
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'ETRANSFER',
+    txnType: 'BUY',
+    browserResolution: '1280x720',
+    country: 'CA',
+    cryptoAmount: 0,
+  });
+  if (!quote.ok) throw new Error('quote failed');
+  const refId = quote.value.refId;
+  await client.cryptoAddress('BUY', { refId, cryptoAddress: ADDRESS });
+  await client.buyerInfo('BUY', { refId, ...buyer });
+  const verified = await client.mobileVerification('BUY', { refId, verificationCode: '123456' });
+  if (!verified.ok || verified.value.nextAction !== 'INITIATE_ETRANSFER') throw new Error('not ready to pay');
+  return refId;
+}
+
+/** A maple ETRANSFEROUT sell at CUSTOMER_PAYMENT; returns its deposit address too. */
+async function sellReadyToSend(): Promise<{ refId: string; address: string }> {
+  const quote = await client.quoteRequest('SELL', {
+    fiatAmount: 0,
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'ETRANSFEROUT',
+    txnType: 'SELL',
+    browserResolution: '1280x720',
+    country: 'CA',
+    cryptoAmount: 0.0015,
+  });
+  if (!quote.ok) throw new Error('quote failed');
+  const refId = quote.value.refId;
+  await client.buyerInfo('SELL', { refId, ...buyer });
+  await client.mobileVerification('SELL', { refId, verificationCode: '123456' });
+  const email = await client.emtEmail('SELL', { refId, emtEmail: 'ada@example.com' });
+  if (!email.ok || email.value.nextAction !== 'CUSTOMER_PAYMENT') throw new Error('not at payment');
+  return { refId, address: email.value.nextActionParams?.cryptoAddress ?? '' };
+}
+
+/** The merchant's success URL is another site: answer it locally. */
+async function stubSuccessSite(page: Page): Promise<void> {
+  await page.route('https://maple.example/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Maple thanks</title><h1>Maple thanks</h1>' }),
+  );
+}
+
+async function flowCookie(page: Page) {
+  return (await page.context().cookies(stack.url(HOST, '/'))).find((c) => c.name === 'flow');
+}
+
+t.test('e-Transfer buy with JavaScript: popup, pay, success, Done', async (t) => {
+  const { page, context, problems, close } = await openPage(browser);
+  t.teardown(close);
+  await stubSuccessSite(page);
+  const refId = await buyReadyToPay(100);
+
+  await page.goto(stack.url(HOST, `/state/${refId}`));
+  t.equal(new URL(page.url()).pathname, '/payment-etransfer-instructions');
+  await page.getByText('Order total', { exact: true }).waitFor();
+  t.equal(await page.locator('.order-summary dd').first().textContent(), '$100.00');
+  t.ok(await page.getByText(ADDRESS).isVisible(), 'receiving address shown');
+  t.ok(await page.getByText('Your payment must arrive within 1 hour.').isVisible());
+  await page.waitForLoadState('networkidle'); // the island is hydrated
+
+  const host = await page.evaluate(() => ({
+    outerWidth: window.outerWidth,
+    outerHeight: window.outerHeight,
+    screenX: window.screenX,
+    screenY: window.screenY,
+  }));
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'OPEN PAYMENT PAGE' }).click()]);
+  await popup.waitForLoadState();
+  t.equal(new URL(popup.url()).pathname, `/pay/etransfer/${refId}`, 'the provider page');
+  const expected = popupGeometry(host);
+  const size = await popup.evaluate(() => ({ width: window.outerWidth, height: window.outerHeight }));
+  t.ok(size.width <= 900 && size.height <= 760, `popup ${size.width}x${size.height} within 900x760`);
+  t.ok(size.width <= host.outerWidth * 0.8 && size.height <= host.outerHeight * 0.8, 'and within 80% of the window');
+  t.same(size, { width: expected.width, height: expected.height }, 'the size asked for');
+  t.equal(await popup.evaluate(() => window.opener), null, 'the provider page cannot reach the checkout');
+  t.equal(page.url(), stack.url(HOST, '/payment-etransfer-instructions'), 'the checkout stays put');
+
+  await popup.getByRole('button', { name: /^Pay / }).click();
+  await popup.getByText('Payment complete').waitFor();
+  await popup.close();
+  // Closing the popup makes the page check the payment, which has gone through.
+  await page.waitForURL('**/transaction-success');
+  await page.getByText('Your order is complete.').waitFor();
+  t.ok(await flowCookie(page), 'the flow is still there before Done');
+
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.waitForURL('https://maple.example/thanks');
+  t.notOk(await flowCookie(page), 'Done cleared the flow');
+  t.same(problems, [], 'no console errors or CSP violations');
+  t.equal(context.pages().length, 1);
+});
+
+t.test('e-Transfer buy without JavaScript: new tab, I HAVE PAID, success, Done', async (t) => {
+  const { page, context, problems, requests, close } = await openPage(browser, { javaScriptEnabled: false });
+  t.teardown(close);
+  await stubSuccessSite(page);
+  const refId = await buyReadyToPay(60);
+
+  await page.goto(stack.url(HOST, `/state/${refId}`));
+  await page.getByText('Order total', { exact: true }).waitFor();
+  t.same(requests.filter((u) => u.endsWith('.js')), [], 'no JavaScript was requested');
+  await page.getByRole('link', { name: 'I HAVE PAID' }).click();
+  await page.getByText('We have not received your payment yet.').waitFor();
+
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'OPEN PAYMENT PAGE' }).click()]);
+  await tab.waitForLoadState();
+  t.equal(new URL(tab.url()).pathname, `/pay/etransfer/${refId}`);
+  await tab.getByRole('button', { name: /^Pay / }).click();
+  await tab.getByText('Payment complete').waitFor();
+  await tab.close();
+
+  await page.getByRole('link', { name: 'I HAVE PAID' }).click();
+  await page.waitForURL('**/transaction-success');
+  await page.getByText('Your order is complete.').waitFor();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.waitForURL('https://maple.example/thanks');
+  t.notOk(await flowCookie(page), 'Done cleared the flow');
+  t.same(problems, []);
+});
+
+t.test('sell: status poll shows the address, QR, copy, confirm, thanks', async (t) => {
+  const { page, context, problems, close } = await openPage(browser);
+  t.teardown(close);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url(HOST, '') });
+  await stubSuccessSite(page);
+  const { refId, address } = await sellReadyToSend();
+  const statusCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/txnsell/status/')) statusCalls.push(r.url());
+  });
+
+  await page.goto(stack.url(HOST, `/state/${refId}`));
+  t.equal(new URL(page.url()).pathname, '/payment-spend');
+  // The server's call saw PENDING; the island's first poll (2 s later) sees PROCESSED.
+  await page.locator('.wallet-address').waitFor({ timeout: 10_000 });
+  t.equal(await page.locator('.wallet-address').textContent(), address);
+  t.equal(statusCalls.length, 1, 'one poll was enough');
+  t.ok(await page.getByText('Send exactly 0.00150000 BTC to this address:').isVisible());
+  const qr = page.locator('img.wallet-qr');
+  await qr.evaluate((img: HTMLImageElement) => img.decode());
+  t.ok(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth > 0), 'the QR image loaded');
+
+  await page.getByRole('button', { name: 'COPY ADDRESS' }).click();
+  await page.getByText('Copied to the clipboard.').waitFor();
+  t.equal(await page.evaluate(() => navigator.clipboard.readText()), address, 'the address is on the clipboard');
+
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+  });
+  await page.getByRole('button', { name: 'COPY ADDRESS' }).click();
+  await page.getByText('Error copying. Try copying manually.').waitFor();
+
+  await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
+  await page.getByText('Have you sent your crypto to our provided address?').waitFor();
+  await page.getByRole('link', { name: 'No', exact: true }).click();
+  await page.locator('.wallet-address').waitFor();
+  t.equal(await page.getByText('Have you sent your crypto to our provided address?').count(), 0, 'No closes the question');
+
+  await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
+  await page.getByRole('link', { name: 'Yes', exact: true }).click();
+  await page.waitForURL('**/payment-spend-success');
+  await page.getByText('We will send your payout as soon as your crypto arrives.').waitFor();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.waitForURL('https://maple.example/thanks');
+  t.same(problems, [], 'no console errors or CSP violations');
+});
+
+t.test('sell: a status that stays PENDING is polled 2 more times, 2 s apart, then the received-order message', async (t) => {
+  const { page, problems, close } = await openPage(browser);
+  t.teardown(close);
+  const { refId } = await sellReadyToSend();
+  const polls: number[] = [];
+  await page.route('**/api/txnsell/status/*', (route) => {
+    polls.push(Date.now());
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ txnStatus: 'PENDING', cryptoAddress: null, cryptoCurrency: 'BTC', cryptoAmount: 0.0015 }),
+    });
+  });
+  await page.goto(stack.url(HOST, `/state/${refId}`));
+  await page.getByText('Checking your order…').waitFor();
+  await page
+    .getByText('We have received your order. We will send your payout as soon as your crypto arrives.')
+    .waitFor({ timeout: 10_000 });
+  await page.waitForTimeout(2_500);
+  t.equal(polls.length, 2, 'exactly 2 more status checks');
+  t.ok(polls[1]! - polls[0]! >= 1_900, `2 s apart (${polls[1]! - polls[0]!} ms)`);
+  t.equal(await page.locator('.wallet-address').count(), 0, 'no address without PROCESSED');
+  t.ok(await page.getByRole('link', { name: 'Check again' }).isVisible());
+  t.same(problems, []);
+});
+
+t.test('sell without JavaScript: Check again shows the address once PROCESSED', async (t) => {
+  const { page, problems, close } = await openPage(browser, { javaScriptEnabled: false });
+  t.teardown(close);
+  const { refId, address } = await sellReadyToSend();
+  await page.goto(stack.url(HOST, `/state/${refId}`));
+  await page.getByText('We have received your order.').waitFor();
+  await page.getByRole('link', { name: 'Check again' }).click();
+  t.equal(await page.locator('.wallet-address').textContent(), address);
+  t.equal(await page.getByRole('button', { name: 'COPY ADDRESS' }).count(), 0, 'no copy button that cannot work');
+  await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
+  await page.getByRole('link', { name: 'Yes', exact: true }).click();
+  await page.waitForURL('**/payment-spend-success');
+  t.same(problems, []);
+});
+
+t.test('completion pages ship no JavaScript', async (t) => {
+  const { page, requests, close } = await openPage(browser);
+  t.teardown(close);
+  for (const path of ['/transaction-success', '/transaction-in-review', '/transaction-cancelled', '/payment-spend-success']) {
+    await page.goto(stack.url(HOST, path));
+    t.equal(await page.locator('script[src], script[type=module]').count(), 0, `${path}: no script`);
+  }
+  t.same(requests.filter((u) => u.endsWith('.js')), []);
+});

@@ -1,0 +1,258 @@
+// Screen 20 and resuming a flow, over real sockets: in review, success and cancelled with
+// and without a flow; Done with each merchant family's success URL; /transaction and
+// /state/{refId}, including hostile refIds and another merchant's transaction.
+import t from 'tap';
+import { startStack } from '../helpers/stack.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { QuoteRequest } from '../../server/upstream/contract.ts';
+import { scheduleErrorRedirect, scheduleHomeRedirect } from '../../server/flow/redirects.ts';
+
+const stack = await startStack({ listen: false });
+t.teardown(() => stack.close());
+
+const client = (merchantId: string) => stack.app.upstream.forRequest({ requestId: 'test', merchantId });
+
+async function quote(merchantId: string, body: QuoteRequest): Promise<string> {
+  const result = await client(merchantId).quoteRequest(body.txnType, body);
+  if (!result.ok) throw new Error('quote failed');
+  return result.value.refId;
+}
+
+const mapleBuy = (fiatAmount = 100) =>
+  quote('maple', {
+    fiatAmount,
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'ETRANSFER',
+    txnType: 'BUY',
+    browserResolution: '',
+    country: 'CA',
+    cryptoAmount: 0,
+  });
+
+/** A maple buy verified with a test last name: Review ends in ADMIN_REVIEW, Cancel in DONE_CANCELLED. */
+async function mapleBuyVerifiedAs(lastName: 'Review' | 'Cancel'): Promise<string> {
+  const refId = await mapleBuy();
+  const c = client('maple');
+  await c.cryptoAddress('BUY', { refId, cryptoAddress: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2' });
+  await c.buyerInfo('BUY', {
+    refId,
+    firstName: 'Ada',
+    lastName,
+    emailAddress: 'ada@example.com',
+    mobile: { countryCode: '1', areaCode: '416', phoneNumber: '5550123' },
+    dateOfBirth: { year: '1990', month: '01', day: '15' },
+  });
+  await c.mobileVerification('BUY', { refId, verificationCode: '123456' });
+  return refId;
+}
+
+const get = (host: string, url: string, cookie?: string) =>
+  stack.app.inject({ method: 'GET', url, headers: { host, ...(cookie ? { cookie } : {}) } });
+
+async function resume(host: string, refId: string) {
+  const response = await get(host, `/state/${refId}`);
+  const flow = response.cookies.find((c) => c.name === 'flow');
+  return { response, cookie: flow ? `flow=${flow.value}` : undefined };
+}
+
+const done = (host: string, cookie?: string, origin = `http://${host}`) =>
+  stack.app.inject({
+    method: 'POST',
+    url: '/done',
+    headers: { host, origin, 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    payload: '',
+  });
+
+t.test('without a flow the completion pages still make sense', async (t) => {
+  const review = await get('maple.localhost', '/transaction-in-review');
+  t.equal(review.statusCode, 200);
+  t.match(review.body, 'Thank you!');
+  t.match(review.body, 'Your order is being reviewed. A review may take up to 12 hours.');
+  t.match(review.body, 'action="/done"');
+
+  const success = await get('maple.localhost', '/transaction-success');
+  t.equal(success.statusCode, 200);
+  t.match(success.body, 'Your order is complete.');
+  t.notMatch(success.body, 'Reference ID');
+
+  const cancelled = await get('maple.localhost', '/transaction-cancelled');
+  t.equal(cancelled.statusCode, 200);
+  t.match(cancelled.body, '<h1>Order not complete</h1>');
+  t.match(cancelled.body, 'Your order was cancelled and your bank account has not been charged.');
+  t.match(cancelled.body, /<a class="button" href="\/">Try Again<\/a>/);
+
+  for (const page of [review, success, cancelled]) {
+    t.notMatch(page.body, '<script type="module"', 'no JavaScript');
+  }
+});
+
+t.test('in review: the summary by method, and the success page sends back there', async (t) => {
+  const refId = await mapleBuyVerifiedAs('Review');
+  const { response, cookie } = await resume('maple.localhost', refId);
+  t.equal(response.headers.location, '/transaction-in-review');
+  const page = await get('maple.localhost', '/transaction-in-review', cookie);
+  t.equal(page.statusCode, 200);
+  t.match(page.body, 'Once it is approved, we will email you the payment instructions within 1 hour.');
+  t.match(page.body, 'Your payment must arrive within 1 hour of the instructions.');
+  t.match(page.body, '$100.00');
+  t.match(page.body, refId);
+  t.notMatch(page.body, 'Ada', 'no personal data');
+
+  const tooEarly = await get('maple.localhost', '/transaction-success', cookie);
+  t.equal(tooEarly.statusCode, 303, 'success is not claimed for an order in review');
+  t.equal(tooEarly.headers.location, '/transaction-in-review');
+});
+
+t.test('cancelled: the reference, Try Again goes home', async (t) => {
+  const refId = await mapleBuyVerifiedAs('Cancel');
+  const { response, cookie } = await resume('maple.localhost', refId);
+  t.equal(response.headers.location, '/transaction-cancelled');
+  const page = await get('maple.localhost', '/transaction-cancelled', cookie);
+  t.match(page.body, `Reference ID: ${refId}`);
+  t.match(page.body, 'bank account has not been charged');
+});
+
+t.test('Done clears the flow and goes to the success URL with the family suffix (a Refresh: form-action may not redirect off-site)', async (t) => {
+  const maple = await done('maple.localhost');
+  t.equal(maple.statusCode, 200);
+  t.equal(maple.headers.refresh, '0; url=https://maple.example/thanks', 'to the success URL after 0 ms');
+  t.match(maple.body, '<a href="https://maple.example/thanks">Continue</a>');
+
+  const rooRef = await quote('roo', {
+    fiatAmount: 100,
+    fiatCurrency: 'AUD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'ETRANSFER',
+    txnType: 'BUY',
+    browserResolution: '',
+    country: 'AU',
+    cryptoAmount: 0,
+  });
+  const roo = await resume('roo.localhost', rooRef);
+  t.ok(roo.cookie, 'roo resumes its own transaction');
+  const rooDone = await done('roo.localhost', roo.cookie);
+  t.equal(rooDone.headers.refresh, '0; url=https://roo.example/thanks/au');
+  t.equal(rooDone.cookies.find((c) => c.name === 'flow')?.value, '', 'flow cookie cleared');
+
+  const manilaRef = await quote('manila', {
+    fiatAmount: 2000,
+    fiatCurrency: 'PHP',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'OTC',
+    txnType: 'BUY',
+    browserResolution: '',
+    country: 'PH',
+    cryptoAmount: 0,
+  });
+  const manila = await resume('manila.localhost', manilaRef);
+  t.ok(manila.cookie);
+  const manilaDone = await done('manila.localhost', manila.cookie);
+  t.equal(manilaDone.headers.refresh, '0; url=https://manila.example/thanks/ph');
+});
+
+t.test('Done from another site is refused and keeps the flow', async (t) => {
+  const refId = await mapleBuy();
+  const { cookie } = await resume('maple.localhost', refId);
+  const forged = await done('maple.localhost', cookie, 'https://evil.example');
+  t.equal(forged.statusCode, 403);
+  t.notOk(forged.cookies.find((c) => c.name === 'flow'), 'cookie untouched');
+  const noOrigin = await stack.app.inject({ method: 'POST', url: '/done', headers: { host: 'maple.localhost', cookie } });
+  t.equal(noOrigin.statusCode, 403, 'a cookie-carrying POST without an origin is refused');
+});
+
+t.test('/transaction resumes the saved flow', async (t) => {
+  const none = await get('maple.localhost', '/transaction');
+  t.equal(none.statusCode, 302);
+  t.equal(none.headers.location, '/');
+
+  const refId = await mapleBuy();
+  const { cookie } = await resume('maple.localhost', refId);
+  const page = await get('maple.localhost', '/transaction', cookie);
+  t.equal(page.statusCode, 303);
+  t.equal(page.headers.location, '/price-quote', 'INPUT_CRYPTOADDRESS away from the quote: the quote');
+
+  const forged = await get('maple.localhost', '/transaction', `${cookie}x`);
+  t.equal(forged.headers.location, '/', 'a forged cookie is no flow');
+});
+
+t.test('/state: missing, unknown, hostile and foreign refIds', async (t) => {
+  const missing = await get('maple.localhost', '/state');
+  t.equal(missing.statusCode, 404);
+  t.match(missing.body, '<p class="toast toast-error">Reference ID not found.</p>');
+  t.notOk(missing.cookies.find((c) => c.name === 'flow'));
+
+  const unknown = await get('maple.localhost', '/state/SBXNOSUCHREF');
+  t.equal(unknown.statusCode, 404);
+  t.match(unknown.body, '<p class="toast toast-error">Transaction not found.</p>', "the server's error is shown");
+
+  for (const hostile of [
+    encodeURIComponent('<script>alert(1)</script>'),
+    encodeURIComponent('١٢٣٤٥'),
+    '..%2F..%2Fetransfer',
+    encodeURIComponent('a b'),
+  ]) {
+    const page = await get('maple.localhost', `/state/${hostile}`);
+    t.equal(page.statusCode, 404, `${hostile}: not found`);
+    t.match(page.body, 'Reference ID not found.');
+    t.notMatch(page.body, '<script>alert', 'nothing echoed');
+  }
+  const huge = await get('maple.localhost', `/state/${'A'.repeat(1024 * 1024)}`);
+  t.ok(huge.statusCode >= 400 && huge.statusCode < 500, `1 MB refId: ${huge.statusCode}`);
+
+  const mapleRef = await mapleBuy();
+  const foreign = await resume('roo.localhost', mapleRef);
+  t.equal(foreign.response.statusCode, 404, "another merchant's transaction is not resumed");
+  t.match(foreign.response.body, 'Reference ID not found.');
+  t.notOk(foreign.cookie);
+
+  const mine = await resume('maple.localhost', mapleRef);
+  const onRoo = await get('roo.localhost', '/transaction-success', mine.cookie);
+  t.equal(onRoo.statusCode, 200, "maple's cookie means nothing on roo");
+  t.notMatch(onRoo.body, mapleRef);
+});
+
+t.test('a sell resumed by refId keeps its kind', async (t) => {
+  const refId = await quote('maple', {
+    fiatAmount: 0,
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'ETRANSFEROUT',
+    txnType: 'SELL',
+    browserResolution: '',
+    country: 'CA',
+    cryptoAmount: 0.0015,
+  });
+  const { response, cookie } = await resume('maple.localhost', refId);
+  t.equal(response.headers.location, '/price-quote', 'INPUT_BUYERINFO on a sell, away from the quote: the quote');
+  t.ok(cookie);
+  const again = await get('maple.localhost', '/transaction', cookie);
+  t.equal(again.headers.location, '/price-quote', 'the cookie names the sell API');
+});
+
+t.test('Done with a 1 MB body of markup still just finishes', async (t) => {
+  const response = await stack.app.inject({
+    method: 'POST',
+    url: '/done',
+    headers: { host: 'maple.localhost', origin: 'http://maple.localhost', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `x=${encodeURIComponent('<script>alert(1)</script>'.repeat(40_000))}`,
+  });
+  t.equal(response.statusCode, 200);
+  t.equal(response.headers.refresh, '0; url=https://maple.example/thanks');
+  t.notMatch(response.body, '<script>');
+});
+
+t.test('fatal-error redirects: home after 5000 ms, or the error URL with err', async (t) => {
+  const headers: Record<string, string> = {};
+  const reply = { header: (name: string, value: string) => ((headers[name] = value), reply) } as unknown as FastifyReply;
+  const roo = stack.app.merchants.merchants.find((m) => m.id === 'roo')!;
+  const request = {
+    cookies: {},
+    merchant: roo,
+    server: stack.app,
+  } as unknown as FastifyRequest;
+  scheduleHomeRedirect(reply);
+  t.equal(headers.refresh, '5; url=/');
+  scheduleErrorRedirect(request, reply, 'TRANSACTION.NOTFOUND');
+  t.equal(headers.refresh, '5; url=https://roo.example/error/au?err=TRANSACTION.NOTFOUND', "roo's family suffix, the code as err");
+});

@@ -1,0 +1,168 @@
+// Screen 17 for a sell over real sockets: the deposit address once the status is
+// PROCESSED (the sandbox answers PENDING on the first status call, PROCESSED from the
+// second), the QR image through the /api proxy, the confirm question and the thanks page.
+import t from 'tap';
+import { startStack } from '../helpers/stack.ts';
+
+const stack = await startStack({ listen: false });
+t.teardown(() => stack.close());
+
+const HOST = 'maple.localhost';
+const PAGE = '/payment-spend';
+const client = stack.app.upstream.forRequest({ requestId: 'test', merchantId: 'maple' });
+
+/** A maple ETRANSFEROUT sell of 0.0015 BTC walked to `until` on the upstream. */
+async function sell(until: 'INPUT_EMTEMAIL' | 'CUSTOMER_PAYMENT' = 'CUSTOMER_PAYMENT') {
+  const quote = await client.quoteRequest('SELL', {
+    fiatAmount: 0,
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'ETRANSFEROUT',
+    txnType: 'SELL',
+    browserResolution: '',
+    country: 'CA',
+    cryptoAmount: 0.0015,
+  });
+  if (!quote.ok) throw new Error('quote failed');
+  const refId = quote.value.refId;
+  await client.buyerInfo('SELL', {
+    refId,
+    firstName: 'Ada',
+    lastName: 'Tester',
+    emailAddress: 'ada@example.com',
+    mobile: { countryCode: '1', areaCode: '416', phoneNumber: '5550123' },
+    dateOfBirth: { year: '1990', month: '01', day: '15' },
+  });
+  const verified = await client.mobileVerification('SELL', { refId, verificationCode: '123456' });
+  if (!verified.ok || verified.value.nextAction !== 'INPUT_EMTEMAIL') throw new Error('verification failed');
+  if (until === 'CUSTOMER_PAYMENT') {
+    const email = await client.emtEmail('SELL', { refId, emtEmail: 'ada@example.com' });
+    if (!email.ok) throw new Error('emt email failed');
+    return { refId, address: email.value.nextActionParams?.cryptoAddress ?? '' };
+  }
+  return { refId, address: '' };
+}
+
+async function resume(refId: string) {
+  const response = await stack.app.inject({ method: 'GET', url: `/state/${refId}`, headers: { host: HOST } });
+  const cookie = response.cookies.find((c) => c.name === 'flow');
+  if (!cookie) throw new Error('no flow cookie');
+  return { response, cookie: `flow=${cookie.value}` };
+}
+
+const get = (url: string, cookie?: string) =>
+  stack.app.inject({ method: 'GET', url, headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
+
+t.test('no flow: home; a sell still at the e-transfer email: that step', async (t) => {
+  const none = await get(PAGE);
+  t.equal(none.statusCode, 302);
+  t.equal(none.headers.location, '/');
+
+  const { refId } = await sell('INPUT_EMTEMAIL');
+  const { cookie } = await resume(refId);
+  const early = await get(PAGE, cookie);
+  t.equal(early.statusCode, 303);
+  t.equal(early.headers.location, '/email-input');
+  const thanks = await get('/payment-spend-success', cookie);
+  t.equal(thanks.headers.location, '/email-input', 'the thanks page is not reachable before the payment step');
+});
+
+t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thanks page', async (t) => {
+  const { refId, address } = await sell();
+  t.ok(address, 'the sandbox gave a deposit address');
+  const { response, cookie } = await resume(refId);
+  t.equal(response.headers.location, PAGE, 'CUSTOMER_PAYMENT on a sell goes to /payment-spend');
+
+  // First status call: PENDING. The address is not shown; the island keeps checking.
+  const pending = await get(PAGE, cookie);
+  t.equal(pending.statusCode, 200);
+  t.match(pending.body, 'data-island="WalletStatus"');
+  t.match(pending.body, 'We have received your order. We will send your payout as soon as your crypto arrives.');
+  t.match(pending.body, `"statusUrl":"/api/txnsell/status/${refId}"`);
+  t.match(pending.body, /<a class="button secondary" href="\/payment-spend">Check again<\/a>/, 'Check again without JavaScript');
+  t.notMatch(pending.body, address, 'no address before PROCESSED');
+
+  // Second: PROCESSED.
+  const processed = await get(PAGE, cookie);
+  t.equal(processed.statusCode, 200);
+  t.match(processed.body, `<p class="crypto-address wallet-address">${address}</p>`);
+  t.match(processed.body, 'Send exactly <strong>0.00150000 BTC</strong> to this address:');
+  t.match(processed.body, `<img class="wallet-qr" src="/api/pubapi/qrcode/walletaddress/${refId}"`);
+  t.match(processed.body, 'data-island="CopyButton"');
+  t.notMatch(processed.body, 'data-island="WalletStatus"', 'no polling once PROCESSED');
+  t.notMatch(processed.body, 'Have you sent your crypto', 'the question waits for the visitor');
+
+  const qr = await get(`/api/pubapi/qrcode/walletaddress/${refId}`);
+  t.equal(qr.statusCode, 200);
+  t.equal(qr.headers['content-type'], 'image/png');
+  t.equal(qr.rawPayload.subarray(1, 4).toString(), 'PNG');
+
+  const confirm = await get(`${PAGE}?confirm=1`, cookie);
+  t.match(confirm.body, '<p id="confirm-sent">Have you sent your crypto to our provided address?</p>');
+  t.match(confirm.body, /<a class="button" href="\/payment-spend-success"[^>]*>Yes<\/a>/);
+  t.match(confirm.body, /<a class="button secondary" href="\/payment-spend">No<\/a>/);
+
+  const thanks = await get('/payment-spend-success', cookie);
+  t.equal(thanks.statusCode, 200);
+  t.match(thanks.body, 'Thank you!');
+  t.match(thanks.body, 'We will send your payout as soon as your crypto arrives.');
+  t.match(thanks.body, '0.00150000 BTC');
+  t.match(thanks.body, '$142.50');
+  t.notMatch(thanks.body, 'ada@example.com', 'no personal data');
+
+  const done = await stack.app.inject({
+    method: 'POST',
+    url: '/done',
+    headers: { host: HOST, origin: `http://${HOST}`, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  t.equal(done.statusCode, 200);
+  t.equal(done.headers.refresh, '0; url=https://maple.example/thanks', 'to the success URL after 0 ms');
+});
+
+t.test('the thanks page without a flow still thanks the visitor', async (t) => {
+  const page = await get('/payment-spend-success');
+  t.equal(page.statusCode, 200);
+  t.match(page.body, 'We will send your payout as soon as your crypto arrives.');
+  t.notMatch(page.body, 'Reference ID');
+});
+
+t.test('a failing status check keeps the page usable: the island carries on checking', async (t) => {
+  const { refId, address } = await sell();
+  const { cookie } = await resume(refId);
+  const realForRequest = stack.app.upstream.forRequest;
+  stack.app.upstream.forRequest = (context) => ({
+    ...realForRequest(context),
+    status: async () => ({ ok: false, failure: { kind: 'unavailable', status: 503, reason: 'status-503' } }),
+  });
+  t.teardown(() => {
+    stack.app.upstream.forRequest = realForRequest;
+  });
+  const page = await get(PAGE, cookie);
+  t.equal(page.statusCode, 200);
+  t.match(page.body, 'data-island="WalletStatus"');
+  t.notMatch(page.body, address);
+});
+
+t.test('hostile confirm values do not open the question and are never echoed', async (t) => {
+  const { refId } = await sell();
+  const { cookie } = await resume(refId);
+  await get(PAGE, cookie); // PENDING
+  for (const query of ['confirm=%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'confirm=%D9%A1', `confirm=${'1'.repeat(100_000)}`]) {
+    const page = await get(`${PAGE}?${query}`, cookie);
+    t.equal(page.statusCode, 200);
+    t.notMatch(page.body, 'Have you sent your crypto');
+    t.notMatch(page.body, '<script>alert');
+  }
+});
+
+t.test("another visitor's page: a forged cookie sends home, a cookie of another merchant is none", async (t) => {
+  const { refId } = await sell();
+  const { cookie } = await resume(refId);
+  const forged = await get(PAGE, cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+  t.equal(forged.statusCode, 302);
+  t.equal(forged.headers.location, '/');
+  const onRoo = await stack.app.inject({ method: 'GET', url: PAGE, headers: { host: 'roo.localhost', cookie } });
+  t.equal(onRoo.statusCode, 302);
+  t.equal(onRoo.headers.location, '/');
+});

@@ -1,0 +1,83 @@
+// Screen 17 for sells and spends: where to send the crypto. The address shows once the
+// upstream's status is PROCESSED (checked by the server, then by the WalletStatus island);
+// the confirm question is a section reached by a link, so it needs no JavaScript.
+import { Island } from '../../server/render/island.tsx';
+import { ROUTES } from '../../server/checkout/routes.ts';
+import { WalletAddress } from '../../islands/WalletStatus.tsx';
+import { Document } from '../layout/Document.tsx';
+
+export const CONFIRM_SENT = 'Have you sent your crypto to our provided address?';
+/** The query that opens the confirm question; server/flow/payment-spend.ts reads it. */
+const CONFIRM_QUERY = 'confirm=1';
+
+/** What happens once the crypto arrives: a gift card for spends, a payout for sells. */
+export function payoutPromise(paymentMethod: string): string {
+  return paymentMethod === 'GIFTCARD'
+    ? 'We will email your eGift card as soon as your crypto arrives.'
+    : 'We will send your payout as soon as your crypto arrives.';
+}
+
+/** Shown when the status checks stop before PROCESSED. */
+export function receivedOrderMessage(paymentMethod: string): string {
+  return `We have received your order. ${payoutPromise(paymentMethod)}`;
+}
+
+export interface PaymentSpendProps {
+  /** The formatted crypto amount to send. */
+  amountText: string;
+  qrSrc: string;
+  statusUrl: string;
+  paymentMethod: string;
+  /** Set when the status is PROCESSED. */
+  address?: string;
+  /** The visitor asked to confirm the deposit (?confirm=1). */
+  confirming: boolean;
+}
+
+export function PaymentSpendPage(props: PaymentSpendProps) {
+  const here = ROUTES.paymentSpend.path;
+  const confirmHref = `${here}?${CONFIRM_QUERY}`;
+  return (
+    <Document title="Send your crypto">
+      <section className="card payment">
+        <h1>Send your crypto</h1>
+        {props.address ? (
+          <WalletAddress
+            address={props.address}
+            amountText={props.amountText}
+            qrSrc={props.qrSrc}
+            confirmHref={confirmHref}
+            copy={<Island name="CopyButton" props={{ text: props.address, label: 'COPY ADDRESS' }} hydrate="visible" />}
+          />
+        ) : (
+          <Island
+            name="WalletStatus"
+            props={{
+              statusUrl: props.statusUrl,
+              qrSrc: props.qrSrc,
+              amountText: props.amountText,
+              confirmHref,
+              checkAgainHref: here,
+              receivedMessage: receivedOrderMessage(props.paymentMethod),
+            }}
+          />
+        )}
+      </section>
+      {props.address && props.confirming && (
+        <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="confirm-sent">
+          <div className="modal-card">
+            <p id="confirm-sent">{CONFIRM_SENT}</p>
+            <div className="row">
+              <a className="button" href={ROUTES.paymentSpendSuccess.path} autoFocus>
+                Yes
+              </a>
+              <a className="button secondary" href={here}>
+                No
+              </a>
+            </div>
+          </div>
+        </div>
+      )}
+    </Document>
+  );
+}
