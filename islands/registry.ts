@@ -1,7 +1,14 @@
 // Every island, by name. The browser imports an island's chunk only when a page has it;
 // the server resolves them all once at start-up to render their HTML.
 export const islandLoaders = {
+  CopyButton: () => import('./CopyButton.tsx'),
+  PaymentPopup: () => import('./PaymentPopup.tsx'),
+  WalletStatus: () => import('./WalletStatus.tsx'),
   AmountForm: () => import('./AmountForm.tsx'),
+  QuoteTimer: () => import('./QuoteTimer.tsx'),
+  LeaveGuard: () => import('./LeaveGuard.tsx'),
+  Analytics: () => import('./Analytics.tsx'),
+  PhoneInput: () => import('./PhoneInput.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

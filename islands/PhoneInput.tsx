@@ -1,0 +1,98 @@
+// The buyer's mobile number with the country's flag and calling code. The server HTML is a
+// plain labelled tel input (plus the country selector in DEV and TEST), so the form works
+// without JavaScript; hydrated, it formats the number as it is typed and follows the
+// selector. The server validates either way.
+import { useState, type ChangeEvent } from 'react';
+import { formatIncompletePhoneNumber, getCountryCallingCode, isSupportedCountry, type CountryCode } from 'libphonenumber-js/mobile';
+
+export interface PhoneCountry {
+  code: string;
+  name: string;
+}
+
+export interface PhoneInputProps {
+  /** What the visitor typed, shown back as is. */
+  value: string;
+  /** ISO code of the number's country. */
+  country: string;
+  /** Every country the selector offers (DEV and TEST); null hides the selector (PROD). */
+  countries: PhoneCountry[] | null;
+  /** The country's name for screen readers when there is no selector. */
+  countryName: string;
+  error?: string;
+}
+
+/** 'CA' -> the two regional indicator symbols that draw the Canadian flag. */
+export function flagOf(code: string): string {
+  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}
+
+/**
+ * As you type, but with the area code's brackets dropped ('(416) 555-0199' reads
+ * '416 555-0199'): the server's rule (checkout/validation/phone.ts) takes a number that
+ * starts with a digit or '+'.
+ */
+
+function callingCode(code: string): string {
+  return isSupportedCountry(code) ? `+${getCountryCallingCode(code)}` : '';
+}
+
+export default function PhoneInput(props: PhoneInputProps) {
+  const [country, setCountry] = useState(props.country);
+  const [value, setValue] = useState(props.value);
+  const countryName = props.countries?.find((c) => c.code === country)?.name ?? props.countryName;
+  const describedBy = ['mobile-prefix', props.error ? 'mobile-error' : ''].filter(Boolean).join(' ');
+
+  const onType = (event: ChangeEvent<HTMLInputElement>) => {
+    const typed = event.target.value;
+    // Reformat only when adding at the end: reformatting while deleting or editing in the
+    // middle would move the caret or put a deleted bracket straight back.
+    const inputType = (event.nativeEvent as InputEvent).inputType ?? '';
+    const atEnd = event.target.selectionStart === typed.length;
+    const canFormat = !inputType.startsWith('delete') && atEnd;
+    setValue(canFormat && isSupportedCountry(country) ? formatIncompletePhoneNumber(typed, country) : typed);
+  };
+
+  return (
+    <div className="field phone-field" data-invalid={props.error ? 'true' : undefined}>
+      <label htmlFor="mobile">Mobile</label>
+      {props.countries && (
+        <select
+          name="mobileCountry"
+          aria-label="Mobile number country"
+          className="phone-country"
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+        >
+          {props.countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {`${flagOf(c.code)} ${c.name} ${callingCode(c.code)}`}
+            </option>
+          ))}
+        </select>
+      )}
+      <div className="phone-row">
+        <span className="phone-prefix" id="mobile-prefix">
+          <span aria-hidden="true">{flagOf(country)}</span>
+          <span className="visually-hidden">{countryName}</span> {callingCode(country)}
+        </span>
+        <input
+          id="mobile"
+          name="mobile"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={value}
+          onChange={onType}
+          aria-describedby={describedBy}
+          aria-invalid={props.error ? true : undefined}
+        />
+      </div>
+      {props.error && (
+        <p className="field-error" id="mobile-error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+// Screens 5-8 of a maple buy in headless Chromium over real sockets: the phone island
+// (flag, calling code, formatting as you type), the spec's messages with JavaScript off,
+// three wrong codes and the way home, and no console errors or CSP violations anywhere.
+import t from 'tap';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startStack } from '../helpers/stack.ts';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
+
+const stack = await startStack();
+const browser = await launchBrowser();
+t.teardown(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+const MAPLE = 'maple.localhost';
+const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const BTC_TESTNET_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
+const path = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * A buy quote, posted as the home form posts it; its flow cookie goes into the browser.
+ * The quote screen has its own tests, so this one starts at the receiving address.
+ */
+async function quote(context: BrowserContext, host = MAPLE, amount = '100') {
+  const res = await stack.app.inject({
+    method: 'POST',
+    url: '/',
+    headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ txnType: 'BUY', fiatAmount: amount, fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER' }).toString(),
+  });
+  const flow = res.cookies.find((c) => c.name === 'flow');
+  if (res.statusCode !== 303 || !flow) throw new Error(`quote refused: ${res.statusCode}`);
+  await context.addCookies([{ name: 'flow', value: flow.value, url: stack.url(host, '/'), httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/** React marks the DOM nodes it hydrated. */
+async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s);
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+  }, selector);
+}
+
+async function fillBuyer(page: Page) {
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByLabel('Email Address').fill('ada@example.com');
+  await page.getByLabel('Month').fill('12');
+  await page.getByLabel('Day').fill('10');
+  await page.getByLabel('Year').fill('1985');
+}
+
+t.test('maple buy with JavaScript: address, buyer info with the phone island, three wrong codes', async (t) => {
+  const { page, context, problems, requests, close } = await openPage(browser);
+  t.teardown(close);
+  await quote(context);
+  await page.goto(stack.url(MAPLE, '/address-input'));
+
+  t.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Where should we send your Bitcoin?');
+  t.ok(await page.getByRole('link', { name: 'Hearthstone Wallet' }).count(), 'wallet recommendation');
+  t.ok(await page.getByRole('heading', { name: 'Protect yourself from scams' }).count(), 'scam warnings');
+  const field = page.getByLabel('Your Bitcoin (BTC) address');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.getByText('Your BTC address is required.').waitFor();
+  await page.getByLabel('Your Bitcoin (BTC) address').fill('1BoatSLRHtKNngkdXEeobR76b53LETtpyX');
+  await page.getByLabel('Your Bitcoin (BTC) address').press('Enter');
+  await page.getByText('This is not a valid BTC address.').waitFor();
+  t.equal(await field.inputValue(), '1BoatSLRHtKNngkdXEeobR76b53LETtpyX', 'typed value kept');
+  t.same(requests.filter((u) => u.endsWith('.js')), [], 'the address screen ships no JavaScript');
+  await field.fill(BTC_ADDRESS);
+  await field.press('Enter'); // Enter submits
+  await page.waitForURL('**/buyer-info-input');
+
+  // The phone island: flag, calling code, formatting as the number is typed.
+  const prefix = page.locator('.phone-prefix');
+  t.match(await prefix.textContent(), /🇨🇦\s*Canada\s*\+1/);
+  await hydrated(page, '#mobile');
+  await page.getByLabel('Mobile', { exact: true }).pressSequentially('4165550199');
+  t.equal(await page.getByLabel('Mobile', { exact: true }).inputValue(), '416 555-0199', 'formatted as typed');
+  t.equal(await page.locator('select[name=mobileCountry]').count(), 0, 'no country selector in PROD');
+
+  // Messages from the server, with the island's value kept.
+  await page.getByLabel('First Name').fill('A');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.getByText('First Name must be longer than 1 character').waitFor();
+  t.ok(await page.getByText('Birthday is invalid').count());
+  t.equal(await page.getByLabel('Mobile', { exact: true }).inputValue(), '416 555-0199', 'the number survives the round trip');
+  await fillBuyer(page);
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/mobile-verification');
+
+  const code = page.getByLabel('Verification code');
+  t.equal(await code.getAttribute('autocomplete'), 'one-time-code');
+  t.ok(await page.getByText('The code is valid for 10 minutes.').count());
+  for (const wrong of ['111111', '222222']) {
+    await code.fill(wrong);
+    await code.press('Enter');
+    await page.getByText('Invalid verification code.').waitFor();
+  }
+  await code.fill('333333');
+  await code.press('Enter');
+  await page.getByText('Transaction has been cancelled. Redirecting to homepage in 5 seconds...').waitFor();
+  t.ok(await page.getByText('You have reached the maximum number of verification attempts.').count(), "the upstream's message");
+  const shownAt = Date.now();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+  const waited = Date.now() - shownAt;
+  t.ok(waited >= 4000 && waited < 8000, `home after about 5 s (${waited} ms)`);
+  t.same(problems, [], 'no console errors or CSP violations');
+});
+
+t.test('maple buy without JavaScript: the buyer-info messages, then the code', async (t) => {
+  const { page, context, problems, requests, close } = await openPage(browser, { javaScriptEnabled: false });
+  t.teardown(close);
+  await quote(context);
+  await page.goto(stack.url(MAPLE, '/address-input'));
+  await page.getByLabel('Your Bitcoin (BTC) address').fill(BTC_ADDRESS);
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/buyer-info-input');
+
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  for (const message of ['First Name required', 'Last Name required', 'Email Address required', 'Mobile must be a valid CA phone number', 'Birthday is invalid']) {
+    t.ok(await page.getByText(message, { exact: true }).count(), message);
+  }
+  await fillBuyer(page);
+  await page.getByLabel('Email Address').fill('ada@');
+  await page.getByLabel('Mobile', { exact: true }).fill('+61 412 345 678');
+  await page.getByLabel('Year').fill(String(new Date().getUTCFullYear() - 5));
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  for (const message of ['Invalid email address', 'Mobile must be a valid CA phone number', 'Must be of legal age']) {
+    t.ok(await page.getByText(message, { exact: true }).count(), message);
+  }
+  t.equal(await page.getByLabel('First Name').inputValue(), 'Ada', 'typed values kept');
+  t.equal(await page.getByLabel('Mobile', { exact: true }).inputValue(), '+61 412 345 678', 'a plain tel input keeps the number');
+
+  await fillBuyer(page);
+  await page.getByLabel('Mobile', { exact: true }).fill('416 555 0199');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/mobile-verification');
+  await page.getByRole('button', { name: 'Resend Code' }).click();
+  await page.getByText('A new code is on its way. Check your email.').waitFor();
+
+  await page.getByLabel('Verification code').fill('１２３４５６');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.getByText('Invalid code.  Code must be numeric.').waitFor();
+  await page.getByLabel('Verification code').fill('123456');
+  const [verified] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/mobile-verification'),
+    page.getByRole('button', { name: 'NEXT' }).click(),
+  ]);
+  t.equal(verified.status(), 303);
+  t.equal(await verified.headerValue('location'), '/payment-etransfer-instructions', 'the next-screen rule');
+  t.same(requests.filter((u) => u.endsWith('.js')), [], 'nothing tried to load JavaScript');
+  t.same(problems, [], 'no console errors or CSP violations');
+});
+
+t.test('a DEV host offers the phone country selector; the island follows it', async (t) => {
+  const { page, context, problems, close } = await openPage(browser);
+  t.teardown(close);
+  await quote(context, 'dev.localhost');
+  await page.goto(stack.url('dev.localhost', '/address-input'));
+  await page.getByLabel(/address/).fill(BTC_TESTNET_ADDRESS);
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/buyer-info-input');
+  await hydrated(page, '#mobile');
+  await page.getByLabel('Mobile number country').selectOption('AU');
+  t.match(await page.locator('.phone-prefix').textContent(), /🇦🇺\s*Australia\s*\+61/);
+  await page.getByLabel('Mobile', { exact: true }).pressSequentially('0412345678');
+  t.equal(await page.getByLabel('Mobile', { exact: true }).inputValue(), '0412 345 678', 'formatted for Australia');
+  await fillBuyer(page);
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/mobile-verification');
+  t.pass('an Australian mobile is accepted when chosen outside production');
+  t.same(problems, [], 'no console errors or CSP violations');
+});

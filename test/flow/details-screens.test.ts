@@ -1,0 +1,567 @@
+// Screens 5-8 over the real app and the real sandbox: the spec's messages, typed values
+// kept, hostile input refused before it reaches the upstream, upstream refusals shown,
+// and the upstream's nextAction followed.
+import t from 'tap';
+import { startStack } from '../helpers/stack.ts';
+
+const stack = await startStack({ listen: false });
+t.teardown(() => stack.close());
+
+const MEGABYTE = 'x'.repeat(1024 * 1024);
+const SCRIPT = '<script>alert(1)</script>';
+const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const BTC_TESTNET_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
+
+type Form = Record<string, string>;
+
+/** A browser stand-in: keeps the flow cookie between requests, like a visitor's browser. */
+class Visitor {
+  cookie = '';
+  constructor(readonly host = 'maple.localhost') {}
+
+  headers(extra: Record<string, string> = {}) {
+    return { host: this.host, origin: `http://${this.host}`, ...(this.cookie ? { cookie: this.cookie } : {}), ...extra };
+  }
+
+  keep(res: Awaited<ReturnType<typeof stack.app.inject>>) {
+    const flow = res.cookies.find((c) => c.name === 'flow');
+    if (flow) this.cookie = flow.value && flow.maxAge !== 0 ? `flow=${flow.value}` : '';
+    return res;
+  }
+
+  async get(url: string) {
+    return this.keep(await stack.app.inject({ method: 'GET', url, headers: this.headers() }));
+  }
+
+  async post(url: string, form: Form) {
+    const payload = new URLSearchParams(form).toString();
+    return this.keep(
+      await stack.app.inject({
+        method: 'POST',
+        url,
+        headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded' }),
+        payload,
+      }),
+    );
+  }
+
+  /** The refId inside the signed flow cookie. */
+  refId(): string {
+    const unsigned = stack.app.unsignCookie(decodeURIComponent(this.cookie.replace(/^flow=/, '')));
+    return (JSON.parse(Buffer.from(unsigned.value ?? '', 'base64url').toString('utf8')) as { refId: string }).refId;
+  }
+}
+
+const BUY: Form = { txnType: 'BUY', fiatAmount: '100', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER' };
+const SELL: Form = { txnType: 'SELL', cryptoAmount: '0.0015', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFEROUT' };
+const BUYER: Form = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  emailAddress: 'ada@example.com',
+  mobile: '416 555 0199',
+  month: '12',
+  day: '10',
+  year: '1985',
+};
+
+async function startFlow(quote: Form, host = 'maple.localhost'): Promise<Visitor> {
+  const visitor = new Visitor(host);
+  const res = await visitor.post('/', quote);
+  if (res.statusCode !== 303 || !visitor.cookie) throw new Error(`quote failed: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return visitor;
+}
+
+async function atBuyerInfo(quote: Form = BUY, host?: string): Promise<Visitor> {
+  const visitor = await startFlow(quote, host);
+  if (quote.txnType === 'BUY') {
+    const address = host === 'test.localhost' || host === 'dev.localhost' ? BTC_TESTNET_ADDRESS : BTC_ADDRESS;
+    const res = await visitor.post('/address-input', { cryptoAddress: address });
+    if (res.headers.location !== '/buyer-info-input') throw new Error(`address refused: ${res.statusCode}`);
+  }
+  return visitor;
+}
+
+async function atVerification(buyer: Form = BUYER, quote: Form = BUY): Promise<Visitor> {
+  const visitor = await atBuyerInfo(quote);
+  const res = await visitor.post('/buyer-info-input', buyer);
+  if (res.headers.location !== '/mobile-verification') throw new Error(`buyer info refused: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  return visitor;
+}
+
+/** Upstream calls the edge made to an endpoint, from its one log line per upstream request. */
+function upstreamCalls(endpoint: string): number {
+  return stack.logs.filter((l) => (l.upstream as { path?: string } | undefined)?.path?.endsWith(endpoint)).length;
+}
+
+async function sandboxState(visitor: Visitor, api = 'txnbuy') {
+  const res = await stack.sandbox.app.inject({ method: 'GET', url: `/${api}/flowstate/${visitor.refId()}` });
+  return res.json() as { nextAction: string; cryptoAddress: string | null; txnStatus: string };
+}
+
+/** As React writes text into an attribute. */
+function escaped(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
+
+/** The visible text of the page's main element, tags stripped and entities decoded. */
+function mainText(html: string): string {
+  const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
+  return main
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, '\n')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+t.test('without a flow cookie, or with a forged one, every screen sends the visitor home', async (t) => {
+  const real = await atBuyerInfo();
+  const [value, signature] = decodeURIComponent(real.cookie.replace(/^flow=/, '')).split(/\.(?=[^.]+$)/);
+  const tampered = Buffer.from(value!, 'base64url').toString('utf8').replace(real.refId(), 'SBXAAAAAAAAAAAAAAAAAAAA');
+  const forgeries = {
+    none: '',
+    garbage: 'flow=not-a-cookie',
+    'tampered refId': `flow=${encodeURIComponent(`${Buffer.from(tampered).toString('base64url')}.${signature}`)}`,
+  };
+  // A genuine cookie of another merchant never crosses over.
+  const roo = await startFlow({ txnType: 'BUY', fiatAmount: '100', fiatCurrency: 'AUD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER' }, 'roo.localhost');
+  const cookies = { ...forgeries, 'another merchant': roo.cookie };
+  const before = ['/cryptoaddress', '/emtemail', '/buyerinfo', '/mobileverification', '/generatesmscode'].map(upstreamCalls);
+
+  for (const [name, cookie] of Object.entries(cookies)) {
+    const visitor = new Visitor();
+    visitor.cookie = cookie;
+    for (const path of ['/address-input', '/email-input', '/buyer-info-input', '/mobile-verification']) {
+      const get = await visitor.get(path);
+      t.equal(get.statusCode, 302, `${name}: GET ${path}`);
+      t.equal(get.headers.location, '/');
+    }
+    const posts: [string, Form][] = [
+      ['/address-input', { cryptoAddress: BTC_ADDRESS }],
+      ['/email-input', { emtEmail: 'ada@example.com' }],
+      ['/buyer-info-input', BUYER],
+      ['/mobile-verification', { verificationCode: '123456' }],
+      ['/mobile-verification/resend', {}],
+    ];
+    for (const [path, form] of posts) {
+      const res = await visitor.post(path, form);
+      t.equal(res.statusCode, 303, `${name}: POST ${path}`);
+      t.equal(res.headers.location, '/');
+    }
+  }
+  const after = ['/cryptoaddress', '/emtemail', '/buyerinfo', '/mobileverification', '/generatesmscode'].map(upstreamCalls);
+  t.same(after, before, 'nothing was sent upstream');
+});
+
+t.test('a POST without a same-origin Origin is refused', async (t) => {
+  const visitor = await startFlow(BUY);
+  const res = await stack.app.inject({
+    method: 'POST',
+    url: '/address-input',
+    headers: { host: 'maple.localhost', origin: 'https://evil.example', cookie: visitor.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `cryptoAddress=${BTC_ADDRESS}`,
+  });
+  t.equal(res.statusCode, 403);
+});
+
+t.test('/address-input (screen 5)', async (t) => {
+  const visitor = await startFlow(BUY);
+  const page = await visitor.get('/address-input');
+  t.equal(page.statusCode, 200);
+  const text = mainText(page.body);
+  t.match(text, 'Your Bitcoin (BTC) address', 'the label names the coin');
+  t.match(page.body, /<a href="https:\/\/wallet.example"[^>]*>Hearthstone Wallet<\/a>/, 'the configured wallet recommendation');
+  t.match(text, 'Protect yourself from scams');
+  t.match(text, 'We will never ask for your private keys, seed phrase or wallet password.');
+  t.notMatch(page.body, /<script[^>]*src=/, 'a page without islands ships no JavaScript');
+
+  const calls = upstreamCalls('/cryptoaddress');
+  const cases: [string, string][] = [
+    ['', 'Your BTC address is required.'],
+    ['   ', 'Your BTC address is required.'],
+    ['not-an-address', 'This is not a valid BTC address.'],
+    [SCRIPT, 'This is not a valid BTC address.'],
+    [MEGABYTE, 'This is not a valid BTC address.'],
+    [BTC_TESTNET_ADDRESS, 'This is not a valid BTC address.'], // maple runs in PROD: mainnet only
+    ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'This is not a valid BTC address.'], // another coin's
+    ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t４', 'This is not a valid BTC address.'], // a full-width digit
+  ];
+  for (const [typed, message] of cases) {
+    const res = await visitor.post('/address-input', { cryptoAddress: typed });
+    t.equal(res.statusCode, 422, `${typed.slice(0, 40)} -> 422`);
+    t.match(mainText(res.body), message);
+    if (typed.length < 100) t.match(res.body, `value="${escaped(typed)}"`, 'typed value kept');
+  }
+  const scripted = await visitor.post('/address-input', { cryptoAddress: SCRIPT });
+  t.notMatch(scripted.body, '<script>alert(1)', 'markup is escaped, never echoed');
+  t.equal(upstreamCalls('/cryptoaddress'), calls, 'nothing the rules reject went upstream');
+
+  const done = await visitor.post('/address-input', { cryptoAddress: `  ${BTC_ADDRESS}  ` });
+  t.equal(done.statusCode, 303);
+  t.equal(done.headers.location, '/buyer-info-input', 'nextAction INPUT_BUYERINFO');
+  const state = await sandboxState(visitor);
+  t.equal(state.cryptoAddress, BTC_ADDRESS, 'the upstream received the trimmed address');
+  t.equal(state.nextAction, 'INPUT_BUYERINFO');
+
+  const again = await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS });
+  t.equal(again.statusCode, 409, 'a step out of order keeps the upstream refusal status');
+  t.match(mainText(again.body), 'cryptoaddress is not allowed now', "the upstream's message is shown");
+  t.match(again.body, `value="${BTC_ADDRESS}"`);
+});
+
+t.test('/address-input on a TEST host takes test-network addresses', async (t) => {
+  const visitor = await startFlow(BUY, 'test.localhost');
+  const mainnet = await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS });
+  t.equal(mainnet.statusCode, 422);
+  t.match(mainText(mainnet.body), 'This is not a valid BTC address.');
+  const testnet = await visitor.post('/address-input', { cryptoAddress: BTC_TESTNET_ADDRESS });
+  t.equal(testnet.headers.location, '/buyer-info-input');
+});
+
+t.test('/address-input for other coins: the label and messages name the flow coin', async (t) => {
+  const visitor = await startFlow({ ...BUY, cryptoCurrency: 'ETH' });
+  t.match(mainText((await visitor.get('/address-input')).body), 'Your Ethereum (ETH) address');
+  t.match(mainText((await visitor.post('/address-input', { cryptoAddress: '' })).body), 'Your ETH address is required.');
+  t.match(mainText((await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS })).body), 'This is not a valid ETH address.');
+  const ok = await visitor.post('/address-input', { cryptoAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
+  t.equal(ok.headers.location, '/buyer-info-input');
+});
+
+t.test('/buyer-info-input (screen 7): every message of an empty form', async (t) => {
+  const visitor = await atBuyerInfo();
+  const page = await visitor.get('/buyer-info-input');
+  t.equal(page.statusCode, 200);
+  t.match(page.body, 'data-island="PhoneInput"', 'the phone island');
+  t.match(page.body, '"countries":null', 'no country selector in PROD');
+  t.notMatch(page.body, 'name="mobileCountry"');
+  t.notMatch(page.body, 'name="addressLine1"', 'no address fields when the upstream does not ask for them');
+  t.match(mainText(page.body), /🇨🇦\s+Canada\s+\+1/, 'flag and calling code');
+
+  const calls = upstreamCalls('/buyerinfo');
+  const res = await visitor.post('/buyer-info-input', {});
+  t.equal(res.statusCode, 422);
+  const text = mainText(res.body);
+  for (const message of ['First Name required', 'Last Name required', 'Email Address required', 'Mobile must be a valid CA phone number', 'Birthday is invalid']) {
+    t.match(text, message);
+  }
+  t.equal(upstreamCalls('/buyerinfo'), calls, 'nothing sent upstream');
+});
+
+t.test('/buyer-info-input: each rule, typed values kept, hostile input refused', async (t) => {
+  const visitor = await atBuyerInfo();
+  const calls = upstreamCalls('/buyerinfo');
+  const cases: [Form, string][] = [
+    [{ firstName: 'A' }, 'First Name must be longer than 1 character'],
+    [{ lastName: 'B' }, 'Last Name must be longer than 1 character'],
+    [{ firstName: MEGABYTE }, 'First Name must be 100 characters or fewer'],
+    [{ emailAddress: 'ada@' }, 'Invalid email address'],
+    [{ emailAddress: `${SCRIPT}@example.com` }, 'Invalid email address'],
+    [{ mobile: '４１６５５５０１９９' }, 'Mobile must be a valid CA phone number'],
+    [{ mobile: '+61 412 345 678' }, 'Mobile must be a valid CA phone number'],
+    [{ mobile: '0412 345 678', mobileCountry: 'AU' }, 'Mobile must be a valid CA phone number'], // PROD ignores the country
+    [{ mobile: MEGABYTE }, 'Mobile must be a valid CA phone number'],
+    [{ month: '13' }, 'Month is invalid'],
+    [{ day: '32' }, 'Day is invalid'],
+    [{ year: '1899' }, 'Year is invalid'],
+    [{ month: '1' }, 'Birthday is invalid'],
+    [{ year: '１９８５' }, 'Birthday is invalid'],
+    [{ month: '02', day: '30' }, 'Birthday is invalid'],
+    [{ year: String(new Date().getUTCFullYear() - 10) }, 'Must be of legal age'],
+  ];
+  for (const [change, message] of cases) {
+    const res = await visitor.post('/buyer-info-input', { ...BUYER, ...change });
+    t.equal(res.statusCode, 422, message);
+    t.match(mainText(res.body), message);
+  }
+  const typed = await visitor.post('/buyer-info-input', { ...BUYER, firstName: SCRIPT, year: '18' });
+  t.match(typed.body, 'value="&lt;script&gt;alert(1)&lt;/script&gt;"', 'the name is kept, escaped');
+  t.notMatch(typed.body, '<script>alert(1)');
+  t.match(typed.body, 'value="ada@example.com"');
+  t.match(typed.body, '"value":"416 555 0199"', 'the phone island gets the typed number');
+  t.equal(upstreamCalls('/buyerinfo'), calls, 'nothing the rules reject went upstream');
+});
+
+t.test('/buyer-info-input: the upstream error array, then success', async (t) => {
+  const visitor = await atBuyerInfo();
+  const refused = await visitor.post('/buyer-info-input', { ...BUYER, firstName: 'Error' });
+  t.equal(refused.statusCode, 422);
+  t.match(mainText(refused.body), 'First name is not valid.', "each item's message");
+  t.match(refused.body, 'value="Error"');
+
+  const done = await visitor.post('/buyer-info-input', BUYER);
+  t.equal(done.statusCode, 303);
+  t.equal(done.headers.location, '/mobile-verification');
+  t.equal((await sandboxState(visitor)).nextAction, 'VERIFY_MOBILE');
+});
+
+t.test('/buyer-info-input: out of order, and the fallback when the upstream gives no message', async (t) => {
+  const early = await startFlow(BUY);
+  const refused = await early.post('/buyer-info-input', BUYER);
+  t.equal(refused.statusCode, 409, 'before the receiving address');
+  t.match(mainText(refused.body), 'buyerinfo is not allowed now');
+  t.match(refused.body, 'value="Lovelace"');
+
+  const visitor = await atBuyerInfo();
+  stack.sandbox.app.sandbox.queueFaults(['503']);
+  const down = await visitor.post('/buyer-info-input', BUYER);
+  t.equal(down.statusCode, 503);
+  t.match(mainText(down.body), 'Error saving your information.  Please try again.', 'the fallback, two spaces and all');
+  t.match(down.body, 'value="ada@example.com"', 'typed values kept');
+  t.equal((await visitor.post('/buyer-info-input', BUYER)).headers.location, '/mobile-verification', 'the next try goes through');
+});
+
+t.test('/buyer-info-input: address fields when required, provinces for CAD', async (t) => {
+  const visitor = await atBuyerInfo({ ...BUY, fiatAmount: '300' });
+  const page = await visitor.get('/buyer-info-input');
+  for (const name of ['addressLine1', 'cityTown', 'stateProv', 'postalCode']) t.match(page.body, `name="${name}"`);
+  t.equal((page.body.match(/<option value="[A-Z]{2}">/g) ?? []).length, 13, 'the 13 provinces');
+  t.match(mainText(page.body), 'Province');
+
+  const empty = await visitor.post('/buyer-info-input', BUYER);
+  const text = mainText(empty.body);
+  for (const message of ['Address required', 'City required', 'Province required', 'Postal code required']) t.match(text, message);
+  const short = await visitor.post('/buyer-info-input', { ...BUYER, addressLine1: '1 Main St', cityTown: 'Toronto', stateProv: 'NSW', postalCode: 'M5V 2T' });
+  t.match(mainText(short.body), 'Province required', 'an Australian state is no province');
+  t.match(mainText(short.body), 'Postal code is invalid');
+  t.match(short.body, 'value="1 Main St"');
+
+  const done = await visitor.post('/buyer-info-input', { ...BUYER, addressLine1: '1 Main St', cityTown: 'Toronto', stateProv: 'ON', postalCode: 'M5V 2T6' });
+  t.equal(done.headers.location, '/mobile-verification');
+});
+
+t.test('/buyer-info-input on a TEST host in AUD: states, postcodes, the country selector', async (t) => {
+  const visitor = await atBuyerInfo({ ...BUY, fiatCurrency: 'AUD', fiatAmount: '400' }, 'test.localhost');
+  const page = await visitor.get('/buyer-info-input');
+  t.match(page.body, 'name="mobileCountry"', 'the country selector outside production');
+  t.match(page.body, '<option value="AU" selected="">', "the currency's country is chosen");
+  const states = [...page.body.matchAll(/<option value="([A-Z]{2,3})">[A-Z]/g)].map((m) => m[1]).filter((c) => c !== 'AU');
+  t.ok(['QLD', 'NSW', 'ACT', 'VIC', 'TAS', 'NT', 'SA', 'WA'].every((s) => page.body.includes(`<option value="${s}">`)), 'the 8 states');
+  t.ok(states.length >= 8);
+  const au = { ...BUYER, mobile: '0412 345 678', addressLine1: '1 George St', cityTown: 'Sydney', postalCode: '20000' };
+  const wrong = await visitor.post('/buyer-info-input', { ...au, stateProv: '' });
+  t.match(mainText(wrong.body), 'State required');
+  t.match(mainText(wrong.body), 'Postal code is invalid', 'Australian postcodes have 4 digits');
+  const ca = await visitor.post('/buyer-info-input', { ...au, mobile: '416 555 0199', stateProv: 'NSW', postalCode: '2000' });
+  t.match(mainText(ca.body), 'Mobile must be a valid AU phone number');
+  const chosenCa = await visitor.post('/buyer-info-input', { ...au, mobile: '416 555 0199', mobileCountry: 'CA', stateProv: 'NSW', postalCode: '2000' });
+  t.equal(chosenCa.headers.location, '/mobile-verification', 'outside production the chosen country applies');
+});
+
+t.test('/buyer-info-input?refId= resumes only a PENDING transaction', async (t) => {
+  const owner = await atBuyerInfo();
+  const stranger = new Visitor();
+  const resumed = await stranger.get(`/buyer-info-input?refId=${owner.refId()}`);
+  t.equal(resumed.statusCode, 303);
+  t.equal(resumed.headers.location, '/buyer-info-input', 'the next-screen rule for INPUT_BUYERINFO');
+  t.equal(stranger.refId(), owner.refId(), 'the flow cookie is set from the loaded flow state');
+  const form = await stranger.get('/buyer-info-input');
+  t.equal(form.statusCode, 200);
+  t.match(form.body, 'name="firstName"');
+
+  // Further along, still PENDING: the rule sends it on; the page shows no personal data.
+  await owner.post('/buyer-info-input', { ...BUYER, firstName: 'Zebedee', emailAddress: 'zebedee@example.com' });
+  const later = new Visitor();
+  const next = await later.get(`/buyer-info-input?refId=${owner.refId()}`);
+  t.equal(next.headers.location, '/mobile-verification');
+  const page = await later.get('/mobile-verification');
+  t.notMatch(page.body, /Zebedee|zebedee@example\.com|416/, "never another visitor's details");
+
+  // A sell is found on the other API.
+  const seller = await atBuyerInfo(SELL);
+  const sellResume = await new Visitor().get(`/buyer-info-input?refId=${seller.refId()}`);
+  t.equal(sellResume.statusCode, 303);
+  t.equal(sellResume.headers.location, '/price-quote', 'a sell at INPUT_BUYERINFO confirms its quote first');
+
+  // No longer PENDING.
+  const reviewed = await atVerification({ ...BUYER, lastName: 'Review' });
+  await reviewed.post('/mobile-verification', { verificationCode: '123456' });
+  const refused = await new Visitor().get(`/buyer-info-input?refId=${reviewed.refId()}`);
+  t.equal(refused.statusCode, 409);
+  t.match(mainText(refused.body), 'This transaction can no longer be changed.');
+  t.notOk(refused.cookies.find((c) => c.name === 'flow'), 'no flow cookie for it');
+
+  for (const refId of ['SBXUNKNOWNUNKNOWNUNKNOW', '', '../../txnbuy/status', 'x'.repeat(2000), '%3Cscript%3E']) {
+    const res = await new Visitor().get(`/buyer-info-input?refId=${refId}`);
+    t.equal(res.statusCode, 302, `refId ${refId.slice(0, 30)}: home`);
+    t.equal(res.headers.location, '/');
+  }
+});
+
+t.test('/mobile-verification (screen 8): the code rules', async (t) => {
+  const visitor = await atVerification();
+  const page = await visitor.get('/mobile-verification');
+  t.equal(page.statusCode, 200);
+  t.match(mainText(page.body), 'The code is valid for 10 minutes.');
+  t.match(page.body, /autoComplete="one-time-code"/i);
+  t.match(page.body, /inputMode="numeric"/i);
+  t.match(page.body, /maxLength="6"/i);
+  t.match(mainText(page.body), 'Resend Code');
+  t.notMatch(page.body, /<script[^>]*src=/, 'no JavaScript on this page');
+
+  const calls = upstreamCalls('/mobileverification');
+  const cases: [string, string][] = [
+    ['', 'Please enter code sent to your email.'],
+    ['１２３４５６', 'Invalid code.  Code must be numeric.'],
+    ['12345a', 'Invalid code.  Code must be numeric.'],
+    [SCRIPT, 'Invalid code.  Code must be numeric.'],
+    [MEGABYTE, 'Invalid code.  Code must be numeric.'],
+    ['12345', 'Code must be 6 digits.'],
+  ];
+  for (const [typed, message] of cases) {
+    const res = await visitor.post('/mobile-verification', { verificationCode: typed });
+    t.equal(res.statusCode, 422);
+    t.match(mainText(res.body), message, `${typed.slice(0, 20)}: ${message}`);
+  }
+  t.equal(upstreamCalls('/mobileverification'), calls, 'nothing the rules reject went upstream');
+
+  const wrong = await visitor.post('/mobile-verification', { verificationCode: '111111' });
+  t.equal(wrong.statusCode, 422);
+  t.match(mainText(wrong.body), 'Invalid verification code.', "the upstream's message");
+  t.match(wrong.body, 'value="111111"');
+
+  const right = await visitor.post('/mobile-verification', { verificationCode: '123456' });
+  t.equal(right.statusCode, 303);
+  t.equal(right.headers.location, '/payment-etransfer-instructions', 'INITIATE_ETRANSFER');
+});
+
+t.test('/mobile-verification: a step before its time shows the upstream refusal', async (t) => {
+  const visitor = await atBuyerInfo();
+  const res = await visitor.post('/mobile-verification', { verificationCode: '123456' });
+  t.equal(res.statusCode, 409);
+  t.match(mainText(res.body), 'mobileverification is not allowed now');
+  const resend = await visitor.post('/mobile-verification/resend', {});
+  t.equal(resend.statusCode, 409);
+  t.match(mainText(resend.body), 'generatesmscode is not allowed now');
+});
+
+t.test('/mobile-verification: Resend Code', async (t) => {
+  const visitor = await atVerification();
+  for (let i = 0; i < 3; i++) {
+    const res = await visitor.post('/mobile-verification/resend', {});
+    t.equal(res.statusCode, 303);
+    t.equal(res.headers.location, '/mobile-verification?sent=1');
+  }
+  const toast = /<p class="toast toast-success">A new code is on its way\. Check your email\.<\/p>/;
+  t.match((await visitor.get('/mobile-verification?sent=1')).body, toast, 'a toast confirms the new code');
+  t.notMatch((await visitor.get('/mobile-verification?sent=<b>x</b>')).body, toast);
+  const refused = await visitor.post('/mobile-verification/resend', {});
+  t.equal(refused.statusCode, 422);
+  t.match(mainText(refused.body), 'Too many code requests.', 'the error string is shown');
+});
+
+t.test('/mobile-verification: three wrong codes cancel the transaction', async (t) => {
+  const visitor = await atVerification();
+  await visitor.post('/mobile-verification', { verificationCode: '111111' });
+  await visitor.post('/mobile-verification', { verificationCode: '222222' });
+  const third = await visitor.post('/mobile-verification', { verificationCode: '333333' });
+  t.equal(third.statusCode, 422);
+  const text = mainText(third.body);
+  t.match(text, 'You have reached the maximum number of verification attempts.', "the upstream's message");
+  t.match(text, 'Transaction has been cancelled. Redirecting to homepage in 5 seconds...');
+  t.equal(third.headers.refresh, '5; url=/', 'home after 5 s, without JavaScript');
+  t.equal(visitor.cookie, '', 'the flow cookie is cleared');
+  t.notMatch(third.body, 'name="verificationCode"', 'no code form any more');
+  t.equal((await visitor.get('/mobile-verification')).headers.location, '/');
+});
+
+t.test('/mobile-verification: the verification errors route to the identity steps', async (t) => {
+  const voice = await atVerification({ ...BUYER, lastName: 'Voice' });
+  const toAudio = await voice.post('/mobile-verification', { verificationCode: '123456' });
+  t.equal(toAudio.headers.location, '/audio-input', 'VOICECLIP.MISSING');
+
+  const flexepin = await atVerification({ ...BUYER, lastName: 'Voice' }, { ...BUY, paymentMethod: 'FLEXEPIN' });
+  const toSkip = await flexepin.post('/mobile-verification', { verificationCode: '123456' });
+  t.equal(toSkip.headers.location, '/audio-input-skip', 'VOICECLIP.MISSING on FLEXEPIN');
+
+  const selfie = await atVerification({ ...BUYER, lastName: 'Selfie' });
+  const toImage = await selfie.post('/mobile-verification', { verificationCode: '123456' });
+  t.equal(toImage.headers.location, '/image-input-choice', 'SELFIEIMG.MISSING');
+
+  const cancelled = await atVerification({ ...BUYER, lastName: 'Cancel' });
+  const done = await cancelled.post('/mobile-verification', { verificationCode: '123456' });
+  t.equal(done.headers.location, '/transaction-cancelled', 'DONE_CANCELLED by the next-screen rule');
+
+  const big = await atVerification(BUYER, { ...BUY, fiatAmount: '260' });
+  const toSelfie = await big.post('/mobile-verification', { verificationCode: '123456' });
+  t.equal(toSelfie.headers.location, '/image-input-choice', 'SUBMIT_SELFIEDOC by the next-screen rule');
+});
+
+t.test('TRANSACTION.NOTFOUND sends the visitor home and forgets the flow', async (t) => {
+  const visitor = await atVerification();
+  // A genuinely signed cookie whose transaction the upstream does not know.
+  const flow = { refId: 'SBXNOSUCHTRANSACTION0000', kind: 'BUY', txnType: 'BUY', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', pro: false, addressRequired: false, merchant: 'maple' };
+  visitor.cookie = `flow=${encodeURIComponent(stack.app.signCookie(Buffer.from(JSON.stringify(flow)).toString('base64url')))}`;
+  t.equal((await visitor.get('/mobile-verification')).statusCode, 200, 'the cookie itself is valid');
+  for (const [path, form] of [
+    ['/mobile-verification', { verificationCode: '123456' }],
+    ['/buyer-info-input', BUYER],
+  ] as const) {
+    const v = new Visitor();
+    v.cookie = visitor.cookie;
+    const res = await v.post(path, form);
+    t.equal(res.statusCode, 303, path);
+    t.equal(res.headers.location, '/');
+    t.equal(v.cookie, '', 'flow cookie cleared');
+  }
+});
+
+t.test('/email-input (screen 6) on a sell', async (t) => {
+  const visitor = await atBuyerInfo(SELL);
+  const early = await visitor.post('/email-input', { emtEmail: 'ada@example.com' });
+  t.equal(early.statusCode, 409, 'before buyer info and verification: the upstream refuses');
+  t.match(mainText(early.body), 'emtemail is not allowed now');
+  t.match(early.body, 'value="ada@example.com"');
+
+  t.equal((await visitor.post('/buyer-info-input', BUYER)).headers.location, '/mobile-verification');
+  t.equal((await visitor.post('/mobile-verification', { verificationCode: '123456' })).headers.location, '/email-input');
+
+  const page = await visitor.get('/email-input');
+  t.equal(page.statusCode, 200);
+  t.match(mainText(page.body), 'E-Transfer email address');
+  t.notMatch(page.body, /<script[^>]*src=/, 'no JavaScript on this page');
+
+  const calls = upstreamCalls('/emtemail');
+  const cases: [string, string][] = [
+    ['', 'Your email address is required.'],
+    ['   ', 'Your email address is required.'],
+    ['ada', 'Please provide a valid email address.'],
+    ['ada@example', 'Please provide a valid email address.'],
+    [`${SCRIPT}@example.com`, 'Please provide a valid email address.'],
+    [`${MEGABYTE}@example.com`, 'Please provide a valid email address.'],
+    ['ada@exａmple.com', 'Please provide a valid email address.'],
+  ];
+  for (const [typed, message] of cases) {
+    const res = await visitor.post('/email-input', { emtEmail: typed });
+    t.equal(res.statusCode, 422);
+    t.match(mainText(res.body), message, `${typed.slice(0, 30)}: ${message}`);
+  }
+  t.equal(upstreamCalls('/emtemail'), calls, 'nothing the rules reject went upstream');
+
+  const done = await visitor.post('/email-input', { emtEmail: ' ada@example.com ' });
+  t.equal(done.statusCode, 303);
+  t.equal(done.headers.location, '/payment-spend', 'CUSTOMER_PAYMENT on ETRANSFEROUT');
+  t.equal((await sandboxState(visitor, 'txnsell')).nextAction, 'CUSTOMER_PAYMENT');
+});
+
+t.test('no screen answers hostile bodies with a 5xx', async (t) => {
+  const visitor = await atBuyerInfo();
+  const bodies = [
+    'firstName=a&firstName=b&mobile[]=1',
+    '%E0%A4%A',
+    `cryptoAddress=${'%00'.repeat(1000)}`,
+    `__proto__[x]=1&constructor[prototype][y]=2`,
+  ];
+  for (const path of ['/address-input', '/email-input', '/buyer-info-input', '/mobile-verification', '/mobile-verification/resend']) {
+    for (const payload of bodies) {
+      const res = await stack.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { ...visitor.headers({ 'content-type': 'application/x-www-form-urlencoded' }) },
+        payload,
+      });
+      t.ok(res.statusCode < 500, `${path} ${payload.slice(0, 20)}: ${res.statusCode}`);
+    }
+  }
+});

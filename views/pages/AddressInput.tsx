@@ -1,0 +1,83 @@
+// Screen 5: where the bought coins go. A plain form (no JavaScript), the merchant's wallet
+// recommendation and the warnings that stop the usual "send crypto to this address" scams.
+import { Document } from '../layout/Document.tsx';
+
+export interface AddressInputProps {
+  coin: string;
+  coinName: string;
+  value: string;
+  error?: string;
+  /** An upstream refusal (out of order, expired quote...). */
+  formError?: string;
+  wallet?: { name: string; url: string };
+}
+
+export function AddressInputPage({ coin, coinName, value, error, formError, wallet }: AddressInputProps) {
+  return (
+    <Document title={`Your ${coin} address`}>
+      <form method="post" action="/address-input" noValidate className="card details-form">
+        <h1>Where should we send your {coinName}?</h1>
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="field" data-invalid={error ? 'true' : undefined}>
+          <label htmlFor="cryptoAddress">
+            Your {coinName} ({coin}) address
+          </label>
+          <input
+            id="cryptoAddress"
+            name="cryptoAddress"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            defaultValue={value}
+            aria-describedby={error ? 'cryptoAddress-error cryptoAddress-hint' : 'cryptoAddress-hint'}
+            aria-invalid={error ? true : undefined}
+          />
+          <p className="hint" id="cryptoAddress-hint">
+            Copy it from your own wallet app. Check the first and last characters after pasting.
+          </p>
+          {error && (
+            <p className="field-error" id="cryptoAddress-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+
+        {wallet && (
+          <p className="wallet-tip">
+            No wallet yet? We recommend{' '}
+            <a href={wallet.url} target="_blank" rel="noopener noreferrer">
+              {wallet.name}
+            </a>
+            .
+          </p>
+        )}
+
+        <section className="scam-warning" aria-labelledby="scam-warning-title">
+          <h2 id="scam-warning-title">Protect yourself from scams</h2>
+          <ul>
+            <li>
+              Only use an address from a wallet that you set up and control. If someone gave you this address by phone, text,
+              email or social media, stop: it is a scam.
+            </li>
+            <li>We will never ask for your private keys, seed phrase or wallet password. Never share them with anyone.</li>
+            <li>
+              No government agency, police service, bank or utility will ever ask you to pay in crypto, and no real investment
+              guarantees returns.
+            </li>
+            <li>Crypto sent to an address cannot be recovered or reversed.</li>
+          </ul>
+        </section>
+
+        <button type="submit" className="button">
+          NEXT
+        </button>
+      </form>
+    </Document>
+  );
+}

@@ -1,0 +1,158 @@
+// Screen 7: the buyer's details. A plain form the server validates; only the mobile field is
+// an island (flag, calling code, formatting as you type), and it too works without JavaScript.
+import type { ReactNode } from 'react';
+import { Document } from '../layout/Document.tsx';
+import { Island } from '../../server/render/island.tsx';
+import type { BuyerInfoField, Region } from '../../server/checkout/validation/buyer-info.ts';
+import type { PhoneInputProps } from '../../islands/PhoneInput.tsx';
+
+export const BUYER_FORM_FIELDS = [
+  'firstName',
+  'lastName',
+  'emailAddress',
+  'mobileCountry',
+  'mobile',
+  'month',
+  'day',
+  'year',
+  'addressLine1',
+  'cityTown',
+  'stateProv',
+  'postalCode',
+] as const;
+export type BuyerFormField = (typeof BUYER_FORM_FIELDS)[number];
+
+export interface BuyerInfoProps {
+  values: Partial<Record<BuyerFormField, string>>;
+  errors: Partial<Record<BuyerInfoField, string>>;
+  /** Upstream refusals: each item's message, or the fallback. */
+  formErrors: string[];
+  phone: PhoneInputProps;
+  /** Address fields, with the country's region list, only when the upstream asks for them. */
+  address: { regions: readonly Region[]; regionLabel: string; postalLabel: string } | null;
+}
+
+function Field(props: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="field" data-invalid={props.error ? 'true' : undefined}>
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children}
+      {props.error && (
+        <p className="field-error" id={`${props.id}-error`} role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria attributes of an input whose message (if any) sits below it. */
+function described(id: string, error?: string, extra?: string) {
+  const ids = [error ? `${id}-error` : '', extra ?? ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': ids || undefined };
+}
+
+export function BuyerInfoPage({ values, errors, formErrors, phone, address }: BuyerInfoProps) {
+  const text = (id: BuyerFormField, autoComplete: string) => ({
+    id,
+    name: id,
+    type: 'text',
+    autoComplete,
+    defaultValue: values[id] ?? '',
+    ...described(id, errors[id as BuyerInfoField]),
+  });
+  const birthdayError = errors.birthday;
+  const datePart = (id: 'month' | 'day' | 'year', label: string, placeholder: string, autoComplete: string) => (
+    <Field id={id} label={label} error={errors[id]}>
+      <input
+        {...text(id, autoComplete)}
+        inputMode="numeric"
+        maxLength={placeholder.length}
+        placeholder={placeholder}
+        {...described(id, errors[id], birthdayError ? 'birthday-error' : undefined)}
+      />
+    </Field>
+  );
+
+  return (
+    <Document title="Your details">
+      <form method="post" action="/buyer-info-input" noValidate className="card details-form">
+        <h1>Your details</h1>
+        <p className="hint">We need these to verify your identity, as the law requires for every order.</p>
+        {formErrors.length > 0 && (
+          <div className="form-error" role="alert">
+            {formErrors.map((message, i) => (
+              <p key={i}>{message}</p>
+            ))}
+          </div>
+        )}
+
+        <div className="row">
+          <Field id="firstName" label="First Name" error={errors.firstName}>
+            <input {...text('firstName', 'given-name')} />
+          </Field>
+          <Field id="lastName" label="Last Name" error={errors.lastName}>
+            <input {...text('lastName', 'family-name')} />
+          </Field>
+        </div>
+
+        <Field id="emailAddress" label="Email Address" error={errors.emailAddress}>
+          <input {...text('emailAddress', 'email')} type="email" inputMode="email" autoCapitalize="off" spellCheck={false} />
+        </Field>
+
+        <Island name="PhoneInput" props={phone} hydrate="visible" />
+
+        <fieldset className="birthday" aria-describedby={birthdayError ? 'birthday-error' : undefined}>
+          <legend>Birthday</legend>
+          <div className="row">
+            {datePart('month', 'Month', 'MM', 'bday-month')}
+            {datePart('day', 'Day', 'DD', 'bday-day')}
+            {datePart('year', 'Year', 'YYYY', 'bday-year')}
+          </div>
+          {birthdayError && (
+            <p className="field-error" id="birthday-error" role="alert">
+              {birthdayError}
+            </p>
+          )}
+        </fieldset>
+
+        {address && (
+          <fieldset className="address">
+            <legend>Address</legend>
+            <Field id="addressLine1" label="Address" error={errors.addressLine1}>
+              <input {...text('addressLine1', 'address-line1')} />
+            </Field>
+            <Field id="cityTown" label="City" error={errors.cityTown}>
+              <input {...text('cityTown', 'address-level2')} />
+            </Field>
+            <div className="row">
+              <Field id="stateProv" label={address.regionLabel} error={errors.stateProv}>
+                <select
+                  id="stateProv"
+                  name="stateProv"
+                  autoComplete="address-level1"
+                  defaultValue={values.stateProv ?? ''}
+                  {...described('stateProv', errors.stateProv)}
+                >
+                  <option value="">Choose…</option>
+                  {address.regions.map((r) => (
+                    <option key={r.code} value={r.code}>
+                      {r.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="postalCode" label={address.postalLabel} error={errors.postalCode}>
+                <input {...text('postalCode', 'postal-code')} autoCapitalize="characters" />
+              </Field>
+            </div>
+          </fieldset>
+        )}
+
+        <button type="submit" className="button">
+          NEXT
+        </button>
+      </form>
+    </Document>
+  );
+}
