@@ -237,3 +237,13 @@ t.test('hostile forms never throw', async (t) => {
   const weird = validateBuyerInfo(PROD, form(), { country: 'ZZ', addressRequired: false, now: NOW });
   t.strictSame(weird, { ok: false, errors: { mobile: 'Mobile must be a valid ZZ phone number' } }, 'unknown transaction country');
 });
+
+t.test('a number typed the way people write it, with brackets, is accepted', async (t) => {
+  const { parseMobileFor, mobileParts } = await import('../../server/checkout/validation/phone.ts');
+  for (const typed of ['(416) 555-0199', '416-555-0199', '+1 (416) 555 0199']) {
+    const phone = parseMobileFor(typed, 'CA');
+    t.ok(phone, typed);
+    t.same(phone && mobileParts(phone), { countryCode: '1', areaCode: '416', phoneNumber: '5550199' }, typed);
+  }
+  t.notOk(parseMobileFor('((416', 'CA'), 'brackets alone are not a number');
+});

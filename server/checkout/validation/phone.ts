@@ -7,7 +7,7 @@ import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type 
  * separators. The library would read Arabic-Indic or full-width digits and text like
  * 'ext 5'; neither belongs in a mobile number field.
  */
-const TYPED_PHONE = /^\+?[0-9][0-9 ().-]{2,29}$/;
+const TYPED_PHONE = /^\+?[0-9(][0-9 ().-]{2,29}$/;
 
 /** The upstream's mobile shape (contract.ts buyerInfoRequestSchema.mobile). */
 export type MobileParts = { countryCode: string; areaCode: string; phoneNumber: string };
