@@ -3,7 +3,7 @@
 // without JavaScript; hydrated, it formats the number as it is typed and follows the
 // selector. The server validates either way.
 import { useState, type ChangeEvent } from 'react';
-import { formatIncompletePhoneNumber, getCountryCallingCode, isSupportedCountry, type CountryCode } from 'libphonenumber-js/mobile';
+import { formatIncompletePhoneNumber, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/mobile';
 
 export interface PhoneCountry {
   code: string;

@@ -5,7 +5,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { COUNTRY_BY_CURRENCY, ERROR_CODES } from '../checkout/domain.ts';
-import { REDIRECT_HOME_DELAY_MS } from '../checkout/limits.ts';
 import { ROUTES, leavePageGuard } from '../checkout/routes.ts';
 import {
   formatHeldUntil,
@@ -19,6 +18,7 @@ import type { MerchantConfig } from '../tenancy/schema.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import type { UpstreamFailure } from '../upstream/client.ts';
 import { clearFlow, readFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import { scheduleHomeRedirect } from './redirects.ts';
 import { renderPage } from '../render/stream.tsx';
 import {
   PRICE_QUOTE_FORM_ID,
@@ -163,12 +163,8 @@ function acceptFailed(request: FastifyRequest, reply: FastifyReply, flow: FlowCo
   switch (outcome.kind) {
     case 'redirect-home':
       clearFlow(request, reply);
-      return renderPage(
-        request,
-        reply,
-        createElement(QuoteRedirectHomePage, { text: outcome.text, seconds: REDIRECT_HOME_DELAY_MS / 1000 }),
-        { status: 409 },
-      );
+      scheduleHomeRedirect(reply);
+      return renderPage(request, reply, createElement(QuoteRedirectHomePage, { text: outcome.text }), { status: 409 });
     case 'close-home':
       // A limit error: its message in the home page's modal, like a refused first quote.
       return renderHome(request, reply, { kind: flow.kind, modal: outcome.text }, 422);

@@ -16,6 +16,7 @@ import { formValues } from './form.ts';
 import { followNextAction } from './next.ts';
 import { upstreamFor } from './upstream.ts';
 import { visitorMessage } from './failures.ts';
+import { refreshValue } from './redirects.ts';
 
 type AmountValues = Partial<Record<(typeof AMOUNT_FIELDS)[number], string>>;
 
@@ -85,12 +86,13 @@ function quoteFailed(
   const withoutMessage = failure.kind === 'unavailable' || (failure.kind === 'error' && !failure.msg);
   if (withoutMessage) {
     if (attempt >= QUOTE_RETRY.attempts) return reply.redirect(ROUTES.home.path, 303);
-    reply.header('retry-after', String(QUOTE_RETRY.intervalMs / 1000));
+    const retryUrl = `${directLink(input)}?attempt=${attempt + 1}`;
+    reply.header('retry-after', String(QUOTE_RETRY.intervalMs / 1000)).header('refresh', refreshValue(retryUrl, QUOTE_RETRY.intervalMs));
     return renderPage(
       request,
       reply,
       createElement(QuoteRetryPage, {
-        retryUrl: `${directLink(input)}?attempt=${attempt + 1}`,
+        retryUrl,
         seconds: QUOTE_RETRY.intervalMs / 1000,
         attempt: attempt + 1,
         attempts: QUOTE_RETRY.attempts,

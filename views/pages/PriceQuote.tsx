@@ -82,11 +82,10 @@ export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard,
   );
 }
 
-/** The SYSTEM failure of a requote without JavaScript: the message, then home after 5 s. */
-export function QuoteRedirectHomePage({ text, seconds }: { text: string; seconds: number }) {
+/** The SYSTEM failure of a requote without JavaScript: the message, then home after 5 s (Refresh header). */
+export function QuoteRedirectHomePage({ text }: { text: string }) {
   return (
     <Document title="Your price quote">
-      <meta httpEquiv="refresh" content={`${seconds};url=/`} />
       <section className="card" role="alert">
         <h1>{QUOTE_TEXT.expired}</h1>
         <p className="form-error">{text}</p>

@@ -1,11 +1,10 @@
-// A quote failed without a message: say so and try again on a timer. The meta refresh
-// needs no JavaScript; after the last attempt the server sends the visitor home.
+// A quote failed without a message: say so and try again on a timer (the server's Refresh
+// header, no JavaScript needed); after the last attempt the server sends the visitor home.
 import { Document } from '../layout/Document.tsx';
 
 export function QuoteRetryPage(props: { retryUrl: string; seconds: number; attempt: number; attempts: number }) {
   return (
     <Document title="Getting your quote">
-      <meta httpEquiv="refresh" content={`${props.seconds};url=${props.retryUrl}`} />
       <section className="card" aria-live="polite">
         <h1>Getting your quote</h1>
         <p>
