@@ -12,6 +12,25 @@ const renderIsland = (Component: AnyComponent, props: unknown, prefix: string) =
   renderToString(createElement(Component as React.FC<Record<string, unknown>>, props as Record<string, unknown>), { identifierPrefix: prefix });
 const resolved = new Map<string, AnyComponent>();
 
+/**
+ * Island HTML by (name, id, props): most pages render the same island with the same props
+ * for every visitor (the home form of a merchant), so it is rendered once. Bounded, and
+ * the oldest entry goes first, so typed values cannot grow it without limit.
+ */
+const HTML_CACHE_ENTRIES = 500;
+const htmlCache = new Map<string, string>();
+
+function cachedIslandHtml(name: string, Component: AnyComponent, json: string, props: unknown, prefix: string): string {
+  const key = `${name}\u0000${prefix}\u0000${json}`;
+  let html = htmlCache.get(key);
+  if (html === undefined) {
+    html = renderIsland(Component, props, prefix);
+    if (htmlCache.size >= HTML_CACHE_ENTRIES) htmlCache.delete(htmlCache.keys().next().value!);
+    htmlCache.set(key, html);
+  }
+  return html;
+}
+
 /** Resolve every island module once at start-up; rendering must not wait on imports. */
 export async function loadIslands(): Promise<void> {
   for (const [name, load] of Object.entries(islandLoaders)) {
@@ -29,7 +48,8 @@ export function Island<N extends IslandName>(props: {
   const Component = resolved.get(props.name);
   if (!Component) throw new Error(`island ${props.name} not loaded; call loadIslands() at start-up`);
   const id = `island-${ctx.islands.count++}`;
-  const html = renderIsland(Component, props.props, `${id}-`);
+  const json = safeJson(props.props);
+  const html = cachedIslandHtml(props.name, Component, json, props.props, `${id}-`);
   return (
     <>
       <div
@@ -39,7 +59,7 @@ export function Island<N extends IslandName>(props: {
         data-hydrate={props.hydrate ?? 'load'}
         dangerouslySetInnerHTML={{ __html: html }}
       />
-      <script type="application/json" data-for={id} dangerouslySetInnerHTML={{ __html: safeJson(props.props) }} />
+      <script type="application/json" data-for={id} dangerouslySetInnerHTML={{ __html: json }} />
     </>
   );
 }
