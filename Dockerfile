@@ -16,6 +16,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# tsx compiles the TypeScript at start-up and takes its JSX settings from tsconfig.json.
+COPY tsconfig.json ./
 COPY server ./server
 COPY islands ./islands
 COPY views ./views
