@@ -27,12 +27,6 @@ export function flagOf(code: string): string {
   return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
-/**
- * As you type, but with the area code's brackets dropped ('(416) 555-0199' reads
- * '416 555-0199'): the server's rule (checkout/validation/phone.ts) takes a number that
- * starts with a digit or '+'.
- */
-
 function callingCode(code: string): string {
   return isSupportedCountry(code) ? `+${getCountryCallingCode(code)}` : '';
 }

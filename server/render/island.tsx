@@ -13,9 +13,9 @@ const renderIsland = (Component: AnyComponent, props: unknown, prefix: string) =
 const resolved = new Map<string, AnyComponent>();
 
 /**
- * Island HTML by (name, id, props): most pages render the same island with the same props
- * for every visitor (the home form of a merchant), so it is rendered once. Bounded, and
- * the oldest entry goes first, so typed values cannot grow it without limit.
+ * Island HTML by (name, id, props) for islands marked `shared`: the same props for every
+ * visitor (a merchant's empty home form), so rendered once. Only shared islands are kept,
+ * so nothing a visitor typed stays in memory; bounded all the same.
  */
 const HTML_CACHE_ENTRIES = 500;
 const htmlCache = new Map<string, string>();
@@ -43,13 +43,17 @@ export function Island<N extends IslandName>(props: {
   props: IslandProps<N>;
   hydrate?: HydrateStrategy;
   className?: string;
+  /** Props hold nothing of the visitor's: the HTML may be rendered once and reused. */
+  shared?: boolean;
 }) {
   const ctx = useRenderContext();
   const Component = resolved.get(props.name);
   if (!Component) throw new Error(`island ${props.name} not loaded; call loadIslands() at start-up`);
   const id = `island-${ctx.islands.count++}`;
   const json = safeJson(props.props);
-  const html = cachedIslandHtml(props.name, Component, json, props.props, `${id}-`);
+  const html = props.shared
+    ? cachedIslandHtml(props.name, Component, json, props.props, `${id}-`)
+    : renderIsland(Component, props.props, `${id}-`);
   return (
     <>
       <div

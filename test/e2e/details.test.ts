@@ -4,7 +4,8 @@
 import t from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startStack } from '../helpers/stack.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { BTC_ADDRESS, BTC_TESTNET_ADDRESS, startFlow } from '../helpers/journey.ts';
+import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 
 const stack = await startStack();
 const browser = await launchBrowser();
@@ -14,32 +15,13 @@ t.teardown(async () => {
 });
 
 const MAPLE = 'maple.localhost';
-const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-const BTC_TESTNET_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
-const path = (page: Page) => new URL(page.url()).pathname;
 
 /**
  * A buy quote, posted as the home form posts it; its flow cookie goes into the browser.
  * The quote screen has its own tests, so this one starts at the receiving address.
  */
-async function quote(context: BrowserContext, host = MAPLE, amount = '100') {
-  const res = await stack.app.inject({
-    method: 'POST',
-    url: '/',
-    headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ txnType: 'BUY', fiatAmount: amount, fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER' }).toString(),
-  });
-  const flow = res.cookies.find((c) => c.name === 'flow');
-  if (res.statusCode !== 303 || !flow) throw new Error(`quote refused: ${res.statusCode}`);
-  await context.addCookies([{ name: 'flow', value: flow.value, url: stack.url(host, '/'), httpOnly: true, sameSite: 'Lax' }]);
-}
-
-/** React marks the DOM nodes it hydrated. */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction((s) => {
-    const el = document.querySelector(s);
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-  }, selector);
+async function quote(context: BrowserContext, host = MAPLE) {
+  await context.addCookies([(await startFlow(stack, { host })).browserCookie()]);
 }
 
 async function fillBuyer(page: Page) {
@@ -77,7 +59,7 @@ t.test('maple buy with JavaScript: address, buyer info with the phone island, th
   t.match(await prefix.textContent(), /🇨🇦\s*Canada\s*\+1/);
   await hydrated(page, '#mobile');
   await page.getByLabel('Mobile', { exact: true }).pressSequentially('4165550199');
-  t.equal(await page.getByLabel('Mobile', { exact: true }).inputValue(), '416 555-0199', 'formatted as typed');
+  t.equal(await page.getByLabel('Mobile', { exact: true }).inputValue(), '(416) 555-0199', 'formatted as typed');
   t.equal(await page.locator('select[name=mobileCountry]').count(), 0, 'no country selector in PROD');
 
   // Messages from the server, with the island's value kept.
@@ -85,7 +67,7 @@ t.test('maple buy with JavaScript: address, buyer info with the phone island, th
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.getByText('First Name must be longer than 1 character').waitFor();
   t.ok(await page.getByText('Birthday is invalid').count());
-  t.equal(await page.getByLabel('Mobile', { exact: true }).inputValue(), '416 555-0199', 'the number survives the round trip');
+  t.equal(await page.getByLabel('Mobile', { exact: true }).inputValue(), '(416) 555-0199', 'the number survives the round trip');
   await fillBuyer(page);
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL('**/mobile-verification');

@@ -6,6 +6,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startStack } from '../helpers/stack.ts';
+import { BTC_ADDRESS, driveTo } from '../helpers/journey.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { popupGeometry } from '../../server/checkout/popup.ts';
 
@@ -17,56 +18,16 @@ t.teardown(async () => {
 });
 
 const HOST = 'maple.localhost';
-const ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-const client = stack.app.upstream.forRequest({ requestId: 'e2e', merchantId: 'maple' });
-const buyer = {
-  firstName: 'Ada',
-  lastName: 'Tester',
-  emailAddress: 'ada@example.com',
-  mobile: { countryCode: '1', areaCode: '416', phoneNumber: '5550123' },
-  dateOfBirth: { year: '1990', month: '01', day: '15' },
-};
 
 /** A maple e-Transfer buy under 250 CAD (no selfie step), verified: INITIATE_ETRANSFER. */
-async function buyReadyToPay(fiatAmount: number): Promise<string> {
-  const quote = await client.quoteRequest('BUY', {
-    fiatAmount,
-    fiatCurrency: 'CAD',
-    cryptoCurrency: 'BTC',
-    paymentMethod: 'ETRANSFER',
-    txnType: 'BUY',
-    browserResolution: '1280x720',
-    country: 'CA',
-    cryptoAmount: 0,
-  });
-  if (!quote.ok) throw new Error('quote failed');
-  const refId = quote.value.refId;
-  await client.cryptoAddress('BUY', { refId, cryptoAddress: ADDRESS });
-  await client.buyerInfo('BUY', { refId, ...buyer });
-  const verified = await client.mobileVerification('BUY', { refId, verificationCode: '123456' });
-  if (!verified.ok || verified.value.nextAction !== 'INITIATE_ETRANSFER') throw new Error('not ready to pay');
-  return refId;
+async function buyReadyToPay(amount: number): Promise<string> {
+  return (await driveTo(stack, '/payment-etransfer-instructions', { amount })).refId();
 }
 
 /** A maple ETRANSFEROUT sell at CUSTOMER_PAYMENT; returns its deposit address too. */
 async function sellReadyToSend(): Promise<{ refId: string; address: string }> {
-  const quote = await client.quoteRequest('SELL', {
-    fiatAmount: 0,
-    fiatCurrency: 'CAD',
-    cryptoCurrency: 'BTC',
-    paymentMethod: 'ETRANSFEROUT',
-    txnType: 'SELL',
-    browserResolution: '1280x720',
-    country: 'CA',
-    cryptoAmount: 0.0015,
-  });
-  if (!quote.ok) throw new Error('quote failed');
-  const refId = quote.value.refId;
-  await client.buyerInfo('SELL', { refId, ...buyer });
-  await client.mobileVerification('SELL', { refId, verificationCode: '123456' });
-  const email = await client.emtEmail('SELL', { refId, emtEmail: 'ada@example.com' });
-  if (!email.ok || email.value.nextAction !== 'CUSTOMER_PAYMENT') throw new Error('not at payment');
-  return { refId, address: email.value.nextActionParams?.cryptoAddress ?? '' };
+  const seller = await driveTo(stack, '/payment-spend', { kind: 'SELL' });
+  return { refId: seller.refId(), address: (await seller.state()).nextActionParams?.cryptoAddress ?? '' };
 }
 
 /** The merchant's success URL is another site: answer it locally. */
@@ -90,7 +51,7 @@ t.test('e-Transfer buy with JavaScript: popup, pay, success, Done', async (t) =>
   t.equal(new URL(page.url()).pathname, '/payment-etransfer-instructions');
   await page.getByText('Order total', { exact: true }).waitFor();
   t.equal(await page.locator('.order-summary dd').first().textContent(), '$100.00');
-  t.ok(await page.getByText(ADDRESS).isVisible(), 'receiving address shown');
+  t.ok(await page.getByText(BTC_ADDRESS).isVisible(), 'receiving address shown');
   t.ok(await page.getByText('Your payment must arrive within 1 hour.').isVisible());
   await page.waitForLoadState('networkidle'); // the island is hydrated
 

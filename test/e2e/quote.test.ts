@@ -5,6 +5,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startStack } from '../helpers/stack.ts';
+import { directLink } from '../helpers/journey.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 
 const HOLD_S = 4;
@@ -18,8 +19,6 @@ t.teardown(async () => {
 });
 
 const MAPLE = 'maple.localhost';
-const directLink = (amount: number, method = 'ETRANSFER') =>
-  `/amount/${amount}/cryptocurrency/BTC/method/${method}/type/BUY/currency/CAD`;
 
 // maple is PROD with a tag manager container, which tests cannot reach: a stand-in keeps
 // what the data layer receives in sessionStorage, so it survives the next page load.
@@ -49,7 +48,7 @@ async function countdownSeconds(page: Page): Promise<number> {
 t.test('maple buy quote with JavaScript: figures, promo, countdown, leave prompt, data layer, NEXT', async (t) => {
   const { page, problems, requests, close } = await open();
   t.teardown(close);
-  await page.goto(stack.url(MAPLE, directLink(100)));
+  await page.goto(stack.url(MAPLE, directLink({ amount: 100 })));
   t.equal(new URL(page.url()).pathname, '/price-quote');
   const card = page.locator('.price-quote');
   for (const text of ['Amount to spend', '$100.00 CAD', '0.00105263 BTC', '1 BTC = $95,000.00 CAD', 'All fees included.', 'NO PROCESSING FEES', 'You save $2.99']) {
@@ -104,7 +103,7 @@ t.test('maple buy quote with JavaScript: figures, promo, countdown, leave prompt
 t.test('maple buy quote without JavaScript: the deadline as a time, then NEXT', async (t) => {
   const { page, problems, close } = await open(false);
   t.teardown(close);
-  await page.goto(stack.url(MAPLE, directLink(150)));
+  await page.goto(stack.url(MAPLE, directLink({ amount: 150 })));
   t.match(await page.locator('.quote-timer-banner').textContent(), /^Rate held until \d\d:\d\d E[DS]T$/);
   t.ok(await page.getByText('$150.00 CAD').count());
   await page.getByRole('button', { name: 'NEXT' }).click();
@@ -115,7 +114,7 @@ t.test('maple buy quote without JavaScript: the deadline as a time, then NEXT', 
 t.test('a card quote is not held: Current Price Quote, charged in USD, no promo', async (t) => {
   const { page, problems, close } = await open();
   t.teardown(close);
-  await page.goto(stack.url(MAPLE, directLink(100, 'CREDITCARD')));
+  await page.goto(stack.url(MAPLE, directLink({ amount: 100, method: 'CREDITCARD' })));
   await page.waitForLoadState('networkidle');
   t.equal(await page.locator('.quote-timer-banner').textContent(), 'Current Price Quote');
   t.equal(await page.locator('.quote-countdown').count(), 0, 'no countdown');
@@ -127,7 +126,7 @@ t.test('a card quote is not held: Current Price Quote, charged in USD, no promo'
 t.test('a quote that expires and is accepted goes on with the new deadline', async (t) => {
   const { page, problems, close } = await open();
   t.teardown(close);
-  await page.goto(shortHold.url(MAPLE, directLink(120)));
+  await page.goto(shortHold.url(MAPLE, directLink({ amount: 120 })));
   const dialog = page.getByRole('alertdialog');
   await dialog.getByText('Your price quote has expired.').waitFor({ timeout: (HOLD_S + 3) * 1000 });
   await dialog.getByText('Here is a new quote at the current rate:').waitFor();
@@ -145,7 +144,7 @@ t.test('a quote that expires and is accepted goes on with the new deadline', asy
 t.test('a quote that expires and is declined lands home with the flow cleared', async (t) => {
   const { page, context, problems, close } = await open();
   t.teardown(close);
-  await page.goto(shortHold.url(MAPLE, directLink(130)));
+  await page.goto(shortHold.url(MAPLE, directLink({ amount: 130 })));
   const dialog = page.getByRole('alertdialog');
   await dialog.getByRole('button', { name: 'Decline' }).waitFor({ timeout: (HOLD_S + 3) * 1000 });
   await dialog.getByRole('button', { name: 'Decline' }).click();
@@ -157,7 +156,7 @@ t.test('a quote that expires and is declined lands home with the flow cleared', 
 t.test('without JavaScript, NEXT after expiry offers Accept & Continue, which requotes', async (t) => {
   const { page, problems, close } = await open(false);
   t.teardown(close);
-  await page.goto(shortHold.url(MAPLE, directLink(140)));
+  await page.goto(shortHold.url(MAPLE, directLink({ amount: 140 })));
   await page.waitForTimeout(HOLD_S * 1000 + 300);
   await page.getByRole('button', { name: 'NEXT' }).click();
   const dialog = page.getByRole('alertdialog');
@@ -173,7 +172,7 @@ t.test('without JavaScript, NEXT after expiry offers Accept & Continue, which re
 t.test('a requote refused with SYSTEM shows its message and goes home after 5 s', async (t) => {
   const { page, problems, close } = await open();
   t.teardown(close);
-  await page.goto(shortHold.url(MAPLE, directLink(405)));
+  await page.goto(shortHold.url(MAPLE, directLink({ amount: 405 })));
   const dialog = page.getByRole('alertdialog');
   await dialog.getByText('We are unable to update your quote at this time.').waitFor({ timeout: (HOLD_S + 3) * 1000 });
   t.ok(await dialog.getByText('Redirecting to homepage in 5 seconds...').count());

@@ -3,58 +3,23 @@
 // /state/{refId}, including hostile refIds and another merchant's transaction.
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
+import { driveTo, resume, startFlow, type Quote } from '../helpers/journey.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { QuoteRequest } from '../../server/upstream/contract.ts';
 import { scheduleErrorRedirect, scheduleHomeRedirect } from '../../server/flow/redirects.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
 
-const client = (merchantId: string) => stack.app.upstream.forRequest({ requestId: 'test', merchantId });
-
-async function quote(merchantId: string, body: QuoteRequest): Promise<string> {
-  const result = await client(merchantId).quoteRequest(body.txnType, body);
-  if (!result.ok) throw new Error('quote failed');
-  return result.value.refId;
-}
-
-const mapleBuy = (fiatAmount = 100) =>
-  quote('maple', {
-    fiatAmount,
-    fiatCurrency: 'CAD',
-    cryptoCurrency: 'BTC',
-    paymentMethod: 'ETRANSFER',
-    txnType: 'BUY',
-    browserResolution: '',
-    country: 'CA',
-    cryptoAmount: 0,
-  });
-
 /** A maple buy verified with a test last name: Review ends in ADMIN_REVIEW, Cancel in DONE_CANCELLED. */
 async function mapleBuyVerifiedAs(lastName: 'Review' | 'Cancel'): Promise<string> {
-  const refId = await mapleBuy();
-  const c = client('maple');
-  await c.cryptoAddress('BUY', { refId, cryptoAddress: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2' });
-  await c.buyerInfo('BUY', {
-    refId,
-    firstName: 'Ada',
-    lastName,
-    emailAddress: 'ada@example.com',
-    mobile: { countryCode: '1', areaCode: '416', phoneNumber: '5550123' },
-    dateOfBirth: { year: '1990', month: '01', day: '15' },
-  });
-  await c.mobileVerification('BUY', { refId, verificationCode: '123456' });
-  return refId;
+  const target = lastName === 'Review' ? '/transaction-in-review' : '/transaction-cancelled';
+  return (await driveTo(stack, target, { buyer: { lastName } })).refId();
 }
+
+const quote = async (q: Quote = {}) => (await startFlow(stack, q)).refId();
 
 const get = (host: string, url: string, cookie?: string) =>
   stack.app.inject({ method: 'GET', url, headers: { host, ...(cookie ? { cookie } : {}) } });
-
-async function resume(host: string, refId: string) {
-  const response = await get(host, `/state/${refId}`);
-  const flow = response.cookies.find((c) => c.name === 'flow');
-  return { response, cookie: flow ? `flow=${flow.value}` : undefined };
-}
 
 const done = (host: string, cookie?: string, origin = `http://${host}`) =>
   stack.app.inject({
@@ -89,7 +54,7 @@ t.test('without a flow the completion pages still make sense', async (t) => {
 
 t.test('in review: the summary by method, and the success page sends back there', async (t) => {
   const refId = await mapleBuyVerifiedAs('Review');
-  const { response, cookie } = await resume('maple.localhost', refId);
+  const { response, cookie } = await resume(stack, refId, 'maple.localhost');
   t.equal(response.headers.location, '/transaction-in-review');
   const page = await get('maple.localhost', '/transaction-in-review', cookie);
   t.equal(page.statusCode, 200);
@@ -106,7 +71,7 @@ t.test('in review: the summary by method, and the success page sends back there'
 
 t.test('cancelled: the reference, Try Again goes home', async (t) => {
   const refId = await mapleBuyVerifiedAs('Cancel');
-  const { response, cookie } = await resume('maple.localhost', refId);
+  const { response, cookie } = await resume(stack, refId, 'maple.localhost');
   t.equal(response.headers.location, '/transaction-cancelled');
   const page = await get('maple.localhost', '/transaction-cancelled', cookie);
   t.match(page.body, `Reference ID: ${refId}`);
@@ -119,41 +84,23 @@ t.test('Done clears the flow and goes to the success URL with the family suffix 
   t.equal(maple.headers.refresh, '0; url=https://maple.example/thanks', 'to the success URL after 0 ms');
   t.match(maple.body, '<a href="https://maple.example/thanks">Continue</a>');
 
-  const rooRef = await quote('roo', {
-    fiatAmount: 100,
-    fiatCurrency: 'AUD',
-    cryptoCurrency: 'BTC',
-    paymentMethod: 'ETRANSFER',
-    txnType: 'BUY',
-    browserResolution: '',
-    country: 'AU',
-    cryptoAmount: 0,
-  });
-  const roo = await resume('roo.localhost', rooRef);
+  const rooRef = await quote({ host: 'roo.localhost', currency: 'AUD' });
+  const roo = await resume(stack, rooRef, 'roo.localhost');
   t.ok(roo.cookie, 'roo resumes its own transaction');
   const rooDone = await done('roo.localhost', roo.cookie);
   t.equal(rooDone.headers.refresh, '0; url=https://roo.example/thanks/au');
   t.equal(rooDone.cookies.find((c) => c.name === 'flow')?.value, '', 'flow cookie cleared');
 
-  const manilaRef = await quote('manila', {
-    fiatAmount: 2000,
-    fiatCurrency: 'PHP',
-    cryptoCurrency: 'BTC',
-    paymentMethod: 'OTC',
-    txnType: 'BUY',
-    browserResolution: '',
-    country: 'PH',
-    cryptoAmount: 0,
-  });
-  const manila = await resume('manila.localhost', manilaRef);
+  const manilaRef = await quote({ host: 'manila.localhost', currency: 'PHP', method: 'OTC', amount: 2000 });
+  const manila = await resume(stack, manilaRef, 'manila.localhost');
   t.ok(manila.cookie);
   const manilaDone = await done('manila.localhost', manila.cookie);
   t.equal(manilaDone.headers.refresh, '0; url=https://manila.example/thanks/ph');
 });
 
 t.test('Done from another site is refused and keeps the flow', async (t) => {
-  const refId = await mapleBuy();
-  const { cookie } = await resume('maple.localhost', refId);
+  const refId = await quote();
+  const { cookie } = await resume(stack, refId, 'maple.localhost');
   const forged = await done('maple.localhost', cookie, 'https://evil.example');
   t.equal(forged.statusCode, 403);
   t.notOk(forged.cookies.find((c) => c.name === 'flow'), 'cookie untouched');
@@ -166,8 +113,8 @@ t.test('/transaction resumes the saved flow', async (t) => {
   t.equal(none.statusCode, 302);
   t.equal(none.headers.location, '/');
 
-  const refId = await mapleBuy();
-  const { cookie } = await resume('maple.localhost', refId);
+  const refId = await quote();
+  const { cookie } = await resume(stack, refId, 'maple.localhost');
   const page = await get('maple.localhost', '/transaction', cookie);
   t.equal(page.statusCode, 303);
   t.equal(page.headers.location, '/price-quote', 'INPUT_CRYPTOADDRESS away from the quote: the quote');
@@ -200,30 +147,21 @@ t.test('/state: missing, unknown, hostile and foreign refIds', async (t) => {
   const huge = await get('maple.localhost', `/state/${'A'.repeat(1024 * 1024)}`);
   t.ok(huge.statusCode >= 400 && huge.statusCode < 500, `1 MB refId: ${huge.statusCode}`);
 
-  const mapleRef = await mapleBuy();
-  const foreign = await resume('roo.localhost', mapleRef);
+  const mapleRef = await quote();
+  const foreign = await resume(stack, mapleRef, 'roo.localhost');
   t.equal(foreign.response.statusCode, 404, "another merchant's transaction is not resumed");
   t.match(foreign.response.body, 'Reference ID not found.');
   t.notOk(foreign.cookie);
 
-  const mine = await resume('maple.localhost', mapleRef);
+  const mine = await resume(stack, mapleRef, 'maple.localhost');
   const onRoo = await get('roo.localhost', '/transaction-success', mine.cookie);
   t.equal(onRoo.statusCode, 200, "maple's cookie means nothing on roo");
   t.notMatch(onRoo.body, mapleRef);
 });
 
 t.test('a sell resumed by refId keeps its kind', async (t) => {
-  const refId = await quote('maple', {
-    fiatAmount: 0,
-    fiatCurrency: 'CAD',
-    cryptoCurrency: 'BTC',
-    paymentMethod: 'ETRANSFEROUT',
-    txnType: 'SELL',
-    browserResolution: '',
-    country: 'CA',
-    cryptoAmount: 0.0015,
-  });
-  const { response, cookie } = await resume('maple.localhost', refId);
+  const refId = await quote({ kind: 'SELL', amount: 0.0015 });
+  const { response, cookie } = await resume(stack, refId, 'maple.localhost');
   t.equal(response.headers.location, '/price-quote', 'INPUT_BUYERINFO on a sell, away from the quote: the quote');
   t.ok(cookie);
   const again = await get('maple.localhost', '/transaction', cookie);

@@ -3,100 +3,15 @@
 // and the upstream's nextAction followed.
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
+import { BTC_ADDRESS, BTC_TESTNET_ADDRESS, BUYER, Visitor, driveTo, startFlow, upstreamCalls, type Form, type Walk } from '../helpers/journey.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
 
 const MEGABYTE = 'x'.repeat(1024 * 1024);
 const SCRIPT = '<script>alert(1)</script>';
-const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-const BTC_TESTNET_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
-
-type Form = Record<string, string>;
-
-/** A browser stand-in: keeps the flow cookie between requests, like a visitor's browser. */
-class Visitor {
-  cookie = '';
-  constructor(readonly host = 'maple.localhost') {}
-
-  headers(extra: Record<string, string> = {}) {
-    return { host: this.host, origin: `http://${this.host}`, ...(this.cookie ? { cookie: this.cookie } : {}), ...extra };
-  }
-
-  keep(res: Awaited<ReturnType<typeof stack.app.inject>>) {
-    const flow = res.cookies.find((c) => c.name === 'flow');
-    if (flow) this.cookie = flow.value && flow.maxAge !== 0 ? `flow=${flow.value}` : '';
-    return res;
-  }
-
-  async get(url: string) {
-    return this.keep(await stack.app.inject({ method: 'GET', url, headers: this.headers() }));
-  }
-
-  async post(url: string, form: Form) {
-    const payload = new URLSearchParams(form).toString();
-    return this.keep(
-      await stack.app.inject({
-        method: 'POST',
-        url,
-        headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded' }),
-        payload,
-      }),
-    );
-  }
-
-  /** The refId inside the signed flow cookie. */
-  refId(): string {
-    const unsigned = stack.app.unsignCookie(decodeURIComponent(this.cookie.replace(/^flow=/, '')));
-    return (JSON.parse(Buffer.from(unsigned.value ?? '', 'base64url').toString('utf8')) as { refId: string }).refId;
-  }
-}
-
-const BUY: Form = { txnType: 'BUY', fiatAmount: '100', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER' };
-const SELL: Form = { txnType: 'SELL', cryptoAmount: '0.0015', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFEROUT' };
-const BUYER: Form = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  emailAddress: 'ada@example.com',
-  mobile: '416 555 0199',
-  month: '12',
-  day: '10',
-  year: '1985',
-};
-
-async function startFlow(quote: Form, host = 'maple.localhost'): Promise<Visitor> {
-  const visitor = new Visitor(host);
-  const res = await visitor.post('/', quote);
-  if (res.statusCode !== 303 || !visitor.cookie) throw new Error(`quote failed: ${res.statusCode} ${res.body.slice(0, 300)}`);
-  return visitor;
-}
-
-async function atBuyerInfo(quote: Form = BUY, host?: string): Promise<Visitor> {
-  const visitor = await startFlow(quote, host);
-  if (quote.txnType === 'BUY') {
-    const address = host === 'test.localhost' || host === 'dev.localhost' ? BTC_TESTNET_ADDRESS : BTC_ADDRESS;
-    const res = await visitor.post('/address-input', { cryptoAddress: address });
-    if (res.headers.location !== '/buyer-info-input') throw new Error(`address refused: ${res.statusCode}`);
-  }
-  return visitor;
-}
-
-async function atVerification(buyer: Form = BUYER, quote: Form = BUY): Promise<Visitor> {
-  const visitor = await atBuyerInfo(quote);
-  const res = await visitor.post('/buyer-info-input', buyer);
-  if (res.headers.location !== '/mobile-verification') throw new Error(`buyer info refused: ${res.statusCode} ${res.body.slice(0, 200)}`);
-  return visitor;
-}
-
-/** Upstream calls the edge made to an endpoint, from its one log line per upstream request. */
-function upstreamCalls(endpoint: string): number {
-  return stack.logs.filter((l) => (l.upstream as { path?: string } | undefined)?.path?.endsWith(endpoint)).length;
-}
-
-async function sandboxState(visitor: Visitor, api = 'txnbuy') {
-  const res = await stack.sandbox.app.inject({ method: 'GET', url: `/${api}/flowstate/${visitor.refId()}` });
-  return res.json() as { nextAction: string; cryptoAddress: string | null; txnStatus: string };
-}
+const atBuyerInfo = (walk?: Walk) => driveTo(stack, '/buyer-info-input', walk);
+const atVerification = (walk?: Walk) => driveTo(stack, '/mobile-verification', walk);
 
 /** As React writes text into an attribute. */
 function escaped(text: string): string {
@@ -126,12 +41,12 @@ t.test('without a flow cookie, or with a forged one, every screen sends the visi
     'tampered refId': `flow=${encodeURIComponent(`${Buffer.from(tampered).toString('base64url')}.${signature}`)}`,
   };
   // A genuine cookie of another merchant never crosses over.
-  const roo = await startFlow({ txnType: 'BUY', fiatAmount: '100', fiatCurrency: 'AUD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER' }, 'roo.localhost');
+  const roo = await startFlow(stack, { host: 'roo.localhost', currency: 'AUD' });
   const cookies = { ...forgeries, 'another merchant': roo.cookie };
-  const before = ['/cryptoaddress', '/emtemail', '/buyerinfo', '/mobileverification', '/generatesmscode'].map(upstreamCalls);
+  const before = ['/cryptoaddress', '/emtemail', '/buyerinfo', '/mobileverification', '/generatesmscode'].map((endpoint) => upstreamCalls(stack, endpoint));
 
   for (const [name, cookie] of Object.entries(cookies)) {
-    const visitor = new Visitor();
+    const visitor = new Visitor(stack);
     visitor.cookie = cookie;
     for (const path of ['/address-input', '/email-input', '/buyer-info-input', '/mobile-verification']) {
       const get = await visitor.get(path);
@@ -151,12 +66,12 @@ t.test('without a flow cookie, or with a forged one, every screen sends the visi
       t.equal(res.headers.location, '/');
     }
   }
-  const after = ['/cryptoaddress', '/emtemail', '/buyerinfo', '/mobileverification', '/generatesmscode'].map(upstreamCalls);
+  const after = ['/cryptoaddress', '/emtemail', '/buyerinfo', '/mobileverification', '/generatesmscode'].map((endpoint) => upstreamCalls(stack, endpoint));
   t.same(after, before, 'nothing was sent upstream');
 });
 
 t.test('a POST without a same-origin Origin is refused', async (t) => {
-  const visitor = await startFlow(BUY);
+  const visitor = await startFlow(stack);
   const res = await stack.app.inject({
     method: 'POST',
     url: '/address-input',
@@ -167,7 +82,7 @@ t.test('a POST without a same-origin Origin is refused', async (t) => {
 });
 
 t.test('/address-input (screen 5)', async (t) => {
-  const visitor = await startFlow(BUY);
+  const visitor = await startFlow(stack);
   const page = await visitor.get('/address-input');
   t.equal(page.statusCode, 200);
   const text = mainText(page.body);
@@ -177,7 +92,7 @@ t.test('/address-input (screen 5)', async (t) => {
   t.match(text, 'We will never ask for your private keys, seed phrase or wallet password.');
   t.notMatch(page.body, /<script[^>]*src=/, 'a page without islands ships no JavaScript');
 
-  const calls = upstreamCalls('/cryptoaddress');
+  const calls = upstreamCalls(stack, '/cryptoaddress');
   const cases: [string, string][] = [
     ['', 'Your BTC address is required.'],
     ['   ', 'Your BTC address is required.'],
@@ -196,12 +111,12 @@ t.test('/address-input (screen 5)', async (t) => {
   }
   const scripted = await visitor.post('/address-input', { cryptoAddress: SCRIPT });
   t.notMatch(scripted.body, '<script>alert(1)', 'markup is escaped, never echoed');
-  t.equal(upstreamCalls('/cryptoaddress'), calls, 'nothing the rules reject went upstream');
+  t.equal(upstreamCalls(stack, '/cryptoaddress'), calls, 'nothing the rules reject went upstream');
 
   const done = await visitor.post('/address-input', { cryptoAddress: `  ${BTC_ADDRESS}  ` });
   t.equal(done.statusCode, 303);
   t.equal(done.headers.location, '/buyer-info-input', 'nextAction INPUT_BUYERINFO');
-  const state = await sandboxState(visitor);
+  const state = await visitor.state();
   t.equal(state.cryptoAddress, BTC_ADDRESS, 'the upstream received the trimmed address');
   t.equal(state.nextAction, 'INPUT_BUYERINFO');
 
@@ -212,7 +127,7 @@ t.test('/address-input (screen 5)', async (t) => {
 });
 
 t.test('/address-input on a TEST host takes test-network addresses', async (t) => {
-  const visitor = await startFlow(BUY, 'test.localhost');
+  const visitor = await startFlow(stack, { host: 'test.localhost' });
   const mainnet = await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS });
   t.equal(mainnet.statusCode, 422);
   t.match(mainText(mainnet.body), 'This is not a valid BTC address.');
@@ -221,7 +136,7 @@ t.test('/address-input on a TEST host takes test-network addresses', async (t) =
 });
 
 t.test('/address-input for other coins: the label and messages name the flow coin', async (t) => {
-  const visitor = await startFlow({ ...BUY, cryptoCurrency: 'ETH' });
+  const visitor = await startFlow(stack, { coin: 'ETH' });
   t.match(mainText((await visitor.get('/address-input')).body), 'Your Ethereum (ETH) address');
   t.match(mainText((await visitor.post('/address-input', { cryptoAddress: '' })).body), 'Your ETH address is required.');
   t.match(mainText((await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS })).body), 'This is not a valid ETH address.');
@@ -239,19 +154,19 @@ t.test('/buyer-info-input (screen 7): every message of an empty form', async (t)
   t.notMatch(page.body, 'name="addressLine1"', 'no address fields when the upstream does not ask for them');
   t.match(mainText(page.body), /🇨🇦\s+Canada\s+\+1/, 'flag and calling code');
 
-  const calls = upstreamCalls('/buyerinfo');
+  const calls = upstreamCalls(stack, '/buyerinfo');
   const res = await visitor.post('/buyer-info-input', {});
   t.equal(res.statusCode, 422);
   const text = mainText(res.body);
   for (const message of ['First Name required', 'Last Name required', 'Email Address required', 'Mobile must be a valid CA phone number', 'Birthday is invalid']) {
     t.match(text, message);
   }
-  t.equal(upstreamCalls('/buyerinfo'), calls, 'nothing sent upstream');
+  t.equal(upstreamCalls(stack, '/buyerinfo'), calls, 'nothing sent upstream');
 });
 
 t.test('/buyer-info-input: each rule, typed values kept, hostile input refused', async (t) => {
   const visitor = await atBuyerInfo();
-  const calls = upstreamCalls('/buyerinfo');
+  const calls = upstreamCalls(stack, '/buyerinfo');
   const cases: [Form, string][] = [
     [{ firstName: 'A' }, 'First Name must be longer than 1 character'],
     [{ lastName: 'B' }, 'Last Name must be longer than 1 character'],
@@ -280,7 +195,7 @@ t.test('/buyer-info-input: each rule, typed values kept, hostile input refused',
   t.notMatch(typed.body, '<script>alert(1)');
   t.match(typed.body, 'value="ada@example.com"');
   t.match(typed.body, '"value":"416 555 0199"', 'the phone island gets the typed number');
-  t.equal(upstreamCalls('/buyerinfo'), calls, 'nothing the rules reject went upstream');
+  t.equal(upstreamCalls(stack, '/buyerinfo'), calls, 'nothing the rules reject went upstream');
 });
 
 t.test('/buyer-info-input: the upstream error array, then success', async (t) => {
@@ -293,11 +208,11 @@ t.test('/buyer-info-input: the upstream error array, then success', async (t) =>
   const done = await visitor.post('/buyer-info-input', BUYER);
   t.equal(done.statusCode, 303);
   t.equal(done.headers.location, '/mobile-verification');
-  t.equal((await sandboxState(visitor)).nextAction, 'VERIFY_MOBILE');
+  t.equal((await visitor.state()).nextAction, 'VERIFY_MOBILE');
 });
 
 t.test('/buyer-info-input: out of order, and the fallback when the upstream gives no message', async (t) => {
-  const early = await startFlow(BUY);
+  const early = await startFlow(stack);
   const refused = await early.post('/buyer-info-input', BUYER);
   t.equal(refused.statusCode, 409, 'before the receiving address');
   t.match(mainText(refused.body), 'buyerinfo is not allowed now');
@@ -313,7 +228,7 @@ t.test('/buyer-info-input: out of order, and the fallback when the upstream give
 });
 
 t.test('/buyer-info-input: address fields when required, provinces for CAD', async (t) => {
-  const visitor = await atBuyerInfo({ ...BUY, fiatAmount: '300' });
+  const visitor = await atBuyerInfo({ amount: 300 });
   const page = await visitor.get('/buyer-info-input');
   for (const name of ['addressLine1', 'cityTown', 'stateProv', 'postalCode']) t.match(page.body, `name="${name}"`);
   t.equal((page.body.match(/<option value="[A-Z]{2}">/g) ?? []).length, 13, 'the 13 provinces');
@@ -332,7 +247,7 @@ t.test('/buyer-info-input: address fields when required, provinces for CAD', asy
 });
 
 t.test('/buyer-info-input on a TEST host in AUD: states, postcodes, the country selector', async (t) => {
-  const visitor = await atBuyerInfo({ ...BUY, fiatCurrency: 'AUD', fiatAmount: '400' }, 'test.localhost');
+  const visitor = await atBuyerInfo({ host: 'test.localhost', currency: 'AUD', amount: 400 });
   const page = await visitor.get('/buyer-info-input');
   t.match(page.body, 'name="mobileCountry"', 'the country selector outside production');
   t.match(page.body, '<option value="AU" selected="">', "the currency's country is chosen");
@@ -351,7 +266,7 @@ t.test('/buyer-info-input on a TEST host in AUD: states, postcodes, the country 
 
 t.test('/buyer-info-input?refId= resumes only a PENDING transaction', async (t) => {
   const owner = await atBuyerInfo();
-  const stranger = new Visitor();
+  const stranger = new Visitor(stack);
   const resumed = await stranger.get(`/buyer-info-input?refId=${owner.refId()}`);
   t.equal(resumed.statusCode, 303);
   t.equal(resumed.headers.location, '/buyer-info-input', 'the next-screen rule for INPUT_BUYERINFO');
@@ -362,28 +277,28 @@ t.test('/buyer-info-input?refId= resumes only a PENDING transaction', async (t) 
 
   // Further along, still PENDING: the rule sends it on; the page shows no personal data.
   await owner.post('/buyer-info-input', { ...BUYER, firstName: 'Zebedee', emailAddress: 'zebedee@example.com' });
-  const later = new Visitor();
+  const later = new Visitor(stack);
   const next = await later.get(`/buyer-info-input?refId=${owner.refId()}`);
   t.equal(next.headers.location, '/mobile-verification');
   const page = await later.get('/mobile-verification');
   t.notMatch(page.body, /Zebedee|zebedee@example\.com|416/, "never another visitor's details");
 
   // A sell is found on the other API.
-  const seller = await atBuyerInfo(SELL);
-  const sellResume = await new Visitor().get(`/buyer-info-input?refId=${seller.refId()}`);
+  const seller = await atBuyerInfo({ kind: 'SELL' });
+  const sellResume = await new Visitor(stack).get(`/buyer-info-input?refId=${seller.refId()}`);
   t.equal(sellResume.statusCode, 303);
   t.equal(sellResume.headers.location, '/price-quote', 'a sell at INPUT_BUYERINFO confirms its quote first');
 
   // No longer PENDING.
-  const reviewed = await atVerification({ ...BUYER, lastName: 'Review' });
+  const reviewed = await atVerification({ buyer: { lastName: 'Review' } });
   await reviewed.post('/mobile-verification', { verificationCode: '123456' });
-  const refused = await new Visitor().get(`/buyer-info-input?refId=${reviewed.refId()}`);
+  const refused = await new Visitor(stack).get(`/buyer-info-input?refId=${reviewed.refId()}`);
   t.equal(refused.statusCode, 409);
   t.match(mainText(refused.body), 'This transaction can no longer be changed.');
   t.notOk(refused.cookies.find((c) => c.name === 'flow'), 'no flow cookie for it');
 
   for (const refId of ['SBXUNKNOWNUNKNOWNUNKNOW', '', '../../txnbuy/status', 'x'.repeat(2000), '%3Cscript%3E']) {
-    const res = await new Visitor().get(`/buyer-info-input?refId=${refId}`);
+    const res = await new Visitor(stack).get(`/buyer-info-input?refId=${refId}`);
     t.equal(res.statusCode, 302, `refId ${refId.slice(0, 30)}: home`);
     t.equal(res.headers.location, '/');
   }
@@ -400,7 +315,7 @@ t.test('/mobile-verification (screen 8): the code rules', async (t) => {
   t.match(mainText(page.body), 'Resend Code');
   t.notMatch(page.body, /<script[^>]*src=/, 'no JavaScript on this page');
 
-  const calls = upstreamCalls('/mobileverification');
+  const calls = upstreamCalls(stack, '/mobileverification');
   const cases: [string, string][] = [
     ['', 'Please enter code sent to your email.'],
     ['１２３４５６', 'Invalid code.  Code must be numeric.'],
@@ -414,7 +329,7 @@ t.test('/mobile-verification (screen 8): the code rules', async (t) => {
     t.equal(res.statusCode, 422);
     t.match(mainText(res.body), message, `${typed.slice(0, 20)}: ${message}`);
   }
-  t.equal(upstreamCalls('/mobileverification'), calls, 'nothing the rules reject went upstream');
+  t.equal(upstreamCalls(stack, '/mobileverification'), calls, 'nothing the rules reject went upstream');
 
   const wrong = await visitor.post('/mobile-verification', { verificationCode: '111111' });
   t.equal(wrong.statusCode, 422);
@@ -467,23 +382,23 @@ t.test('/mobile-verification: three wrong codes cancel the transaction', async (
 });
 
 t.test('/mobile-verification: the verification errors route to the identity steps', async (t) => {
-  const voice = await atVerification({ ...BUYER, lastName: 'Voice' });
+  const voice = await atVerification({ buyer: { lastName: 'Voice' } });
   const toAudio = await voice.post('/mobile-verification', { verificationCode: '123456' });
   t.equal(toAudio.headers.location, '/audio-input', 'VOICECLIP.MISSING');
 
-  const flexepin = await atVerification({ ...BUYER, lastName: 'Voice' }, { ...BUY, paymentMethod: 'FLEXEPIN' });
+  const flexepin = await atVerification({ buyer: { lastName: 'Voice' }, method: 'FLEXEPIN' });
   const toSkip = await flexepin.post('/mobile-verification', { verificationCode: '123456' });
   t.equal(toSkip.headers.location, '/audio-input-skip', 'VOICECLIP.MISSING on FLEXEPIN');
 
-  const selfie = await atVerification({ ...BUYER, lastName: 'Selfie' });
+  const selfie = await atVerification({ buyer: { lastName: 'Selfie' } });
   const toImage = await selfie.post('/mobile-verification', { verificationCode: '123456' });
   t.equal(toImage.headers.location, '/image-input-choice', 'SELFIEIMG.MISSING');
 
-  const cancelled = await atVerification({ ...BUYER, lastName: 'Cancel' });
+  const cancelled = await atVerification({ buyer: { lastName: 'Cancel' } });
   const done = await cancelled.post('/mobile-verification', { verificationCode: '123456' });
   t.equal(done.headers.location, '/transaction-cancelled', 'DONE_CANCELLED by the next-screen rule');
 
-  const big = await atVerification(BUYER, { ...BUY, fiatAmount: '260' });
+  const big = await atVerification({ amount: 260 });
   const toSelfie = await big.post('/mobile-verification', { verificationCode: '123456' });
   t.equal(toSelfie.headers.location, '/image-input-choice', 'SUBMIT_SELFIEDOC by the next-screen rule');
 });
@@ -498,7 +413,7 @@ t.test('TRANSACTION.NOTFOUND sends the visitor home and forgets the flow', async
     ['/mobile-verification', { verificationCode: '123456' }],
     ['/buyer-info-input', BUYER],
   ] as const) {
-    const v = new Visitor();
+    const v = new Visitor(stack);
     v.cookie = visitor.cookie;
     const res = await v.post(path, form);
     t.equal(res.statusCode, 303, path);
@@ -508,7 +423,7 @@ t.test('TRANSACTION.NOTFOUND sends the visitor home and forgets the flow', async
 });
 
 t.test('/email-input (screen 6) on a sell', async (t) => {
-  const visitor = await atBuyerInfo(SELL);
+  const visitor = await atBuyerInfo({ kind: 'SELL' });
   const early = await visitor.post('/email-input', { emtEmail: 'ada@example.com' });
   t.equal(early.statusCode, 409, 'before buyer info and verification: the upstream refuses');
   t.match(mainText(early.body), 'emtemail is not allowed now');
@@ -522,7 +437,7 @@ t.test('/email-input (screen 6) on a sell', async (t) => {
   t.match(mainText(page.body), 'E-Transfer email address');
   t.notMatch(page.body, /<script[^>]*src=/, 'no JavaScript on this page');
 
-  const calls = upstreamCalls('/emtemail');
+  const calls = upstreamCalls(stack, '/emtemail');
   const cases: [string, string][] = [
     ['', 'Your email address is required.'],
     ['   ', 'Your email address is required.'],
@@ -537,12 +452,12 @@ t.test('/email-input (screen 6) on a sell', async (t) => {
     t.equal(res.statusCode, 422);
     t.match(mainText(res.body), message, `${typed.slice(0, 30)}: ${message}`);
   }
-  t.equal(upstreamCalls('/emtemail'), calls, 'nothing the rules reject went upstream');
+  t.equal(upstreamCalls(stack, '/emtemail'), calls, 'nothing the rules reject went upstream');
 
   const done = await visitor.post('/email-input', { emtEmail: ' ada@example.com ' });
   t.equal(done.statusCode, 303);
   t.equal(done.headers.location, '/payment-spend', 'CUSTOMER_PAYMENT on ETRANSFEROUT');
-  t.equal((await sandboxState(visitor, 'txnsell')).nextAction, 'CUSTOMER_PAYMENT');
+  t.equal((await visitor.state()).nextAction, 'CUSTOMER_PAYMENT');
 });
 
 t.test('no screen answers hostile bodies with a 5xx', async (t) => {

@@ -2,6 +2,7 @@
 // INITIATE_ETRANSFER through the provider's Pay to the success page, and Done.
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
+import { BTC_ADDRESS, Visitor, driveTo, resume } from '../helpers/journey.ts';
 import type { UpstreamClient } from '../../server/upstream/client.ts';
 
 const stack = await startStack({ listen: false });
@@ -9,10 +10,7 @@ t.teardown(() => stack.close());
 
 const HOST = 'maple.localhost';
 const ORIGIN = `http://${HOST}`;
-const ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 const PAGE = '/payment-etransfer-instructions';
-
-const client = (merchantId = 'maple') => stack.app.upstream.forRequest({ requestId: 'test', merchantId });
 
 /** Counts etransfer/init calls the app makes; `twice` makes each one a second init. */
 const initCalls: string[] = [];
@@ -31,48 +29,9 @@ stack.app.upstream.forRequest = (context) => {
   return wrapped;
 };
 
-/** A maple e-transfer buy walked to `until` directly on the upstream. */
-async function buy(amount: number, until: 'VERIFY_MOBILE' | 'INITIATE_ETRANSFER' = 'INITIATE_ETRANSFER', lastName = 'Tester') {
-  const c = client();
-  const quote = await c.quoteRequest('BUY', {
-    fiatAmount: amount,
-    fiatCurrency: 'CAD',
-    cryptoCurrency: 'BTC',
-    paymentMethod: 'ETRANSFER',
-    txnType: 'BUY',
-    browserResolution: '',
-    country: 'CA',
-    cryptoAmount: 0,
-  });
-  if (!quote.ok) throw new Error('quote failed');
-  const refId = quote.value.refId;
-  await c.cryptoAddress('BUY', { refId, cryptoAddress: ADDRESS });
-  const info = await c.buyerInfo('BUY', {
-    refId,
-    firstName: 'Ada',
-    lastName,
-    emailAddress: 'ada@example.com',
-    mobile: { countryCode: '1', areaCode: '416', phoneNumber: '5550123' },
-    dateOfBirth: { year: '1990', month: '01', day: '15' },
-  });
-  if (!info.ok || info.value.nextAction !== 'VERIFY_MOBILE') throw new Error('buyer info failed');
-  if (until === 'INITIATE_ETRANSFER') {
-    const verified = await c.mobileVerification('BUY', { refId, verificationCode: '123456' });
-    if (!verified.ok) throw new Error('verification failed');
-  }
-  return refId;
-}
-
-function flowCookieOf(response: { cookies: { name: string; value: string }[] }): string {
-  const cookie = response.cookies.find((c) => c.name === 'flow');
-  if (!cookie) throw new Error('no flow cookie');
-  return `flow=${cookie.value}`;
-}
-
-/** Resume a transaction by its refId (/state/{refId}) and keep the flow cookie it sets. */
-async function resume(refId: string, host = HOST) {
-  const response = await stack.app.inject({ method: 'GET', url: `/state/${refId}`, headers: { host } });
-  return { response, cookie: flowCookieOf(response) };
+/** A maple e-transfer buy walked to the code step or verified (INITIATE_ETRANSFER). */
+async function buy(amount: number, until: 'VERIFY_MOBILE' | 'INITIATE_ETRANSFER' = 'INITIATE_ETRANSFER') {
+  return (await driveTo(stack, until === 'VERIFY_MOBILE' ? '/mobile-verification' : PAGE, { amount })).refId();
 }
 
 const get = (url: string, cookie?: string, host = HOST) =>
@@ -90,7 +49,7 @@ t.test('without a flow, or with a forged one, the page sends the visitor home', 
 
 t.test('a visitor not yet verified is sent to the verification step, nothing is initiated', async (t) => {
   const refId = await buy(100, 'VERIFY_MOBILE');
-  const { response, cookie } = await resume(refId);
+  const { response, cookie } = await resume(stack, refId);
   t.equal(response.headers.location, '/mobile-verification');
   const page = await get(PAGE, cookie);
   t.equal(page.statusCode, 303);
@@ -100,7 +59,7 @@ t.test('a visitor not yet verified is sent to the verification step, nothing is 
 
 t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done', async (t) => {
   const refId = await buy(100);
-  const { response, cookie } = await resume(refId);
+  const { response, cookie } = await resume(stack, refId);
   t.equal(response.headers.location, PAGE, '/state follows INITIATE_ETRANSFER');
 
   const page = await get(PAGE, cookie);
@@ -109,7 +68,7 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
   t.match(html, 'Order total');
   t.match(html, '$100.00');
   t.match(html, '0.00105263 BTC');
-  t.match(html, ADDRESS, 'receiving address');
+  t.match(html, BTC_ADDRESS, 'receiving address');
   t.match(html, 'Your payment must arrive within <strong>1 hour</strong>');
   t.match(html, 'Payments are received by payments@maple.example.');
   const link = /<a class="button" href="([^"]+)" target="_blank" rel="noopener">OPEN PAYMENT PAGE<\/a>/.exec(html);
@@ -144,12 +103,7 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
   t.match(success.body, '$100.00');
   t.notMatch(success.body, 'Ada', 'no personal data');
 
-  const done = await stack.app.inject({
-    method: 'POST',
-    url: '/done',
-    headers: { host: HOST, origin: ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
+  const done = await new Visitor(stack, HOST, cookie).post('/done');
   t.equal(done.statusCode, 200);
   t.equal(done.headers.refresh, '0; url=https://maple.example/thanks', 'to the success URL after 0 ms');
   const cleared = done.cookies.find((c) => c.name === 'flow');
@@ -159,7 +113,7 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
 
 t.test('TXNSTATUS.INVALID on a second init shows the spec text', async (t) => {
   const refId = await buy(120);
-  const { cookie } = await resume(refId);
+  const { cookie } = await resume(stack, refId);
   initTwice = true;
   t.teardown(() => {
     initTwice = false;
@@ -175,7 +129,7 @@ t.test('TXNSTATUS.INVALID on a second init shows the spec text', async (t) => {
 
 t.test('a cancelled payment leads to the cancelled page', async (t) => {
   const refId = await buy(80);
-  const { cookie } = await resume(refId);
+  const { cookie } = await resume(stack, refId);
   t.equal((await get(PAGE, cookie)).statusCode, 200);
   await fetch(`${stack.sandbox.url}/pay/etransfer/${refId}`, {
     method: 'POST',
@@ -191,7 +145,7 @@ t.test('a cancelled payment leads to the cancelled page', async (t) => {
 
 t.test('a transaction the upstream no longer knows goes home', async (t) => {
   const refId = await buy(90);
-  const { cookie } = await resume(refId);
+  const { cookie } = await resume(stack, refId);
   // Another sandbox knows nothing: point the same cookie at a fresh stack.
   const other = await startStack({ listen: false });
   t.teardown(() => other.close());
@@ -202,7 +156,7 @@ t.test('a transaction the upstream no longer knows goes home', async (t) => {
 
 t.test('an unavailable upstream is said, not a 5xx page with internals', async (t) => {
   const refId = await buy(95);
-  const { cookie } = await resume(refId);
+  const { cookie } = await resume(stack, refId);
   stack.sandbox.app.sandbox.queueFaults(['503']);
   const page = await get(PAGE, cookie);
   t.equal(page.statusCode, 503);
@@ -211,48 +165,21 @@ t.test('an unavailable upstream is said, not a 5xx page with internals', async (
 });
 
 t.test('a roo buy in AUD: its own method name, AUD amounts, Done to /au', async (t) => {
-  const c = client('roo');
-  const quote = await c.quoteRequest('BUY', {
-    fiatAmount: 150,
-    fiatCurrency: 'AUD',
-    cryptoCurrency: 'BTC',
-    paymentMethod: 'ETRANSFER',
-    txnType: 'BUY',
-    browserResolution: '',
-    country: 'AU',
-    cryptoAmount: 0,
-  });
-  if (!quote.ok) throw new Error('quote failed');
-  const refId = quote.value.refId;
-  await c.cryptoAddress('BUY', { refId, cryptoAddress: ADDRESS });
-  await c.buyerInfo('BUY', {
-    refId,
-    firstName: 'Bruce',
-    lastName: 'Tester',
-    emailAddress: 'bruce@example.com',
-    mobile: { countryCode: '61', areaCode: '4', phoneNumber: '12345678' },
-    dateOfBirth: { year: '1985', month: '03', day: '02' },
-  });
-  await c.mobileVerification('BUY', { refId, verificationCode: '123456' });
-  const { response, cookie } = await resume(refId, 'roo.localhost');
+  const refId = (await driveTo(stack, PAGE, { host: 'roo.localhost', currency: 'AUD', amount: 150 })).refId();
+  const { response, cookie } = await resume(stack, refId, 'roo.localhost');
   t.equal(response.headers.location, PAGE);
   const page = await get(PAGE, cookie, 'roo.localhost');
   t.equal(page.statusCode, 200);
   t.match(page.body, '<h1>Pay by PayID instant transfer</h1>');
   t.match(page.body, '<dd>$150.00</dd>');
   t.match(page.body, '<dd>0.00143541 BTC</dd>', '150 AUD at 104,500');
-  const done = await stack.app.inject({
-    method: 'POST',
-    url: '/done',
-    headers: { host: 'roo.localhost', origin: 'http://roo.localhost', cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
+  const done = await new Visitor(stack, 'roo.localhost', cookie).post('/done');
   t.equal(done.headers.refresh, '0; url=https://roo.example/thanks/au');
 });
 
 t.test('hostile query values change nothing and are never echoed', async (t) => {
   const refId = await buy(70);
-  const { cookie } = await resume(refId);
+  const { cookie } = await resume(stack, refId);
   for (const query of ['paid=%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'paid=1&paid=2', `paid=${'9'.repeat(100_000)}`, 'paid=%D9%A1']) {
     const page = await get(`${PAGE}?${query}`, cookie);
     t.equal(page.statusCode, 200, query.slice(0, 40));

@@ -3,51 +3,18 @@
 // second), the QR image through the /api proxy, the confirm question and the thanks page.
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
+import { Visitor, driveTo, resume } from '../helpers/journey.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
 
 const HOST = 'maple.localhost';
 const PAGE = '/payment-spend';
-const client = stack.app.upstream.forRequest({ requestId: 'test', merchantId: 'maple' });
 
-/** A maple ETRANSFEROUT sell of 0.0015 BTC walked to `until` on the upstream. */
+/** A maple ETRANSFEROUT sell of 0.0015 BTC walked to `until`, with its deposit address once there is one. */
 async function sell(until: 'INPUT_EMTEMAIL' | 'CUSTOMER_PAYMENT' = 'CUSTOMER_PAYMENT') {
-  const quote = await client.quoteRequest('SELL', {
-    fiatAmount: 0,
-    fiatCurrency: 'CAD',
-    cryptoCurrency: 'BTC',
-    paymentMethod: 'ETRANSFEROUT',
-    txnType: 'SELL',
-    browserResolution: '',
-    country: 'CA',
-    cryptoAmount: 0.0015,
-  });
-  if (!quote.ok) throw new Error('quote failed');
-  const refId = quote.value.refId;
-  await client.buyerInfo('SELL', {
-    refId,
-    firstName: 'Ada',
-    lastName: 'Tester',
-    emailAddress: 'ada@example.com',
-    mobile: { countryCode: '1', areaCode: '416', phoneNumber: '5550123' },
-    dateOfBirth: { year: '1990', month: '01', day: '15' },
-  });
-  const verified = await client.mobileVerification('SELL', { refId, verificationCode: '123456' });
-  if (!verified.ok || verified.value.nextAction !== 'INPUT_EMTEMAIL') throw new Error('verification failed');
-  if (until === 'CUSTOMER_PAYMENT') {
-    const email = await client.emtEmail('SELL', { refId, emtEmail: 'ada@example.com' });
-    if (!email.ok) throw new Error('emt email failed');
-    return { refId, address: email.value.nextActionParams?.cryptoAddress ?? '' };
-  }
-  return { refId, address: '' };
-}
-
-async function resume(refId: string) {
-  const response = await stack.app.inject({ method: 'GET', url: `/state/${refId}`, headers: { host: HOST } });
-  const cookie = response.cookies.find((c) => c.name === 'flow');
-  if (!cookie) throw new Error('no flow cookie');
-  return { response, cookie: `flow=${cookie.value}` };
+  const seller = await driveTo(stack, until === 'INPUT_EMTEMAIL' ? '/email-input' : PAGE, { kind: 'SELL', amount: 0.0015 });
+  return { refId: seller.refId(), address: (await seller.state()).nextActionParams?.cryptoAddress ?? '' };
 }
 
 const get = (url: string, cookie?: string) =>
@@ -59,7 +26,7 @@ t.test('no flow: home; a sell still at the e-transfer email: that step', async (
   t.equal(none.headers.location, '/');
 
   const { refId } = await sell('INPUT_EMTEMAIL');
-  const { cookie } = await resume(refId);
+  const { cookie } = await resume(stack, refId);
   const early = await get(PAGE, cookie);
   t.equal(early.statusCode, 303);
   t.equal(early.headers.location, '/email-input');
@@ -70,7 +37,7 @@ t.test('no flow: home; a sell still at the e-transfer email: that step', async (
 t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thanks page', async (t) => {
   const { refId, address } = await sell();
   t.ok(address, 'the sandbox gave a deposit address');
-  const { response, cookie } = await resume(refId);
+  const { response, cookie } = await resume(stack, refId);
   t.equal(response.headers.location, PAGE, 'CUSTOMER_PAYMENT on a sell goes to /payment-spend');
 
   // First status call: PENDING. The address is not shown; the island keeps checking.
@@ -110,12 +77,7 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   t.match(thanks.body, '$142.50');
   t.notMatch(thanks.body, 'ada@example.com', 'no personal data');
 
-  const done = await stack.app.inject({
-    method: 'POST',
-    url: '/done',
-    headers: { host: HOST, origin: `http://${HOST}`, cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
+  const done = await new Visitor(stack, HOST, cookie).post('/done');
   t.equal(done.statusCode, 200);
   t.equal(done.headers.refresh, '0; url=https://maple.example/thanks', 'to the success URL after 0 ms');
 });
@@ -129,7 +91,7 @@ t.test('the thanks page without a flow still thanks the visitor', async (t) => {
 
 t.test('a failing status check keeps the page usable: the island carries on checking', async (t) => {
   const { refId, address } = await sell();
-  const { cookie } = await resume(refId);
+  const { cookie } = await resume(stack, refId);
   const realForRequest = stack.app.upstream.forRequest;
   stack.app.upstream.forRequest = (context) => ({
     ...realForRequest(context),
@@ -146,7 +108,7 @@ t.test('a failing status check keeps the page usable: the island carries on chec
 
 t.test('hostile confirm values do not open the question and are never echoed', async (t) => {
   const { refId } = await sell();
-  const { cookie } = await resume(refId);
+  const { cookie } = await resume(stack, refId);
   await get(PAGE, cookie); // PENDING
   for (const query of ['confirm=%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'confirm=%D9%A1', `confirm=${'1'.repeat(100_000)}`]) {
     const page = await get(`${PAGE}?${query}`, cookie);
@@ -158,7 +120,7 @@ t.test('hostile confirm values do not open the question and are never echoed', a
 
 t.test("another visitor's page: a forged cookie sends home, a cookie of another merchant is none", async (t) => {
   const { refId } = await sell();
-  const { cookie } = await resume(refId);
+  const { cookie } = await resume(stack, refId);
   const forged = await get(PAGE, cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
   t.equal(forged.statusCode, 302);
   t.equal(forged.headers.location, '/');

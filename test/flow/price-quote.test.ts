@@ -4,6 +4,7 @@
 // missing, forged and foreign flow cookies, limit errors and the no-message retry page.
 import t from 'tap';
 import { startStack, type Stack } from '../helpers/stack.ts';
+import { directLink, startFlow, upstreamCalls, type Quote } from '../helpers/journey.ts';
 
 const main = await startStack({ listen: false });
 /** A hold of 0 s: every quote is over at once, even a requoted one. */
@@ -27,19 +28,8 @@ const get = (stack: Stack, url: string, cookie?: string, host = MAPLE) =>
 const post = (stack: Stack, url: string, cookie?: string, payload = '', host = MAPLE) =>
   stack.app.inject({ method: 'POST', url, headers: headers(host, cookie), payload });
 
-const link = (amount: number | string, method = 'ETRANSFER', type = 'BUY', currency = 'CAD', coin = 'BTC') =>
-  `/amount/${amount}/cryptocurrency/${coin}/method/${method}/type/${type}/currency/${currency}`;
-
 /** A quote through the direct link; the flow cookie it set. */
-async function startQuote(stack: Stack, path: string, host = MAPLE): Promise<string> {
-  const response = await get(stack, path, undefined, host);
-  if (response.statusCode !== 303 || response.headers.location !== '/price-quote') {
-    throw new Error(`quote failed: ${response.statusCode} ${response.headers.location}`);
-  }
-  const flow = response.cookies.find((c) => c.name === 'flow');
-  if (!flow) throw new Error('no flow cookie');
-  return `flow=${flow.value}`;
-}
+const startQuote = async (stack: Stack, quote: Quote = {}) => (await startFlow(stack, { ...quote, via: 'link' })).cookie;
 
 /** The page's text without tags, for word-for-word checks. */
 const text = (html: string) =>
@@ -50,14 +40,11 @@ const text = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/&#x27;/g, "'");
 
-const upstreamCalls = (stack: Stack, suffix: string) =>
-  stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith(suffix)).length;
-
 const cleared = (response: { cookies: { name: string; value: string }[] }) =>
   response.cookies.some((c) => c.name === 'flow' && c.value === '');
 
 t.test('maple e-Transfer buy: figures, rate, fees included, promo with NO PROCESSING FEES, terms, NEXT', async (t) => {
-  const cookie = await startQuote(main, link(100));
+  const cookie = await startQuote(main);
   const page = await get(main, '/price-quote', cookie);
   t.equal(page.statusCode, 200);
   const body = text(page.body);
@@ -89,14 +76,14 @@ t.test('maple e-Transfer buy: figures, rate, fees included, promo with NO PROCES
 });
 
 t.test('maple Flexepin: the promo saves the fee difference, fees not zero', async (t) => {
-  const cookie = await startQuote(main, link(100, 'FLEXEPIN'));
+  const cookie = await startQuote(main, { method: 'FLEXEPIN' });
   const body = text((await get(main, '/price-quote', cookie)).body);
   t.match(body, 'You save $2.00 with this promotion.');
   t.notMatch(body, 'NO PROCESSING FEES');
 });
 
 t.test('maple card quote: Current Price Quote, charged in USD, no countdown and no promo', async (t) => {
-  const cookie = await startQuote(main, link(100, 'CREDITCARD'));
+  const cookie = await startQuote(main, { method: 'CREDITCARD' });
   const page = await get(main, '/price-quote', cookie);
   const body = text(page.body);
   t.match(body, 'Current Price Quote');
@@ -107,7 +94,7 @@ t.test('maple card quote: Current Price Quote, charged in USD, no countdown and 
 });
 
 t.test('maple sell: the coin amount to send, the payout, then buyer info', async (t) => {
-  const cookie = await startQuote(main, link('0.0015', 'ETRANSFEROUT', 'SELL'));
+  const cookie = await startQuote(main, { kind: 'SELL', amount: '0.0015' });
   const body = text((await get(main, '/price-quote', cookie)).body);
   t.match(body, 'Amount to send0.00150000 BTC');
   t.match(body, 'You receive$142.50 CAD');
@@ -118,7 +105,7 @@ t.test('maple sell: the coin amount to send, the payout, then buyer info', async
 
 t.test('test host (TEST, no promo) in AUD: Sydney time, no promo, no tag manager', async (t) => {
   const host = 'test.localhost';
-  const cookie = await startQuote(main, link(100, 'ETRANSFER', 'BUY', 'AUD'), host);
+  const cookie = await startQuote(main, { host, currency: 'AUD' });
   const page = await get(main, '/price-quote', cookie, host);
   const body = text(page.body);
   t.match(body, 'Amount to spend$100.00 AUD');
@@ -138,7 +125,7 @@ t.test('no, forged or foreign flow cookie: home, and nothing reaches the upstrea
     t.equal(response.statusCode, 303, `POST ${path} without a flow`);
     t.equal(response.headers.location, '/');
   }
-  const cookie = await startQuote(main, link(100));
+  const cookie = await startQuote(main);
   const forged = cookie.replace(/.{4}$/, 'AAAA');
   t.equal((await get(main, '/price-quote', forged)).headers.location, '/', 'a tampered signature reads as no flow');
   t.equal((await post(main, '/price-quote', forged)).headers.location, '/');
@@ -148,7 +135,7 @@ t.test('no, forged or foreign flow cookie: home, and nothing reaches the upstrea
 });
 
 t.test("a signed flow naming a transaction the upstream does not know (or another API's): home, flow cleared", async (t) => {
-  const sell = await startQuote(main, link('0.0015', 'ETRANSFEROUT', 'SELL'));
+  const sell = await startQuote(main, { kind: 'SELL', amount: '0.0015' });
   const refId = JSON.parse(Buffer.from(main.app.unsignCookie(sell.slice(5)).value!, 'base64url').toString()).refId as string;
   const sign = (flow: object) => `flow=${main.app.signCookie(Buffer.from(JSON.stringify(flow)).toString('base64url'))}`;
   const base = { kind: 'BUY', txnType: 'BUY', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', pro: false, addressRequired: false, merchant: 'maple' };
@@ -162,7 +149,7 @@ t.test("a signed flow naming a transaction the upstream does not know (or anothe
 });
 
 t.test('hostile bodies on NEXT are ignored; a cross-site post is refused', async (t) => {
-  const cookie = await startQuote(main, link(100));
+  const cookie = await startQuote(main);
   const huge = `refId=${'9'.repeat(1024 * 1024)}&x=<script>alert(1)</script>&amount=１２３`;
   const next = await post(main, '/price-quote', cookie, huge);
   t.equal(next.statusCode, 303);
@@ -177,7 +164,7 @@ t.test('hostile bodies on NEXT are ignored; a cross-site post is refused', async
 });
 
 t.test('upstream down while loading the quote: its message, no stack trace', async (t) => {
-  const cookie = await startQuote(main, link(100));
+  const cookie = await startQuote(main);
   main.sandbox.app.sandbox.queueFaults(['503']);
   const page = await get(main, '/price-quote', cookie);
   t.equal(page.statusCode, 502);
@@ -186,7 +173,7 @@ t.test('upstream down while loading the quote: its message, no stack trace', asy
 });
 
 t.test('a hold that is over: the expired choice, server-side, with Accept and Decline', async (t) => {
-  const cookie = await startQuote(noHold, link(100));
+  const cookie = await startQuote(noHold);
   const page = await get(noHold, '/price-quote', cookie);
   t.equal(page.statusCode, 200);
   t.match(text(page.body), 'Your price quote has expired.');
@@ -213,7 +200,7 @@ t.test('a hold that is over: the expired choice, server-side, with Accept and De
 });
 
 t.test('Accept requotes and confirms, then the quote page shows the new deadline; NEXT goes on', async (t) => {
-  const cookie = await startQuote(shortHold, link(100));
+  const cookie = await startQuote(shortHold);
   const first = await get(shortHold, '/price-quote', cookie);
   const deadline = (html: string) => Date.parse(/"deadline":"([^"]+)"/.exec(html)![1]!);
   await new Promise((resolve) => setTimeout(resolve, HOLD_S * 1000 + 100));
@@ -230,7 +217,7 @@ t.test('Accept requotes and confirms, then the quote page shows the new deadline
 });
 
 t.test('Decline clears the flow and goes home', async (t) => {
-  const cookie = await startQuote(shortHold, link(100));
+  const cookie = await startQuote(shortHold);
   const decline = await post(shortHold, '/price-quote/decline', cookie);
   t.equal(decline.statusCode, 303);
   t.equal(decline.headers.location, '/');
@@ -238,7 +225,7 @@ t.test('Decline clears the flow and goes home', async (t) => {
 });
 
 t.test('a requote refused with SYSTEM: its message, then home in 5 seconds, flow cleared', async (t) => {
-  const cookie = await startQuote(shortHold, link(405));
+  const cookie = await startQuote(shortHold, { amount: 405 });
   await new Promise((resolve) => setTimeout(resolve, HOLD_S * 1000 + 100));
   const accept = await post(shortHold, '/price-quote/accept', cookie);
   t.equal(accept.statusCode, 409);
@@ -258,7 +245,7 @@ const LIMITS: [number, string][] = [
 t.test('limit errors: the message in a modal whose close link goes home, amounts kept', async (t) => {
   for (const [amount, message] of LIMITS) {
     const form = `txnType=BUY&fiatAmount=${amount}&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER`;
-    for (const response of [await post(main, '/', undefined, form), await get(main, link(amount))]) {
+    for (const response of [await post(main, '/', undefined, form), await get(main, directLink({ amount }))]) {
       t.equal(response.statusCode, 422);
       t.match(response.body, new RegExp(`role="alertdialog"[^>]*>.*${message}.*<a class="button" href="/"[^>]*>Close</a>`, 's'));
       t.match(response.body, `value="${amount}"`, 'the amount typed is kept');
@@ -274,7 +261,7 @@ t.test('a quote failure without a message: retried every 5 s, 5 times, then home
   for (let attempt = 1; attempt <= 5; attempt++) {
     t.equal(response.statusCode, 503, `attempt ${attempt} announced`);
     t.equal(response.headers['retry-after'], '5');
-    const retryUrl = `${link(404)}?attempt=${attempt}`;
+    const retryUrl = `${directLink({ amount: 404 })}?attempt=${attempt}`;
     t.equal(response.headers.refresh, `5; url=${retryUrl}`);
     t.match(text(response.body), `attempt ${attempt} of 5`);
     response = await get(main, retryUrl);
@@ -284,7 +271,7 @@ t.test('a quote failure without a message: retried every 5 s, 5 times, then home
   t.equal(upstreamCalls(main, '/quoterequest') - before, 6, 'the first request and five retries');
   // A forged attempt count cannot buy more retries or break the page.
   for (const attempt of ['99', '-3', 'abc', '５']) {
-    const forged = await get(main, `${link(404)}?attempt=${attempt}`);
+    const forged = await get(main, `${directLink({ amount: 404 })}?attempt=${attempt}`);
     t.ok(forged.statusCode === 303 || forged.statusCode === 503, `attempt=${attempt}: ${forged.statusCode}`);
   }
 });

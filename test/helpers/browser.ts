@@ -62,3 +62,11 @@ export async function openPage(browser: Browser, options: { javaScriptEnabled?: 
   });
   return { page, context, problems, requests, close: () => context.close() };
 }
+
+/** Resolves once React has hydrated the element (React marks the DOM nodes it owns). */
+export async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s);
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+  }, selector);
+}

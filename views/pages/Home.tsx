@@ -6,6 +6,9 @@ import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import { Modal } from '../components/Modal.tsx';
 import type { Toast } from '../components/Toasts.tsx';
 
+/** A form with nothing typed and no messages looks the same for every visitor. */
+const isUntouched = (form: AmountFormProps) => Object.keys(form.values).length === 0 && Object.keys(form.errors).length === 0;
+
 export function HomePage({ form, modal, toasts }: { form: AmountFormProps | null; modal?: string; toasts?: Toast[] }) {
   const { merchant } = useRenderContext();
   const { psa } = merchant.config;
@@ -17,7 +20,7 @@ export function HomePage({ form, modal, toasts }: { form: AmountFormProps | null
         </aside>
       )}
       {form ? (
-        <Island name="AmountForm" props={form} />
+        <Island name="AmountForm" props={form} shared={isUntouched(form)} />
       ) : (
         <section className="card">
           <h1>Checkout unavailable</h1>

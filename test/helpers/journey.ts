@@ -1,0 +1,179 @@
+// One way for tests to walk a checkout through its early steps: as a visitor's browser
+// would, with same-origin form posts to the edge (app.inject) that carry the flow cookie.
+// The walk only posts forms and reads their redirects; it never loads a page, so nothing a
+// page does on GET (the e-Transfer init, a sell's status check) happens before a test asks.
+import type { Stack } from './stack.ts';
+import type { FlowState } from '../../server/upstream/contract.ts';
+
+export type Form = Record<string, string>;
+
+export const MAPLE = 'maple.localhost';
+/** Valid receiving addresses from ../shared/vectors/crypto-addresses.json (BIP173). */
+export const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+export const BTC_TESTNET_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
+/** The sandbox's right verification code. */
+export const CODE = '123456';
+/** A Canadian adult; driveTo swaps in an Australian mobile for AUD flows. */
+export const BUYER = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  emailAddress: 'ada@example.com',
+  mobile: '416 555 0199',
+  month: '12',
+  day: '10',
+  year: '1985',
+} satisfies Form;
+const AU_MOBILE = '0412 345 678';
+
+/** A quote as the home form (or a direct link) asks for it. */
+export interface Quote {
+  /** Default maple.localhost. */
+  host?: string;
+  /** Default BUY. */
+  kind?: 'BUY' | 'SELL';
+  /** Default ETRANSFER for buys, ETRANSFEROUT for sells. */
+  method?: string;
+  /** Fiat for buys (default 100), coin for sells (default 0.0015). */
+  amount?: number | string;
+  /** Default BTC. */
+  coin?: string;
+  /** Default CAD. */
+  currency?: string;
+  /** The home form (default) or the direct link of SPEC.md screen 2. */
+  via?: 'form' | 'link';
+}
+
+const sell = (quote: Quote) => quote.kind === 'SELL';
+const amountOf = (quote: Quote) => String(quote.amount ?? (sell(quote) ? 0.0015 : 100));
+const methodOf = (quote: Quote) => quote.method ?? (sell(quote) ? 'ETRANSFEROUT' : 'ETRANSFER');
+
+/** The home form's fields for a quote. */
+export function quoteForm(quote: Quote = {}): Form {
+  return {
+    txnType: quote.kind ?? 'BUY',
+    [sell(quote) ? 'cryptoAmount' : 'fiatAmount']: amountOf(quote),
+    fiatCurrency: quote.currency ?? 'CAD',
+    cryptoCurrency: quote.coin ?? 'BTC',
+    paymentMethod: methodOf(quote),
+  };
+}
+
+/** /amount/{amount}/cryptocurrency/{coin}/method/{method}/type/{type}/currency/{currency} */
+export function directLink(quote: Quote = {}): string {
+  return `/amount/${amountOf(quote)}/cryptocurrency/${quote.coin ?? 'BTC'}/method/${methodOf(quote)}/type/${quote.kind ?? 'BUY'}/currency/${quote.currency ?? 'CAD'}`;
+}
+
+type Response = Awaited<ReturnType<Stack['app']['inject']>>;
+
+/** A browser stand-in on one host: keeps the flow cookie between requests. */
+export class Visitor {
+  constructor(
+    readonly stack: Stack,
+    readonly host = MAPLE,
+    /** The Cookie header ('flow=…'), '' once there is no flow. */
+    public cookie = '',
+  ) {}
+
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { host: this.host, origin: `http://${this.host}`, ...(this.cookie ? { cookie: this.cookie } : {}), ...extra };
+  }
+
+  private keep(res: Response): Response {
+    const flow = res.cookies.find((c) => c.name === 'flow');
+    if (flow) this.cookie = flow.value && flow.maxAge !== 0 ? `flow=${flow.value}` : '';
+    return res;
+  }
+
+  async get(url: string): Promise<Response> {
+    return this.keep(await this.stack.app.inject({ method: 'GET', url, headers: this.headers() }));
+  }
+
+  /** One step: the form posted as the page would post it (same origin, urlencoded). */
+  async post(url: string, form: Form = {}): Promise<Response> {
+    const headers = this.headers({ 'content-type': 'application/x-www-form-urlencoded' });
+    return this.keep(await this.stack.app.inject({ method: 'POST', url, headers, payload: new URLSearchParams(form).toString() }));
+  }
+
+  /** What the signed flow cookie holds (refId, txnType, …). */
+  flow(): { refId: string; txnType: 'BUY' | 'SELL' } {
+    const unsigned = this.stack.app.unsignCookie(decodeURIComponent(this.cookie.replace(/^flow=/, '')));
+    return JSON.parse(Buffer.from(unsigned.value ?? '', 'base64url').toString('utf8'));
+  }
+
+  refId(): string {
+    return this.flow().refId;
+  }
+
+  /** The flow state the upstream holds, asked of the sandbox directly (no edge log line, no status poll). */
+  async state(): Promise<FlowState> {
+    const api = this.flow().txnType === 'SELL' ? 'txnsell' : 'txnbuy';
+    return (await this.stack.sandbox.app.inject({ method: 'GET', url: `/${api}/flowstate/${this.refId()}` })).json();
+  }
+
+  /** The flow cookie for a browser context's addCookies. */
+  browserCookie() {
+    const value = this.cookie.replace(/^flow=/, '');
+    return { name: 'flow', value, url: this.stack.url(this.host, '/'), httpOnly: true, sameSite: 'Lax' as const };
+  }
+}
+
+/** A quote from the home form (or the direct link); the visitor is then on /price-quote. */
+export async function startFlow(stack: Stack, quote: Quote = {}): Promise<Visitor> {
+  const visitor = new Visitor(stack, quote.host);
+  const res = quote.via === 'link' ? await visitor.get(directLink(quote)) : await visitor.post('/', quoteForm(quote));
+  if (res.statusCode !== 303 || res.headers.location !== '/price-quote' || !visitor.cookie) {
+    throw new Error(`quote refused: ${res.statusCode} ${res.headers.location ?? res.body.slice(0, 300)}`);
+  }
+  return visitor;
+}
+
+export interface Walk extends Quote {
+  /** Changes to BUYER, e.g. { lastName: 'Review' }. */
+  buyer?: Form;
+  /** Default: a BTC address of the host's network (mainnet only on PROD merchants). */
+  address?: string;
+  emtEmail?: string;
+}
+
+/**
+ * Starts a flow and takes the steps a visitor takes (NEXT on the quote, receiving address,
+ * buyer info, code, payout email) until a step's redirect lands on `target`, the path of
+ * the screen to stop at: '/mobile-verification', '/payment-etransfer-instructions',
+ * '/payment-spend', '/transaction-in-review' (with lastName Review)…
+ */
+export async function driveTo(stack: Stack, target: string, walk: Walk = {}): Promise<Visitor> {
+  const visitor = await startFlow(stack, walk);
+  const merchant = stack.app.merchants.resolve(visitor.host);
+  const prod = merchant.kind === 'known' && merchant.merchant.config.env === 'PROD';
+  const steps: [string, Form][] = [
+    ['/price-quote', {}],
+    ['/address-input', { cryptoAddress: walk.address ?? (prod ? BTC_ADDRESS : BTC_TESTNET_ADDRESS) }],
+    ['/buyer-info-input', { ...BUYER, ...(walk.currency === 'AUD' ? { mobile: AU_MOBILE } : {}), ...walk.buyer }],
+    ['/mobile-verification', { verificationCode: CODE }],
+    ['/email-input', { emtEmail: walk.emtEmail ?? BUYER.emailAddress }],
+  ];
+  let at = '/price-quote';
+  let last = '';
+  // Each step's redirect says where the visitor is; a step not offered (an address on a sell) is passed.
+  for (const [path, form] of steps) {
+    if (at === target) break;
+    if (at !== path) continue;
+    const res = await visitor.post(path, form);
+    at = res.headers.location ?? '';
+    last = `POST ${path}: ${res.statusCode} ${at || res.body.slice(0, 300)}`;
+  }
+  if (at !== target) throw new Error(`the walk to ${target} stopped at ${at || 'an error'} (${last})`);
+  return visitor;
+}
+
+/** /state/{refId} on a host: its answer and the flow cookie it set ('' if none). */
+export async function resume(stack: Stack, refId: string, host = MAPLE) {
+  const visitor = new Visitor(stack, host);
+  const response = await visitor.get(`/state/${refId}`);
+  return { response, cookie: visitor.cookie };
+}
+
+/** Upstream calls the edge made to an endpoint, from its one log line per upstream request. */
+export function upstreamCalls(stack: Stack, endpoint: string): number {
+  return stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith(endpoint)).length;
+}
