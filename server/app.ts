@@ -56,6 +56,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request is written by http/ops.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
+    // The merchant joins the request logger when Fastify creates it, instead of a second
+    // child logger per request in the tenancy hook.
+    childLoggerFactory: (logger, bindings, options, rawRequest) => {
+      const found = merchants.resolve(rawRequest.headers.host);
+      const fallback = found.kind === 'unknown' && config.unknownHosts === 'fallback' ? merchants.fallback.id : undefined;
+      const merchant = found.kind === 'known' ? found.merchant.id : fallback;
+      return logger.child(merchant ? { ...bindings, merchant } : bindings, options);
+    },
     routerOptions: { maxParamLength: 200 },
   });
   app.server.headersTimeout = 10_000;

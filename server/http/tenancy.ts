@@ -26,7 +26,6 @@ export function registerTenancy(app: FastifyInstance, registry: MerchantRegistry
     const merchant = found.kind === 'known' ? found.merchant : registry.fallback;
     request.merchant = merchant;
     request.siteHost = normaliseHost(request.headers.host) ?? '';
-    request.log = request.log.child({ merchant: merchant.id });
   });
 }
 

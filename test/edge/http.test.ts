@@ -179,6 +179,9 @@ t.test('health, readiness and one log line per request', async (t) => {
   t.equal((await app.inject({ url: '/readyz' })).statusCode, 200);
   const line = stack.logs.find((l) => l.msg === 'request' && l.path === '/readyz');
   t.ok(line, 'a request log line');
+  await app.inject({ url: '/', headers: { host: 'roo.localhost' } });
+  const page = stack.logs.findLast((l) => l.msg === 'request' && l.path === '/');
+  t.match(page, { merchant: 'roo', status: 200, reqId: String }, 'with the merchant and the request id');
   t.notOk(JSON.stringify(stack.logs).includes('fiatAmount=abc'), 'no request bodies in logs');
 });
 
