@@ -21,6 +21,7 @@ import { createUpstreamDispatcher } from './upstream/dispatcher.ts';
 import { createUpstream } from './upstream/client.ts';
 import { upstreamProxy } from './upstream/proxy.ts';
 import { resolveThirdParty } from './third-party.ts';
+import { readFlow } from './security/flow-cookie.ts';
 
 /** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
 export const FORM_BODY_LIMIT = 1536 * 1024;
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadUrl: thirdParty.uploadUrl,
     dispatcher,
     merchantIdOf: (request) => request.merchant.id,
+    flowOf: readFlow,
   });
   await registerPages(app);
   return app;

@@ -13,6 +13,32 @@ export interface UpstreamProxyOptions {
   uploadUrl: string;
   dispatcher: Dispatcher;
   merchantIdOf: (request: FastifyRequest) => string;
+  /** The visitor's own transaction (from the flow cookie), or null. */
+  flowOf: (request: FastifyRequest) => { refId: string; txnType: 'BUY' | 'SELL' } | null;
+}
+
+/** Calls anyone may make: they concern no transaction. */
+const PUBLIC_PATHS = new Set(['/api/pubapi/ticker/merchant']);
+const API_OF_TXN_TYPE = { BUY: 'txnbuy', SELL: 'txnsell' } as const;
+
+/**
+ * An island may act only on the visitor's own transaction: a refId in the path must be
+ * the flow cookie's, and a buy or sell API path must be the flow's. (A refId in a POST
+ * body is checked once the body is parsed, see ownsBody.)
+ */
+function ownsPath(path: string, flow: { refId: string; txnType: 'BUY' | 'SELL' }): boolean {
+  const [, , first, second, third] = path.split('/');
+  if (first === 'txnbuy' || first === 'txnsell') {
+    if (first !== API_OF_TXN_TYPE[flow.txnType]) return false;
+    return second === 'status' ? third === flow.refId : true;
+  }
+  if (first === 'pubapi') return path.split('/').at(-1) === flow.refId; // /api/pubapi/qrcode/walletaddress/:refId
+  return true; // /api/upload carries no refId; the flow must exist all the same
+}
+
+function ownsBody(body: unknown, flow: { refId: string }): boolean {
+  if (!body || typeof body !== 'object' || !('refId' in body)) return true;
+  return (body as { refId: unknown }).refId === flow.refId;
 }
 
 const SEGMENT = '[A-Za-z0-9_-]{1,64}';
@@ -104,6 +130,15 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
       // Before routing has any effect: a path off the list never reaches a handler.
       api.addHook('onRequest', async (request, reply) => {
         if (!isAllowed(request.raw.method, request.raw.url)) return notFound(reply);
+        const path = (request.raw.url ?? '').split('?', 1)[0]!;
+        if (PUBLIC_PATHS.has(path)) return;
+        const flow = options.flowOf(request);
+        // Someone else's transaction looks exactly like one that does not exist.
+        if (!flow || !ownsPath(path, flow)) return notFound(reply);
+      });
+      api.addHook('preHandler', async (request, reply) => {
+        const flow = options.flowOf(request);
+        if (flow && !ownsBody(request.body, flow)) return notFound(reply);
       });
       api.addHook('onRoute', (route) => {
         route.bodyLimit = UPLOAD_PATHS.test(route.url) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startStack } from '../helpers/stack.ts';
+import { startFlow } from '../helpers/journey.ts';
 
 const QUOTE = 'txnType=BUY&fiatAmount=100&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER';
 const post = (body: string) => ({
@@ -82,10 +83,11 @@ t.test('/api: outside the allowlist, traversal and foreign URLs are 404 and neve
 });
 
 t.test('/api upload over the limit: 413', async (t) => {
+  const visitor = await startFlow(stack);
   const res = await stack.app.inject({
     method: 'POST',
     url: '/api/upload',
-    headers: { host: 'maple.localhost', origin: 'http://maple.localhost', 'content-type': 'application/json' },
+    headers: { host: 'maple.localhost', origin: 'http://maple.localhost', 'content-type': 'application/json', cookie: visitor.cookie },
     payload: JSON.stringify({ encodedFile: 'A'.repeat(7 * 1024 * 1024) }),
   });
   t.equal(res.statusCode, 413);
@@ -114,4 +116,19 @@ t.test('a response that fails its schema: logged with the request id, a generic 
   const logged = logs.find((l) => l.msg === 'upstream response breaks the contract');
   t.ok(logged, 'the bad response is logged');
   t.equal(logged?.reqId, res.headers['x-request-id'], 'with the request id');
+});
+
+t.test("/api never serves another visitor's transaction", async (t) => {
+  const mine = await startFlow(stack);
+  const theirs = await startFlow(stack);
+  const status = (refId: string, cookie?: string) =>
+    stack.app.inject({ url: `/api/txnbuy/status/${refId}`, headers: { host: 'maple.localhost', ...(cookie ? { cookie } : {}) } });
+  t.equal((await status(await mine.refId(), mine.cookie)).statusCode, 200, 'my own');
+  t.equal((await status(await theirs.refId(), mine.cookie)).statusCode, 404, "someone else's, with my cookie");
+  t.equal((await status(await theirs.refId())).statusCode, 404, 'without a cookie');
+  const onOtherHost = await stack.app.inject({
+    url: `/api/txnbuy/status/${await mine.refId()}`,
+    headers: { host: 'roo.localhost', cookie: mine.cookie },
+  });
+  t.equal(onOtherHost.statusCode, 404, "a maple flow cookie means nothing on roo's host");
 });

@@ -59,7 +59,8 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   t.notMatch(processed.body, 'data-island="WalletStatus"', 'no polling once PROCESSED');
   t.notMatch(processed.body, 'Have you sent your crypto', 'the question waits for the visitor');
 
-  const qr = await get(`/api/pubapi/qrcode/walletaddress/${refId}`);
+  const qr = await get(`/api/pubapi/qrcode/walletaddress/${refId}`, cookie);
+  t.equal((await get(`/api/pubapi/qrcode/walletaddress/${refId}`)).statusCode, 404, "not without the flow cookie");
   t.equal(qr.statusCode, 200);
   t.equal(qr.headers['content-type'], 'image/png');
   t.equal(qr.rawPayload.subarray(1, 4).toString(), 'PNG');

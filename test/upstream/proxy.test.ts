@@ -2,6 +2,7 @@
 // counting upstream, and the shared dispatcher underneath.
 import fastify from 'fastify';
 import t from 'tap';
+import type { FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT, upstreamProxy } from '../../server/upstream/proxy.ts';
@@ -31,6 +32,7 @@ async function fixture(
     uploadUrl: `${upstream.url}/docs/upload`,
     dispatcher,
     merchantIdOf: (request) => (request.headers.host?.startsWith('koala') ? 'koala' : 'maple'),
+    flowOf: testFlow,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   t.teardown(async () => {
@@ -43,6 +45,46 @@ async function fixture(
     rawRequest(port, method, path, body === undefined ? headers : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body);
   return { send, seen: upstream.seen, lines };
 }
+
+/**
+ * The visitor's flow for these tests: `x-test-flow: BUY:REF` (or `none`); without the
+ * header, the transaction the path names, so the other tests see an owned call.
+ */
+function testFlow(request: FastifyRequest): { refId: string; txnType: 'BUY' | 'SELL' } | null {
+  const given = request.headers['x-test-flow'];
+  if (given === 'none') return null;
+  if (typeof given === 'string') {
+    const [txnType, refId] = given.split(':');
+    return { txnType: txnType === 'SELL' ? 'SELL' : 'BUY', refId: refId ?? '' };
+  }
+  const path = (request.raw.url ?? '').split('?')[0]!;
+  const named = /\/(?:status|walletaddress)\/([^/]+)$/.exec(path)?.[1];
+  const body = request.body as { refId?: string } | undefined;
+  return { txnType: path.includes('/txnsell/') ? 'SELL' : 'BUY', refId: named ?? body?.refId ?? 'ABC123' };
+}
+
+t.test("an island may act only on the visitor's own transaction", async (t) => {
+  const { send, seen } = await fixture(t, Array(20).fill(200));
+  const mine = { 'x-test-flow': 'BUY:MINE1' };
+  t.equal((await send('GET', '/api/txnbuy/status/MINE1', mine)).status, 200, 'own status');
+  t.equal((await send('GET', '/api/pubapi/qrcode/walletaddress/MINE1', mine)).status, 200, 'own QR');
+  t.equal((await send('POST', '/api/txnbuy/requote', mine, JSON.stringify({ refId: 'MINE1', fiatAmount: 50 }))).status, 200, 'own requote');
+  const before = seen.length;
+  const refused: [string, string, Record<string, string>, string?][] = [
+    ['GET', '/api/txnbuy/status/THEIRS', mine],
+    ['GET', '/api/txnsell/status/MINE1', mine],
+    ['GET', '/api/pubapi/qrcode/walletaddress/THEIRS', mine],
+    ['POST', '/api/txnbuy/requote', mine, JSON.stringify({ refId: 'THEIRS', fiatAmount: 50 })],
+    ['POST', '/api/txnsell/confirmednewquote', mine, JSON.stringify({ refId: 'MINE1' })],
+    ['GET', '/api/txnbuy/status/MINE1', { 'x-test-flow': 'none' }],
+    ['POST', '/api/upload', { 'x-test-flow': 'none' }, JSON.stringify({ mobileNumber: '+14165550199' })],
+  ];
+  for (const [method, path, headers, body] of refused) {
+    t.equal((await send(method, path, headers, body)).status, 404, `${method} ${path} ${JSON.stringify(headers)}`);
+  }
+  t.equal(seen.length, before, 'none of them reached the upstream');
+  t.equal((await send('GET', '/api/pubapi/ticker/merchant', { 'x-test-flow': 'none' })).status, 200, 'the ticker is public');
+});
 
 t.test('allowlisted calls reach the upstream at the same path, without the query', async (t) => {
   const { send, seen } = await fixture(t);
