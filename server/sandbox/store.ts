@@ -28,6 +28,8 @@ export type NextActionParams = z.input<typeof nextActionParamsSchema> & { refere
 
 export interface Txn {
   refId: string;
+  /** The merchant (x-merchant) whose visitor created it: no other merchant can see it. */
+  merchant?: string;
   api: Api;
   txnType: TxnType;
   fiatCurrency: FiatCurrency;

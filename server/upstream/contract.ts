@@ -2,6 +2,9 @@
 // and response shape. The typed client parses with these, and the embedded sandbox
 // validates its requests with the same schemas, so the two can never drift apart.
 // Responses tolerate extra fields (z.object strips them); requests are strict.
+// Every request carries `x-merchant`; the upstream must scope a transaction to the merchant
+// that created it (another merchant's refId is TRANSACTION.NOTFOUND). The edge cannot prove
+// who owns a refId, so it relies on this for /state/{refId} and ?refId= resumes.
 import { z } from 'zod';
 import { DOCUMENT_TYPES, IMAGE_SOURCES, TXN_TYPES } from '../checkout/domain.ts';
 

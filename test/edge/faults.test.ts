@@ -132,3 +132,17 @@ t.test("/api never serves another visitor's transaction", async (t) => {
   });
   t.equal(onOtherHost.statusCode, 404, "a maple flow cookie means nothing on roo's host");
 });
+
+t.test("a refId never resumes on another merchant's host", async (t) => {
+  const maple = await startFlow(stack);
+  const refId = await maple.refId();
+  for (const host of ['dev.localhost', 'test.localhost', 'maple.localhost.evil.test']) {
+    const state = await stack.app.inject({ url: `/state/${refId}`, headers: { host } });
+    t.not(state.statusCode, 303, `/state on ${host} does not resume`);
+    t.notOk(state.cookies.some((c) => c.name === 'flow' && c.value), `no flow cookie on ${host}`);
+    const buyer = await stack.app.inject({ url: `/buyer-info-input?refId=${refId}`, headers: { host } });
+    t.notOk(buyer.cookies.some((c) => c.name === 'flow' && c.value), `buyer-info resume refused on ${host}`);
+  }
+  const own = await stack.app.inject({ url: `/state/${refId}`, headers: { host: 'maple.localhost' } });
+  t.equal(own.statusCode, 303, 'on its own host it resumes');
+});

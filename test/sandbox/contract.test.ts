@@ -3,6 +3,7 @@
 import t from 'tap';
 import { errorBodySchema, tickerResponseSchema, uploadResponseSchema } from '../../server/upstream/contract.ts';
 import { BTC_ADDRESS, BUYER, BUY_QUOTE, PNG_BASE64, errorOf, sandboxFor } from './helpers.ts';
+import { startSandbox } from '../../server/sandbox/index.ts';
 
 t.test('malformed bodies answer 400 REQUEST.INVALID naming the field', async (t) => {
   const c = await sandboxFor(t);
@@ -193,4 +194,25 @@ t.test('proc: any id answers DONE after a short delay', async (t) => {
   t.ok(Date.now() - started >= 290, 'took about 300 ms');
   t.equal((await c.send('POST', '/empty_proc')).status, 200, 'a body is optional');
   t.match(errorOf(await c.post('/someproc', { nested: { no: 1 } })), { code: 'REQUEST.INVALID' });
+});
+
+t.test('a transaction is visible only to the merchant that created it', async (t) => {
+  const sandbox = await startSandbox({ logger: false });
+  t.teardown(() => sandbox.close());
+  const call = (path: string, merchant: string, body?: unknown) =>
+    fetch(`${sandbox.url}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json', 'x-merchant': merchant },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  const quote = await call('/txnbuy/quoterequest', 'maple', {
+    fiatAmount: 100, fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER',
+    txnType: 'BUY', browserResolution: '', country: 'CA', cryptoAmount: 0,
+  });
+  const { refId } = (await quote.json()) as { refId: string };
+  t.equal((await call(`/txnbuy/flowstate/${refId}`, 'maple')).status, 200);
+  const foreign = await call(`/txnbuy/flowstate/${refId}`, 'dev');
+  t.equal(foreign.status, 404);
+  t.match(await foreign.json(), { error: { code: 'TRANSACTION.NOTFOUND' } });
+  t.equal((await call('/etransfer/init', 'roo', { refId })).status, 404, 'root calls too');
 });

@@ -1,7 +1,7 @@
 // Root endpoints of the exchange (SPEC.md section 7, marked root): Pro check, payment
 // initiation, the /proc handler, public ticker and QR code, and the document upload API.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { COINS, ERROR_CODES, FIAT_CURRENCIES } from '../../checkout/domain.ts';
@@ -19,7 +19,7 @@ import { priceOf } from '../prices.ts';
 import { PRO_VIP_TAG } from '../quotes.ts';
 import type { Txn } from '../store.ts';
 import { UPLOAD_BODY_LIMIT, checkFile } from '../uploads.ts';
-import { notFoundError } from './txn.ts';
+import { notFoundError, visibleTo } from './txn.ts';
 
 /** Long enough for the edge to stream "Processing" before "Done". */
 export const PROC_DELAY_MS = 300;
@@ -28,9 +28,9 @@ const procBodySchema = z.record(z.string(), z.union([z.string(), z.array(z.strin
 
 export function rootRoutes(ctx: SandboxContext) {
   return async function routes(app: FastifyInstance): Promise<void> {
-    const load = (refId: string): Txn => {
+    const load = (refId: string, request: FastifyRequest): Txn => {
       const txn = ctx.store.get(refId);
-      if (!txn) throw notFoundError();
+      if (!visibleTo(txn, request)) throw notFoundError();
       return txn;
     };
 
@@ -41,14 +41,14 @@ export function rootRoutes(ctx: SandboxContext) {
     });
 
     app.post('/etransfer/init', async (request) => {
-      const txn = load(parseBody(refIdRequestSchema, request.body).refId);
+      const txn = load(parseBody(refIdRequestSchema, request.body).refId, request);
       initEtransfer(ctx.clock, txn, browserBaseUrl(ctx, request));
       return flowState(txn);
     });
 
     app.post('/banktransfer/init', async (request) => {
       const body = parseBody(bankTransferInitRequestSchema, request.body);
-      const txn = load(body.refId);
+      const txn = load(body.refId, request);
       initBankTransfer(ctx.clock, txn, body.selectedBank, browserBaseUrl(ctx, request));
       return flowState(txn);
     });
@@ -66,7 +66,7 @@ export function rootRoutes(ctx: SandboxContext) {
     );
 
     app.get<{ Params: { refId: string } }>('/pubapi/qrcode/walletaddress/:refId', async (request, reply) => {
-      const txn = load(request.params.refId);
+      const txn = load(request.params.refId, request);
       if (!txn.cryptoAddress) throw fail(409, ERROR_CODES.flowActionInvalid, 'The transaction has no wallet address yet.');
       const png = await QRCode.toBuffer(txn.cryptoAddress, { type: 'png', width: 256, margin: 2 });
       return reply.type('image/png').header('cache-control', 'no-store').send(png);

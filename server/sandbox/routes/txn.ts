@@ -36,13 +36,19 @@ export function notFoundError() {
   return fail(404, ERROR_CODES.notFound, 'Transaction not found.');
 }
 
+/** A transaction exists only for the merchant that created it, as a real exchange scopes it. */
+export function visibleTo(txn: Txn | undefined, request: FastifyRequest): txn is Txn {
+  const merchant = request.headers['x-merchant'];
+  return Boolean(txn) && (!txn!.merchant || typeof merchant !== 'string' || merchant === txn!.merchant);
+}
+
 type RefIdSchema = z.ZodType<{ refId: string }>;
 
 export function txnRoutes(ctx: SandboxContext, api: Api) {
   return async function routes(app: FastifyInstance): Promise<void> {
-    const load = (refId: string): Txn => {
+    const load = (refId: string, request: FastifyRequest): Txn => {
       const txn = ctx.store.get(refId);
-      if (!txn || txn.api !== api) throw notFoundError();
+      if (!visibleTo(txn, request) || txn.api !== api) throw notFoundError();
       return txn;
     };
 
@@ -51,19 +57,21 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
       <S extends RefIdSchema>(schema: S, apply: (txn: Txn, body: z.output<S>) => void) =>
       async (request: FastifyRequest): Promise<FlowState> => {
         const body = parseBody(schema, request.body);
-        const txn = load(body.refId);
+        const txn = load(body.refId, request);
         apply(txn, body);
         return flowState(txn);
       };
 
     app.post('/quoterequest', async (request) => {
       const txn = createQuote(ctx.clock, api, parseBody(quoteRequestSchema, request.body));
+      const merchant = request.headers['x-merchant'];
+      if (typeof merchant === 'string' && merchant) txn.merchant = merchant;
       ctx.store.add(txn);
       return flowState(txn);
     });
     app.post('/requote', async (request) => {
       const body = parseBody(requoteRequestSchema, request.body);
-      return requote(ctx.clock, load(body.refId), body);
+      return requote(ctx.clock, load(body.refId, request), body);
     });
     app.post('/confirmednewquote', step(refIdRequestSchema, (txn) => confirmNewQuote(ctx.clock, txn)));
     app.post('/cryptoaddress', step(cryptoAddressRequestSchema, (txn, b) => submitCryptoAddress(ctx.clock, txn, b.cryptoAddress)));
@@ -72,7 +80,7 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
     app.post('/mobileverification', step(mobileVerificationRequestSchema, (txn, b) => verifyMobile(ctx.clock, txn, b.verificationCode)));
     app.post('/generatesmscode', async (request) => {
       const body = parseBody(refIdRequestSchema, request.body);
-      return requestCode(ctx.clock, load(body.refId));
+      return requestCode(ctx.clock, load(body.refId, request));
     });
     app.post('/vouchernumber', step(voucherNumberRequestSchema, (txn, b) => redeemVoucher(ctx.clock, txn, b.voucherNumber)));
     app.post(
@@ -83,7 +91,7 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
         submitSelfie(ctx.clock, txn);
       }),
     );
-    app.get<{ Params: { refId: string } }>('/status/:refId', async (request) => pollStatus(load(request.params.refId)));
-    app.get<{ Params: { refId: string } }>('/flowstate/:refId', async (request) => flowState(load(request.params.refId)));
+    app.get<{ Params: { refId: string } }>('/status/:refId', async (request) => pollStatus(load(request.params.refId, request)));
+    app.get<{ Params: { refId: string } }>('/flowstate/:refId', async (request) => flowState(load(request.params.refId, request)));
   };
 }
