@@ -6,7 +6,7 @@ import { FIAT_CURRENCIES } from '../checkout/domain.ts';
 import { nextScreen } from '../checkout/next-screen.ts';
 import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
 import type { UpstreamFailure } from '../upstream/client.ts';
-import type { FlowState } from '../upstream/contract.ts';
+import { REF_ID_PATTERN, type FlowState } from '../upstream/contract.ts';
 import { flowCookieSchema, readFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { failureStatus, isTransactionGone, visitorMessage } from './failures.ts';
 import { renderHome } from './home.ts';
@@ -103,7 +103,6 @@ export function flowFromState(request: FastifyRequest, state: FlowState): FlowCo
   return parsed.success ? parsed.data : null;
 }
 
-const REF_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A refId names a buy or a sell; the other API answers TRANSACTION.NOTFOUND. */
 async function findByRefId(request: FastifyRequest, refId: string) {
@@ -131,7 +130,7 @@ export function registerResume(app: FastifyInstance): void {
   app.get(ROUTES.stateMissing.path, (request, reply) => referenceNotFound(request, reply));
   app.get<{ Params: { refId: string } }>(ROUTES.state.path, async (request, reply) => {
     const { refId } = request.params;
-    if (!REF_ID.test(refId)) return referenceNotFound(request, reply);
+    if (!REF_ID_PATTERN.test(refId)) return referenceNotFound(request, reply);
     const result = await findByRefId(request, refId);
     if (!result.ok) return showLoadFailure(request, reply, result.failure);
     const flow = flowFromState(request, result.value);

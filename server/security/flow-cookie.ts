@@ -4,12 +4,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FIAT_CURRENCIES, FLOW_KINDS, TXN_TYPES } from '../checkout/domain.ts';
+import { refIdSchema } from '../upstream/contract.ts';
 
 export const FLOW_COOKIE = 'flow';
 const MAX_AGE_S = 24 * 60 * 60;
 
 export const flowCookieSchema = z.strictObject({
-  refId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  refId: refIdSchema,
   kind: z.enum(FLOW_KINDS),
   txnType: z.enum(TXN_TYPES),
   method: z.string().max(32),

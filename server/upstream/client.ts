@@ -38,6 +38,7 @@ import {
   type StatusResponse,
   type TickerEntry,
 } from './contract.ts';
+import { REF_ID_PATTERN } from './contract.ts';
 import { UpstreamRequestError, type UpstreamResult } from './errors.ts';
 import { createExchange, issuePaths, targetOf, under, type Image, type Target } from './exchange.ts';
 import type { Logger } from './log-interceptor.ts';
@@ -128,9 +129,9 @@ function encodeBody(call: string, schema: z.ZodType, body: unknown): string {
   return JSON.stringify(parsed.data);
 }
 
-/** A refId as one path segment. Dot segments are refused: a URL parser would resolve them. */
+/** A refId as one path segment: the contract's pattern admits no '/', '.' or '%'. */
 function refIdSegment(call: string, refId: string): string {
-  if (!refIdRequestSchema.shape.refId.safeParse(refId).success || refId === '.' || refId === '..') {
+  if (!REF_ID_PATTERN.test(refId)) {
     throw new UpstreamRequestError(call, ['refId']);
   }
   return encodeURIComponent(refId);

@@ -9,7 +9,14 @@ import { z } from 'zod';
 import { DOCUMENT_TYPES, IMAGE_SOURCES, TXN_TYPES } from '../checkout/domain.ts';
 
 const amount = z.number().finite().nonnegative();
-const refId = z.string().min(1).max(64);
+/**
+ * A refId travels in URL paths and in the flow cookie, so it is letters, digits, '_' and
+ * '-' only; an upstream answer with any other refId breaks the contract (a clear error,
+ * never a crash further down).
+ */
+export const REF_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const refIdSchema = z.string().regex(REF_ID_PATTERN);
+const refId = refIdSchema;
 
 // ---------------------------------------------------------------- shared shapes
 

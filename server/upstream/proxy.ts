@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Dispatcher } from 'undici';
+import { REF_ID_PATTERN } from './contract.ts';
 
 export interface UpstreamProxyOptions {
   upstreamUrl: string;
@@ -41,7 +42,8 @@ function ownsBody(body: unknown, flow: { refId: string }): boolean {
   return (body as { refId: unknown }).refId === flow.refId;
 }
 
-const SEGMENT = '[A-Za-z0-9_-]{1,64}';
+/** A refId path segment (the contract's pattern without its anchors). */
+const SEGMENT = REF_ID_PATTERN.source.slice(1, -1);
 
 /**
  * Every method and path islands may use, matched against the raw request path. Only

@@ -150,7 +150,7 @@ t.test('/state: missing, unknown, hostile and foreign refIds', async (t) => {
   const mapleRef = await quote();
   const foreign = await resume(stack, mapleRef, 'roo.localhost');
   t.equal(foreign.response.statusCode, 404, "another merchant's transaction is not resumed");
-  t.match(foreign.response.body, 'Reference ID not found.');
+  t.match(foreign.response.body, 'Transaction not found.', "the upstream's own answer: it scopes refIds to merchants");
   t.notOk(foreign.cookie);
 
   const mine = await resume(stack, mapleRef, 'maple.localhost');

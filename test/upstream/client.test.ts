@@ -146,9 +146,9 @@ const CASES: CallCase[] = [
   { name: 'uploadDocument', run: (c) => c.uploadDocument(DOCUMENT), method: 'POST', url: '/docs/upload', body: DOCUMENT, reply: { status: 200, body: { uploaded: true, fileName: 'passport.pdf' } }, value: { uploaded: true, fileName: 'passport.pdf' } },
   {
     name: 'status',
-    run: (c) => c.status('SELL', 'ABC 1/2'),
+    run: (c) => c.status('SELL', 'ABC-1_2'),
     method: 'GET',
-    url: '/exchange/txnsell/status/ABC%201%2F2',
+    url: '/exchange/txnsell/status/ABC-1_2',
     reply: { status: 200, body: { txnStatus: 'PENDING', cryptoCurrency: 'BTC', cryptoAmount: 0.5, cryptoAddress: null } },
     value: { txnStatus: 'PENDING', cryptoCurrency: 'BTC', cryptoAmount: 0.5, cryptoAddress: null },
   },
