@@ -12,6 +12,7 @@ import { registerAddressInput } from './address-input.ts';
 import { registerEmailInput } from './email-input.ts';
 import { registerBuyerInfo } from './buyer-info.ts';
 import { registerMobileVerification } from './mobile-verification.ts';
+import { registerPendingSteps } from './pending-steps.ts';
 
 export async function registerPages(app: FastifyInstance): Promise<void> {
   registerHome(app);
@@ -25,6 +26,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   registerEmailInput(app);
   registerBuyerInfo(app);
   registerMobileVerification(app);
+  registerPendingSteps(app);
   registerLegalPages(app);
   app.setNotFoundHandler((request, reply) => {
     // Islands' /api calls get a real 404; page addresses send the visitor home.

@@ -209,3 +209,23 @@ t.test('pages are compressed as they stream when the browser accepts it', async 
   const plain = await app.inject({ url: '/', headers: { host: 'maple.localhost' } });
   t.equal(plain.headers['content-encoding'], undefined);
 });
+
+t.test('every screen the next-screen rule can name has a page', async (t) => {
+  const { nextScreen } = await import('../../server/checkout/next-screen.ts');
+  const { NEXT_ACTIONS, PAYMENT_METHODS } = await import('../../server/checkout/domain.ts');
+  const targets = new Set<string>(['/audio-input', '/audio-input-skip']);
+  for (const nextAction of NEXT_ACTIONS)
+    for (const paymentMethod of PAYMENT_METHODS)
+      for (const fiatCurrency of ['CAD', 'AUD'])
+        for (const from of ['/', '/price-quote'] as const) {
+          const step = nextScreen({ nextAction, paymentMethod, fiatCurrency, txnType: 'BUY', nextActionParams: {} }, from);
+          if (step.kind === 'navigate') targets.add(step.path);
+        }
+  for (const path of targets) t.ok(app.hasRoute({ method: 'GET', url: path }), `GET ${path}`);
+
+  const visitor = await (await import('../helpers/journey.ts')).startFlow(stack);
+  const page = await app.inject({ url: '/payment-flexepin', headers: { host: 'maple.localhost', cookie: visitor.cookie } });
+  t.equal(page.statusCode, 200);
+  t.match(page.body, "This step isn't available online yet".replace("'", '&#x27;'));
+  t.match(page.body, await visitor.refId(), 'with the Reference ID');
+});

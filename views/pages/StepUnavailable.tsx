@@ -1,0 +1,39 @@
+// A step the upstream sent the visitor to that this checkout does not offer online yet:
+// say so, and give what support needs to finish the order by hand.
+import { Document } from '../layout/Document.tsx';
+import { useRenderContext } from '../../server/render/context.tsx';
+
+export function StepUnavailablePage({ refId }: { refId?: string }) {
+  const { config } = useRenderContext().merchant;
+  return (
+    <Document title="Almost there">
+      <section className="card">
+        <h1>This step isn't available online yet</h1>
+        <p>Your order is saved. Please contact us and we will help you complete it.</p>
+        {refId && (
+          <p>
+            Reference ID: <strong className="crypto-address">{refId}</strong>
+          </p>
+        )}
+        <ul>
+          {config.etransferEmail && (
+            <li>
+              Email: <a href={`mailto:${config.etransferEmail}`}>{config.etransferEmail}</a>
+            </li>
+          )}
+          {config.audioTollFreeNumber && (
+            <li>
+              Phone: <a href={`tel:${config.audioTollFreeNumber}`}>{config.audioTollFreeNumber}</a>
+            </li>
+          )}
+          <li>
+            <a href={config.siteUrl}>{config.merchantName}</a>
+          </li>
+        </ul>
+        <a className="button secondary" href="/">
+          Start a new order
+        </a>
+      </section>
+    </Document>
+  );
+}
