@@ -1,7 +1,7 @@
 // Screen 1, the amount form. Its server HTML is a complete form that works without
 // JavaScript (tabs are links, the server validates). Hydrated, it switches tabs and filters
 // methods instantly and shows PLEASE WAIT while the quote is requested.
-import { useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import type { FlowKind } from '../server/checkout/domain.ts';
 
 export interface AmountFormProps {
@@ -51,6 +51,11 @@ export default function AmountForm(props: AmountFormProps) {
   const [fiatCurrency, setFiatCurrency] = useState(values.fiatCurrency ?? props.fiats[0]?.id ?? 'CAD');
   const [giftCard, setGiftCard] = useState(values.paymentMethodSubtype ?? '');
   const [pending, setPending] = useState(false);
+  const symbol = props.fiats.find((f) => f.id === fiatCurrency)?.symbol ?? '$';
+  // The upstream wants the screen size with the quote; only the browser knows it (state,
+  // not a DOM write: a re-render on submit would put the server's empty value back).
+  const [resolution, setResolution] = useState('');
+  useEffect(() => setResolution(`${screen.width}x${screen.height}`), []);
   // Messages belong to the kind they were given for.
   const shownErrors = kind === props.kind ? errors : {};
 
@@ -92,6 +97,7 @@ export default function AmountForm(props: AmountFormProps) {
         </p>
       )}
       <input type="hidden" name="txnType" value={kind} />
+      <input type="hidden" name="browserResolution" value={resolution} />
 
       {kind === 'BUY' && (
         <div className="row">
@@ -132,9 +138,7 @@ export default function AmountForm(props: AmountFormProps) {
           <input
             id="cryptoAmount"
             name="cryptoAmount"
-            type="number"
-            step="0.0001"
-            min="0"
+            type="text"
             inputMode="decimal"
             autoComplete="off"
             defaultValue={values.cryptoAmount ?? props.defaults.cryptoAmount}
@@ -176,14 +180,16 @@ export default function AmountForm(props: AmountFormProps) {
               {selectedCard
                 ? selectedCard.amounts.map((a) => (
                     <option key={a} value={String(a)}>
-                      ${a}
+                      {symbol}
+                      {a}
                     </option>
                   ))
                 : props.giftCards.map((c) => (
                     <optgroup key={c.name} label={c.label}>
                       {c.amounts.map((a) => (
                         <option key={a} value={String(a)}>
-                          ${a}
+                          {symbol}
+                      {a}
                         </option>
                       ))}
                     </optgroup>

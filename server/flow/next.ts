@@ -5,6 +5,7 @@ import type { FlowState } from '../upstream/contract.ts';
 import { nextScreen, type NextStep } from '../checkout/next-screen.ts';
 import type { ScreenPath } from '../checkout/routes.ts';
 import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import { leaveFor } from './redirects.ts';
 
 /** The bank's own page posts to the bank; its CSP allows that and nothing else new. */
 const BANK_DOC_CSP =
@@ -26,7 +27,7 @@ export function goToStep(request: FastifyRequest, reply: FastifyReply, step: Nex
     case 'navigate':
       return reply.redirect(step.path, 303);
     case 'redirect':
-      return reply.redirect(step.url, 303);
+      return leaveFor(reply, step.url);
     case 'html':
       return reply
         .code(200)

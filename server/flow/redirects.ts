@@ -41,21 +41,30 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 
 /**
+ * Leave the checkout for another site (the merchant's, a bank's) after a form POST. A 303
+ * would be blocked by the CSP's form-action 'self'; a Refresh is not, and works without
+ * JavaScript. The tiny page is seen only if the browser ignores Refresh.
+ */
+export function leaveFor(reply: FastifyReply, url: string, delayMs = REDIRECT_SUCCESS_DELAY_MS) {
+  const href = escapeHtml(url);
+  return reply
+    .code(200)
+    .header('refresh', refreshValue(url, delayMs))
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Continue</title></head>` +
+        `<body><main><p><a href="${href}">Continue</a></p></main></body></html>`,
+    );
+}
+
+/**
  * Done: forget the flow and go to the merchant's success URL after
  * REDIRECT_SUCCESS_DELAY_MS (0). The URL is read before the cookie is cleared: it depends
- * on the flow's currency. The tiny page is seen only if the browser ignores Refresh.
+ * on the flow's currency.
  */
 export function finishFlow(request: FastifyRequest, reply: FastifyReply) {
   const success = siteUrlsFor(request).success;
   clearFlow(request, reply);
-  const href = escapeHtml(success);
-  return reply
-    .code(200)
-    .header('refresh', refreshValue(success, REDIRECT_SUCCESS_DELAY_MS))
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Thank you</title></head>` +
-        `<body><main><p>Thank you. <a href="${href}">Continue</a></p></main></body></html>`,
-    );
+  return leaveFor(reply, success);
 }

@@ -111,9 +111,11 @@ t.test('PLEASE WAIT while the quote is requested', async (t) => {
     });
   });
   await page.getByLabel('Amount', { exact: true }).fill('100');
+  const posted = page.waitForRequest((r) => r.method() === 'POST');
   const seen = page.waitForEvent('console', (m) => m.text() === 'submit button: PLEASE WAIT');
   await page.getByRole('button', { name: 'NEXT' }).click({ noWaitAfter: true });
   await seen;
+  t.match((await posted).postData(), /browserResolution=\d+x\d+/, 'the screen size goes with the quote request');
   t.pass('button reads PLEASE WAIT');
 });
 
