@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: { maxAge: 15552000, includeSubDomains: false },
   });
-  registerSecurity(app, thirdParty);
+  registerSecurity(app, thirdParty, merchants);
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   registerAssets(app, sharedFiles, merchantFiles);

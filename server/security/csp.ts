@@ -7,8 +7,10 @@ export interface CspSources {
   frames: string[];
   /** Origins forms may post to (the bank's own page). */
   formActions: string[];
-  /** Extra image origins (map tiles). */
+  /** Extra image origins (map tiles, analytics pixels). */
   images: string[];
+  /** Extra origins scripts may connect to (analytics beacons). */
+  connections?: string[];
 }
 
 export function newNonce(): string {
@@ -22,7 +24,7 @@ export function cspTemplate(sources: CspSources): (nonce: string) => string {
     `style-src 'self'`,
     `img-src 'self' data: blob:${join(sources.images)}`,
     `font-src 'self'`,
-    `connect-src 'self'`,
+    `connect-src 'self'${join(sources.connections ?? [])}`,
     `media-src 'self' blob: mediastream:`,
     `frame-src 'self'${join(sources.frames)}`,
     `form-action 'self'${join(sources.formActions)}`,

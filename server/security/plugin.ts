@@ -2,20 +2,34 @@
 // check on every state-changing request (403, before any handler can act).
 import type { FastifyInstance } from 'fastify';
 import type { ThirdPartyUrls } from '../third-party.ts';
+import type { MerchantRegistry } from '../tenancy/load.ts';
 import { checkSameOrigin } from './csrf.ts';
 import { cspTemplate, newNonce, originOf } from './csp.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function registerSecurity(app: FastifyInstance, thirdParty: ThirdPartyUrls): void {
-  const csp = cspTemplate({
-    frames: [...originOf(thirdParty.cardWidgetUrl), ...originOf(thirdParty.identityUrl)],
-    formActions: [],
-    images: ['https://*.tile.openstreetmap.org'],
-  });
+/** Where a tag manager container sends its beacons and pixels. */
+const TAG_MANAGER_ORIGINS = [
+  'https://www.googletagmanager.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+];
+
+/** One policy template per merchant, built at start-up: only merchants with gtm allow its origins. */
+export function registerSecurity(app: FastifyInstance, thirdParty: ThirdPartyUrls, merchants: MerchantRegistry): void {
+  const policyFor = (analytics: boolean) =>
+    cspTemplate({
+      frames: [...originOf(thirdParty.cardWidgetUrl), ...originOf(thirdParty.identityUrl)],
+      formActions: [],
+      images: ['https://*.tile.openstreetmap.org', ...(analytics ? TAG_MANAGER_ORIGINS : [])],
+      connections: analytics ? TAG_MANAGER_ORIGINS : [],
+    });
+  const plain = policyFor(false);
+  const byMerchant = new Map(merchants.merchants.map((m) => [m.id, m.config.gtm ? policyFor(true) : plain]));
   app.decorateReply('scriptNonce', '');
   app.addHook('onRequest', async (request, reply) => {
     reply.scriptNonce = newNonce();
+    const csp = (request.merchant && byMerchant.get(request.merchant.id)) || plain;
     reply.header('content-security-policy', csp(reply.scriptNonce));
     if (SAFE_METHODS.has(request.method)) return;
     const verdict = checkSameOrigin(request, request.siteHost);

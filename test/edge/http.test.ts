@@ -229,3 +229,11 @@ t.test('every screen the next-screen rule can name has a page', async (t) => {
   t.match(page.body, "This step isn't available online yet".replace("'", '&#x27;'));
   t.match(page.body, await visitor.refId(), 'with the Reference ID');
 });
+
+t.test("a merchant's tag manager may send its beacons; other merchants allow none", async (t) => {
+  const maple = String((await app.inject({ url: '/', headers: { host: 'maple.localhost' } })).headers['content-security-policy']);
+  t.match(maple, /connect-src 'self' https:\/\/www\.googletagmanager\.com/);
+  const roo = String((await app.inject({ url: '/', headers: { host: 'roo.localhost' } })).headers['content-security-policy']);
+  t.match(roo, /connect-src 'self';/);
+  t.notMatch(roo, /google/);
+});
