@@ -22,6 +22,7 @@ COPY server ./server
 COPY islands ./islands
 COPY views ./views
 COPY merchants ./merchants
+COPY scripts/check-merchants.ts ./scripts/check-merchants.ts
 USER node
 EXPOSE 3000
 # MERCHANTS_DIR can be a mounted volume: docker run -v /srv/merchants:/app/merchants:ro ...

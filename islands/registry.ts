@@ -16,5 +16,4 @@ export type IslandProps<N extends IslandName> = Parameters<
   Awaited<ReturnType<(typeof islandLoaders)[N]>>['default']
 >[0];
 
-export const HYDRATE_STRATEGIES = ['load', 'idle', 'visible', 'interaction'] as const;
-export type HydrateStrategy = (typeof HYDRATE_STRATEGIES)[number];
+export type HydrateStrategy = 'load' | 'idle' | 'visible' | 'interaction';

@@ -58,10 +58,6 @@ export async function loadPublicFiles(publicDir: string): Promise<Map<string, St
   return files;
 }
 
-export function contentTypeOf(name: string): string {
-  return TYPES[extname(name)] ?? 'application/octet-stream';
-}
-
 export function isCompressible(name: string): boolean {
   return COMPRESSIBLE.has(extname(name));
 }

@@ -1,6 +1,7 @@
 // Environment -> typed settings, validated once at boot. A bad value stops the process
 // with a message naming the variable; nothing downstream reads process.env.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -31,7 +32,7 @@ const envSchema = z.object({
     .pipe(z.array(proxyAddress)),
   UNKNOWN_HOSTS: z.enum(['fallback', 'reject']).default('fallback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  APP_VERSION: z.string().max(64).default(process.env.npm_package_version ?? 'dev'),
+  APP_VERSION: z.string().max(64).default(packageVersion()),
   // Third parties; unset = the embedded sandbox's pages when it runs.
   CARD_QUOTE_URL: url.optional(),
   CARD_WIDGET_URL: url.optional(),
@@ -46,7 +47,18 @@ const envSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SANDBOX_QUOTE_TTL_S: z.coerce.number().int().positive().optional(),
   SANDBOX_FAULTS: z.string().optional(),
+  /** How browsers reach the embedded sandbox's pages, e.g. from outside a container. */
+  SANDBOX_PUBLIC_URL: url.optional(),
 });
+
+/** The version in package.json: npm sets npm_package_version, but a container runs node itself. */
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'dev';
+  }
+}
 
 export type AppConfig = ReturnType<typeof parseConfig>;
 
@@ -89,6 +101,6 @@ export function parseConfig(env: Record<string, string | undefined>) {
       headersMs: e.UPSTREAM_HEADERS_TIMEOUT_MS,
       bodyMs: e.UPSTREAM_BODY_TIMEOUT_MS,
     },
-    sandbox: { port: e.SANDBOX_PORT, quoteTtlS: e.SANDBOX_QUOTE_TTL_S, faults: e.SANDBOX_FAULTS },
+    sandbox: { port: e.SANDBOX_PORT, quoteTtlS: e.SANDBOX_QUOTE_TTL_S, faults: e.SANDBOX_FAULTS, publicUrl: e.SANDBOX_PUBLIC_URL },
   };
 }

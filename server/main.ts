@@ -20,7 +20,10 @@ async function main(): Promise<void> {
   let sandbox: RunningSandbox | undefined;
   if (!config.upstreamUrl) {
     sandbox = await startSandbox({
+      // Beside the edge: in a container both listen on HOST, so browsers can reach its pages.
+      host: config.host,
       port: config.sandbox.port,
+      publicUrl: config.sandbox.publicUrl,
       quoteTtlS: config.sandbox.quoteTtlS,
       faults: config.sandbox.faults,
       logger: logger.child({ component: 'sandbox' }),

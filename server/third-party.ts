@@ -1,6 +1,6 @@
 // Where the third parties live: each is an environment setting for production, and
 // defaults to the embedded sandbox's page of the same kind when the sandbox runs.
-import type { AppConfig } from './config.ts';
+import { ConfigError, type AppConfig } from './config.ts';
 import type { RunningSandbox } from './sandbox/index.ts';
 
 export interface ThirdPartyUrls {
@@ -17,7 +17,7 @@ export function resolveThirdParty(config: AppConfig, upstreamUrl: string, sandbo
   const tp = config.thirdParty;
   const pick = (configured: string | undefined, fromSandbox: string | undefined, name: string) => {
     const url = configured ?? fromSandbox;
-    if (!url) throw new Error(`${name} must be set when UPSTREAM_URL points at a real upstream`);
+    if (!url) throw new ConfigError(`Invalid environment:\n  ${name}: required when UPSTREAM_URL points at a real upstream`);
     return url;
   };
   return {

@@ -86,16 +86,24 @@ const COUNTRY_CLOCKS: Record<Country, { timeZone: string; locale: string }> = {
   ID: { timeZone: 'Asia/Jakarta', locale: 'en-CA' },
 };
 
+/** Formatters are costly to build: one per country, made on first use. */
+const heldUntilFormats = new Map<Country, Intl.DateTimeFormat>();
+
 /** '14:05 EDT': the deadline in the country's main time zone. */
 export function formatHeldUntil(deadline: number, country: Country): string {
-  const clock = COUNTRY_CLOCKS[country];
-  return new Intl.DateTimeFormat(clock.locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: clock.timeZone,
-    timeZoneName: 'short',
-  }).format(deadline);
+  let format = heldUntilFormats.get(country);
+  if (!format) {
+    const clock = COUNTRY_CLOCKS[country];
+    format = new Intl.DateTimeFormat(clock.locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: clock.timeZone,
+      timeZoneName: 'short',
+    });
+    heldUntilFormats.set(country, format);
+  }
+  return format.format(deadline);
 }
 
 export interface RequoteAmounts {

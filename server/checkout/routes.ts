@@ -84,12 +84,6 @@ export type ScreenPath = Exclude<RoutePath, `${string}:${string}`>;
 
 export const ROUTE_LIST: readonly RouteDef[] = Object.values(ROUTES);
 
-const STATIC_PATHS: ReadonlySet<string> = new Set(ROUTE_LIST.map((r) => r.path).filter((p) => !p.includes(':')));
-
-export function isScreenPath(path: string): path is ScreenPath {
-  return STATIC_PATHS.has(path);
-}
-
 /** Whether the leave-page confirmation is on for a screen. */
 export function leavePageGuard(path: string): boolean {
   return ROUTE_LIST.some((r) => r.path === path && r.leavePageGuard);

@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { FLOW_KINDS, LIMIT_ERROR_CODES } from '../checkout/domain.ts';
 import { QUOTE_RETRY } from '../checkout/limits.ts';
 import { validateAmountForm, type QuoteInput } from '../checkout/validation/amount.ts';
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTES, buildPath } from '../checkout/routes.ts';
 import type { UpstreamFailure } from '../upstream/client.ts';
 import { renderPage } from '../render/stream.tsx';
 import { QuoteRetryPage } from '../../views/pages/QuoteRetry.tsx';
@@ -29,10 +29,16 @@ function browserResolution(body: unknown): string {
 
 /** The direct link that reproduces a quote: also where a failed quote is retried. */
 export function directLink(input: QuoteInput): string {
-  const amount = input.kind === 'SELL' ? input.cryptoAmount : input.fiatAmount;
-  let path = `/amount/${amount}/cryptocurrency/${input.cryptoCurrency}/method/${input.paymentMethod}/type/${input.kind}/currency/${input.fiatCurrency}`;
-  if (input.paymentMethodSubtype) path += `/subtype/${encodeURIComponent(input.paymentMethodSubtype)}`;
-  return path;
+  const params = {
+    amount: input.kind === 'SELL' ? input.cryptoAmount : input.fiatAmount,
+    cryptocurrency: input.cryptoCurrency,
+    method: input.paymentMethod,
+    type: input.kind,
+    currency: input.fiatCurrency,
+  };
+  return input.paymentMethodSubtype
+    ? buildPath(ROUTES.transactionTypeCurrencySubtype, { ...params, subtype: input.paymentMethodSubtype })
+    : buildPath(ROUTES.transactionTypeCurrency, params);
 }
 
 async function requestQuote(
@@ -140,9 +146,7 @@ export function registerQuote(app: FastifyInstance): void {
     const attempt = Math.min(Number.parseInt(request.query.attempt ?? '0', 10) || 0, QUOTE_RETRY.attempts);
     return requestQuote(request, reply, checked.value, values, '', attempt);
   };
-  const base = '/amount/:amount/cryptocurrency/:cryptocurrency/method/:method';
-  app.get(base, direct);
-  app.get(`${base}/type/:type`, direct);
-  app.get(`${base}/type/:type/currency/:currency`, direct);
-  app.get(`${base}/type/:type/currency/:currency/subtype/:subtype`, direct);
+  for (const route of [ROUTES.transaction, ROUTES.transactionType, ROUTES.transactionTypeCurrency, ROUTES.transactionTypeCurrencySubtype]) {
+    app.get(route.path, direct);
+  }
 }

@@ -7,7 +7,7 @@ import { logInterceptor, type Logger } from './log-interceptor.ts';
 
 export interface UpstreamDispatcherOptions {
   connectTimeoutMs: number;
-  /** Per attempt: a never-answering upstream costs up to (maxRetries + 1) of these. */
+  /** A never-answering upstream costs exactly one of these: a headers timeout is not retried. */
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
   logger: Logger;

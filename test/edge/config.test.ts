@@ -42,3 +42,27 @@ t.test('upstream settings', async (t) => {
   t.equal(c.upstreamUrl, 'https://api.example', 'trailing slash removed');
   t.equal(c.sessionSecretGenerated, false);
 });
+
+t.test('a real upstream needs every third-party URL, named when missing', async (t) => {
+  const { resolveThirdParty } = await import('../../server/third-party.ts');
+  const config = parseConfig({ UPSTREAM_URL: 'https://api.example', SESSION_SECRET: 's'.repeat(32) });
+  t.throws(() => resolveThirdParty(config, 'https://api.example'), { name: 'ConfigError', message: /CARD_QUOTE_URL: required/ });
+  const full = parseConfig({
+    UPSTREAM_URL: 'https://api.example',
+    SESSION_SECRET: 's'.repeat(32),
+    CARD_QUOTE_URL: 'https://card.example/quote',
+    CARD_WIDGET_URL: 'https://card.example/widget',
+    IDENTITY_URL: 'https://id.example/frame',
+    FORM_SERVICE_URL: 'https://forms.example/notice',
+    USER_AGENT_LOG_URL: 'https://forms.example/ua',
+  });
+  t.match(resolveThirdParty(full, 'https://api.example'), { uploadUrl: 'https://api.example/upload', identityUrl: 'https://id.example/frame' });
+});
+
+t.test('the version comes from package.json when npm does not set it', async (t) => {
+  const { version } = JSON.parse((await import('node:fs')).readFileSync('package.json', 'utf8')) as { version: string };
+  const saved = process.env.npm_package_version;
+  delete process.env.npm_package_version;
+  t.teardown(() => void (saved === undefined ? undefined : (process.env.npm_package_version = saved)));
+  t.equal(parseConfig({}).appVersion, version);
+});
