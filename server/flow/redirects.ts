@@ -32,11 +32,6 @@ export function scheduleHomeRedirect(reply: FastifyReply, delayMs = REDIRECT_HOM
   reply.header('refresh', refreshValue(ROUTES.home.path, delayMs));
 }
 
-/** The redirect home with an error code: the merchant's error URL with `err`, after 5000 ms. */
-export function scheduleErrorRedirect(request: FastifyRequest, reply: FastifyReply, code: string, delayMs = REDIRECT_HOME_DELAY_MS): void {
-  reply.header('refresh', refreshValue(siteUrlsFor(request).error(code), delayMs));
-}
-
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 

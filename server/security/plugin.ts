@@ -28,6 +28,8 @@ export function registerSecurity(app: FastifyInstance, thirdParty: ThirdPartyUrl
   const byMerchant = new Map(merchants.merchants.map((m) => [m.id, m.config.gtm ? policyFor(true) : plain]));
   app.decorateReply('scriptNonce', '');
   app.addHook('onRequest', async (request, reply) => {
+    // Hashed static files carry no markup: no policy, no nonce to make.
+    if (request.method === 'GET' && request.url.startsWith('/assets/')) return;
     reply.scriptNonce = newNonce();
     const csp = (request.merchant && byMerchant.get(request.merchant.id)) || plain;
     reply.header('content-security-policy', csp(reply.scriptNonce));
