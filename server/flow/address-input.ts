@@ -11,6 +11,7 @@ import { failureStatus, isTransactionGone, visitorMessage } from './failures.ts'
 import { formValues } from './form.ts';
 import { followNextAction } from './next.ts';
 import { upstreamFor } from './upstream.ts';
+import { leaveStep, loadStep } from './resume.ts';
 
 const PATH = ROUTES.addressInput.path;
 
@@ -24,10 +25,10 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
 }
 
 export function registerAddressInput(app: FastifyInstance): void {
-  app.get(PATH, (request, reply) => {
-    const flow = readFlow(request);
-    if (!flow) return reply.redirect(ROUTES.home.path, 302);
-    return render(request, reply, flow, { value: '' });
+  app.get(PATH, async (request, reply) => {
+    const load = await loadStep(request, PATH, 'INPUT_CRYPTOADDRESS');
+    if (load.kind !== 'ready') return leaveStep(request, reply, load, PATH);
+    return render(request, reply, load.flow, { value: '' });
   });
 
   app.post(PATH, async (request, reply) => {

@@ -16,7 +16,7 @@ import { TRANSACTION_INVALID, buyerInfoMessages, failureStatus, isTransactionGon
 import { formValues } from './form.ts';
 import { renderHome } from './home.ts';
 import { followNextAction } from './next.ts';
-import { flowFromState, showLoadFailure } from './resume.ts';
+import { flowFromState, leaveStep, loadStep, showLoadFailure } from './resume.ts';
 import { upstreamFor } from './upstream.ts';
 
 const PATH = ROUTES.buyerInfoInput.path;
@@ -93,12 +93,12 @@ async function resume(request: FastifyRequest, reply: FastifyReply, refId: strin
 }
 
 export function registerBuyerInfo(app: FastifyInstance): void {
-  app.get<{ Querystring: { refId?: unknown } }>(PATH, (request, reply) => {
+  app.get<{ Querystring: { refId?: unknown } }>(PATH, async (request, reply) => {
     const refId = request.query.refId;
     if (refId !== undefined) return resume(request, reply, typeof refId === 'string' ? refId : '');
-    const flow = readFlow(request);
-    if (!flow) return reply.redirect(ROUTES.home.path, 302);
-    return render(request, reply, flow, { values: {}, errors: {}, formErrors: [] });
+    const load = await loadStep(request, PATH, 'INPUT_BUYERINFO');
+    if (load.kind !== 'ready') return leaveStep(request, reply, load, PATH);
+    return render(request, reply, load.flow, { values: {}, errors: {}, formErrors: [] });
   });
 
   app.post(PATH, async (request, reply) => {

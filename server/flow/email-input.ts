@@ -11,6 +11,7 @@ import { failureStatus, isTransactionGone, visitorMessage } from './failures.ts'
 import { formValues } from './form.ts';
 import { followNextAction } from './next.ts';
 import { upstreamFor } from './upstream.ts';
+import { leaveStep, loadStep } from './resume.ts';
 
 const PATH = ROUTES.emailInput.path;
 
@@ -19,8 +20,9 @@ function render(request: FastifyRequest, reply: FastifyReply, props: EmailInputP
 }
 
 export function registerEmailInput(app: FastifyInstance): void {
-  app.get(PATH, (request, reply) => {
-    if (!readFlow(request)) return reply.redirect(ROUTES.home.path, 302);
+  app.get(PATH, async (request, reply) => {
+    const load = await loadStep(request, PATH);
+    if (load.kind !== 'ready') return leaveStep(request, reply, load, PATH);
     return render(request, reply, { value: '' });
   });
 

@@ -15,6 +15,7 @@ import { formValues } from './form.ts';
 import { followNextAction } from './next.ts';
 import { scheduleHomeRedirect } from './redirects.ts';
 import { upstreamFor } from './upstream.ts';
+import { leaveStep, loadStep } from './resume.ts';
 
 const PATH = ROUTES.mobileVerification.path;
 const RESEND_PATH = `${PATH}/resend`;
@@ -50,8 +51,9 @@ function codeRefused(request: FastifyRequest, reply: FastifyReply, flow: FlowCoo
 }
 
 export function registerMobileVerification(app: FastifyInstance): void {
-  app.get<{ Querystring: { sent?: unknown } }>(PATH, (request, reply) => {
-    if (!readFlow(request)) return reply.redirect(ROUTES.home.path, 302);
+  app.get<{ Querystring: { sent?: unknown } }>(PATH, async (request, reply) => {
+    const load = await loadStep(request, PATH);
+    if (load.kind !== 'ready') return leaveStep(request, reply, load, PATH);
     const toasts = request.query.sent === '1' ? [{ kind: 'success' as const, text: CODE_SENT }] : [];
     return render(request, reply, { value: '', toasts });
   });

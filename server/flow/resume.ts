@@ -2,7 +2,7 @@
 // finds out whether the upstream agrees the visitor is there; /transaction and
 // /state/{refId} resume a flow at whatever step the upstream's nextAction names.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FIAT_CURRENCIES } from '../checkout/domain.ts';
+import { FIAT_CURRENCIES, type NextAction } from '../checkout/domain.ts';
 import { nextScreen } from '../checkout/next-screen.ts';
 import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
 import type { UpstreamFailure } from '../upstream/client.ts';
@@ -24,26 +24,30 @@ export type StepLoad =
   | { kind: 'elsewhere'; flow: FlowCookie; state: FlowState };
 
 /**
- * The visitor's flow state, checked against the screens that may show it (`screens`, by
- * default just `screen`). An unknown nextAction leads nowhere (logged only), so the
- * screen shows what it can.
+ * The visitor's flow state, checked against where it belongs: the screens the rule may
+ * name from here (`here`, by default just `screen`), or, for a form screen the rule names
+ * indirectly (the address before the quote is confirmed), the nextAction it serves. An
+ * unknown nextAction leads nowhere (logged only), so the screen shows what it can.
  */
 export async function loadStep(
   request: FastifyRequest,
   screen: ScreenPath,
-  screens: readonly ScreenPath[] = [screen],
+  here: readonly ScreenPath[] | NextAction = [screen],
 ): Promise<StepLoad> {
   const flow = readFlow(request);
   if (!flow) return { kind: 'no-flow' };
   const result = await upstreamFor(request).flowState(flow.txnType, flow.refId);
   if (!result.ok) return { kind: 'failed', failure: result.failure };
+  if (typeof here === 'string') {
+    return { kind: result.value.nextAction === here ? 'ready' : 'elsewhere', flow, state: result.value };
+  }
   const step = nextScreen(result.value, screen);
   if (step.kind === 'none') {
     request.log.warn({ reason: step.reason }, 'next action not followed');
     return { kind: 'ready', flow, state: result.value };
   }
-  const here = step.kind === 'navigate' && screens.some((s) => s === step.path);
-  return { kind: here ? 'ready' : 'elsewhere', flow, state: result.value };
+  const isHere = step.kind === 'navigate' && here.some((s) => s === step.path);
+  return { kind: isHere ? 'ready' : 'elsewhere', flow, state: result.value };
 }
 
 /** The flow-state load failed: the upstream's error is shown on the home page (SPEC.md section 8). */

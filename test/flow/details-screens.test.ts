@@ -408,7 +408,9 @@ t.test('TRANSACTION.NOTFOUND sends the visitor home and forgets the flow', async
   // A genuinely signed cookie whose transaction the upstream does not know.
   const flow = { refId: 'SBXNOSUCHTRANSACTION0000', kind: 'BUY', txnType: 'BUY', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', pro: false, addressRequired: false, merchant: 'maple' };
   visitor.cookie = `flow=${encodeURIComponent(stack.app.signCookie(Buffer.from(JSON.stringify(flow)).toString('base64url')))}`;
-  t.equal((await visitor.get('/mobile-verification')).statusCode, 200, 'the cookie itself is valid');
+  const page = await visitor.get('/mobile-verification');
+  t.equal(page.statusCode, 302, 'the page asks the upstream first: unknown, so home');
+  t.equal(page.headers.location, '/');
   for (const [path, form] of [
     ['/mobile-verification', { verificationCode: '123456' }],
     ['/buyer-info-input', BUYER],
@@ -479,4 +481,16 @@ t.test('no screen answers hostile bodies with a 5xx', async (t) => {
       t.ok(res.statusCode < 500, `${path} ${payload.slice(0, 20)}: ${res.statusCode}`);
     }
   }
+});
+
+t.test("a step page the upstream is not at sends the visitor to the step it is at", async (t) => {
+  const visitor = await startFlow(stack);
+  await visitor.post('/price-quote');
+  for (const early of ['/email-input', '/mobile-verification', '/buyer-info-input']) {
+    const res = await visitor.get(early);
+    t.equal(res.statusCode, 303, early);
+    // INPUT_CRYPTOADDRESS from any screen but the quote names the quote (SPEC.md section 2).
+    t.equal(res.headers.location, '/price-quote', `${early}: the upstream is at the address step`);
+  }
+  t.equal((await visitor.get('/address-input')).statusCode, 200, 'the step it is at renders');
 });
