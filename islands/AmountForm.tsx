@@ -3,6 +3,7 @@
 // methods instantly and shows PLEASE WAIT while the quote is requested.
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import type { FlowKind } from '../server/checkout/domain.ts';
+import { Field, described } from '../views/components/Field.tsx';
 
 export interface AmountFormProps {
   action: string;
@@ -26,24 +27,6 @@ type AmountField =
   | 'paymentMethod'
   | 'paymentMethodSubtype'
   | 'txnType';
-
-function Field(props: { id: string; label: string; error?: string; children: React.ReactNode; hint?: string }) {
-  return (
-    <div className="field" data-invalid={props.error ? 'true' : undefined}>
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children}
-      {props.hint && <p className="hint">{props.hint}</p>}
-      {props.error && (
-        <p className="field-error" id={`${props.id}-error`} role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const invalid = (error?: string, id?: string) =>
-  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
 export default function AmountForm(props: AmountFormProps) {
   const { values, errors } = props;
@@ -109,7 +92,7 @@ export default function AmountForm(props: AmountFormProps) {
               inputMode="decimal"
               autoComplete="off"
               defaultValue={values.fiatAmount ?? props.defaults.fiatAmount}
-              {...invalid(shownErrors.fiatAmount, 'fiatAmount')}
+              {...described('fiatAmount', shownErrors.fiatAmount)}
             />
           </Field>
           {props.fiats.length > 1 ? (
@@ -142,7 +125,7 @@ export default function AmountForm(props: AmountFormProps) {
             inputMode="decimal"
             autoComplete="off"
             defaultValue={values.cryptoAmount ?? props.defaults.cryptoAmount}
-            {...invalid(shownErrors.cryptoAmount, 'cryptoAmount')}
+            {...described('cryptoAmount', shownErrors.cryptoAmount)}
           />
         </Field>
       )}
@@ -165,7 +148,7 @@ export default function AmountForm(props: AmountFormProps) {
               name="paymentMethodSubtype"
               value={giftCard}
               onChange={(e) => setGiftCard(e.target.value)}
-              {...invalid(shownErrors.paymentMethodSubtype, 'paymentMethodSubtype')}
+              {...described('paymentMethodSubtype', shownErrors.paymentMethodSubtype)}
             >
               <option value="">Choose a gift card</option>
               {props.giftCards.map((c) => (

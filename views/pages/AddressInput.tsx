@@ -1,6 +1,7 @@
 // Screen 5: where the bought coins go. A plain form (no JavaScript), the merchant's wallet
 // recommendation and the warnings that stop the usual "send crypto to this address" scams.
 import { Document } from '../layout/Document.tsx';
+import { Field, described } from '../components/Field.tsx';
 
 export interface AddressInputProps {
   coin: string;
@@ -22,10 +23,12 @@ export function AddressInputPage({ coin, coinName, value, error, formError, wall
             {formError}
           </p>
         )}
-        <div className="field" data-invalid={error ? 'true' : undefined}>
-          <label htmlFor="cryptoAddress">
-            Your {coinName} ({coin}) address
-          </label>
+        <Field
+          id="cryptoAddress"
+          label={`Your ${coinName} (${coin}) address`}
+          error={error}
+          hint="Copy it from your own wallet app. Check the first and last characters after pasting."
+        >
           <input
             id="cryptoAddress"
             name="cryptoAddress"
@@ -35,18 +38,9 @@ export function AddressInputPage({ coin, coinName, value, error, formError, wall
             autoCorrect="off"
             spellCheck={false}
             defaultValue={value}
-            aria-describedby={error ? 'cryptoAddress-error cryptoAddress-hint' : 'cryptoAddress-hint'}
-            aria-invalid={error ? true : undefined}
+            {...described('cryptoAddress', error, { hint: true })}
           />
-          <p className="hint" id="cryptoAddress-hint">
-            Copy it from your own wallet app. Check the first and last characters after pasting.
-          </p>
-          {error && (
-            <p className="field-error" id="cryptoAddress-error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
+        </Field>
 
         {wallet && (
           <p className="wallet-tip">

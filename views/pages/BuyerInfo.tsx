@@ -1,7 +1,7 @@
 // Screen 7: the buyer's details. A plain form the server validates; only the mobile field is
 // an island (flag, calling code, formatting as you type), and it too works without JavaScript.
-import type { ReactNode } from 'react';
 import { Document } from '../layout/Document.tsx';
+import { Field, described } from '../components/Field.tsx';
 import { Island } from '../../server/render/island.tsx';
 import type { BuyerInfoField, Region } from '../../server/checkout/validation/buyer-info.ts';
 import type { PhoneInputProps } from '../../islands/PhoneInput.tsx';
@@ -32,26 +32,6 @@ export interface BuyerInfoProps {
   address: { regions: readonly Region[]; regionLabel: string; postalLabel: string } | null;
 }
 
-function Field(props: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="field" data-invalid={props.error ? 'true' : undefined}>
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children}
-      {props.error && (
-        <p className="field-error" id={`${props.id}-error`} role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** aria attributes of an input whose message (if any) sits below it. */
-function described(id: string, error?: string, extra?: string) {
-  const ids = [error ? `${id}-error` : '', extra ?? ''].filter(Boolean).join(' ');
-  return { 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': ids || undefined };
-}
-
 export function BuyerInfoPage({ values, errors, formErrors, phone, address }: BuyerInfoProps) {
   const text = (id: BuyerFormField, autoComplete: string) => ({
     id,
@@ -69,7 +49,7 @@ export function BuyerInfoPage({ values, errors, formErrors, phone, address }: Bu
         inputMode="numeric"
         maxLength={placeholder.length}
         placeholder={placeholder}
-        {...described(id, errors[id], birthdayError ? 'birthday-error' : undefined)}
+        {...described(id, errors[id], { extra: birthdayError ? 'birthday-error' : undefined })}
       />
     </Field>
   );

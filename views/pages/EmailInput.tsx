@@ -1,5 +1,6 @@
 // Screen 6: the email a sell's e-Transfer payout is sent to. A plain form, no JavaScript.
 import { Document } from '../layout/Document.tsx';
+import { Field, described } from '../components/Field.tsx';
 
 export interface EmailInputProps {
   value: string;
@@ -18,8 +19,12 @@ export function EmailInputPage({ value, error, formError }: EmailInputProps) {
             {formError}
           </p>
         )}
-        <div className="field" data-invalid={error ? 'true' : undefined}>
-          <label htmlFor="emtEmail">E-Transfer email address</label>
+        <Field
+          id="emtEmail"
+          label="E-Transfer email address"
+          error={error}
+          hint="Your payout is sent by e-Transfer to this address once we receive your crypto. Use the email your bank has on file for e-Transfers."
+        >
           <input
             id="emtEmail"
             name="emtEmail"
@@ -29,19 +34,9 @@ export function EmailInputPage({ value, error, formError }: EmailInputProps) {
             autoCapitalize="off"
             spellCheck={false}
             defaultValue={value}
-            aria-describedby={error ? 'emtEmail-error emtEmail-hint' : 'emtEmail-hint'}
-            aria-invalid={error ? true : undefined}
+            {...described('emtEmail', error, { hint: true })}
           />
-          <p className="hint" id="emtEmail-hint">
-            Your payout is sent by e-Transfer to this address once we receive your crypto. Use the email your bank has on file
-            for e-Transfers.
-          </p>
-          {error && (
-            <p className="field-error" id="emtEmail-error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
+        </Field>
         <button type="submit" className="button">
           NEXT
         </button>

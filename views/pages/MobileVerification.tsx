@@ -2,6 +2,7 @@
 // Code), so the page ships no JavaScript. After too many wrong codes the transaction is
 // cancelled: the page says so (the server's Refresh header takes the visitor home).
 import { Document } from '../layout/Document.tsx';
+import { Field, described } from '../components/Field.tsx';
 import type { Toast } from '../components/Toasts.tsx';
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from '../../server/checkout/limits.ts';
 
@@ -46,8 +47,7 @@ export function MobileVerificationPage({ value, error, formError, cancelled, toa
           </p>
         )}
         <form method="post" action="/mobile-verification" noValidate>
-          <div className="field" data-invalid={error ? 'true' : undefined}>
-            <label htmlFor="verificationCode">Verification code</label>
+          <Field id="verificationCode" label="Verification code" error={error}>
             <input
               id="verificationCode"
               name="verificationCode"
@@ -57,15 +57,9 @@ export function MobileVerificationPage({ value, error, formError, cancelled, toa
               autoComplete="one-time-code"
               maxLength={VERIFICATION_CODE_LENGTH}
               defaultValue={value}
-              aria-describedby={error ? 'verificationCode-error' : undefined}
-              aria-invalid={error ? true : undefined}
+              {...described('verificationCode', error)}
             />
-            {error && (
-              <p className="field-error" id="verificationCode-error" role="alert">
-                {error}
-              </p>
-            )}
-          </div>
+          </Field>
           <button type="submit" className="button">
             NEXT
           </button>

@@ -1,0 +1,28 @@
+// One labelled form field: the label tied to its input, an optional hint, and the
+// message below it, announced when it appears. Shared by server views and islands.
+import type { ReactNode } from 'react';
+
+export function Field(props: { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="field" data-invalid={props.error ? 'true' : undefined}>
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children}
+      {props.hint && (
+        <p className="hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p className="field-error" id={`${props.id}-error`} role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria attributes of an input whose message and hint (if any) sit below it. */
+export function described(id: string, error?: string, { hint = false, extra }: { hint?: boolean; extra?: string } = {}) {
+  const ids = [error ? `${id}-error` : '', hint ? `${id}-hint` : '', extra ?? ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': ids || undefined };
+}
