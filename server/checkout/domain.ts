@@ -39,6 +39,17 @@ export type FlowKind = (typeof FLOW_KINDS)[number];
 export const TXN_TYPES = ['BUY', 'SELL'] as const;
 export type TxnType = (typeof TXN_TYPES)[number];
 
+/** Which flow each payment method belongs to: SELL pays out by e-Transfer, SPEND buys gift cards. */
+export const METHOD_FLOW: Readonly<Record<PaymentMethodName, FlowKind>> = {
+  ETRANSFER: 'BUY',
+  CREDITCARD: 'BUY',
+  FLEXEPIN: 'BUY',
+  BANKTRANSFER: 'BUY',
+  OTC: 'BUY',
+  ETRANSFEROUT: 'SELL',
+  GIFTCARD: 'SPEND',
+};
+
 export function txnTypeOf(kind: FlowKind): TxnType {
   return kind === 'BUY' ? 'BUY' : 'SELL';
 }

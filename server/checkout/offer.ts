@@ -9,7 +9,8 @@ export const TAB_LABELS: Record<FlowKind, string> = {
   SPEND: 'Buy eGift Cards',
 };
 
-const KIND_FLAGS = {
+/** The merchant flag that allows each flow (besides the general inputAllowed). */
+export const KIND_FLAGS = {
   BUY: 'inputBuyAllowed',
   SELL: 'inputSellAllowed',
   SPEND: 'inputSpendAllowed',

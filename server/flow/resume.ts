@@ -2,7 +2,7 @@
 // finds out whether the upstream agrees the visitor is there; /transaction and
 // /state/{refId} resume a flow at whatever step the upstream's nextAction names.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FIAT_CURRENCIES, type NextAction } from '../checkout/domain.ts';
+import { FIAT_CURRENCIES, METHOD_FLOW, type NextAction, type PaymentMethodName } from '../checkout/domain.ts';
 import { nextScreen } from '../checkout/next-screen.ts';
 import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
 import type { UpstreamFailure } from '../upstream/client.ts';
@@ -94,7 +94,7 @@ export function flowFromState(request: FastifyRequest, state: FlowState): FlowCo
   if (!offered) return null;
   const parsed = flowCookieSchema.safeParse({
     refId: state.refId,
-    kind: state.txnType === 'BUY' ? 'BUY' : state.paymentMethod === 'GIFTCARD' ? 'SPEND' : 'SELL',
+    kind: METHOD_FLOW[state.paymentMethod as PaymentMethodName],
     txnType: state.txnType,
     method: state.paymentMethod,
     ...(state.paymentMethodSubtype ? { subtype: state.paymentMethodSubtype } : {}),

@@ -1,8 +1,9 @@
 // Rules of one merchant file that the zod shape cannot say on its own: they tie fields
 // together (a method's type, the currencies its limits are keyed by, the test coin and
 // the environment). Each finding carries the field path so the message can name it.
-import type { FlowKind, PaymentMethodName } from '../checkout/domain.ts';
-import { TEST_COIN } from '../checkout/domain.ts';
+import type { FlowKind } from '../checkout/domain.ts';
+import { METHOD_FLOW, TEST_COIN } from '../checkout/domain.ts';
+import { KIND_FLAGS } from '../checkout/offer.ts';
 import type { MerchantConfig } from './schema.ts';
 import { normaliseHost } from './host.ts';
 
@@ -10,23 +11,6 @@ export interface Finding {
   path: PropertyKey[];
   what: string;
 }
-
-/** The flow each payment method belongs to (SPEC.md section 1: ETRANSFEROUT pays out sells). */
-export const METHOD_FLOW: Readonly<Record<PaymentMethodName, FlowKind>> = {
-  ETRANSFER: 'BUY',
-  CREDITCARD: 'BUY',
-  FLEXEPIN: 'BUY',
-  BANKTRANSFER: 'BUY',
-  OTC: 'BUY',
-  ETRANSFEROUT: 'SELL',
-  GIFTCARD: 'SPEND',
-};
-
-const FLOW_FLAG = {
-  BUY: 'inputBuyAllowed',
-  SELL: 'inputSellAllowed',
-  SPEND: 'inputSpendAllowed',
-} as const satisfies Record<FlowKind, keyof MerchantConfig>;
 
 function duplicates<T>(items: readonly T[], key: (item: T) => string, at: string, findings: Finding[]): void {
   const seen = new Set<string>();
@@ -122,7 +106,7 @@ export function checkMerchant(config: MerchantConfig, folder: string): Finding[]
     }
   });
 
-  for (const [flow, flag] of Object.entries(FLOW_FLAG) as [FlowKind, (typeof FLOW_FLAG)[FlowKind]][]) {
+  for (const [flow, flag] of Object.entries(KIND_FLAGS) as [FlowKind, (typeof KIND_FLAGS)[FlowKind]][]) {
     if (config[flag] && !config.paymentMethods.some((m) => m.type === flow)) {
       findings.push({ path: [flag], what: `is true but paymentMethods has no ${flow} method` });
     }

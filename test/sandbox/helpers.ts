@@ -1,5 +1,6 @@
 // A sandbox per test file over a real socket, a tiny JSON client, and the journeys the
 // tests share (quote -> address -> buyer info -> verification).
+import { QUOTE_REQUEST } from '../helpers/samples.ts';
 import type { Test } from 'tap';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 import { flowStateSchema, type FlowState } from '../../server/upstream/contract.ts';
@@ -24,16 +25,7 @@ export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 /** 1x1 transparent PNG. */
 export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-export const BUY_QUOTE = {
-  fiatAmount: 100,
-  fiatCurrency: 'CAD',
-  cryptoCurrency: 'BTC',
-  paymentMethod: 'ETRANSFER',
-  txnType: 'BUY',
-  browserResolution: '1280x800',
-  country: 'CA',
-  cryptoAmount: 0,
-};
+export const BUY_QUOTE = QUOTE_REQUEST;
 export const SELL_QUOTE = {
   fiatAmount: 0,
   fiatCurrency: 'CAD',

@@ -1,6 +1,7 @@
 // The typed client against a local upstream over real sockets: every call's method, path,
 // headers and body, the failure kinds, and the retry cases seen from the client's side.
 import t from 'tap';
+import { QUOTE_REQUEST } from '../helpers/samples.ts';
 import { createUpstream, type UpstreamClient } from '../../server/upstream/client.ts';
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
@@ -22,16 +23,6 @@ const FLOW = {
 };
 const { somethingNew: _dropped, ...FLOW_VALUE } = FLOW;
 
-const QUOTE_REQUEST = {
-  fiatAmount: 100,
-  fiatCurrency: 'CAD',
-  cryptoCurrency: 'BTC',
-  paymentMethod: 'ETRANSFER',
-  txnType: 'BUY',
-  browserResolution: '1280x800',
-  country: 'CA',
-  cryptoAmount: 0,
-} as const;
 const BUYER_INFO = {
   refId: 'ABC123',
   firstName: 'Jane',

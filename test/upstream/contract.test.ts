@@ -2,6 +2,7 @@
 // request fields of SPEC.md section 7 checked against what the client sends, and the
 // sandbox's queued faults driving the retry rules over real sockets.
 import t from 'tap';
+import { QUOTE_REQUEST } from '../helpers/samples.ts';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
@@ -121,16 +122,7 @@ function without(body: Record<string, unknown>, path: string): Record<string, un
 
 // ------------------------------------------------------------ sample bodies
 
-const QUOTE = {
-  fiatAmount: 100,
-  fiatCurrency: 'CAD',
-  cryptoCurrency: 'BTC',
-  paymentMethod: 'ETRANSFER',
-  txnType: 'BUY',
-  browserResolution: '1280x800',
-  country: 'CA',
-  cryptoAmount: 0,
-} as const;
+const QUOTE = QUOTE_REQUEST;
 const BTC_ADDRESS = '1BoatSLRHtKNngkdXEeobR76b53LETtpyT';
 const buyer = (refId: string, extra: Record<string, unknown> = {}) => ({
   refId,
