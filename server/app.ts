@@ -34,6 +34,8 @@ export interface AppDeps {
   sandbox?: RunningSandbox;
   logger?: Logger;
   lifecycle?: Lifecycle;
+  /** What time it is, in ms since the epoch: tests set it instead of sleeping. */
+  clock?: () => number;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -70,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.server.headersTimeout = 10_000;
 
   app.decorate('appConfig', config);
+  app.decorate('clock', deps.clock ?? Date.now);
   app.decorate('assetManifest', manifest);
   app.decorate('merchants', merchants);
 

@@ -12,6 +12,8 @@ declare module 'fastify' {
     merchants: MerchantRegistry;
     upstream: Upstream;
     thirdParty: ThirdPartyUrls;
+    /** Now, in ms since the epoch (Date.now unless a test set a clock). */
+    clock: () => number;
   }
   interface FastifyRequest {
     /** The merchant of the request's Host; set before any route runs. */

@@ -69,7 +69,7 @@ function pageProps(
   view: { expired?: boolean; failure?: RequoteFailureOutcome } = {},
 ): PriceQuotePageProps {
   const config = request.merchant.config;
-  const now = Date.now();
+  const now = request.server.clock();
   const held = isRateHeld(state.paymentMethod);
   const deadline = quoteDeadline(state, now);
   const country = COUNTRY_BY_CURRENCY[flow.fiatCurrency];
@@ -184,7 +184,7 @@ export function registerPriceQuote(app: FastifyInstance): void {
     const loaded = await loadQuote(request, reply);
     if (!loaded) return reply;
     const { flow, state } = loaded;
-    if (isExpired(state, Date.now())) return renderQuote(request, reply, flow, state, { expired: true }, 409);
+    if (isExpired(state, request.server.clock())) return renderQuote(request, reply, flow, state, { expired: true }, 409);
     return followNextAction(request, reply, flow, state, QUOTE_PATH);
   });
 

@@ -18,7 +18,14 @@ export interface Stack {
 }
 
 export async function startStack(
-  options: { env?: Record<string, string>; sandbox?: SandboxOptions; listen?: boolean; lifecycle?: Lifecycle } = {},
+  options: {
+    env?: Record<string, string>;
+    sandbox?: SandboxOptions;
+    listen?: boolean;
+    lifecycle?: Lifecycle;
+    /** The edge's clock (ms since the epoch); the sandbox takes its own through `sandbox`. */
+    clock?: () => number;
+  } = {},
 ): Promise<Stack> {
   const sandbox = await startSandbox({ logger: false, ...options.sandbox });
   const config = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
@@ -27,7 +34,7 @@ export async function startStack(
     { level: 'info' },
     { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   );
-  const app = await buildApp({ config, upstreamUrl: sandbox.url, sandbox, logger, lifecycle: options.lifecycle });
+  const app = await buildApp({ config, upstreamUrl: sandbox.url, sandbox, logger, lifecycle: options.lifecycle, clock: options.clock });
   let port = 0;
   if (options.listen !== false) {
     await app.listen({ port: 0, host: '127.0.0.1' });
