@@ -2,7 +2,11 @@
 // JavaScript (tabs are links, the server validates). Hydrated, it switches tabs and filters
 // methods instantly and shows PLEASE WAIT while the quote is requested.
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
-import type { FlowKind } from '../server/checkout/domain.ts';
+import { DEFAULT_FIAT, type FlowKind } from '../server/checkout/domain.ts';
+import { fiatSymbol } from '../server/checkout/format.ts';
+import { ACTIONS } from '../server/checkout/messages.ts';
+import { defaultFiat, methodsFor, type OfferedMethod } from '../server/checkout/offer.ts';
+import { homeTab } from '../server/checkout/routes.ts';
 import { Field, described } from '../views/components/Field.tsx';
 
 export interface AmountFormProps {
@@ -11,7 +15,7 @@ export interface AmountFormProps {
   kind: FlowKind;
   fiats: { id: string; symbol: string }[];
   coins: { id: string; name: string }[];
-  methods: { name: string; label: string; kind: FlowKind; fiatCurrencies: string[] | null }[];
+  methods: (OfferedMethod & { name: string; label: string })[];
   giftCards: { name: string; label: string; amounts: number[] }[];
   /** Default amount per kind, already resolved for the default method and currency. */
   defaults: { fiatAmount: string; cryptoAmount: string };
@@ -31,10 +35,12 @@ type AmountField =
 export default function AmountForm(props: AmountFormProps) {
   const { values, errors } = props;
   const [kind, setKind] = useState<FlowKind>(props.kind);
-  const [fiatCurrency, setFiatCurrency] = useState(values.fiatCurrency ?? props.fiats[0]?.id ?? 'CAD');
+  const [chosenFiat, setFiatCurrency] = useState(values.fiatCurrency ?? defaultFiat(props.fiats) ?? DEFAULT_FIAT);
+  // Only buys choose a currency; the others are checked in the default one, as the server does.
+  const fiatCurrency = kind === 'BUY' ? chosenFiat : (defaultFiat(props.fiats) ?? DEFAULT_FIAT);
   const [giftCard, setGiftCard] = useState(values.paymentMethodSubtype ?? '');
   const [pending, setPending] = useState(false);
-  const symbol = props.fiats.find((f) => f.id === fiatCurrency)?.symbol ?? '$';
+  const symbol = fiatSymbol(fiatCurrency, props.fiats);
   // The upstream wants the screen size with the quote; only the browser knows it (state,
   // not a DOM write: a re-render on submit would put the server's empty value back).
   const [resolution, setResolution] = useState('');
@@ -42,9 +48,8 @@ export default function AmountForm(props: AmountFormProps) {
   // Messages belong to the kind they were given for.
   const shownErrors = kind === props.kind ? errors : {};
 
-  const methods = props.methods.filter(
-    (m) => m.kind === kind && (kind !== 'BUY' || !m.fiatCurrencies || m.fiatCurrencies.includes(fiatCurrency)),
-  );
+  // The same rule the server checks the form with.
+  const methods = methodsFor(props.methods, kind, fiatCurrency);
   const selectedCard = props.giftCards.find((c) => c.name === giftCard);
 
   const switchTab = (next: FlowKind) => (event: MouseEvent) => {
@@ -65,7 +70,7 @@ export default function AmountForm(props: AmountFormProps) {
               key={t.kind}
               className="tab"
               role="tab"
-              href={`/?type=${t.kind}`}
+              href={homeTab(t.kind)}
               aria-selected={t.kind === kind}
               onClick={switchTab(t.kind)}
             >
@@ -198,7 +203,7 @@ export default function AmountForm(props: AmountFormProps) {
       )}
 
       <button type="submit" className="button" disabled={pending} aria-live="polite">
-        {pending ? 'PLEASE WAIT' : 'NEXT'}
+        {pending ? ACTIONS.pleaseWait : ACTIONS.next}
       </button>
     </form>
   );

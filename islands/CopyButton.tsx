@@ -3,14 +3,13 @@
 // page to copy by hand. The outcome is a toast in the page's shared toast area.
 import { useEffect, useState } from 'react';
 import { TOAST_MS } from '../server/checkout/limits.ts';
+import { COPY_TEXT, FAILURE_TEXT } from '../server/checkout/messages.ts';
 
 export interface CopyButtonProps {
   text: string;
   label: string;
 }
 
-export const COPY_FAILED = 'Error copying. Try copying manually.';
-export const COPIED = 'Copied to the clipboard.';
 
 /** Add a toast to the document's live region; CSS hides it after TOAST_MS, this removes it. */
 function showToast(kind: 'success' | 'error', text: string): void {
@@ -34,8 +33,8 @@ export default function CopyButton({ text, label }: CopyButtonProps) {
   useEffect(() => setHydrated(true), []);
   const onClick = () => {
     copy(text).then(
-      () => showToast('success', COPIED),
-      () => showToast('error', COPY_FAILED),
+      () => showToast('success', COPY_TEXT.copied),
+      () => showToast('error', FAILURE_TEXT.copy),
     );
   };
   return (

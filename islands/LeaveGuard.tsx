@@ -2,8 +2,7 @@
 // other than submitting one of the page's forms (NEXT, Accept, Decline) asks first.
 // Browsers word the prompt themselves; the returnValue is the spec's "Are you sure?".
 import { useEffect } from 'react';
-
-export const LEAVE_PROMPT = 'Are you sure?';
+import { LEAVE_PROMPT } from '../server/checkout/messages.ts';
 
 /** No props: the guard is the same on every quote screen. */
 export type LeaveGuardProps = Record<string, never>;

@@ -1,7 +1,8 @@
-// OPEN PAYMENT PAGE: without JavaScript a plain link that opens the payment page in a new
+// The payment page button: without JavaScript a plain link that opens the payment page in a new
 // tab. Hydrated, it opens a centred popup (server/checkout/popup.ts) and, when the visitor
 // closes it, checks whether the payment arrived (the same link as I HAVE PAID).
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { ACTIONS } from '../server/checkout/messages.ts';
 import { popupFeatures, popupGeometry } from '../server/checkout/popup.ts';
 
 export interface PaymentPopupProps {
@@ -37,13 +38,13 @@ export default function PaymentPopup({ paymentUrl, checkUrl }: PaymentPopupProps
   return (
     <div className="payment-actions">
       <a className="button" href={paymentUrl} target="_blank" rel="noopener" onClick={onOpen}>
-        OPEN PAYMENT PAGE
+        {ACTIONS.openPaymentPage}
       </a>
       <p className="hint" role="status">
         {open ? 'Complete your payment in the window that opened. This page checks your payment when you close it.' : ''}
       </p>
       <a className="button secondary" href={checkUrl}>
-        I HAVE PAID
+        {ACTIONS.iHavePaid}
       </a>
     </div>
   );

@@ -6,17 +6,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Country, TxnType } from '../server/checkout/domain.ts';
 import {
-  QUOTE_TEXT,
   announcementBetween,
   formatCountdown,
   formatHeldUntil,
   quoteDeadline,
   remainingMs,
   requoteBody,
-  requoteFailureOutcome,
-  type RequoteFailureOutcome,
 } from '../server/checkout/quote-timer.ts';
+import { apiFailure, requoteOutcome, type RequoteOutcome } from '../server/checkout/failures.ts';
 import { REDIRECT_HOME_DELAY_MS } from '../server/checkout/limits.ts';
+import { ACTIONS, QUOTE_TEXT } from '../server/checkout/messages.ts';
+import { ISLAND_API } from '../server/checkout/wire.ts';
 import { QuoteSummary, type QuoteFigures, type QuoteSummaryProps } from '../views/components/QuoteSummary.tsx';
 
 export interface QuoteTimerProps {
@@ -32,7 +32,7 @@ export interface QuoteTimerProps {
   /** The server found the hold over: the dialog is open from the start. */
   expired: boolean;
   /** A server-side Accept that failed and may be tried again. */
-  failure?: RequoteFailureOutcome;
+  failure?: RequoteOutcome;
   acceptAction: string;
   declineAction: string;
 }
@@ -43,13 +43,14 @@ type Phase =
   | { name: 'requoting' }
   | { name: 'offered'; figures: QuoteFigures }
   | { name: 'confirming'; figures: QuoteFigures }
-  | { name: 'failed'; outcome: RequoteFailureOutcome };
+  | { name: 'failed'; outcome: RequoteOutcome };
 
 /** Often enough that the seconds never lag visibly; the value comes from the clock, not from counting. */
 const TICK_MS = 500;
 
 interface ApiAnswer {
   ok: boolean;
+  status: number;
   body: Record<string, unknown> | null;
 }
 
@@ -60,7 +61,7 @@ async function postJson(url: string, payload: object): Promise<ApiAnswer> {
     body: JSON.stringify(payload),
   });
   const body: unknown = await response.json().catch(() => null);
-  return { ok: response.ok, body: body && typeof body === 'object' ? (body as Record<string, unknown>) : null };
+  return { ok: response.ok, status: response.status, body: body && typeof body === 'object' ? (body as Record<string, unknown>) : null };
 }
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
@@ -76,10 +77,9 @@ function figuresOf(body: Record<string, unknown> | null, fallback: QuoteFigures)
   };
 }
 
-function failureOf(answer: ApiAnswer | null): RequoteFailureOutcome {
-  const error = answer?.body?.error;
-  const fields = error && typeof error === 'object' && !Array.isArray(error) ? (error as Record<string, unknown>) : {};
-  return requoteFailureOutcome(str(fields.code), str(fields.msg));
+/** SPEC.md section 8 for a requote, as the failure table says; no answer at all is "no response". */
+function failureOf(answer: ApiAnswer | null): RequoteOutcome {
+  return requoteOutcome(answer ? apiFailure(answer.status, answer.body) : { kind: 'unavailable' });
 }
 
 function initialPhase(props: QuoteTimerProps): Phase {
@@ -89,7 +89,6 @@ function initialPhase(props: QuoteTimerProps): Phase {
 
 export default function QuoteTimer(props: QuoteTimerProps) {
   const held = props.deadline !== null;
-  const api = `/api/txn${props.txnType === 'BUY' ? 'buy' : 'sell'}`;
   const [figures, setFigures] = useState(props.summary.figures);
   const [deadline, setDeadline] = useState(() => (props.deadline ? Date.parse(props.deadline) : 0));
   const [heldUntil, setHeldUntil] = useState(props.heldUntil);
@@ -119,7 +118,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
   const requote = async () => {
     setPhase({ name: 'requoting' });
     const body = requoteBody({ refId: props.refId, paymentMethod: props.paymentMethod, ...figures });
-    const answer = await postJson(`${api}/requote`, body).catch(() => null);
+    const answer = await postJson(ISLAND_API.requote(props.txnType), body).catch(() => null);
     const offered = answer?.ok ? figuresOf(answer.body, figures) : undefined;
     setPhase(offered ? { name: 'offered', figures: offered } : { name: 'failed', outcome: failureOf(answer) });
   };
@@ -140,10 +139,13 @@ export default function QuoteTimer(props: QuoteTimerProps) {
     if (dialogOpen) dialog.current?.focus();
   }, [dialogOpen]);
 
-  // SYSTEM: the message, then home after 5 s, through Decline so the flow is cleared too.
+  // SYSTEM: the message, then home after 5 s; a transaction that is gone: home at once.
+  // Both through Decline, so the flow is cleared too.
   useEffect(() => {
-    if (phase.name !== 'failed' || phase.outcome.kind !== 'redirect-home') return;
-    const timer = setTimeout(() => declineForm.current?.requestSubmit(), REDIRECT_HOME_DELAY_MS);
+    if (phase.name !== 'failed') return;
+    const { kind } = phase.outcome;
+    if (kind !== 'redirect-home' && kind !== 'home') return;
+    const timer = setTimeout(() => declineForm.current?.requestSubmit(), kind === 'home' ? 0 : REDIRECT_HOME_DELAY_MS);
     return () => clearTimeout(timer);
   }, [phase]);
 
@@ -152,7 +154,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
     if (phase.name !== 'offered') return;
     event.preventDefault();
     setPhase({ name: 'confirming', figures: phase.figures });
-    const answer = await postJson(`${api}/confirmednewquote`, { refId: props.refId }).catch(() => null);
+    const answer = await postJson(ISLAND_API.confirmNewQuote(props.txnType), { refId: props.refId }).catch(() => null);
     const confirmed = answer?.ok ? figuresOf(answer.body, phase.figures) : undefined;
     if (!confirmed || !answer?.body) {
       setPhase({ name: 'failed', outcome: failureOf(answer) });
@@ -201,12 +203,12 @@ export default function QuoteTimer(props: QuoteTimerProps) {
           <div className="modal-card quote-expired" ref={dialog} tabIndex={-1}>
             <h2 id="quote-expired-title">{QUOTE_TEXT.expired}</h2>
             <div id="quote-expired-text" aria-live="polite">
-              {failure ? (
+              {failure && failure.kind !== 'home' ? (
                 <>
                   <p className="form-error" role="alert">
-                    {failure.text}
+                    {failure.kind === 'stay' ? failure.messages.join(' ') : failure.message}
                   </p>
-                  {failure.kind === 'redirect-home' && <p>{QUOTE_TEXT.redirectingHome}</p>}
+                  {failure.kind === 'redirect-home' && <p>{failure.notice}</p>}
                 </>
               ) : offer ? (
                 <>
@@ -220,17 +222,17 @@ export default function QuoteTimer(props: QuoteTimerProps) {
               )}
             </div>
             <div className="quote-expired-actions">
-              {(!failure || failure.kind === 'retry') && (
+              {(!failure || failure.kind === 'stay') && (
                 <form method="post" action={props.acceptAction} onSubmit={accept}>
                   <button className="button" type="submit" disabled={busy}>
-                    {QUOTE_TEXT.accept}
+                    {ACTIONS.acceptAndContinue}
                   </button>
                 </form>
               )}
               <form method="post" action={props.declineAction} ref={declineForm}>
                 {failure?.kind !== 'redirect-home' && (
                   <button className="button secondary" type="submit">
-                    {failure?.kind === 'close-home' ? QUOTE_TEXT.close : QUOTE_TEXT.decline}
+                    {failure?.kind === 'modal-home' ? ACTIONS.close : ACTIONS.decline}
                   </button>
                 )}
               </form>

@@ -5,6 +5,7 @@
 // message with a "Check again" link, so the page works without JavaScript.
 import { useEffect, useState, type ReactNode } from 'react';
 import { STATUS_POLL } from '../server/checkout/limits.ts';
+import { COPY_TEXT } from '../server/checkout/messages.ts';
 import CopyButton from './CopyButton.tsx';
 
 export interface WalletAddressProps {
@@ -88,7 +89,7 @@ export default function WalletStatus(props: WalletStatusProps) {
         amountText={props.amountText}
         qrSrc={props.qrSrc}
         confirmHref={props.confirmHref}
-        copy={<CopyButton text={phase.address} label="COPY ADDRESS" />}
+        copy={<CopyButton text={phase.address} label={COPY_TEXT.copyAddress} />}
       />
     );
   }

@@ -1,5 +1,7 @@
 // buildApp: the plugin order and nothing else. Tests build it and use app.inject().
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { ReactElement } from 'react';
+import { renderPage, type RenderOptions } from './render/stream.tsx';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -15,7 +17,7 @@ import { registerTenancy } from './http/tenancy.ts';
 import { registerSecurity } from './security/plugin.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOps, type Lifecycle } from './http/ops.ts';
-import { registerPages } from './flow/index.ts';
+import { registerPages } from './screens/index.ts';
 import type { RunningSandbox } from './sandbox/index.ts';
 import { createUpstreamDispatcher } from './upstream/dispatcher.ts';
 import { createUpstream } from './upstream/client.ts';
@@ -73,6 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('appConfig', config);
   app.decorate('clock', deps.clock ?? Date.now);
+  app.decorateReply('render', function (this: FastifyReply, page: ReactElement, options?: RenderOptions) {
+    return renderPage(this.request, this, page, options);
+  });
   app.decorate('assetManifest', manifest);
   app.decorate('merchants', merchants);
 

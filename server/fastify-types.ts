@@ -1,6 +1,8 @@
 // What the edge adds to Fastify's request, reply and instance.
 import type { Merchant, MerchantRegistry } from './tenancy/load.ts';
+import type { ReactElement } from 'react';
 import type { AppConfig } from './config.ts';
+import type { RenderOptions } from './render/stream.tsx';
 import type { AssetManifest } from './render/manifest.ts';
 import type { Upstream } from './upstream/client.ts';
 import type { ThirdPartyUrls } from './third-party.ts';
@@ -23,5 +25,7 @@ declare module 'fastify' {
   }
   interface FastifyReply {
     scriptNonce: string;
+    /** Render a page (views/pages) as the response, with the request's merchant and nonce. */
+    render(page: ReactElement, options?: RenderOptions): Promise<FastifyReply>;
   }
 }

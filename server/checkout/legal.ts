@@ -1,8 +1,10 @@
-// The four static legal pages (SPEC.md section 2).
+// The four static legal pages (SPEC.md section 2): their routes, file names and titles.
+import { ROUTES } from './routes.ts';
+
 export const LEGAL_PAGES = [
-  { page: 'privacy-policy', path: '/privacy-policy', title: 'Privacy Policy' },
-  { page: 'terms-of-service', path: '/terms-of-service', title: 'Terms of Service' },
-  { page: 'compliance-policy', path: '/compliance-policy', title: 'Compliance Policy' },
-  { page: 'refund-policy', path: '/refund-policy', title: 'Refund Policy' },
+  { page: 'privacy-policy', route: ROUTES.privacyPolicy, title: 'Privacy Policy' },
+  { page: 'terms-of-service', route: ROUTES.termsOfService, title: 'Terms of Service' },
+  { page: 'compliance-policy', route: ROUTES.compliancePolicy, title: 'Compliance Policy' },
+  { page: 'refund-policy', route: ROUTES.refundPolicy, title: 'Refund Policy' },
 ] as const;
 export type LegalPageName = (typeof LEGAL_PAGES)[number]['page'];

@@ -3,6 +3,7 @@
 // logs the reason of a 'none'.
 import type { FlowState } from '../upstream/contract.ts';
 import { ROUTES, type ScreenPath } from './routes.ts';
+import { webUrl } from './wire.ts';
 
 export type NextStep =
   | { kind: 'navigate'; path: string }
@@ -15,17 +16,6 @@ export type NextScreenState = Pick<FlowState, 'nextAction' | 'paymentMethod' | '
 const go = (path: ScreenPath): NextStep => ({ kind: 'navigate', path });
 const none = (reason: string): NextStep => ({ kind: 'none', reason });
 
-/** Only web URLs: a javascript: or data: URL from upstream must never reach Location. */
-function webUrl(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function customerPayment(state: NextScreenState): NextStep {
   const params = state.nextActionParams ?? undefined;
   switch (state.paymentMethod) {
@@ -33,6 +23,9 @@ function customerPayment(state: NextScreenState): NextStep {
       return go(ROUTES.paymentOtc.path);
     case 'ETRANSFER':
       return go(ROUTES.paymentEtransferInstructions.path);
+    // A card order pays after the card provider's quote.
+    case 'CREDITCARD':
+      return go(ROUTES.creditCardQuote.path);
     case 'BANKTRANSFER': {
       if (state.fiatCurrency === 'AUD') {
         const url = webUrl(params?.redirectUrl);

@@ -1,13 +1,7 @@
 // What a merchant offers on the amount screen: which tabs, coins, currencies, methods
 // and gift cards. Pure, so the server's rules and the amount-form island agree.
-import type { MerchantConfig, PaymentMethodConfig } from '../tenancy/schema.ts';
-import { TEST_COIN, type FlowKind } from './domain.ts';
-
-export const TAB_LABELS: Record<FlowKind, string> = {
-  BUY: 'Buy Bitcoin',
-  SELL: 'Sell Bitcoin',
-  SPEND: 'Buy eGift Cards',
-};
+import type { MerchantConfig } from '../tenancy/schema.ts';
+import { DEFAULT_FIAT, TEST_COIN, type FlowKind } from './domain.ts';
 
 /** The merchant flag that allows each flow (besides the general inputAllowed). */
 export const KIND_FLAGS = {
@@ -16,16 +10,26 @@ export const KIND_FLAGS = {
   SPEND: 'inputSpendAllowed',
 } as const satisfies Record<FlowKind, keyof MerchantConfig>;
 
-export function methodsFor(config: MerchantConfig, kind: FlowKind, fiatCurrency?: string): PaymentMethodConfig[] {
-  return config.paymentMethods.filter(
-    (m) => m.type === kind && (!fiatCurrency || !m.fiatCurrencies || m.fiatCurrencies.includes(fiatCurrency as never)),
-  );
+/** The part of a payment method that decides where it is offered. */
+export interface OfferedMethod {
+  type: FlowKind;
+  /** Only these currencies; every currency when absent. */
+  fiatCurrencies?: readonly string[] | undefined;
+}
+
+/**
+ * The methods of a kind that serve `fiatCurrency` (every currency when none is given).
+ * The amount-form island filters its list with this too, so the form never offers a
+ * method the server's check refuses.
+ */
+export function methodsFor<M extends OfferedMethod>(methods: readonly M[], kind: FlowKind, fiatCurrency?: string): M[] {
+  return methods.filter((m) => m.type === kind && (!fiatCurrency || !m.fiatCurrencies || m.fiatCurrencies.includes(fiatCurrency)));
 }
 
 /** Kinds the merchant allows (general flag and the kind's own) and has a method for. */
 export function allowedKinds(config: MerchantConfig): FlowKind[] {
   if (!config.inputAllowed) return [];
-  return (['BUY', 'SELL', 'SPEND'] as const).filter((k) => config[KIND_FLAGS[k]] && methodsFor(config, k).length > 0);
+  return (['BUY', 'SELL', 'SPEND'] as const).filter((k) => config[KIND_FLAGS[k]] && methodsFor(config.paymentMethods, k).length > 0);
 }
 
 /** The test coin exists only outside production. */
@@ -35,4 +39,9 @@ export function coinsFor(config: MerchantConfig) {
 
 export function giftCardsFor(config: MerchantConfig) {
   return config.paymentMethodSubtypes.filter((s) => s.paymentMethod === 'GIFTCARD');
+}
+
+/** The currency of a form that does not name one: CAD when offered (SPEC.md section 4), else the first. */
+export function defaultFiat<C extends { id: string }>(currencies: readonly C[]): string | undefined {
+  return (currencies.find((c) => c.id === DEFAULT_FIAT) ?? currencies[0])?.id;
 }

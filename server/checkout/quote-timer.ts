@@ -2,26 +2,11 @@
 // when screen readers hear about it, what a requote sends and what its failure means.
 // Pure and isomorphic: the server decides expiry with it and the QuoteTimer island counts
 // down with it, so the page and the island never disagree.
-import { ERROR_CODES, LIMIT_ERROR_CODES, type Country } from './domain.ts';
+import type { Country } from './domain.ts';
 import { QUOTE_TIMER_DEFAULT_MS } from './limits.ts';
+import { QUOTE_TEXT } from './messages.ts';
 
-export const QUOTE_TEXT = {
-  currentPriceQuote: 'Current Price Quote',
-  heldUntil: 'Rate held until',
-  heldFor: 'Rate held for',
-  expired: 'Your price quote has expired.',
-  newQuote: 'Here is a new quote at the current rate:',
-  gettingNewQuote: 'Getting a new quote…',
-  acceptWithoutJs: 'Accept & Continue to get a new quote at the current rate, or Decline to start over.',
-  accept: 'Accept & Continue',
-  decline: 'Decline',
-  close: 'Close',
-  tryAgain: 'Try again',
-  requoteFailed: 'We could not get a new quote. Please try again.',
-  redirectingHome: 'Redirecting to homepage in 5 seconds...',
-} as const;
-
-/** Card quotes are not held: their banner reads "Current Price Quote" with no countdown. */
+/** Card quotes are not held: their banner shows the current price with no countdown. */
 export function isRateHeld(paymentMethod: string): boolean {
   return paymentMethod !== 'CREDITCARD';
 }
@@ -118,21 +103,4 @@ export function requoteBody(quote: RequoteAmounts): { refId: string; fiatAmount:
   return quote.paymentMethod === 'ETRANSFEROUT'
     ? { refId: quote.refId, cryptoAmount: quote.cryptoAmount }
     : { refId: quote.refId, fiatAmount: quote.fiatAmount };
-}
-
-/**
- * What a failed requote leaves the visitor with (SPEC.md section 8): SYSTEM shows the
- * message and goes home after 5 s; a limit error shows the message and closing goes home;
- * anything else may be tried again.
- */
-export type RequoteFailureOutcome =
-  | { kind: 'redirect-home'; text: string }
-  | { kind: 'close-home'; text: string }
-  | { kind: 'retry'; text: string };
-
-export function requoteFailureOutcome(code: string | undefined, msg: string | undefined): RequoteFailureOutcome {
-  const text = msg || QUOTE_TEXT.requoteFailed;
-  if (code === ERROR_CODES.system) return { kind: 'redirect-home', text };
-  if (code && LIMIT_ERROR_CODES.includes(code)) return { kind: 'close-home', text };
-  return { kind: 'retry', text };
 }

@@ -1,20 +1,48 @@
-// The route table of SPEC.md section 2 in one place. Paths use Fastify's ':param' syntax;
-// names are the spec's route identifiers where it gives one, kebab-case otherwise.
+// The route table of SPEC.md section 2 in one place, with every sub-path a screen posts to
+// (`actions`) and every query flag it reads (`flags`): views take their form actions and
+// links from here, screens register their handlers from here. Paths use Fastify's ':param'
+// syntax; names are the spec's route identifiers where it gives one, kebab-case otherwise.
 // leavePageGuard: the "Are you sure?" prompt, on for quote screens only.
 
-type RouteDef = {
+export type RouteDef = {
   readonly name: string;
   readonly path: string;
   readonly leavePageGuard: boolean;
   readonly params: readonly string[];
+  /** Sub-paths the screen's forms post to, by name: path + '/' + name. */
+  readonly actions: Readonly<Record<string, string>>;
+  /** Query flags the screen reads (`?name=1`), by name. */
+  readonly flags: Readonly<Record<string, string>>;
 };
 
-function route<const N extends string, const P extends string, const A extends readonly string[] = []>(
-  name: N,
-  path: P,
-  opts: { leavePageGuard?: boolean; params?: A } = {},
-) {
-  return { name, path, leavePageGuard: opts.leavePageGuard ?? false, params: (opts.params ?? []) as A };
+type Named<K extends readonly string[], V> = { readonly [Name in K[number]]: V };
+
+function route<
+  const N extends string,
+  const P extends string,
+  const A extends readonly string[] = [],
+  const X extends readonly string[] = [],
+  const F extends readonly string[] = [],
+>(name: N, path: P, opts: { leavePageGuard?: boolean; params?: A; actions?: X; flags?: F } = {}) {
+  const actions = Object.fromEntries((opts.actions ?? []).map((a) => [a, `${path}/${a}`])) as Named<X, `${P}/${X[number]}`>;
+  const flags = Object.fromEntries((opts.flags ?? []).map((f) => [f, `${path}?${f}=1`])) as Named<F, `${P}?${F[number]}=1`>;
+  return { name, path, leavePageGuard: opts.leavePageGuard ?? false, params: (opts.params ?? []) as A, actions, flags };
+}
+
+/** The home page's query parameter that opens a tab (?type=SELL): the tabs are links without JavaScript. */
+export const HOME_TAB_PARAM = 'type';
+
+/** The home page on a tab. */
+export function homeTab(kind: string): string {
+  return `${ROUTES.home.path}?${HOME_TAB_PARAM}=${encodeURIComponent(kind)}`;
+}
+
+/** The direct link's query parameter that counts a failed quote's attempts (SPEC.md section 8). */
+export const RETRY_ATTEMPT_PARAM = 'attempt';
+
+/** Whether a query flag (`?name=1`) is set: only the exact value counts. */
+export function hasFlag(query: unknown, name: string): boolean {
+  return typeof query === 'object' && query !== null && (query as Record<string, unknown>)[name] === '1';
 }
 
 const DIRECT = '/amount/:amount/cryptocurrency/:cryptocurrency/method/:method';
@@ -35,11 +63,11 @@ export const ROUTES = {
   ),
   transactionPro: route('transaction-pro', '/pro/:customerHash', { params: ['customerHash'] }),
   transactionNew: route('transaction-new', '/transaction'),
-  priceQuote: route('price-quote', '/price-quote', { leavePageGuard: true }),
+  priceQuote: route('price-quote', '/price-quote', { leavePageGuard: true, actions: ['accept', 'decline'] }),
   addressInput: route('address-input', '/address-input'),
   emailInput: route('email-input', '/email-input'),
   buyerInfoInput: route('buyer-info-input', '/buyer-info-input'),
-  mobileVerification: route('mobile-verification', '/mobile-verification'),
+  mobileVerification: route('mobile-verification', '/mobile-verification', { actions: ['resend'], flags: ['sent'] }),
   imageInputChoice: route('image-input-choice', '/image-input-choice'),
   imageInputCamera: route('image-input-camera', '/image-input-camera'),
   imageInputUpload: route('image-input-upload', '/image-input-upload'),
@@ -50,9 +78,11 @@ export const ROUTES = {
   // Static, so it wins over /pro/:customerHash in Fastify's router.
   verifyPro: route('verify-pro', '/pro/verify'),
   verifyIdenfy: route('verify-idenfy', '/verify-idenfy/:token', { params: ['token'] }),
-  paymentEtransferInstructions: route('payment-etransfer-instructions', '/payment-etransfer-instructions'),
+  /** paid: I HAVE PAID, the same page saying so while the payment has not arrived. */
+  paymentEtransferInstructions: route('payment-etransfer-instructions', '/payment-etransfer-instructions', { flags: ['paid'] }),
   paymentFlexepin: route('payment-flexepin', '/payment-flexepin'),
-  paymentSpend: route('payment-spend', '/payment-spend'),
+  /** confirm: the "Have you sent your crypto" question, as a page without JavaScript. */
+  paymentSpend: route('payment-spend', '/payment-spend', { flags: ['confirm'] }),
   paymentSpendSuccess: route('payment-spend-success', '/payment-spend-success'),
   spendQuote: route('spend-quote', '/spend-quote', { leavePageGuard: true }),
   paymentOtc: route('payment-otc', '/payment-otc'),
@@ -64,11 +94,13 @@ export const ROUTES = {
   transactionInReview: route('transaction-in-review', '/transaction-in-review'),
   transactionSuccess: route('transaction-success', '/transaction-success'),
   transactionCancelled: route('transaction-cancelled', '/transaction-cancelled'),
+  /** Done (POST): resets the flow and leaves for the merchant's success URL. */
+  done: route('done', '/done'),
   procHandler: route('proc-handler', '/proc/:procid', { params: ['procid'] }),
   // Map only: the page hides header and footer.
   cashInLocations: route('cash-in-locations', '/cash-in-locations'),
   state: route('state', '/state/:refId', { params: ['refId'] }),
-  // /state without a refId: home with "Reference ID not found."
+  // /state without a refId: home, saying the reference was not found.
   stateMissing: route('state-missing', '/state'),
   privacyPolicy: route('privacy-policy', '/privacy-policy'),
   termsOfService: route('terms-of-service', '/terms-of-service'),
@@ -83,11 +115,6 @@ export type RoutePath = (typeof ROUTES)[RouteKey]['path'];
 export type ScreenPath = Exclude<RoutePath, `${string}:${string}`>;
 
 export const ROUTE_LIST: readonly RouteDef[] = Object.values(ROUTES);
-
-/** Whether the leave-page confirmation is on for a screen. */
-export function leavePageGuard(path: string): boolean {
-  return ROUTE_LIST.some((r) => r.path === path && r.leavePageGuard);
-}
 
 /** Fill a route's parameters (URL-encoded). Throws on a missing one: that is a bug. */
 export function buildPath<R extends RouteDef>(r: R, params: Record<R['params'][number], string | number>): string {

@@ -12,9 +12,6 @@ import { ROUTES } from '../checkout/routes.ts';
 import { siteUrls, type SiteUrls } from '../checkout/site-urls.ts';
 import { clearFlow, readFlow } from '../security/flow-cookie.ts';
 
-/** Done (POST): resets the flow and leaves for the merchant's success URL. */
-export const DONE_PATH = '/done';
-
 /** The merchant's URLs for this visitor: the flow's currency, else the merchant's first. */
 export function siteUrlsFor(request: FastifyRequest): SiteUrls {
   const config = request.merchant.config;

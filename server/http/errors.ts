@@ -2,6 +2,7 @@
 // what the visitor sent (body too large, bad content type, malformed body), 500 otherwise.
 // Never a stack trace, an upstream body or an internal URL.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { FAILURE_TEXT } from '../checkout/messages.ts';
 
 const MESSAGES: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -17,7 +18,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: error.code, status }, 'request refused');
-    const text = MESSAGES[status] ?? (status < 500 ? MESSAGES[400]! : 'Something went wrong. Please try again.');
+    const text = MESSAGES[status] ?? (status < 500 ? MESSAGES[400]! : FAILURE_TEXT.generic);
     reply.code(status);
     if (request.url.startsWith('/api/') || !String(request.headers.accept ?? '').includes('text/html')) {
       return reply.type('application/json').send({ error: { code: status >= 500 ? 'SERVER.ERROR' : 'REQUEST.INVALID', msg: text } });

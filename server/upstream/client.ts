@@ -5,6 +5,7 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { TXN_TYPES, type TxnType } from '../checkout/domain.ts';
+import { API_OF_TXN_TYPE } from '../checkout/wire.ts';
 import {
   bankTransferInitRequestSchema,
   buyerInfoRequestSchema,
@@ -139,7 +140,7 @@ function refIdSegment(call: string, refId: string): string {
 
 function apiSegment(call: string, txnType: TxnType): string {
   if (!TXN_TYPES.includes(txnType)) throw new UpstreamRequestError(call, ['txnType']);
-  return txnType === 'BUY' ? 'txnbuy' : 'txnsell';
+  return API_OF_TXN_TYPE[txnType];
 }
 
 export function createUpstream(settings: UpstreamSettings): Upstream {

@@ -7,6 +7,7 @@
 // who owns a refId, so it relies on this for /state/{refId} and ?refId= resumes.
 import { z } from 'zod';
 import { DOCUMENT_TYPES, IMAGE_SOURCES, TXN_TYPES } from '../checkout/domain.ts';
+import { UPLOAD_MAX_BYTES } from '../checkout/limits.ts';
 
 const amount = z.number().finite().nonnegative();
 /**
@@ -140,11 +141,12 @@ export const voucherNumberRequestSchema = z.strictObject({
   voucherNumber: z.string().regex(/^\d{16}$/),
 });
 
-/** base64 of at most 4,900,000 bytes, without a data: prefix. */
+/** base64 of at most UPLOAD_MAX_BYTES, without a data: prefix. */
+export const ENCODED_FILE_MAX_LENGTH = Math.ceil(UPLOAD_MAX_BYTES / 3) * 4;
 const encodedFile = z
   .string()
   .min(4)
-  .max(Math.ceil(4_900_000 / 3) * 4)
+  .max(ENCODED_FILE_MAX_LENGTH)
   .regex(/^[A-Za-z0-9+/]+={0,2}$/);
 
 export const selfieImageRequestSchema = z.strictObject({

@@ -40,7 +40,7 @@ t.test('bundles for the browser and runs without Node globals', async (t) => {
     import { formatFiat, formatCrypto } from './server/checkout/format.ts';
     import { nextScreen } from './server/checkout/next-screen.ts';
     import { siteUrls } from './server/checkout/site-urls.ts';
-    import { validateDocumentUpload } from './server/checkout/validation/upload.ts';
+    import { failureOutcome } from './server/checkout/failures.ts';
     globalThis.results = [
       validateCryptoAddress('BTC', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0', { network: 'prod' }).ok,
       validateCryptoAddress('BCH', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', { network: 'prod' }).ok,
@@ -52,7 +52,7 @@ t.test('bundles for the browser and runs without Node globals', async (t) => {
       formatCrypto(0.0015, 'BTC'),
       nextScreen({ nextAction: 'CUSTOMER_PAYMENT', paymentMethod: 'BANKTRANSFER', fiatCurrency: 'AUD', txnType: 'BUY', nextActionParams: { redirectUrl: 'https://bank.example/x' } }, '/poli').kind,
       siteUrls({ merchantName: 'A', siteUrl: 'https://a.example', errorUrl: 'https://a.example/e', successUrl: 'https://a.example/s' }, 'AUD', ['A']).error('X'),
-      validateDocumentUpload({ files: [], mobile: '+16135550123', country: 'CA' }).errors.files,
+      failureOutcome({ kind: 'unavailable' }, 'load').kind,
       typeof validateAmountForm,
     ];
   `;
@@ -84,7 +84,7 @@ t.test('bundles for the browser and runs without Node globals', async (t) => {
     '0.00150000 BTC',
     'redirect',
     'https://a.example/e/au?err=X',
-    'You must upload at least 1 file.',
+    'toast-home',
     'function',
   ]);
 });

@@ -68,7 +68,7 @@ const rows: Row[] = [
     'CUSTOMER_PAYMENT CREDITCARD',
     state('CUSTOMER_PAYMENT', { paymentMethod: 'CREDITCARD' }),
     '/mobile-verification',
-    { kind: 'none', reason: 'CUSTOMER_PAYMENT with payment method CREDITCARD' },
+    { kind: 'navigate', path: '/credit-card-quote' },
   ],
   ['INITIATE_BANKTRANSFER AUD', state('INITIATE_BANKTRANSFER', { paymentMethod: 'BANKTRANSFER', fiatCurrency: 'AUD' }), '/mobile-verification', nav('/poli')],
   ['INITIATE_BANKTRANSFER CAD', state('INITIATE_BANKTRANSFER', { paymentMethod: 'BANKTRANSFER' }), '/mobile-verification', nav('/bank-select')],

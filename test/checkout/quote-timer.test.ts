@@ -1,7 +1,6 @@
 import t from 'tap';
 import {
   ANNOUNCE_AT_S,
-  QUOTE_TEXT,
   announcementBetween,
   formatCountdown,
   formatHeldUntil,
@@ -9,10 +8,10 @@ import {
   quoteDeadline,
   remainingMs,
   requoteBody,
-  requoteFailureOutcome,
 } from '../../server/checkout/quote-timer.ts';
 import { QUOTE_TIMER_DEFAULT_MS } from '../../server/checkout/limits.ts';
-import { quotePromo } from '../../server/flow/price-quote.ts';
+import { QUOTE_TEXT } from '../../server/checkout/messages.ts';
+import { quotePromo } from '../../server/checkout/promo.ts';
 import { merchantSchema, type MerchantConfigInput } from '../../server/tenancy/schema.ts';
 
 const NOW = Date.parse('2025-07-01T18:00:00Z');
@@ -80,15 +79,6 @@ t.test('a requote names the fiat amount, the coin amount for ETRANSFEROUT', asyn
   t.same(requoteBody({ ...quote, paymentMethod: 'ETRANSFEROUT' }), { refId: 'R1', cryptoAmount: 0.0015 });
 });
 
-t.test('a failed requote: SYSTEM goes home after 5 s, limits close home, the rest may retry', async (t) => {
-  t.same(requoteFailureOutcome('SYSTEM', 'Down.'), { kind: 'redirect-home', text: 'Down.' });
-  t.equal(QUOTE_TEXT.redirectingHome, 'Redirecting to homepage in 5 seconds...');
-  for (const code of ['TRANSACTION.DAILYLIMIT.REACHED', 'TRANSACTION.WEEKLYLIMIT.REACHED', 'TRANSACTION.MONTLYLIMIT.REACHED']) {
-    t.same(requoteFailureOutcome(code, 'Limit.'), { kind: 'close-home', text: 'Limit.' }, code);
-  }
-  t.same(requoteFailureOutcome('QUOTE.EXPIRED', ''), { kind: 'retry', text: QUOTE_TEXT.requoteFailed }, 'fallback text');
-  t.same(requoteFailureOutcome(undefined, undefined), { kind: 'retry', text: QUOTE_TEXT.requoteFailed });
-});
 
 t.test('the promo box: isPromo and not Pro, savings per method, NO PROCESSING FEES at 0', async (t) => {
   const base: MerchantConfigInput = {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { ROUTES, ROUTE_LIST, buildPath, leavePageGuard } from '../../server/checkout/routes.ts';
+import { ROUTES, ROUTE_LIST, buildPath, hasFlag } from '../../server/checkout/routes.ts';
 
 t.test('every path of SPEC.md section 2', async (t) => {
   const paths = ROUTE_LIST.map((r) => r.path);
@@ -39,6 +39,7 @@ t.test('every path of SPEC.md section 2', async (t) => {
     '/transaction-in-review',
     '/transaction-success',
     '/transaction-cancelled',
+    '/done',
     '/proc/:procid',
     '/cash-in-locations',
     '/state/:refId',
@@ -82,9 +83,18 @@ t.test("the spec's named identifiers", async (t) => {
 t.test('leave-page guard on quote screens only', async (t) => {
   const guarded = ROUTE_LIST.filter((r) => r.leavePageGuard).map((r) => r.path).sort();
   t.strictSame(guarded, ['/credit-card-quote', '/price-quote', '/spend-quote']);
-  t.equal(leavePageGuard('/price-quote'), true);
-  t.equal(leavePageGuard('/buyer-info-input'), false);
-  t.equal(leavePageGuard('/nope'), false);
+});
+
+t.test('every sub-path a form posts to and every query flag a screen reads', async (t) => {
+  const actions = ROUTE_LIST.flatMap((r) => Object.values(r.actions)).sort();
+  t.strictSame(actions, ['/mobile-verification/resend', '/price-quote/accept', '/price-quote/decline']);
+  const flags = ROUTE_LIST.flatMap((r) => Object.values(r.flags)).sort();
+  t.strictSame(flags, ['/mobile-verification?sent=1', '/payment-etransfer-instructions?paid=1', '/payment-spend?confirm=1']);
+  t.equal(ROUTES.done.path, '/done');
+  t.equal(hasFlag({ paid: '1' }, 'paid'), true);
+  for (const other of [{}, { paid: 'yes' }, { paid: ['1', '1'] }, { paid: '<b>1</b>' }, null, 'paid=1']) {
+    t.equal(hasFlag(other, 'paid'), false, JSON.stringify(other));
+  }
 });
 
 t.test('screen paths and parameters', async (t) => {

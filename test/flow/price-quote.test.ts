@@ -167,7 +167,7 @@ t.test('upstream down while loading the quote: its message, no stack trace', asy
   const cookie = await startQuote(main);
   main.sandbox.app.sandbox.queueFaults(['503']);
   const page = await get(main, '/price-quote', cookie);
-  t.equal(page.statusCode, 502);
+  t.equal(page.statusCode, 503);
   t.match(text(page.body), 'Service Temporarily Unavailable. Please try again later.');
   t.notMatch(page.body, /at .*\.ts:\d+/);
 });
@@ -228,7 +228,7 @@ t.test('a requote refused with SYSTEM: its message, then home in 5 seconds, flow
   const cookie = await startQuote(shortHold, { amount: 405 });
   await new Promise((resolve) => setTimeout(resolve, HOLD_S * 1000 + 100));
   const accept = await post(shortHold, '/price-quote/accept', cookie);
-  t.equal(accept.statusCode, 409);
+  t.equal(accept.statusCode, 422, "the upstream's refusal status");
   const body = text(accept.body);
   t.match(body, 'We are unable to update your quote at this time.');
   t.match(body, 'Redirecting to homepage in 5 seconds...');

@@ -26,3 +26,22 @@ export function described(id: string, error?: string, { hint = false, extra }: {
   const ids = [error ? `${id}-error` : '', hint ? `${id}-hint` : '', extra ?? ''].filter(Boolean).join(' ');
   return { 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': ids || undefined };
 }
+
+/** A form as a page shows it back: what was typed, messages by field, messages above the form. */
+export interface FormState<F extends string = string> {
+  values: Partial<Record<F, string>>;
+  errors: Partial<Record<string, string>>;
+  formErrors: string[];
+}
+
+/** Messages about the whole form (an upstream refusal), above it and announced. */
+export function FormErrors({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <div className="form-error" role="alert">
+      {messages.map((message, i) => (
+        <p key={i}>{message}</p>
+      ))}
+    </div>
+  );
+}

@@ -3,6 +3,7 @@
 // island renders it too: once for the held quote and once for a new one after expiry.
 import type { FlowKind } from '../../server/checkout/domain.ts';
 import { formatCrypto, formatFiat, type FiatSymbolSource } from '../../server/checkout/format.ts';
+import { QUOTE_TEXT } from '../../server/checkout/messages.ts';
 
 export interface QuoteFigures {
   fiatAmount: number;
@@ -42,7 +43,7 @@ export function QuoteSummary({ kind, figures, fiatCurrency, cryptoCurrency, fiat
           <dd>{rate}</dd>
         </div>
       </dl>
-      <p className="hint">All fees included.</p>
+      <p className="hint">{QUOTE_TEXT.feesIncluded}</p>
     </div>
   );
 }

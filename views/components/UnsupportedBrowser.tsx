@@ -1,3 +1,4 @@
+import { ACTIONS, UNSUPPORTED_BROWSER } from '../../server/checkout/messages.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 
 /**
@@ -10,11 +11,10 @@ export function UnsupportedBrowser() {
     <div className="unsupported-browser" role="alertdialog" aria-labelledby="unsupported-title">
       <div className="modal-card">
         <p id="unsupported-title">
-          Unfortunately your browser isn't supported. We recommend updating to the latest versions of Chrome, Safari, or
-          Firefox.
+          {UNSUPPORTED_BROWSER}
         </p>
         <a className="button" href={merchant.config.siteUrl}>
-          Back
+          {ACTIONS.back}
         </a>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useRenderContext } from '../../server/render/context.tsx';
 import { LEGAL_PAGES } from '../../server/checkout/legal.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
 
 /**
  * The merchant's own footer.html when it has one; otherwise the built-in footer with
@@ -19,7 +20,7 @@ export function Footer() {
         <section>
           <h2>Product</h2>
           <ul>
-            <li><a href="/">Buy crypto</a></li>
+            <li><a href={ROUTES.home.path}>Buy crypto</a></li>
             <li><a href={config.siteUrl}>{config.merchantName}</a></li>
           </ul>
         </section>
@@ -41,7 +42,7 @@ export function Footer() {
           <h2>Legal</h2>
           <ul>
             {LEGAL_PAGES.map((page) => (
-              <li key={page.path}><a href={page.path}>{page.title}</a></li>
+              <li key={page.page}><a href={page.route.path}>{page.title}</a></li>
             ))}
           </ul>
         </section>

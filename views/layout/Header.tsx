@@ -1,3 +1,4 @@
+import { ROUTES } from '../../server/checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 
 /** Merchant brand, plus the environment and version outside production. */
@@ -6,7 +7,7 @@ export function Header() {
   const { config } = merchant;
   return (
     <header className="site-header">
-      <a className="brand" href="/">
+      <a className="brand" href={ROUTES.home.path}>
         {merchant.faviconHref && <img className="brand-mark" src={merchant.faviconHref} alt="" width={32} height={32} />}
         <span className="brand-name">{config.title}</span>
       </a>

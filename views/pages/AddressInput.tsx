@@ -1,28 +1,25 @@
 // Screen 5: where the bought coins go. A plain form (no JavaScript), the merchant's wallet
 // recommendation and the warnings that stop the usual "send crypto to this address" scams.
 import { Document } from '../layout/Document.tsx';
-import { Field, described } from '../components/Field.tsx';
+import { ACTIONS } from '../../server/checkout/messages.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
+import type { FormFieldsOf } from '../../server/checkout/wire.ts';
+import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 
 export interface AddressInputProps {
   coin: string;
   coinName: string;
-  value: string;
-  error?: string;
-  /** An upstream refusal (out of order, expired quote...). */
-  formError?: string;
+  form: FormState<FormFieldsOf<'cryptoAddress'>>;
   wallet?: { name: string; url: string };
 }
 
-export function AddressInputPage({ coin, coinName, value, error, formError, wallet }: AddressInputProps) {
+export function AddressInputPage({ coin, coinName, form, wallet }: AddressInputProps) {
+  const error = form.errors.cryptoAddress;
   return (
     <Document title={`Your ${coin} address`}>
-      <form method="post" action="/address-input" noValidate className="card details-form">
+      <form method="post" action={ROUTES.addressInput.path} noValidate className="card details-form">
         <h1>Where should we send your {coinName}?</h1>
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormErrors messages={form.formErrors} />
         <Field
           id="cryptoAddress"
           label={`Your ${coinName} (${coin}) address`}
@@ -37,7 +34,7 @@ export function AddressInputPage({ coin, coinName, value, error, formError, wall
             autoCapitalize="off"
             autoCorrect="off"
             spellCheck={false}
-            defaultValue={value}
+            defaultValue={form.values.cryptoAddress ?? ''}
             {...described('cryptoAddress', error, { hint: true })}
           />
         </Field>
@@ -69,7 +66,7 @@ export function AddressInputPage({ coin, coinName, value, error, formError, wall
         </section>
 
         <button type="submit" className="button">
-          NEXT
+          {ACTIONS.next}
         </button>
       </form>
     </Document>

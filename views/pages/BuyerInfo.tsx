@@ -1,45 +1,33 @@
 // Screen 7: the buyer's details. A plain form the server validates; only the mobile field is
 // an island (flag, calling code, formatting as you type), and it too works without JavaScript.
 import { Document } from '../layout/Document.tsx';
-import { Field, described } from '../components/Field.tsx';
+import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 import { Island } from '../../server/render/island.tsx';
-import type { BuyerInfoField, Region } from '../../server/checkout/validation/buyer-info.ts';
+import { ACTIONS } from '../../server/checkout/messages.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
+import type { Region } from '../../server/checkout/validation/buyer-info.ts';
+import type { FormFieldsOf } from '../../server/checkout/wire.ts';
 import type { PhoneInputProps } from '../../islands/PhoneInput.tsx';
 
-export const BUYER_FORM_FIELDS = [
-  'firstName',
-  'lastName',
-  'emailAddress',
-  'mobileCountry',
-  'mobile',
-  'month',
-  'day',
-  'year',
-  'addressLine1',
-  'cityTown',
-  'stateProv',
-  'postalCode',
-] as const;
-export type BuyerFormField = (typeof BUYER_FORM_FIELDS)[number];
+export type BuyerFormField = FormFieldsOf<'buyerInfo'>;
 
 export interface BuyerInfoProps {
-  values: Partial<Record<BuyerFormField, string>>;
-  errors: Partial<Record<BuyerInfoField, string>>;
-  /** Upstream refusals: each item's message, or the fallback. */
-  formErrors: string[];
+  /** formErrors: upstream refusals, each item's message or the fallback. */
+  form: FormState<BuyerFormField>;
   phone: PhoneInputProps;
   /** Address fields, with the country's region list, only when the upstream asks for them. */
   address: { regions: readonly Region[]; regionLabel: string; postalLabel: string } | null;
 }
 
-export function BuyerInfoPage({ values, errors, formErrors, phone, address }: BuyerInfoProps) {
+export function BuyerInfoPage({ form, phone, address }: BuyerInfoProps) {
+  const { values, errors } = form;
   const text = (id: BuyerFormField, autoComplete: string) => ({
     id,
     name: id,
     type: 'text',
     autoComplete,
     defaultValue: values[id] ?? '',
-    ...described(id, errors[id as BuyerInfoField]),
+    ...described(id, errors[id]),
   });
   const birthdayError = errors.birthday;
   const datePart = (id: 'month' | 'day' | 'year', label: string, placeholder: string, autoComplete: string) => (
@@ -56,16 +44,10 @@ export function BuyerInfoPage({ values, errors, formErrors, phone, address }: Bu
 
   return (
     <Document title="Your details">
-      <form method="post" action="/buyer-info-input" noValidate className="card details-form">
+      <form method="post" action={ROUTES.buyerInfoInput.path} noValidate className="card details-form">
         <h1>Your details</h1>
         <p className="hint">We need these to verify your identity, as the law requires for every order.</p>
-        {formErrors.length > 0 && (
-          <div className="form-error" role="alert">
-            {formErrors.map((message, i) => (
-              <p key={i}>{message}</p>
-            ))}
-          </div>
-        )}
+        <FormErrors messages={form.formErrors} />
 
         <div className="row">
           <Field id="firstName" label="First Name" error={errors.firstName}>
@@ -130,7 +112,7 @@ export function BuyerInfoPage({ values, errors, formErrors, phone, address }: Bu
         )}
 
         <button type="submit" className="button">
-          NEXT
+          {ACTIONS.next}
         </button>
       </form>
     </Document>

@@ -1,24 +1,21 @@
 // Screen 6: the email a sell's e-Transfer payout is sent to. A plain form, no JavaScript.
 import { Document } from '../layout/Document.tsx';
-import { Field, described } from '../components/Field.tsx';
+import { ACTIONS } from '../../server/checkout/messages.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
+import type { FormFieldsOf } from '../../server/checkout/wire.ts';
+import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 
 export interface EmailInputProps {
-  value: string;
-  error?: string;
-  /** An upstream refusal (out of order, expired quote...). */
-  formError?: string;
+  form: FormState<FormFieldsOf<'emtEmail'>>;
 }
 
-export function EmailInputPage({ value, error, formError }: EmailInputProps) {
+export function EmailInputPage({ form }: EmailInputProps) {
+  const error = form.errors.emtEmail;
   return (
     <Document title="Your e-Transfer email">
-      <form method="post" action="/email-input" noValidate className="card details-form">
+      <form method="post" action={ROUTES.emailInput.path} noValidate className="card details-form">
         <h1>Where should we send your e-Transfer?</h1>
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormErrors messages={form.formErrors} />
         <Field
           id="emtEmail"
           label="E-Transfer email address"
@@ -33,12 +30,12 @@ export function EmailInputPage({ value, error, formError }: EmailInputProps) {
             autoComplete="email"
             autoCapitalize="off"
             spellCheck={false}
-            defaultValue={value}
+            defaultValue={form.values.emtEmail ?? ''}
             {...described('emtEmail', error, { hint: true })}
           />
         </Field>
         <button type="submit" className="button">
-          NEXT
+          {ACTIONS.next}
         </button>
       </form>
     </Document>

@@ -2,38 +2,24 @@
 // Code), so the page ships no JavaScript. After too many wrong codes the transaction is
 // cancelled: the page says so (the server's Refresh header takes the visitor home).
 import { Document } from '../layout/Document.tsx';
-import { Field, described } from '../components/Field.tsx';
+import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 import type { Toast } from '../components/Toasts.tsx';
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from '../../server/checkout/limits.ts';
+import { ACTIONS } from '../../server/checkout/messages.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
+import type { FormFieldsOf } from '../../server/checkout/wire.ts';
 
 export interface MobileVerificationProps {
-  value: string;
-  error?: string;
-  /** Not about the code: a refused resend, a step out of order... */
-  formError?: string;
-  /** MOBILE.INVALIDATTEMPT.REACHED: the upstream's message, then the cancellation notice. */
-  cancelled?: { message: string; notice: string };
+  /** formErrors: not about the code (a refused resend, a step out of order...). */
+  form: FormState<FormFieldsOf<'verificationCode'>>;
   toasts?: Toast[];
 }
 
 const VALID_MINUTES = VERIFICATION_CODE_VALIDITY_MS / 60_000;
+const ROUTE = ROUTES.mobileVerification;
 
-export function MobileVerificationPage({ value, error, formError, cancelled, toasts }: MobileVerificationProps) {
-  if (cancelled) {
-    return (
-      <Document title="Transaction cancelled">
-        <section className="card" role="alert">
-          <h1>Verification failed</h1>
-          <p>{cancelled.message}</p>
-          <p>{cancelled.notice}</p>
-          <p>
-            <a href="/">Go to the homepage now</a>
-          </p>
-        </section>
-      </Document>
-    );
-  }
-
+export function MobileVerificationPage({ form, toasts }: MobileVerificationProps) {
+  const error = form.errors.verificationCode;
   return (
     <Document title="Verify your email" toasts={toasts}>
       <section className="card details-form">
@@ -41,12 +27,8 @@ export function MobileVerificationPage({ value, error, formError, cancelled, toa
         <p>
           We sent a {VERIFICATION_CODE_LENGTH}-digit code to your email address. The code is valid for {VALID_MINUTES} minutes.
         </p>
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
-        <form method="post" action="/mobile-verification" noValidate>
+        <FormErrors messages={form.formErrors} />
+        <form method="post" action={ROUTE.path} noValidate>
           <Field id="verificationCode" label="Verification code" error={error}>
             <input
               id="verificationCode"
@@ -56,18 +38,18 @@ export function MobileVerificationPage({ value, error, formError, cancelled, toa
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={VERIFICATION_CODE_LENGTH}
-              defaultValue={value}
+              defaultValue={form.values.verificationCode ?? ''}
               {...described('verificationCode', error)}
             />
           </Field>
           <button type="submit" className="button">
-            NEXT
+            {ACTIONS.next}
           </button>
         </form>
-        <form method="post" action="/mobile-verification/resend" className="resend">
+        <form method="post" action={ROUTE.actions.resend} className="resend">
           <span className="hint">Didn't get it? Check your spam folder, or </span>
           <button type="submit" className="link-button">
-            Resend Code
+            {ACTIONS.resendCode}
           </button>
         </form>
       </section>

@@ -1,5 +1,5 @@
 // Screen 9, e-transfer payment: what to pay, where the coins go, the payment window, and
-// OPEN PAYMENT PAGE (the provider's page in a popup, or a new tab without JavaScript).
+// the button that opens the provider's page (in a popup, or a new tab without JavaScript).
 import { PAYMENT_DEADLINE_MS } from '../../server/checkout/limits.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { Island } from '../../server/render/island.tsx';

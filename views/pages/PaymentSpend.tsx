@@ -2,13 +2,11 @@
 // upstream's status is PROCESSED (checked by the server, then by the WalletStatus island);
 // the confirm question is a section reached by a link, so it needs no JavaScript.
 import { Island } from '../../server/render/island.tsx';
+import { ACTIONS, CONFIRM_TEXT, COPY_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { WalletAddress } from '../../islands/WalletStatus.tsx';
 import { Document } from '../layout/Document.tsx';
 
-export const CONFIRM_SENT = 'Have you sent your crypto to our provided address?';
-/** The query that opens the confirm question; server/flow/payment-spend.ts reads it. */
-const CONFIRM_QUERY = 'confirm=1';
 
 /** What happens once the crypto arrives: a gift card for spends, a payout for sells. */
 export function payoutPromise(paymentMethod: string): string {
@@ -36,7 +34,7 @@ export interface PaymentSpendProps {
 
 export function PaymentSpendPage(props: PaymentSpendProps) {
   const here = ROUTES.paymentSpend.path;
-  const confirmHref = `${here}?${CONFIRM_QUERY}`;
+  const confirmHref = ROUTES.paymentSpend.flags.confirm;
   return (
     <Document title="Send your crypto">
       <section className="card payment">
@@ -47,7 +45,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
             amountText={props.amountText}
             qrSrc={props.qrSrc}
             confirmHref={confirmHref}
-            copy={<Island name="CopyButton" props={{ text: props.address, label: 'COPY ADDRESS' }} hydrate="visible" />}
+            copy={<Island name="CopyButton" props={{ text: props.address, label: COPY_TEXT.copyAddress }} hydrate="visible" />}
           />
         ) : (
           <Island
@@ -66,13 +64,13 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
       {props.address && props.confirming && (
         <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="confirm-sent">
           <div className="modal-card">
-            <p id="confirm-sent">{CONFIRM_SENT}</p>
+            <p id="confirm-sent">{CONFIRM_TEXT.cryptoSent}</p>
             <div className="row">
               <a className="button" href={ROUTES.paymentSpendSuccess.path} autoFocus>
-                Yes
+                {ACTIONS.yes}
               </a>
               <a className="button secondary" href={here}>
-                No
+                {ACTIONS.no}
               </a>
             </div>
           </div>

@@ -5,18 +5,13 @@ import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { formatFiat } from '../../server/checkout/format.ts';
-import { QUOTE_TEXT } from '../../server/checkout/quote-timer.ts';
+import { ACTIONS, QUOTE_TEXT } from '../../server/checkout/messages.ts';
+import type { QuotePromo } from '../../server/checkout/promo.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
 import type { QuoteTimerProps } from '../../islands/QuoteTimer.tsx';
 import type { AnalyticsProps } from '../../islands/Analytics.tsx';
 
 export const PRICE_QUOTE_FORM_ID = 'price-quote-form';
-
-export interface QuotePromo {
-  /** Regular fee minus promo fee, in the quote's fiat currency. */
-  savings: number;
-  /** The promo fee is 0. */
-  noProcessingFees: boolean;
-}
 
 export interface PriceQuotePageProps {
   action: string;
@@ -40,12 +35,12 @@ export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard,
         <Island name="QuoteTimer" props={timer} />
         {chargedInUsd && (
           <p className="quote-warning" role="note">
-            Credit cards charged in USD
+            {QUOTE_TEXT.chargedInUsd}
           </p>
         )}
         {promo && (
           <aside className="promo-box" aria-label="Promotion">
-            {promo.noProcessingFees && <p className="promo-headline">NO PROCESSING FEES</p>}
+            {promo.noProcessingFees && <p className="promo-headline">{QUOTE_TEXT.noProcessingFees}</p>}
             {promo.savings > 0 && (
               <p>
                 You save <strong>{formatFiat(promo.savings, currency, symbols)}</strong> with this promotion.
@@ -56,18 +51,18 @@ export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard,
         <form id={PRICE_QUOTE_FORM_ID} method="post" action={action}>
           <p className="quote-terms">
             By continuing you agree to the{' '}
-            <a href="/terms-of-service" target="_blank" rel="noopener">
+            <a href={ROUTES.termsOfService.path} target="_blank" rel="noopener">
               Terms of Service
             </a>{' '}
             and{' '}
-            <a href="/privacy-policy" target="_blank" rel="noopener">
+            <a href={ROUTES.privacyPolicy.path} target="_blank" rel="noopener">
               Privacy Policy
             </a>
             .
           </p>
           {/* Focused, so Enter submits the screen (SPEC.md section 2). */}
           <button className="button" type="submit" autoFocus={!timer.expired}>
-            NEXT
+            {ACTIONS.next}
           </button>
         </form>
       </section>
@@ -78,38 +73,6 @@ export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard,
           <Island name="Analytics" props={{ formId: analytics.formId, transaction: analytics.transaction }} />
         </>
       )}
-    </Document>
-  );
-}
-
-/** The SYSTEM failure of a requote without JavaScript: the message, then home after 5 s (Refresh header). */
-export function QuoteRedirectHomePage({ text }: { text: string }) {
-  return (
-    <Document title="Your price quote">
-      <section className="card" role="alert">
-        <h1>{QUOTE_TEXT.expired}</h1>
-        <p className="form-error">{text}</p>
-        <p>{QUOTE_TEXT.redirectingHome}</p>
-      </section>
-    </Document>
-  );
-}
-
-/** The quote could not be loaded: the upstream's message (SPEC.md section 8) and a way back. */
-export function QuoteUnavailablePage({ text }: { text: string }) {
-  return (
-    <Document title="Your price quote">
-      <section className="card">
-        <h1>Your price quote</h1>
-        <p className="form-error" role="alert">
-          {text}
-        </p>
-        <p>
-          <a className="button" href="/">
-            Start over
-          </a>
-        </p>
-      </section>
     </Document>
   );
 }

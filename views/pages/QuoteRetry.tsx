@@ -1,5 +1,6 @@
 // A quote failed without a message: say so and try again on a timer (the server's Refresh
 // header, no JavaScript needed); after the last attempt the server sends the visitor home.
+import { ROUTES } from '../../server/checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 
 export function QuoteRetryPage(props: { retryUrl: string; seconds: number; attempt: number; attempts: number }) {
@@ -12,7 +13,7 @@ export function QuoteRetryPage(props: { retryUrl: string; seconds: number; attem
           {props.attempts}).
         </p>
         <p>
-          <a href={props.retryUrl}>Try again now</a> · <a href="/">Start over</a>
+          <a href={props.retryUrl}>Try again now</a> · <a href={ROUTES.home.path}>Start over</a>
         </p>
       </section>
     </Document>

@@ -1,6 +1,8 @@
 // A step the upstream sent the visitor to that this checkout does not offer online yet:
 // say so, and give what support needs to finish the order by hand.
 import { Document } from '../layout/Document.tsx';
+import { STEP_UNAVAILABLE_TEXT } from '../../server/checkout/messages.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 
 export function StepUnavailablePage({ refId }: { refId?: string }) {
@@ -8,8 +10,8 @@ export function StepUnavailablePage({ refId }: { refId?: string }) {
   return (
     <Document title="Almost there">
       <section className="card">
-        <h1>This step isn't available online yet</h1>
-        <p>Your order is saved. Please contact us and we will help you complete it.</p>
+        <h1>{STEP_UNAVAILABLE_TEXT.title}</h1>
+        <p>{STEP_UNAVAILABLE_TEXT.body}</p>
         {refId && (
           <p>
             Reference ID: <strong className="crypto-address">{refId}</strong>
@@ -30,7 +32,7 @@ export function StepUnavailablePage({ refId }: { refId?: string }) {
             <a href={config.siteUrl}>{config.merchantName}</a>
           </li>
         </ul>
-        <a className="button secondary" href="/">
+        <a className="button secondary" href={ROUTES.home.path}>
           Start a new order
         </a>
       </section>

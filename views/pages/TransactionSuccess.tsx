@@ -4,7 +4,8 @@ import type { FlowState } from '../../server/upstream/contract.ts';
 import { formatCrypto, formatFiat } from '../../server/checkout/format.ts';
 import { VOUCHER_DELIVERY_MAX_MS } from '../../server/checkout/limits.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { DONE_PATH } from '../../server/flow/redirects.ts';
+import { ACTIONS } from '../../server/checkout/messages.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -41,9 +42,9 @@ export function OrderSummary({ order }: { order: OrderSummaryData }) {
 /** Done resets the flow and goes to the merchant's success URL (a POST: it changes state). */
 export function DoneButton({ secondary = false }: { secondary?: boolean }) {
   return (
-    <form method="post" action={DONE_PATH} className="done-form">
+    <form method="post" action={ROUTES.done.path} className="done-form">
       <button type="submit" className={secondary ? 'button secondary' : 'button'}>
-        Done
+        {ACTIONS.done}
       </button>
     </form>
   );

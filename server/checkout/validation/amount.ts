@@ -9,6 +9,7 @@ import {
   COUNTRY_BY_CURRENCY,
   DEFAULT_COIN,
   DEFAULT_FIAT,
+  FIAT_CURRENCIES,
   txnTypeOf,
   type Coin,
   type Country,
@@ -18,7 +19,7 @@ import {
   type TxnType,
 } from '../domain.ts';
 import { formatCryptoLimit, formatFiatLimit } from '../format.ts';
-import { allowedKinds, coinsFor, giftCardsFor, methodsFor } from '../offer.ts';
+import { allowedKinds, coinsFor, defaultFiat, giftCardsFor, methodsFor } from '../offer.ts';
 import {
   DEFAULT_BUY_AMOUNT,
   DEFAULT_MAX_AMOUNT,
@@ -32,21 +33,7 @@ import {
   PRO_PAYMENT_METHOD,
 } from '../limits.ts';
 import { fail, field, hasErrors, ok, parseDecimal, type FieldErrors, type Validated } from './result.ts';
-
-export const AMOUNT_MESSAGES = {
-  greaterThan: (limit: string) => `Amount must be greater than ${limit}.`,
-  lessThan: (limit: string) => `Amount must be less than ${limit}.`,
-  zero: 'Amount must be greater than zero.',
-  notANumber: 'Value must be a number.',
-  giftCardMissing: 'Gift card must be selected.',
-  methodNotFound: 'Payment method not found.',
-  giftCardAmount: 'Payment amount not valid for this gift card',
-  proMethod: 'Payment method must be Interac E-Transfer',
-  // Not in the spec: the views never offer these values, so only tampered forms see them.
-  kindNotAllowed: 'Transaction type not supported.',
-  fiatNotSupported: 'Currency not supported.',
-  coinNotSupported: 'Cryptocurrency not supported.',
-} as const;
+import { AMOUNT_MESSAGES } from '../messages.ts';
 
 export type AmountField =
   | 'txnType'
@@ -122,10 +109,9 @@ function pickKind(merchant: MerchantConfig, value: string, pro: boolean): FlowKi
 
 function pickFiat(merchant: MerchantConfig, value: string, pro: boolean): FiatCurrency | undefined {
   if (pro) return value === '' || value === PRO_FIAT_CURRENCY ? PRO_FIAT_CURRENCY : undefined;
-  const ids = merchant.supportedFiatCurrencies.map((c) => c.id);
-  // The selector is hidden when there is only one currency.
-  if (value === '') return ids.includes(DEFAULT_FIAT) ? DEFAULT_FIAT : ids[0];
-  return ids.find((id) => id === value);
+  // The selector is hidden when there is only one currency, and sells and spends have none.
+  const id = value === '' ? defaultFiat(merchant.supportedFiatCurrencies) : value;
+  return FIAT_CURRENCIES.find((c) => c === id && merchant.supportedFiatCurrencies.some((s) => s.id === c));
 }
 
 function pickCoin(merchant: MerchantConfig, value: string, pro: boolean): Coin | undefined {
@@ -147,7 +133,7 @@ function pickMethod(
     return value === '' || value === PRO_PAYMENT_METHOD ? { method: PRO_PAYMENT_METHOD } : { error: AMOUNT_MESSAGES.proMethod };
   }
   // Configured for this kind and serving this currency (offer.ts).
-  const methods = methodsFor(merchant, kind, fiatCurrency);
+  const methods = methodsFor(merchant.paymentMethods, kind, fiatCurrency);
   // The spend tab has no method selector: the gift card method is implied.
   const found = value === '' && kind === 'SPEND' ? methods[0] : methods.find((m) => m.name === value);
   return found ? { method: found.name } : { error: AMOUNT_MESSAGES.methodNotFound };

@@ -3,29 +3,10 @@
 import type { MerchantConfig } from '../../tenancy/schema.ts';
 import type { BuyerInfoRequest } from '../../upstream/contract.ts';
 import { BIRTH_YEAR_MIN, LEGAL_AGE, POSTAL_CODE_LENGTH } from '../limits.ts';
-import { EMAIL_MESSAGES, emailError } from './email.ts';
+import { emailError } from './email.ts';
 import { mobileParts, parseMobileFor, phoneCountry } from './phone.ts';
 import { charLength, fail, field, hasErrors, ok, type FieldErrors, type Validated } from './result.ts';
-
-export const BUYER_MESSAGES = {
-  required: (label: string) => `${label} required`,
-  tooShort: (label: string) => `${label} must be longer than 1 character`,
-  // Not in the spec: the upstream caps lengths (contract.ts), so say so before it refuses.
-  tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer`,
-  emailRequired: EMAIL_MESSAGES.buyerRequired,
-  emailInvalid: EMAIL_MESSAGES.buyerInvalid,
-  mobileInvalid: (country: string) => `Mobile must be a valid ${country} phone number`,
-  quebec: 'The region of Quebec is not supported.',
-  birthdayInvalid: 'Birthday is invalid',
-  monthInvalid: 'Month is invalid',
-  dayInvalid: 'Day is invalid',
-  yearInvalid: 'Year is invalid',
-  legalAge: 'Must be of legal age',
-  provinceRequired: 'Province required',
-  stateRequired: 'State required',
-  postalRequired: 'Postal code required',
-  postalInvalid: 'Postal code is invalid',
-} as const;
+import { BUYER_MESSAGES, EMAIL_MESSAGES } from '../messages.ts';
 
 export type Region = { code: string; name: string };
 
@@ -148,7 +129,7 @@ export function validateBuyerInfo(
   if (lastError) errors.lastName = lastError;
 
   const emailAddress = field(raw, 'emailAddress');
-  const emailProblem = emailError(emailAddress, { required: BUYER_MESSAGES.emailRequired, invalid: BUYER_MESSAGES.emailInvalid });
+  const emailProblem = emailError(emailAddress, { required: EMAIL_MESSAGES.buyerRequired, invalid: EMAIL_MESSAGES.buyerInvalid });
   if (emailProblem) errors.emailAddress = emailProblem;
 
   const chosen = merchant.env === 'PROD' ? undefined : phoneCountry(field(raw, 'mobileCountry'));

@@ -2,13 +2,9 @@
 // everywhere; test-network addresses only where the merchant env is not PROD.
 import { bchValid, multicoinValid, type Network } from './vendor/address-libs.ts';
 import { fail, fieldOrValue, ok, type Validated } from './result.ts';
+import { ADDRESS_MESSAGES } from '../messages.ts';
 
 export type { Network } from './vendor/address-libs.ts';
-
-export const ADDRESS_MESSAGES = {
-  required: (coin: string) => `Your ${coin} address is required.`,
-  invalid: (coin: string) => `This is not a valid ${coin} address.`,
-} as const;
 
 /** No address of these coins is longer (bech32 caps at 90); stops megabyte inputs early. */
 const MAX_ADDRESS_LENGTH = 128;

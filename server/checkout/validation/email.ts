@@ -1,13 +1,7 @@
 // One email pattern for the e-transfer payout email and the buyer's email: they only
 // differ in their messages (SPEC.md section 5).
 import { fail, fieldOrValue, ok, type Validated } from './result.ts';
-
-export const EMAIL_MESSAGES = {
-  emtRequired: 'Your email address is required.',
-  emtInvalid: 'Please provide a valid email address.',
-  buyerRequired: 'Email Address required',
-  buyerInvalid: 'Invalid email address',
-} as const;
+import { EMAIL_MESSAGES } from '../messages.ts';
 
 export const EMAIL_MAX_LENGTH = 254;
 

@@ -74,3 +74,18 @@ export function charLength(s: string): number {
 export function fieldOrValue(raw: unknown, key: string): string {
   return typeof raw === 'string' ? raw.trim() : field(raw, key);
 }
+
+/**
+ * A code of exactly `length` ASCII digits under `key` (the form or the value itself), with
+ * the messages for missing, not digits and the wrong length, in that order.
+ */
+export function fixedDigits<K extends string>(
+  raw: unknown,
+  key: K,
+  length: number,
+  messages: { required: string; notNumeric: string; length: string },
+): Validated<string, K> {
+  const code = fieldOrValue(raw, key);
+  const problem = code === '' ? messages.required : !isAsciiDigits(code) ? messages.notNumeric : code.length !== length ? messages.length : undefined;
+  return problem === undefined ? ok(code) : fail({ [key]: problem } as FieldErrors<K>);
+}

@@ -1,23 +1,10 @@
 // Upload rules (SPEC.md section 5 "Uploads"), pure: they see names and sizes, never
 // bytes, so the browser checks before sending and the server checks again after.
 import { DOCUMENT_TYPES, type DocumentType } from '../domain.ts';
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_LABEL } from '../limits.ts';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../limits.ts';
+import { UPLOAD_MESSAGES } from '../messages.ts';
 import { parseAnyMobile, phoneCountry } from './phone.ts';
 import { fail, ok, text, type FieldErrors, type Validated } from './result.ts';
-
-export const UPLOAD_MESSAGES = {
-  badType: "Only images and PDF's are allowed (jpg, gif, png, pdf)",
-  /** x: the size in millions of bytes, 2 decimals (4,900,001 bytes -> '4.90'). */
-  tooLarge: (x: string) => `File must be less than ${UPLOAD_MAX_LABEL}. Your file is ${x}MB.`,
-  none: 'You must upload at least 1 file.',
-  typeMissing: 'Please select a document type from the dropdown menu for each file you are uploading.',
-  alreadyUploaded: 'Documents already uploaded.',
-  mobileInvalid: 'Mobile must be a valid phone number',
-  // Not in the spec.
-  oneFileOnly: 'Please upload only 1 file.',
-  unreadable: 'This file could not be read.',
-  nameTooLong: 'File name is too long.',
-} as const;
 
 export type UploadFile = { fileName: string; size: number };
 export type DocumentFile = UploadFile & { documentType?: string };

@@ -1,25 +1,23 @@
-// Picking a saved flow back up. `loadStep` is how a page that shows one step of the flow
-// finds out whether the upstream agrees the visitor is there; /transaction and
-// /state/{refId} resume a flow at whatever step the upstream's nextAction names.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// Where the visitor is in the flow. `loadStep` is how a page that shows one step finds out
+// whether the upstream agrees the visitor is there; `leaveStep` sends them where they
+// belong when not; `resumeAt` picks a flow back up at whatever step the upstream's
+// nextAction names (/transaction, /state/{refId}, a step posted out of order).
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FIAT_CURRENCIES, METHOD_FLOW, type NextAction, type PaymentMethodName } from '../checkout/domain.ts';
 import { nextScreen } from '../checkout/next-screen.ts';
 import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
 import type { UpstreamFailure } from '../upstream/client.ts';
-import { REF_ID_PATTERN, type FlowState } from '../upstream/contract.ts';
+import type { FlowState } from '../upstream/contract.ts';
 import { flowCookieSchema, readFlow, type FlowCookie } from '../security/flow-cookie.ts';
-import { failureStatus, isTransactionGone, visitorMessage } from './failures.ts';
-import { renderHome } from './home.ts';
-import { goToStep, saveFlowState } from './next.ts';
+import { goToStep, saveFlowState, seeOther } from './next.ts';
+import { meetFailure, type Answer } from './outcome.ts';
 import { upstreamFor } from './upstream.ts';
-
-export const REFERENCE_NOT_FOUND = 'Reference ID not found.';
 
 export type StepLoad =
   | { kind: 'ready'; flow: FlowCookie; state: FlowState }
   /** No flow cookie, or a forged or foreign one. */
   | { kind: 'no-flow' }
-  | { kind: 'failed'; failure: UpstreamFailure }
+  | { kind: 'failed'; flow: FlowCookie; failure: UpstreamFailure }
   /** The upstream's nextAction belongs to another screen: the visitor goes there. */
   | { kind: 'elsewhere'; flow: FlowCookie; state: FlowState };
 
@@ -37,7 +35,7 @@ export async function loadStep(
   const flow = readFlow(request);
   if (!flow) return { kind: 'no-flow' };
   const result = await upstreamFor(request).flowState(flow.txnType, flow.refId);
-  if (!result.ok) return { kind: 'failed', failure: result.failure };
+  if (!result.ok) return { kind: 'failed', flow, failure: result.failure };
   if (typeof here === 'string') {
     return { kind: result.value.nextAction === here ? 'ready' : 'elsewhere', flow, state: result.value };
   }
@@ -50,33 +48,48 @@ export async function loadStep(
   return { kind: isHere ? 'ready' : 'elsewhere', flow, state: result.value };
 }
 
-/** The flow-state load failed: the upstream's error is shown on the home page (SPEC.md section 8). */
-export function showLoadFailure(request: FastifyRequest, reply: FastifyReply, failure: UpstreamFailure) {
-  return renderHome(request, reply, { toasts: [{ kind: 'error', text: visitorMessage(failure) }] }, failureStatus(failure));
+/**
+ * The page of a step: shown when the upstream has the visitor there (see loadStep), else
+ * the visitor is sent where they belong.
+ */
+export function stepPage(
+  screen: ScreenPath,
+  show: (request: FastifyRequest, reply: FastifyReply, ready: { flow: FlowCookie; state: FlowState }) => Answer,
+  here?: readonly ScreenPath[] | NextAction,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  return async (request, reply) => {
+    const load = await loadStep(request, screen, here);
+    if (load.kind !== 'ready') return leaveStep(request, reply, load, screen);
+    return show(request, reply, load);
+  };
 }
 
 /** What a step page does when the visitor is not at its step. */
 export function leaveStep(request: FastifyRequest, reply: FastifyReply, load: Exclude<StepLoad, { kind: 'ready' }>, from: ScreenPath) {
   switch (load.kind) {
     case 'no-flow':
-      return reply.redirect(ROUTES.home.path, 302);
+      return reply.redirect(ROUTES.home.path, seeOther(request));
     case 'failed':
-      if (isTransactionGone(load.failure)) return reply.redirect(ROUTES.home.path, 302);
-      return showLoadFailure(request, reply, load.failure);
+      return meetFailure(request, reply, load.failure, 'load', { flow: load.flow });
     case 'elsewhere':
       return resumeAt(request, reply, load.flow, load.state, from);
   }
 }
 
-/** Save the state and follow its nextAction; an unknown action leads home (nowhere else to go). */
-function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, from: ScreenPath) {
+/**
+ * Save the state and follow its nextAction. With no screen to stay on, an action the rule
+ * does not know leads home (logged).
+ */
+export function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, from: ScreenPath) {
   saveFlowState(request, reply, flow, state);
-  const step = nextScreen(state, from);
-  if (step.kind === 'none') {
-    request.log.warn({ reason: step.reason }, 'next action not followed');
-    return reply.redirect(ROUTES.home.path, 302);
-  }
-  return goToStep(request, reply, step, from);
+  return goToStep(request, reply, nextScreen(state, from), () => reply.redirect(ROUTES.home.path, seeOther(request)));
+}
+
+/** Load the visitor's flow state and go where its nextAction says. */
+export async function resumeFlow(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie): Promise<FastifyReply> {
+  const result = await upstreamFor(request).flowState(flow.txnType, flow.refId);
+  if (!result.ok) return meetFailure(request, reply, result.failure, 'load', { flow });
+  return resumeAt(request, reply, flow, result.value, ROUTES.transactionNew.path);
 }
 
 /**
@@ -105,40 +118,4 @@ export function flowFromState(request: FastifyRequest, state: FlowState): FlowCo
     merchant: request.merchant.id,
   });
   return parsed.success ? parsed.data : null;
-}
-
-
-/** A refId names a buy or a sell; the other API answers TRANSACTION.NOTFOUND. */
-async function findByRefId(request: FastifyRequest, refId: string) {
-  const upstream = upstreamFor(request);
-  const buy = await upstream.flowState('BUY', refId);
-  if (buy.ok || !isTransactionGone(buy.failure)) return buy;
-  return upstream.flowState('SELL', refId);
-}
-
-function referenceNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return renderHome(request, reply, { toasts: [{ kind: 'error', text: REFERENCE_NOT_FOUND }] }, 404);
-}
-
-export function registerResume(app: FastifyInstance): void {
-  const from = ROUTES.transactionNew.path;
-
-  app.get(from, async (request, reply) => {
-    const flow = readFlow(request);
-    if (!flow) return reply.redirect(ROUTES.home.path, 302);
-    const result = await upstreamFor(request).flowState(flow.txnType, flow.refId);
-    if (!result.ok) return showLoadFailure(request, reply, result.failure);
-    return resumeAt(request, reply, flow, result.value, from);
-  });
-
-  app.get(ROUTES.stateMissing.path, (request, reply) => referenceNotFound(request, reply));
-  app.get<{ Params: { refId: string } }>(ROUTES.state.path, async (request, reply) => {
-    const { refId } = request.params;
-    if (!REF_ID_PATTERN.test(refId)) return referenceNotFound(request, reply);
-    const result = await findByRefId(request, refId);
-    if (!result.ok) return showLoadFailure(request, reply, result.failure);
-    const flow = flowFromState(request, result.value);
-    if (!flow) return referenceNotFound(request, reply);
-    return resumeAt(request, reply, flow, result.value, from);
-  });
 }

@@ -1,0 +1,202 @@
+// SPEC.md section 8 as one table: from what went wrong upstream (an error code, a list of
+// buyer-info items, or no usable answer) and where it happened, to what the visitor meets.
+// Pure and isomorphic: the screens (server/flow/outcome.ts carries the outcome out) and the
+// QuoteTimer island ask it; nothing else decides. The upstream's msg is shown as the spec
+// says, except where it is meant for developers: a request the edge built wrong (400) and
+// a step out of order (FLOWACTION.INVALID), which resumes the flow where the upstream has it.
+import { ERROR_CODES, LIMIT_ERROR_CODES } from './domain.ts';
+import { QUOTE_RETRY } from './limits.ts';
+import { FAILURE_TEXT, QUOTE_TEXT } from './messages.ts';
+import { ROUTES, type ScreenPath } from './routes.ts';
+
+/** What went wrong: the upstream client's failure, structurally (server/upstream/errors.ts). */
+export type Failure =
+  | { kind: 'error'; status: number; code: string; msg: string }
+  | { kind: 'errors'; status: number; items: readonly { errorCode: string; errorMsg: string }[] }
+  /** No usable answer: a 5xx without a message, 503, a timeout, the network. */
+  | { kind: 'unavailable' }
+  /** An answer that breaks the contract. */
+  | { kind: 'invalid-response'; status: number };
+
+/** The screen or call a failure came from. */
+export const FAILURE_CONTEXTS = [
+  /** A quote request: the home form or a direct link. */
+  'quote',
+  /** Accept after the rate hold: requote, then confirmednewquote. */
+  'requote',
+  /** A page loading the visitor's flow state. */
+  'load',
+  /** A refId link (/state/{refId}, ?refId=) picking a transaction up. */
+  'resume',
+  /** A form step: receiving address, e-Transfer email, Resend Code. */
+  'step',
+  'buyer-info',
+  /** The email verification code. */
+  'verification',
+  'etransfer-init',
+] as const;
+export type FailureContext = (typeof FAILURE_CONTEXTS)[number];
+
+export type Outcome =
+  /** The transaction is gone: forget the flow, go home now. */
+  | { kind: 'home' }
+  /** The message and the notice; the flow is forgotten and the page goes home after the default delay. */
+  | { kind: 'redirect-home'; message: string; notice: string; status: number }
+  /** The message in a modal whose closing goes home. */
+  | { kind: 'modal-home'; message: string; status: number }
+  /** No message: ask again after intervalMs, at most `attempts` times, then home. */
+  | { kind: 'retry'; intervalMs: number; attempts: number }
+  /** Another step of the flow. */
+  | { kind: 'screen'; path: ScreenPath }
+  /** The upstream has the visitor at another step: follow its nextAction. */
+  | { kind: 'resume' }
+  /** Shown on the screen the visitor is on: under its field, or above its form. */
+  | { kind: 'stay'; messages: string[]; on: 'field' | 'form'; status: number }
+  /** No screen to stay on: the home page, with the messages as a toast. */
+  | { kind: 'toast-home'; messages: string[]; status: number };
+
+/** What the flow knows that changes an outcome: VOICECLIP.MISSING skips audio for vouchers. */
+export interface FailureFacts {
+  paymentMethod?: string;
+}
+
+/** The status a page answers with: the upstream's refusal stays a 4xx; trouble upstream is a 5xx. */
+export function failureStatus(failure: Failure): number {
+  switch (failure.kind) {
+    case 'error':
+    case 'errors':
+      return failure.status >= 400 && failure.status < 500 ? failure.status : 422;
+    case 'unavailable':
+      return 503;
+    case 'invalid-response':
+      return 502;
+  }
+}
+
+/**
+ * The words for a failure: the upstream's own message when it is meant for visitors, else
+ * the fallback; no answer at all reads `noAnswer`.
+ */
+function messagesOf(failure: Failure, fallback: string, noAnswer: string = FAILURE_TEXT.unavailable): string[] {
+  switch (failure.kind) {
+    case 'error':
+      // A 400 is a request the edge built wrong: its text names fields, not the visitor's problem.
+      return [failure.status === 400 || !failure.msg ? fallback : failure.msg];
+    case 'errors': {
+      const items = failure.items.map((i) => i.errorMsg).filter(Boolean);
+      return items.length ? items : [fallback];
+    }
+    case 'unavailable':
+      return [noAnswer];
+    case 'invalid-response':
+      return [fallback];
+  }
+}
+
+/** A 400 is our bug, not the visitor's: it answers like trouble upstream. */
+function statusOf(failure: Failure): number {
+  return failure.kind === 'error' && failure.status === 400 ? 502 : failureStatus(failure);
+}
+
+const codeOf = (failure: Failure) => (failure.kind === 'error' ? failure.code : undefined);
+
+/** Every screen: the transaction is gone, or the visitor is at another step than this one. */
+function common(failure: Failure): Outcome | undefined {
+  switch (codeOf(failure)) {
+    case ERROR_CODES.notFound:
+      return { kind: 'home' };
+    case ERROR_CODES.flowActionInvalid:
+      return { kind: 'resume' };
+  }
+  return undefined;
+}
+
+const stay = (failure: Failure, fallback: string, on: 'field' | 'form' = 'form', noAnswer?: string): Outcome => ({
+  kind: 'stay',
+  messages: messagesOf(failure, fallback, noAnswer),
+  on,
+  status: statusOf(failure),
+});
+
+const isLimit = (code: string | undefined) => code !== undefined && LIMIT_ERROR_CODES.includes(code);
+
+/** What a failed requote can lead to; the QuoteTimer island shows these in its dialog. */
+export type RequoteOutcome = Extract<Outcome, { kind: 'home' | 'redirect-home' | 'modal-home' | 'stay' }>;
+
+/**
+ * Accept after the rate hold: SYSTEM shows the message and goes home after 5 s, a limit
+ * shows it in a modal whose closing goes home, anything else may be tried again.
+ */
+export function requoteOutcome(failure: Failure): RequoteOutcome {
+  const code = codeOf(failure);
+  if (code === ERROR_CODES.notFound) return { kind: 'home' };
+  const message = messagesOf(failure, QUOTE_TEXT.requoteFailed)[0]!;
+  const status = statusOf(failure);
+  if (code === ERROR_CODES.system) return { kind: 'redirect-home', message, notice: FAILURE_TEXT.redirectingHome, status };
+  if (isLimit(code)) return { kind: 'modal-home', message, status };
+  return { kind: 'stay', messages: [message], on: 'form', status };
+}
+
+/** An /api answer as a failure: the upstream's error body, or no usable answer. */
+export function apiFailure(status: number, body: unknown): Failure {
+  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  if (status < 500 && error && typeof error === 'object' && !Array.isArray(error)) {
+    const { code, msg } = error as { code?: unknown; msg?: unknown };
+    if (typeof code === 'string') return { kind: 'error', status, code, msg: typeof msg === 'string' ? msg : '' };
+  }
+  return { kind: 'unavailable' };
+}
+
+export function failureOutcome(failure: Failure, context: FailureContext, facts: FailureFacts = {}): Outcome {
+  const code = codeOf(failure);
+  switch (context) {
+    case 'quote': {
+      // No transaction exists yet, so nothing to resume; limits close home.
+      if (isLimit(code)) return { kind: 'modal-home', message: messagesOf(failure, FAILURE_TEXT.generic)[0]!, status: statusOf(failure) };
+      const withoutMessage = failure.kind === 'unavailable' || (failure.kind === 'error' && !failure.msg);
+      if (withoutMessage) return { kind: 'retry', ...QUOTE_RETRY };
+      return stay(failure, FAILURE_TEXT.generic);
+    }
+    case 'requote':
+      return requoteOutcome(failure);
+    case 'load':
+      // "Flow-state load failure: the server error is shown".
+      if (code === ERROR_CODES.notFound) return { kind: 'home' };
+      return { kind: 'toast-home', messages: messagesOf(failure, FAILURE_TEXT.generic), status: statusOf(failure) };
+    case 'resume':
+      if (code === ERROR_CODES.notFound) {
+        return { kind: 'toast-home', messages: messagesOf(failure, FAILURE_TEXT.referenceNotFound), status: 404 };
+      }
+      if (code === ERROR_CODES.invalid) return { kind: 'modal-home', message: FAILURE_TEXT.transactionInvalid, status: 409 };
+      return { kind: 'toast-home', messages: messagesOf(failure, FAILURE_TEXT.generic), status: statusOf(failure) };
+    case 'step':
+      return common(failure) ?? stay(failure, FAILURE_TEXT.generic);
+    case 'buyer-info':
+      // The items' messages, else the spec's fallback, even when there was no answer at all.
+      return common(failure) ?? stay(failure, FAILURE_TEXT.buyerInfo, 'form', FAILURE_TEXT.buyerInfo);
+    case 'verification':
+      switch (code) {
+        case ERROR_CODES.mobileAttempts:
+          return {
+            kind: 'redirect-home',
+            message: messagesOf(failure, FAILURE_TEXT.generic)[0]!,
+            notice: FAILURE_TEXT.transactionCancelled,
+            status: statusOf(failure),
+          };
+        case ERROR_CODES.voiceClipMissing:
+          return { kind: 'screen', path: facts.paymentMethod === 'FLEXEPIN' ? ROUTES.audioInputSkip.path : ROUTES.audioInput.path };
+        case ERROR_CODES.selfieMissing:
+          return { kind: 'screen', path: ROUTES.imageInputChoice.path };
+      }
+      // A wrong code: the upstream's message belongs under the field.
+      if (failure.kind === 'error' && failure.status === 422) return stay(failure, FAILURE_TEXT.generic, 'field');
+      return common(failure) ?? stay(failure, FAILURE_TEXT.generic);
+    case 'etransfer-init':
+      if (code === ERROR_CODES.txnStatusInvalid) {
+        return { kind: 'stay', messages: [FAILURE_TEXT.paymentAlreadyInitiated], on: 'form', status: statusOf(failure) };
+      }
+      // Not common(): resuming from here could lead straight back to this page.
+      if (code === ERROR_CODES.notFound) return { kind: 'home' };
+      return stay(failure, FAILURE_TEXT.generic);
+  }
+}

@@ -1,0 +1,186 @@
+// Every text a visitor can read that the spec words (SPEC.md sections 2, 4, 5 and 8), and the
+// checkout's own messages beside them, in one place: the validators, the failure table, the
+// views and the islands all import from here, so the word-for-word test is one file
+// (test/checkout/messages.test.ts). Texts the spec quotes keep its spelling and spacing,
+// double spaces included. Pure and isomorphic: no imports but the limits they quote.
+import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH } from './limits.ts';
+
+/** Buttons and links the spec names. */
+export const ACTIONS = {
+  next: 'NEXT',
+  pleaseWait: 'PLEASE WAIT',
+  openPaymentPage: 'OPEN PAYMENT PAGE',
+  iHavePaid: 'I HAVE PAID',
+  done: 'Done',
+  resendCode: 'Resend Code',
+  acceptAndContinue: 'Accept & Continue',
+  decline: 'Decline',
+  tryAgain: 'Try Again',
+  back: 'Back',
+  close: 'Close',
+  yes: 'Yes',
+  no: 'No',
+} as const;
+
+/** The amount screen's tabs (SPEC.md section 2, screen 1). */
+export const TAB_LABELS = {
+  BUY: 'Buy Bitcoin',
+  SELL: 'Sell Bitcoin',
+  SPEND: 'Buy eGift Cards',
+} as const;
+
+export const AMOUNT_MESSAGES = {
+  greaterThan: (limit: string) => `Amount must be greater than ${limit}.`,
+  lessThan: (limit: string) => `Amount must be less than ${limit}.`,
+  zero: 'Amount must be greater than zero.',
+  notANumber: 'Value must be a number.',
+  giftCardMissing: 'Gift card must be selected.',
+  methodNotFound: 'Payment method not found.',
+  giftCardAmount: 'Payment amount not valid for this gift card',
+  proMethod: 'Payment method must be Interac E-Transfer',
+  // Not in the spec: the views never offer these values, so only tampered forms see them.
+  kindNotAllowed: 'Transaction type not supported.',
+  fiatNotSupported: 'Currency not supported.',
+  coinNotSupported: 'Cryptocurrency not supported.',
+} as const;
+
+export const ADDRESS_MESSAGES = {
+  required: (coin: string) => `Your ${coin} address is required.`,
+  invalid: (coin: string) => `This is not a valid ${coin} address.`,
+} as const;
+
+export const EMAIL_MESSAGES = {
+  emtRequired: 'Your email address is required.',
+  emtInvalid: 'Please provide a valid email address.',
+  buyerRequired: 'Email Address required',
+  buyerInvalid: 'Invalid email address',
+} as const;
+
+export const BUYER_MESSAGES = {
+  required: (label: string) => `${label} required`,
+  tooShort: (label: string) => `${label} must be longer than 1 character`,
+  // Not in the spec: the upstream caps lengths (contract.ts), so say so before it refuses.
+  tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer`,
+  mobileInvalid: (country: string) => `Mobile must be a valid ${country} phone number`,
+  quebec: 'The region of Quebec is not supported.',
+  birthdayInvalid: 'Birthday is invalid',
+  monthInvalid: 'Month is invalid',
+  dayInvalid: 'Day is invalid',
+  yearInvalid: 'Year is invalid',
+  legalAge: 'Must be of legal age',
+  provinceRequired: 'Province required',
+  stateRequired: 'State required',
+  postalRequired: 'Postal code required',
+  // Not in the spec, which gives the lengths only.
+  postalInvalid: 'Postal code is invalid',
+} as const;
+
+export const CODE_MESSAGES = {
+  codeRequired: 'Please enter code sent to your email.',
+  codeNotNumeric: 'Invalid code.  Code must be numeric.',
+  // Not in the spec, which only says "6 digits".
+  codeLength: `Code must be ${VERIFICATION_CODE_LENGTH} digits.`,
+  /** After Resend Code. Not in the spec. */
+  codeSent: 'A new code is on its way. Check your email.',
+} as const;
+
+export const VOUCHER_MESSAGES = {
+  required: 'Please enter your Flexepin Voucher.',
+  notNumeric: 'Flexepin Vouchers are numbers only.',
+  length: 'Flexepin Vouchers are a 16 digits.',
+  alreadyUsed: 'This voucher has already been used.',
+  lostConnection: 'Lost connection.  Please try again.',
+} as const;
+
+/** Not in the spec: it gives the rule (month 1-12, year not before this year) only. */
+export const CARD_MESSAGES = {
+  expiryMonthInvalid: 'Expiry month is invalid.',
+  expiryYearInvalid: 'Expiry year is invalid.',
+  cardExpired: 'This card has expired.',
+} as const;
+
+export const UPLOAD_MESSAGES = {
+  badType: "Only images and PDF's are allowed (jpg, gif, png, pdf)",
+  /** x: the size in millions of bytes, 2 decimals (4,900,001 bytes -> '4.90'). */
+  tooLarge: (x: string) => `File must be less than ${UPLOAD_MAX_LABEL}. Your file is ${x}MB.`,
+  none: 'You must upload at least 1 file.',
+  typeMissing: 'Please select a document type from the dropdown menu for each file you are uploading.',
+  alreadyUploaded: 'Documents already uploaded.',
+  mobileInvalid: 'Mobile must be a valid phone number',
+  // Not in the spec.
+  oneFileOnly: 'Please upload only 1 file.',
+  unreadable: 'This file could not be read.',
+  nameTooLong: 'File name is too long.',
+} as const;
+
+/** The rate hold (SPEC.md sections 2 and 4) and the quote screen. */
+export const QUOTE_TEXT = {
+  currentPriceQuote: 'Current Price Quote',
+  heldUntil: 'Rate held until',
+  heldFor: 'Rate held for',
+  expired: 'Your price quote has expired.',
+  newQuote: 'Here is a new quote at the current rate:',
+  gettingNewQuote: 'Getting a new quote…',
+  acceptWithoutJs: 'Accept & Continue to get a new quote at the current rate, or Decline to start over.',
+  requoteFailed: 'We could not get a new quote. Please try again.',
+  feesIncluded: 'All fees included.',
+  noProcessingFees: 'NO PROCESSING FEES',
+  chargedInUsd: 'Credit cards charged in USD',
+} as const;
+
+/** SPEC.md section 8, and the checkout's own words for failures the spec leaves open. */
+export const FAILURE_TEXT = {
+  /** Appended to SYSTEM on a requote. */
+  redirectingHome: 'Redirecting to homepage in 5 seconds...',
+  /** Appended to MOBILE.INVALIDATTEMPT.REACHED. */
+  transactionCancelled: 'Transaction has been cancelled. Redirecting to homepage in 5 seconds...',
+  paymentAlreadyInitiated:
+    'Payment Instructions have already been initiated. Please contact our support if you feel this is a mistake.',
+  bankAlreadyInitiated:
+    'Unable to proceed as bank transfer has already been initiated. Please contact customer support for further assistance.',
+  bankNoResponse: 'Internal Server Error. Please contact support for further assistance.',
+  bankPaymentFailed:
+    'Unfortunately we were unable to complete your payment. Please contact your financial institution and try again.',
+  buyerInfo: 'Error saving your information.  Please try again.',
+  unavailable: 'Service Temporarily Unavailable. Please try again later.',
+  giftCardRequote: 'Woops. Something went wrong. Please try again.',
+  cardQuote: "It looks we're having issues. Our team has been notified. Please try again later.",
+  copy: 'Error copying. Try copying manually.',
+  referenceNotFound: 'Reference ID not found.',
+  // Not in the spec.
+  generic: 'Something went wrong. Please try again.',
+  /** TRANSACTION.INVALID: a refId link to a transaction that is no longer PENDING. */
+  transactionInvalid: 'This transaction can no longer be changed. Please start a new order.',
+  /** The upstream named a next step this checkout does not know (logged). */
+  cannotContinue: 'Your order could not continue from here. Please contact us with your Reference ID.',
+} as const;
+
+/** The unsupported-browser modal (SPEC.md section 2). */
+export const UNSUPPORTED_BROWSER =
+  "Unfortunately your browser isn't supported. We recommend updating to the latest versions of Chrome, Safari, or Firefox.";
+
+/** The leave-page confirmation; browsers word the prompt themselves, this is its returnValue. */
+export const LEAVE_PROMPT = 'Are you sure?';
+
+/** Confirm modals of the payment pages (SPEC.md section 2, screens 17 and 18). */
+export const CONFIRM_TEXT = {
+  cryptoSent: 'Have you sent your crypto to our provided address?',
+  referenceNoted: 'Did you note down your Reference Number?',
+} as const;
+
+export const COPY_TEXT = {
+  copied: 'Copied to the clipboard.',
+  copyAddress: 'COPY ADDRESS',
+} as const;
+
+/** The cancelled page (SPEC.md section 2, screen 20). */
+export const CANCELLED_TEXT = {
+  title: 'Order not complete',
+  body: 'Your order was cancelled and your bank account has not been charged.',
+} as const;
+
+/** A step the upstream sent the visitor to that is not online yet. */
+export const STEP_UNAVAILABLE_TEXT = {
+  title: "This step isn't available online yet",
+  body: 'Your order is saved. Please contact us and we will help you complete it.',
+} as const;

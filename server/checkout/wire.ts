@@ -1,0 +1,73 @@
+// The words the checkout speaks on the wire, in one place: the upstream API of each
+// transaction type, the /api paths islands call (the proxy's allowlist is generated from
+// the same list), the URL check for anything the upstream asks the browser to open, and
+// the form fields each screen reads. Pure and isomorphic: islands import it too.
+import type { TxnType } from './domain.ts';
+
+/** SPEC.md section 4: a buy lives under /txnbuy, a sell (and a spend) under /txnsell. */
+export const API_OF_TXN_TYPE = { BUY: 'txnbuy', SELL: 'txnsell' } as const satisfies Record<TxnType, string>;
+export type TxnApi = (typeof API_OF_TXN_TYPE)[TxnType];
+
+/** Where islands reach the upstream through the edge. */
+export const API_PREFIX = '/api';
+
+/**
+ * Every call an island may make through /api, as router patterns relative to API_PREFIX.
+ * `:api` is txnbuy or txnsell (the visitor's own), `:refId` the visitor's own refId.
+ * server/upstream/proxy.ts builds its allowlist from this list and nothing else.
+ */
+export const ISLAND_CALLS = [
+  { method: 'GET', pattern: '/:api/status/:refId' },
+  { method: 'POST', pattern: '/:api/requote' },
+  { method: 'POST', pattern: '/:api/confirmednewquote' },
+  { method: 'GET', pattern: '/pubapi/ticker/merchant', public: true },
+  { method: 'GET', pattern: '/pubapi/qrcode/walletaddress/:refId' },
+] as const satisfies readonly { method: 'GET' | 'POST'; pattern: string; public?: boolean }[];
+
+/** The browser's URLs for those calls. */
+export const ISLAND_API = {
+  status: (txnType: TxnType, refId: string) => `${API_PREFIX}/${API_OF_TXN_TYPE[txnType]}/status/${encodeURIComponent(refId)}`,
+  requote: (txnType: TxnType) => `${API_PREFIX}/${API_OF_TXN_TYPE[txnType]}/requote`,
+  confirmNewQuote: (txnType: TxnType) => `${API_PREFIX}/${API_OF_TXN_TYPE[txnType]}/confirmednewquote`,
+  walletQr: (refId: string) => `${API_PREFIX}/pubapi/qrcode/walletaddress/${encodeURIComponent(refId)}`,
+} as const;
+
+/**
+ * A URL the upstream hands over for the browser (a payment page, a bank's redirect): only
+ * http(s), so a javascript: or data: URL never becomes a link or a redirect. The parsed,
+ * normalised form is returned, so no control character or raw non-ASCII byte survives.
+ */
+export function webUrl(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The form fields each screen reads; anything else in a body is ignored. */
+export const FORM_FIELDS = {
+  amount: ['txnType', 'fiatAmount', 'cryptoAmount', 'fiatCurrency', 'cryptoCurrency', 'paymentMethod', 'paymentMethodSubtype'],
+  /** Sent by the amount form's island: the screen size the upstream asks for. */
+  browserResolution: ['browserResolution'],
+  cryptoAddress: ['cryptoAddress'],
+  emtEmail: ['emtEmail'],
+  buyerInfo: [
+    'firstName',
+    'lastName',
+    'emailAddress',
+    'mobileCountry',
+    'mobile',
+    'month',
+    'day',
+    'year',
+    'addressLine1',
+    'cityTown',
+    'stateProv',
+    'postalCode',
+  ],
+  verificationCode: ['verificationCode'],
+} as const;
+export type FormFieldsOf<K extends keyof typeof FORM_FIELDS> = (typeof FORM_FIELDS)[K][number];

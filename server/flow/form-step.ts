@@ -1,0 +1,66 @@
+// The form-step pattern, once: what every step form does. Read the visitor's flow (none:
+// home); check the input with the spec's messages (422, the messages and what was typed);
+// make the upstream call; follow its nextAction (303); on a refusal, what the failure table
+// says for this screen. A screen module states only what differs: its fields, its rules,
+// its call and how its page shows the form.
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FailureContext } from '../checkout/failures.ts';
+import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
+import type { Validated } from '../checkout/validation/result.ts';
+import type { UpstreamClient, UpstreamResult } from '../upstream/client.ts';
+import type { FlowState } from '../upstream/contract.ts';
+import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import type { FormState } from '../../views/components/Field.tsx';
+import { formValues } from './form.ts';
+import { followNextAction } from './next.ts';
+import { meetFailure } from './outcome.ts';
+import { upstreamFor } from './upstream.ts';
+
+/** A page's form before anything was typed. */
+export const EMPTY_FORM: FormState<never> = { values: {}, errors: {}, formErrors: [] };
+
+export type { FormState };
+
+export interface FormStep<F extends string, V> {
+  /** The screen the form is on: the next-screen rule starts from it, messages stay on it. */
+  screen: ScreenPath;
+  /** The fields the page shows back; nothing else of the body is kept. */
+  fields: readonly F[];
+  /** The field an upstream refusal of the value itself is shown under (a wrong code). */
+  mainField?: F;
+  /** Which row of the failure table applies. */
+  failures: FailureContext;
+  /** The heading of the page that says the order has ended, when a refusal ends it. */
+  endedTitle?: string;
+  validate(body: unknown, flow: FlowCookie, request: FastifyRequest): Validated<V, string>;
+  call(upstream: UpstreamClient, flow: FlowCookie, value: V): Promise<UpstreamResult<FlowState>>;
+  render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<F>, status: number): Promise<FastifyReply>;
+}
+
+export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandlerMethod {
+  return async (request, reply) => {
+    const flow = readFlow(request);
+    if (!flow) return reply.redirect(ROUTES.home.path, 303);
+    const values = formValues(request.body, step.fields);
+    const show = (form: Omit<FormState<F>, 'values'>, status: number) =>
+      step.render(request, reply, flow, { values, ...form }, status);
+
+    const checked = step.validate(request.body ?? {}, flow, request);
+    if (!checked.ok) return show({ errors: checked.errors, formErrors: [] }, 422);
+
+    const result = await step.call(upstreamFor(request), flow, checked.value);
+    if (result.ok) {
+      return followNextAction(request, reply, flow, result.value, step.screen, (messages, status) =>
+        show({ errors: {}, formErrors: messages }, status),
+      );
+    }
+    return meetFailure(request, reply, result.failure, step.failures, {
+      flow,
+      endedTitle: step.endedTitle,
+      stay: (messages, on, status) =>
+        on === 'field' && step.mainField
+          ? show({ errors: { [step.mainField]: messages.join(' ') }, formErrors: [] }, status)
+          : show({ errors: {}, formErrors: messages }, status),
+    });
+  };
+}

@@ -1,0 +1,73 @@
+// Carries out what the failure table (server/checkout/failures.ts, SPEC.md section 8) says
+// a visitor meets. The table decides; this only knows how each outcome looks as a response.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import { failureOutcome, type Failure, type FailureContext, type Outcome } from '../checkout/failures.ts';
+import { ROUTES } from '../checkout/routes.ts';
+import { clearFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import { FlowEndedPage } from '../../views/pages/FlowEnded.tsx';
+import { renderHome } from './home-page.ts';
+import { seeOther } from './next.ts';
+import { resumeFlow } from './step.ts';
+import { scheduleHomeRedirect } from './redirects.ts';
+
+/** What the screen a failure happened on offers the outcomes. */
+export interface FailureScreen {
+  /** The visitor's flow, when there is one. */
+  flow?: FlowCookie | null;
+  /** Show the messages on this screen: under its main field, or above its form. */
+  stay?(messages: string[], on: 'field' | 'form', status: number): Answer;
+  /** Show a modal whose closing goes home; by default on an empty home form. */
+  modal?(message: string, status: number): Answer;
+  /** Ask for the same quote again later; only the quote screens can. */
+  retry?(outcome: Extract<Outcome, { kind: 'retry' }>): Answer;
+  /** The heading of the page that says the order has ended. */
+  endedTitle?: string;
+}
+
+const ENDED_TITLE = 'Your order has ended';
+
+/** A reply, sent now or once the page has rendered. */
+export type Answer = FastifyReply | Promise<FastifyReply>;
+
+/** Show a failure as SPEC.md section 8 has it for this screen or call. */
+export function meetFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  failure: Failure,
+  context: FailureContext,
+  screen: FailureScreen = {},
+): Answer {
+  return carryOut(request, reply, failureOutcome(failure, context, { paymentMethod: screen.flow?.method }), screen);
+}
+
+export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: Outcome, screen: FailureScreen): Answer {
+  const home = () => reply.redirect(ROUTES.home.path, seeOther(request));
+  const toastHome = (messages: string[], status: number) =>
+    renderHome(request, reply, { kind: screen.flow?.kind, toasts: messages.map((text) => ({ kind: 'error', text })) }, status);
+  switch (outcome.kind) {
+    case 'home':
+      clearFlow(request, reply);
+      return home();
+    case 'redirect-home':
+      clearFlow(request, reply);
+      scheduleHomeRedirect(reply);
+      return reply.render(
+        createElement(FlowEndedPage, { title: screen.endedTitle ?? ENDED_TITLE, message: outcome.message, notice: outcome.notice }),
+        { status: outcome.status },
+      );
+    case 'modal-home':
+      if (screen.modal) return screen.modal(outcome.message, outcome.status);
+      return renderHome(request, reply, { kind: screen.flow?.kind, modal: outcome.message }, outcome.status);
+    case 'retry':
+      return screen.retry ? screen.retry(outcome) : home();
+    case 'screen':
+      return reply.redirect(outcome.path, seeOther(request));
+    case 'resume':
+      return screen.flow ? resumeFlow(request, reply, screen.flow) : home();
+    case 'stay':
+      return screen.stay ? screen.stay(outcome.messages, outcome.on, outcome.status) : toastHome(outcome.messages, outcome.status);
+    case 'toast-home':
+      return toastHome(outcome.messages, outcome.status);
+  }
+}

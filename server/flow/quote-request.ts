@@ -1,0 +1,83 @@
+// Asking the upstream for a quote, from the home form and from a direct link alike. Valid
+// input goes upstream; the answer's nextAction decides the next page. A refusal is what
+// the failure table says for a quote: limit errors in a modal whose closing goes home, a
+// failure without a message asked again every 5 s up to 5 times and then home, anything
+// else shown on the form.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import type { QuoteInput } from '../checkout/validation/amount.ts';
+import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../checkout/routes.ts';
+import type { FormFieldsOf } from '../checkout/wire.ts';
+import { QuoteRetryPage } from '../../views/pages/QuoteRetry.tsx';
+import { renderHome } from './home-page.ts';
+import { followNextAction } from './next.ts';
+import { meetFailure } from './outcome.ts';
+import { refreshValue } from './redirects.ts';
+import { upstreamFor } from './upstream.ts';
+
+export type AmountValues = Partial<Record<FormFieldsOf<'amount'>, string>>;
+
+/** The direct link that reproduces a quote: also where a failed quote is asked again. */
+export function directLink(input: QuoteInput): string {
+  const params = {
+    amount: input.kind === 'SELL' ? input.cryptoAmount : input.fiatAmount,
+    cryptocurrency: input.cryptoCurrency,
+    method: input.paymentMethod,
+    type: input.kind,
+    currency: input.fiatCurrency,
+  };
+  return input.paymentMethodSubtype
+    ? buildPath(ROUTES.transactionTypeCurrencySubtype, { ...params, subtype: input.paymentMethodSubtype })
+    : buildPath(ROUTES.transactionTypeCurrency, params);
+}
+
+export async function requestQuote(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: QuoteInput,
+  values: AmountValues,
+  resolution: string,
+  attempt: number,
+) {
+  const result = await upstreamFor(request).quoteRequest(input.txnType, {
+    fiatAmount: input.fiatAmount,
+    fiatCurrency: input.fiatCurrency,
+    cryptoCurrency: input.cryptoCurrency,
+    paymentMethod: input.paymentMethod,
+    txnType: input.txnType,
+    browserResolution: resolution,
+    country: input.country,
+    cryptoAmount: input.cryptoAmount,
+    ...(input.paymentMethodSubtype ? { paymentMethodSubtype: input.paymentMethodSubtype } : {}),
+  });
+  const form = (status: number, view: { modal?: string; formError?: string }) =>
+    renderHome(request, reply, { kind: input.kind, values, modal: view.modal, errors: view.formError ? { form: view.formError } : {} }, status);
+  if (!result.ok) {
+    return meetFailure(request, reply, result.failure, 'quote', {
+      stay: (messages, _on, status) => form(status, { formError: messages.join(' ') }),
+      modal: (message, status) => form(status, { modal: message }),
+      retry: ({ intervalMs, attempts }) => {
+        if (attempt >= attempts) return reply.redirect(ROUTES.home.path, 303);
+        const retryUrl = `${directLink(input)}?${RETRY_ATTEMPT_PARAM}=${attempt + 1}`;
+        reply.header('retry-after', String(intervalMs / 1000)).header('refresh', refreshValue(retryUrl, intervalMs));
+        const page = createElement(QuoteRetryPage, { retryUrl, seconds: intervalMs / 1000, attempt: attempt + 1, attempts });
+        return reply.render(page, { status: 503 });
+      },
+    });
+  }
+  const flow = {
+    refId: result.value.refId,
+    kind: input.kind,
+    txnType: input.txnType,
+    method: input.paymentMethod,
+    subtype: input.paymentMethodSubtype,
+    fiatCurrency: input.fiatCurrency,
+    cryptoCurrency: input.cryptoCurrency,
+    pro: false,
+    addressRequired: false,
+    merchant: request.merchant.id,
+  };
+  return followNextAction(request, reply, flow, result.value, ROUTES.home.path, (messages, status) =>
+    form(status, { formError: messages.join(' ') }),
+  );
+}

@@ -1,0 +1,38 @@
+// A screen is one module (server/screens/): its route from ROUTES, what its page loads,
+// its form actions, and its view. This is the shape such a module exports and the
+// plugin that registers every screen of the list in server/screens/index.ts.
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { RouteDef } from '../checkout/routes.ts';
+
+export interface Screen<R extends RouteDef = RouteDef> {
+  /** The route, or the routes (a direct link's optional tails), this screen answers. */
+  route: R | readonly R[];
+  /** The page: load what it shows, render its view. */
+  get?: RouteHandlerMethod;
+  /** The page's own form. */
+  post?: RouteHandlerMethod;
+  /** The forms that post to the route's named sub-paths (ROUTES[...].actions). */
+  actions?: { readonly [A in keyof R['actions']]: RouteHandlerMethod };
+}
+
+/** Types a screen module's export against its route, so an action must exist in ROUTES. */
+export function defineScreen<R extends RouteDef>(screen: Screen<R>): Screen<R> {
+  return screen;
+}
+
+/** Every screen's handlers, each tagged with its route name (route config `screen`). */
+export function registerScreens(app: FastifyInstance, screens: readonly Screen[]): void {
+  for (const screen of screens) {
+    const routes: readonly RouteDef[] = Array.isArray(screen.route) ? screen.route : [screen.route as RouteDef];
+    for (const route of routes) {
+      const config = { screen: route.name };
+      if (screen.get) app.get(route.path, { config }, screen.get);
+      if (screen.post) app.post(route.path, { config }, screen.post);
+      for (const [action, handler] of Object.entries(screen.actions ?? {}) as [string, RouteHandlerMethod][]) {
+        const path = route.actions[action];
+        if (!path) throw new Error(`screen ${route.name}: no action ${action} in ROUTES`);
+        app.post(path, { config }, handler);
+      }
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// Screen 5: the receiving address of a buy. The address is checked for the flow's coin on
+// the merchant's network (test networks outside production), then sent upstream.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import { ROUTES } from '../checkout/routes.ts';
+import { addressNetworkFor, validateCryptoAddress } from '../checkout/validation/crypto-address.ts';
+import { FORM_FIELDS } from '../checkout/wire.ts';
+import type { FlowCookie } from '../security/flow-cookie.ts';
+import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { stepPage } from '../flow/step.ts';
+import { AddressInputPage } from '../../views/pages/AddressInput.tsx';
+
+const ROUTE = ROUTES.addressInput;
+
+function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<'cryptoAddress'>, status = 200) {
+  const config = request.merchant.config;
+  const coinName = config.supportedCoins.find((c) => c.id === flow.cryptoCurrency)?.name ?? flow.cryptoCurrency;
+  const page = createElement(AddressInputPage, { form, coin: flow.cryptoCurrency, coinName, wallet: config.recommendedWallet });
+  return reply.render(page, { status });
+}
+
+export const addressInputScreen = defineScreen({
+  route: ROUTE,
+  // Reached from the quote: the rule names this screen only from there.
+  get: stepPage(ROUTE.path, (request, reply, { flow }) => render(request, reply, flow, EMPTY_FORM), 'INPUT_CRYPTOADDRESS'),
+  post: formStep({
+    screen: ROUTE.path,
+    fields: FORM_FIELDS.cryptoAddress,
+    failures: 'step',
+    validate: (body, flow, request) =>
+      validateCryptoAddress(flow.cryptoCurrency, body, { network: addressNetworkFor(request.merchant.config.env) }),
+    call: (upstream, flow, cryptoAddress) => upstream.cryptoAddress(flow.txnType, { refId: flow.refId, cryptoAddress }),
+    render,
+  }),
+});

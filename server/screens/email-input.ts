@@ -1,0 +1,29 @@
+// Screen 6: the e-Transfer email a sell's payout goes to.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import { ROUTES } from '../checkout/routes.ts';
+import { validateEtransferEmail } from '../checkout/validation/email.ts';
+import { FORM_FIELDS } from '../checkout/wire.ts';
+import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { stepPage } from '../flow/step.ts';
+import { EmailInputPage } from '../../views/pages/EmailInput.tsx';
+
+const ROUTE = ROUTES.emailInput;
+
+function render(_request: FastifyRequest, reply: FastifyReply, _flow: unknown, form: FormState<'emtEmail'>, status = 200) {
+  return reply.render(createElement(EmailInputPage, { form }), { status });
+}
+
+export const emailInputScreen = defineScreen({
+  route: ROUTE,
+  get: stepPage(ROUTE.path, (request, reply, { flow }) => render(request, reply, flow, EMPTY_FORM)),
+  post: formStep({
+    screen: ROUTE.path,
+    fields: FORM_FIELDS.emtEmail,
+    failures: 'step',
+    validate: (body) => validateEtransferEmail(body),
+    call: (upstream, flow, emtEmail) => upstream.emtEmail(flow.txnType, { refId: flow.refId, emtEmail }),
+    render,
+  }),
+});

@@ -1,0 +1,28 @@
+// Screen 1, amount input. GET shows the form (on the tab HOME_TAB_PARAM names); POST checks it with the
+// spec's messages (422, the messages and what was typed) and asks for a quote.
+import { FLOW_KINDS } from '../checkout/domain.ts';
+import { HOME_TAB_PARAM, ROUTES } from '../checkout/routes.ts';
+import { validateAmountForm } from '../checkout/validation/amount.ts';
+import { FORM_FIELDS } from '../checkout/wire.ts';
+import { formValues } from '../flow/form.ts';
+import { renderHome } from '../flow/home-page.ts';
+import { requestQuote } from '../flow/quote-request.ts';
+import { defineScreen } from '../flow/screen.ts';
+
+/** `{width}x{height}` as the island writes it; anything else is not sent. */
+const RESOLUTION = /^\d{2,5}x\d{2,5}$/;
+
+export const homeScreen = defineScreen({
+  route: ROUTES.home,
+  get: (request, reply) => {
+    const tab = (request.query as Record<string, unknown>)[HOME_TAB_PARAM];
+    return renderHome(request, reply, { kind: FLOW_KINDS.find((k) => k === tab) });
+  },
+  post: async (request, reply) => {
+    const values = formValues(request.body, FORM_FIELDS.amount);
+    const checked = validateAmountForm(request.merchant.config, (request.body ?? {}) as Record<string, unknown>);
+    if (!checked.ok) return renderHome(request, reply, { kind: values.txnType, values, errors: checked.errors }, 422);
+    const resolution = formValues(request.body, FORM_FIELDS.browserResolution).browserResolution ?? '';
+    return requestQuote(request, reply, checked.value, values, RESOLUTION.test(resolution) ? resolution : '', 0);
+  },
+});

@@ -1,0 +1,53 @@
+// Every screen of the checkout, one module each. Registered in this order; a route not
+// listed here redirects home (SPEC.md section 2, "any other route").
+import type { FastifyInstance } from 'fastify';
+import { registerScreens, type Screen } from '../flow/screen.ts';
+import { addressInputScreen } from './address-input.ts';
+import { buyerInfoScreen } from './buyer-info.ts';
+import { directLinkScreen } from './direct-link.ts';
+import { doneScreen } from './done.ts';
+import { emailInputScreen } from './email-input.ts';
+import { homeScreen } from './home.ts';
+import { legalScreens } from './legal.ts';
+import { mobileVerificationScreen } from './mobile-verification.ts';
+import { paymentEtransferScreen } from './payment-etransfer.ts';
+import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
+import { paymentSpendScreen } from './payment-spend.ts';
+import { priceQuoteScreen } from './price-quote.ts';
+import { stateScreen } from './state.ts';
+import { stepsNotOnlineScreen } from './steps-not-online.ts';
+import { transactionCancelledScreen } from './transaction-cancelled.ts';
+import { transactionInReviewScreen } from './transaction-in-review.ts';
+import { transactionSuccessScreen } from './transaction-success.ts';
+import { transactionScreen } from './transaction.ts';
+
+export const SCREENS: readonly Screen[] = [
+  homeScreen,
+  directLinkScreen,
+  priceQuoteScreen,
+  addressInputScreen,
+  emailInputScreen,
+  buyerInfoScreen,
+  mobileVerificationScreen,
+  paymentEtransferScreen,
+  paymentSpendScreen,
+  paymentSpendSuccessScreen,
+  transactionInReviewScreen,
+  transactionSuccessScreen,
+  transactionCancelledScreen,
+  doneScreen,
+  transactionScreen,
+  stateScreen,
+  stepsNotOnlineScreen,
+  ...legalScreens,
+] as Screen[];
+
+export async function registerPages(app: FastifyInstance): Promise<void> {
+  registerScreens(app, SCREENS);
+  // /api and /assets answer their own 404s in their own scopes; every other unknown
+  // page address sends the visitor home.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect('/', 302);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}

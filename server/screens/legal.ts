@@ -1,0 +1,22 @@
+// The four legal pages: the merchant's own HTML; on the main brand host a redirect to the
+// main site; when the merchant has no such page, home (the spec's "on load failure").
+import { createElement } from 'react';
+import { LEGAL_PAGES } from '../checkout/legal.ts';
+import { ROUTES } from '../checkout/routes.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { LegalPage } from '../../views/pages/Legal.tsx';
+
+export const legalScreens = LEGAL_PAGES.map(({ page, route, title }) =>
+  defineScreen({
+    route,
+    get: (request, reply) => {
+      const { merchant } = request;
+      if (request.server.merchants.mainBrandId === merchant.id) {
+        return reply.redirect(new URL(route.path, merchant.config.siteUrl + '/').href, 302);
+      }
+      const html = merchant.legal.get(page);
+      if (html === undefined) return reply.redirect(ROUTES.home.path, 302);
+      return reply.render(createElement(LegalPage, { title, html }));
+    },
+  }),
+);

@@ -1,0 +1,56 @@
+// Screen 8: the email verification code. The code's refusals follow the failure table's
+// verification rows (a wrong code under the field, too many wrong codes end the order,
+// VOICECLIP.MISSING and SELFIEIMG.MISSING lead to those steps). Resend Code is a form of
+// its own that asks for a new code, then says so in a toast.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import { CODE_MESSAGES } from '../checkout/messages.ts';
+import { ROUTES, hasFlag } from '../checkout/routes.ts';
+import { validateVerificationCode } from '../checkout/validation/verification-code.ts';
+import { FORM_FIELDS } from '../checkout/wire.ts';
+import { readFlow } from '../security/flow-cookie.ts';
+import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
+import { meetFailure } from '../flow/outcome.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { stepPage } from '../flow/step.ts';
+import { upstreamFor } from '../flow/upstream.ts';
+import type { Toast } from '../../views/components/Toasts.tsx';
+import { MobileVerificationPage } from '../../views/pages/MobileVerification.tsx';
+
+const ROUTE = ROUTES.mobileVerification;
+const CODE_SENT: Toast[] = [{ kind: 'success', text: CODE_MESSAGES.codeSent }];
+
+function render(reply: FastifyReply, form: FormState<'verificationCode'>, status = 200, toasts: Toast[] = []) {
+  return reply.render(createElement(MobileVerificationPage, { form, toasts }), { status });
+}
+
+export const mobileVerificationScreen = defineScreen({
+  route: ROUTE,
+  get: stepPage(ROUTE.path, (request, reply) => render(reply, EMPTY_FORM, 200, hasFlag(request.query, 'sent') ? CODE_SENT : [])),
+  post: formStep({
+    screen: ROUTE.path,
+    fields: FORM_FIELDS.verificationCode,
+    mainField: 'verificationCode',
+    failures: 'verification',
+    endedTitle: 'Verification failed',
+    validate: (body) => validateVerificationCode(body),
+    call: (upstream, flow, verificationCode) => upstream.mobileVerification(flow.txnType, { refId: flow.refId, verificationCode }),
+    render: (_request, reply, _flow, form, status) => render(reply, form, status),
+  }),
+  actions: {
+    resend: async (request: FastifyRequest, reply: FastifyReply) => {
+      const flow = readFlow(request);
+      if (!flow) return reply.redirect(ROUTES.home.path, 303);
+      const result = await upstreamFor(request).generateSmsCode(flow.txnType, flow.refId);
+      if (!result.ok) {
+        return meetFailure(request, reply, result.failure, 'step', {
+          flow,
+          stay: (messages, _on, status) => render(reply, { ...EMPTY_FORM, formErrors: messages }, status),
+        });
+      }
+      // The upstream may refuse in a 200 with an error string; it is shown as it is.
+      if (result.value.error) return render(reply, { ...EMPTY_FORM, formErrors: [result.value.error] }, 422);
+      return reply.redirect(ROUTE.flags.sent, 303);
+    },
+  },
+});

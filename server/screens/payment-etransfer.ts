@@ -1,0 +1,61 @@
+// Screen 9, e-transfer payment. At INITIATE_ETRANSFER the page initiates the payment once
+// (etransfer/init); afterwards the saved flow state carries the provider's page. Whether
+// the payment went through is the upstream's nextAction: once it moves on (completed,
+// cancelled), loading this page follows it, so I HAVE PAID is just a reload (?paid=1).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import type { Failure } from '../checkout/failures.ts';
+import { FAILURE_TEXT } from '../checkout/messages.ts';
+import { nextScreen } from '../checkout/next-screen.ts';
+import { ROUTES, hasFlag } from '../checkout/routes.ts';
+import { webUrl } from '../checkout/wire.ts';
+import type { FlowCookie } from '../security/flow-cookie.ts';
+import { followNextAction, saveFlowState } from '../flow/next.ts';
+import { meetFailure } from '../flow/outcome.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { stepPage } from '../flow/step.ts';
+import { upstreamFor } from '../flow/upstream.ts';
+import { PaymentEtransferPage } from '../../views/pages/PaymentEtransfer.tsx';
+
+const ROUTE = ROUTES.paymentEtransferInstructions;
+
+function unavailable(reply: FastifyReply, messages: string[], status: number) {
+  return reply.render(createElement(PaymentEtransferPage, { kind: 'unavailable', message: messages.join(' ') }), { status });
+}
+
+function initFailed(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, failure: Failure) {
+  return meetFailure(request, reply, failure, 'etransfer-init', {
+    flow,
+    stay: (messages, _on, status) => unavailable(reply, messages, status),
+  });
+}
+
+export const paymentEtransferScreen = defineScreen({
+  route: ROUTE,
+  get: stepPage(ROUTE.path, async (request, reply, load) => {
+    const { flow } = load;
+    let { state } = load;
+    const stay = (messages: string[], status: number) => unavailable(reply, messages, status);
+
+    if (state.nextAction === 'INITIATE_ETRANSFER') {
+      const init = await upstreamFor(request).etransferInit(state.refId);
+      if (!init.ok) return initFailed(request, reply, flow, init.failure);
+      const step = nextScreen(init.value, ROUTE.path);
+      if (step.kind !== 'navigate' || step.path !== ROUTE.path) return followNextAction(request, reply, flow, init.value, ROUTE.path, stay);
+      saveFlowState(request, reply, flow, init.value);
+      state = init.value;
+    }
+
+    const paymentUrl = webUrl(state.nextActionParams?.redirectUrl);
+    // Initiated, but the provider's page is not in the state: nothing left to show.
+    if (!paymentUrl) return stay([FAILURE_TEXT.paymentAlreadyInitiated], 409);
+    const page = createElement(PaymentEtransferPage, {
+      kind: 'instructions',
+      order: state,
+      paymentUrl,
+      checkUrl: ROUTE.flags.paid,
+      waiting: hasFlag(request.query, 'paid'),
+    });
+    return reply.render(page);
+  }),
+});

@@ -1,0 +1,14 @@
+// /transaction: the visitor's own flow picked up where the upstream has it.
+import { ROUTES } from '../checkout/routes.ts';
+import { readFlow } from '../security/flow-cookie.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { resumeFlow } from '../flow/step.ts';
+
+export const transactionScreen = defineScreen({
+  route: ROUTES.transactionNew,
+  get: (request, reply) => {
+    const flow = readFlow(request);
+    if (!flow) return reply.redirect(ROUTES.home.path, 302);
+    return resumeFlow(request, reply, flow);
+  },
+});

@@ -1,0 +1,165 @@
+// SPEC.md section 8 as a table test: every row of the catalogue that belongs to a built
+// screen, and what each kind of failure means on every screen or call.
+import t from 'tap';
+import {
+  FAILURE_CONTEXTS,
+  apiFailure,
+  failureOutcome,
+  failureStatus,
+  requoteOutcome,
+  type Failure,
+  type FailureContext,
+  type Outcome,
+} from '../../server/checkout/failures.ts';
+
+const error = (code: string, msg = '', status = 422): Failure => ({ kind: 'error', status, code, msg });
+const NO_RESPONSE: Failure = { kind: 'unavailable' };
+const BROKEN: Failure = { kind: 'invalid-response', status: 200 };
+const LIMITS = ['TRANSACTION.DAILYLIMIT.REACHED', 'TRANSACTION.WEEKLYLIMIT.REACHED', 'TRANSACTION.MONTLYLIMIT.REACHED'];
+
+type Row = [name: string, failure: Failure, context: FailureContext, want: Outcome, facts?: { paymentMethod?: string }];
+
+const rows: Row[] = [
+  // SYSTEM (on requote): message plus "Redirecting to homepage in 5 seconds...", then home.
+  [
+    'SYSTEM on requote',
+    error('SYSTEM', 'We are unable to update your quote at this time.'),
+    'requote',
+    { kind: 'redirect-home', message: 'We are unable to update your quote at this time.', notice: 'Redirecting to homepage in 5 seconds...', status: 422 },
+  ],
+  // The three limits: message shown; closing the modal goes home. On a quote and on a requote.
+  ...LIMITS.flatMap((code): Row[] => [
+    [`${code} on a quote`, error(code, 'Limit reached.'), 'quote', { kind: 'modal-home', message: 'Limit reached.', status: 422 }],
+    [`${code} on a requote`, error(code, 'Limit reached.'), 'requote', { kind: 'modal-home', message: 'Limit reached.', status: 422 }],
+  ]),
+  // TRANSACTION.NOTFOUND: home (also during verification).
+  ...(['requote', 'load', 'step', 'buyer-info', 'verification', 'etransfer-init'] as const).map(
+    (context): Row => [`TRANSACTION.NOTFOUND in ${context}`, error('TRANSACTION.NOTFOUND', 'Transaction not found.', 404), context, { kind: 'home' }],
+  ),
+  // TRANSACTION.INVALID: shown when resuming a non-PENDING transaction.
+  [
+    'TRANSACTION.INVALID on a resume',
+    error('TRANSACTION.INVALID', '', 409),
+    'resume',
+    { kind: 'modal-home', message: 'This transaction can no longer be changed. Please start a new order.', status: 409 },
+  ],
+  // VOICECLIP.MISSING, SELFIEIMG.MISSING: the audio (skip variant for vouchers) or image step.
+  ['VOICECLIP.MISSING', error('VOICECLIP.MISSING', 'Voice clip missing.'), 'verification', { kind: 'screen', path: '/audio-input' }],
+  [
+    'VOICECLIP.MISSING on a voucher order',
+    error('VOICECLIP.MISSING', 'Voice clip missing.'),
+    'verification',
+    { kind: 'screen', path: '/audio-input-skip' },
+    { paymentMethod: 'FLEXEPIN' },
+  ],
+  ['SELFIEIMG.MISSING', error('SELFIEIMG.MISSING', 'Selfie missing.'), 'verification', { kind: 'screen', path: '/image-input-choice' }],
+  // MOBILE.INVALIDATTEMPT.REACHED: message plus "Transaction has been cancelled. Redirecting...".
+  [
+    'MOBILE.INVALIDATTEMPT.REACHED',
+    error('MOBILE.INVALIDATTEMPT.REACHED', 'Too many attempts.'),
+    'verification',
+    {
+      kind: 'redirect-home',
+      message: 'Too many attempts.',
+      notice: 'Transaction has been cancelled. Redirecting to homepage in 5 seconds...',
+      status: 422,
+    },
+  ],
+  // TXNSTATUS.INVALID (e-transfer init).
+  [
+    'TXNSTATUS.INVALID on e-transfer init',
+    error('TXNSTATUS.INVALID', 'Status is PROCESSED.', 409),
+    'etransfer-init',
+    {
+      kind: 'stay',
+      messages: ['Payment Instructions have already been initiated. Please contact our support if you feel this is a mistake.'],
+      on: 'form',
+      status: 409,
+    },
+  ],
+  // Buyer info failure: the items' messages; fallback "Error saving your information.  Please try again."
+  [
+    'buyer-info items',
+    { kind: 'errors', status: 422, items: [{ errorCode: 'A', errorMsg: 'First.' }, { errorCode: 'B', errorMsg: 'Second.' }] },
+    'buyer-info',
+    { kind: 'stay', messages: ['First.', 'Second.'], on: 'form', status: 422 },
+  ],
+  [
+    'buyer-info items without messages',
+    { kind: 'errors', status: 422, items: [{ errorCode: 'A', errorMsg: '' }] },
+    'buyer-info',
+    { kind: 'stay', messages: ['Error saving your information.  Please try again.'], on: 'form', status: 422 },
+  ],
+  [
+    'buyer-info, no response',
+    NO_RESPONSE,
+    'buyer-info',
+    { kind: 'stay', messages: ['Error saving your information.  Please try again.'], on: 'form', status: 503 },
+  ],
+  // Quote failure without message: general flow retries every 5 s, 5 times, then home.
+  ['quote, no response', NO_RESPONSE, 'quote', { kind: 'retry', intervalMs: 5000, attempts: 5 }],
+  ['quote, an error without a message', error('QUOTE.FAILED', ''), 'quote', { kind: 'retry', intervalMs: 5000, attempts: 5 }],
+  ['quote, an error with one', error('QUOTE.FAILED', 'No BTC today.'), 'quote', { kind: 'stay', messages: ['No BTC today.'], on: 'form', status: 422 }],
+  // Flow-state load failure: the server error is shown.
+  ['flow-state load failure', error('TRANSACTION.LOCKED', 'Your order is being reviewed.', 409), 'load', { kind: 'toast-home', messages: ['Your order is being reviewed.'], status: 409 }],
+  ['flow-state load, no response', NO_RESPONSE, 'load', { kind: 'toast-home', messages: ['Service Temporarily Unavailable. Please try again later.'], status: 503 }],
+  // A refId that is not found: the upstream's answer, else "Reference ID not found."
+  ['resume, not found', error('TRANSACTION.NOTFOUND', 'Transaction not found.', 404), 'resume', { kind: 'toast-home', messages: ['Transaction not found.'], status: 404 }],
+  ['resume, no refId', error('TRANSACTION.NOTFOUND', '', 404), 'resume', { kind: 'toast-home', messages: ['Reference ID not found.'], status: 404 }],
+  // Server errors arrive as code and msg; the msg is shown.
+  ['a step refused with a message', error('MOBILE.INVALIDCODE', 'Wrong code.'), 'step', { kind: 'stay', messages: ['Wrong code.'], on: 'form', status: 422 }],
+  ['a wrong code belongs under its field', error('MOBILE.INVALIDCODE', 'Wrong code.'), 'verification', { kind: 'stay', messages: ['Wrong code.'], on: 'field', status: 422 }],
+  // Developer text never reaches a visitor: a step out of order resumes, a bad request is generic.
+  ...(['step', 'buyer-info', 'verification'] as const).map(
+    (context): Row => [`FLOWACTION.INVALID in ${context}`, error('FLOWACTION.INVALID', 'buyerinfo is not allowed now: INPUT_CRYPTOADDRESS', 409), context, { kind: 'resume' }],
+  ),
+  ['a request the edge built wrong', error('REQUEST.INVALID', 'refId: Invalid string', 400), 'step', { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 }],
+  ['no response on a step', NO_RESPONSE, 'step', { kind: 'stay', messages: ['Service Temporarily Unavailable. Please try again later.'], on: 'form', status: 503 }],
+  ['an answer that breaks the contract', BROKEN, 'step', { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 }],
+];
+
+t.test('the failure table', async (t) => {
+  for (const [name, failure, context, want, facts] of rows) t.strictSame(failureOutcome(failure, context, facts), want, name);
+});
+
+t.test('every context answers every kind of failure with an outcome, never a throw', async (t) => {
+  const kinds: Failure[] = [error('ANY.CODE', 'x'), error('ANY.CODE', '', 500), { kind: 'errors', status: 422, items: [] }, NO_RESPONSE, BROKEN];
+  for (const context of FAILURE_CONTEXTS) {
+    for (const failure of kinds) {
+      const outcome = failureOutcome(failure, context);
+      t.ok(outcome.kind, `${context} / ${failure.kind}: ${outcome.kind}`);
+      if ('status' in outcome) t.ok(outcome.status >= 400 && outcome.status < 600, `${context} / ${failure.kind}: status ${outcome.status}`);
+    }
+  }
+});
+
+t.test('a requote failure that may be tried again has a text even without a message', async (t) => {
+  t.strictSame(requoteOutcome(error('QUOTE.EXPIRED', '')), {
+    kind: 'stay',
+    messages: ['We could not get a new quote. Please try again.'],
+    on: 'form',
+    status: 422,
+  });
+  t.strictSame(requoteOutcome(NO_RESPONSE), {
+    kind: 'stay',
+    messages: ['Service Temporarily Unavailable. Please try again later.'],
+    on: 'form',
+    status: 503,
+  });
+});
+
+t.test('an /api answer as the island reads it', async (t) => {
+  t.strictSame(apiFailure(422, { error: { code: 'SYSTEM', msg: 'Down.' } }), error('SYSTEM', 'Down.'));
+  t.strictSame(apiFailure(409, { error: { code: 'X' } }), error('X', '', 409), 'no msg');
+  t.strictSame(apiFailure(502, { error: { code: 'UPSTREAM.UNAVAILABLE', msg: 'The service...' } }), NO_RESPONSE, 'the proxy itself: no response');
+  for (const body of [null, 'text', [], { error: 'x' }, { error: [] }, { error: { msg: 'no code' } }]) {
+    t.strictSame(apiFailure(422, body), NO_RESPONSE, JSON.stringify(body));
+  }
+});
+
+t.test('statuses: a refusal stays a 4xx, trouble upstream is a 5xx', async (t) => {
+  t.equal(failureStatus(error('X', 'm', 409)), 409);
+  t.equal(failureStatus(error('X', 'm', 500)), 422, 'an upstream 500 with a message the visitor can act on');
+  t.equal(failureStatus(NO_RESPONSE), 503);
+  t.equal(failureStatus(BROKEN), 502);
+});

@@ -1,0 +1,78 @@
+// The layout's boundaries, checked by walking every import of the source tree:
+// - views/ and islands/ take from server/ only the pure checkout rules and the render
+//   primitives (<Island>, the render context), never request handling, upstream or
+//   security code, so a view cannot act;
+// - nothing of the edge imports or types the sandbox: it is composed beside the edge by
+//   the process (server/main.ts), and the sandbox may share only the contract;
+// - server/checkout/ imports nothing from the rest of the server at run time (islands
+//   bundle it), except the contract's and the merchant schema's types.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import t from 'tap';
+
+const root = resolve(new URL('../../', import.meta.url).pathname);
+
+function sources(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+interface Import {
+  from: string;
+  /** Repository-relative path of the imported file. */
+  to: string;
+  typeOnly: boolean;
+}
+
+const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  return [...text.matchAll(IMPORT)]
+    .map((m) => ({ specifier: m[3] ?? m[4]!, typeOnly: m[2] !== undefined }))
+    .filter(({ specifier }) => specifier.startsWith('.'))
+    .map(({ specifier, typeOnly }) => ({ from: file, to: relative(root, resolve(root, dirname(file), specifier)), typeOnly }));
+}
+
+const files = ['server', 'views', 'islands', 'scripts'].flatMap(sources);
+const imports = files.flatMap(importsOf);
+
+t.test('the walk sees the tree', async (t) => {
+  t.ok(files.length > 100, `${files.length} files`);
+  t.ok(imports.length > 300, `${imports.length} relative imports`);
+  t.ok(imports.some((i) => i.from === 'server/main.ts' && i.to.startsWith('server/sandbox/')), 'it finds the process composing the sandbox');
+});
+
+t.test('views and islands take only pure rules and render primitives from the server', async (t) => {
+  const allowed = (to: string) =>
+    !to.startsWith('server/') ||
+    to.startsWith('server/checkout/') ||
+    to === 'server/render/island.tsx' ||
+    to === 'server/render/context.tsx';
+  const crossing = imports.filter((i) => (i.from.startsWith('views/') || i.from.startsWith('islands/')) && !i.typeOnly && !allowed(i.to));
+  t.strictSame(crossing.map((i) => `${i.from} -> ${i.to}`), []);
+});
+
+t.test('nothing of the edge imports or types the sandbox', async (t) => {
+  const process = new Set(['server/main.ts']);
+  const crossing = imports.filter(
+    (i) => i.to.startsWith('server/sandbox/') && !i.from.startsWith('server/sandbox/') && !process.has(i.from) && !i.from.startsWith('scripts/'),
+  );
+  t.strictSame(crossing.map((i) => `${i.from} -> ${i.to}`), []);
+});
+
+t.test('the sandbox shares only the contract and the domain vocabulary with the edge', async (t) => {
+  const shared = (to: string) => to === 'server/upstream/contract.ts' || to === 'server/checkout/domain.ts' || to.startsWith('server/sandbox/');
+  const crossing = imports.filter((i) => i.from.startsWith('server/sandbox/') && i.to.startsWith('server/') && !shared(i.to));
+  t.strictSame(crossing.map((i) => `${i.from} -> ${i.to}`), []);
+});
+
+t.test('server/checkout stays pure: no run-time import from the rest of the server', async (t) => {
+  const crossing = imports.filter(
+    (i) => i.from.startsWith('server/checkout/') && !i.typeOnly && i.to.startsWith('server/') && !i.to.startsWith('server/checkout/'),
+  );
+  t.strictSame(crossing.map((i) => `${i.from} -> ${i.to}`), []);
+});
