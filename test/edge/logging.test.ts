@@ -10,7 +10,10 @@ import { driveTo, Visitor, type Form } from '../helpers/journey.ts';
 import { PNG_BASE64 } from '../sandbox/helpers.ts';
 import { captureLogger } from '../upstream/helpers.ts';
 
-/** The personal fields server/logging.ts promises to redact wherever they appear. */
+/**
+ * The personal fields server/logging.ts promises to redact wherever they appear. Written
+ * out, not imported: a field dropped from the logger's list must fail this test.
+ */
 const PERSONAL = [
   'firstName',
   'lastName',
