@@ -31,6 +31,11 @@ function cachedIslandHtml(name: string, Component: AnyComponent, json: string, p
   return html;
 }
 
+/** What the shared-island cache holds now, as [key, html] pairs: for tests. */
+export function cachedIslandHtmlEntries(): [key: string, html: string][] {
+  return [...htmlCache];
+}
+
 /** Resolve every island module once at start-up; rendering must not wait on imports. */
 export async function loadIslands(): Promise<void> {
   for (const [name, load] of Object.entries(islandLoaders)) {

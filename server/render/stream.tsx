@@ -33,6 +33,8 @@ function compressorFor(acceptEncoding: string | undefined): { encoding: string; 
 
 export interface RenderOptions {
   status?: number;
+  /** How long the whole page may take before the render is aborted; RENDER_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 const SHELL_ERROR_PAGE =
@@ -90,7 +92,7 @@ export function renderPage(
         return 'render-error';
       },
     });
-    const timer = setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS);
+    const timer = setTimeout(() => stream.abort(new Error('render timed out')), options.timeoutMs ?? RENDER_TIMEOUT_MS);
     timer.unref();
     body.on('close', () => clearTimeout(timer));
     // The response closes either when it is done or when the visitor went away.

@@ -7,15 +7,16 @@ export interface BoundedCacheOptions {
   ttlMs: number;
   /** true: an entry lives ttlMs after its last read (sliding); false: after its write. */
   sliding: boolean;
-  now?: () => number;
+  /** ms since the epoch: the sandbox's clock. */
+  now: () => number;
 }
 
 export class BoundedCache<V> {
   readonly #entries = new Map<string, { value: V; expiresAt: number }>();
-  readonly #opts: Required<BoundedCacheOptions>;
+  readonly #opts: BoundedCacheOptions;
 
   constructor(opts: BoundedCacheOptions) {
-    this.#opts = { now: Date.now, ...opts };
+    this.#opts = opts;
   }
 
   get(key: string): V | undefined {

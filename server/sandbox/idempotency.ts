@@ -28,7 +28,7 @@ function hashBody(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url');
 }
 
-export function registerIdempotency(app: FastifyInstance, now: () => number = Date.now): void {
+export function registerIdempotency(app: FastifyInstance, now: () => number): void {
   const cache = new BoundedCache<Entry>({ maxEntries: MAX_IDEMPOTENCY_KEYS, ttlMs: IDEMPOTENCY_TTL_MS, sliding: false, now });
   const inFlight = new WeakMap<FastifyRequest, { id: string; entry: Entry; settle: () => void }>();
 

@@ -27,6 +27,12 @@ export interface SandboxOptions {
   logger?: boolean | Logger;
   /** Base URL browsers use to reach the sandbox; default its own listen URL. */
   publicUrl?: string;
+  /**
+   * What time it is, in ms since the epoch; default Date.now. Everything the sandbox dates
+   * or expires reads it (quotes, transactions, Idempotency-Keys, received forms), so tests
+   * move it forward instead of sleeping. Waits (the delay fault, /proc) stay real.
+   */
+  clock?: () => number;
 }
 
 export interface SandboxThirdPartyUrls {
@@ -85,12 +91,12 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
   const quoteTtlS = opts.quoteTtlS ?? DEFAULT_QUOTE_TTL_S;
   if (!Number.isFinite(quoteTtlS) || quoteTtlS < 0) throw new Error('sandbox: quoteTtlS must be a number of seconds >= 0');
   const faults = new FaultInjector(parseFaults(opts.faults));
-  const now = () => Date.now();
+  const now = opts.clock ?? Date.now;
   const ctx: SandboxContext = {
     clock: { now, quoteTtlMs: quoteTtlS * 1000 },
     store: new TxnStore(now),
     faults,
-    received: new ReceivedForms(),
+    received: new ReceivedForms(now),
     publicUrl: opts.publicUrl?.replace(/\/+$/, ''),
   };
 

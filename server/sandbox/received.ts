@@ -13,9 +13,14 @@ export const MAX_RECEIVED_FORMS = 50;
 
 export class ReceivedForms {
   readonly #items: ReceivedForm[] = [];
+  readonly #now: () => number;
+
+  constructor(now: () => number) {
+    this.#now = now;
+  }
 
   add(form: FormName, body: Record<string, unknown>): void {
-    this.#items.push({ form, receivedAt: new Date().toISOString(), body });
+    this.#items.push({ form, receivedAt: new Date(this.#now()).toISOString(), body });
     if (this.#items.length > MAX_RECEIVED_FORMS) this.#items.shift();
   }
 

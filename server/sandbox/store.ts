@@ -70,7 +70,7 @@ export const MAX_TXNS = 10_000;
 export class TxnStore {
   readonly #cache: BoundedCache<Txn>;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number) {
     this.#cache = new BoundedCache<Txn>({ maxEntries: MAX_TXNS, ttlMs: TXN_TTL_MS, sliding: true, now });
   }
 

@@ -5,8 +5,8 @@ import { addressNetworkFor, addressNetworks, isAddressOnNetwork, validateCryptoA
 
 type Vector = { coin: string; network: 'prod' | 'testnet'; address: string; valid: boolean; note?: string };
 
-// /work/shared/vectors, next to the repository: ../shared from the repo root.
-const file = new URL('../../../shared/vectors/crypto-addresses.json', import.meta.url);
+// The shared address vectors, copied into the repository so a bare clone tests itself.
+const file = new URL('../fixtures/crypto-addresses.json', import.meta.url);
 const vectors = (JSON.parse(readFileSync(file, 'utf8')) as { vectors: Vector[] }).vectors;
 
 const validOnProd = (v: Vector) =>
@@ -63,9 +63,8 @@ t.test('required, trimmed, hostile', async (t) => {
     { ok: true, value: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' },
     'the whole form works too',
   );
-  const started = Date.now();
+  // A megabyte is refused; a backtracking pattern would not return within the test's timeout.
   t.strictSame(validateCryptoAddress('BTC', '1'.repeat(1_000_000), { network: 'testnet' }), { ok: false, errors: { cryptoAddress: 'This is not a valid BTC address.' } });
-  t.ok(Date.now() - started < 500, 'a megabyte is refused quickly');
   t.equal(validateCryptoAddress('DOGE', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L', { network: 'testnet' }).ok, false, 'unknown coin');
   t.equal(validateCryptoAddress('BTC', 'bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', { network: 'prod' }).ok, false, 'mixed-case bech32');
   t.equal(validateCryptoAddress('BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa\u0000', { network: 'prod' }).ok, false, 'NUL');

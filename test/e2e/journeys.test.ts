@@ -21,7 +21,7 @@ const TEST = 'test.localhost';
 const WAIT = { timeout: 15_000 };
 
 /** The TEST host takes test-network addresses only: one the shared vectors call valid. */
-const vectors = JSON.parse(readFileSync(new URL('../../../shared/vectors/crypto-addresses.json', import.meta.url), 'utf8')) as {
+const vectors = JSON.parse(readFileSync(new URL('../fixtures/crypto-addresses.json', import.meta.url), 'utf8')) as {
   vectors: { coin: string; network: string; address: string; valid: boolean }[];
 };
 const TESTNET_ADDRESS = vectors.vectors.find((v) => v.coin === 'BTC' && v.network === 'testnet' && v.valid)!.address;

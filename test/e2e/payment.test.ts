@@ -9,6 +9,7 @@ import { startStack } from '../helpers/stack.ts';
 import { BTC_ADDRESS, driveTo } from '../helpers/journey.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { popupGeometry } from '../../server/checkout/popup.ts';
+import { STATUS_POLL, TOAST_MS } from '../../server/checkout/limits.ts';
 
 const stack = await startStack();
 const browser = await launchBrowser();
@@ -35,6 +36,12 @@ async function stubSuccessSite(page: Page): Promise<void> {
   await page.route('https://maple.example/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Maple thanks</title><h1>Maple thanks</h1>' }),
   );
+}
+
+/** The browser's clock stops: its timers fire only when the test moves it (runFor). */
+async function stopClock(page: Page): Promise<void> {
+  await page.clock.install({ time: Date.now() - 1_000 });
+  await page.clock.pauseAt(Date.now());
 }
 
 async function flowCookie(page: Page) {
@@ -126,10 +133,14 @@ t.test('sell: status poll shows the address, QR, copy, confirm, thanks', async (
     if (r.url().includes('/api/txnsell/status/')) statusCalls.push(r.url());
   });
 
+  await stopClock(page);
   await page.goto(stack.url(HOST, `/state/${refId}`));
   t.equal(new URL(page.url()).pathname, '/payment-spend');
-  // The server's call saw PENDING; the island's first poll (2 s later) sees PROCESSED.
-  await page.locator('.wallet-address').waitFor({ timeout: 10_000 });
+  // The server's call saw PENDING; the island's first poll, 2 s later, sees PROCESSED.
+  await page.getByText('Checking your order…').waitFor();
+  t.equal(statusCalls.length, 0, 'no poll before its time');
+  await page.clock.runFor(STATUS_POLL.intervalMs);
+  await page.locator('.wallet-address').waitFor();
   t.equal(await page.locator('.wallet-address').textContent(), address);
   t.equal(statusCalls.length, 1, 'one poll was enough');
   t.ok(await page.getByText('Send exactly 0.00150000 BTC to this address:').isVisible());
@@ -138,8 +149,14 @@ t.test('sell: status poll shows the address, QR, copy, confirm, thanks', async (
   t.ok(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth > 0), 'the QR image loaded');
 
   await page.getByRole('button', { name: 'COPY ADDRESS' }).click();
-  await page.getByText('Copied to the clipboard.').waitFor();
+  const copied = page.getByText('Copied to the clipboard.');
+  await copied.waitFor();
   t.equal(await page.evaluate(() => navigator.clipboard.readText()), address, 'the address is on the clipboard');
+  // The style sheet hides a toast after TOAST_MS; the island then takes it off the page.
+  await page.clock.runFor(TOAST_MS + 499);
+  t.equal(await copied.count(), 1, 'the toast is there for its time');
+  await page.clock.runFor(1);
+  t.equal(await copied.count(), 0, 'then it is gone');
 
   await page.evaluate(() => {
     navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
@@ -166,23 +183,33 @@ t.test('sell: a status that stays PENDING is polled 2 more times, 2 s apart, the
   const { page, problems, close } = await openPage(browser);
   t.teardown(close);
   const { refId } = await sellReadyToSend();
+  /** The browser's time at each status check. */
   const polls: number[] = [];
-  await page.route('**/api/txnsell/status/*', (route) => {
-    polls.push(Date.now());
+  await page.route('**/api/txnsell/status/*', async (route) => {
+    polls.push(await page.evaluate(() => Date.now()));
     return route.fulfill({
       status: 200,
       contentType: 'application/json',
       body: JSON.stringify({ txnStatus: 'PENDING', cryptoAddress: null, cryptoCurrency: 'BTC', cryptoAmount: 0.0015 }),
     });
   });
+  await stopClock(page);
   await page.goto(stack.url(HOST, `/state/${refId}`));
   await page.getByText('Checking your order…').waitFor();
-  await page
-    .getByText('We have received your order. We will send your payout as soon as your crypto arrives.')
-    .waitFor({ timeout: 10_000 });
-  await page.waitForTimeout(2_500);
-  t.equal(polls.length, 2, 'exactly 2 more status checks');
-  t.ok(polls[1]! - polls[0]! >= 1_900, `2 s apart (${polls[1]! - polls[0]!} ms)`);
+  const shownAt = await page.evaluate(() => Date.now());
+  await page.clock.runFor(STATUS_POLL.intervalMs - 1);
+  t.equal(polls.length, 0, 'no check before 2 s');
+  const firstCheck = page.waitForRequest('**/api/txnsell/status/*');
+  await page.clock.runFor(1);
+  await firstCheck;
+  const received = page.getByText('We have received your order. We will send your payout as soon as your crypto arrives.');
+  // Moved in small steps, so each check happens at the time its timer names.
+  for (let step = 0; step < 200 && polls.length < 2; step++) await page.clock.runFor(100);
+  await received.waitFor();
+  await page.clock.runFor(60_000);
+  t.equal(polls.length, 2, 'exactly 2 more status checks, however long the page stays');
+  t.equal(polls[0]! - shownAt, STATUS_POLL.intervalMs, 'the first 2 s after the page');
+  t.ok(polls[1]! - polls[0]! >= STATUS_POLL.intervalMs, `the next at least 2 s after it (${polls[1]! - polls[0]!} ms)`);
   t.equal(await page.locator('.wallet-address').count(), 0, 'no address without PROCESSED');
   t.ok(await page.getByRole('link', { name: 'Check again' }).isVisible());
   t.same(problems, []);

@@ -1,21 +1,27 @@
 // Screen 4 and the rate hold in a real browser: the quote page with and without
 // JavaScript, the leave-page prompt, the PROD data-layer push, a quote that expires and is
-// accepted or declined (short sandbox hold), a requote refused with SYSTEM, card quotes
-// without a countdown, and each limit error's modal. No console errors, no CSP violations.
+// accepted or declined, a requote refused with SYSTEM, card quotes without a countdown,
+// and each limit error's modal. No console errors, no CSP violations.
+// Time is moved, never waited for: the held stack's edge and sandbox share a test clock,
+// and the browser's page.clock is paused at the same instant and moved with it.
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startStack } from '../helpers/stack.ts';
 import { directLink } from '../helpers/journey.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { testClock } from '../fixtures/clock.ts';
+import { REDIRECT_HOME_DELAY_MS } from '../../server/checkout/limits.ts';
 
-const HOLD_S = 4;
+/** The sandbox's default hold. */
+const HOLD_MS = 600_000;
+const clock = testClock();
 const stack = await startStack();
-const shortHold = await startStack({ sandbox: { quoteTtlS: HOLD_S } });
+const held = await startStack({ clock: clock.now, sandbox: { clock: clock.now } });
 const browser = await launchBrowser();
 t.teardown(async () => {
   await browser.close();
   await stack.close();
-  await shortHold.close();
+  await held.close();
 });
 
 const MAPLE = 'maple.localhost';
@@ -39,6 +45,22 @@ async function open(javaScriptEnabled = true) {
   return watched;
 }
 
+/** A page of the held stack whose browser clock stands still at the servers' time. */
+async function openHeld(javaScriptEnabled = true) {
+  const watched = await open(javaScriptEnabled);
+  if (javaScriptEnabled) {
+    await watched.page.clock.install({ time: clock.now() - 1_000 });
+    await watched.page.clock.pauseAt(clock.now());
+  }
+  return watched;
+}
+
+/** The servers and the browser move on together. */
+async function advance(page: Page | null, ms: number): Promise<void> {
+  clock.advance(ms);
+  await page?.clock.fastForward(ms);
+}
+
 async function countdownSeconds(page: Page): Promise<number> {
   const text = (await page.locator('.quote-countdown').textContent()) ?? '';
   const [m, s] = text.split(':').map(Number);
@@ -46,9 +68,9 @@ async function countdownSeconds(page: Page): Promise<number> {
 }
 
 t.test('maple buy quote with JavaScript: figures, promo, countdown, leave prompt, data layer, NEXT', async (t) => {
-  const { page, problems, requests, close } = await open();
+  const { page, problems, requests, close } = await openHeld();
   t.teardown(close);
-  await page.goto(stack.url(MAPLE, directLink({ amount: 100 })));
+  await page.goto(held.url(MAPLE, directLink({ amount: 100 })));
   t.equal(new URL(page.url()).pathname, '/price-quote');
   const card = page.locator('.price-quote');
   for (const text of ['Amount to spend', '$100.00 CAD', '0.00105263 BTC', '1 BTC = $95,000.00 CAD', 'All fees included.', 'NO PROCESSING FEES', 'You save $2.99']) {
@@ -61,14 +83,11 @@ t.test('maple buy quote with JavaScript: figures, promo, countdown, leave prompt
   t.equal(await page.getByRole('link', { name: 'Terms of Service' }).first().getAttribute('href'), '/terms-of-service');
   t.equal(await page.getByText('Credit cards charged in USD').count(), 0, 'no card warning for e-Transfer');
 
-  // The countdown starts near 10:00 and moves.
+  // The countdown starts at 10:00 and follows the clock.
   await page.locator('.quote-countdown').waitFor();
-  const first = await countdownSeconds(page);
-  t.ok(first > 590 && first <= 600, `counting down from the deadline (${first} s)`);
-  await page.waitForFunction((s) => {
-    const [m, sec] = (document.querySelector('.quote-countdown')?.textContent ?? '').split(':').map(Number);
-    return m! * 60 + sec! < s;
-  }, first);
+  t.equal(await countdownSeconds(page), 600, 'counting down from the deadline');
+  await page.clock.fastForward(61_000);
+  await page.getByText('08:59', { exact: true }).waitFor();
   t.match(await page.locator('.quote-until').textContent(), /^\(until \d\d:\d\d E[DS]T\)$/);
 
   // Leaving by a link asks first; staying keeps the quote.
@@ -77,8 +96,7 @@ t.test('maple buy quote with JavaScript: figures, promo, countdown, leave prompt
     prompts.push(dialog.type());
     void dialog.dismiss();
   });
-  await page.locator('a.brand').click();
-  await page.waitForTimeout(300);
+  await Promise.all([page.waitForEvent('dialog'), page.locator('a.brand').click()]);
   t.same(prompts, ['beforeunload'], 'Are you sure? before leaving');
   t.equal(new URL(page.url()).pathname, '/price-quote', 'still on the quote');
 
@@ -124,40 +142,45 @@ t.test('a card quote is not held: Current Price Quote, charged in USD, no promo'
 });
 
 t.test('a quote that expires and is accepted goes on with the new deadline', async (t) => {
-  const { page, problems, close } = await open();
+  const { page, problems, close } = await openHeld();
   t.teardown(close);
-  await page.goto(shortHold.url(MAPLE, directLink({ amount: 120 })));
+  await page.goto(held.url(MAPLE, directLink({ amount: 120 })));
+  await page.locator('.quote-countdown').waitFor();
   const dialog = page.getByRole('alertdialog');
-  await dialog.getByText('Your price quote has expired.').waitFor({ timeout: (HOLD_S + 3) * 1000 });
+  await advance(page, HOLD_MS - 1_000);
+  await page.getByText('00:01', { exact: true }).waitFor();
+  t.equal(await dialog.count(), 0, 'held until the last second');
+  await advance(page, 1_000);
+  await dialog.getByText('Your price quote has expired.').waitFor();
   await dialog.getByText('Here is a new quote at the current rate:').waitFor();
   t.ok(await dialog.getByText('$120.00 CAD').count(), 'the new quote is shown');
   t.equal(await page.locator('[aria-live="polite"][aria-atomic="true"]').textContent(), 'Your price quote has expired.', 'announced once');
   await dialog.getByRole('button', { name: 'Accept & Continue' }).click();
   await dialog.waitFor({ state: 'detached' });
-  const restarted = await countdownSeconds(page);
-  t.ok(restarted >= HOLD_S - 2, `the timer restarted from the new deadline (${restarted} s)`);
+  t.equal(await countdownSeconds(page), 600, 'the timer restarted from the new deadline');
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL('**/address-input');
   t.same(problems, []);
 });
 
 t.test('a quote that expires and is declined lands home with the flow cleared', async (t) => {
-  const { page, context, problems, close } = await open();
+  const { page, context, problems, close } = await openHeld();
   t.teardown(close);
-  await page.goto(shortHold.url(MAPLE, directLink({ amount: 130 })));
+  await page.goto(held.url(MAPLE, directLink({ amount: 130 })));
+  await page.locator('.quote-countdown').waitFor();
+  await advance(page, HOLD_MS);
   const dialog = page.getByRole('alertdialog');
-  await dialog.getByRole('button', { name: 'Decline' }).waitFor({ timeout: (HOLD_S + 3) * 1000 });
   await dialog.getByRole('button', { name: 'Decline' }).click();
-  await page.waitForURL(shortHold.url(MAPLE, '/'));
+  await page.waitForURL(held.url(MAPLE, '/'));
   t.notOk((await context.cookies()).some((c) => c.name === 'flow'), 'flow cookie cleared');
   t.same(problems, []);
 });
 
 t.test('without JavaScript, NEXT after expiry offers Accept & Continue, which requotes', async (t) => {
-  const { page, problems, close } = await open(false);
+  const { page, problems, close } = await openHeld(false);
   t.teardown(close);
-  await page.goto(shortHold.url(MAPLE, directLink({ amount: 140 })));
-  await page.waitForTimeout(HOLD_S * 1000 + 300);
+  await page.goto(held.url(MAPLE, directLink({ amount: 140 })));
+  await advance(null, HOLD_MS);
   await page.getByRole('button', { name: 'NEXT' }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByText('Your price quote has expired.').waitFor();
@@ -170,15 +193,18 @@ t.test('without JavaScript, NEXT after expiry offers Accept & Continue, which re
 });
 
 t.test('a requote refused with SYSTEM shows its message and goes home after 5 s', async (t) => {
-  const { page, problems, close } = await open();
+  const { page, problems, close } = await openHeld();
   t.teardown(close);
-  await page.goto(shortHold.url(MAPLE, directLink({ amount: 405 })));
+  await page.goto(held.url(MAPLE, directLink({ amount: 405 })));
+  await page.locator('.quote-countdown').waitFor();
+  await advance(page, HOLD_MS);
   const dialog = page.getByRole('alertdialog');
-  await dialog.getByText('We are unable to update your quote at this time.').waitFor({ timeout: (HOLD_S + 3) * 1000 });
+  await dialog.getByText('We are unable to update your quote at this time.').waitFor();
   t.ok(await dialog.getByText('Redirecting to homepage in 5 seconds...').count());
-  const shownAt = Date.now();
-  await page.waitForURL(shortHold.url(MAPLE, '/'), { timeout: 8000 });
-  t.ok(Date.now() - shownAt >= 4500, 'after about 5 seconds');
+  await page.clock.runFor(REDIRECT_HOME_DELAY_MS - 1);
+  t.equal(new URL(page.url()).pathname, '/price-quote', 'still there a moment before 5 seconds');
+  await page.clock.resume();
+  await page.waitForURL(held.url(MAPLE, '/'));
   // The browser itself logs the refused requote (HTTP 422 from /api): that line is the
   // refusal this test provokes, not an error of the page; anything else would be.
   const refusal = /^console: Failed to load resource: .* 422 .*\/api\/txnbuy\/requote\)$/;

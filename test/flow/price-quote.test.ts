@@ -5,14 +5,17 @@
 import t from 'tap';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { directLink, startFlow, upstreamCalls, type Quote } from '../helpers/journey.ts';
+import { testClock } from '../fixtures/clock.ts';
 
 const main = await startStack({ listen: false });
 /** A hold of 0 s: every quote is over at once, even a requoted one. */
 const noHold = await startStack({ listen: false, sandbox: { quoteTtlS: 0 } });
-const HOLD_S = 2;
-const shortHold = await startStack({ listen: false, sandbox: { quoteTtlS: HOLD_S } });
+/** The sandbox's default hold, on one clock the test moves for the sandbox and the edge alike. */
+const HOLD_MS = 600_000;
+const clock = testClock();
+const held = await startStack({ listen: false, clock: clock.now, sandbox: { clock: clock.now } });
 t.teardown(async () => {
-  await Promise.all([main.close(), noHold.close(), shortHold.close()]);
+  await Promise.all([main.close(), noHold.close(), held.close()]);
 });
 
 const MAPLE = 'maple.localhost';
@@ -39,6 +42,9 @@ const text = (html: string) =>
     .replace(/<[^>]+>/g, '')
     .replace(/&amp;/g, '&')
     .replace(/&#x27;/g, "'");
+
+/** The deadline the page hands its QuoteTimer island, in ms since the epoch. */
+const deadline = (html: string) => Date.parse(/"deadline":"([^"]+)"/.exec(html)![1]!);
 
 const cleared = (response: { cookies: { name: string; value: string }[] }) =>
   response.cookies.some((c) => c.name === 'flow' && c.value === '');
@@ -199,35 +205,50 @@ t.test('a hold that is over: the expired choice, server-side, with Accept and De
   t.equal(upstreamCalls(noHold, '/confirmednewquote'), 1);
 });
 
+t.test('the hold ends at the deadline: the page before it, the expired choice from it on', async (t) => {
+  const cookie = await startQuote(held);
+  const quotedAt = clock.now();
+  const first = await get(held, '/price-quote', cookie);
+  t.equal(deadline(first.body), quotedAt + HOLD_MS, 'the deadline is the sandbox quote\'s txnValidUntil');
+  clock.advance(HOLD_MS - 1);
+  const lastMoment = await get(held, '/price-quote', cookie);
+  t.notMatch(text(lastMoment.body), 'Your price quote has expired.', 'a millisecond before the deadline');
+  clock.advance(1);
+  const over = await get(held, '/price-quote', cookie);
+  t.match(text(over.body), 'Your price quote has expired.', 'at the deadline');
+  t.equal((await post(held, '/price-quote', cookie)).statusCode, 409, 'NEXT no longer goes on');
+});
+
 t.test('Accept requotes and confirms, then the quote page shows the new deadline; NEXT goes on', async (t) => {
-  const cookie = await startQuote(shortHold);
-  const first = await get(shortHold, '/price-quote', cookie);
-  const deadline = (html: string) => Date.parse(/"deadline":"([^"]+)"/.exec(html)![1]!);
-  await new Promise((resolve) => setTimeout(resolve, HOLD_S * 1000 + 100));
-  t.equal((await post(shortHold, '/price-quote', cookie)).statusCode, 409, 'expired');
-  const accept = await post(shortHold, '/price-quote/accept', cookie);
+  const cookie = await startQuote(held);
+  const first = await get(held, '/price-quote', cookie);
+  clock.advance(HOLD_MS);
+  t.equal((await post(held, '/price-quote', cookie)).statusCode, 409, 'expired');
+  const acceptedAt = clock.now();
+  const accept = await post(held, '/price-quote/accept', cookie);
   t.equal(accept.statusCode, 303);
   t.equal(accept.headers.location, '/price-quote');
-  const again = await get(shortHold, '/price-quote', cookie);
+  const again = await get(held, '/price-quote', cookie);
+  t.equal(deadline(again.body), acceptedAt + HOLD_MS, 'a new hold from the moment of Accept');
   t.ok(deadline(again.body) > deadline(first.body), 'a later deadline');
   t.notMatch(text(again.body), 'Your price quote has expired.');
   t.match(text(again.body), 'Amount to spend$100.00 CAD', 'requoted for the same fiat amount');
-  const next = await post(shortHold, '/price-quote', cookie);
+  const next = await post(held, '/price-quote', cookie);
   t.equal(next.headers.location, '/address-input');
 });
 
 t.test('Decline clears the flow and goes home', async (t) => {
-  const cookie = await startQuote(shortHold);
-  const decline = await post(shortHold, '/price-quote/decline', cookie);
+  const cookie = await startQuote(held);
+  const decline = await post(held, '/price-quote/decline', cookie);
   t.equal(decline.statusCode, 303);
   t.equal(decline.headers.location, '/');
   t.ok(cleared(decline));
 });
 
 t.test('a requote refused with SYSTEM: its message, then home in 5 seconds, flow cleared', async (t) => {
-  const cookie = await startQuote(shortHold, { amount: 405 });
-  await new Promise((resolve) => setTimeout(resolve, HOLD_S * 1000 + 100));
-  const accept = await post(shortHold, '/price-quote/accept', cookie);
+  const cookie = await startQuote(held, { amount: 405 });
+  clock.advance(HOLD_MS);
+  const accept = await post(held, '/price-quote/accept', cookie);
   t.equal(accept.statusCode, 422, "the upstream's refusal status");
   const body = text(accept.body);
   t.match(body, 'We are unable to update your quote at this time.');

@@ -2,11 +2,12 @@
 // provider pages a visitor's browser would open.
 import t from 'tap';
 import { requoteResponseSchema, statusResponseSchema } from '../../server/upstream/contract.ts';
+import { testClock } from '../fixtures/clock.ts';
 import { errorOf, sandboxFor } from './helpers.ts';
 
 t.test('quote: fixed price, 8-decimal coin amount, validity, address rule', async (t) => {
-  const c = await sandboxFor(t);
-  const before = Date.now();
+  const clock = testClock();
+  const c = await sandboxFor(t, { clock: clock.now });
   const small = await c.buyQuote({ fiatAmount: 100 });
   t.match(small, {
     fiatAmount: 100,
@@ -21,8 +22,8 @@ t.test('quote: fixed price, 8-decimal coin amount, validity, address rule', asyn
     nextActionParams: { addressRequired: false },
   });
   t.match(small.refId, /^SBX[A-Z2-7]{20}$/);
-  const validFor = Date.parse(small.txnValidUntil ?? '') - before;
-  t.ok(validFor > 599_000 && validFor <= 601_000, 'valid for the default 600 s');
+  t.equal(small.txnDate, new Date(clock.now()).toISOString());
+  t.equal(small.txnValidUntil, new Date(clock.now() + 600_000).toISOString(), 'valid for the default 600 s');
 
   const big = await c.buyQuote({ fiatAmount: 300, cryptoCurrency: 'ETH', fiatCurrency: 'AUD', country: 'AU' });
   t.match(big, { cryptoAmount: 0.07792208, forexRatePublic: 3_850, nextActionParams: { addressRequired: true } });

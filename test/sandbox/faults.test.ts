@@ -2,7 +2,7 @@
 import t from 'tap';
 import { FaultInjector, parseFaults, seededRandom } from '../../server/sandbox/faults.ts';
 import { buildSandbox } from '../../server/sandbox/index.ts';
-import { BUY_QUOTE, sandboxFor } from './helpers.ts';
+import { BUY_QUOTE, nextRequestArrives, outlastsTimer, sandboxFor } from './helpers.ts';
 
 t.test('parseFaults', async (t) => {
   t.same(parseFaults(undefined), { chances: [], delayMs: 0, seed: undefined });
@@ -76,12 +76,18 @@ t.test('queued faults over the socket: 504, 503, reset, hang, then normal', asyn
   t.equal(r503.status, 503);
 
   await t.rejects(fetch(`${c.url}/pubapi/ticker/merchant`), { message: 'fetch failed' }, 'reset: no response');
-  await t.rejects(fetch(`${c.url}/pubapi/ticker/merchant`, { signal: AbortSignal.timeout(300) }), { name: 'TimeoutError' }, 'hang: no answer');
+  const arrived = nextRequestArrives(c.sandbox);
+  let hangSettled = false;
+  const hanging = fetch(`${c.url}/pubapi/ticker/merchant`).finally(() => (hangSettled = true));
+  await arrived;
 
   // A faulted POST applied nothing: the retry with the same key is the first real one.
   const retried = await c.post('/txnbuy/quoterequest', BUY_QUOTE, { 'idempotency-key': 'q1' });
   t.equal(retried.status, 200);
   t.equal(retried.headers.get('idempotent-replayed'), null);
+  t.notOk(hangSettled, 'hang: still no answer after a later request was answered');
+  await c.sandbox.close();
+  await t.rejects(hanging, { message: 'fetch failed' }, 'hang: closing the sandbox ends it');
 });
 
 t.test('faults spare the third-party pages', async (t) => {
@@ -101,20 +107,23 @@ t.test('random faults follow the seed', async (t) => {
   }
 });
 
-t.test('delay applies to every API request', async (t) => {
+t.test('delay holds every API request before it is answered', async (t) => {
   const c = await sandboxFor(t, { faults: 'delay:150' });
-  const started = Date.now();
-  t.equal((await c.get('/pubapi/ticker/merchant')).status, 200);
-  t.ok(Date.now() - started >= 140, 'delayed');
+  const ticker = await outlastsTimer(149, () => c.get('/pubapi/ticker/merchant'));
+  t.equal(ticker.value.status, 200);
+  t.ok(ticker.outlasted, 'answered only after its 150 ms wait');
+  const quote = await outlastsTimer(149, () => c.post('/txnbuy/quoterequest', BUY_QUOTE));
+  t.equal(quote.value.status, 200);
+  t.ok(quote.outlasted, 'POSTs too');
 });
 
 t.test('close() does not wait for a hanging request', async (t) => {
   const c = await sandboxFor(t);
   c.sandbox.app.sandbox.queueFaults(['hang']);
+  const arrived = nextRequestArrives(c.sandbox);
   const pending = fetch(`${c.url}/pubapi/ticker/merchant`).catch((err: unknown) => err);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  const started = Date.now();
+  await arrived;
+  // Waiting for the hanging request would never end: the test's timeout would catch it.
   await c.sandbox.close();
-  t.ok(Date.now() - started < 1_000, 'closed promptly');
   t.type(await pending, Error, 'the hanging request fails');
 });

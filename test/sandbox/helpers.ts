@@ -133,6 +133,25 @@ export async function sandboxFor(t: Test, opts: SandboxOptions = {}): Promise<Cl
   return new Client(sandbox);
 }
 
+/**
+ * Runs `request` with a timer of `ms` started just before it, and says whether the timer
+ * fired first. Timers of one process fire in the order they fall due, so a wait of more
+ * than `ms` that the sandbox (in this process) starts later always ends after it: a
+ * server-side wait is proven without comparing wall-clock durations.
+ */
+export async function outlastsTimer<T>(ms: number, request: () => Promise<T>): Promise<{ value: T; outlasted: boolean }> {
+  let fired = false;
+  const timer = setTimeout(() => (fired = true), ms);
+  const value = await request();
+  clearTimeout(timer);
+  return { value, outlasted: fired };
+}
+
+/** Resolves when the sandbox has taken in its next request (its onRequest hooks have run). */
+export function nextRequestArrives(sandbox: RunningSandbox): Promise<void> {
+  return new Promise((resolve) => sandbox.app.server.once('request', () => setImmediate(resolve)));
+}
+
 /** The `{ error: { code, msg } }` of a refusal, for t.match. */
 export function errorOf(reply: Reply): { code?: string; msg?: string; errorParams?: { amount?: number } } {
   return reply.body?.error ?? {};

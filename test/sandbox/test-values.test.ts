@@ -1,8 +1,8 @@
 // Every special test value of the README: buyer names, verification codes, amounts,
 // vouchers (in buy.test.ts), Pro tags, and quote expiry.
-import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { smsCodeResponseSchema } from '../../server/upstream/contract.ts';
+import { testClock } from '../fixtures/clock.ts';
 import { ADDRESS, BTC_ADDRESS, BUYER, BUY_QUOTE, errorOf, sandboxFor } from './helpers.ts';
 
 t.test('buyer last names', async (t) => {
@@ -130,9 +130,10 @@ t.test('vipcheck and Pro quotes', async (t) => {
 });
 
 t.test('an expired quote refuses the next step until a requote is confirmed', async (t) => {
-  const c = await sandboxFor(t, { quoteTtlS: 1 });
+  const clock = testClock();
+  const c = await sandboxFor(t, { quoteTtlS: 1, clock: clock.now });
   const quote = await c.buyQuote();
-  await sleep(1_100);
+  clock.advance(1_000);
   const expired = await c.post('/txnbuy/cryptoaddress', { refId: quote.refId, cryptoAddress: BTC_ADDRESS });
   t.equal(expired.status, 409);
   t.equal(errorOf(expired).code, 'QUOTE.EXPIRED');
@@ -141,7 +142,7 @@ t.test('an expired quote refuses the next step until a requote is confirmed', as
 
   const requoted = await c.post('/txnbuy/requote', { refId: quote.refId });
   t.equal(requoted.status, 200);
-  t.ok(Date.parse(requoted.body.txnValidUntil) > Date.now(), 'a fresh validity');
+  t.equal(requoted.body.txnValidUntil, new Date(clock.now() + 1_000).toISOString(), 'a fresh validity, from now');
   const stillExpired = await c.post('/txnbuy/cryptoaddress', { refId: quote.refId, cryptoAddress: BTC_ADDRESS });
   t.equal(errorOf(stillExpired).code, 'QUOTE.EXPIRED', 'a requote applies only once confirmed');
   const confirmed = await c.step('/txnbuy/confirmednewquote', { refId: quote.refId });

@@ -1,0 +1,72 @@
+// The island HTML cache (server/render/island.tsx) keeps only islands whose props are the
+// same for every visitor: the home form of a merchant with nothing typed. Whatever a
+// visitor types is rendered for that visitor alone, never kept, never shown to the next.
+import t from 'tap';
+import { cachedIslandHtmlEntries } from '../../server/render/island.tsx';
+import { startStack, type Stack } from '../helpers/stack.ts';
+import { directLink, quoteForm, Visitor } from '../helpers/journey.ts';
+
+const stack = await startStack({ listen: false });
+t.teardown(() => stack.close());
+
+const MAPLE = 'maple.localhost';
+
+/** The AmountForm island's server HTML and its props script, as the page carries them. */
+function amountIsland(html: string): string {
+  const match = /<div id="(island-\d+)"[^>]*data-island="AmountForm"[^>]*>[\s\S]*?<script type="application\/json" data-for="\1">[^<]*<\/script>/.exec(html);
+  if (!match) throw new Error('no AmountForm island on the page');
+  return match[0];
+}
+
+const home = async (s: Stack, host = MAPLE) => (await new Visitor(s, host).get('/')).body;
+
+/** Values nobody else types: each must stay with the visitor who typed it. */
+const TYPED = {
+  word: 'zq-typed-7261',
+  amount: '4321.77',
+  sell: '0.98765432',
+  limit: '401',
+};
+
+t.test('a visitor with typed values gets them back; the cache keeps none of them', async (t) => {
+  const before = amountIsland(await home(stack));
+  t.ok(
+    cachedIslandHtmlEntries().some(([, html]) => before.includes(html)),
+    'the empty home form is served from the cache',
+  );
+
+  const typist = new Visitor(stack, MAPLE);
+  const pages = [
+    await typist.post('/', quoteForm({ amount: TYPED.word })),
+    await typist.post('/', quoteForm({ amount: TYPED.amount })),
+    await typist.post('/', quoteForm({ kind: 'SELL', amount: TYPED.sell })),
+    await typist.post('/', quoteForm({ amount: TYPED.limit })),
+    await typist.get(directLink({ amount: TYPED.word })),
+  ];
+  for (const [i, page] of pages.entries()) {
+    t.equal(page.statusCode, 422, `form ${i}: refused, so the home form is shown again`);
+  }
+  t.match(amountIsland(pages[0]!.body), `value="${TYPED.word}"`, 'the typed word is in the island HTML');
+  t.match(amountIsland(pages[0]!.body), `"fiatAmount":"${TYPED.word}"`, 'and in its props');
+  t.match(amountIsland(pages[1]!.body), `value="${TYPED.amount}"`);
+  t.match(amountIsland(pages[2]!.body), `value="${TYPED.sell}"`);
+  t.match(amountIsland(pages[3]!.body), `value="${TYPED.limit}"`);
+
+  const cached = cachedIslandHtmlEntries().flat().join('\n');
+  for (const [name, value] of Object.entries(TYPED)) {
+    t.notMatch(cached, value, `the cache holds nothing of the ${name} typed`);
+  }
+  t.notMatch(cached, /Amount must be|Value must be|daily transaction limit/, 'nor the messages given about it');
+
+  const next = amountIsland(await home(stack));
+  t.equal(next, before, 'the next visitor gets the same empty form as before');
+  for (const value of Object.values(TYPED)) t.notMatch(next, value);
+});
+
+t.test('the cache is per merchant: one merchant never gets another one\'s form', async (t) => {
+  const maple = amountIsland(await home(stack, MAPLE));
+  const roo = amountIsland(await home(stack, 'roo.localhost'));
+  t.not(maple, roo);
+  t.equal(amountIsland(await home(stack, 'roo.localhost')), roo, 'each from its own cache entry');
+  t.equal(amountIsland(await home(stack, MAPLE)), maple);
+});

@@ -1,0 +1,197 @@
+// No personal data in the logs (server/logging.ts): the redaction paths of the production
+// logger, field by field and at every depth they name; then whole journeys through the
+// edge and its sandbox with values nobody else types, and not one of them in any line.
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import t from 'tap';
+import { loggerOptions } from '../../server/logging.ts';
+import { startStack } from '../helpers/stack.ts';
+import { driveTo, Visitor, type Form } from '../helpers/journey.ts';
+import { PNG_BASE64 } from '../sandbox/helpers.ts';
+import { captureLogger } from '../upstream/helpers.ts';
+
+/**
+ * The personal fields server/logging.ts promises to redact wherever they appear. Written
+ * out, not imported: a field dropped from the logger's list must fail this test.
+ */
+const PERSONAL = [
+  'firstName',
+  'lastName',
+  'emailAddress',
+  'emtEmail',
+  'mobile',
+  'mobileNumber',
+  'phoneNumber',
+  'dateOfBirth',
+  'address',
+  'addressLine1',
+  'postalCode',
+  'encodedFile',
+  'voucherNumber',
+  'verificationCode',
+  'cryptoAddress',
+];
+const CENSOR = '[redacted]';
+
+/** The production logger's options (no pretty transport), writing JSON lines into an array. */
+function productionLogger(): { log: pino.Logger; lines: () => Record<string, unknown>[] } {
+  const { transport: _pretty, ...options } = loggerOptions('trace');
+  const out: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      out.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const log = pino(options, sink);
+  return { log, lines: () => out.join('').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+t.test('every personal field is redacted at the top, one and two levels down', async (t) => {
+  const { log, lines } = productionLogger();
+  for (const field of PERSONAL) {
+    const secret = `secret-${field}-value`;
+    log.info({ [field]: secret, refId: 'R1' }, 'top level');
+    log.info({ buyer: { [field]: secret, refId: 'R1' } }, 'one level down');
+    log.info({ upstream: { body: { [field]: secret, refId: 'R1' } } }, 'two levels down');
+    log.info({ error: [{ [field]: secret }] }, 'inside a list');
+    // An object value is replaced whole: nothing under it survives.
+    log.info({ buyer: { [field]: { nested: secret } } }, 'object value');
+  }
+  const all = lines();
+  t.equal(all.length, PERSONAL.length * 5);
+  const text = JSON.stringify(all);
+  for (const field of PERSONAL) {
+    t.notMatch(text, `secret-${field}-value`, `${field}: its value is in no line`);
+    const mine = all.filter((l) => JSON.stringify(l).includes(`"${field}"`));
+    t.equal(mine.length, 5, `${field}: the key is still there, so the reader knows it was redacted`);
+  }
+  const [top, one, two, list] = all;
+  t.match(top, { firstName: CENSOR, refId: 'R1' }, 'the rest of the line is kept');
+  t.match(one, { buyer: { firstName: CENSOR, refId: 'R1' } });
+  t.match(two, { upstream: { body: { firstName: CENSOR, refId: 'R1' } } });
+  t.match(list, { error: [{ firstName: CENSOR }] });
+});
+
+t.test('cookies, authorization and set-cookie in logged requests and responses are redacted', async (t) => {
+  const { log, lines } = productionLogger();
+  log.info(
+    {
+      req: { method: 'POST', url: '/', headers: { cookie: 'flow=secret-cookie', authorization: 'Bearer secret-token', host: 'maple.localhost' } },
+      res: { statusCode: 303, headers: { 'set-cookie': ['flow=secret-set-cookie; HttpOnly'], location: '/price-quote' } },
+    },
+    'request',
+  );
+  const [line] = lines();
+  t.notMatch(JSON.stringify(line), /secret-/);
+  t.match(line, {
+    req: { headers: { cookie: CENSOR, authorization: CENSOR, host: 'maple.localhost' } },
+    res: { headers: { 'set-cookie': CENSOR, location: '/price-quote' } },
+  });
+});
+
+// ---------------------------------------------------------------- journeys
+
+const sandboxLog = captureLogger();
+const stack = await startStack({ sandbox: { logger: sandboxLog.logger } });
+t.teardown(() => stack.close());
+
+/** What the visitors of these journeys type, each a value no other part of a log holds. */
+const TYPED = {
+  firstName: 'Zenobia',
+  lastName: 'Quillfeather',
+  emailAddress: 'zenobia.quill@example.org',
+  emtEmail: 'payout.quill@example.net',
+  mobile: '416 555 0142',
+  birthYear: '1961',
+  addressLine1: '77 Quixotic Lane',
+  cityTown: 'Thunder Bay',
+  postalCode: 'P7B 5E1',
+  cryptoAddress: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+  wrongCode: '864209',
+  badEmail: 'zenobia-at-nowhere',
+  uploadMobile: '+16135550177',
+};
+const BUYER: Form = {
+  firstName: TYPED.firstName,
+  lastName: TYPED.lastName,
+  emailAddress: TYPED.emailAddress,
+  mobile: TYPED.mobile,
+  month: '07',
+  day: '23',
+  year: TYPED.birthYear,
+};
+const ADDRESS: Form = { addressLine1: TYPED.addressLine1, cityTown: TYPED.cityTown, stateProv: 'ON', postalCode: TYPED.postalCode };
+
+/** Every form a value may take once the edge or the sandbox has normalised it. */
+const FORMS_OF: Record<string, RegExp> = {
+  ...Object.fromEntries(Object.entries(TYPED).map(([name, value]) => [name, new RegExp(value.replace(/[.+]/g, '\\$&'), 'i')])),
+  mobileDigits: /5550142/,
+  postalCompact: /P7B5E1/i,
+  uploadDigits: /6135550177/,
+  birthYear: /(?<!\d)1961(?!\d)/,
+  wrongCode: /(?<!\d)864209(?!\d)/,
+  fileContent: new RegExp(PNG_BASE64.slice(0, 40).replace(/[+/]/g, '\\$&')),
+};
+
+/** JSON posted to /api as an island posts it. */
+function postApi(visitor: Visitor, path: string, body: object) {
+  return stack.app.inject({ method: 'POST', url: path, headers: visitor.headers({ 'content-type': 'application/json' }), payload: body });
+}
+
+t.test('journeys with personal values leave none of them in any log line', async (t) => {
+  // A buy of 300 CAD: receiving address, buyer with address, code, selfie, payment page.
+  const buyer = await driveTo(stack, '/image-input-choice', { amount: 300, address: TYPED.cryptoAddress, buyer: { ...BUYER, ...ADDRESS } });
+  const selfie = await postApi(buyer, `/api/txnbuy/selfieimage`, {
+    refId: buyer.refId(),
+    mobileNumber: TYPED.uploadMobile,
+    documentType: 'SELFIE',
+    mimeType: 'image/png',
+    fileName: 'selfie.png',
+    extName: 'png',
+    encodedFile: PNG_BASE64,
+    imageSource: 'UPLOAD',
+  });
+  t.equal(selfie.statusCode, 200, 'the selfie went through the /api proxy');
+  const upload = await postApi(buyer, '/api/upload', {
+    mobileNumber: TYPED.uploadMobile,
+    documentType: 'PASSPORT',
+    mimeType: 'image/png',
+    fileName: 'passport.png',
+    extName: 'png',
+    encodedFile: PNG_BASE64,
+  });
+  t.equal(upload.statusCode, 200, 'a document upload too');
+  t.equal((await buyer.get('/payment-etransfer-instructions')).statusCode, 200, 'the payment page shows the address');
+  t.equal((await buyer.state()).cryptoAddress, TYPED.cryptoAddress, 'the typed address reached the upstream');
+
+  // Mistakes: each is shown back to the visitor, with what was typed.
+  const mistaken = await driveTo(stack, '/buyer-info-input', { amount: 80 });
+  const badEmail = await mistaken.post('/buyer-info-input', { ...BUYER, emailAddress: TYPED.badEmail });
+  t.equal(badEmail.statusCode, 422);
+  t.match(badEmail.body, TYPED.badEmail, 'the page keeps what was typed');
+  const refused = await mistaken.post('/buyer-info-input', { ...BUYER, firstName: 'Error' });
+  t.equal(refused.statusCode, 422, 'the upstream refused the name');
+  t.equal((await mistaken.post('/buyer-info-input', BUYER)).headers.location, '/mobile-verification');
+  const wrongCode = await mistaken.post('/mobile-verification', { verificationCode: TYPED.wrongCode });
+  t.equal(wrongCode.statusCode, 422, 'a wrong code is refused');
+  t.equal((await mistaken.post('/mobile-verification/resend')).statusCode, 303, 'Resend Code');
+
+  // A sell: buyer, code, payout email, deposit address and its status.
+  const seller = await driveTo(stack, '/payment-spend', { kind: 'SELL', buyer: BUYER, emtEmail: TYPED.emtEmail });
+  t.equal((await seller.get('/payment-spend')).statusCode, 200);
+
+  const edgeText = stack.logs.map((l) => JSON.stringify(l));
+  const sandboxText = sandboxLog.lines.map((l) => JSON.stringify(l));
+  t.ok(edgeText.length > 20 && sandboxText.length > 20, `${edgeText.length} edge and ${sandboxText.length} sandbox lines to read`);
+  t.ok(stack.logs.some((l) => l.msg === 'request refused' || l.status === 422), 'the refusals were logged');
+  for (const [logName, lines] of [['edge', edgeText], ['sandbox', sandboxText]] as const) {
+    for (const [name, pattern] of Object.entries(FORMS_OF)) {
+      const leaks = lines.filter((line) => pattern.test(line));
+      t.strictSame(leaks, [], `${logName} log: no ${name}`);
+    }
+    const cookies = [buyer, mistaken, seller].map((v) => v.cookie.replace(/^flow=/, ''));
+    t.notOk(lines.some((line) => cookies.some((c) => line.includes(c)) || /flow=/.test(line)), `${logName} log: no flow cookie`);
+    t.notOk(lines.some((line) => PERSONAL.some((f) => new RegExp(`"${f}":(?!"\\[redacted\\]")`).test(line))), `${logName} log: no personal key with a value`);
+  }
+});
