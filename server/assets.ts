@@ -4,8 +4,12 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EdgeError } from './http/errors.ts';
+import { DIST_DIR } from './render/manifest.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -58,7 +62,7 @@ export async function loadPublicFiles(publicDir: string): Promise<Map<string, St
   return files;
 }
 
-export function isCompressible(name: string): boolean {
+function isCompressible(name: string): boolean {
   return COMPRESSIBLE.has(extname(name));
 }
 
@@ -77,18 +81,25 @@ export function sendStatic(request: FastifyRequest, reply: FastifyReply, file: S
 }
 
 /**
- * `/assets/*`: the shared build files, then the files of the request's own merchant only,
- * so one merchant's style sheet can never be fetched through another merchant's host.
+ * `/assets/*`: the build's public files, then the files of the request's own merchant
+ * only, so one merchant's style sheet can never be fetched through another merchant's
+ * host. Hashed files carry no markup: no CSP. HEAD gets the headers and the length.
  */
-export function registerAssets(
-  app: FastifyInstance,
-  shared: Map<string, StaticFile>,
-  byMerchant: Map<string, Map<string, StaticFile>>,
-): void {
-  app.get('/assets/*', (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const file = shared.get(path) ?? byMerchant.get(request.merchant.id)?.get(path);
-    if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    return sendStatic(request, reply, file);
-  });
-}
+export const assetsPlugin = fp<{ distDir?: URL }>(
+  async (app, { distDir = DIST_DIR }) => {
+    const shared = await loadPublicFiles(fileURLToPath(new URL('public/', distDir)));
+    const byMerchant = new Map<string, Map<string, StaticFile>>(
+      app.merchants.merchants.map((m) => [
+        m.id,
+        new Map([...m.assets].map(([path, a]) => [path, prepareFile(a.body, a.contentType, isCompressible(path))])),
+      ]),
+    );
+    app.get('/assets/*', { config: { csp: false } }, async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const file = shared.get(path) ?? byMerchant.get(request.merchant.id)?.get(path);
+      if (!file) throw new EdgeError.notFound();
+      return sendStatic(request, reply, file);
+    });
+  },
+  { name: 'edge-assets', fastify: '5.x', dependencies: ['edge-errors', 'edge-tenancy'] },
+);
