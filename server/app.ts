@@ -1,6 +1,8 @@
 // buildApp: the Fastify instance and its plugins, nothing else. Each plugin is named and
 // declares the plugins it needs, so a wrong order fails at start-up with both names
 // instead of a request meeting a missing decoration. Tests build it and use app.inject().
+// The edge knows its upstream and third parties only as URLs: whoever starts the process
+// (server/main.ts, a test) decides what answers there.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -18,8 +20,7 @@ import { renderPlugin } from './render/plugin.ts';
 import { registerPages } from './flow/index.ts';
 import { upstreamPlugin } from './upstream/dispatcher.ts';
 import { upstreamProxy } from './upstream/proxy.ts';
-import type { RunningSandbox } from './sandbox/index.ts';
-import { resolveThirdParty } from './third-party.ts';
+import { resolveThirdParty, thirdPartyPlugin, type OptionalThirdPartyUrls } from './third-party.ts';
 import { readFlow } from './security/flow-cookie.ts';
 
 /** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
@@ -27,10 +28,10 @@ export const FORM_BODY_LIMIT = 1536 * 1024;
 
 export interface AppDeps {
   config: AppConfig;
-  /** Where upstream calls go: UPSTREAM_URL, or the embedded sandbox's URL. */
+  /** Where upstream calls go: UPSTREAM_URL, or an upstream the process started beside the edge. */
   upstreamUrl: string;
-  /** The embedded sandbox, when it runs: its third-party pages are the defaults. */
-  sandbox?: RunningSandbox;
+  /** Third-party URLs for the ones the environment leaves unset; what is set nowhere is off. */
+  thirdParty?: OptionalThirdPartyUrls;
   logger?: Logger;
   lifecycle?: Lifecycle;
   /** What time it is, in ms since the epoch: tests set it instead of sleeping. */
@@ -65,13 +66,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('appConfig', config);
   app.decorate('clock', deps.clock ?? Date.now);
-  const thirdParty = resolveThirdParty(config, deps.upstreamUrl, deps.sandbox);
-  app.decorate('thirdParty', thirdParty);
+  const thirdParty = resolveThirdParty(config, deps.upstreamUrl, deps.thirdParty);
 
   // onRequest hooks run in this order: request id and draining, Host, CSP and same-origin.
   await app.register(errorsPlugin);
   await app.register(opsPlugin, { lifecycle: deps.lifecycle });
   await app.register(tenancyPlugin, { merchants, unknownHosts: config.unknownHosts });
+  await app.register(thirdPartyPlugin, { thirdParty });
   await app.register(securityPlugin);
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });

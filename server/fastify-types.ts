@@ -8,7 +8,7 @@ import type { AppConfig } from './config.ts';
 import type { AssetManifest } from './render/manifest.ts';
 import type { RenderOptions } from './render/stream.tsx';
 import type { Upstream } from './upstream/client.ts';
-import type { ThirdPartyUrls } from './third-party.ts';
+import type { ThirdParty } from './third-party.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +21,8 @@ declare module 'fastify' {
     upstream: Upstream;
     /** [edge-upstream] The one dispatcher (retries, timeouts, log line) under the client and the /api proxy. */
     upstreamDispatcher: Dispatcher;
-    thirdParty: ThirdPartyUrls;
+    /** [edge-third-party] Third-party URLs; one left unset turns its feature off. */
+    thirdParty: ThirdParty;
     /** Now, in ms since the epoch (Date.now unless a test set a clock). */
     clock: () => number;
   }

@@ -24,6 +24,7 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       hsts: { maxAge: 15552000, includeSubDomains: false },
     });
+    // A third party that is not configured is not framed: its feature is off.
     const frames = [...originOf(app.thirdParty.cardWidgetUrl), ...originOf(app.thirdParty.identityUrl)];
     // One policy template per merchant, built at start-up.
     const policyFor = (analytics: boolean) =>
@@ -51,5 +52,5 @@ export const securityPlugin = fp(
       }
     });
   },
-  { name: 'edge-security', fastify: '5.x', dependencies: ['edge-errors', 'edge-tenancy'], decorators: { fastify: ['thirdParty'] } },
+  { name: 'edge-security', fastify: '5.x', dependencies: ['edge-errors', 'edge-tenancy', 'edge-third-party'] },
 );

@@ -33,7 +33,7 @@ export interface UpstreamPluginOptions {
   /** The exchange API root. */
   baseUrl: string;
   uploadUrl: string;
-  cardQuoteUrl: string;
+  cardQuoteUrl?: string;
   timeouts: { connectMs: number; headersMs: number; bodyMs: number };
   /** Back-off bounds; tests shorten them. */
   retry?: Pick<UpstreamDispatcherOptions, 'maxRetries' | 'minDelayMs' | 'maxDelayMs'>;

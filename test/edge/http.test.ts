@@ -118,6 +118,7 @@ t.test('security headers on every page', async (t) => {
   t.ok(nonce, 'a nonce');
   t.match(csp, /script-src 'nonce-[^']+' 'strict-dynamic'/);
   for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) t.match(csp, d);
+  t.match(csp, `frame-src 'self' ${new URL(stack.sandbox.thirdParty.cardWidgetUrl).origin}`, 'the configured card widget may be framed');
   t.match(res.body, new RegExp(`<script type="module" src="/assets/js/boot-[^"]+" nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"`));
   const again = await app.inject({ url: '/', headers: { host: 'maple.localhost' } });
   t.not(/'nonce-([^']+)'/.exec(String(again.headers['content-security-policy']))?.[1], nonce, 'fresh nonce per request');

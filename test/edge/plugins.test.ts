@@ -10,6 +10,7 @@ import { tenancyPlugin } from '../../server/http/tenancy.ts';
 import { securityPlugin } from '../../server/security/plugin.ts';
 import { renderPlugin } from '../../server/render/plugin.ts';
 import { assetsPlugin } from '../../server/assets.ts';
+import { thirdPartyPlugin, resolveThirdParty } from '../../server/third-party.ts';
 import { parseConfig } from '../../server/config.ts';
 import { loadMerchants } from '../../server/tenancy/load.ts';
 import { startStack } from '../helpers/stack.ts';
@@ -25,14 +26,7 @@ async function edge(routes: (app: FastifyInstance) => void, lifecycle?: Lifecycl
   await app.register(errorsPlugin);
   await app.register(opsPlugin, { lifecycle });
   await app.register(tenancyPlugin, { merchants, unknownHosts: 'reject' });
-  app.decorate('thirdParty', {
-    uploadUrl: 'http://upstream.invalid/upload',
-    cardQuoteUrl: 'https://card.example/quote',
-    cardWidgetUrl: 'https://card.example/widget',
-    identityUrl: 'https://id.example/frame',
-    formServiceUrl: 'https://forms.example/notice',
-    userAgentLogUrl: 'https://forms.example/ua',
-  });
+  await app.register(thirdPartyPlugin, { thirdParty: resolveThirdParty(config, 'http://upstream.invalid') });
   await app.register(securityPlugin);
   await app.register(renderPlugin);
   await app.register(assetsPlugin);

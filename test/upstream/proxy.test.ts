@@ -25,7 +25,6 @@ async function fixture(
   await app.register(upstreamPlugin, {
     baseUrl: upstreamUrl ?? upstream.url,
     uploadUrl: `${upstream.url}/docs/upload`,
-    cardQuoteUrl: `${upstream.url}/card/quote`,
     timeouts: { connectMs: 500, headersMs: headersTimeoutMs, bodyMs: 2_000 },
     retry: { minDelayMs: 5, maxDelayMs: 20 },
     logger,
