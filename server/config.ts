@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PROJECT_ROOT } from './root.ts';
 
 const url = z.string().url().transform((s) => s.replace(/\/+$/, ''));
 
@@ -22,7 +24,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  MERCHANTS_DIR: z.string().min(1).default('merchants'),
+  MERCHANTS_DIR: z.string().min(1).default(fileURLToPath(new URL('merchants', PROJECT_ROOT))),
   UPSTREAM_URL: url.optional(),
   UPLOAD_URL: url.optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -56,7 +58,7 @@ const envSchema = z.object({
 /** The version in package.json: npm sets npm_package_version, but a container runs node itself. */
 function packageVersion(): string {
   try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(new URL('package.json', PROJECT_ROOT), 'utf8')) as { version: string }).version;
   } catch {
     return 'dev';
   }

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { ConfigError, parseConfig } from '../../server/config.ts';
 import { featuresOff, resolveThirdParty } from '../../server/third-party.ts';
@@ -10,7 +11,7 @@ t.test('defaults', async (t) => {
   const c = parseConfig({});
   t.equal(c.port, 3000);
   t.equal(c.host, '127.0.0.1');
-  t.equal(c.merchantsDir, 'merchants');
+  t.equal(c.merchantsDir, fileURLToPath(new URL('../../merchants', import.meta.url)), "the project's merchants/, from any working directory");
   t.equal(c.upstreamUrl, undefined);
   t.equal(c.unknownHosts, 'fallback');
   t.equal(c.logLevel, 'info');

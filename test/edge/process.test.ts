@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, getPage } from '../helpers/http.ts';
 
 function start(env: Record<string, string>) {
   // An empty value unsets a variable the test runner may have.
@@ -50,15 +51,16 @@ t.test('a bad environment value stops the server with the variable named', async
 });
 
 t.test('starts, lists every demo host, and drains on SIGTERM', async (t) => {
-  const port = 3900 + Math.floor(Math.random() * 50);
+  const port = await freePort();
   const proc = start({ PORT: String(port) });
   t.teardown(() => proc.child.kill('SIGKILL'));
   await waitFor(() => proc.out().includes('test.localhost'));
   for (const host of ['maple', 'roo', 'manila', 'checkout', 'test', 'dev']) {
     t.match(proc.out(), new RegExp(`http://${host}\\.localhost:${port}/`));
   }
-  const home = await fetch(`http://127.0.0.1:${port}/`, { headers: { host: 'maple.localhost' } });
+  const home = await getPage(port, '/', 'maple.localhost');
   t.equal(home.status, 200);
+  t.match(home.body, /Maple Coin/);
   proc.child.kill('SIGTERM');
   t.equal(await proc.exited, 0, 'exits cleanly');
 });
@@ -73,7 +75,7 @@ t.test('production without UPSTREAM_URL refuses to start unless SANDBOX=on, in o
 });
 
 t.test('a real upstream always wins: no sandbox, and missing third parties only switch features off', async (t) => {
-  const port = 3950 + Math.floor(Math.random() * 40);
+  const port = await freePort();
   // Only what an ops person must set; nothing listens at the upstream and nothing is asked of it.
   const proc = start({
     NODE_ENV: 'production',
@@ -86,8 +88,9 @@ t.test('a real upstream always wins: no sandbox, and missing third parties only 
   t.teardown(() => proc.child.kill('SIGKILL'));
   await waitFor(() => proc.out().includes('test.localhost'));
   t.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
-  const home = await fetch(`http://127.0.0.1:${port}/`, { headers: { host: 'maple.localhost' } });
+  const home = await getPage(port, '/', 'maple.localhost');
   t.equal(home.status, 200);
+  t.match(home.body, /Maple Coin/, "the merchant's home page, with no upstream call to wait for");
   proc.child.kill('SIGTERM');
   t.equal(await proc.exited, 0);
   const logs = proc
