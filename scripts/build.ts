@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { writeCompressedCopies } from '../server/assets.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -105,6 +106,8 @@ async function buildIslands(): Promise<void> {
     images: await copyHashed(join(root, 'static/img'), 'img'),
   };
   await writeFile(join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  // Compressed once here, so the server does not spend its start-up on it.
+  await writeCompressedCopies(publicDir);
 }
 
 export async function buildAll(): Promise<void> {

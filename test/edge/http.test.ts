@@ -142,6 +142,13 @@ t.test('assets: hashed, immutable, compressed, never across merchants', async (t
   t.equal(cached.statusCode, 304);
   const missing = await app.inject({ url: '/assets/js/nope.js', headers: { host: 'roo.localhost' } });
   t.equal(missing.statusCode, 404);
+  const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+  const plain = await app.inject({ url: boot, headers: { host: 'roo.localhost' } });
+  const br = await app.inject({ url: boot, headers: { host: 'roo.localhost', 'accept-encoding': 'br' } });
+  t.equal(br.headers['content-encoding'], 'br');
+  t.same(brotliDecompressSync(br.rawPayload), plain.rawPayload, "the build's brotli copy is of the same file");
+  t.same(gunzipSync(js.rawPayload), plain.rawPayload, 'and its gzip copy');
+  t.equal((await app.inject({ url: `${boot}.br`, headers: { host: 'roo.localhost' } })).statusCode, 404, 'the copies have no URL of their own');
 });
 
 t.test('legal pages', async (t) => {
