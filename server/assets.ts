@@ -24,9 +24,9 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.ico']);
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export interface StaticFile {
+interface StaticFile {
   body: Buffer;
   gzip?: Buffer;
   br?: Buffer;
@@ -87,7 +87,7 @@ async function loadPublicFiles(publicDir: string): Promise<Map<string, StaticFil
 }
 
 /** Send a prepared file with the best encoding the client accepts. */
-export function sendStatic(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
+function sendStatic(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
   reply
     .header('content-type', file.contentType)
     .header('cache-control', IMMUTABLE)

@@ -20,7 +20,7 @@ export interface ThirdPartyUrls {
 export type OptionalThirdPartyUrls = Omit<ThirdPartyUrls, 'uploadUrl'>;
 
 /** Every feature that needs a third party: what it is called and the variables it needs. */
-export const THIRD_PARTY_FEATURES = {
+const THIRD_PARTY_FEATURES = {
   card: { label: 'card payments', needs: { cardQuoteUrl: 'CARD_QUOTE_URL', cardWidgetUrl: 'CARD_WIDGET_URL' } },
   identity: { label: 'identity-verification frame', needs: { identityUrl: 'IDENTITY_URL' } },
   uploadNotice: { label: 'upload notice to the form service', needs: { formServiceUrl: 'FORM_SERVICE_URL' } },

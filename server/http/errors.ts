@@ -39,11 +39,11 @@ const BY_STATUS: Record<number, { code: string; msg: string }> = {
 const SERVER_ERROR = { code: 'SERVER.ERROR', msg: 'Something went wrong. Please try again.' };
 
 /** The body every JSON error has. */
-export interface ErrorBody {
+interface ErrorBody {
   error: { code: string; msg: string };
 }
 
-export function publicError(error: FastifyError): { status: number; body: ErrorBody } {
+function publicError(error: FastifyError): { status: number; body: ErrorBody } {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (PUBLIC_CODES.has(error.code)) return { status, body: { error: { code: error.code, msg: error.message } } };
   return { status, body: { error: BY_STATUS[status] ?? (status < 500 ? BY_STATUS[400]! : SERVER_ERROR) } };
@@ -62,7 +62,7 @@ function wantsJson(request: FastifyRequest): boolean {
   return !String(request.headers.accept ?? '').includes('text/html');
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError): FastifyReply {
+function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError): FastifyReply {
   const { status, body } = publicError(error);
   if (status >= 500 && !PUBLIC_CODES.has(error.code)) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: body.error.code, status }, 'request refused');
