@@ -1,11 +1,13 @@
-# One container serves every merchant. Build stage installs everything and builds the
-# islands; the runtime stage keeps production dependencies only and runs as non-root.
+# One container serves every merchant. The build stage installs everything and builds
+# dist/ (the islands, the static files and the server compiled to JavaScript); the runtime
+# stage keeps production dependencies only, runs plain `node` (no TypeScript loader) as
+# non-root, and refuses to start without UPSTREAM_URL unless SANDBOX=on is set.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm run check:merchants
+RUN npm run build && node dist/server/check-merchants.js merchants
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
@@ -15,18 +17,14 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# package.json stays: the server finds its dist/ and its version from it.
 COPY --from=build /app/dist ./dist
-# tsx compiles the TypeScript at start-up and takes its JSX settings from tsconfig.json.
-COPY tsconfig.json ./
-COPY server ./server
-COPY islands ./islands
-COPY views ./views
 COPY merchants ./merchants
-COPY scripts/check-merchants.ts ./scripts/check-merchants.ts
 USER node
 EXPOSE 3000
 # MERCHANTS_DIR can be a mounted volume: docker run -v /srv/merchants:/app/merchants:ro ...
+# and checked with: docker run --rm -v ...:/app/merchants:ro IMAGE node dist/server/check-merchants.js
 VOLUME ["/app/merchants"]
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import=tsx", "server/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

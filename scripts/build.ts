@@ -1,9 +1,12 @@
-// Builds what the server serves: the islands (esbuild, ESM with code splitting, hashed
-// names) and the shared static files (hashed copies), then writes dist/manifest.json.
+// Builds everything production runs, into dist/: the islands (esbuild, ESM with code
+// splitting, hashed names) and the shared static files (hashed copies) with
+// dist/manifest.json, and the server itself as plain JavaScript in dist/server/, so the
+// container runs `node dist/server/main.js` with no TypeScript loader.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { writeCompressedCopies } from '../server/assets.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -47,8 +50,34 @@ async function copyHashed(srcDir: string, urlPrefix: string): Promise<Record<str
   return out;
 }
 
-export async function buildAll(): Promise<void> {
-  await rm(dist, { recursive: true, force: true });
+/**
+ * The server and the merchant check as ESM for Node, one file per entry plus shared chunks
+ * (the embedded sandbox is its own chunk, loaded only when it runs). npm packages stay in
+ * node_modules; the islands the server renders are bundled from islands/registry.ts.
+ * Paths the server reads start at the project root (server/root.ts), so they mean the
+ * same from dist/server/ as from server/. Writes only dist/server/.
+ */
+export async function buildServer(outdir = join(dist, 'server')): Promise<void> {
+  await rm(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: { main: join(root, 'server/main.ts'), 'check-merchants': join(root, 'scripts/check-merchants.ts') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.18',
+    packages: 'external',
+    outdir,
+    chunkNames: 'chunks/[name]-[hash]',
+    // Stack traces in the logs point at the TypeScript (node --enable-source-maps).
+    sourcemap: 'linked',
+    legalComments: 'none',
+    tsconfig: join(root, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+}
+
+async function buildIslands(): Promise<void> {
   const result = await build({
     entryPoints: [join(root, 'islands/boot.ts')],
     bundle: true,
@@ -77,6 +106,13 @@ export async function buildAll(): Promise<void> {
     images: await copyHashed(join(root, 'static/img'), 'img'),
   };
   await writeFile(join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  // Compressed once here, so the server does not spend its start-up on it.
+  await writeCompressedCopies(publicDir);
+}
+
+export async function buildAll(): Promise<void> {
+  await rm(dist, { recursive: true, force: true });
+  await Promise.all([buildIslands(), buildServer()]);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

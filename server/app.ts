@@ -1,28 +1,26 @@
-// buildApp: the plugin order and nothing else. Tests build it and use app.inject().
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import type { ReactElement } from 'react';
-import { renderPage, type RenderOptions } from './render/stream.tsx';
+// buildApp: the Fastify instance and its plugins, nothing else. Each plugin is named and
+// declares the plugins it needs, so a wrong order fails at start-up with both names
+// instead of a request meeting a missing decoration. Tests build it and use app.inject().
+// The edge knows its upstream and third parties only as URLs: whoever starts the process
+// (server/main.ts, a test) decides what answers there.
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import type { Logger } from 'pino';
 import './fastify-types.ts';
 import type { AppConfig } from './config.ts';
 import { loggerOptions } from './logging.ts';
 import { loadMerchants } from './tenancy/load.ts';
-import { loadIslands } from './render/island.tsx';
-import { DIST_DIR, readManifest } from './render/manifest.ts';
-import { loadPublicFiles, prepareFile, isCompressible, registerAssets, type StaticFile } from './assets.ts';
-import { registerTenancy } from './http/tenancy.ts';
-import { registerSecurity } from './security/plugin.ts';
-import { registerErrorHandling } from './http/errors.ts';
-import { registerOps, type Lifecycle } from './http/ops.ts';
+import { assetsPlugin } from './assets.ts';
+import { errorsPlugin } from './http/errors.ts';
+import { opsPlugin, type Lifecycle } from './http/ops.ts';
+import { tenancyPlugin } from './http/tenancy.ts';
+import { securityPlugin } from './security/plugin.ts';
+import { renderPlugin } from './render/plugin.ts';
 import { registerPages } from './screens/index.ts';
-import type { RunningSandbox } from './sandbox/index.ts';
-import { createUpstreamDispatcher } from './upstream/dispatcher.ts';
-import { createUpstream } from './upstream/client.ts';
+import { upstreamPlugin } from './upstream/dispatcher.ts';
 import { upstreamProxy } from './upstream/proxy.ts';
-import { resolveThirdParty } from './third-party.ts';
+import { resolveThirdParty, thirdPartyPlugin, type OptionalThirdPartyUrls } from './third-party.ts';
 import { readFlow } from './security/flow-cookie.ts';
 
 /** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
@@ -30,10 +28,10 @@ export const FORM_BODY_LIMIT = 1536 * 1024;
 
 export interface AppDeps {
   config: AppConfig;
-  /** Where upstream calls go: UPSTREAM_URL, or the embedded sandbox's URL. */
+  /** Where upstream calls go: UPSTREAM_URL, or an upstream the process started beside the edge. */
   upstreamUrl: string;
-  /** The embedded sandbox, when it runs: its third-party pages are the defaults. */
-  sandbox?: RunningSandbox;
+  /** Third-party URLs for the ones the environment leaves unset; what is set nowhere is off. */
+  thirdParty?: OptionalThirdPartyUrls;
   logger?: Logger;
   lifecycle?: Lifecycle;
   /** What time it is, in ms since the epoch: tests set it instead of sleeping. */
@@ -42,14 +40,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const [merchants, manifest] = await Promise.all([loadMerchants(config.merchantsDir), readManifest(), loadIslands()]);
-  const sharedFiles = await loadPublicFiles(new URL('public/', DIST_DIR).pathname);
-  const merchantFiles = new Map<string, Map<string, StaticFile>>(
-    merchants.merchants.map((m) => [
-      m.id,
-      new Map([...m.assets].map(([path, a]) => [path, prepareFile(a.body, a.contentType, isCompressible(path))])),
-    ]),
-  );
+  const merchants = await loadMerchants(config.merchantsDir);
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: loggerOptions(config.logLevel) }),
@@ -75,48 +66,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('appConfig', config);
   app.decorate('clock', deps.clock ?? Date.now);
-  app.decorateReply('render', function (this: FastifyReply, page: ReactElement, options?: RenderOptions) {
-    return renderPage(this.request, this, page, options);
-  });
-  app.decorate('assetManifest', manifest);
-  app.decorate('merchants', merchants);
+  const thirdParty = resolveThirdParty(config, deps.upstreamUrl, deps.thirdParty);
 
-  const thirdParty = resolveThirdParty(config, deps.upstreamUrl, deps.sandbox);
-  app.decorate('thirdParty', thirdParty);
-  const dispatcher = createUpstreamDispatcher({
-    connectTimeoutMs: config.upstreamTimeouts.connectMs,
-    headersTimeoutMs: config.upstreamTimeouts.headersMs,
-    bodyTimeoutMs: config.upstreamTimeouts.bodyMs,
-    logger: app.log,
-  });
-  app.decorate(
-    'upstream',
-    createUpstream({
-      baseUrl: deps.upstreamUrl,
-      uploadUrl: thirdParty.uploadUrl,
-      cardQuoteUrl: thirdParty.cardQuoteUrl,
-      dispatcher,
-      logger: app.log,
-    }),
-  );
-  app.addHook('onClose', async () => dispatcher.close());
-
-  registerErrorHandling(app);
-  registerOps(app, deps.lifecycle);
-  registerTenancy(app, merchants, config.unknownHosts);
-  await app.register(helmet, {
-    contentSecurityPolicy: false, // set per request with its nonce, see security/plugin.ts
-    crossOriginEmbedderPolicy: false,
-    hsts: { maxAge: 15552000, includeSubDomains: false },
-  });
-  registerSecurity(app, thirdParty, merchants);
+  // onRequest hooks run in this order: request id and draining, Host, CSP and same-origin.
+  await app.register(errorsPlugin);
+  await app.register(opsPlugin, { lifecycle: deps.lifecycle });
+  await app.register(tenancyPlugin, { merchants, unknownHosts: config.unknownHosts });
+  await app.register(thirdPartyPlugin, { thirdParty });
+  await app.register(securityPlugin);
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
-  registerAssets(app, sharedFiles, merchantFiles);
+  await app.register(upstreamPlugin, {
+    baseUrl: deps.upstreamUrl,
+    uploadUrl: thirdParty.uploadUrl,
+    cardQuoteUrl: thirdParty.cardQuoteUrl,
+    timeouts: config.upstreamTimeouts,
+  });
+  await app.register(renderPlugin);
+  await app.register(assetsPlugin);
   await app.register(upstreamProxy, {
     upstreamUrl: deps.upstreamUrl,
     uploadUrl: thirdParty.uploadUrl,
-    dispatcher,
     merchantIdOf: (request) => request.merchant.id,
     flowOf: readFlow,
   });

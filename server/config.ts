@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PROJECT_ROOT } from './root.ts';
 
 const url = z.string().url().transform((s) => s.replace(/\/+$/, ''));
 
@@ -19,9 +21,10 @@ const proxyAddress = z.string().refine((entry) => {
 }, 'must be an IP address or CIDR (e.g. 10.0.0.0/8), not a boolean or hop count');
 
 const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  MERCHANTS_DIR: z.string().min(1).default('merchants'),
+  MERCHANTS_DIR: z.string().min(1).default(fileURLToPath(new URL('merchants', PROJECT_ROOT))),
   UPSTREAM_URL: url.optional(),
   UPLOAD_URL: url.optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -33,7 +36,7 @@ const envSchema = z.object({
   UNKNOWN_HOSTS: z.enum(['fallback', 'reject']).default('fallback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_VERSION: z.string().max(64).default(packageVersion()),
-  // Third parties; unset = the embedded sandbox's pages when it runs.
+  // Third parties; unset = the embedded sandbox's pages when it runs, else that feature is off.
   CARD_QUOTE_URL: url.optional(),
   CARD_WIDGET_URL: url.optional(),
   IDENTITY_URL: url.optional(),
@@ -43,7 +46,8 @@ const envSchema = z.object({
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   UPSTREAM_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   UPSTREAM_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
-  // Embedded sandbox, only when UPSTREAM_URL is unset.
+  // Embedded sandbox, only when UPSTREAM_URL is unset. In production it must be asked for.
+  SANDBOX: z.enum(['on', 'off']).optional(),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SANDBOX_QUOTE_TTL_S: z.coerce.number().int().positive().optional(),
   SANDBOX_FAULTS: z.string().optional(),
@@ -54,10 +58,18 @@ const envSchema = z.object({
 /** The version in package.json: npm sets npm_package_version, but a container runs node itself. */
 function packageVersion(): string {
   try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(new URL('package.json', PROJECT_ROOT), 'utf8')) as { version: string }).version;
   } catch {
     return 'dev';
   }
+}
+
+/**
+ * Without UPSTREAM_URL the process may run the embedded sandbox: by default in development
+ * and tests, only with SANDBOX=on in production (a container never pretends to take money).
+ */
+function sandboxWanted(sandbox: 'on' | 'off' | undefined, nodeEnv: string | undefined): boolean {
+  return sandbox ? sandbox === 'on' : nodeEnv !== 'production';
 }
 
 export type AppConfig = ReturnType<typeof parseConfig>;
@@ -75,6 +87,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
   const e = parsed.data;
   if (e.UPSTREAM_URL && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid environment:\n  SESSION_SECRET: required when UPSTREAM_URL is set');
+  }
+  if (!e.UPSTREAM_URL && !sandboxWanted(e.SANDBOX, e.NODE_ENV)) {
+    throw new ConfigError(
+      'UPSTREAM_URL is not set and SANDBOX is not on: set UPSTREAM_URL to the exchange API, or SANDBOX=on to run the embedded sandbox (test money only)',
+    );
   }
   return {
     port: e.PORT,
@@ -101,6 +118,13 @@ export function parseConfig(env: Record<string, string | undefined>) {
       headersMs: e.UPSTREAM_HEADERS_TIMEOUT_MS,
       bodyMs: e.UPSTREAM_BODY_TIMEOUT_MS,
     },
-    sandbox: { port: e.SANDBOX_PORT, quoteTtlS: e.SANDBOX_QUOTE_TTL_S, faults: e.SANDBOX_FAULTS, publicUrl: e.SANDBOX_PUBLIC_URL },
+    sandbox: {
+      /** Start the embedded sandbox beside the edge: never when UPSTREAM_URL is set. */
+      enabled: !e.UPSTREAM_URL,
+      port: e.SANDBOX_PORT,
+      quoteTtlS: e.SANDBOX_QUOTE_TTL_S,
+      faults: e.SANDBOX_FAULTS,
+      publicUrl: e.SANDBOX_PUBLIC_URL,
+    },
   };
 }

@@ -1,31 +1,54 @@
-// What the edge adds to Fastify's request, reply and instance.
-import type { Merchant, MerchantRegistry } from './tenancy/load.ts';
+// What the edge adds to Fastify's request, reply, instance and route config. Each
+// decoration is made by one plugin (named in brackets); a plugin that reads another's
+// declares it in its `dependencies`.
 import type { ReactElement } from 'react';
+import type { Dispatcher } from 'undici';
+import type { Merchant, MerchantRegistry } from './tenancy/load.ts';
 import type { AppConfig } from './config.ts';
-import type { RenderOptions } from './render/stream.tsx';
 import type { AssetManifest } from './render/manifest.ts';
+import type { RenderOptions } from './render/stream.tsx';
 import type { Upstream } from './upstream/client.ts';
-import type { ThirdPartyUrls } from './third-party.ts';
+import type { ThirdParty } from './third-party.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     appConfig: AppConfig;
+    /** [edge-render] */
     assetManifest: AssetManifest;
+    /** [edge-tenancy] */
     merchants: MerchantRegistry;
+    /** [edge-upstream] The typed client. */
     upstream: Upstream;
-    thirdParty: ThirdPartyUrls;
+    /** [edge-upstream] The one dispatcher (retries, timeouts, log line) under the client and the /api proxy. */
+    upstreamDispatcher: Dispatcher;
+    /** [edge-third-party] Third-party URLs; one left unset turns its feature off. */
+    thirdParty: ThirdParty;
     /** Now, in ms since the epoch (Date.now unless a test set a clock). */
     clock: () => number;
   }
   interface FastifyRequest {
-    /** The merchant of the request's Host; set before any route runs. */
+    /** [edge-tenancy] The merchant of the request's Host; set before any route runs. */
     merchant: Merchant;
-    /** The normalised Host, for same-origin checks. */
+    /** [edge-tenancy] The normalised Host, for same-origin checks. */
     siteHost: string;
   }
   interface FastifyReply {
+    /** [edge-security] The CSP nonce of this response. */
     scriptNonce: string;
-    /** Render a page (views/pages) as the response, with the request's merchant and nonce. */
+    /** [edge-render] Stream a React page with this status (default 200); HEAD gets the headers only. */
     render(page: ReactElement, options?: RenderOptions): Promise<FastifyReply>;
+  }
+  /** What a route may declare in `config`; the hooks read `request.routeOptions.config`. */
+  interface FastifyContextConfig {
+    /** false: the route serves no merchant, so the Host is not looked up (health probes). */
+    tenancy?: boolean;
+    /** false: the response carries no markup, so no CSP and no nonce (hashed assets, probes). */
+    csp?: boolean;
+    /** How errors on the route are answered; default: HTML when the client accepts it, else JSON. */
+    errorFormat?: 'json' | 'html';
+    /** true: still served while the process drains (liveness and readiness probes). */
+    whileDraining?: boolean;
+    /** [screens] The name (ROUTES) of the screen the route belongs to. */
+    screen?: string;
   }
 }

@@ -1,14 +1,31 @@
-// The process: read the environment, start the embedded sandbox when no upstream is
-// configured, build the app, listen, and shut down gracefully on SIGTERM/SIGINT.
-import pino from 'pino';
-import { ConfigError, parseConfig } from './config.ts';
+// The process: read the environment, start the embedded sandbox beside the edge when it
+// runs without a real upstream, build the app, listen, and shut down gracefully on
+// SIGTERM/SIGINT. The sandbox is composed here and nowhere else: the edge itself only
+// ever gets URLs.
+import pino, { type Logger } from 'pino';
+import { ConfigError, parseConfig, type AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './logging.ts';
 import { MerchantConfigError } from './tenancy/errors.ts';
-import { startSandbox, type RunningSandbox } from './sandbox/index.ts';
 import type { Lifecycle } from './http/ops.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The sandbox module is loaded only when it runs: a production edge never evaluates it. */
+async function startEmbeddedSandbox(config: AppConfig, logger: Logger) {
+  const { startSandbox } = await import('./sandbox/index.ts');
+  const sandbox = await startSandbox({
+    // Beside the edge: in a container both listen on HOST, so browsers can reach its pages.
+    host: config.host,
+    port: config.sandbox.port,
+    publicUrl: config.sandbox.publicUrl,
+    quoteTtlS: config.sandbox.quoteTtlS,
+    faults: config.sandbox.faults,
+    logger: logger.child({ component: 'sandbox' }),
+  });
+  logger.info({ url: sandbox.url }, 'UPSTREAM_URL is not set: using the embedded sandbox');
+  return sandbox;
+}
 
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
@@ -17,22 +34,15 @@ async function main(): Promise<void> {
     logger.warn('SESSION_SECRET is not set: generated one for this run; visitors lose their flow on restart');
   }
 
-  let sandbox: RunningSandbox | undefined;
-  if (!config.upstreamUrl) {
-    sandbox = await startSandbox({
-      // Beside the edge: in a container both listen on HOST, so browsers can reach its pages.
-      host: config.host,
-      port: config.sandbox.port,
-      publicUrl: config.sandbox.publicUrl,
-      quoteTtlS: config.sandbox.quoteTtlS,
-      faults: config.sandbox.faults,
-      logger: logger.child({ component: 'sandbox' }),
-    });
-    logger.info({ url: sandbox.url }, 'UPSTREAM_URL is not set: using the embedded sandbox');
-  }
-
+  const sandbox = config.sandbox.enabled ? await startEmbeddedSandbox(config, logger) : undefined;
   const lifecycle: Lifecycle = { draining: false };
-  const app = await buildApp({ config, upstreamUrl: config.upstreamUrl ?? sandbox!.url, sandbox, logger, lifecycle });
+  const app = await buildApp({
+    config,
+    upstreamUrl: config.upstreamUrl ?? sandbox!.url,
+    thirdParty: sandbox?.thirdParty,
+    logger,
+    lifecycle,
+  });
   await app.listen({ port: config.port, host: config.host });
 
   const port = (app.server.address() as { port: number }).port;

@@ -1,31 +1,75 @@
-// Where the third parties live: each is an environment setting for production, and
-// defaults to the embedded sandbox's page of the same kind when the sandbox runs.
-import { ConfigError, type AppConfig } from './config.ts';
-import type { RunningSandbox } from './sandbox/index.ts';
+// Where the third parties live. Each is an environment setting; the process may hand in
+// defaults for the ones not set (main.ts passes the embedded sandbox's pages). A URL set
+// nowhere turns its feature off: the edge still starts, says once which features are off,
+// and a screen checks `app.thirdParty.available` before offering one.
+import fp from 'fastify-plugin';
+import type { AppConfig } from './config.ts';
 
 export interface ThirdPartyUrls {
+  /** Document upload API: UPLOAD_URL, else the upstream's /upload; always set. */
   uploadUrl: string;
-  cardQuoteUrl: string;
-  cardWidgetUrl: string;
-  identityUrl: string;
-  formServiceUrl: string;
-  userAgentLogUrl: string;
+  cardQuoteUrl?: string;
+  cardWidgetUrl?: string;
+  /** Append '/{token}'. */
+  identityUrl?: string;
+  formServiceUrl?: string;
+  userAgentLogUrl?: string;
 }
 
-export function resolveThirdParty(config: AppConfig, upstreamUrl: string, sandbox?: RunningSandbox): ThirdPartyUrls {
-  const sb = sandbox?.thirdParty;
-  const tp = config.thirdParty;
-  const pick = (configured: string | undefined, fromSandbox: string | undefined, name: string) => {
-    const url = configured ?? fromSandbox;
-    if (!url) throw new ConfigError(`Invalid environment:\n  ${name}: required when UPSTREAM_URL points at a real upstream`);
-    return url;
-  };
-  return {
-    uploadUrl: config.uploadUrl ?? `${upstreamUrl}/upload`,
-    cardQuoteUrl: pick(tp.cardQuoteUrl, sb?.cardQuoteUrl, 'CARD_QUOTE_URL'),
-    cardWidgetUrl: pick(tp.cardWidgetUrl, sb?.cardWidgetUrl, 'CARD_WIDGET_URL'),
-    identityUrl: pick(tp.identityUrl, sb?.identityUrl, 'IDENTITY_URL'),
-    formServiceUrl: pick(tp.formServiceUrl, sb?.formServiceUrl, 'FORM_SERVICE_URL'),
-    userAgentLogUrl: pick(tp.userAgentLogUrl, sb?.userAgentLogUrl, 'USER_AGENT_LOG_URL'),
-  };
+/** The URLs a deployment may leave out. */
+export type OptionalThirdPartyUrls = Omit<ThirdPartyUrls, 'uploadUrl'>;
+
+/** Every feature that needs a third party: what it is called and the variables it needs. */
+const THIRD_PARTY_FEATURES = {
+  card: { label: 'card payments', needs: { cardQuoteUrl: 'CARD_QUOTE_URL', cardWidgetUrl: 'CARD_WIDGET_URL' } },
+  identity: { label: 'identity-verification frame', needs: { identityUrl: 'IDENTITY_URL' } },
+  uploadNotice: { label: 'upload notice to the form service', needs: { formServiceUrl: 'FORM_SERVICE_URL' } },
+  userAgentLog: { label: 'user-agent logging', needs: { userAgentLogUrl: 'USER_AGENT_LOG_URL' } },
+} as const satisfies Record<string, { label: string; needs: { [K in keyof OptionalThirdPartyUrls]?: string } }>;
+
+export type ThirdPartyFeature = keyof typeof THIRD_PARTY_FEATURES;
+
+export interface ThirdParty extends ThirdPartyUrls {
+  /** A feature is available when every URL it needs is set. */
+  available: Readonly<Record<ThirdPartyFeature, boolean>>;
 }
+
+const FEATURES = Object.entries(THIRD_PARTY_FEATURES) as [ThirdPartyFeature, (typeof THIRD_PARTY_FEATURES)[ThirdPartyFeature]][];
+
+/** The environment's URLs, else the defaults; upload defaults to the upstream's own. */
+export function resolveThirdParty(config: AppConfig, upstreamUrl: string, defaults: OptionalThirdPartyUrls = {}): ThirdParty {
+  const urls: ThirdPartyUrls = { uploadUrl: config.uploadUrl ?? `${upstreamUrl}/upload` };
+  for (const key of Object.keys(config.thirdParty) as (keyof OptionalThirdPartyUrls)[]) {
+    const url = config.thirdParty[key] ?? defaults[key];
+    if (url) urls[key] = url;
+  }
+  const available = Object.fromEntries(
+    FEATURES.map(([feature, { needs }]) => [feature, Object.keys(needs).every((key) => urls[key as keyof OptionalThirdPartyUrls])]),
+  ) as Record<ThirdPartyFeature, boolean>;
+  return { ...urls, available };
+}
+
+/** The features that are off, with the variables that would turn each on. */
+export function featuresOff(thirdParty: ThirdParty): { feature: ThirdPartyFeature; label: string; variables: string[] }[] {
+  return FEATURES.filter(([feature]) => !thirdParty.available[feature]).map(([feature, { label, needs }]) => ({
+    feature,
+    label,
+    variables: Object.entries(needs)
+      .filter(([key]) => !thirdParty[key as keyof OptionalThirdPartyUrls])
+      .map(([, variable]) => variable),
+  }));
+}
+
+/** Decorates `app.thirdParty` and logs one warning naming every feature that is off. */
+export const thirdPartyPlugin = fp<{ thirdParty: ThirdParty }>(
+  async (app, { thirdParty }) => {
+    app.decorate('thirdParty', thirdParty);
+    const off = featuresOff(thirdParty);
+    if (off.length === 0) return;
+    app.log.warn(
+      { featuresOff: off.map((f) => f.feature), unsetVariables: off.flatMap((f) => f.variables) },
+      `third parties not configured, these features are off: ${off.map((f) => `${f.label} (${f.variables.join(', ')})`).join('; ')}`,
+    );
+  },
+  { name: 'edge-third-party', fastify: '5.x' },
+);

@@ -1,27 +1,35 @@
-// Health and readiness for the orchestrator, one log line per request, and draining:
-// once shutdown begins, new requests get 503 while in-flight ones finish.
-import type { FastifyInstance } from 'fastify';
+// Health and readiness for the orchestrator, one log line per request, and draining: once
+// shutdown begins, new requests get 503 while in-flight ones finish. Routes that must
+// answer while draining (liveness, readiness) say so in their config.
+import fp from 'fastify-plugin';
+import { EdgeError } from './errors.ts';
 
 export interface Lifecycle {
   draining: boolean;
 }
 
-export function registerOps(app: FastifyInstance, lifecycle: Lifecycle = { draining: false }): void {
-  app.addHook('onRequest', async (request, reply) => {
-    // Support can find a visitor's request in the logs by this id.
-    reply.header('x-request-id', request.id);
-    if (!lifecycle.draining || request.url === '/healthz') return;
-    reply.header('connection', 'close').header('retry-after', '5');
-    return reply.code(503).type('text/plain; charset=utf-8').send('Shutting down, please retry.');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
+/** Probes carry no merchant host, no markup, and answer in JSON. */
+const PROBE = { tenancy: false, csp: false, errorFormat: 'json', whileDraining: true } as const;
+
+export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
+  async (app, { lifecycle = { draining: false } }) => {
+    app.addHook('onRequest', async (request, reply) => {
+      // Support can find a visitor's request in the logs by this id.
+      reply.header('x-request-id', request.id);
+      if (!lifecycle.draining || request.routeOptions.config.whileDraining) return;
+      reply.header('connection', 'close').header('retry-after', '5');
+      throw new EdgeError.draining();
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        { method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    });
+    app.get('/healthz', { config: PROBE }, async () => ({ status: 'ok' }));
+    app.get('/readyz', { config: PROBE }, async (_request, reply) =>
+      lifecycle.draining ? reply.code(503).send({ status: 'draining' }) : { status: 'ready' },
     );
-  });
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) =>
-    lifecycle.draining ? reply.code(503).send({ status: 'draining' }) : { status: 'ready' },
-  );
-}
+  },
+  { name: 'edge-ops', fastify: '5.x', dependencies: ['edge-errors'] },
+);

@@ -1,7 +1,9 @@
 // The build's asset manifest (scripts/build.ts writes it): hashed URLs for the boot
 // script, the shared style sheet and static images. Read once at start-up.
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PROJECT_ROOT } from '../root.ts';
 
 export const manifestSchema = z.object({
   boot: z.string(),
@@ -12,7 +14,8 @@ export const manifestSchema = z.object({
 });
 export type AssetManifest = z.output<typeof manifestSchema>;
 
-export const DIST_DIR = new URL('../../dist/', import.meta.url);
+/** The build's output, from the project root: the same place under tsx and when bundled. */
+export const DIST_DIR = new URL('dist/', PROJECT_ROOT);
 
 export async function readManifest(distDir: URL = DIST_DIR): Promise<AssetManifest> {
   const file = new URL('manifest.json', distDir);
@@ -20,7 +23,7 @@ export async function readManifest(distDir: URL = DIST_DIR): Promise<AssetManife
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new Error(`No build found at ${file.pathname}: run "npm run build" first.`);
+    throw new Error(`No build found at ${fileURLToPath(file)}: run "npm run build" first.`);
   }
   return manifestSchema.parse(JSON.parse(text));
 }

@@ -1,7 +1,9 @@
 // Every screen of the checkout, one module each. Registered in this order; a route not
 // listed here redirects home (SPEC.md section 2, "any other route").
 import type { FastifyInstance } from 'fastify';
+import { ROUTES } from '../checkout/routes.ts';
 import { registerScreens, type Screen } from '../flow/screen.ts';
+import { EdgeError } from '../http/errors.ts';
 import { addressInputScreen } from './address-input.ts';
 import { buyerInfoScreen } from './buyer-info.ts';
 import { directLinkScreen } from './direct-link.ts';
@@ -47,7 +49,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   // /api and /assets answer their own 404s in their own scopes; every other unknown
   // page address sends the visitor home.
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect('/', 302);
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect(ROUTES.home.path, 302);
+    return reply.send(new EdgeError.notFound());
   });
 }

@@ -1,8 +1,10 @@
-// Per-request security: a CSP with a fresh nonce on every response, and the same-origin
-// check on every state-changing request (403, before any handler can act).
-import type { FastifyInstance } from 'fastify';
-import type { ThirdPartyUrls } from '../third-party.ts';
-import type { MerchantRegistry } from '../tenancy/load.ts';
+// Security on every response: helmet's headers, a CSP with a fresh nonce (per merchant:
+// only merchants with a tag manager allow its origins), and the same-origin check on
+// every state-changing request (403, before any handler can act). Routes whose responses
+// carry no markup declare `config: { csp: false }`.
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import { EdgeError } from '../http/errors.ts';
 import { checkSameOrigin } from './csrf.ts';
 import { cspTemplate, newNonce, originOf } from './csp.ts';
 
@@ -15,32 +17,40 @@ const TAG_MANAGER_ORIGINS = [
   'https://*.analytics.google.com',
 ];
 
-/** One policy template per merchant, built at start-up: only merchants with gtm allow its origins. */
-export function registerSecurity(app: FastifyInstance, thirdParty: ThirdPartyUrls, merchants: MerchantRegistry): void {
-  const policyFor = (analytics: boolean) =>
-    cspTemplate({
-      frames: [...originOf(thirdParty.cardWidgetUrl), ...originOf(thirdParty.identityUrl)],
-      formActions: [],
-      images: ['https://*.tile.openstreetmap.org', ...(analytics ? TAG_MANAGER_ORIGINS : [])],
-      connections: analytics ? TAG_MANAGER_ORIGINS : [],
+export const securityPlugin = fp(
+  async (app) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: false, // set per request with its nonce, below
+      crossOriginEmbedderPolicy: false,
+      hsts: { maxAge: 15552000, includeSubDomains: false },
     });
-  const plain = policyFor(false);
-  const byMerchant = new Map(merchants.merchants.map((m) => [m.id, m.config.gtm ? policyFor(true) : plain]));
-  app.decorateReply('scriptNonce', '');
-  app.addHook('onRequest', async (request, reply) => {
-    // Hashed static files carry no markup: no policy, no nonce to make.
-    if (request.method === 'GET' && request.url.startsWith('/assets/')) return;
-    reply.scriptNonce = newNonce();
-    const csp = (request.merchant && byMerchant.get(request.merchant.id)) || plain;
-    reply.header('content-security-policy', csp(reply.scriptNonce));
-    if (SAFE_METHODS.has(request.method)) return;
-    const verdict = checkSameOrigin(request, request.siteHost);
-    if (!verdict.ok) {
-      request.log.warn({ reason: verdict.reason }, 'cross-site request refused');
-      return reply
-        .code(403)
-        .type('text/html; charset=utf-8')
-        .send('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Forbidden</title></head><body><main><h1>Forbidden</h1><p>This form must be sent from the checkout page itself.</p><p><a href="/">Back to the start</a></p></main></body></html>');
-    }
-  });
-}
+    // A third party that is not configured is not framed: its feature is off.
+    const frames = [...originOf(app.thirdParty.cardWidgetUrl), ...originOf(app.thirdParty.identityUrl)];
+    // One policy template per merchant, built at start-up.
+    const policyFor = (analytics: boolean) =>
+      cspTemplate({
+        frames,
+        formActions: [],
+        images: ['https://*.tile.openstreetmap.org', ...(analytics ? TAG_MANAGER_ORIGINS : [])],
+        connections: analytics ? TAG_MANAGER_ORIGINS : [],
+      });
+    const plain = policyFor(false);
+    const byMerchant = new Map(app.merchants.merchants.map((m) => [m.id, m.config.gtm ? policyFor(true) : plain]));
+
+    app.decorateReply('scriptNonce', '');
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config.csp !== false) {
+        reply.scriptNonce = newNonce();
+        const csp = (request.merchant && byMerchant.get(request.merchant.id)) || plain;
+        reply.header('content-security-policy', csp(reply.scriptNonce));
+      }
+      if (SAFE_METHODS.has(request.method)) return;
+      const verdict = checkSameOrigin(request, request.siteHost);
+      if (!verdict.ok) {
+        request.log.warn({ reason: verdict.reason }, 'cross-site request refused');
+        throw new EdgeError.crossSite();
+      }
+    });
+  },
+  { name: 'edge-security', fastify: '5.x', dependencies: ['edge-errors', 'edge-tenancy', 'edge-third-party'] },
+);

@@ -50,7 +50,8 @@ export interface UpstreamSettings {
   /** The exchange API root: buy calls live under /txnbuy, sell calls under /txnsell. */
   baseUrl: string;
   uploadUrl: string;
-  cardQuoteUrl: string;
+  /** Unset: card payments are off, and cardQuote answers `unavailable` without a call. */
+  cardQuoteUrl?: string;
   dispatcher: Dispatcher;
   logger: Logger;
 }
@@ -231,6 +232,7 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
         cardQuote: async (query) => {
           const checked = cardQuoteQuerySchema.safeParse(query);
           if (!checked.success) throw new UpstreamRequestError('cardQuote', issuePaths(checked.error));
+          if (!settings.cardQuoteUrl) return { ok: false, failure: { kind: 'unavailable', reason: 'not-configured' } };
           const url = new URL(settings.cardQuoteUrl);
           url.searchParams.set('key', checked.data.key);
           url.searchParams.set('baseCurrency', checked.data.baseCurrency);

@@ -1,7 +1,9 @@
 // The one undici dispatcher for every upstream call, from the typed client and from the
 // /api proxy alike, so there is exactly one retry layer. Interceptors run outside-in in
 // the reverse order of compose(): the log line wraps all attempts of the retry layer.
+import fp from 'fastify-plugin';
 import { Agent, type Dispatcher } from 'undici';
+import { createUpstream } from './client.ts';
 import { retryInterceptor } from './retry-interceptor.ts';
 import { logInterceptor, type Logger } from './log-interceptor.ts';
 
@@ -26,3 +28,45 @@ export function createUpstreamDispatcher(options: UpstreamDispatcherOptions): Di
   });
   return agent.compose(retryInterceptor({ maxRetries, minDelayMs, maxDelayMs }), logInterceptor(options.logger));
 }
+
+export interface UpstreamPluginOptions {
+  /** The exchange API root. */
+  baseUrl: string;
+  uploadUrl: string;
+  cardQuoteUrl?: string;
+  timeouts: { connectMs: number; headersMs: number; bodyMs: number };
+  /** Back-off bounds; tests shorten them. */
+  retry?: Pick<UpstreamDispatcherOptions, 'maxRetries' | 'minDelayMs' | 'maxDelayMs'>;
+  /** Where the upstream log lines go; default the app's logger. */
+  logger?: Logger;
+}
+
+/**
+ * Decorates `app.upstreamDispatcher` (the one retry layer, for the client and the /api
+ * proxy alike) and `app.upstream` (the typed client over it); closes it with the app.
+ */
+export const upstreamPlugin = fp<UpstreamPluginOptions>(
+  async (app, options) => {
+    const logger = options.logger ?? app.log;
+    const dispatcher = createUpstreamDispatcher({
+      connectTimeoutMs: options.timeouts.connectMs,
+      headersTimeoutMs: options.timeouts.headersMs,
+      bodyTimeoutMs: options.timeouts.bodyMs,
+      logger,
+      ...options.retry,
+    });
+    app.decorate('upstreamDispatcher', dispatcher);
+    app.decorate(
+      'upstream',
+      createUpstream({
+        baseUrl: options.baseUrl,
+        uploadUrl: options.uploadUrl,
+        cardQuoteUrl: options.cardQuoteUrl,
+        dispatcher,
+        logger,
+      }),
+    );
+    app.addHook('onClose', async () => dispatcher.close());
+  },
+  { name: 'edge-upstream', fastify: '5.x' },
+);

@@ -8,8 +8,11 @@ export type UpstreamFailure =
   | { kind: 'error'; status: number; code: string; msg: string; errorParams?: { amount?: number } }
   /** Buyer-info validation: a list of `{ errorCode, errorMsg }`. */
   | { kind: 'errors'; status: number; items: { errorCode: string; errorMsg: string }[] }
-  /** No usable answer: 502/503/504, another 5xx without a message, a timeout or a network failure. */
-  | { kind: 'unavailable'; status?: number; reason: 'status-503' | 'status-5xx' | 'timeout' | 'network' }
+  /**
+   * No usable answer: 502/503/504, another 5xx without a message, a timeout, a network
+   * failure, or a third party this deployment has no URL for.
+   */
+  | { kind: 'unavailable'; status?: number; reason: 'status-503' | 'status-5xx' | 'timeout' | 'network' | 'not-configured' }
   /** An answer that breaks the contract; logged with the request id, the visitor gets a generic message. */
   | { kind: 'invalid-response'; status: number };
 

@@ -1,18 +1,19 @@
 // /api/* for browser islands: @fastify/http-proxy to the upstream, but only for the few
 // calls islands make (ARCHITECTURE.md "Upstream client and proxy"). Everything else is a
-// 404 that never reaches the upstream. The proxy sends through the shared dispatcher, so
-// retries and upstream log lines work exactly as for the typed client.
+// 404 that never reaches the upstream. The proxy sends through the shared dispatcher
+// (edge-upstream), so retries and upstream log lines work exactly as for the typed
+// client. Every answer of the edge's own under /api is the one JSON error shape.
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
-import type { Dispatcher } from 'undici';
+import { EdgeError } from '../http/errors.ts';
 import { REF_ID_PATTERN } from './contract.ts';
 
 export interface UpstreamProxyOptions {
   upstreamUrl: string;
   uploadUrl: string;
-  dispatcher: Dispatcher;
   merchantIdOf: (request: FastifyRequest) => string;
   /** The visitor's own transaction (from the flow cookie), or null. */
   flowOf: (request: FastifyRequest) => { refId: string; txnType: 'BUY' | 'SELL' } | null;
@@ -85,11 +86,7 @@ function isAllowed(method: string | undefined, rawUrl: string | undefined): bool
   return ALLOWED.some((route) => route.method === method && route.path.test(path));
 }
 
-function notFound(reply: FastifyReply): FastifyReply {
-  return reply.code(404).send({ error: { code: 'NOT_FOUND', msg: 'Not found.' } });
-}
-
-export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (app, options) => {
+export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
   const replyOptions: FastifyHttpProxyOptions['replyOptions'] = {
     // reply-from retries GETs on 503 by itself (up to 10 times) unless told otherwise:
     // the dispatcher is the only retry layer.
@@ -113,13 +110,11 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
     onError: (reply, { error }) => {
       // The cause is in the upstream log line; the visitor gets no internal detail.
       const timedOut = (error as { statusCode?: number }).statusCode === 504;
-      void reply.code(timedOut ? 504 : 502).send({
-        error: { code: 'UPSTREAM.UNAVAILABLE', msg: 'The service is temporarily unavailable. Please try again in a moment.' },
-      });
+      void reply.send(timedOut ? new EdgeError.upstreamTimeout() : new EdgeError.upstreamUnavailable());
     },
   };
   const proxyOptions = {
-    undici: options.dispatcher,
+    undici: app.upstreamDispatcher,
     // Only JSON bodies, parsed by the parser below (with its size limit) and re-sent as a
     // string, which the dispatcher can replay on a retry; a piped stream could not be.
     proxyPayloads: false,
@@ -130,24 +125,31 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
   await app.register(
     async (api) => {
       // Before routing has any effect: a path off the list never reaches a handler.
-      api.addHook('onRequest', async (request, reply) => {
-        if (!isAllowed(request.raw.method, request.raw.url)) return notFound(reply);
+      api.addHook('onRequest', async (request) => {
+        if (!isAllowed(request.raw.method, request.raw.url)) throw new EdgeError.notFound();
         const path = (request.raw.url ?? '').split('?', 1)[0]!;
         if (PUBLIC_PATHS.has(path)) return;
         const flow = options.flowOf(request);
         // Someone else's transaction looks exactly like one that does not exist.
-        if (!flow || !ownsPath(path, flow)) return notFound(reply);
+        if (!flow || !ownsPath(path, flow)) throw new EdgeError.notFound();
       });
-      api.addHook('preHandler', async (request, reply) => {
+      api.addHook('preHandler', async (request) => {
         const flow = options.flowOf(request);
-        if (flow && !ownsBody(request.body, flow)) return notFound(reply);
+        if (flow && !ownsBody(request.body, flow)) throw new EdgeError.notFound();
       });
       api.addHook('onRoute', (route) => {
         route.bodyLimit = UPLOAD_PATHS.test(route.url) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
+        route.config = { ...route.config, errorFormat: 'json' };
       });
       api.removeAllContentTypeParsers();
       api.addContentTypeParser('application/json', { parseAs: 'string' }, api.getDefaultJsonParser('error', 'error'));
-      api.setNotFoundHandler((_request, reply) => notFound(reply));
+      // Every other /api path lands here (with the JSON error format), never on the pages'
+      // not-found handler; the allowlist above has refused it already.
+      const unknown = async () => {
+        throw new EdgeError.notFound();
+      };
+      api.all('/', unknown);
+      api.all('/*', unknown);
 
       await api.register(httpProxy, {
         ...proxyOptions,
@@ -165,4 +167,4 @@ export const upstreamProxy: FastifyPluginAsync<UpstreamProxyOptions> = async (ap
     },
     { prefix: '/api' },
   );
-};
+}, { name: 'edge-api-proxy', fastify: '5.x', dependencies: ['edge-errors', 'edge-upstream'] });

@@ -105,7 +105,7 @@ t.test('a response that fails its schema: logged with the request id, a generic 
   const app = await buildApp({
     config: parseConfig({ SESSION_SECRET: 's'.repeat(32) }),
     upstreamUrl: `http://127.0.0.1:${(broken.address() as AddressInfo).port}`,
-    sandbox: stack.sandbox,
+    thirdParty: stack.sandbox.thirdParty,
     logger,
   });
   t.teardown(() => app.close());

@@ -118,6 +118,7 @@ t.test('security headers on every page', async (t) => {
   t.ok(nonce, 'a nonce');
   t.match(csp, /script-src 'nonce-[^']+' 'strict-dynamic'/);
   for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) t.match(csp, d);
+  t.match(csp, `frame-src 'self' ${new URL(stack.sandbox.thirdParty.cardWidgetUrl).origin}`, 'the configured card widget may be framed');
   t.match(res.body, new RegExp(`<script type="module" src="/assets/js/boot-[^"]+" nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"`));
   const again = await app.inject({ url: '/', headers: { host: 'maple.localhost' } });
   t.not(/'nonce-([^']+)'/.exec(String(again.headers['content-security-policy']))?.[1], nonce, 'fresh nonce per request');
@@ -141,6 +142,13 @@ t.test('assets: hashed, immutable, compressed, never across merchants', async (t
   t.equal(cached.statusCode, 304);
   const missing = await app.inject({ url: '/assets/js/nope.js', headers: { host: 'roo.localhost' } });
   t.equal(missing.statusCode, 404);
+  const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+  const plain = await app.inject({ url: boot, headers: { host: 'roo.localhost' } });
+  const br = await app.inject({ url: boot, headers: { host: 'roo.localhost', 'accept-encoding': 'br' } });
+  t.equal(br.headers['content-encoding'], 'br');
+  t.same(brotliDecompressSync(br.rawPayload), plain.rawPayload, "the build's brotli copy is of the same file");
+  t.same(gunzipSync(js.rawPayload), plain.rawPayload, 'and its gzip copy');
+  t.equal((await app.inject({ url: `${boot}.br`, headers: { host: 'roo.localhost' } })).statusCode, 404, 'the copies have no URL of their own');
 });
 
 t.test('legal pages', async (t) => {

@@ -1,14 +1,18 @@
-// The process as ops run it: refuses to start on a broken merchant file, prints one line
-// per demo host, and drains on SIGTERM (in-flight requests finish, new ones get 503).
+// The process as ops run it: refuses to start on a broken merchant file or without an
+// upstream in production, prints one line per demo host, runs the embedded sandbox only
+// when it may, and drains on SIGTERM (in-flight requests finish, new ones get 503).
 import t from 'tap';
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, getPage } from '../helpers/http.ts';
 
 function start(env: Record<string, string>) {
+  // An empty value unsets a variable the test runner may have.
+  const merged = Object.entries({ ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env }).filter(([, v]) => v !== '');
   const child = spawn(process.execPath, ['--import=tsx', 'server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+    env: Object.fromEntries(merged),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -47,15 +51,55 @@ t.test('a bad environment value stops the server with the variable named', async
 });
 
 t.test('starts, lists every demo host, and drains on SIGTERM', async (t) => {
-  const port = 3900 + Math.floor(Math.random() * 50);
+  const port = await freePort();
   const proc = start({ PORT: String(port) });
   t.teardown(() => proc.child.kill('SIGKILL'));
   await waitFor(() => proc.out().includes('test.localhost'));
   for (const host of ['maple', 'roo', 'manila', 'checkout', 'test', 'dev']) {
     t.match(proc.out(), new RegExp(`http://${host}\\.localhost:${port}/`));
   }
-  const home = await fetch(`http://127.0.0.1:${port}/`, { headers: { host: 'maple.localhost' } });
+  const home = await getPage(port, '/', 'maple.localhost');
   t.equal(home.status, 200);
+  t.match(home.body, /Maple Coin/);
   proc.child.kill('SIGTERM');
   t.equal(await proc.exited, 0, 'exits cleanly');
+});
+
+t.test('production without UPSTREAM_URL refuses to start unless SANDBOX=on, in one line', async (t) => {
+  const proc = start({ NODE_ENV: 'production', PORT: '0', SANDBOX: '' });
+  t.equal(await proc.exited, 1);
+  const lines = proc.err().trim().split('\n');
+  t.equal(lines.length, 1, 'one line');
+  t.match(lines[0], /UPSTREAM_URL.*SANDBOX=on/);
+  t.equal(proc.out(), '', 'nothing listened, no sandbox started');
+});
+
+t.test('a real upstream always wins: no sandbox, and missing third parties only switch features off', async (t) => {
+  const port = await freePort();
+  // Only what an ops person must set; nothing listens at the upstream and nothing is asked of it.
+  const proc = start({
+    NODE_ENV: 'production',
+    SANDBOX: 'on',
+    UPSTREAM_URL: 'http://127.0.0.1:9',
+    SESSION_SECRET: 's'.repeat(32),
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+  });
+  t.teardown(() => proc.child.kill('SIGKILL'));
+  await waitFor(() => proc.out().includes('test.localhost'));
+  t.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
+  const home = await getPage(port, '/', 'maple.localhost');
+  t.equal(home.status, 200);
+  t.match(home.body, /Maple Coin/, "the merchant's home page, with no upstream call to wait for");
+  proc.child.kill('SIGTERM');
+  t.equal(await proc.exited, 0);
+  const logs = proc
+    .out()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { level: number; msg: string; component?: string });
+  t.notOk(logs.some((l) => l.component === 'sandbox' || /sandbox/i.test(l.msg)), 'no sandbox started');
+  const warnings = logs.filter((l) => l.level === 40);
+  t.equal(warnings.length, 1, 'one warning');
+  t.match(warnings[0]?.msg, /features are off: card payments .*USER_AGENT_LOG_URL/);
 });

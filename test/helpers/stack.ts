@@ -34,7 +34,14 @@ export async function startStack(
     { level: 'info' },
     { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   );
-  const app = await buildApp({ config, upstreamUrl: sandbox.url, sandbox, logger, lifecycle: options.lifecycle, clock: options.clock });
+  const app = await buildApp({
+    config,
+    upstreamUrl: sandbox.url,
+    thirdParty: sandbox.thirdParty,
+    logger,
+    lifecycle: options.lifecycle,
+    clock: options.clock,
+  });
   let port = 0;
   if (options.listen !== false) {
     await app.listen({ port: 0, host: '127.0.0.1' });

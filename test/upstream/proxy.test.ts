@@ -4,7 +4,8 @@ import fastify from 'fastify';
 import t from 'tap';
 import type { FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
+import { errorsPlugin } from '../../server/http/errors.ts';
+import { upstreamPlugin } from '../../server/upstream/dispatcher.ts';
 import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT, upstreamProxy } from '../../server/upstream/proxy.ts';
 import { captureLogger, rawRequest, startUpstream, type Cleanup, type Seen, type Step } from './helpers.ts';
 
@@ -17,27 +18,26 @@ async function fixture(
 ) {
   const upstream = await startUpstream(steps);
   const { logger, lines } = captureLogger();
-  const dispatcher = createUpstreamDispatcher({
-    connectTimeoutMs: 500,
-    headersTimeoutMs,
-    bodyTimeoutMs: 2_000,
-    logger,
-    minDelayMs: 5,
-    maxDelayMs: 20,
-  });
   let requests = 0;
   const app = fastify({ logger: false, genReqId: () => `edge-${++requests}` });
+  // The plugins the proxy declares it needs: the error shape and the shared dispatcher.
+  await app.register(errorsPlugin);
+  await app.register(upstreamPlugin, {
+    baseUrl: upstreamUrl ?? upstream.url,
+    uploadUrl: `${upstream.url}/docs/upload`,
+    timeouts: { connectMs: 500, headersMs: headersTimeoutMs, bodyMs: 2_000 },
+    retry: { minDelayMs: 5, maxDelayMs: 20 },
+    logger,
+  });
   await app.register(upstreamProxy, {
     upstreamUrl: upstreamUrl ?? upstream.url,
     uploadUrl: `${upstream.url}/docs/upload`,
-    dispatcher,
     merchantIdOf: (request) => (request.headers.host?.startsWith('koala') ? 'koala' : 'maple'),
     flowOf: testFlow,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   t.teardown(async () => {
     await app.close();
-    await dispatcher.destroy();
     await upstream.close();
   });
   const { port } = app.server.address() as AddressInfo;
