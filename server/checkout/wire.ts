@@ -10,6 +10,8 @@ export type TxnApi = (typeof API_OF_TXN_TYPE)[TxnType];
 
 /** Where islands reach the upstream through the edge. */
 export const API_PREFIX = '/api';
+/** Under API_PREFIX: the document upload API, a base URL of its own (UPLOAD_URL). */
+export const UPLOAD_API_PATH = '/upload';
 
 /**
  * Every call an island may make through /api, as router patterns relative to API_PREFIX.
@@ -17,12 +19,32 @@ export const API_PREFIX = '/api';
  * server/upstream/proxy.ts builds its allowlist from this list and nothing else.
  */
 export const ISLAND_CALLS = [
+  /** WalletStatus polls the deposit. */
   { method: 'GET', pattern: '/:api/status/:refId' },
+  /** QuoteTimer: a new quote when the hold ends, and Accept. */
   { method: 'POST', pattern: '/:api/requote' },
   { method: 'POST', pattern: '/:api/confirmednewquote' },
+  /** The camera sends the selfie; the uploader sends documents to the upload API (uploadUrl). */
+  { method: 'POST', pattern: '/:api/selfieimage', upload: true },
+  { method: 'POST', pattern: UPLOAD_API_PATH, upload: true },
   { method: 'GET', pattern: '/pubapi/ticker/merchant', public: true },
   { method: 'GET', pattern: '/pubapi/qrcode/walletaddress/:refId' },
-] as const satisfies readonly { method: 'GET' | 'POST'; pattern: string; public?: boolean }[];
+] as const satisfies readonly IslandCall[];
+
+export interface IslandCall {
+  method: 'GET' | 'POST';
+  pattern: string;
+  /** Concerns no transaction: no flow needed. */
+  public?: boolean;
+  /** Carries a file: the larger body limit. */
+  upload?: boolean;
+}
+
+/** A call's concrete paths under API_PREFIX, `:api` spelled out; `:refId` stays a parameter. */
+export function islandCallPaths(call: IslandCall): string[] {
+  const apis = call.pattern.includes(':api') ? Object.values(API_OF_TXN_TYPE) : [''];
+  return apis.map((api) => call.pattern.replace(':api', api));
+}
 
 /** The browser's URLs for those calls. */
 export const ISLAND_API = {

@@ -18,7 +18,7 @@ export const renderPlugin = fp<{ distDir?: URL }>(
     app.decorateReply('render', async function render(this: FastifyReply, page: ReactElement, options: RenderOptions = {}) {
       if (this.request.method !== 'HEAD') return renderPage(this.request, this, page, options);
       // An empty stream, not an empty body: a HEAD response must not claim Content-Length: 0.
-      this.code(options.status ?? 200).type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      this.code(options.status ?? 200).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
       return this.send(Readable.from([])) as FastifyReply;
     });
   },

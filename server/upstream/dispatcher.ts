@@ -6,6 +6,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { createUpstream } from './client.ts';
 import { retryInterceptor } from './retry-interceptor.ts';
 import { logInterceptor, type Logger } from './log-interceptor.ts';
+import { HTTP_MAX_RETRIES } from '../checkout/limits.ts';
 
 export interface UpstreamDispatcherOptions {
   connectTimeoutMs: number;
@@ -13,14 +14,14 @@ export interface UpstreamDispatcherOptions {
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
   logger: Logger;
-  /** SPEC.md section 7: up to 3 retries. */
+  /** SPEC.md section 7: up to HTTP_MAX_RETRIES retries. */
   maxRetries?: number;
   minDelayMs?: number;
   maxDelayMs?: number;
 }
 
 export function createUpstreamDispatcher(options: UpstreamDispatcherOptions): Dispatcher {
-  const { maxRetries = 3, minDelayMs = 200, maxDelayMs = 2_000 } = options;
+  const { maxRetries = HTTP_MAX_RETRIES, minDelayMs = 200, maxDelayMs = 2_000 } = options;
   const agent = new Agent({
     connect: { timeout: options.connectTimeoutMs },
     headersTimeout: options.headersTimeoutMs,

@@ -9,7 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { EdgeError } from '../http/errors.ts';
-import { REF_ID_PATTERN } from './contract.ts';
+import { API_OF_TXN_TYPE, API_PREFIX, ISLAND_CALLS, UPLOAD_API_PATH, islandCallPaths } from '../checkout/wire.ts';
+import { ENCODED_FILE_MAX_LENGTH, REF_ID_PATTERN } from './contract.ts';
 
 export interface UpstreamProxyOptions {
   upstreamUrl: string;
@@ -20,8 +21,7 @@ export interface UpstreamProxyOptions {
 }
 
 /** Calls anyone may make: they concern no transaction. */
-const PUBLIC_PATHS = new Set(['/api/pubapi/ticker/merchant']);
-const API_OF_TXN_TYPE = { BUY: 'txnbuy', SELL: 'txnsell' } as const;
+const PUBLIC_PATHS = new Set(ISLAND_CALLS.filter((c) => 'public' in c && c.public).flatMap((c) => islandCallPaths(c).map((p) => API_PREFIX + p)));
 
 /**
  * An island may act only on the visitor's own transaction: a refId in the path must be
@@ -30,7 +30,7 @@ const API_OF_TXN_TYPE = { BUY: 'txnbuy', SELL: 'txnsell' } as const;
  */
 function ownsPath(path: string, flow: { refId: string; txnType: 'BUY' | 'SELL' }): boolean {
   const [, , first, second, third] = path.split('/');
-  if (first === 'txnbuy' || first === 'txnsell') {
+  if (first === API_OF_TXN_TYPE.BUY || first === API_OF_TXN_TYPE.SELL) {
     if (first !== API_OF_TXN_TYPE[flow.txnType]) return false;
     return second === 'status' ? third === flow.refId : true;
   }
@@ -45,34 +45,27 @@ function ownsBody(body: unknown, flow: { refId: string }): boolean {
 
 /** A refId path segment (the contract's pattern without its anchors). */
 const SEGMENT = REF_ID_PATTERN.source.slice(1, -1);
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Every method and path islands may use, matched against the raw request path. Only
- * letters, digits, '_', '-' and single '/' can match, so encoded or literal traversal
- * ('%2e%2e', '%2f', '\', '..', '//') and absolute URLs never pass.
+ * Every method and path islands may use (checkout/wire.ts ISLAND_CALLS), matched against
+ * the raw request path. Only letters, digits, '_', '-' and single '/' can match, so
+ * encoded or literal traversal ('%2e%2e', '%2f', '\\', '..', '//') and absolute URLs never pass.
  */
-const ALLOWED: { method: 'GET' | 'POST'; path: RegExp }[] = [
-  { method: 'GET', path: new RegExp(`^/api/txn(?:buy|sell)/status/${SEGMENT}$`) },
-  { method: 'POST', path: /^\/api\/txn(?:buy|sell)\/(?:requote|confirmednewquote|selfieimage|generatesmscode)$/ },
-  { method: 'POST', path: /^\/api\/upload$/ },
-  { method: 'GET', path: /^\/api\/pubapi\/ticker\/merchant$/ },
-  { method: 'GET', path: new RegExp(`^/api/pubapi/qrcode/walletaddress/${SEGMENT}$`) },
-];
+const ALLOWED = ISLAND_CALLS.flatMap((call) =>
+  islandCallPaths(call).map((path) => ({
+    method: call.method,
+    path: new RegExp(`^${literal(API_PREFIX + path).replace(':refId', SEGMENT)}$`),
+  })),
+);
 
-/** The same calls as router patterns, relative to /api (the guard above has the last word). */
-const API_ROUTES = [
-  ...['txnbuy', 'txnsell'].flatMap((api) => [
-    `/${api}/status/:refId`,
-    ...['requote', 'confirmednewquote', 'selfieimage', 'generatesmscode'].map((call) => `/${api}/${call}`),
-  ]),
-  '/pubapi/ticker/merchant',
-  '/pubapi/qrcode/walletaddress/:refId',
-];
+/** The same calls as router patterns relative to /api, by the upstream they go to (the guard above has the last word). */
+const API_ROUTES = ISLAND_CALLS.filter((c) => c.pattern !== UPLOAD_API_PATH).flatMap(islandCallPaths);
 
-/** A 4,900,000-byte file in base64 (SPEC.md section 5) plus room for the other fields. */
-export const UPLOAD_BODY_LIMIT = Math.ceil(4_900_000 / 3) * 4 + 64 * 1024;
+/** A file of UPLOAD_MAX_BYTES in base64 (contract.ts) plus room for the other fields. */
+export const UPLOAD_BODY_LIMIT = ENCODED_FILE_MAX_LENGTH + 64 * 1024;
 export const API_BODY_LIMIT = 64 * 1024;
-const UPLOAD_PATHS = /\/(?:selfieimage|upload)$/;
+const UPLOAD_PATHS = new Set(ISLAND_CALLS.filter((c) => 'upload' in c && c.upload).flatMap(islandCallPaths));
 
 /** Visitor headers the upstream may see; cookies, authorization and X-Forwarded-* are not among them. */
 const FORWARDED_HEADERS = ['host', 'accept', 'accept-language'];
@@ -138,7 +131,8 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
         if (flow && !ownsBody(request.body, flow)) throw new EdgeError.notFound();
       });
       api.addHook('onRoute', (route) => {
-        route.bodyLimit = UPLOAD_PATHS.test(route.url) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
+        const path = route.url.slice(API_PREFIX.length).replace(/(.)\/$/, '$1');
+        route.bodyLimit = UPLOAD_PATHS.has(path) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
         route.config = { ...route.config, errorFormat: 'json' };
       });
       api.removeAllContentTypeParsers();
@@ -160,7 +154,7 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
       await api.register(httpProxy, {
         ...proxyOptions,
         upstream: options.uploadUrl,
-        prefix: '/upload',
+        prefix: UPLOAD_API_PATH,
         routes: ['/'],
         httpMethods: ['POST'],
       });

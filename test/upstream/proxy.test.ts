@@ -95,7 +95,7 @@ t.test('allowlisted calls reach the upstream at the same path, without the query
     ['GET', '/api/pubapi/qrcode/walletaddress/ABC123', '/pubapi/qrcode/walletaddress/ABC123'],
     ['POST', '/api/upload', '/docs/upload'],
     ...['txnbuy', 'txnsell'].flatMap((api) =>
-      ['requote', 'confirmednewquote', 'selfieimage', 'generatesmscode'].map(
+      ['requote', 'confirmednewquote', 'selfieimage'].map(
         (call): [string, string, string] => ['POST', `/api/${api}/${call}`, `/${api}/${call}`],
       ),
     ),
@@ -140,6 +140,8 @@ t.test('everything else is a 404 and the upstream sees nothing', async (t) => {
     ['GET', '/api/txnbuy/flowstate/ABC'],
     ['POST', '/api/txnbuy/quoterequest'],
     ['POST', '/api/txnbuy/buyerinfo'],
+    // Resend Code is a form of the page, not an island's call.
+    ['POST', '/api/txnbuy/generatesmscode'],
     ['POST', '/api/vipcheck'],
     ['POST', '/api/etransfer/init'],
     ['GET', '/api/txnbuy/requote'],
@@ -264,7 +266,7 @@ t.test('the shared dispatcher retries proxied calls: 504, 504, 200', async (t) =
 
 t.test('a reset POST is retried with the same Idempotency-Key and body', async (t) => {
   const { send, seen } = await fixture(t, ['reset', { status: 200, body: { ok: true } }]);
-  const response = await send('POST', '/api/txnbuy/generatesmscode', {}, '{"refId":"ABC123"}');
+  const response = await send('POST', '/api/txnbuy/requote', {}, '{"refId":"ABC123"}');
   t.equal(response.status, 200);
   t.equal(seen.length, 2);
   t.match(seen[0]!.headers['idempotency-key'], UUID);
