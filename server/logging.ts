@@ -27,6 +27,8 @@ export const REDACT_PATHS = [
   ...PERSONAL_FIELDS,
   ...PERSONAL_FIELDS.map((f) => `*.${f}`),
   ...PERSONAL_FIELDS.map((f) => `*.*.${f}`),
+  // An upstream error list inside a log object: { upstream: { error: [{ firstName }] } }.
+  ...PERSONAL_FIELDS.map((f) => `*.*.*.${f}`),
 ];
 
 export function loggerOptions(level: string): LoggerOptions {

@@ -171,7 +171,7 @@ t.test('any other route redirects to /', async (t) => {
   }
 });
 
-t.test('home page streams and ships the island', async (t) => {
+t.test('home page: the page and its island', async (t) => {
   const res = await app.inject({ url: '/', headers: { host: 'roo.localhost' } });
   t.equal(res.statusCode, 200);
   t.match(res.headers['content-type'], /text\/html/);
@@ -206,7 +206,7 @@ t.test('draining: new requests get 503, health stays up, readiness goes down', a
   t.equal((await s.app.inject({ url: '/healthz' })).statusCode, 200);
 });
 
-t.test('pages are compressed as they stream when the browser accepts it', async (t) => {
+t.test('pages are compressed when the browser accepts it', async (t) => {
   const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
   const br = await app.inject({ url: '/', headers: { host: 'maple.localhost', 'accept-encoding': 'gzip, br' } });
   t.equal(br.headers['content-encoding'], 'br');

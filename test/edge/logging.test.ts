@@ -47,7 +47,7 @@ function productionLogger(): { log: pino.Logger; lines: () => Record<string, unk
   return { log, lines: () => out.join('').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) };
 }
 
-t.test('every personal field is redacted at the top, one and two levels down', async (t) => {
+t.test('every personal field is redacted at the top, one, two and three levels down', async (t) => {
   const { log, lines } = productionLogger();
   for (const field of PERSONAL) {
     const secret = `secret-${field}-value`;
@@ -55,22 +55,24 @@ t.test('every personal field is redacted at the top, one and two levels down', a
     log.info({ buyer: { [field]: secret, refId: 'R1' } }, 'one level down');
     log.info({ upstream: { body: { [field]: secret, refId: 'R1' } } }, 'two levels down');
     log.info({ error: [{ [field]: secret }] }, 'inside a list');
+    log.info({ upstream: { error: [{ [field]: secret }] } }, 'inside a list, one level down');
     // An object value is replaced whole: nothing under it survives.
     log.info({ buyer: { [field]: { nested: secret } } }, 'object value');
   }
   const all = lines();
-  t.equal(all.length, PERSONAL.length * 5);
+  t.equal(all.length, PERSONAL.length * 6);
   const text = JSON.stringify(all);
   for (const field of PERSONAL) {
     t.notMatch(text, `secret-${field}-value`, `${field}: its value is in no line`);
     const mine = all.filter((l) => JSON.stringify(l).includes(`"${field}"`));
-    t.equal(mine.length, 5, `${field}: the key is still there, so the reader knows it was redacted`);
+    t.equal(mine.length, 6, `${field}: the key is still there, so the reader knows it was redacted`);
   }
-  const [top, one, two, list] = all;
+  const [top, one, two, list, deepList] = all;
   t.match(top, { firstName: CENSOR, refId: 'R1' }, 'the rest of the line is kept');
   t.match(one, { buyer: { firstName: CENSOR, refId: 'R1' } });
   t.match(two, { upstream: { body: { firstName: CENSOR, refId: 'R1' } } });
   t.match(list, { error: [{ firstName: CENSOR }] });
+  t.match(deepList, { upstream: { error: [{ firstName: CENSOR }] } });
 });
 
 t.test('cookies, authorization and set-cookie in logged requests and responses are redacted', async (t) => {

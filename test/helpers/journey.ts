@@ -8,7 +8,7 @@ import type { FlowState } from '../../server/upstream/contract.ts';
 export type Form = Record<string, string>;
 
 export const MAPLE = 'maple.localhost';
-/** Valid receiving addresses from ../shared/vectors/crypto-addresses.json (BIP173). */
+/** Valid receiving addresses from test/fixtures/crypto-addresses.json (BIP173). */
 export const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 export const BTC_TESTNET_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
 /** The sandbox's right verification code. */

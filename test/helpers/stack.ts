@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.ts';
 import type { Lifecycle } from '../../server/http/ops.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
+import { loggerOptions } from '../../server/logging.ts';
 
 export interface Stack {
   app: FastifyInstance;
@@ -30,8 +31,10 @@ export async function startStack(
   const sandbox = await startSandbox({ logger: false, ...options.sandbox });
   const config = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
   const logs: Record<string, unknown>[] = [];
+  // The production logger's options (redaction included), without a terminal's pretty print.
+  const { transport: _pretty, ...production } = loggerOptions('info');
   const logger = pino(
-    { level: 'info' },
+    production,
     { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   );
   const app = await buildApp({
