@@ -85,7 +85,6 @@ export const DOCUMENT_TYPES = [
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const IMAGE_SOURCES = ['WEBCAM', 'UPLOAD'] as const;
-export type ImageSource = (typeof IMAGE_SOURCES)[number];
 
 /** Error codes of SPEC.md section 8 that the edge acts on. */
 export const ERROR_CODES = {

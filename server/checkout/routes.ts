@@ -108,9 +108,7 @@ export const ROUTES = {
   refundPolicy: route('refund-policy', '/refund-policy'),
 } as const satisfies Record<string, RouteDef>;
 
-export type RouteKey = keyof typeof ROUTES;
-export type RouteName = (typeof ROUTES)[RouteKey]['name'];
-export type RoutePath = (typeof ROUTES)[RouteKey]['path'];
+type RoutePath = (typeof ROUTES)[keyof typeof ROUTES]['path'];
 /** Paths without parameters: the screens a flow can navigate to. */
 export type ScreenPath = Exclude<RoutePath, `${string}:${string}`>;
 

@@ -6,7 +6,6 @@ import type { TxnType } from './domain.ts';
 
 /** SPEC.md section 4: a buy lives under /txnbuy, a sell (and a spend) under /txnsell. */
 export const API_OF_TXN_TYPE = { BUY: 'txnbuy', SELL: 'txnsell' } as const satisfies Record<TxnType, string>;
-export type TxnApi = (typeof API_OF_TXN_TYPE)[TxnType];
 
 /** Where islands reach the upstream through the edge. */
 export const API_PREFIX = '/api';

@@ -117,9 +117,6 @@ export const merchantSchema = z.strictObject({
 
 export type MerchantConfig = z.output<typeof merchantSchema>;
 export type MerchantConfigInput = z.input<typeof merchantSchema>;
-export type PaymentMethodConfig = z.output<typeof paymentMethodSchema>;
-export type PaymentMethodSubtypeConfig = z.output<typeof paymentMethodSubtypeSchema>;
-export type InputFormConfig = z.output<typeof inputFormSchema>;
 
 /** merchants/tenancy.json: the rules that span merchants. */
 export const tenancySchema = z.strictObject({

@@ -60,7 +60,6 @@ export const errorObjectSchema = z.object({
   msg: z.string().optional().default(''),
   errorParams: z.object({ amount: z.number().optional() }).passthrough().optional(),
 });
-export type UpstreamErrorObject = z.output<typeof errorObjectSchema>;
 
 /** Buyer-info failures may be a list of `{ errorCode, errorMsg }`. */
 export const errorItemSchema = z.object({ errorCode: z.string(), errorMsg: z.string() });

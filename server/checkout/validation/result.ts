@@ -6,9 +6,6 @@ export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
 export type Validated<T, K extends string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
 
-/** Raw form input: urlencoded bodies parse to strings, arrays of strings, or worse. */
-export type RawForm = Record<string, unknown>;
-
 export function ok<T>(value: T): { ok: true; value: T } {
   return { ok: true, value };
 }
