@@ -1,5 +1,6 @@
-// Every screen of the checkout, one module each. Registered in this order; a route not
-// listed here redirects home (SPEC.md section 2, "any other route").
+// Every screen of the checkout, one module each. A route of ROUTES that no screen shows
+// yet says so (steps-not-online.ts); an address that is no route redirects home (SPEC.md
+// section 2, "any other route").
 import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '../checkout/routes.ts';
 import { registerScreens, type Screen } from '../flow/screen.ts';
@@ -17,7 +18,7 @@ import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
 import { paymentSpendScreen } from './payment-spend.ts';
 import { priceQuoteScreen } from './price-quote.ts';
 import { stateScreen } from './state.ts';
-import { stepsNotOnlineScreen } from './steps-not-online.ts';
+import { stepsNotOnline } from './steps-not-online.ts';
 import { transactionCancelledScreen } from './transaction-cancelled.ts';
 import { transactionInReviewScreen } from './transaction-in-review.ts';
 import { transactionSuccessScreen } from './transaction-success.ts';
@@ -40,12 +41,11 @@ export const SCREENS: readonly Screen[] = [
   doneScreen,
   transactionScreen,
   stateScreen,
-  stepsNotOnlineScreen,
   ...legalScreens,
 ] as Screen[];
 
 export async function registerPages(app: FastifyInstance): Promise<void> {
-  registerScreens(app, SCREENS);
+  registerScreens(app, [...SCREENS, stepsNotOnline(SCREENS)]);
   // /api and /assets answer their own 404s in their own scopes; every other unknown
   // page address sends the visitor home.
   app.setNotFoundHandler((request, reply) => {

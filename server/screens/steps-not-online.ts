@@ -1,23 +1,19 @@
-// Screens the next-screen rule can name whose journeys are not built yet (gift-card amount,
-// identity, voucher, bank choice, cash payment, audio, card quote). A visitor sent there
-// gets a page that says so, with the Reference ID, instead of a silent bounce home.
+// Every route of the spec that no screen module answers yet (a journey not built, like the
+// cash-in map): a page that says so, with the Reference ID of the visitor's order, instead
+// of a silent bounce home. Derived from ROUTES and the screen list, so building a screen
+// is all it takes to take its route off this page.
+import type { RouteHandlerMethod } from 'fastify';
 import { createElement } from 'react';
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTE_LIST, type RouteDef } from '../checkout/routes.ts';
 import { readFlow } from '../security/flow-cookie.ts';
-import { defineScreen } from '../flow/screen.ts';
+import type { Screen } from '../flow/screen.ts';
 import { StepUnavailablePage } from '../../views/pages/StepUnavailable.tsx';
 
-export const stepsNotOnlineScreen = defineScreen({
-  route: [
-    ROUTES.spendQuote,
-    ROUTES.imageInputChoice,
-    ROUTES.audioInput,
-    ROUTES.audioInputSkip,
-    ROUTES.paymentFlexepin,
-    ROUTES.paymentOtc,
-    ROUTES.bankSelect,
-    ROUTES.poli,
-    ROUTES.creditCardQuote,
-  ],
-  get: (request, reply) => reply.render(createElement(StepUnavailablePage, { refId: readFlow(request)?.refId })),
-});
+const stepUnavailable: RouteHandlerMethod = (request, reply) =>
+  reply.render(createElement(StepUnavailablePage, { refId: readFlow(request)?.refId }));
+
+/** A screen for every route in ROUTES that none of `screens` answers. */
+export function stepsNotOnline(screens: readonly Screen[]): Screen {
+  const built = new Set(screens.flatMap((s) => (Array.isArray(s.route) ? s.route : [s.route as RouteDef]).map((r) => r.path)));
+  return { route: ROUTE_LIST.filter((r) => !built.has(r.path)), get: stepUnavailable };
+}

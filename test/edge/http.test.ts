@@ -230,12 +230,25 @@ t.test('every screen the next-screen rule can name has a page', async (t) => {
           if (step.kind === 'navigate') targets.add(step.path);
         }
   for (const path of targets) t.ok(app.hasRoute({ method: 'GET', url: path }), `GET ${path}`);
+});
 
+t.test('a route of the spec with no screen yet says so, with the Reference ID', async (t) => {
+  const { ROUTE_LIST } = await import('../../server/checkout/routes.ts');
+  const { SCREENS } = await import('../../server/screens/index.ts');
+  const { stepsNotOnline } = await import('../../server/screens/steps-not-online.ts');
+  for (const route of ROUTE_LIST) {
+    const url = route.path.replace(/:[A-Za-z]+/g, 'x1');
+    t.ok(app.hasRoute({ method: 'GET', url: route.path }) || app.hasRoute({ method: 'POST', url: route.path }), `${url} is answered`);
+  }
+  const notOnline = stepsNotOnline(SCREENS).route as readonly { path: string }[];
+  t.ok(notOnline.every((r) => !SCREENS.some((s) => [s.route].flat().some((built) => built.path === r.path))), 'only routes no screen builds');
   const visitor = await (await import('../helpers/journey.ts')).startFlow(stack);
-  const page = await app.inject({ url: '/payment-flexepin', headers: { host: 'maple.localhost', cookie: visitor.cookie } });
-  t.equal(page.statusCode, 200);
-  t.match(page.body, "This step isn't available online yet".replace("'", '&#x27;'));
-  t.match(page.body, await visitor.refId(), 'with the Reference ID');
+  for (const { path } of notOnline) {
+    const page = await app.inject({ url: path.replace(/:[A-Za-z]+/g, 'x1'), headers: { host: 'maple.localhost', cookie: visitor.cookie } });
+    t.equal(page.statusCode, 200, path);
+    t.match(page.body, "This step isn't available online yet".replace("'", '&#x27;'), path);
+    t.match(page.body, visitor.refId(), `${path}: with the Reference ID`);
+  }
 });
 
 t.test("a merchant's tag manager may send its beacons; other merchants allow none", async (t) => {
