@@ -1,5 +1,6 @@
 // The only script a page loads. No React here: it finds the islands on the page, waits on
 // each one's strategy, and only then pulls in React and that island's chunk.
+import { MODULE_PRELOAD_ID } from './protocol.ts';
 import type { HydrateStrategy } from './registry.ts';
 
 function whenReady(el: HTMLElement, strategy: HydrateStrategy, run: () => void): void {
@@ -32,6 +33,21 @@ function whenReady(el: HTMLElement, strategy: HydrateStrategy, run: () => void):
   }
 }
 
+/** Announce the modules the page's load-time islands need, so they are fetched side by side. */
+function preloadModules(): void {
+  const list = document.getElementById(MODULE_PRELOAD_ID)?.textContent;
+  if (!list) return;
+  const nonce = document.querySelector<HTMLScriptElement>('script[type="module"][nonce]')?.nonce;
+  for (const href of JSON.parse(list) as string[]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    if (nonce) link.nonce = nonce;
+    document.head.append(link);
+  }
+}
+
+preloadModules();
 const islands = document.querySelectorAll<HTMLElement>('[data-island]');
 for (const el of islands) {
   const strategy = (el.dataset.hydrate ?? 'load') as HydrateStrategy;

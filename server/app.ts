@@ -14,7 +14,7 @@ import { loadMerchants } from './tenancy/load.ts';
 import { assetsPlugin } from './assets.ts';
 import { errorsPlugin } from './http/errors.ts';
 import { opsPlugin, type Lifecycle } from './http/ops.ts';
-import { tenancyPlugin } from './http/tenancy.ts';
+import { resolveHost, tenancyPlugin } from './http/tenancy.ts';
 import { securityPlugin } from './security/plugin.ts';
 import { renderPlugin } from './render/plugin.ts';
 import { registerPages } from './screens/index.ts';
@@ -55,7 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The merchant joins the request logger when Fastify creates it, instead of a second
     // child logger per request in the tenancy hook.
     childLoggerFactory: (logger, bindings, options, rawRequest) => {
-      const found = merchants.resolve(rawRequest.headers.host);
+      const found = resolveHost(merchants, rawRequest);
       const fallback = found.kind === 'unknown' && config.unknownHosts === 'fallback' ? merchants.fallback.id : undefined;
       const merchant = found.kind === 'known' ? found.merchant.id : fallback;
       return logger.child(merchant ? { ...bindings, merchant } : bindings, options);

@@ -25,6 +25,8 @@ declare module 'fastify' {
     thirdParty: ThirdParty;
     /** Now, in ms since the epoch (Date.now unless a test set a clock). */
     clock: () => number;
+    /** [edge-security] The policy of a merchant's pages rendered once for everyone. */
+    contentSecurity: { sharedPage(merchantId: string): string };
   }
   interface FastifyRequest {
     /** [edge-tenancy] The merchant of the request's Host; set before any route runs. */
@@ -33,10 +35,12 @@ declare module 'fastify' {
     siteHost: string;
   }
   interface FastifyReply {
-    /** [edge-security] The CSP nonce of this response. */
-    scriptNonce: string;
+    /** [edge-security] The CSP nonce of this response, made when first read. */
+    readonly scriptNonce: string;
     /** [edge-render] Stream a React page with this status (default 200); HEAD gets the headers only. */
     render(page: ReactElement, options?: RenderOptions): Promise<FastifyReply>;
+    /** [edge-render] A page that shows nothing of the visitor: rendered once per merchant and `key`, then served as bytes. */
+    renderShared(key: string, build: () => ReactElement): FastifyReply;
   }
   /** What a route may declare in `config`; the hooks read `request.routeOptions.config`. */
   interface FastifyContextConfig {

@@ -60,7 +60,12 @@ export interface HomeView {
   toasts?: Toast[];
 }
 
+export function homePage(config: MerchantConfig, view: HomeView = {}) {
+  const form = amountFormProps(config, view.kind, view.values, view.errors);
+  return createElement(HomePage, { form, modal: view.modal, toasts: view.toasts });
+}
+
+/** The home page with what this visitor typed, or a failure's modal or toast. */
 export function renderHome(request: FastifyRequest, reply: FastifyReply, view: HomeView = {}, status = 200) {
-  const props = amountFormProps(request.merchant.config, view.kind, view.values, view.errors);
-  return reply.render(createElement(HomePage, { form: props, modal: view.modal, toasts: view.toasts }), { status });
+  return reply.render(homePage(request.merchant.config, view), { status });
 }

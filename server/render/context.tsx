@@ -4,12 +4,16 @@ import type { Merchant } from '../tenancy/load.ts';
 import type { AssetManifest } from './manifest.ts';
 
 export interface RenderContextValue {
-  nonce: string;
+  /** The response's script nonce; none on pages rendered once for everyone. */
+  nonce: string | undefined;
   merchant: Merchant;
   assets: AssetManifest;
   appVersion: string;
-  /** Counts islands as the page renders, so the document knows whether to boot any. */
-  islands: { count: number };
+  /**
+   * The islands as the page renders: how many (the document boots them only when there
+   * are some), and which hydrate on load (their chunks are announced for preloading).
+   */
+  islands: { count: number; onLoad: Set<string> };
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null);

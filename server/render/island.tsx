@@ -55,6 +55,7 @@ export function Island<N extends IslandName>(props: {
   const Component = resolved.get(props.name);
   if (!Component) throw new Error(`island ${props.name} not loaded; call loadIslands() at start-up`);
   const id = `island-${ctx.islands.count++}`;
+  if ((props.hydrate ?? 'load') === 'load') ctx.islands.onLoad.add(props.name);
   const json = safeJson(props.props);
   const html = props.shared
     ? cachedIslandHtml(props.name, Component, json, props.props, `${id}-`)

@@ -9,6 +9,8 @@ export const manifestSchema = z.object({
   boot: z.string(),
   /** Every JavaScript file the boot script may import, for tests and preloading. */
   chunks: z.array(z.string()),
+  /** What hydrating on load fetches: the hydrate module and each island, with their static imports. */
+  preload: z.object({ hydrate: z.array(z.string()), islands: z.record(z.string(), z.array(z.string())) }),
   styles: z.record(z.string(), z.string()),
   images: z.record(z.string(), z.string()),
 });

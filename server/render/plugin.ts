@@ -9,6 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { ReactElement } from 'react';
 import { loadIslands } from './island.tsx';
 import { DIST_DIR, readManifest } from './manifest.ts';
+import { sharedPage } from './shared-pages.tsx';
 import { renderPage, type RenderOptions } from './stream.tsx';
 
 export const renderPlugin = fp<{ distDir?: URL }>(
@@ -17,9 +18,25 @@ export const renderPlugin = fp<{ distDir?: URL }>(
     app.decorate('assetManifest', manifest);
     app.decorateReply('render', async function render(this: FastifyReply, page: ReactElement, options: RenderOptions = {}) {
       if (this.request.method !== 'HEAD') return renderPage(this.request, this, page, options);
-      // An empty stream, not an empty body: a HEAD response must not claim Content-Length: 0.
+      // The headers of GET, its nonce policy included; an empty stream, not an empty body:
+      // a HEAD response must not claim Content-Length: 0.
+      void this.scriptNonce;
       this.code(options.status ?? 200).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
       return this.send(Readable.from([])) as FastifyReply;
+    });
+    app.decorateReply('renderShared', function renderOnce(this: FastifyReply, key: string, build: () => ReactElement) {
+      const { request } = this;
+      const page = sharedPage(request.merchant, key, build, { assets: manifest, appVersion: app.appConfig.appVersion });
+      this.type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .header('etag', page.etag)
+        .header('content-security-policy', app.contentSecurity.sharedPage(request.merchant.id));
+      if (request.headers['if-none-match'] === page.etag) return this.code(304).send();
+      const accept = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accept)) return this.header('content-encoding', 'br').send(page.br);
+      if (/\bgzip\b/.test(accept)) return this.header('content-encoding', 'gzip').send(page.gzip);
+      return this.send(page.plain);
     });
   },
   {

@@ -52,7 +52,7 @@ export function renderPage(
     merchant: request.merchant,
     assets: request.server.assetManifest,
     appVersion: request.server.appConfig.appVersion,
-    islands: { count: 0 },
+    islands: { count: 0, onLoad: new Set() },
   };
   const isBot = BOT.test(String(request.headers['user-agent'] ?? ''));
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');

@@ -5,7 +5,7 @@ import { HOME_TAB_PARAM, ROUTES } from '../checkout/routes.ts';
 import { validateAmountForm } from '../checkout/validation/amount.ts';
 import { FORM_FIELDS } from '../checkout/wire.ts';
 import { formValues } from '../flow/form.ts';
-import { renderHome } from '../flow/home-page.ts';
+import { homePage, renderHome } from '../flow/home-page.ts';
 import { requestQuote } from '../flow/quote-request.ts';
 import { defineScreen } from '../flow/screen.ts';
 
@@ -16,7 +16,9 @@ export const homeScreen = defineScreen({
   route: ROUTES.home,
   get: (request, reply) => {
     const tab = (request.query as Record<string, unknown>)[HOME_TAB_PARAM];
-    return renderHome(request, reply, { kind: FLOW_KINDS.find((k) => k === tab) });
+    const kind = FLOW_KINDS.find((k) => k === tab);
+    // Nothing of the visitor on it: the same bytes for everyone, per merchant and tab.
+    return reply.renderShared(`home:${kind ?? ''}`, () => homePage(request.merchant.config, { kind }));
   },
   post: async (request, reply) => {
     const values = formValues(request.body, FORM_FIELDS.amount);

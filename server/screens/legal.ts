@@ -16,7 +16,7 @@ export const legalScreens = LEGAL_PAGES.map(({ page, route, title }) =>
       }
       const html = merchant.legal.get(page);
       if (html === undefined) return reply.redirect(ROUTES.home.path, 302);
-      return reply.render(createElement(LegalPage, { title, html }));
+      return reply.renderShared(`legal:${page}`, () => createElement(LegalPage, { title, html }));
     },
   }),
 );

@@ -1,5 +1,8 @@
-// Content-Security-Policy with a fresh nonce per request. Scripts run only with the nonce
-// (and what they load, via 'strict-dynamic'); no inline styles, no plugins, no framing.
+// Content-Security-Policy. A page rendered per request runs scripts only with its fresh
+// nonce (and what they load, via 'strict-dynamic'); a page rendered once per merchant
+// carries no inline script, so it allows the checkout's own script files instead; every
+// other response (JSON, redirects, error pages) runs none. No inline styles, no plugins,
+// no framing by others, whatever the response.
 import { randomBytes } from 'node:crypto';
 
 export interface CspSources {
@@ -13,12 +16,36 @@ export interface CspSources {
   connections?: string[];
 }
 
+/**
+ * Nonces come from a pool filled by one random call for many: a nonce per page, without a
+ * system call per request.
+ */
+const NONCE_BYTES = 16;
+const POOL_NONCES = 256;
+let pool = Buffer.alloc(0);
+let next = 0;
+
 export function newNonce(): string {
-  return randomBytes(16).toString('base64');
+  if (next >= pool.length) {
+    pool = randomBytes(NONCE_BYTES * POOL_NONCES);
+    next = 0;
+  }
+  const nonce = pool.toString('base64', next, next + NONCE_BYTES);
+  next += NONCE_BYTES;
+  return nonce;
+}
+
+export interface Policies {
+  /** A page rendered for this request: its scripts carry the nonce. */
+  withNonce(nonce: string): string;
+  /** A page rendered once and served to everyone: its script files come from the checkout itself. */
+  sharedPage: string;
+  /** Anything else: no script at all. */
+  noScript: string;
 }
 
 /** Built once at start-up except for the nonce. */
-export function cspTemplate(sources: CspSources): (nonce: string) => string {
+export function cspTemplate(sources: CspSources): Policies {
   const join = (list: string[]) => (list.length ? ' ' + [...new Set(list)].join(' ') : '');
   const tail = [
     `style-src 'self'`,
@@ -33,7 +60,11 @@ export function cspTemplate(sources: CspSources): (nonce: string) => string {
     `frame-ancestors 'none'`,
     `default-src 'self'`,
   ].join('; ');
-  return (nonce) => `script-src 'nonce-${nonce}' 'strict-dynamic'; ${tail}`;
+  return {
+    withNonce: (nonce) => `script-src 'nonce-${nonce}' 'strict-dynamic'; ${tail}`,
+    sharedPage: `script-src 'self'; ${tail}`,
+    noScript: `script-src 'none'; ${tail}`,
+  };
 }
 
 export function originOf(url: string | undefined): string[] {

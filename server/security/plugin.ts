@@ -1,8 +1,11 @@
-// Security on every response: helmet's headers, a CSP with a fresh nonce (per merchant:
-// only merchants with a tag manager allow its origins), and the same-origin check on
-// every state-changing request (403, before any handler can act). Routes whose responses
-// carry no markup declare `config: { csp: false }`.
+// Security on every response: helmet's headers, a CSP (per merchant: only merchants with a
+// tag manager allow its origins), and the same-origin check on every state-changing
+// request (403, before any handler can act). A nonce is made only when a page asks for one
+// (reply.scriptNonce); the policy is set as the response leaves, with that nonce, or
+// without script when nothing asked. Routes whose responses carry no markup declare
+// `config: { csp: false }`.
 import fp from 'fastify-plugin';
+import type { FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import { EdgeError } from '../http/errors.ts';
 import { checkSameOrigin } from './csrf.ts';
@@ -37,13 +40,24 @@ export const securityPlugin = fp(
     const plain = policyFor(false);
     const byMerchant = new Map(app.merchants.merchants.map((m) => [m.id, m.config.gtm ? policyFor(true) : plain]));
 
-    app.decorateReply('scriptNonce', '');
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.routeOptions.config.csp !== false) {
-        reply.scriptNonce = newNonce();
-        const csp = (request.merchant && byMerchant.get(request.merchant.id)) || plain;
-        reply.header('content-security-policy', csp(reply.scriptNonce));
-      }
+    const policiesOf = (merchantId: string | undefined) => (merchantId && byMerchant.get(merchantId)) || plain;
+    app.decorate('contentSecurity', { sharedPage: (merchantId: string) => policiesOf(merchantId).sharedPage });
+
+    const nonces = new WeakMap<FastifyReply, string>();
+    app.decorateReply('scriptNonce', {
+      getter(this: FastifyReply) {
+        let nonce = nonces.get(this);
+        if (nonce === undefined) nonces.set(this, (nonce = newNonce()));
+        return nonce;
+      },
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if (request.routeOptions.config.csp === false || reply.hasHeader('content-security-policy')) return;
+      const policies = policiesOf(request.merchant?.id);
+      const nonce = nonces.get(reply);
+      reply.header('content-security-policy', nonce === undefined ? policies.noScript : policies.withNonce(nonce));
+    });
+    app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
       const verdict = checkSameOrigin(request, request.siteHost);
       if (!verdict.ok) {

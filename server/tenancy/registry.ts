@@ -7,8 +7,7 @@ export function buildRegistry(merchants: readonly Merchant[], rules: TenancyRule
   // Host -> a ready-made answer, so resolve() allocates nothing for known hosts.
   const known = new Map<string, HostResolution>();
   for (const merchant of merchants) {
-    const answer: HostResolution = Object.freeze({ kind: 'known', merchant });
-    for (const host of merchant.config.hosts) known.set(host, answer);
+    for (const host of merchant.config.hosts) known.set(host, Object.freeze({ kind: 'known', merchant, host }));
   }
   const invalid: HostResolution = Object.freeze({ kind: 'invalid' });
   const registry: MerchantRegistry = {

@@ -32,7 +32,8 @@ export interface Merchant {
 }
 
 export type HostResolution =
-  | { kind: 'known'; merchant: Merchant }
+  /** host: the normalised Host. */
+  | { kind: 'known'; merchant: Merchant; host: string }
   | { kind: 'unknown'; host: string }
   | { kind: 'invalid' };
 

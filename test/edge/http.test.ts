@@ -1,6 +1,7 @@
 // The edge over app.inject(): hosts, security, limits, assets, legal pages, operations.
 import t from 'tap';
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
@@ -111,8 +112,17 @@ t.test('hostile amounts: 422, the spec message, and what was typed', async (t) =
   t.equal(upstreamCalls(), before, 'nothing rejected reached the upstream');
 });
 
-t.test('security headers on every page', async (t) => {
-  const res = await app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+t.test('security headers on a page rendered for one visitor: a fresh nonce', async (t) => {
+  // A refused amount: the home page with what this visitor typed, rendered for them.
+  const post = () =>
+    app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { host: 'maple.localhost', origin: 'http://maple.localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'txnType=BUY&fiatAmount=abc&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER',
+    });
+  const res = await post();
+  t.equal(res.statusCode, 422);
   const csp = String(res.headers['content-security-policy']);
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   t.ok(nonce, 'a nonce');
@@ -120,10 +130,50 @@ t.test('security headers on every page', async (t) => {
   for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) t.match(csp, d);
   t.match(csp, `frame-src 'self' ${new URL(stack.sandbox.thirdParty.cardWidgetUrl).origin}`, 'the configured card widget may be framed');
   t.match(res.body, new RegExp(`<script type="module" src="/assets/js/boot-[^"]+" nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"`));
-  const again = await app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+  const again = await post();
   t.not(/'nonce-([^']+)'/.exec(String(again.headers['content-security-policy']))?.[1], nonce, 'fresh nonce per request');
   t.equal(res.headers['x-content-type-options'], 'nosniff');
   t.equal(res.headers['cache-control'], 'no-store');
+});
+
+t.test('a page that shows nothing of the visitor: the same bytes for everyone, its own scripts, no nonce', async (t) => {
+  const res = await app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+  t.equal(res.statusCode, 200);
+  const csp = String(res.headers['content-security-policy']);
+  t.match(csp, /^script-src 'self';/, "the checkout's own script files, nothing inline");
+  t.notMatch(csp, /nonce|unsafe-inline/);
+  for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "style-src 'self'"]) t.match(csp, d);
+  t.match(res.body, /<script type="module" src="\/assets\/js\/boot-[^"]+"><\/script>/, 'the boot script, without a nonce');
+  t.notMatch(res.body, /nonce=/);
+  t.equal(res.headers['content-length'], String(res.rawPayload.length));
+  t.equal(res.headers['cache-control'], 'no-cache', 'kept, but checked again with its ETag');
+  const etag = String(res.headers.etag);
+  t.match(etag, /^"[A-Za-z0-9_-]{27}"$/);
+  const again = await app.inject({ url: '/', headers: { host: 'maple.localhost', 'if-none-match': etag } });
+  t.equal(again.statusCode, 304);
+  t.equal(again.body, '');
+  const br = await app.inject({ url: '/', headers: { host: 'maple.localhost', 'accept-encoding': 'br' } });
+  t.equal(brotliDecompressSync(br.rawPayload).toString(), res.body, 'br is the same page');
+  const gz = await app.inject({ url: '/', headers: { host: 'maple.localhost', 'accept-encoding': 'gzip' } });
+  t.equal(gunzipSync(gz.rawPayload).toString(), res.body, 'gzip is the same page');
+  const roo = await app.inject({ url: '/', headers: { host: 'roo.localhost' } });
+  t.not(roo.headers.etag, etag, 'each merchant its own page');
+  const sell = await app.inject({ url: '/?type=SELL', headers: { host: 'maple.localhost' } });
+  t.not(sell.headers.etag, etag, 'each tab its own page');
+  t.equal(res.headers['x-content-type-options'], 'nosniff');
+});
+
+t.test('responses without markup run no script at all', async (t) => {
+  const redirect = await app.inject({ url: '/no-such-page', headers: { host: 'maple.localhost' } });
+  t.equal(redirect.statusCode, 302);
+  t.match(String(redirect.headers['content-security-policy']), /^script-src 'none';/);
+  const refused = await app.inject({
+    method: 'POST',
+    url: '/',
+    headers: { host: 'maple.localhost', origin: 'https://evil.example', accept: 'application/json' },
+  });
+  t.equal(refused.statusCode, 403);
+  t.match(String(refused.headers['content-security-policy']), /^script-src 'none';/);
 });
 
 t.test('assets: hashed, immutable, compressed, never across merchants', async (t) => {
@@ -142,7 +192,7 @@ t.test('assets: hashed, immutable, compressed, never across merchants', async (t
   t.equal(cached.statusCode, 304);
   const missing = await app.inject({ url: '/assets/js/nope.js', headers: { host: 'roo.localhost' } });
   t.equal(missing.statusCode, 404);
-  const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+
   const plain = await app.inject({ url: boot, headers: { host: 'roo.localhost' } });
   const br = await app.inject({ url: boot, headers: { host: 'roo.localhost', 'accept-encoding': 'br' } });
   t.equal(br.headers['content-encoding'], 'br');
@@ -207,7 +257,6 @@ t.test('draining: new requests get 503, health stays up, readiness goes down', a
 });
 
 t.test('pages are compressed when the browser accepts it', async (t) => {
-  const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
   const br = await app.inject({ url: '/', headers: { host: 'maple.localhost', 'accept-encoding': 'gzip, br' } });
   t.equal(br.headers['content-encoding'], 'br');
   t.match(brotliDecompressSync(br.rawPayload).toString(), /<!DOCTYPE html>.*Maple Coin/s);

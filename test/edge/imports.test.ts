@@ -1,6 +1,6 @@
 // The layout's boundaries, checked by walking every import of the source tree:
 // - views/ and islands/ take from server/ only the pure checkout rules and the render
-//   primitives (<Island>, the render context), never request handling, upstream or
+//   primitives (<Island>, the render context, safe JSON), never request handling, upstream or
 //   security code, so a view cannot act;
 // - nothing of the edge imports or types the sandbox: it is composed beside the edge by
 //   the process (server/main.ts), and the sandbox may share only the contract;
@@ -51,7 +51,8 @@ t.test('views and islands take only pure rules and render primitives from the se
     !to.startsWith('server/') ||
     to.startsWith('server/checkout/') ||
     to === 'server/render/island.tsx' ||
-    to === 'server/render/context.tsx';
+    to === 'server/render/context.tsx' ||
+    to === 'server/render/json.ts';
   const crossing = imports.filter((i) => (i.from.startsWith('views/') || i.from.startsWith('islands/')) && !i.typeOnly && !allowed(i.to));
   t.strictSame(crossing.map((i) => `${i.from} -> ${i.to}`), []);
 });

@@ -3,6 +3,8 @@
 // only when the page rendered an island, so island-free pages ship no JavaScript.
 import type { ReactNode } from 'react';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { safeJson } from '../../server/render/json.ts';
+import { MODULE_PRELOAD_ID } from '../../islands/protocol.ts';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { Toasts, type Toast } from '../components/Toasts.tsx';
@@ -44,9 +46,24 @@ export function Document({ title, children, toasts = [], bare = false }: Documen
   );
 }
 
-/** Rendered last, so every island of the page has been counted by then. */
+/**
+ * Rendered last, so every island of the page has been counted by then. The modules that
+ * islands hydrated on load will import are listed for the boot script, which announces
+ * them as modulepreload the moment it runs, so the browser fetches them side by side
+ * instead of one after another. A list, not <link> elements: with JavaScript off the
+ * browser must fetch nothing.
+ */
 function BootScript() {
   const { islands, assets, nonce } = useRenderContext();
   if (islands.count === 0) return null;
-  return <script type="module" src={assets.boot} nonce={nonce} />;
+  const preload = new Set(islands.onLoad.size ? assets.preload.hydrate : []);
+  for (const name of islands.onLoad) for (const file of assets.preload.islands[name] ?? []) preload.add(file);
+  return (
+    <>
+      {preload.size > 0 && (
+        <script type="application/json" id={MODULE_PRELOAD_ID} dangerouslySetInnerHTML={{ __html: safeJson([...preload]) }} />
+      )}
+      <script type="module" src={assets.boot} nonce={nonce} />
+    </>
+  );
 }

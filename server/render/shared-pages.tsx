@@ -1,0 +1,54 @@
+// Pages that show nothing of the visitor (a merchant's home page with an untouched form,
+// its legal pages) are bytes, not renders: rendered once per merchant and key on first
+// request, kept plain, br and gzip, and served with Content-Length, an ETag and 304s.
+// Entries hang off the merchant object, so a merchant loaded anew (a configuration
+// change) starts with no cached page. They carry no nonce: their policy allows the
+// checkout's own script files instead (security/csp.ts).
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { Merchant } from '../tenancy/load.ts';
+import type { AssetManifest } from './manifest.ts';
+import { RenderContext, type RenderContextValue } from './context.tsx';
+
+export interface SharedPage {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+const pages = new WeakMap<Merchant, Map<string, SharedPage>>();
+
+/** At most this many pages per merchant: keys come from code (tabs, legal pages), never from visitors. */
+const PAGES_PER_MERCHANT = 32;
+
+export function renderShared(page: ReactElement, context: Omit<RenderContextValue, 'nonce' | 'islands'>): SharedPage {
+  const ctx: RenderContextValue = { ...context, nonce: undefined, islands: { count: 0, onLoad: new Set() } };
+  const html = `<!DOCTYPE html>${renderToString(<RenderContext value={ctx}>{page}</RenderContext>)}`;
+  const plain = Buffer.from(html);
+  return {
+    plain,
+    br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+    gzip: gzipSync(plain, { level: 9 }),
+    etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/** The merchant's page under `key`, rendered by `build` the first time it is asked for. */
+export function sharedPage(
+  merchant: Merchant,
+  key: string,
+  build: () => ReactElement,
+  context: { assets: AssetManifest; appVersion: string },
+): SharedPage {
+  let byKey = pages.get(merchant);
+  if (!byKey) pages.set(merchant, (byKey = new Map()));
+  let page = byKey.get(key);
+  if (!page) {
+    page = renderShared(build(), { ...context, merchant });
+    if (byKey.size < PAGES_PER_MERCHANT) byKey.set(key, page);
+  }
+  return page;
+}
