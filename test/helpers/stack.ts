@@ -31,7 +31,7 @@ export async function startStack(
   const sandbox = await startSandbox({ logger: false, ...options.sandbox });
   const config = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
   const logs: Record<string, unknown>[] = [];
-  // The production logger's options (redaction included), without a terminal's pretty print.
+  // The production logger's options (personal data removed), without a terminal's pretty print.
   const { transport: _pretty, ...production } = loggerOptions('info');
   const logger = pino(
     production,
