@@ -9,6 +9,7 @@ export const islandLoaders = {
   LeaveGuard: () => import('./LeaveGuard.tsx'),
   Analytics: () => import('./Analytics.tsx'),
   PhoneInput: () => import('./PhoneInput.tsx'),
+  RateHold: () => import('./RateHold.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

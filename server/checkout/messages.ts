@@ -92,6 +92,20 @@ export const VOUCHER_MESSAGES = {
   lostConnection: 'Lost connection.  Please try again.',
 } as const;
 
+/** Screen 10 and the new-quote modal (SPEC.md sections 2 and 8); the spec words none of these. */
+export const VOUCHER_TEXT = {
+  title: 'Redeem your Flexepin voucher',
+  label: 'Voucher number',
+  hint: 'The 16 digits printed on your voucher.',
+  singleUse: 'Vouchers are single-use: once redeemed, a voucher cannot be used again, even for part of its value.',
+  redeem: 'REDEEM VOUCHER',
+  redeeming: 'Redeeming your voucher; the rate hold is paused.',
+  mismatch: "Your voucher's stored value does not match the quote.",
+  storedValue: (amount: string) => `Your voucher is worth ${amount}.`,
+  updateQuote: 'Would you like to update your quote to this amount? Your voucher is then redeemed at the new quote.',
+  updateYes: 'Yes, update my quote',
+} as const;
+
 /** Not in the spec: it gives the rule (month 1-12, year not before this year) only. */
 export const CARD_MESSAGES = {
   expiryMonthInvalid: 'Expiry month is invalid.',

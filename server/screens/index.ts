@@ -13,6 +13,7 @@ import { homeScreen } from './home.ts';
 import { legalScreens } from './legal.ts';
 import { mobileVerificationScreen } from './mobile-verification.ts';
 import { paymentEtransferScreen } from './payment-etransfer.ts';
+import { paymentFlexepinScreen } from './payment-flexepin.ts';
 import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
 import { paymentSpendScreen } from './payment-spend.ts';
 import { priceQuoteScreen } from './price-quote.ts';
@@ -32,6 +33,7 @@ export const SCREENS: readonly Screen[] = [
   buyerInfoScreen,
   mobileVerificationScreen,
   paymentEtransferScreen,
+  paymentFlexepinScreen,
   paymentSpendScreen,
   paymentSpendSuccessScreen,
   transactionInReviewScreen,
