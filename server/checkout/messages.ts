@@ -106,6 +106,24 @@ export const VOUCHER_TEXT = {
   updateYes: 'Yes, update my quote',
 } as const;
 
+/** Screen 19: bank choice and the bank payment page (not in the spec). */
+export const BANK_TEXT = {
+  selectTitle: 'Choose your bank',
+  selectIntro: 'Pick the bank you will pay from. You will approve the payment on its page.',
+  poliTitle: 'Pay by bank transfer',
+  poliIntro: 'You will be taken to your bank to approve the payment of the order total.',
+  proceed: 'Proceed',
+  deadline: (window: string) => `Your payment must arrive within ${window}.`,
+  notOffered: 'Please choose one of the banks shown.',
+} as const;
+
+/** A payment address from the upstream that the checkout will not follow (not in the spec). */
+export const PAYMENT_REFUSED_TEXT = {
+  title: 'We could not open the payment page',
+  body: 'The payment page we were given is not one we can send you to safely, so we stopped here. Nothing has been charged by this step. Please contact support with this reference.',
+  reference: 'Support reference:',
+} as const;
+
 /** Not in the spec: it gives the rule (month 1-12, year not before this year) only. */
 export const CARD_MESSAGES = {
   expiryMonthInvalid: 'Expiry month is invalid.',

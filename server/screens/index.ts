@@ -5,6 +5,7 @@ import { ROUTES } from '../checkout/routes.ts';
 import { registerScreens, type Screen } from '../flow/screen.ts';
 import { EdgeError } from '../http/errors.ts';
 import { addressInputScreen } from './address-input.ts';
+import { bankSelectScreen, poliScreen } from './bank-transfer.ts';
 import { buyerInfoScreen } from './buyer-info.ts';
 import { directLinkScreen } from './direct-link.ts';
 import { doneScreen } from './done.ts';
@@ -34,6 +35,8 @@ export const SCREENS: readonly Screen[] = [
   mobileVerificationScreen,
   paymentEtransferScreen,
   paymentFlexepinScreen,
+  bankSelectScreen,
+  poliScreen,
   paymentSpendScreen,
   paymentSpendSuccessScreen,
   transactionInReviewScreen,

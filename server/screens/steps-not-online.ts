@@ -14,8 +14,6 @@ export const stepsNotOnlineScreen = defineScreen({
     ROUTES.audioInput,
     ROUTES.audioInputSkip,
     ROUTES.paymentOtc,
-    ROUTES.bankSelect,
-    ROUTES.poli,
     ROUTES.creditCardQuote,
   ],
   get: (request, reply) => reply.render(createElement(StepUnavailablePage, { refId: readFlow(request)?.refId })),
