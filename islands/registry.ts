@@ -10,6 +10,7 @@ export const islandLoaders = {
   Analytics: () => import('./Analytics.tsx'),
   PhoneInput: () => import('./PhoneInput.tsx'),
   RateHold: () => import('./RateHold.tsx'),
+  CardWidget: () => import('./CardWidget.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

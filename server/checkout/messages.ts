@@ -124,6 +124,23 @@ export const PAYMENT_REFUSED_TEXT = {
   reference: 'Support reference:',
 } as const;
 
+/** The card quote and the card provider's frame (not in the spec, except where QUOTE_TEXT and FAILURE_TEXT say). */
+export const CARD_TEXT = {
+  quoteTitle: 'Your card quote',
+  payTitle: 'Pay by card',
+  youPay: 'You pay',
+  youReceive: 'You receive',
+  fee: 'Card processing fee',
+  extraFee: 'Network fee',
+  residency: 'I am a resident of Canada',
+  residencyRequired: 'Card payments are available to residents of Canada only.',
+  unavailable: 'Card payments are not available right now. Please choose another payment method.',
+  frameTitle: 'Card payment form',
+  paidLink: 'I have completed my card payment',
+  notReceived: 'We have not received your card payment yet. Complete it in the form above, then check again.',
+  declined: 'Your card was declined and nothing was charged. Please try again or use another card.',
+} as const;
+
 /** Not in the spec: it gives the rule (month 1-12, year not before this year) only. */
 export const CARD_MESSAGES = {
   expiryMonthInvalid: 'Expiry month is invalid.',

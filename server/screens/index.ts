@@ -7,6 +7,7 @@ import { EdgeError } from '../http/errors.ts';
 import { addressInputScreen } from './address-input.ts';
 import { bankSelectScreen, poliScreen } from './bank-transfer.ts';
 import { buyerInfoScreen } from './buyer-info.ts';
+import { creditCardQuoteScreen, creditCardScreen } from './credit-card.ts';
 import { directLinkScreen } from './direct-link.ts';
 import { doneScreen } from './done.ts';
 import { emailInputScreen } from './email-input.ts';
@@ -37,6 +38,8 @@ export const SCREENS: readonly Screen[] = [
   paymentFlexepinScreen,
   bankSelectScreen,
   poliScreen,
+  creditCardQuoteScreen,
+  creditCardScreen,
   paymentSpendScreen,
   paymentSpendSuccessScreen,
   transactionInReviewScreen,

@@ -14,7 +14,6 @@ export const stepsNotOnlineScreen = defineScreen({
     ROUTES.audioInput,
     ROUTES.audioInputSkip,
     ROUTES.paymentOtc,
-    ROUTES.creditCardQuote,
   ],
   get: (request, reply) => reply.render(createElement(StepUnavailablePage, { refId: readFlow(request)?.refId })),
 });

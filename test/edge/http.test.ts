@@ -232,7 +232,7 @@ t.test('every screen the next-screen rule can name has a page', async (t) => {
   for (const path of targets) t.ok(app.hasRoute({ method: 'GET', url: path }), `GET ${path}`);
 
   const visitor = await (await import('../helpers/journey.ts')).startFlow(stack);
-  const page = await app.inject({ url: '/payment-flexepin', headers: { host: 'maple.localhost', cookie: visitor.cookie } });
+  const page = await app.inject({ url: '/payment-otc', headers: { host: 'maple.localhost', cookie: visitor.cookie } });
   t.equal(page.statusCode, 200);
   t.match(page.body, "This step isn't available online yet".replace("'", '&#x27;'));
   t.match(page.body, await visitor.refId(), 'with the Reference ID');
