@@ -10,7 +10,7 @@ import { formatFiat } from '../checkout/format.ts';
 import { FAILURE_TEXT } from '../checkout/messages.ts';
 import { formatHeldUntil, isRateHeld, quoteDeadline } from '../checkout/quote-timer.ts';
 import { ROUTES } from '../checkout/routes.ts';
-import { parseDecimal, field } from '../checkout/validation/result.ts';
+import { fail, field, ok, parseDecimal, type Validated } from '../checkout/validation/result.ts';
 import { validateVoucher } from '../checkout/validation/voucher.ts';
 import { FORM_FIELDS } from '../checkout/wire.ts';
 import type { FlowState } from '../upstream/contract.ts';
@@ -52,6 +52,22 @@ function offerFor(request: FastifyRequest, flow: FlowCookie, amount: number, vou
   };
 }
 
+interface Redemption {
+  voucherNumber: string;
+  /** Yes to the new-quote offer: the amount the quote is updated to first. */
+  fiatAmount?: number;
+}
+
+function validateRedemption(body: unknown, requote: boolean): Validated<Redemption, string> {
+  const voucher = validateVoucher(body);
+  if (!voucher.ok) return voucher;
+  if (!requote) return ok({ voucherNumber: voucher.value });
+  // The amount the offer named; a forged one only changes what the upstream is asked to quote.
+  const fiatAmount = parseDecimal(field(body, 'fiatAmount'));
+  if (fiatAmount === undefined || fiatAmount <= 0) return fail({ voucherNumber: FAILURE_TEXT.generic });
+  return ok({ voucherNumber: voucher.value, fiatAmount });
+}
+
 const redeem = (requote: boolean) =>
   formStep({
     screen: ROUTE.path,
@@ -59,15 +75,8 @@ const redeem = (requote: boolean) =>
     mainField: 'voucherNumber',
     failures: 'voucher',
     atStep: STEP,
-    validate: (body) => {
-      const voucher = validateVoucher(body);
-      if (!voucher.ok || !requote) return voucher.ok ? { ok: true, value: { voucherNumber: voucher.value } } : voucher;
-      // The amount the offer named; a forged one only changes what the upstream is asked to quote.
-      const fiatAmount = parseDecimal(field(body, 'fiatAmount'));
-      if (fiatAmount === undefined || fiatAmount <= 0) return { ok: false, errors: { voucherNumber: FAILURE_TEXT.generic } };
-      return { ok: true, value: { voucherNumber: voucher.value, fiatAmount } };
-    },
-    call: async (upstream, flow, value: { voucherNumber: string; fiatAmount?: number }) => {
+    validate: (body) => validateRedemption(body, requote),
+    call: async (upstream, flow, value: Redemption) => {
       if (value.fiatAmount !== undefined) {
         const requoted = await upstream.requote(flow.txnType, { refId: flow.refId, fiatAmount: value.fiatAmount });
         if (!requoted.ok) return requoted;
@@ -77,8 +86,8 @@ const redeem = (requote: boolean) =>
       return upstream.voucherNumber(flow.txnType, { refId: flow.refId, voucherNumber: value.voucherNumber });
     },
     newQuote: (request, reply, flow, form, amount, status) =>
-      renderWithState(request, reply, { ...form, values: {} }, status, offerFor(request, flow, amount, normalised(form))),
-    render: (request, reply, _flow, form, status) => renderWithState(request, reply, requote ? { ...form, values: {} } : form, status),
+      renderWithState(request, reply, form, status, offerFor(request, flow, amount, normalised(form))),
+    render: (request, reply, _flow, form, status) => renderWithState(request, reply, form, status),
   });
 
 /** The voucher as it was validated (the form keeps what was typed). */
