@@ -9,6 +9,8 @@ export const islandLoaders = {
   LeaveGuard: () => import('./LeaveGuard.tsx'),
   Analytics: () => import('./Analytics.tsx'),
   PhoneInput: () => import('./PhoneInput.tsx'),
+  RateHold: () => import('./RateHold.tsx'),
+  CardWidget: () => import('./CardWidget.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

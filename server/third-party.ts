@@ -49,6 +49,18 @@ export function resolveThirdParty(config: AppConfig, upstreamUrl: string, defaul
   return { ...urls, available };
 }
 
+/** The card provider's staging widget: where a merchant without `cardWidget.baseUrl` is sent (SPEC.md section 8). */
+export const CARD_WIDGET_STAGING_URL = 'https://widget.staging.cardprovider.example/';
+
+/**
+ * The card widget a merchant's visitors see: the deployment's CARD_WIDGET_URL when set (the
+ * sandbox sets it for every merchant), else the merchant's `cardWidget.baseUrl`, else the
+ * provider's staging URL. The CSP frames exactly this origin for the merchant.
+ */
+export function cardWidgetUrlFor(thirdParty: Pick<ThirdPartyUrls, 'cardWidgetUrl'>, cardWidget: { baseUrl?: string }): string {
+  return thirdParty.cardWidgetUrl ?? cardWidget.baseUrl ?? CARD_WIDGET_STAGING_URL;
+}
+
 /** The features that are off, with the variables that would turn each on. */
 export function featuresOff(thirdParty: ThirdParty): { feature: ThirdPartyFeature; label: string; variables: string[] }[] {
   return FEATURES.filter(([feature]) => !thirdParty.available[feature]).map(([feature, { label, needs }]) => ({

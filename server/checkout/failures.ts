@@ -6,12 +6,12 @@
 // a step out of order (FLOWACTION.INVALID), which resumes the flow where the upstream has it.
 import { ERROR_CODES, LIMIT_ERROR_CODES } from './domain.ts';
 import { QUOTE_RETRY } from './limits.ts';
-import { FAILURE_TEXT, QUOTE_TEXT } from './messages.ts';
+import { FAILURE_TEXT, QUOTE_TEXT, VOUCHER_MESSAGES } from './messages.ts';
 import { ROUTES, type ScreenPath } from './routes.ts';
 
 /** What went wrong: the upstream client's failure, structurally (server/upstream/errors.ts). */
 export type Failure =
-  | { kind: 'error'; status: number; code: string; msg: string }
+  | { kind: 'error'; status: number; code: string; msg: string; errorParams?: { amount?: number } }
   | { kind: 'errors'; status: number; items: readonly { errorCode: string; errorMsg: string }[] }
   /** No usable answer: a 5xx without a message, 503, a timeout, the network. */
   | { kind: 'unavailable' }
@@ -34,6 +34,12 @@ export const FAILURE_CONTEXTS = [
   /** The email verification code. */
   'verification',
   'etransfer-init',
+  /** The Flexepin voucher (vouchernumber). */
+  'voucher',
+  /** banktransfer/init: a bank chosen, or Proceed on the bank payment page. */
+  'bank-init',
+  /** The card provider's quote for the order. */
+  'card-quote',
 ] as const;
 export type FailureContext = (typeof FAILURE_CONTEXTS)[number];
 
@@ -52,6 +58,8 @@ export type Outcome =
   | { kind: 'resume' }
   /** Shown on the screen the visitor is on: under its field, or above its form. */
   | { kind: 'stay'; messages: string[]; on: 'field' | 'form'; status: number }
+  /** The voucher's stored value differs from the quote: offer a new quote for `amount`. */
+  | { kind: 'new-quote'; amount: number; status: number }
   /** No screen to stay on: the home page, with the messages as a toast. */
   | { kind: 'toast-home'; messages: string[]; status: number };
 
@@ -198,5 +206,25 @@ export function failureOutcome(failure: Failure, context: FailureContext, facts:
       // Not common(): resuming from here could lead straight back to this page.
       if (code === ERROR_CODES.notFound) return { kind: 'home' };
       return stay(failure, FAILURE_TEXT.generic);
+    case 'voucher': {
+      const amount = failure.kind === 'error' ? failure.errorParams?.amount : undefined;
+      if (code === ERROR_CODES.amountMismatch && amount !== undefined && amount > 0) return { kind: 'new-quote', amount, status: 422 };
+      if (code === ERROR_CODES.voucherUsed) return { kind: 'stay', messages: [VOUCHER_MESSAGES.alreadyUsed], on: 'field', status: 422 };
+      // "No response in voucher flow": the spec's words, whatever went missing.
+      if (failure.kind === 'unavailable' || failure.kind === 'invalid-response') {
+        return { kind: 'stay', messages: [VOUCHER_MESSAGES.lostConnection], on: 'field', status: statusOf(failure) };
+      }
+      return common(failure) ?? stay(failure, FAILURE_TEXT.generic, 'field');
+    }
+    case 'bank-init':
+      if (code === ERROR_CODES.flowActionInvalid) {
+        return { kind: 'stay', messages: [FAILURE_TEXT.bankAlreadyInitiated], on: 'form', status: statusOf(failure) };
+      }
+      if (code === ERROR_CODES.notFound) return { kind: 'home' };
+      return stay(failure, FAILURE_TEXT.generic, 'form', FAILURE_TEXT.bankNoResponse);
+    case 'card-quote':
+      // A third party's words are never shown: every failure reads the same.
+      if (code === ERROR_CODES.notFound) return { kind: 'home' };
+      return { kind: 'stay', messages: [FAILURE_TEXT.cardQuote], on: 'form', status: failure.kind === 'unavailable' ? 503 : 502 };
   }
 }

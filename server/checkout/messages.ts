@@ -92,6 +92,55 @@ export const VOUCHER_MESSAGES = {
   lostConnection: 'Lost connection.  Please try again.',
 } as const;
 
+/** Screen 10 and the new-quote modal (SPEC.md sections 2 and 8); the spec words none of these. */
+export const VOUCHER_TEXT = {
+  title: 'Redeem your Flexepin voucher',
+  label: 'Voucher number',
+  hint: 'The 16 digits printed on your voucher.',
+  singleUse: 'Vouchers are single-use: once redeemed, a voucher cannot be used again, even for part of its value.',
+  redeem: 'REDEEM VOUCHER',
+  redeeming: 'Redeeming your voucher; the rate hold is paused.',
+  mismatch: "Your voucher's stored value does not match the quote.",
+  storedValue: (amount: string) => `Your voucher is worth ${amount}.`,
+  updateQuote: 'Would you like to update your quote to this amount? Your voucher is then redeemed at the new quote.',
+  updateYes: 'Yes, update my quote',
+} as const;
+
+/** Screen 19: bank choice and the bank payment page (not in the spec). */
+export const BANK_TEXT = {
+  selectTitle: 'Choose your bank',
+  selectIntro: 'Pick the bank you will pay from. You will approve the payment on its page.',
+  poliTitle: 'Pay by bank transfer',
+  poliIntro: 'You will be taken to your bank to approve the payment of the order total.',
+  proceed: 'Proceed',
+  deadline: (window: string) => `Your payment must arrive within ${window}.`,
+  notOffered: 'Please choose one of the banks shown.',
+} as const;
+
+/** A payment address from the upstream that the checkout will not follow (not in the spec). */
+export const PAYMENT_REFUSED_TEXT = {
+  title: 'We could not open the payment page',
+  body: 'The payment page we were given is not one we can send you to safely, so we stopped here. Nothing has been charged by this step. Please contact support with this reference.',
+  reference: 'Support reference:',
+} as const;
+
+/** The card quote and the card provider's frame (not in the spec, except where QUOTE_TEXT and FAILURE_TEXT say). */
+export const CARD_TEXT = {
+  quoteTitle: 'Your card quote',
+  payTitle: 'Pay by card',
+  youPay: 'You pay',
+  youReceive: 'You receive',
+  fee: 'Card processing fee',
+  extraFee: 'Network fee',
+  residency: 'I am a resident of Canada',
+  residencyRequired: 'Card payments are available to residents of Canada only.',
+  unavailable: 'Card payments are not available right now. Please choose another payment method.',
+  frameTitle: 'Card payment form',
+  paidLink: 'I have completed my card payment',
+  notReceived: 'We have not received your card payment yet. Complete it in the form above, then check again.',
+  declined: 'Your card was declined and nothing was charged. Please try again or use another card.',
+} as const;
+
 /** Not in the spec: it gives the rule (month 1-12, year not before this year) only. */
 export const CARD_MESSAGES = {
   expiryMonthInvalid: 'Expiry month is invalid.',

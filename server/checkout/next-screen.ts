@@ -3,7 +3,6 @@
 // logs the reason of a 'none'.
 import type { FlowState } from '../upstream/contract.ts';
 import { ROUTES, type ScreenPath } from './routes.ts';
-import { webUrl } from './wire.ts';
 
 export type NextStep =
   | { kind: 'navigate'; path: string }
@@ -28,8 +27,10 @@ function customerPayment(state: NextScreenState): NextStep {
       return go(ROUTES.creditCardQuote.path);
     case 'BANKTRANSFER': {
       if (state.fiatCurrency === 'AUD') {
-        const url = webUrl(params?.redirectUrl);
-        return url ? { kind: 'redirect', url } : none('CUSTOMER_PAYMENT BANKTRANSFER AUD without a valid redirectUrl');
+        // Raw: the caller checks it against the merchant's payment hosts (payment-url.ts)
+        // and refuses what fails with a page of its own.
+        const url = params?.redirectUrl;
+        return url ? { kind: 'redirect', url } : none('CUSTOMER_PAYMENT BANKTRANSFER AUD without redirectUrl');
       }
       const htmlDoc = params?.htmlDoc;
       return htmlDoc ? { kind: 'html', htmlDoc } : none('CUSTOMER_PAYMENT BANKTRANSFER without htmlDoc');

@@ -80,7 +80,8 @@ export const ROUTES = {
   verifyIdenfy: route('verify-idenfy', '/verify-idenfy/:token', { params: ['token'] }),
   /** paid: I HAVE PAID, the same page saying so while the payment has not arrived. */
   paymentEtransferInstructions: route('payment-etransfer-instructions', '/payment-etransfer-instructions', { flags: ['paid'] }),
-  paymentFlexepin: route('payment-flexepin', '/payment-flexepin'),
+  /** requote: Yes to the new-quote offer after a voucher's stored value did not match. */
+  paymentFlexepin: route('payment-flexepin', '/payment-flexepin', { actions: ['requote'] }),
   /** confirm: the "Have you sent your crypto" question, as a page without JavaScript. */
   paymentSpend: route('payment-spend', '/payment-spend', { flags: ['confirm'] }),
   paymentSpendSuccess: route('payment-spend-success', '/payment-spend-success'),
@@ -90,7 +91,8 @@ export const ROUTES = {
   bankSelect: route('bank-select', '/bank-select'),
   poli: route('poli', '/poli'),
   creditCardQuote: route('credit-card-quote', '/credit-card-quote', { leavePageGuard: true }),
-  creditCard: route('credit-card', '/credit-card'),
+  /** paid: back from the card provider (its message, or the link without JavaScript): follow the upstream. */
+  creditCard: route('credit-card', '/credit-card', { flags: ['paid'] }),
   transactionInReview: route('transaction-in-review', '/transaction-in-review'),
   transactionSuccess: route('transaction-success', '/transaction-success'),
   transactionCancelled: route('transaction-cancelled', '/transaction-cancelled'),

@@ -90,5 +90,11 @@ export const FORM_FIELDS = {
     'postalCode',
   ],
   verificationCode: ['verificationCode'],
+  voucherNumber: ['voucherNumber'],
+  /** Yes to the new-quote offer: the voucher again and the amount offered. */
+  voucherRequote: ['voucherNumber', 'fiatAmount'],
+  selectedBank: ['selectedBank'],
+  /** The card quote's residency confirmation (a checkbox). */
+  cardResidency: ['canadianResident'],
 } as const;
 export type FormFieldsOf<K extends keyof typeof FORM_FIELDS> = (typeof FORM_FIELDS)[K][number];

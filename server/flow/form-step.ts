@@ -4,6 +4,7 @@
 // says for this screen. A screen module states only what differs: its fields, its rules,
 // its call and how its page shows the form.
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { NextAction } from '../checkout/domain.ts';
 import type { FailureContext } from '../checkout/failures.ts';
 import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
 import type { Validated } from '../checkout/validation/result.ts';
@@ -13,7 +14,8 @@ import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import type { FormState } from '../../views/components/Field.tsx';
 import { formValues } from './form.ts';
 import { followNextAction } from './next.ts';
-import { meetFailure } from './outcome.ts';
+import { meetFailure, type Answer } from './outcome.ts';
+import { leaveStep, loadStep } from './step.ts';
 import { upstreamFor } from './upstream.ts';
 
 /** A page's form before anything was typed. */
@@ -32,6 +34,13 @@ export interface FormStep<F extends string, V> {
   failures: FailureContext;
   /** The heading of the page that says the order has ended, when a refusal ends it. */
   endedTitle?: string;
+  /**
+   * Ask the upstream where the visitor is before calling: a form posted for a transaction
+   * at another step sends the visitor there, and nothing is sent (payment steps).
+   */
+  atStep?: NextAction;
+  /** The voucher's stored value differs from the quote: offer a new quote for `amount`. */
+  newQuote?(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<F>, amount: number, status: number): Answer;
   validate(body: unknown, flow: FlowCookie, request: FastifyRequest): Validated<V, string>;
   call(upstream: UpstreamClient, flow: FlowCookie, value: V): Promise<UpstreamResult<FlowState>>;
   render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<F>, status: number): Promise<FastifyReply>;
@@ -48,6 +57,11 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     const checked = step.validate(request.body ?? {}, flow, request);
     if (!checked.ok) return show({ errors: checked.errors, formErrors: [] }, 422);
 
+    if (step.atStep) {
+      const load = await loadStep(request, step.screen, step.atStep);
+      if (load.kind !== 'ready') return leaveStep(request, reply, load, step.screen);
+    }
+
     const result = await step.call(upstreamFor(request), flow, checked.value);
     if (result.ok) {
       return followNextAction(request, reply, flow, result.value, step.screen, (messages, status) =>
@@ -57,6 +71,7 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     return meetFailure(request, reply, result.failure, step.failures, {
       flow,
       endedTitle: step.endedTitle,
+      newQuote: step.newQuote && ((amount, status) => step.newQuote!(request, reply, flow, { values, errors: {}, formErrors: [] }, amount, status)),
       stay: (messages, on, status) =>
         on === 'field' && step.mainField
           ? show({ errors: { [step.mainField]: messages.join(' ') }, formErrors: [] }, status)

@@ -6,13 +6,51 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FlowState } from '../upstream/contract.ts';
 import { FAILURE_TEXT } from '../checkout/messages.ts';
 import { nextScreen, type NextStep } from '../checkout/next-screen.ts';
-import type { ScreenPath } from '../checkout/routes.ts';
+import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
 import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { leaveFor } from './redirects.ts';
+import { createElement } from 'react';
+import { checkHtmlDocTargets, checkPaymentUrl, type PaymentHostRules } from '../checkout/payment-url.ts';
+import { PaymentRefusedPage } from '../../views/pages/PaymentRefused.tsx';
 
-/** The bank's own page posts to the bank; its CSP allows that and nothing else new. */
-const BANK_DOC_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action https: http:; base-uri 'none'; frame-ancestors 'none'";
+/**
+ * The bank's own page, served as its own document: sandboxed (an opaque origin, so it
+ * cannot reach the checkout's cookies or pages; forms only), no script, and it may post
+ * only to the bank origins its form targets were checked against.
+ */
+function bankDocCsp(formOrigins: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    'img-src https: data:',
+    `form-action ${formOrigins.join(' ')}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    'sandbox allow-forms allow-top-navigation',
+  ].join('; ');
+}
+
+/** The merchant's rules for where a payment may send the browser. */
+export function paymentHostRules(request: FastifyRequest): PaymentHostRules {
+  const config = request.merchant.config;
+  return { hosts: config.paymentHosts, allowLoopbackHttp: config.env !== 'PROD' };
+}
+
+/**
+ * The bank's page is told where to send the visitor back: /transaction, which follows
+ * the upstream's nextAction (success, or the cancelled page when the payment failed).
+ */
+function withReturnUrl(request: FastifyRequest, paymentUrl: string): string {
+  const url = new URL(paymentUrl);
+  url.searchParams.set('returnUrl', `${request.protocol}://${request.host}${ROUTES.transactionNew.path}`);
+  return url.href;
+}
+
+/** A payment address that failed its checks: logged, and a page with the support reference. */
+function refusePayment(request: FastifyRequest, reply: FastifyReply, reasons: string[]) {
+  request.log.warn({ reasons }, 'payment address from the upstream refused');
+  return reply.header('cache-control', 'no-store').render(createElement(PaymentRefusedPage, { reference: request.id }), { status: 502 });
+}
 
 /** How a screen shows a message in place: its own page, re-rendered with the messages. */
 export type Stay = (messages: string[], status: number) => Promise<FastifyReply> | FastifyReply;
@@ -38,15 +76,23 @@ export function goToStep(request: FastifyRequest, reply: FastifyReply, step: Nex
     case 'navigate':
       // See Other: the next step's page, fetched with GET whatever brought the visitor here.
       return reply.redirect(step.path, 303);
-    case 'redirect':
-      return leaveFor(reply, step.url);
-    case 'html':
+    case 'redirect': {
+      const checked = checkPaymentUrl(step.url, paymentHostRules(request));
+      if (!checked.ok) return refusePayment(request, reply, [checked.reason]);
+      return leaveFor(reply, withReturnUrl(request, checked.url));
+    }
+    case 'html': {
+      const targets = checkHtmlDocTargets(step.htmlDoc, paymentHostRules(request));
+      const refused = targets.flatMap((t) => (t.ok ? [] : [t.reason]));
+      if (refused.length > 0) return refusePayment(request, reply, refused);
+      const origins = [...new Set(targets.flatMap((t) => (t.ok ? [t.origin] : [])))];
       return reply
         .code(200)
-        .header('content-security-policy', BANK_DOC_CSP)
+        .header('content-security-policy', bankDocCsp(origins.length ? origins : ["'none'"]))
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(step.htmlDoc);
+    }
     case 'none':
       request.log.warn({ reason: step.reason }, 'next action not followed');
       return stay([FAILURE_TEXT.cannotContinue], 409);

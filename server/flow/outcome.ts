@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { failureOutcome, type Failure, type FailureContext, type Outcome } from '../checkout/failures.ts';
+import { FAILURE_TEXT } from '../checkout/messages.ts';
 import { ROUTES } from '../checkout/routes.ts';
 import { clearFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { FlowEndedPage } from '../../views/pages/FlowEnded.tsx';
@@ -23,6 +24,8 @@ export interface FailureScreen {
   retry?(outcome: Extract<Outcome, { kind: 'retry' }>): Answer;
   /** The heading of the page that says the order has ended. */
   endedTitle?: string;
+  /** Offer a new quote for this amount (the voucher screen). */
+  newQuote?(amount: number, status: number): Answer;
 }
 
 const ENDED_TITLE = 'Your order has ended';
@@ -69,5 +72,7 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
       return screen.stay ? screen.stay(outcome.messages, outcome.on, outcome.status) : toastHome(outcome.messages, outcome.status);
     case 'toast-home':
       return toastHome(outcome.messages, outcome.status);
+    case 'new-quote':
+      return screen.newQuote ? screen.newQuote(outcome.amount, outcome.status) : toastHome([FAILURE_TEXT.generic], outcome.status);
   }
 }

@@ -196,7 +196,9 @@ export function redeemVoucher(clock: Clock, txn: Txn, voucherNumber: string): vo
       { amount: value },
     );
   }
-  complete(txn);
+  // A redeemed voucher is reviewed before the coins are sent (delivered within 12 hours).
+  txn.txnStatus = 'REVIEW';
+  goTo(txn, 'ADMIN_REVIEW');
 }
 
 export function initEtransfer(clock: Clock, txn: Txn, baseUrl: string): void {

@@ -6,7 +6,9 @@ import { ROUTES } from '../checkout/routes.ts';
 import { registerScreens, type Screen } from '../flow/screen.ts';
 import { EdgeError } from '../http/errors.ts';
 import { addressInputScreen } from './address-input.ts';
+import { bankSelectScreen, poliScreen } from './bank-transfer.ts';
 import { buyerInfoScreen } from './buyer-info.ts';
+import { creditCardQuoteScreen, creditCardScreen } from './credit-card.ts';
 import { directLinkScreen } from './direct-link.ts';
 import { doneScreen } from './done.ts';
 import { emailInputScreen } from './email-input.ts';
@@ -14,6 +16,7 @@ import { homeScreen } from './home.ts';
 import { legalScreens } from './legal.ts';
 import { mobileVerificationScreen } from './mobile-verification.ts';
 import { paymentEtransferScreen } from './payment-etransfer.ts';
+import { paymentFlexepinScreen } from './payment-flexepin.ts';
 import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
 import { paymentSpendScreen } from './payment-spend.ts';
 import { priceQuoteScreen } from './price-quote.ts';
@@ -33,6 +36,11 @@ export const SCREENS: readonly Screen[] = [
   buyerInfoScreen,
   mobileVerificationScreen,
   paymentEtransferScreen,
+  paymentFlexepinScreen,
+  bankSelectScreen,
+  poliScreen,
+  creditCardQuoteScreen,
+  creditCardScreen,
   paymentSpendScreen,
   paymentSpendSuccessScreen,
   transactionInReviewScreen,

@@ -10,6 +10,7 @@ import helmet from '@fastify/helmet';
 import { EdgeError } from '../http/errors.ts';
 import { checkSameOrigin } from './csrf.ts';
 import { cspTemplate, newNonce, originOf } from './csp.ts';
+import { cardWidgetUrlFor } from '../third-party.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -27,18 +28,22 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       hsts: { maxAge: 15552000, includeSubDomains: false },
     });
-    // A third party that is not configured is not framed: its feature is off.
-    const frames = [...originOf(app.thirdParty.cardWidgetUrl), ...originOf(app.thirdParty.identityUrl)];
+    // A third party that is not configured is not framed: its feature is off. The card
+    // widget is the merchant's own (its baseUrl, unless the deployment sets one for all).
+    const frames = (cardWidget: { baseUrl?: string } | undefined) => [
+      ...(cardWidget && app.thirdParty.available.card ? originOf(cardWidgetUrlFor(app.thirdParty, cardWidget)) : []),
+      ...originOf(app.thirdParty.identityUrl),
+    ];
     // One policy template per merchant, built at start-up.
-    const policyFor = (analytics: boolean) =>
+    const policyFor = (analytics: boolean, cardWidget?: { baseUrl?: string }) =>
       cspTemplate({
-        frames,
+        frames: frames(cardWidget),
         formActions: [],
         images: ['https://*.tile.openstreetmap.org', ...(analytics ? TAG_MANAGER_ORIGINS : [])],
         connections: analytics ? TAG_MANAGER_ORIGINS : [],
       });
     const plain = policyFor(false);
-    const byMerchant = new Map(app.merchants.merchants.map((m) => [m.id, m.config.gtm ? policyFor(true) : plain]));
+    const byMerchant = new Map(app.merchants.merchants.map((m) => [m.id, policyFor(Boolean(m.config.gtm), m.config.cardWidget)]));
 
     const policiesOf = (merchantId: string | undefined) => (merchantId && byMerchant.get(merchantId)) || plain;
     app.decorate('contentSecurity', { sharedPage: (merchantId: string) => policiesOf(merchantId).sharedPage });

@@ -111,6 +111,21 @@ export const merchantSchema = z.strictObject({
   /** Public service announcement shown above the form. */
   psa: z.string().optional(),
   cardWidget: cardWidgetSchema.default({ colorCode: '#9bcb6c' }),
+  /**
+   * Hosts the upstream may send this merchant's visitors to for a payment (a bank's
+   * redirectUrl, an htmlDoc's form target): exact, lower-case host names without port or
+   * trailing dot. Anything else is refused (server/checkout/payment-url.ts).
+   */
+  paymentHosts: z
+    .array(
+      z
+        .string()
+        .regex(
+          /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9])$/,
+          'a lower-case host name without scheme, port, path or trailing dot',
+        ),
+    )
+    .default([]),
   /** Mobile area codes refused at buyer info (the Quebec blacklist); empty by default. */
   blockedAreaCodes: z.array(z.string().regex(/^\d{3}$/)).default([]),
 });

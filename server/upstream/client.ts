@@ -81,6 +81,8 @@ export interface CardQuoteQuery {
   key: string;
   baseCurrency: string;
   amount: number;
+  /** The coin the amount buys; the provider's default (BTC) when left out. */
+  quoteCurrency?: string;
 }
 /** The QR code PNG of a deposit address. */
 export type WalletQr = Image;
@@ -123,6 +125,7 @@ const cardQuoteQuerySchema = z.strictObject({
   key: z.string().min(1).max(256),
   baseCurrency: z.string().regex(/^[A-Z]{3}$/),
   amount: z.number().positive().finite(),
+  quoteCurrency: z.string().regex(/^[A-Z]{3,5}$/).optional(),
 });
 
 function encodeBody(call: string, schema: z.ZodType, body: unknown): string {
@@ -237,6 +240,7 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
           url.searchParams.set('key', checked.data.key);
           url.searchParams.set('baseCurrency', checked.data.baseCurrency);
           url.searchParams.set('amount', String(checked.data.amount));
+          if (checked.data.quoteCurrency) url.searchParams.set('quoteCurrency', checked.data.quoteCurrency);
           return get('cardQuote', { origin: url.origin, path: url.pathname + url.search }, cardQuoteResponseSchema);
         },
       };

@@ -116,6 +116,43 @@ const rows: Row[] = [
   ['a request the edge built wrong', error('REQUEST.INVALID', 'refId: Invalid string', 400), 'step', { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 }],
   ['no response on a step', NO_RESPONSE, 'step', { kind: 'stay', messages: ['Service Temporarily Unavailable. Please try again later.'], on: 'form', status: 503 }],
   ['an answer that breaks the contract', BROKEN, 'step', { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 }],
+  // TRANSACTION.AMOUNT.MISMATCH (voucher): an updated quote at errorParams.amount.
+  [
+    'TRANSACTION.AMOUNT.MISMATCH on a voucher',
+    { kind: 'error', status: 422, code: 'TRANSACTION.AMOUNT.MISMATCH', msg: 'Mismatch.', errorParams: { amount: 50 } },
+    'voucher',
+    { kind: 'new-quote', amount: 50, status: 422 },
+  ],
+  ['a mismatch without an amount offers nothing', error('TRANSACTION.AMOUNT.MISMATCH', 'Mismatch.'), 'voucher', { kind: 'stay', messages: ['Mismatch.'], on: 'field', status: 422 }],
+  // Voucher already used: This voucher has already been used.
+  ['a used voucher', error('VOUCHER.USED', 'Used!'), 'voucher', { kind: 'stay', messages: ['This voucher has already been used.'], on: 'field', status: 422 }],
+  // No response in voucher flow: Lost connection.  Please try again.
+  ['no response on a voucher', NO_RESPONSE, 'voucher', { kind: 'stay', messages: ['Lost connection.  Please try again.'], on: 'field', status: 503 }],
+  ['FLOWACTION.INVALID on a voucher', error('FLOWACTION.INVALID', 'not now', 409), 'voucher', { kind: 'resume' }],
+  // FLOWACTION.INVALID (bank init): Unable to proceed as bank transfer has already been initiated. …
+  [
+    'FLOWACTION.INVALID on bank init',
+    error('FLOWACTION.INVALID', 'banktransfer/init is not allowed now', 409),
+    'bank-init',
+    {
+      kind: 'stay',
+      messages: ['Unable to proceed as bank transfer has already been initiated. Please contact customer support for further assistance.'],
+      on: 'form',
+      status: 409,
+    },
+  ],
+  // No response on bank init: Internal Server Error. Please contact support for further assistance.
+  ['no response on bank init', NO_RESPONSE, 'bank-init', { kind: 'stay', messages: ['Internal Server Error. Please contact support for further assistance.'], on: 'form', status: 503 }],
+  ['TRANSACTION.NOTFOUND on bank init', error('TRANSACTION.NOTFOUND', 'gone', 404), 'bank-init', { kind: 'home' }],
+  // Card quote failure: It looks we're having issues. …, whatever the provider said.
+  ...[error('KEY.MISSING', 'Missing key', 401), NO_RESPONSE, BROKEN].map(
+    (failure): Row => [
+      `card quote ${failure.kind}`,
+      failure,
+      'card-quote',
+      { kind: 'stay', messages: ["It looks we're having issues. Our team has been notified. Please try again later."], on: 'form', status: failure.kind === 'unavailable' ? 503 : 502 },
+    ],
+  ),
 ];
 
 t.test('the failure table', async (t) => {

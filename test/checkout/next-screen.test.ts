@@ -42,13 +42,15 @@ const rows: Row[] = [
     'CUSTOMER_PAYMENT BANKTRANSFER AUD without redirectUrl',
     state('CUSTOMER_PAYMENT', { paymentMethod: 'BANKTRANSFER', fiatCurrency: 'AUD', nextActionParams: {} }),
     '/poli',
-    { kind: 'none', reason: 'CUSTOMER_PAYMENT BANKTRANSFER AUD without a valid redirectUrl' },
+    { kind: 'none', reason: 'CUSTOMER_PAYMENT BANKTRANSFER AUD without redirectUrl' },
   ],
+  // The rule passes the URL on as given; the edge checks it against the merchant's payment
+  // hosts before following it (test/checkout/payment-url.test.ts).
   [
     'CUSTOMER_PAYMENT BANKTRANSFER AUD with a javascript: URL',
     state('CUSTOMER_PAYMENT', { paymentMethod: 'BANKTRANSFER', fiatCurrency: 'AUD', nextActionParams: { redirectUrl: 'javascript:alert(1)' } }),
     '/poli',
-    { kind: 'none', reason: 'CUSTOMER_PAYMENT BANKTRANSFER AUD without a valid redirectUrl' },
+    { kind: 'redirect', url: 'javascript:alert(1)' },
   ],
   [
     'CUSTOMER_PAYMENT BANKTRANSFER CAD',

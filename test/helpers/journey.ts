@@ -177,3 +177,25 @@ export async function resume(stack: Stack, refId: string, host = MAPLE) {
 export function upstreamCalls(stack: Stack, endpoint: string): number {
   return stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith(endpoint)).length;
 }
+
+/** A buyer's address, for quotes at or above the sandbox's address threshold. */
+export const ADDRESS = { addressLine1: '1 King St W', cityTown: 'Toronto', stateProv: 'ON', postalCode: 'M5H 1A1' } satisfies Form;
+
+/** The smallest PNG: a selfie the sandbox accepts. */
+const SELFIE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/**
+ * Past the identity step (SUBMIT_SELFIEDOC) the way the camera island would, straight to
+ * the sandbox: tests of later steps need not drive the camera. Then /transaction follows
+ * the upstream to the payment step; its redirect is returned.
+ */
+export async function passIdentity(visitor: Visitor): Promise<string> {
+  const api = visitor.flow().txnType === 'SELL' ? 'txnsell' : 'txnbuy';
+  const selfie = await visitor.stack.sandbox.app.inject({
+    method: 'POST',
+    url: `/${api}/selfieimage`,
+    payload: { refId: visitor.refId(), documentType: 'SELFIE', mimeType: 'image/png', fileName: 'selfie.png', extName: 'png', encodedFile: SELFIE_PNG, imageSource: 'UPLOAD' },
+  });
+  if (selfie.statusCode !== 200) throw new Error(`selfie refused: ${selfie.body}`);
+  return String((await visitor.get('/transaction')).headers.location);
+}

@@ -193,3 +193,13 @@ t.test('paths inside the working directory are shown relative to it', async (t) 
   t.equal(displayPath(path.join(process.cwd(), 'merchants', 'maple', 'merchant.json')), 'merchants/maple/merchant.json');
   t.equal(displayPath('/elsewhere/x.json'), '/elsewhere/x.json');
 });
+
+t.test('payment hosts are exact host names, checked at start-up', async (t) => {
+  for (const host of ['https://pay.bank.example', 'pay.bank.example.', 'Pay.Bank.Example', 'pay.bank.example:443', 'user@pay.bank.example', 'pay.bank.example/pay', '', ' pay.bank.example']) {
+    const { err, dir } = await failure(t, validFiles({ 'a/merchant.json': minimalMerchant('a', { paymentHosts: [host] }) }));
+    t.match(err.message, `${a(dir)}: paymentHosts[0]: a lower-case host name`, JSON.stringify(host));
+  }
+  const dir = await writeFixture(validFiles({ 'a/merchant.json': minimalMerchant('a', { paymentHosts: ['pay.bank.example', '127.0.0.1', 'localhost'] }) }));
+  t.teardown(() => removeFixture(dir));
+  t.ok(await loadMerchants(dir), 'host names, loopback addresses');
+});

@@ -1,5 +1,5 @@
 // Screen 20, cancelled page: nothing was charged; Try Again starts over at home.
-import { ACTIONS, CANCELLED_TEXT } from '../../server/checkout/messages.ts';
+import { ACTIONS, CANCELLED_TEXT, FAILURE_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import type { OrderSummaryData } from './TransactionSuccess.tsx';
@@ -9,6 +9,12 @@ export function TransactionCancelledPage({ order }: { order?: OrderSummaryData }
     <Document title={CANCELLED_TEXT.title}>
       <section className="card completion">
         <h1>{CANCELLED_TEXT.title}</h1>
+        {/* A bank transfer that ends cancelled is a payment the bank did not complete (SPEC.md section 8). */}
+        {order?.paymentMethod === 'BANKTRANSFER' && (
+          <p className="form-error" role="alert">
+            {FAILURE_TEXT.bankPaymentFailed}
+          </p>
+        )}
         <p>{CANCELLED_TEXT.body}</p>
         {order && <p className="hint">{`Reference ID: ${order.refId}`}</p>}
         <a className="button" href={ROUTES.home.path}>

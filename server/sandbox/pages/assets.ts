@@ -29,3 +29,15 @@ export const IDENTITY_FRAME_JS = `'use strict';
   if (again) again.addEventListener('click', send);
 })();
 `;
+
+/**
+ * The card widget's result page reports the outcome to the embedding checkout, as card
+ * providers do: { type: 'card-payment', status: 'approved' | 'declined', refId }.
+ */
+export const CARD_RESULT_JS = `'use strict';
+(function () {
+  var status = document.body.getAttribute('data-card-status');
+  if (!status || window.parent === window) return;
+  window.parent.postMessage({ type: 'card-payment', status: status, refId: document.body.getAttribute('data-ref-id') || '' }, '*');
+})();
+`;

@@ -4,6 +4,7 @@ import type { Txn } from '../store.ts';
 import { coins, html, layout, money } from './html.ts';
 
 export const IDENTITY_FRAME_SCRIPT = '/thirdparty/idenfy/frame.js';
+export const CARD_RESULT_SCRIPT = '/thirdparty/card/result.js';
 
 export function cardWidgetPage(apiKey: string, txn: Txn | undefined): string {
   const amount = txn ? html`<dl>
@@ -21,17 +22,20 @@ ${txn ? html`<input type="hidden" name="refId" value="${txn.refId}">` : ''}
 <label>Card number <input name="cardNumber" value="4242 4242 4242 4242" autocomplete="off"></label>
 <label>Expiry <input name="expiry" value="12/30" autocomplete="off"></label>
 <label>CVC <input name="cvc" value="123" autocomplete="off"></label>
-<button type="submit">Pay</button>
+<button type="submit" name="decision" value="pay">Pay</button>
+<button type="submit" name="decision" value="decline">Decline (test a failed card)</button>
 </form>`,
   );
 }
 
-export function cardResultPage(txn: Txn | undefined): string {
+/** The outcome, reported to the embedding page by CARD_RESULT_SCRIPT. */
+export function cardResultPage(txn: Txn | undefined, status: 'approved' | 'declined'): string {
+  const approved = status === 'approved';
   return layout(
-    'Card payment approved',
-    html`<h1>Card payment approved</h1>
-<p>${txn ? `Transaction ${txn.refId} is paid.` : 'Approved; no transaction was linked.'}</p>
-<p>You can close this window.</p>`,
+    approved ? 'Card payment approved' : 'Card payment declined',
+    html`<h1>${approved ? 'Card payment approved' : 'Card payment declined'}</h1>
+<p>${txn ? (approved ? `Transaction ${txn.refId} is paid.` : `Transaction ${txn.refId} was not charged.`) : `${approved ? 'Approved' : 'Declined'}; no transaction was linked.`}</p>`,
+    { scripts: [CARD_RESULT_SCRIPT], bodyData: { 'card-status': status, 'ref-id': txn?.refId ?? '' } },
   );
 }
 

@@ -7,9 +7,9 @@ import { COINS } from '../../checkout/domain.ts';
 import type { SandboxContext } from '../context.ts';
 import { SANDBOX_CODES, parseBody } from '../errors.ts';
 import { settlePayment } from '../flow.ts';
-import { IDENTITY_FRAME_JS } from '../pages/assets.ts';
+import { CARD_RESULT_JS, IDENTITY_FRAME_JS } from '../pages/assets.ts';
 import { messagePage } from '../pages/pay.ts';
-import { IDENTITY_FRAME_SCRIPT, cardResultPage, cardWidgetPage, identityPage } from '../pages/thirdparty.ts';
+import { CARD_RESULT_SCRIPT, IDENTITY_FRAME_SCRIPT, cardResultPage, cardWidgetPage, identityPage } from '../pages/thirdparty.ts';
 import { PRICES, cryptoFor, roundTo, type PriceCurrency } from '../prices.ts';
 import { sendPage } from './pay.ts';
 
@@ -29,7 +29,11 @@ const uaLogSchema = z.looseObject({
   width: z.union([z.number(), z.string().max(10)]),
   height: z.union([z.number(), z.string().max(10)]),
 });
-const widgetFormSchema = z.looseObject({ apiKey: z.string().min(1), refId: z.string().optional() });
+const widgetFormSchema = z.looseObject({
+  apiKey: z.string().min(1),
+  refId: z.string().optional(),
+  decision: z.enum(['pay', 'decline']).default('pay'),
+});
 
 async function allowAnyOrigin(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header('access-control-allow-origin', '*');
@@ -77,11 +81,15 @@ export function thirdPartyRoutes(ctx: SandboxContext) {
       const form = widgetFormSchema.safeParse(request.body);
       if (!form.success) return sendPage(reply, 401, messagePage('Card widget', 'Missing apiKey.'));
       const txn = form.data.refId ? ctx.store.get(form.data.refId) : undefined;
-      if (form.data.refId && (!txn || settlePayment(txn, 'CREDITCARD', 'pay') === 'not-open')) {
-        return sendPage(reply, 409, messagePage('Card payment', 'This transaction is not waiting for a card payment.'));
-      }
-      return sendPage(reply, 200, cardResultPage(txn));
+      const notOpen = () => sendPage(reply, 409, messagePage('Card payment', 'This transaction is not waiting for a card payment.'));
+      if (form.data.refId && (!txn || txn.paymentMethod !== 'CREDITCARD')) return notOpen();
+      // A declined card charges nothing: the transaction keeps waiting for a card payment.
+      if (form.data.decision === 'decline') return sendPage(reply, 200, cardResultPage(txn, 'declined'));
+      if (txn && settlePayment(txn, 'CREDITCARD', 'pay') === 'not-open') return notOpen();
+      return sendPage(reply, 200, cardResultPage(txn, 'approved'));
     });
+
+    app.get(CARD_RESULT_SCRIPT, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(CARD_RESULT_JS));
 
     app.get(IDENTITY_FRAME_SCRIPT, async (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').send(IDENTITY_FRAME_JS),

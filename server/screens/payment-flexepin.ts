@@ -1,0 +1,104 @@
+// Screen 10, the Flexepin voucher. The voucher is posted only while the upstream has the
+// visitor at INPUT_VOUCHERNUMBER; its refusals follow the failure table's voucher rows
+// (used, no answer, and a stored value that differs from the quote). That last one offers
+// a new quote for the voucher's value: Yes requotes, confirms and resubmits the same
+// voucher; No is a link back to this page.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import { COUNTRY_BY_CURRENCY } from '../checkout/domain.ts';
+import { formatFiat } from '../checkout/format.ts';
+import { FAILURE_TEXT } from '../checkout/messages.ts';
+import { formatHeldUntil, isRateHeld, quoteDeadline } from '../checkout/quote-timer.ts';
+import { ROUTES } from '../checkout/routes.ts';
+import { fail, field, ok, parseDecimal, type Validated } from '../checkout/validation/result.ts';
+import { validateVoucher } from '../checkout/validation/voucher.ts';
+import { FORM_FIELDS } from '../checkout/wire.ts';
+import type { FlowState } from '../upstream/contract.ts';
+import type { FlowCookie } from '../security/flow-cookie.ts';
+import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { loadStep, leaveStep, stepPage } from '../flow/step.ts';
+import { PaymentFlexepinPage, type NewQuoteOffer } from '../../views/pages/PaymentFlexepin.tsx';
+
+const ROUTE = ROUTES.paymentFlexepin;
+const STEP = 'INPUT_VOUCHERNUMBER';
+type VoucherForm = FormState<'voucherNumber'>;
+
+function render(request: FastifyRequest, reply: FastifyReply, state: FlowState, form: VoucherForm, status = 200, offer?: NewQuoteOffer) {
+  const now = request.server.clock();
+  const deadline = quoteDeadline(state, now);
+  const hold = isRateHeld(state.paymentMethod)
+    ? { deadline, heldUntil: formatHeldUntil(deadline, COUNTRY_BY_CURRENCY[flowCurrency(state)]) }
+    : null;
+  return reply.render(createElement(PaymentFlexepinPage, { order: state, form, hold, offer }), { status });
+}
+
+const flowCurrency = (state: FlowState) =>
+  (state.fiatCurrency in COUNTRY_BY_CURRENCY ? state.fiatCurrency : 'CAD') as keyof typeof COUNTRY_BY_CURRENCY;
+
+/** A form answer needs the order again: the state the upstream holds now. */
+async function renderWithState(request: FastifyRequest, reply: FastifyReply, form: VoucherForm, status: number, offer?: NewQuoteOffer) {
+  const load = await loadStep(request, ROUTE.path, STEP);
+  if (load.kind !== 'ready') return leaveStep(request, reply, load, ROUTE.path);
+  return render(request, reply, load.state, form, status, offer);
+}
+
+function offerFor(request: FastifyRequest, flow: FlowCookie, amount: number, voucherNumber: string): NewQuoteOffer {
+  const symbols = request.merchant.config.supportedFiatCurrencies;
+  return {
+    value: `${formatFiat(amount, flow.fiatCurrency, symbols)} ${flow.fiatCurrency}`,
+    fiatAmount: String(amount),
+    voucherNumber,
+  };
+}
+
+interface Redemption {
+  voucherNumber: string;
+  /** Yes to the new-quote offer: the amount the quote is updated to first. */
+  fiatAmount?: number;
+}
+
+function validateRedemption(body: unknown, requote: boolean): Validated<Redemption, string> {
+  const voucher = validateVoucher(body);
+  if (!voucher.ok) return voucher;
+  if (!requote) return ok({ voucherNumber: voucher.value });
+  // The amount the offer named; a forged one only changes what the upstream is asked to quote.
+  const fiatAmount = parseDecimal(field(body, 'fiatAmount'));
+  if (fiatAmount === undefined || fiatAmount <= 0) return fail({ voucherNumber: FAILURE_TEXT.generic });
+  return ok({ voucherNumber: voucher.value, fiatAmount });
+}
+
+const redeem = (requote: boolean) =>
+  formStep({
+    screen: ROUTE.path,
+    fields: requote ? FORM_FIELDS.voucherRequote : FORM_FIELDS.voucherNumber,
+    mainField: 'voucherNumber',
+    failures: 'voucher',
+    atStep: STEP,
+    validate: (body) => validateRedemption(body, requote),
+    call: async (upstream, flow, value: Redemption) => {
+      if (value.fiatAmount !== undefined) {
+        const requoted = await upstream.requote(flow.txnType, { refId: flow.refId, fiatAmount: value.fiatAmount });
+        if (!requoted.ok) return requoted;
+        const confirmed = await upstream.confirmNewQuote(flow.txnType, flow.refId);
+        if (!confirmed.ok) return confirmed;
+      }
+      return upstream.voucherNumber(flow.txnType, { refId: flow.refId, voucherNumber: value.voucherNumber });
+    },
+    newQuote: (request, reply, flow, form, amount, status) =>
+      renderWithState(request, reply, form, status, offerFor(request, flow, amount, normalised(form))),
+    render: (request, reply, _flow, form, status) => renderWithState(request, reply, form, status),
+  });
+
+/** The voucher as it was validated (the form keeps what was typed). */
+function normalised(form: VoucherForm): string {
+  const checked = validateVoucher(form.values);
+  return checked.ok ? checked.value : '';
+}
+
+export const paymentFlexepinScreen = defineScreen({
+  route: ROUTE,
+  get: stepPage(ROUTE.path, (request, reply, { state }) => render(request, reply, state, EMPTY_FORM), STEP),
+  post: redeem(false),
+  actions: { requote: redeem(true) },
+});

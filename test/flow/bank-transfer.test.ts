@@ -1,0 +1,157 @@
+// Screen 19 against the sandbox: the IDR bank choice to the bank's own document, the AUD
+// bank payment page (/poli) to the bank's page and back, the bank-init rows of the failure
+// table, forged and out-of-step posts, and every refused payment address.
+import t from 'tap';
+import { startStack } from '../helpers/stack.ts';
+import { ADDRESS, driveTo, passIdentity, upstreamCalls, type Visitor } from '../helpers/journey.ts';
+import { REFUSED_REDIRECTS } from '../helpers/refused-redirects.ts';
+import type { UpstreamClient, UpstreamResult } from '../../server/upstream/client.ts';
+import type { FlowState } from '../../server/upstream/contract.ts';
+
+const stack = await startStack({ listen: false });
+t.teardown(() => stack.close());
+
+/** When set, banktransfer/init answers this instead of the sandbox. */
+let initAnswer: ((real: () => Promise<UpstreamResult<FlowState>>) => Promise<UpstreamResult<FlowState>>) | undefined;
+const realForRequest = stack.app.upstream.forRequest.bind(stack.app.upstream);
+stack.app.upstream.forRequest = (context) => {
+  const real = realForRequest(context);
+  const wrapped: UpstreamClient = {
+    ...real,
+    bankTransferInit: (refId, bank) => (initAnswer ? initAnswer(() => real.bankTransferInit(refId, bank)) : real.bankTransferInit(refId, bank)),
+  };
+  return wrapped;
+};
+
+/** A Canadian mobile, chosen with the country selector the TEST merchant shows. */
+const IDR_WALK = { host: 'test.localhost', method: 'BANKTRANSFER', currency: 'IDR', amount: 1_000_000, buyer: { mobileCountry: 'CA', ...ADDRESS } };
+/** IDR amounts are over the sandbox's selfie threshold: the identity step is passed directly. */
+async function idrBuy(): Promise<Visitor> {
+  const visitor = await driveTo(stack, '/image-input-choice', IDR_WALK);
+  const at = await passIdentity(visitor);
+  if (at !== '/bank-select') throw new Error(`after the identity step: ${at}`);
+  return visitor;
+}
+const audBuy = () => driveTo(stack, '/poli', { host: 'roo.localhost', method: 'BANKTRANSFER', currency: 'AUD', amount: 100 });
+
+t.test('IDR: the banks with logos or text tiles, a forged bank refused, the chosen bank\'s document', async (t) => {
+  const visitor = await idrBuy();
+  const page = await visitor.get('/bank-select');
+  t.equal(page.statusCode, 200);
+  t.match(page.body, /<button type="submit" value="BCA" name="selectedBank"><img class="bank-logo" src="\/assets\/img\/bank-BCA\.[^"]+\.svg"/, 'a shipped logo');
+  t.match(page.body, /value="BMRI" name="selectedBank"><span class="bank-tile" aria-hidden="true">BM<\/span><span class="bank-name">Sandbox Bank Mandiri/, 'a text tile without one');
+  t.notMatch(page.body, '<script', 'no JavaScript');
+
+  const before = upstreamCalls(stack, '/banktransfer/init');
+  const forged = await visitor.post('/bank-select', { selectedBank: 'RBC' });
+  t.equal(forged.statusCode, 422);
+  t.match(forged.body, 'Please choose one of the banks shown.');
+  t.equal(upstreamCalls(stack, '/banktransfer/init'), before, 'nothing sent upstream');
+
+  const chosen = await visitor.post('/bank-select', { selectedBank: 'BCA' });
+  t.equal(chosen.statusCode, 200);
+  t.match(chosen.body, 'Sandbox Bank Central Asia (Sandbox)');
+  const csp = String(chosen.headers['content-security-policy']);
+  t.match(csp, `form-action ${stack.sandbox.url}`, 'posts only to the bank');
+  t.match(csp, 'sandbox allow-forms');
+  t.notMatch(csp, 'allow-same-origin');
+  t.match(await visitor.state(), { nextAction: 'CUSTOMER_PAYMENT' });
+
+  const again = await visitor.post('/bank-select', { selectedBank: 'BCA' });
+  t.equal(again.statusCode, 200, 'posted again: the bank document, where the upstream has the visitor');
+  t.match(again.body, 'Sandbox Bank Central Asia (Sandbox)');
+});
+
+t.test('AUD: Proceed, the bank page with a way back, paid: success', async (t) => {
+  const visitor = await audBuy();
+  const page = await visitor.get('/poli');
+  t.match(page.body, '<button type="submit" class="button">Proceed</button>');
+  const proceed = await visitor.post('/poli');
+  t.equal(proceed.statusCode, 200);
+  const refresh = String(proceed.headers.refresh);
+  const bankUrl = new URL(refresh.replace(/^0; url=/, ''));
+  t.equal(bankUrl.origin, stack.sandbox.url);
+  t.equal(bankUrl.pathname, `/pay/bank/${visitor.refId()}`);
+  t.equal(bankUrl.searchParams.get('returnUrl'), 'http://roo.localhost/transaction');
+  const paid = await stack.sandbox.app.inject({
+    method: 'POST',
+    url: `/pay/bank/${visitor.refId()}`,
+    payload: { decision: 'pay', returnUrl: bankUrl.searchParams.get('returnUrl') },
+  });
+  t.equal(paid.headers.location, 'http://roo.localhost/transaction');
+  const back = await visitor.get('/transaction');
+  t.equal(back.headers.location, '/transaction-success');
+});
+
+t.test('a failed bank payment: the cancelled page says so', async (t) => {
+  const visitor = await audBuy();
+  await visitor.post('/poli');
+  await stack.sandbox.app.inject({ method: 'POST', url: `/pay/bank/${visitor.refId()}`, payload: { decision: 'cancel' } });
+  const back = await visitor.get('/transaction');
+  t.equal(back.headers.location, '/transaction-cancelled');
+  const page = await visitor.get('/transaction-cancelled');
+  t.match(page.body, 'Unfortunately we were unable to complete your payment. Please contact your financial institution and try again.');
+});
+
+t.test('bank init: already initiated, and no answer', async (t) => {
+  const visitor = await audBuy();
+  initAnswer = async () => ({ ok: false, failure: { kind: 'error', status: 409, code: 'FLOWACTION.INVALID', msg: 'banktransfer/init is not allowed now' } });
+  const twice = await visitor.post('/poli');
+  t.equal(twice.statusCode, 409);
+  t.match(twice.body, 'Unable to proceed as bank transfer has already been initiated. Please contact customer support for further assistance.');
+  initAnswer = async () => ({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } });
+  const lost = await visitor.post('/poli');
+  t.equal(lost.statusCode, 503);
+  t.match(lost.body, 'Internal Server Error. Please contact support for further assistance.');
+  initAnswer = undefined;
+});
+
+t.test('a bank post for a transaction at another step: sent there, nothing sent', async (t) => {
+  const visitor = await driveTo(stack, '/mobile-verification', IDR_WALK);
+  const before = upstreamCalls(stack, '/banktransfer/init');
+  for (const path of ['/bank-select', '/poli']) {
+    const res = await visitor.post(path, { selectedBank: 'BCA' });
+    t.equal(res.statusCode, 303, path);
+    t.equal(res.headers.location, '/mobile-verification', path);
+  }
+  t.equal(upstreamCalls(stack, '/banktransfer/init'), before, 'nothing sent upstream');
+});
+
+/** The upstream's answer to Proceed, with this redirectUrl; the edge must refuse it. */
+async function refusedAt(visitor: Visitor, params: FlowState['nextActionParams']) {
+  initAnswer = async (real) => {
+    const result = await real();
+    return result.ok ? { ok: true, value: { ...result.value, nextActionParams: params } } : result;
+  };
+  const res = await visitor.post('/poli');
+  initAnswer = undefined;
+  return res;
+}
+
+t.test('every refused redirect and htmlDoc target: a clear page with a support reference, logged', async (t) => {
+  for (const url of REFUSED_REDIRECTS.filter(Boolean)) {
+    const visitor = await audBuy();
+    const logsBefore = stack.logs.length;
+    const res = await refusedAt(visitor, { redirectUrl: url });
+    t.equal(res.statusCode, 502, url);
+    t.notOk(res.headers.refresh, `${url}: not followed`);
+    t.match(res.body, 'We could not open the payment page');
+    t.match(res.body, /Support reference:(<!-- -->)? <strong class="crypto-address">[^<]+<\/strong>/);
+    t.ok(stack.logs.slice(logsBefore).some((l) => l.msg === 'payment address from the upstream refused'), `${url}: logged`);
+  }
+});
+
+t.test('an htmlDoc posting anywhere but a payment host is refused', async (t) => {
+  const visitor = await idrBuy();
+  initAnswer = async (real) => {
+    const result = await real();
+    if (!result.ok) return result;
+    const htmlDoc = '<!DOCTYPE html><html><body><form method="post" action="https://evil.example/steal"><button>Pay</button></form></body></html>';
+    return { ok: true, value: { ...result.value, nextActionParams: { htmlDoc } } };
+  };
+  const res = await visitor.post('/bank-select', { selectedBank: 'BCA' });
+  initAnswer = undefined;
+  t.equal(res.statusCode, 502);
+  t.notMatch(res.body, 'evil.example');
+  t.match(res.body, 'Support reference:');
+});

@@ -1,0 +1,114 @@
+// The card rail against the sandbox: the provider's quote, the residency confirmation, the
+// widget framed from exactly its origin, the provider's Pay read back through the
+// upstream, and the failures (no quote, a merchant without a key, a non-CAD order).
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { startStack } from '../helpers/stack.ts';
+import { driveTo } from '../helpers/journey.ts';
+import type { UpstreamClient } from '../../server/upstream/client.ts';
+
+const stack = await startStack({ listen: false });
+t.teardown(() => stack.close());
+
+let quoteLost = false;
+const realForRequest = stack.app.upstream.forRequest.bind(stack.app.upstream);
+stack.app.upstream.forRequest = (context) => {
+  const real = realForRequest(context);
+  const wrapped: UpstreamClient = {
+    ...real,
+    cardQuote: async (query) => (quoteLost ? { ok: false, failure: { kind: 'unavailable', reason: 'timeout' } } : real.cardQuote(query)),
+  };
+  return wrapped;
+};
+
+const cardBuy = () => driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 });
+
+t.test('the quote, residency, the framed widget, Pay, success', async (t) => {
+  const visitor = await cardBuy();
+  const quote = await visitor.get('/credit-card-quote');
+  t.equal(quote.statusCode, 200);
+  t.match(quote.body, 'Current Price Quote');
+  t.notMatch(quote.body, 'Rate held', 'no countdown');
+  t.match(quote.body, 'Credit cards charged in USD');
+  // 100 CAD: fee 3.50, extra 0.30, 96.20 at 95,000 CAD per BTC.
+  t.match(quote.body, '0.00101263 BTC');
+  t.match(quote.body, '$3.50');
+  t.match(quote.body, '$0.30');
+
+  const unconfirmed = await visitor.post('/credit-card-quote', {});
+  t.equal(unconfirmed.statusCode, 422);
+  t.match(unconfirmed.body, 'Card payments are available to residents of Canada only.');
+  const next = await visitor.post('/credit-card-quote', { canadianResident: 'yes' });
+  t.equal(next.statusCode, 303);
+  t.equal(next.headers.location, '/credit-card');
+
+  const page = await visitor.get('/credit-card');
+  t.equal(page.statusCode, 200);
+  const src = /<iframe class="card-frame" src="([^"]+)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&');
+  t.ok(src, 'the widget frame');
+  const widget = new URL(src!);
+  t.equal(widget.origin + widget.pathname, stack.sandbox.thirdParty.cardWidgetUrl);
+  t.equal(widget.searchParams.get('apiKey'), 'pk_sandbox_maple_4f8c21d97a3e');
+  t.equal(widget.searchParams.get('refId'), visitor.refId());
+  t.equal(widget.searchParams.get('colorCode'), '#c8102e');
+  t.match(String(page.headers['content-security-policy']), `frame-src 'self' ${widget.origin}`);
+
+  const early = await visitor.get('/credit-card?paid=1');
+  t.match(early.body, 'We have not received your card payment yet.');
+  const paid = await stack.sandbox.app.inject({
+    method: 'POST',
+    url: '/thirdparty/card/widget',
+    payload: { apiKey: 'pk_sandbox_maple_4f8c21d97a3e', refId: visitor.refId(), decision: 'pay' },
+  });
+  t.match(paid.body, 'data-card-status="approved"');
+  const done = await visitor.get('/credit-card?paid=1');
+  t.equal(done.headers.location, '/transaction-success');
+});
+
+t.test('a declined card charges nothing and the widget stays', async (t) => {
+  const visitor = await cardBuy();
+  const declined = await stack.sandbox.app.inject({
+    method: 'POST',
+    url: '/thirdparty/card/widget',
+    payload: { apiKey: 'k', refId: visitor.refId(), decision: 'decline' },
+  });
+  t.match(declined.body, 'data-card-status="declined"');
+  t.match(await visitor.state(), { nextAction: 'CUSTOMER_PAYMENT' });
+  t.equal((await visitor.get('/credit-card')).statusCode, 200);
+});
+
+t.test('no card quote: the spec message, a way back', async (t) => {
+  const visitor = await cardBuy();
+  quoteLost = true;
+  const page = await visitor.get('/credit-card-quote');
+  quoteLost = false;
+  t.equal(page.statusCode, 503);
+  t.match(page.body, 'It looks we&#x27;re having issues. Our team has been notified. Please try again later.');
+  t.match(page.body, '<a class="button secondary" href="/">Back</a>');
+});
+
+t.test('a merchant without a card key: logged as an error, home with a message', async (t) => {
+  // The demo merchants, maple without its key.
+  const dir = await mkdtemp(join(tmpdir(), 'merchants-'));
+  await cp(join(import.meta.dirname, '../../merchants'), dir, { recursive: true });
+  const file = join(dir, 'maple/merchant.json');
+  const maple = JSON.parse(await readFile(file, 'utf8'));
+  delete maple.cardWidget.apiKey;
+  await writeFile(file, JSON.stringify(maple));
+  const keyless = await startStack({ listen: false, env: { MERCHANTS_DIR: dir } });
+  t.teardown(async () => {
+    await keyless.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const visitor = await driveTo(keyless, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 });
+  for (const path of ['/credit-card-quote', '/credit-card']) {
+    const page = await visitor.get(path);
+    t.equal(page.statusCode, 503, path);
+    t.match(page.body, 'Card payments are not available right now. Please choose another payment method.');
+    t.match(page.body, 'name="fiatAmount"', 'the home form');
+  }
+  t.ok(keyless.logs.some((l) => l.level === 50 && String(l.msg).includes('apiKey missing')), 'logged as an error');
+});

@@ -1,0 +1,116 @@
+// Screen 10 against the sandbox: the voucher's rules, a redeemed voucher to the in-review
+// page, a used one, no answer, and the new-quote offer (accepted: one requote, one
+// confirmation, the same voucher again; declined: the voucher page).
+import t from 'tap';
+import { startStack } from '../helpers/stack.ts';
+import { driveTo, upstreamCalls } from '../helpers/journey.ts';
+import type { UpstreamClient } from '../../server/upstream/client.ts';
+
+const stack = await startStack({ listen: false });
+t.teardown(() => stack.close());
+
+const PAGE = '/payment-flexepin';
+
+/** When set, vouchernumber gets no answer (the flow-state check before it still does). */
+let voucherLost = false;
+const realForRequest = stack.app.upstream.forRequest.bind(stack.app.upstream);
+stack.app.upstream.forRequest = (context) => {
+  const real = realForRequest(context);
+  const wrapped: UpstreamClient = {
+    ...real,
+    voucherNumber: async (txnType, body) =>
+      voucherLost ? { ok: false, failure: { kind: 'unavailable', reason: 'timeout' } } : real.voucherNumber(txnType, body),
+  };
+  return wrapped;
+};
+const voucherBuy = (amount = 100) => driveTo(stack, PAGE, { method: 'FLEXEPIN', amount });
+
+t.test('the page: order, single-use warning, a 16-digit numeric field, the rate hold', async (t) => {
+  const visitor = await voucherBuy();
+  const page = await visitor.get(PAGE);
+  t.equal(page.statusCode, 200);
+  t.match(page.body, '$100.00');
+  t.match(page.body, 'Vouchers are single-use');
+  t.match(page.body, /<input id="voucherNumber" type="text" inputMode="numeric" autoComplete="off" maxLength="16"/);
+  t.match(page.body, 'data-island="RateHold"');
+});
+
+t.test('bad numbers get the spec messages, 422, what was typed, nothing sent upstream', async (t) => {
+  const visitor = await voucherBuy();
+  const before = upstreamCalls(stack, '/vouchernumber');
+  const rows: [string, string][] = [
+    ['', 'Please enter your Flexepin Voucher.'],
+    ['123456789012345', 'Flexepin Vouchers are a 16 digits.'],
+    ['12345678901234567', 'Flexepin Vouchers are a 16 digits.'],
+    ['١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦', 'Flexepin Vouchers are numbers only.'],
+    ['１２３４５６７８９０１２３４５６', 'Flexepin Vouchers are numbers only.'],
+    ['1234.5678.9012.3456', 'Flexepin Vouchers are numbers only.'],
+  ];
+  for (const [voucherNumber, message] of rows) {
+    const res = await visitor.post(PAGE, { voucherNumber });
+    t.equal(res.statusCode, 422, voucherNumber);
+    t.match(res.body, message);
+    if (voucherNumber) t.match(res.body, `value="${voucherNumber}"`, 'typed value kept');
+  }
+  t.equal(upstreamCalls(stack, '/vouchernumber'), before, 'nothing sent upstream');
+});
+
+t.test('a redeemed voucher (spaces and dashes dropped) goes to the in-review page', async (t) => {
+  const visitor = await voucherBuy();
+  const res = await visitor.post(PAGE, { voucherNumber: '1234-5678 9012-3456' });
+  t.equal(res.statusCode, 303);
+  t.equal(res.headers.location, '/transaction-in-review');
+  const review = await visitor.get('/transaction-in-review');
+  t.match(review.body, 'within 12 hours');
+});
+
+t.test('a used voucher, and no answer', async (t) => {
+  const visitor = await voucherBuy();
+  const used = await visitor.post(PAGE, { voucherNumber: '0000000000000000' });
+  t.equal(used.statusCode, 422);
+  t.match(used.body, 'This voucher has already been used.');
+  voucherLost = true;
+  const lost = await visitor.post(PAGE, { voucherNumber: '1234567812345678' });
+  voucherLost = false;
+  t.equal(lost.statusCode, 503);
+  t.match(lost.body, 'Lost connection.  Please try again.');
+  t.match(lost.body, 'value="1234567812345678"');
+  t.match(await visitor.state(), { nextAction: 'INPUT_VOUCHERNUMBER' }, 'still at the voucher');
+});
+
+t.test('amount mismatch: the offer, declined, then accepted once', async (t) => {
+  const visitor = await voucherBuy(100);
+  const offer = await visitor.post(PAGE, { voucherNumber: '9999 0000 1111 2222' });
+  t.equal(offer.statusCode, 422);
+  t.match(offer.body, 'Your voucher&#x27;s stored value does not match the quote.');
+  t.match(offer.body, 'Your voucher is worth $50.00 CAD.');
+  t.match(offer.body, 'action="/payment-flexepin/requote"');
+  t.match(offer.body, '<input type="hidden" name="voucherNumber" value="9999000011112222"/>');
+  t.match(offer.body, /<a class="button secondary" href="\/payment-flexepin">No<\/a>/);
+
+  const declined = await visitor.get(PAGE);
+  t.equal(declined.statusCode, 200, 'No: the voucher page again');
+  t.notMatch(declined.body, 'stored value');
+
+  const [requotes, confirms, vouchers] = ['/requote', '/confirmednewquote', '/vouchernumber'].map((p) => upstreamCalls(stack, p));
+  const accepted = await visitor.post('/payment-flexepin/requote', { voucherNumber: '9999000011112222', fiatAmount: '50' });
+  t.equal(accepted.statusCode, 303);
+  t.equal(accepted.headers.location, '/transaction-in-review');
+  t.equal(upstreamCalls(stack, '/requote'), requotes! + 1, 'one requote');
+  t.equal(upstreamCalls(stack, '/confirmednewquote'), confirms! + 1, 'one confirmation');
+  t.equal(upstreamCalls(stack, '/vouchernumber'), vouchers! + 1, 'the voucher resubmitted once');
+  t.match(await visitor.state(), { fiatAmount: 50, nextAction: 'ADMIN_REVIEW' });
+});
+
+t.test('a voucher posted for a transaction at another step: sent there, nothing sent', async (t) => {
+  const visitor = await driveTo(stack, '/mobile-verification', { method: 'FLEXEPIN' });
+  const before = upstreamCalls(stack, '/vouchernumber');
+  const requotesBefore = upstreamCalls(stack, '/requote');
+  const res = await visitor.post(PAGE, { voucherNumber: '1234567812345678' });
+  t.equal(res.statusCode, 303);
+  t.equal(res.headers.location, '/mobile-verification');
+  const requote = await visitor.post('/payment-flexepin/requote', { voucherNumber: '1234567812345678', fiatAmount: '50' });
+  t.equal(requote.headers.location, '/mobile-verification');
+  t.equal(upstreamCalls(stack, '/vouchernumber'), before, 'no voucher sent');
+  t.equal(upstreamCalls(stack, '/requote'), requotesBefore, 'no requote sent');
+});

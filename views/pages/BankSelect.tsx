@@ -1,0 +1,87 @@
+// Screen 19: the banks the upstream offers (nextActionParams.availableBanks), each a
+// submit button of one form, with its logo when the checkout ships one and a text tile
+// with its initials when not. No JavaScript.
+import { BANK_TEXT, ACTIONS } from '../../server/checkout/messages.ts';
+import { PAYMENT_DEADLINE_MS } from '../../server/checkout/limits.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
+import { useRenderContext } from '../../server/render/context.tsx';
+import { Document } from '../layout/Document.tsx';
+import { FormErrors } from '../components/Field.tsx';
+import { OrderSummary, hours, type OrderSummaryData } from './TransactionSuccess.tsx';
+
+export interface Bank {
+  bankCode: string;
+  bankName: string;
+}
+
+/** 'Sandbox Bank Central Asia' -> 'BC': the tile of a bank without a shipped logo. */
+export function bankInitials(name: string): string {
+  const words = name.split(/\s+/).filter((w) => /^[A-Z]/.test(w) && w !== 'Sandbox');
+  return (words.length ? words : name.split(/\s+/)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+}
+
+function BankMark({ bank }: { bank: Bank }) {
+  const logo = useRenderContext().assets.images[`bank-${bank.bankCode}.svg`];
+  if (logo) return <img className="bank-logo" src={logo} alt="" width={48} height={48} />;
+  return (
+    <span className="bank-tile" aria-hidden="true">
+      {bankInitials(bank.bankName)}
+    </span>
+  );
+}
+
+export interface BankSelectProps {
+  order: OrderSummaryData;
+  banks: readonly Bank[];
+  messages: string[];
+}
+
+export function BankSelectPage({ order, banks, messages }: BankSelectProps) {
+  return (
+    <Document title={BANK_TEXT.selectTitle}>
+      <form method="post" action={ROUTES.bankSelect.path} className="card payment">
+        <h1>{BANK_TEXT.selectTitle}</h1>
+        <OrderSummary order={order} />
+        <FormErrors messages={messages} />
+        <p>{BANK_TEXT.selectIntro}</p>
+        <ul className="bank-list">
+          {banks.map((bank) => (
+            <li key={bank.bankCode}>
+              <button type="submit" name="selectedBank" value={bank.bankCode}>
+                <BankMark bank={bank} />
+                <span className="bank-name">{bank.bankName}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="hint">{BANK_TEXT.deadline(hours(PAYMENT_DEADLINE_MS))}</p>
+        <a className="button secondary" href={ROUTES.home.path}>
+          {ACTIONS.back}
+        </a>
+      </form>
+    </Document>
+  );
+}
+
+export interface PoliProps {
+  order: OrderSummaryData;
+  messages: string[];
+}
+
+/** The bank payment page (AUD): Proceed initiates the transfer with no bank chosen here. */
+export function PoliPage({ order, messages }: PoliProps) {
+  return (
+    <Document title={BANK_TEXT.poliTitle}>
+      <form method="post" action={ROUTES.poli.path} className="card payment">
+        <h1>{BANK_TEXT.poliTitle}</h1>
+        <OrderSummary order={order} />
+        <FormErrors messages={messages} />
+        <p>{BANK_TEXT.poliIntro}</p>
+        <p className="hint">{BANK_TEXT.deadline(hours(PAYMENT_DEADLINE_MS))}</p>
+        <button type="submit" className="button">
+          {BANK_TEXT.proceed}
+        </button>
+      </form>
+    </Document>
+  );
+}

@@ -1,0 +1,88 @@
+// Screen 10, the Flexepin voucher: the order, the rate hold (paused while a voucher is
+// redeemed), the 16-digit field with the single-use warning. After a stored-value
+// mismatch, the new-quote offer: a dialog whose Yes is a form and whose No is a link back
+// to this page, so it works the same without JavaScript.
+import { ACTIONS, VOUCHER_TEXT } from '../../server/checkout/messages.ts';
+import { VOUCHER_LENGTH } from '../../server/checkout/limits.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
+import type { FormFieldsOf } from '../../server/checkout/wire.ts';
+import { Island } from '../../server/render/island.tsx';
+import type { RateHoldProps } from '../../islands/RateHold.tsx';
+import { Document } from '../layout/Document.tsx';
+import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
+import { OrderSummary, type OrderSummaryData } from './TransactionSuccess.tsx';
+
+export const VOUCHER_FORM_ID = 'voucher-form';
+
+export interface NewQuoteOffer {
+  /** The voucher's stored value, formatted ('$50.00 CAD'). */
+  value: string;
+  /** The amount the quote is updated to, as the form posts it. */
+  fiatAmount: string;
+  voucherNumber: string;
+}
+
+export interface PaymentFlexepinProps {
+  order: OrderSummaryData;
+  form: FormState<FormFieldsOf<'voucherNumber'>>;
+  hold: Omit<RateHoldProps, 'formId' | 'pausedText'> | null;
+  offer?: NewQuoteOffer;
+}
+
+export function PaymentFlexepinPage({ order, form, hold, offer }: PaymentFlexepinProps) {
+  const error = form.errors.voucherNumber;
+  return (
+    <Document title="Flexepin voucher">
+      {hold && <Island name="RateHold" props={{ ...hold, formId: VOUCHER_FORM_ID, pausedText: VOUCHER_TEXT.redeeming }} />}
+      <form id={VOUCHER_FORM_ID} method="post" action={ROUTES.paymentFlexepin.path} noValidate className="card details-form">
+        <h1>{VOUCHER_TEXT.title}</h1>
+        <OrderSummary order={order} />
+        <FormErrors messages={form.formErrors} />
+        <Field id="voucherNumber" label={VOUCHER_TEXT.label} error={error} hint={VOUCHER_TEXT.hint}>
+          <input
+            id="voucherNumber"
+            name="voucherNumber"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={VOUCHER_LENGTH}
+            defaultValue={form.values.voucherNumber ?? ''}
+            {...described('voucherNumber', error, { hint: true })}
+          />
+        </Field>
+        <p className="notice" role="note">
+          {VOUCHER_TEXT.singleUse}
+        </p>
+        <button type="submit" className="button">
+          {VOUCHER_TEXT.redeem}
+        </button>
+      </form>
+      {offer && <NewQuoteDialog offer={offer} />}
+    </Document>
+  );
+}
+
+function NewQuoteDialog({ offer }: { offer: NewQuoteOffer }) {
+  return (
+    <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="new-quote-title" aria-describedby="new-quote-text">
+      <form className="modal-card" method="post" action={ROUTES.paymentFlexepin.actions.requote}>
+        <p id="new-quote-title">
+          <strong>{VOUCHER_TEXT.mismatch}</strong>
+        </p>
+        <p id="new-quote-text">
+          {VOUCHER_TEXT.storedValue(offer.value)} {VOUCHER_TEXT.updateQuote}
+        </p>
+        <input type="hidden" name="voucherNumber" value={offer.voucherNumber} />
+        <input type="hidden" name="fiatAmount" value={offer.fiatAmount} />
+        <div className="modal-actions">
+          <button type="submit" className="button" autoFocus>
+            {VOUCHER_TEXT.updateYes}
+          </button>
+          <a className="button secondary" href={ROUTES.paymentFlexepin.path}>
+            {ACTIONS.no}
+          </a>
+        </div>
+      </form>
+    </div>
+  );
+}

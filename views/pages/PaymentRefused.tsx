@@ -1,0 +1,22 @@
+// A payment address from the upstream that failed the checks of
+// server/checkout/payment-url.ts: say so plainly, with the request id support can look up.
+import { PAYMENT_REFUSED_TEXT } from '../../server/checkout/messages.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
+import { Document } from '../layout/Document.tsx';
+
+export function PaymentRefusedPage({ reference }: { reference: string }) {
+  return (
+    <Document title="Payment page refused">
+      <section className="card">
+        <h1>{PAYMENT_REFUSED_TEXT.title}</h1>
+        <p>{PAYMENT_REFUSED_TEXT.body}</p>
+        <p>
+          {PAYMENT_REFUSED_TEXT.reference} <strong className="crypto-address">{reference}</strong>
+        </p>
+        <a className="button secondary" href={ROUTES.home.path}>
+          Back to the start
+        </a>
+      </section>
+    </Document>
+  );
+}
