@@ -9,6 +9,11 @@ export const islandLoaders = {
   LeaveGuard: () => import('./LeaveGuard.tsx'),
   Analytics: () => import('./Analytics.tsx'),
   PhoneInput: () => import('./PhoneInput.tsx'),
+  CameraChoice: () => import('./CameraChoice.tsx'),
+  Camera: () => import('./Camera.tsx'),
+  SelfieUpload: () => import('./SelfieUpload.tsx'),
+  Uploader: () => import('./Uploader.tsx'),
+  IdentityFrame: () => import('./IdentityFrame.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

@@ -18,6 +18,7 @@ import { tenancyPlugin } from './http/tenancy.ts';
 import { securityPlugin } from './security/plugin.ts';
 import { renderPlugin } from './render/plugin.ts';
 import { registerPages } from './screens/index.ts';
+import { uploadsPlugin } from './uploads/plugin.ts';
 import { upstreamPlugin } from './upstream/dispatcher.ts';
 import { upstreamProxy } from './upstream/proxy.ts';
 import { resolveThirdParty, thirdPartyPlugin, type OptionalThirdPartyUrls } from './third-party.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     merchantIdOf: (request) => request.merchant.id,
     flowOf: readFlow,
   });
+  await app.register(uploadsPlugin);
   await registerPages(app);
   return app;
 }

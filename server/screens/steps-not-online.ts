@@ -10,9 +10,6 @@ import { StepUnavailablePage } from '../../views/pages/StepUnavailable.tsx';
 export const stepsNotOnlineScreen = defineScreen({
   route: [
     ROUTES.spendQuote,
-    ROUTES.imageInputChoice,
-    ROUTES.audioInput,
-    ROUTES.audioInputSkip,
     ROUTES.paymentFlexepin,
     ROUTES.paymentOtc,
     ROUTES.bankSelect,

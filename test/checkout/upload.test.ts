@@ -20,7 +20,7 @@ t.test('one file: type, then size', async (t) => {
     ['noextension', 1000, "Only images and PDF's are allowed (jpg, gif, png, pdf)"],
     ['evil.pdf.exe', 1000, "Only images and PDF's are allowed (jpg, gif, png, pdf)"],
     ['x.jpg', 4_900_000, undefined],
-    ['x.jpg', 4_900_001, 'File must be less than 4.5MB. Your file is 4.90MB.'],
+    ['x.jpg', 4_900_001, 'File must be less than 4.5MB. Your file is 4.9MB.'],
     ['x.jpg', 5_000_000, 'File must be less than 4.5MB. Your file is 5.00MB.'],
     ['x.pdf', 12_345_678, 'File must be less than 4.5MB. Your file is 12.35MB.'],
     ['x.exe', 12_345_678, "Only images and PDF's are allowed (jpg, gif, png, pdf)"],

@@ -19,6 +19,11 @@ export function fileExtension(fileName: string): string {
   return dot === -1 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
+/** A size as the too-large message shows it: millions of bytes, one decimal. */
+export function megabytes(bytes: number): string {
+  return (bytes / 1_000_000).toFixed(1);
+}
+
 const ALLOWED: ReadonlySet<string> = new Set(UPLOAD_EXTENSIONS);
 
 /** First problem with one file: its type, then its size. Equal to the maximum is allowed. */
@@ -28,7 +33,7 @@ export function uploadFileError(file: UploadFile): string | undefined {
   if (typeof size !== 'number' || !Number.isFinite(size) || size <= 0 || fileName === '') return UPLOAD_MESSAGES.unreadable;
   if (fileName.length > FILE_NAME_MAX) return UPLOAD_MESSAGES.nameTooLong;
   if (!ALLOWED.has(fileExtension(fileName))) return UPLOAD_MESSAGES.badType;
-  if (size > UPLOAD_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge((size / 1_000_000).toFixed(2));
+  if (size > UPLOAD_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge(megabytes(size));
   return undefined;
 }
 
