@@ -5,20 +5,12 @@
 // sandbox, which checks again as the real exchange would.
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
+import { MAGIC_TYPE_OF_EXTENSION, type UploadExtension } from '../checkout/domain.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_IMAGE_SIDE } from '../checkout/limits.ts';
 import { UPLOAD_MESSAGES } from '../checkout/messages.ts';
 import { fileExtension, megabytes } from '../checkout/validation/upload.ts';
 
-/** Each allowed extension and the one type its bytes must have (file-type's detection). */
-export const MAGIC_TYPE_OF_EXTENSION = {
-  jpeg: 'image/jpeg',
-  jpe: 'image/jpeg',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  png: 'image/png',
-  pdf: 'application/pdf',
-} as const;
-export type UploadExtension = keyof typeof MAGIC_TYPE_OF_EXTENSION;
+export { decodeStrictBase64 } from '../upstream/contract.ts';
 
 export type FileVerdict =
   | { ok: true; extName: UploadExtension; mimeType: string }
@@ -52,19 +44,4 @@ function dimensionsAcceptable(bytes: Uint8Array): boolean {
   } catch {
     return false;
   }
-}
-
-// No repeated group: V8's regex engine would recurse on a 6.5 MB text. The length check
-// and the round trip below do the rest.
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/**
- * Strict base64: the alphabet in groups of four, padding only at the very end, no data:
- * prefix, no whitespace. Node's decoder skips what it does not know, so the result is also
- * encoded back and compared. null when the text is not exactly base64.
- */
-export function decodeStrictBase64(text: string): Buffer | null {
-  if (text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text)) return null;
-  const bytes = Buffer.from(text, 'base64');
-  return bytes.toString('base64') === text ? bytes : null;
 }
