@@ -29,6 +29,7 @@ export function VerifyPage(props: VerifyPageProps) {
         ) : (
           <>
             <p>Enter your mobile number, then add your documents and choose the type of each.</p>
+            <p className="hint">{IDENTITY_TEXT.proofOfAddress}</p>
             <Island
               name="Uploader"
               hydrate="load"
@@ -44,7 +45,6 @@ export function VerifyPage(props: VerifyPageProps) {
                 messages: props.messages,
               }}
             />
-            <p className="hint">{IDENTITY_TEXT.proofOfAddress}</p>
           </>
         )}
       </section>
