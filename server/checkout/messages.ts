@@ -111,7 +111,7 @@ export const UPLOAD_MESSAGES = {
   oneFileOnly: 'Please upload only 1 file.',
   unreadable: 'This file could not be read.',
   nameTooLong: 'File name is too long.',
-  dimensionsTooLarge: 'This image is too large to process. Please send a picture of at most 10,000 pixels a side.',
+  dimensionsTooLarge: 'This image is too large for us to check. Please send a picture of at most 10,000 pixels a side.',
   busy: 'Many uploads are under way right now. Please try again in a minute.',
   unfinished: 'The upload did not finish. Please try again.',
   complete: 'Your documents were uploaded. We will contact you shortly to complete your order.',

@@ -191,3 +191,50 @@ t.test('VOICECLIP.MISSING leads to the audio step; Continue follows the upstream
   const skip = await voucher.get('/audio-input-skip');
   t.match(skip.body, 'Continue without the call');
 });
+
+t.test('an upload whose connection to the upstream dropped is retried with the same key and applied once', async (t) => {
+  const visitor = await atSelfie();
+  stack.sandbox.app.sandbox.queueFaults(['reset']);
+  const res = await postParts(visitor, '/image-input-upload', [file('me.png', PNG)]);
+  t.equal(res.statusCode, 303);
+  t.equal(res.headers.location, '/payment-etransfer-instructions');
+  const attempts = stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/selfieimage'));
+  t.ok(attempts.length >= 1, 'the call was logged');
+  t.equal((await visitor.state()).nextAction, 'INITIATE_ETRANSFER', 'applied once: a second application would have been out of order');
+});
+
+t.test('fifty simultaneous maximum-size uploads: a bounded number held, the rest 503 with Retry-After', async (t) => {
+  const live = await startStack();
+  t.teardown(() => live.close());
+  const visitors = await Promise.all(Array.from({ length: 50 }, () => driveTo(live, '/image-input-choice', { amount: 300, buyer: ADDRESS })));
+  const { payload, contentType } = multipartBody([file('me.png', padded(PNG, 4_900_000))]);
+  const { request } = await import('undici');
+  const before = process.memoryUsage().rss;
+  const answers = await Promise.all(
+    visitors.map(async (v) => {
+      try {
+        const res = await request(`http://127.0.0.1:${live.port}/image-input-upload`, {
+          method: 'POST',
+          headers: { host: `${v.host}:${live.port}`, cookie: v.cookie, origin: `http://${v.host}:${live.port}`, 'content-type': contentType },
+          body: payload,
+        });
+        await res.body.dump();
+        return { status: res.statusCode, retryAfter: res.headers['retry-after'] };
+      } catch (error) {
+        if (!/closed|reset|EPIPE|socket/i.test(String(error))) throw error;
+        // Past the gate the edge answers before reading the body and closes the connection;
+        // a client still writing may see the close first.
+        return { status: 0, retryAfter: undefined };
+      }
+    }),
+  );
+  const growth = process.memoryUsage().rss - before;
+  const accepted = answers.filter((a) => a.status === 303).length;
+  const busy = answers.filter((a) => a.status === 503);
+  t.ok(accepted >= 1, `${accepted} accepted`, { statuses: answers.map((a) => a.status) });
+  t.equal(accepted + busy.length + answers.filter((a) => a.status === 0).length, 50, 'every upload got an answer or a closed connection, never a 5xx other than 503');
+  t.ok(busy.length >= 1, `${busy.length} turned away with 503 while the gate was full`);
+  t.ok(busy.every((a) => Number(a.retryAfter) > 0), 'every 503 says when to retry');
+  t.equal(live.app.uploadGate.inFlight, 0, 'every place given back');
+  t.ok(growth < 400 * 1024 * 1024, `resident memory grew ${Math.round(growth / 1048576)} MB for the whole test process (edge, sandbox, 50 clients)`);
+});
