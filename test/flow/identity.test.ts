@@ -4,7 +4,7 @@
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { Visitor, driveTo, upstreamCalls } from '../helpers/journey.ts';
-import { EXE, HTML, JPEG, PDF, PNG, SVG, hugePng, multipartBody, padded, type Part } from '../helpers/upload-files.ts';
+import { EXE, GIF, HTML, JPEG, PDF, PNG, SVG, hugePng, multipartBody, padded, type Part } from '../helpers/upload-files.ts';
 import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../server/checkout/messages.ts';
 import { UPLOAD_CONCURRENCY } from '../../server/checkout/limits.ts';
 
@@ -237,4 +237,11 @@ t.test('fifty simultaneous maximum-size uploads: a bounded number held, the rest
   t.ok(busy.every((a) => Number(a.retryAfter) > 0), 'every 503 says when to retry');
   t.equal(live.app.uploadGate.inFlight, 0, 'every place given back');
   t.ok(growth < 400 * 1024 * 1024, `resident memory grew ${Math.round(growth / 1048576)} MB for the whole test process (edge, sandbox, 50 clients)`);
+});
+
+t.test('SELFIEIMG.MISSING at verification leads to the selfie choice', async (t) => {
+  const visitor = await driveTo(stack, '/image-input-choice', { buyer: { lastName: 'Selfie' } });
+  t.equal((await visitor.state()).nextAction, 'SUBMIT_SELFIEDOC');
+  const res = await postParts(visitor, '/image-input-upload', [file('me.gif', GIF, 'image/gif')]);
+  t.equal(res.headers.location, '/payment-etransfer-instructions', 'after the selfie, nextAction decides');
 });
