@@ -87,7 +87,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(assetsPlugin);
   await app.register(upstreamProxy, {
     upstreamUrl: deps.upstreamUrl,
-    uploadUrl: thirdParty.uploadUrl,
     merchantIdOf: (request) => request.merchant.id,
     flowOf: readFlow,
   });
