@@ -11,6 +11,11 @@ export const islandLoaders = {
   PhoneInput: () => import('./PhoneInput.tsx'),
   RateHold: () => import('./RateHold.tsx'),
   CardWidget: () => import('./CardWidget.tsx'),
+  CameraChoice: () => import('./CameraChoice.tsx'),
+  Camera: () => import('./Camera.tsx'),
+  SelfieUpload: () => import('./SelfieUpload.tsx'),
+  Uploader: () => import('./Uploader.tsx'),
+  IdentityFrame: () => import('./IdentityFrame.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

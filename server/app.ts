@@ -18,6 +18,7 @@ import { resolveHost, tenancyPlugin } from './http/tenancy.ts';
 import { securityPlugin } from './security/plugin.ts';
 import { renderPlugin } from './render/plugin.ts';
 import { registerPages } from './screens/index.ts';
+import { uploadsPlugin } from './uploads/plugin.ts';
 import { upstreamPlugin } from './upstream/dispatcher.ts';
 import { upstreamProxy } from './upstream/proxy.ts';
 import { resolveThirdParty, thirdPartyPlugin, type OptionalThirdPartyUrls } from './third-party.ts';
@@ -86,10 +87,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(assetsPlugin);
   await app.register(upstreamProxy, {
     upstreamUrl: deps.upstreamUrl,
-    uploadUrl: thirdParty.uploadUrl,
     merchantIdOf: (request) => request.merchant.id,
     flowOf: readFlow,
   });
+  await app.register(uploadsPlugin);
   await registerPages(app);
   return app;
 }

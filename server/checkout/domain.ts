@@ -86,6 +86,18 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const IMAGE_SOURCES = ['WEBCAM', 'UPLOAD'] as const;
 
+/** Each allowed upload extension and the one type its bytes must have (magic numbers, as file-type names them). */
+export const MAGIC_TYPE_OF_EXTENSION = {
+  jpeg: 'image/jpeg',
+  jpe: 'image/jpeg',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  png: 'image/png',
+  pdf: 'application/pdf',
+} as const;
+export type UploadExtension = keyof typeof MAGIC_TYPE_OF_EXTENSION;
+export type ImageSource = (typeof IMAGE_SOURCES)[number];
+
 /** Error codes of SPEC.md section 8 that the edge acts on. */
 export const ERROR_CODES = {
   system: 'SYSTEM',

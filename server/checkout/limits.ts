@@ -67,6 +67,13 @@ export const UPLOAD_MAX_BYTES = 4_900_000;
 /** What the messages call UPLOAD_MAX_BYTES (the spec's label, kept as is). */
 export const UPLOAD_MAX_LABEL = '4.5MB';
 export const UPLOAD_EXTENSIONS = ['jpeg', 'jpe', 'jpg', 'gif', 'png', 'pdf'] as const;
+/** The file inputs' accept attribute: the allowed extensions. */
+export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+/** An image declaring more than this per side is refused from its header, before decoding. */
+export const UPLOAD_MAX_IMAGE_SIDE = 10_000;
+/** Uploads the edge holds in memory at once; past it: 503 with Retry-After. */
+export const UPLOAD_CONCURRENCY = 8;
+export const UPLOAD_RETRY_AFTER_S = 30;
 /** E-transfer payment popup: centred, at most this size or this share of the window. */
 export const PAYMENT_POPUP = { maxWidth: 900, maxHeight: 760, windowFraction: 0.8 } as const;
 

@@ -150,7 +150,7 @@ export const CARD_MESSAGES = {
 
 export const UPLOAD_MESSAGES = {
   badType: "Only images and PDF's are allowed (jpg, gif, png, pdf)",
-  /** x: the size in millions of bytes, 2 decimals (4,900,001 bytes -> '4.90'). */
+  /** x: the size in millions of bytes, 1 decimal (5,000,000 bytes -> '5.0'). */
   tooLarge: (x: string) => `File must be less than ${UPLOAD_MAX_LABEL}. Your file is ${x}MB.`,
   none: 'You must upload at least 1 file.',
   typeMissing: 'Please select a document type from the dropdown menu for each file you are uploading.',
@@ -160,6 +160,24 @@ export const UPLOAD_MESSAGES = {
   oneFileOnly: 'Please upload only 1 file.',
   unreadable: 'This file could not be read.',
   nameTooLong: 'File name is too long.',
+  dimensionsTooLarge: 'This image is too large for us to check. Please send a picture of at most 10,000 pixels a side.',
+  busy: 'Many uploads are under way right now. Please try again in a minute.',
+  unfinished: 'The upload did not finish. Please try again.',
+  complete: 'Your documents were uploaded. We will contact you shortly to complete your order.',
+} as const;
+
+/** Screens 11-15 and the audio step (SPEC.md section 4 quotes the two verification outcomes). */
+export const IDENTITY_TEXT = {
+  approved: 'Thank you! Your verification is complete. We will contact you shortly to complete your order.',
+  failed:
+    'Verification unsuccessful. Unfortunately your identify verification has failed. Please contact us if you feel this is a mistake.',
+  // Not in the spec.
+  frameUnavailable: 'Identity verification is not available right now. Please contact us to complete your order.',
+  cameraDenied: 'Camera access was refused. Allow the camera in your browser settings, or upload a picture instead.',
+  cameraMissing: 'No camera was found on this device. Please upload a picture instead.',
+  cameraBusy: 'The camera is in use by another application. Close it and try again, or upload a picture instead.',
+  cameraFailed: 'The camera could not be started. Please upload a picture instead.',
+  proofOfAddress: 'A bank statement or utility bill used as proof of address must be no older than 3 months.',
 } as const;
 
 /** The rate hold (SPEC.md sections 2 and 4) and the quote screen. */

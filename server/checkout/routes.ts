@@ -73,11 +73,13 @@ export const ROUTES = {
   imageInputUpload: route('image-input-upload', '/image-input-upload'),
   audioInput: route('audio-input', '/audio-input'),
   audioInputSkip: route('audio-input-skip', '/audio-input-skip'),
-  verify: route('verify', '/verify'),
+  /** file, complete: the Uploader island's calls (one file; the notice once every file is done). */
+  verify: route('verify', '/verify', { actions: ['file', 'complete'] }),
   verifyCountry: route('verify-country', '/verify/:country', { params: ['country'] }),
   // Static, so it wins over /pro/:customerHash in Fastify's router.
   verifyPro: route('verify-pro', '/pro/verify'),
-  verifyIdenfy: route('verify-idenfy', '/verify-idenfy/:token', { params: ['token'] }),
+  /** consent: the consent given, as a link without JavaScript (the frame shows at once). */
+  verifyIdenfy: route('verify-idenfy', '/verify-idenfy/:token', { params: ['token'], flags: ['consent'] }),
   /** paid: I HAVE PAID, the same page saying so while the payment has not arrived. */
   paymentEtransferInstructions: route('payment-etransfer-instructions', '/payment-etransfer-instructions', { flags: ['paid'] }),
   /** requote: Yes to the new-quote offer after a voucher's stored value did not match. */

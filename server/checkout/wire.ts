@@ -9,9 +9,6 @@ export const API_OF_TXN_TYPE = { BUY: 'txnbuy', SELL: 'txnsell' } as const satis
 
 /** Where islands reach the upstream through the edge. */
 export const API_PREFIX = '/api';
-/** Under API_PREFIX: the document upload API, a base URL of its own (UPLOAD_URL). */
-export const UPLOAD_API_PATH = '/upload';
-
 /**
  * Every call an island may make through /api, as router patterns relative to API_PREFIX.
  * `:api` is txnbuy or txnsell (the visitor's own), `:refId` the visitor's own refId.
@@ -23,9 +20,8 @@ export const ISLAND_CALLS = [
   /** QuoteTimer: a new quote when the hold ends, and Accept. */
   { method: 'POST', pattern: '/:api/requote' },
   { method: 'POST', pattern: '/:api/confirmednewquote' },
-  /** The camera sends the selfie; the uploader sends documents to the upload API (uploadUrl). */
-  { method: 'POST', pattern: '/:api/selfieimage', upload: true },
-  { method: 'POST', pattern: UPLOAD_API_PATH, upload: true },
+  // No file goes through here: the camera and the uploaders post to their screens' own
+  // routes, which check every file's bytes before anything reaches the upstream.
   { method: 'GET', pattern: '/pubapi/ticker/merchant', public: true },
   { method: 'GET', pattern: '/pubapi/qrcode/walletaddress/:refId' },
 ] as const satisfies readonly IslandCall[];
@@ -35,8 +31,6 @@ export interface IslandCall {
   pattern: string;
   /** Concerns no transaction: no flow needed. */
   public?: boolean;
-  /** Carries a file: the larger body limit. */
-  upload?: boolean;
 }
 
 /** A call's concrete paths under API_PREFIX, `:api` spelled out; `:refId` stays a parameter. */

@@ -7,12 +7,14 @@ import { registerScreens, type Screen } from '../flow/screen.ts';
 import { EdgeError } from '../http/errors.ts';
 import { addressInputScreen } from './address-input.ts';
 import { bankSelectScreen, poliScreen } from './bank-transfer.ts';
+import { audioInputScreen, audioInputSkipScreen } from './audio-input.ts';
 import { buyerInfoScreen } from './buyer-info.ts';
 import { creditCardQuoteScreen, creditCardScreen } from './credit-card.ts';
 import { directLinkScreen } from './direct-link.ts';
 import { doneScreen } from './done.ts';
 import { emailInputScreen } from './email-input.ts';
 import { homeScreen } from './home.ts';
+import { imageInputCameraScreen, imageInputChoiceScreen, imageInputUploadScreen } from './identity.ts';
 import { legalScreens } from './legal.ts';
 import { mobileVerificationScreen } from './mobile-verification.ts';
 import { paymentEtransferScreen } from './payment-etransfer.ts';
@@ -26,6 +28,8 @@ import { transactionCancelledScreen } from './transaction-cancelled.ts';
 import { transactionInReviewScreen } from './transaction-in-review.ts';
 import { transactionSuccessScreen } from './transaction-success.ts';
 import { transactionScreen } from './transaction.ts';
+import { verifyIdenfyScreen } from './verify-idenfy.ts';
+import { verifyElsewhereScreen, verifyScreen } from './verify.ts';
 
 export const SCREENS: readonly Screen[] = [
   homeScreen,
@@ -35,6 +39,14 @@ export const SCREENS: readonly Screen[] = [
   emailInputScreen,
   buyerInfoScreen,
   mobileVerificationScreen,
+  imageInputChoiceScreen,
+  imageInputCameraScreen,
+  imageInputUploadScreen,
+  verifyScreen,
+  verifyElsewhereScreen,
+  verifyIdenfyScreen,
+  audioInputScreen,
+  audioInputSkipScreen,
   paymentEtransferScreen,
   paymentFlexepinScreen,
   bankSelectScreen,

@@ -140,13 +140,29 @@ export const voucherNumberRequestSchema = z.strictObject({
   voucherNumber: z.string().regex(/^\d{16}$/),
 });
 
-/** base64 of at most UPLOAD_MAX_BYTES, without a data: prefix. */
+// No repeated group: V8's regex engine would recurse on a 6.5 MB text. The length check
+// and the round trip below do the rest.
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * Strict base64: the alphabet in groups of four, padding only at the very end, no data:
+ * prefix, no whitespace. Node's decoder skips what it does not know, so the result is also
+ * encoded back and compared. null when the text is not exactly base64.
+ */
+export function decodeStrictBase64(text: string): Buffer | null {
+  if (text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text)) return null;
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.toString('base64') === text ? bytes : null;
+}
+
+/** base64 of at most UPLOAD_MAX_BYTES, without a data: prefix, strict (see decodeStrictBase64). */
 export const ENCODED_FILE_MAX_LENGTH = Math.ceil(UPLOAD_MAX_BYTES / 3) * 4;
 const encodedFile = z
   .string()
   .min(4)
   .max(ENCODED_FILE_MAX_LENGTH)
-  .regex(/^[A-Za-z0-9+/]+={0,2}$/);
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/)
+  .refine((text) => decodeStrictBase64(text) !== null, 'not strict base64');
 
 export const selfieImageRequestSchema = z.strictObject({
   refId,

@@ -9,12 +9,11 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { EdgeError } from '../http/errors.ts';
-import { API_OF_TXN_TYPE, API_PREFIX, ISLAND_CALLS, UPLOAD_API_PATH, islandCallPaths } from '../checkout/wire.ts';
-import { ENCODED_FILE_MAX_LENGTH, REF_ID_PATTERN } from './contract.ts';
+import { API_OF_TXN_TYPE, API_PREFIX, ISLAND_CALLS, islandCallPaths } from '../checkout/wire.ts';
+import { REF_ID_PATTERN } from './contract.ts';
 
 export interface UpstreamProxyOptions {
   upstreamUrl: string;
-  uploadUrl: string;
   merchantIdOf: (request: FastifyRequest) => string;
   /** The visitor's own transaction (from the flow cookie), or null. */
   flowOf: (request: FastifyRequest) => { refId: string; txnType: 'BUY' | 'SELL' } | null;
@@ -34,8 +33,8 @@ function ownsPath(path: string, flow: { refId: string; txnType: 'BUY' | 'SELL' }
     if (first !== API_OF_TXN_TYPE[flow.txnType]) return false;
     return second === 'status' ? third === flow.refId : true;
   }
-  if (first === 'pubapi') return path.split('/').at(-1) === flow.refId; // /api/pubapi/qrcode/walletaddress/:refId
-  return true; // /api/upload carries no refId; the flow must exist all the same
+  // /api/pubapi/qrcode/walletaddress/:refId
+  return first === 'pubapi' && path.split('/').at(-1) === flow.refId;
 }
 
 function ownsBody(body: unknown, flow: { refId: string }): boolean {
@@ -59,13 +58,11 @@ const ALLOWED = ISLAND_CALLS.flatMap((call) =>
   })),
 );
 
-/** The same calls as router patterns relative to /api, by the upstream they go to (the guard above has the last word). */
-const API_ROUTES = ISLAND_CALLS.filter((c) => c.pattern !== UPLOAD_API_PATH).flatMap(islandCallPaths);
+/** The same calls as router patterns relative to /api (the guard above has the last word). */
+const API_ROUTES = ISLAND_CALLS.flatMap(islandCallPaths);
 
-/** A file of UPLOAD_MAX_BYTES in base64 (contract.ts) plus room for the other fields. */
-export const UPLOAD_BODY_LIMIT = ENCODED_FILE_MAX_LENGTH + 64 * 1024;
+/** No file passes here (uploads go to the screens' routes), so every body is small. */
 export const API_BODY_LIMIT = 64 * 1024;
-const UPLOAD_PATHS = new Set(ISLAND_CALLS.filter((c) => 'upload' in c && c.upload).flatMap(islandCallPaths));
 
 /** Visitor headers the upstream may see; cookies, authorization and X-Forwarded-* are not among them. */
 const FORWARDED_HEADERS = ['host', 'accept', 'accept-language'];
@@ -131,8 +128,7 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
         if (flow && !ownsBody(request.body, flow)) throw new EdgeError.notFound();
       });
       api.addHook('onRoute', (route) => {
-        const path = route.url.slice(API_PREFIX.length).replace(/(.)\/$/, '$1');
-        route.bodyLimit = UPLOAD_PATHS.has(path) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
+        route.bodyLimit = API_BODY_LIMIT;
         route.config = { ...route.config, errorFormat: 'json' };
       });
       api.removeAllContentTypeParsers();
@@ -150,13 +146,6 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
         upstream: options.upstreamUrl,
         routes: API_ROUTES,
         httpMethods: ['GET', 'POST'],
-      });
-      await api.register(httpProxy, {
-        ...proxyOptions,
-        upstream: options.uploadUrl,
-        prefix: UPLOAD_API_PATH,
-        routes: ['/'],
-        httpMethods: ['POST'],
       });
     },
     { prefix: '/api' },

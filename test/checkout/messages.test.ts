@@ -80,7 +80,7 @@ t.test('section 5: validation messages', async (t) => {
   t.equal(VOUCHER_MESSAGES.notNumeric, 'Flexepin Vouchers are numbers only.');
   t.equal(VOUCHER_MESSAGES.length, 'Flexepin Vouchers are a 16 digits.');
   t.equal(UPLOAD_MESSAGES.badType, "Only images and PDF's are allowed (jpg, gif, png, pdf)");
-  t.equal(UPLOAD_MESSAGES.tooLarge('4.90'), 'File must be less than 4.5MB. Your file is 4.90MB.');
+  t.equal(UPLOAD_MESSAGES.tooLarge('5.0'), 'File must be less than 4.5MB. Your file is 5.0MB.');
   t.equal(UPLOAD_MESSAGES.none, 'You must upload at least 1 file.');
   t.equal(UPLOAD_MESSAGES.alreadyUploaded, 'Documents already uploaded.');
   t.equal(UPLOAD_MESSAGES.typeMissing, 'Please select a document type from the dropdown menu for each file you are uploading.');

@@ -87,9 +87,22 @@ t.test('leave-page guard on quote screens only', async (t) => {
 
 t.test('every sub-path a form posts to and every query flag a screen reads', async (t) => {
   const actions = ROUTE_LIST.flatMap((r) => Object.values(r.actions)).sort();
-  t.strictSame(actions, ['/mobile-verification/resend', '/payment-flexepin/requote', '/price-quote/accept', '/price-quote/decline']);
+  t.strictSame(actions, [
+    '/mobile-verification/resend',
+    '/payment-flexepin/requote',
+    '/price-quote/accept',
+    '/price-quote/decline',
+    '/verify/complete',
+    '/verify/file',
+  ]);
   const flags = ROUTE_LIST.flatMap((r) => Object.values(r.flags)).sort();
-  t.strictSame(flags, ['/credit-card?paid=1', '/mobile-verification?sent=1', '/payment-etransfer-instructions?paid=1', '/payment-spend?confirm=1']);
+  t.strictSame(flags, [
+    '/credit-card?paid=1',
+    '/mobile-verification?sent=1',
+    '/payment-etransfer-instructions?paid=1',
+    '/payment-spend?confirm=1',
+    '/verify-idenfy/:token?consent=1',
+  ]);
   t.equal(ROUTES.done.path, '/done');
   t.equal(hasFlag({ paid: '1' }, 'paid'), true);
   for (const other of [{}, { paid: 'yes' }, { paid: ['1', '1'] }, { paid: '<b>1</b>' }, null, 'paid=1']) {

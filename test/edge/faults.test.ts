@@ -82,11 +82,11 @@ t.test('/api: outside the allowlist, traversal and foreign URLs are 404 and neve
   t.ok(Array.isArray(ticker.json()));
 });
 
-t.test('/api upload over the limit: 413', async (t) => {
+t.test('/api takes no files, and no file-sized body: 413', async (t) => {
   const visitor = await startFlow(stack);
   const res = await stack.app.inject({
     method: 'POST',
-    url: '/api/upload',
+    url: '/api/txnbuy/requote',
     headers: { host: 'maple.localhost', origin: 'http://maple.localhost', 'content-type': 'application/json', cookie: visitor.cookie },
     payload: JSON.stringify({ encodedFile: 'A'.repeat(7 * 1024 * 1024) }),
   });

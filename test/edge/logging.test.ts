@@ -7,7 +7,9 @@ import t from 'tap';
 import { loggerOptions } from '../../server/logging.ts';
 import { startStack } from '../helpers/stack.ts';
 import { driveTo, Visitor, type Form } from '../helpers/journey.ts';
-import { PNG_BASE64 } from '../sandbox/helpers.ts';
+import { PNG, multipartBody, type Part } from '../helpers/upload-files.ts';
+
+const PNG_BASE64 = PNG.toString('base64');
 import { captureLogger } from '../upstream/helpers.ts';
 
 /**
@@ -136,33 +138,22 @@ const FORMS_OF: Record<string, RegExp> = {
   fileContent: new RegExp(PNG_BASE64.slice(0, 40).replace(/[+/]/g, '\\$&')),
 };
 
-/** JSON posted to /api as an island posts it. */
-function postApi(visitor: Visitor, path: string, body: object) {
-  return stack.app.inject({ method: 'POST', url: path, headers: visitor.headers({ 'content-type': 'application/json' }), payload: body });
+/** A multipart form posted as the upload pages and islands post it. */
+function postParts(visitor: Visitor, path: string, parts: Part[]) {
+  const { payload, contentType } = multipartBody(parts);
+  return stack.app.inject({ method: 'POST', url: path, headers: visitor.headers({ 'content-type': contentType }), payload });
 }
 
 t.test('journeys with personal values leave none of them in any log line', async (t) => {
   // A buy of 300 CAD: receiving address, buyer with address, code, selfie, payment page.
   const buyer = await driveTo(stack, '/image-input-choice', { amount: 300, address: TYPED.cryptoAddress, buyer: { ...BUYER, ...ADDRESS } });
-  const selfie = await postApi(buyer, `/api/txnbuy/selfieimage`, {
-    refId: buyer.refId(),
-    mobileNumber: TYPED.uploadMobile,
-    documentType: 'SELFIE',
-    mimeType: 'image/png',
-    fileName: 'selfie.png',
-    extName: 'png',
-    encodedFile: PNG_BASE64,
-    imageSource: 'UPLOAD',
-  });
-  t.equal(selfie.statusCode, 200, 'the selfie went through the /api proxy');
-  const upload = await postApi(buyer, '/api/upload', {
-    mobileNumber: TYPED.uploadMobile,
-    documentType: 'PASSPORT',
-    mimeType: 'image/png',
-    fileName: 'passport.png',
-    extName: 'png',
-    encodedFile: PNG_BASE64,
-  });
+  const selfie = await postParts(buyer, '/image-input-upload', [{ field: 'file', fileName: 'selfie.png', type: 'image/png', value: PNG }]);
+  t.equal(selfie.statusCode, 303, 'the selfie went through its page');
+  const upload = await postParts(buyer, '/verify', [
+    { field: 'mobile', value: TYPED.uploadMobile },
+    { field: 'documentType', value: 'PASSPORT' },
+    { field: 'file', fileName: 'passport.png', type: 'image/png', value: PNG },
+  ]);
   t.equal(upload.statusCode, 200, 'a document upload too');
   t.equal((await buyer.get('/payment-etransfer-instructions')).statusCode, 200, 'the payment page shows the address');
   t.equal((await buyer.state()).cryptoAddress, TYPED.cryptoAddress, 'the typed address reached the upstream');

@@ -4,6 +4,7 @@ import t from 'tap';
 import { errorBodySchema, tickerResponseSchema, uploadResponseSchema } from '../../server/upstream/contract.ts';
 import { BTC_ADDRESS, BUYER, BUY_QUOTE, PNG_BASE64, errorOf, outlastsTimer, sandboxFor } from './helpers.ts';
 import { startSandbox } from '../../server/sandbox/index.ts';
+import { EXE, HTML, JPEG, PDF, PNG, padded } from '../helpers/upload-files.ts';
 
 t.test('malformed bodies answer 400 REQUEST.INVALID naming the field', async (t) => {
   const c = await sandboxFor(t);
@@ -152,11 +153,11 @@ t.test('upload: images and PDF up to 4,900,000 bytes', async (t) => {
   t.equal(exe.status, 422);
   t.match(errorOf(exe), { code: 'UPLOAD.FILETYPE.INVALID' });
 
-  const largest = Buffer.alloc(4_900_000, 1).toString('base64');
+  const largest = padded(PDF, 4_900_000).toString('base64');
   const big = await c.post('/upload', { ...doc, mimeType: 'application/pdf', extName: 'pdf', encodedFile: largest });
   t.equal(big.status, 200, 'a 4,900,000-byte file fits the body limit');
 
-  const over = await c.post('/upload', { ...doc, encodedFile: Buffer.alloc(4_900_001, 1).toString('base64') });
+  const over = await c.post('/upload', { ...doc, encodedFile: padded(PNG, 4_900_001).toString('base64') });
   t.equal(over.status, 422);
   t.match(errorOf(over), { code: 'UPLOAD.TOOLARGE', msg: /^File must be less than 4\.5MB\./ });
 
@@ -166,6 +167,25 @@ t.test('upload: images and PDF up to 4,900,000 bytes', async (t) => {
   const selfieLimit = await c.post('/txnbuy/quoterequest', { ...BUY_QUOTE, pad: 'x'.repeat(1_100_000) });
   t.equal(selfieLimit.status, 413, 'other API calls keep a 1 MiB limit');
   t.equal(errorOf(selfieLimit).code, 'REQUEST.INVALID');
+});
+
+t.test('upload: the bytes must be the declared type, in strict base64', async (t) => {
+  const c = await sandboxFor(t);
+  const doc = { mobileNumber: '16045550123', documentType: 'PASSPORT', fileName: 'passport.pdf' };
+  const cases: [string, Record<string, string>, number, string][] = [
+    ['a PNG declared as PDF', { mimeType: 'application/pdf', extName: 'pdf', encodedFile: PNG.toString('base64') }, 422, 'UPLOAD.FILETYPE.INVALID'],
+    ['an executable declared as PNG', { mimeType: 'image/png', extName: 'png', encodedFile: EXE.toString('base64') }, 422, 'UPLOAD.FILETYPE.INVALID'],
+    ['HTML declared as PNG', { mimeType: 'image/png', extName: 'png', encodedFile: HTML.toString('base64') }, 422, 'UPLOAD.FILETYPE.INVALID'],
+    ['data after the padding', { mimeType: 'image/png', extName: 'png', encodedFile: `${PNG.toString('base64')}AAAA` }, 400, 'REQUEST.INVALID'],
+    ['non-canonical padding bits', { mimeType: 'image/png', extName: 'png', encodedFile: PNG_BASE64.replace(/I=$/, 'J=') }, 400, 'REQUEST.INVALID'],
+  ];
+  for (const [name, file, status, code] of cases) {
+    const reply = await c.post('/upload', { ...doc, ...file });
+    t.equal(reply.status, status, name);
+    t.equal(errorOf(reply).code, code, name);
+  }
+  const dataUrl = await c.post('/upload', { ...doc, mimeType: 'image/png', extName: 'png', encodedFile: `data:image/png;base64,${PNG.toString('base64')}` });
+  t.equal(dataUrl.status, 400, 'a data: URL prefix is refused');
 });
 
 t.test('a selfie of the largest size goes through /selfieimage', async (t) => {
@@ -178,7 +198,7 @@ t.test('a selfie of the largest size goes through /selfieimage', async (t) => {
     mimeType: 'image/jpeg',
     fileName: 'me.jpg',
     extName: 'jpg',
-    encodedFile: Buffer.alloc(4_900_000, 7).toString('base64'),
+    encodedFile: padded(JPEG, 4_900_000).toString('base64'),
     imageSource: 'WEBCAM',
   });
   t.equal(reply.status, 200);

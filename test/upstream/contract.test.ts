@@ -2,6 +2,7 @@
 // request fields of SPEC.md section 7 checked against what the client sends, and the
 // sandbox's queued faults driving the retry rules over real sockets.
 import t from 'tap';
+import { PNG } from '../helpers/upload-files.ts';
 import { QUOTE_REQUEST } from '../helpers/samples.ts';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
@@ -134,7 +135,7 @@ const buyer = (refId: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const ADDRESS = { addressLine1: '1 Main Street', cityTown: 'Vancouver', stateProv: 'BC', postalCode: 'V6B1A1', country: 'CA' } as const;
-const PNG_BASE64 = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64');
+const PNG_BASE64 = PNG.toString('base64');
 const selfie = (refId: string) =>
   ({ refId, documentType: 'SELFIE', mimeType: 'image/png', fileName: 'me.png', extName: 'png', encodedFile: PNG_BASE64, imageSource: 'UPLOAD' }) as const;
 const DOCUMENT = { mobileNumber: '6045550123', documentType: 'PASSPORT', mimeType: 'image/png', fileName: 'passport.png', extName: 'png', encodedFile: PNG_BASE64 } as const;

@@ -1,36 +1,15 @@
 // Upload rules (SPEC.md section 5 "Uploads"), pure: they see names and sizes, never
 // bytes, so the browser checks before sending and the server checks again after.
 import { DOCUMENT_TYPES, type DocumentType } from '../domain.ts';
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../limits.ts';
 import { UPLOAD_MESSAGES } from '../messages.ts';
 import { parseAnyMobile, phoneCountry } from './phone.ts';
+import { fileExtension, uploadFileError, type UploadFile } from './upload-file.ts';
 import { fail, ok, text, type FieldErrors, type Validated } from './result.ts';
 
-export type UploadFile = { fileName: string; size: number };
+export { fileExtension, megabytes, uploadFileError, type UploadFile } from './upload-file.ts';
+
 export type DocumentFile = UploadFile & { documentType?: string };
 export type CheckedFile = { fileName: string; size: number; extName: string };
-
-/** The upstream's limit on fileName (contract.ts). */
-const FILE_NAME_MAX = 255;
-
-/** Lower-case extension without the dot; '' when there is none. */
-export function fileExtension(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot === -1 ? '' : fileName.slice(dot + 1).toLowerCase();
-}
-
-const ALLOWED: ReadonlySet<string> = new Set(UPLOAD_EXTENSIONS);
-
-/** First problem with one file: its type, then its size. Equal to the maximum is allowed. */
-export function uploadFileError(file: UploadFile): string | undefined {
-  const fileName = text(file?.fileName);
-  const size = file?.size;
-  if (typeof size !== 'number' || !Number.isFinite(size) || size <= 0 || fileName === '') return UPLOAD_MESSAGES.unreadable;
-  if (fileName.length > FILE_NAME_MAX) return UPLOAD_MESSAGES.nameTooLong;
-  if (!ALLOWED.has(fileExtension(fileName))) return UPLOAD_MESSAGES.badType;
-  if (size > UPLOAD_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge((size / 1_000_000).toFixed(2));
-  return undefined;
-}
 
 function checked(file: UploadFile): CheckedFile {
   const fileName = text(file.fileName);

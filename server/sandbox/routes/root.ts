@@ -55,7 +55,7 @@ export function rootRoutes(ctx: SandboxContext) {
 
     app.post('/upload', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
       const body = parseBody(documentUploadRequestSchema, request.body);
-      checkFile(body);
+      await checkFile(body);
       return { uploaded: true, fileName: body.fileName };
     });
 

@@ -83,14 +83,13 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
       return requestCode(ctx.clock, load(body.refId, request));
     });
     app.post('/vouchernumber', step(voucherNumberRequestSchema, (txn, b) => redeemVoucher(ctx.clock, txn, b.voucherNumber)));
-    app.post(
-      '/selfieimage',
-      { bodyLimit: UPLOAD_BODY_LIMIT },
-      step(selfieImageRequestSchema, (txn, b) => {
-        checkFile(b);
-        submitSelfie(ctx.clock, txn);
-      }),
-    );
+    app.post('/selfieimage', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+      const body = parseBody(selfieImageRequestSchema, request.body);
+      const txn = load(body.refId, request);
+      await checkFile(body);
+      submitSelfie(ctx.clock, txn);
+      return flowState(txn);
+    });
     app.get<{ Params: { refId: string } }>('/status/:refId', async (request) => pollStatus(load(request.params.refId, request)));
     app.get<{ Params: { refId: string } }>('/flowstate/:refId', async (request) => flowState(load(request.params.refId, request)));
   };

@@ -1,0 +1,119 @@
+// The upload steps, once: a selfie (screens 12 and 13) and a document (screen 14). Each
+// reads a multipart form, checks every file on the server (extension, magic number, size,
+// dimensions; names are generated) before anything goes upstream, then sends the base64
+// payload. Islands post the same forms with `accept: application/json` and get the
+// messages as JSON; without JavaScript the page is shown again with them.
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DocumentType, ImageSource } from '../checkout/domain.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_RETRY_AFTER_S } from '../checkout/limits.ts';
+import { UPLOAD_MESSAGES } from '../checkout/messages.ts';
+import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
+import { uploadFileError } from '../checkout/validation/upload-file.ts';
+import { readFlow } from '../security/flow-cookie.ts';
+import { checkFileBytes } from '../uploads/file-bytes.ts';
+import { readUploadForm, type UploadForm, type UploadedFile } from '../uploads/form.ts';
+import { followNextAction } from './next.ts';
+import { meetFailure, type Answer } from './outcome.ts';
+import { upstreamFor } from './upstream.ts';
+
+/** A file the edge has checked: what goes upstream. */
+export interface CheckedUpload {
+  fileName: string;
+  extName: string;
+  mimeType: string;
+  encodedFile: string;
+}
+
+export type Refusal = { messages: string[]; status: number };
+
+/** How a screen shows refusals: its page again, with what the visitor chose kept. */
+export type ShowRefusal = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal, fields: Record<string, string>) => Answer;
+
+/** Islands ask for JSON; a form post gets a page. */
+export function wantsJson(request: FastifyRequest): boolean {
+  return String(request.headers.accept ?? '').startsWith('application/json');
+}
+
+export function refuse(request: FastifyRequest, reply: FastifyReply, refusal: Refusal, fields: Record<string, string>, show: ShowRefusal): Answer {
+  if (refusal.status === 503) reply.header('retry-after', String(UPLOAD_RETRY_AFTER_S));
+  if (wantsJson(request)) return reply.code(refusal.status).send({ messages: refusal.messages });
+  return show(request, reply, refusal, fields);
+}
+
+/** The one file of a form, checked from its name and size, then from its bytes. */
+export async function checkUpload(file: UploadedFile, prefix: string): Promise<CheckedUpload | Refusal> {
+  const named = uploadFileError({ fileName: file.clientName, size: file.size });
+  if (named) return { messages: [named], status: file.size > UPLOAD_MAX_BYTES ? 413 : 422 };
+  if (!file.bytes) return { messages: [UPLOAD_MESSAGES.unreadable], status: 422 };
+  const verdict = await checkFileBytes(file.clientName, file.bytes);
+  if (!verdict.ok) return { messages: [verdict.message], status: verdict.status };
+  return {
+    // Generated: the client's name never reaches the upstream, a path or a header.
+    fileName: `${prefix}-${randomUUID()}.${verdict.extName}`,
+    extName: verdict.extName,
+    mimeType: verdict.mimeType,
+    encodedFile: file.bytes.toString('base64'),
+  };
+}
+
+const isRefusal = (value: CheckedUpload | Refusal): value is Refusal => 'messages' in value;
+
+/**
+ * Hold a place at the gate while `work` reads and sends one upload; no place: 503 with
+ * Retry-After. A form that is not multipart, or that broke off, is refused here too.
+ */
+export async function withUploadForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  maxFiles: number,
+  show: ShowRefusal,
+  work: (form: UploadForm) => Answer,
+): Promise<FastifyReply> {
+  const gate = request.server.uploadGate;
+  if (!request.isMultipart()) return refuse(request, reply, { messages: [UPLOAD_MESSAGES.none], status: 415 }, {}, show);
+  if (!gate.enter()) {
+    // The body is not read: the connection closes after the answer.
+    reply.header('connection', 'close');
+    return refuse(request, reply, { messages: [UPLOAD_MESSAGES.busy], status: 503 }, {}, show);
+  }
+  try {
+    let form: Awaited<ReturnType<typeof readUploadForm>>;
+    try {
+      form = await readUploadForm(request, maxFiles);
+    } catch (error) {
+      request.log.info({ err: error }, 'upload form broke off');
+      return refuse(request, reply, { messages: [UPLOAD_MESSAGES.unfinished], status: 400 }, {}, show);
+    }
+    if (form.extraFiles > 0) return refuse(request, reply, { messages: [UPLOAD_MESSAGES.oneFileOnly], status: 422 }, form.fields, show);
+    return await work(form);
+  } finally {
+    gate.leave();
+  }
+}
+
+/** The selfie, by camera or upload: one file to `selfieimage`, then nextAction decides. */
+export function selfieStep(options: { screen: ScreenPath; imageSource: ImageSource; show: ShowRefusal }) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const flow = readFlow(request);
+    if (!flow) return reply.redirect(ROUTES.home.path, 303);
+    return withUploadForm(request, reply, 1, options.show, async ({ fields, files }) => {
+      const file = files[0];
+      if (!file) return refuse(request, reply, { messages: [UPLOAD_MESSAGES.none], status: 422 }, fields, options.show);
+      const checked = await checkUpload(file, 'selfie');
+      if (isRefusal(checked)) return refuse(request, reply, checked, fields, options.show);
+      const documentType: DocumentType = 'SELFIE';
+      const result = await upstreamFor(request).selfieImage(flow.txnType, {
+        refId: flow.refId,
+        documentType,
+        imageSource: options.imageSource,
+        ...checked,
+      });
+      const stay = (messages: string[], status: number) => refuse(request, reply, { messages, status }, fields, options.show);
+      if (result.ok) return followNextAction(request, reply, flow, result.value, options.screen, stay);
+      return meetFailure(request, reply, result.failure, 'step', { flow, stay: (messages, _on, status) => stay(messages, status) });
+    });
+  };
+}
+
+export { isRefusal };

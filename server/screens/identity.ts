@@ -1,0 +1,53 @@
+// Screens 11-13: the selfie with photo ID. The choice, the camera and the single-file
+// upload are pages of the SUBMIT_SELFIEDOC step; the camera and the upload post the same
+// multipart form (imageSource WEBCAM or UPLOAD), checked by flow/upload.ts, and the
+// upstream's nextAction decides what follows (ADMIN_REVIEW is the usual answer).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import { COUNTRY_BY_CURRENCY } from '../checkout/domain.ts';
+import { ROUTES } from '../checkout/routes.ts';
+import { readFlow } from '../security/flow-cookie.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { stepPage } from '../flow/step.ts';
+import { selfieStep, type Refusal } from '../flow/upload.ts';
+import { ImageInputCameraPage, ImageInputChoicePage, ImageInputUploadPage } from '../../views/pages/Identity.tsx';
+
+/** The selfie step's pages: the upstream must have the visitor at SUBMIT_SELFIEDOC. */
+const SELFIE_STEP = 'SUBMIT_SELFIEDOC';
+
+function countryOf(request: FastifyRequest): string {
+  const flow = readFlow(request);
+  return flow ? COUNTRY_BY_CURRENCY[flow.fiatCurrency] : 'CA';
+}
+
+/** The upload page, with messages: also where a camera post without its island lands. */
+function showUpload(request: FastifyRequest, reply: FastifyReply, refusal: Refusal) {
+  return reply.render(createElement(ImageInputUploadPage, { country: countryOf(request), messages: refusal.messages }), {
+    status: refusal.status,
+  });
+}
+
+export const imageInputChoiceScreen = defineScreen({
+  route: ROUTES.imageInputChoice,
+  get: stepPage(
+    ROUTES.imageInputChoice.path,
+    (request, reply) => reply.render(createElement(ImageInputChoicePage, { country: countryOf(request) })),
+    SELFIE_STEP,
+  ),
+});
+
+export const imageInputCameraScreen = defineScreen({
+  route: ROUTES.imageInputCamera,
+  get: stepPage(
+    ROUTES.imageInputCamera.path,
+    (request, reply) => reply.render(createElement(ImageInputCameraPage, { country: countryOf(request) })),
+    SELFIE_STEP,
+  ),
+  post: selfieStep({ screen: ROUTES.imageInputCamera.path, imageSource: 'WEBCAM', show: showUpload }),
+});
+
+export const imageInputUploadScreen = defineScreen({
+  route: ROUTES.imageInputUpload,
+  get: stepPage(ROUTES.imageInputUpload.path, (request, reply) => showUpload(request, reply, { messages: [], status: 200 }), SELFIE_STEP),
+  post: selfieStep({ screen: ROUTES.imageInputUpload.path, imageSource: 'UPLOAD', show: showUpload }),
+});

@@ -1,0 +1,84 @@
+// What the edge reads from a file's bytes before anything goes upstream: the magic-number
+// table (every allowed extension, and what each must refuse), the size at the limit,
+// dimensions from the header, and strict base64.
+import t from 'tap';
+import { MAGIC_TYPE_OF_EXTENSION } from '../../server/checkout/domain.ts';
+import { UPLOAD_EXTENSIONS } from '../../server/checkout/limits.ts';
+import { UPLOAD_MESSAGES } from '../../server/checkout/messages.ts';
+import { checkFileBytes, decodeStrictBase64 } from '../../server/uploads/file-bytes.ts';
+import { createUploadGate } from '../../server/uploads/plugin.ts';
+import { EXE, GIF, HTML, JPEG, PDF, PNG, SVG, hugePng, padded } from '../helpers/upload-files.ts';
+
+const SAMPLES: Record<string, Buffer> = { 'image/jpeg': JPEG, 'image/png': PNG, 'image/gif': GIF, 'application/pdf': PDF };
+
+t.test('the magic-number table: each extension takes its own type and nothing else', async (t) => {
+  t.strictSame(Object.keys(MAGIC_TYPE_OF_EXTENSION).sort(), [...UPLOAD_EXTENSIONS].sort(), 'every allowed extension has a type');
+  for (const [ext, type] of Object.entries(MAGIC_TYPE_OF_EXTENSION)) {
+    t.match(await checkFileBytes(`file.${ext}`, SAMPLES[type]!), { ok: true, extName: ext, mimeType: type }, `${ext}: ${type} accepted`);
+    for (const [other, bytes] of Object.entries(SAMPLES)) {
+      if (other === type) continue;
+      t.match(await checkFileBytes(`file.${ext}`, bytes), { ok: false, message: UPLOAD_MESSAGES.badType }, `${ext}: ${other} refused`);
+    }
+    for (const [name, bytes] of Object.entries({ HTML, SVG, EXE })) {
+      t.match(await checkFileBytes(`file.${ext}`, bytes), { ok: false, message: UPLOAD_MESSAGES.badType, status: 415 }, `${ext}: ${name} refused`);
+    }
+  }
+  t.match(await checkFileBytes('photo.PNG', PNG), { ok: true, extName: 'png' }, 'the extension in any case');
+  t.match(await checkFileBytes('program.exe', EXE), { ok: false, message: UPLOAD_MESSAGES.badType });
+  t.match(await checkFileBytes('no-extension', PNG), { ok: false, message: UPLOAD_MESSAGES.badType });
+});
+
+t.test('size: exactly 4,900,000 bytes is accepted, one more is refused with its size', async (t) => {
+  t.match(await checkFileBytes('a.png', padded(PNG, 4_900_000)), { ok: true });
+  t.strictSame(await checkFileBytes('a.png', padded(PNG, 4_900_001)), {
+    ok: false,
+    message: 'File must be less than 4.5MB. Your file is 4.9MB.',
+    status: 413,
+  });
+});
+
+t.test('an image declaring enormous dimensions is refused from its header', async (t) => {
+  t.strictSame(await checkFileBytes('a.png', hugePng()), { ok: false, message: UPLOAD_MESSAGES.dimensionsTooLarge, status: 422 });
+  const wide = Buffer.from(PNG);
+  wide.writeUInt32BE(10_001, 16);
+  t.match(await checkFileBytes('a.png', wide), { ok: false, message: UPLOAD_MESSAGES.dimensionsTooLarge }, 'one pixel over a side');
+  wide.writeUInt32BE(10_000, 16);
+  t.match(await checkFileBytes('a.png', wide), { ok: true }, '10,000 pixels a side is accepted');
+});
+
+t.test('strict base64', async (t) => {
+  const text = PNG.toString('base64');
+  t.strictSame(decodeStrictBase64(text), PNG);
+  t.strictSame(decodeStrictBase64('QUJD'), Buffer.from('ABC'));
+  t.strictSame(decodeStrictBase64('QUI='), Buffer.from('AB'));
+  t.strictSame(decodeStrictBase64('QQ=='), Buffer.from('A'));
+  for (const bad of [
+    '',
+    `data:image/png;base64,${text}`,
+    `${text}\n`,
+    'QU JD',
+    'QUJD!',
+    'QUI=QUJD',
+    'QQ==QQ==',
+    'QUJ',
+    'QQ=',
+    'QR==',
+    'QUJ-',
+    'QUJ_',
+  ]) {
+    t.equal(decodeStrictBase64(bad), null, JSON.stringify(bad.slice(0, 40)));
+  }
+});
+
+t.test('the upload gate holds a fixed number of places', async (t) => {
+  const gate = createUploadGate(2);
+  t.ok(gate.enter());
+  t.ok(gate.enter());
+  t.notOk(gate.enter(), 'full');
+  gate.leave();
+  t.ok(gate.enter(), 'a place again');
+  gate.leave();
+  gate.leave();
+  gate.leave();
+  t.equal(gate.inFlight, 0, 'never below zero');
+});

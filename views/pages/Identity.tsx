@@ -1,0 +1,117 @@
+// Screens 11-13: how the selfie with photo ID is taken. The choice (camera only where the
+// browser can have one), the camera, and the single-file upload.
+import { Document } from '../layout/Document.tsx';
+import { Island } from '../../server/render/island.tsx';
+import { ROUTES } from '../../server/checkout/routes.ts';
+
+export const IDENTITY_ACTIONS = {
+  camera: 'Use my camera',
+  upload: 'Upload a picture',
+  start: 'Start camera',
+  capture: 'Take picture',
+  retake: 'Retake',
+  submit: 'Submit picture',
+  uploadInstead: 'Upload a picture instead',
+} as const;
+
+/** What the selfie must show, by country (the spec says the list is by country). */
+const INSTRUCTIONS: Record<'CA' | 'AU', string[]> = {
+  CA: [
+    'Hold your government-issued photo ID (driver\'s licence, passport or provincial photo ID card) next to your face.',
+    'Your whole face and the whole ID must be in the picture, with the ID\'s photo and text readable.',
+    'Take it in good light, without a hat or sunglasses.',
+  ],
+  AU: [
+    'Hold your photo ID (driver licence, passport or proof of age card) next to your face.',
+    'Your whole face and the whole ID must be in the picture, with the ID\'s photo and text readable.',
+    'Take it in good light, without a hat or sunglasses.',
+  ],
+};
+
+export function instructionsFor(country: string): string[] {
+  return country === 'AU' ? INSTRUCTIONS.AU : INSTRUCTIONS.CA;
+}
+
+function Instructions({ country }: { country: string }) {
+  return (
+    <ol className="instructions">
+      {instructionsFor(country).map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ol>
+  );
+}
+
+export function ImageInputChoicePage({ country }: { country: string }) {
+  return (
+    <Document title="Verify your identity">
+      <section className="card">
+        <h1>Verify your identity</h1>
+        <p>We need a picture of you holding your photo ID. How would you like to send it?</p>
+        <Instructions country={country} />
+        <div className="choices">
+          <Island
+            name="CameraChoice"
+            hydrate="load"
+            shared
+            props={{ href: ROUTES.imageInputCamera.path, label: IDENTITY_ACTIONS.camera, hint: 'Take the picture now with this device.' }}
+          />
+          <a className="choice" href={ROUTES.imageInputUpload.path} data-choice="upload">
+            <strong>{IDENTITY_ACTIONS.upload}</strong>
+            <span className="hint">Send a picture you already have.</span>
+          </a>
+        </div>
+      </section>
+    </Document>
+  );
+}
+
+export function ImageInputCameraPage({ country }: { country: string }) {
+  return (
+    <Document title="Take your selfie">
+      <section className="card">
+        <h1>Take a selfie with your photo ID</h1>
+        <Instructions country={country} />
+        <Island
+          name="Camera"
+          hydrate="interaction"
+          shared
+          props={{
+            action: ROUTES.imageInputCamera.path,
+            uploadHref: ROUTES.imageInputUpload.path,
+            labels: {
+              start: IDENTITY_ACTIONS.start,
+              capture: IDENTITY_ACTIONS.capture,
+              retake: IDENTITY_ACTIONS.retake,
+              submit: IDENTITY_ACTIONS.submit,
+              upload: IDENTITY_ACTIONS.uploadInstead,
+            },
+          }}
+        />
+        <noscript>
+          <p>The camera needs JavaScript. You can upload a picture instead.</p>
+        </noscript>
+        {/* Revealed by CSS after CAMERA_FALLBACK_MS (identity.css), with or without JavaScript. */}
+        <p className="camera-fallback">
+          Trouble with the camera? <a href={ROUTES.imageInputUpload.path}>{IDENTITY_ACTIONS.uploadInstead}</a>
+        </p>
+      </section>
+    </Document>
+  );
+}
+
+export function ImageInputUploadPage({ country, messages }: { country: string; messages: string[] }) {
+  return (
+    <Document title="Upload your selfie">
+      <section className="card">
+        <h1>Upload a selfie with your photo ID</h1>
+        <Instructions country={country} />
+        <Island
+          name="SelfieUpload"
+          hydrate="visible"
+          props={{ action: ROUTES.imageInputUpload.path, submitLabel: IDENTITY_ACTIONS.submit, messages }}
+        />
+      </section>
+    </Document>
+  );
+}

@@ -1,0 +1,46 @@
+// Screen 15: consent, then the identity provider's frame; without a configured provider,
+// a clear message and the way back.
+import { Document } from '../layout/Document.tsx';
+import { Island } from '../../server/render/island.tsx';
+import { IDENTITY_TEXT } from '../../server/checkout/messages.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
+
+export type VerifyIdenfyProps =
+  | { available: false }
+  | { available: true; frameUrl: string; origin: string; consentHref: string; consented: boolean };
+
+export function VerifyIdenfyPage(props: VerifyIdenfyProps) {
+  return (
+    <Document title="Identity verification">
+      <section className="card identity">
+        <h1>Identity verification</h1>
+        {props.available ? (
+          <Island
+            name="IdentityFrame"
+            hydrate="load"
+            props={{
+              frameUrl: props.frameUrl,
+              origin: props.origin,
+              consentHref: props.consentHref,
+              consented: props.consented,
+              labels: {
+                consent:
+                  'Our identity verification partner will ask for your photo ID and a picture of your face, using your camera. By continuing you agree that they process these to verify your identity.',
+                agree: 'I agree, continue',
+              },
+            }}
+          />
+        ) : (
+          <>
+            <p className="form-error" role="alert">
+              {IDENTITY_TEXT.frameUnavailable}
+            </p>
+            <a className="button secondary" href={ROUTES.home.path}>
+              Back to the start
+            </a>
+          </>
+        )}
+      </section>
+    </Document>
+  );
+}
