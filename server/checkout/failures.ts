@@ -34,6 +34,8 @@ export const FAILURE_CONTEXTS = [
   /** The email verification code. */
   'verification',
   'etransfer-init',
+  /** The gift-card amount picker's requote and confirm. */
+  'gift-card-requote',
 ] as const;
 export type FailureContext = (typeof FAILURE_CONTEXTS)[number];
 
@@ -198,5 +200,8 @@ export function failureOutcome(failure: Failure, context: FailureContext, facts:
       // Not common(): resuming from here could lead straight back to this page.
       if (code === ERROR_CODES.notFound) return { kind: 'home' };
       return stay(failure, FAILURE_TEXT.generic);
+    case 'gift-card-requote':
+      // "Gift card requote failure: toast Woops…", whatever the upstream said.
+      return common(failure) ?? { kind: 'stay', messages: [FAILURE_TEXT.giftCardRequote], on: 'form', status: statusOf(failure) };
   }
 }

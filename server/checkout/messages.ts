@@ -184,3 +184,17 @@ export const STEP_UNAVAILABLE_TEXT = {
   title: "This step isn't available online yet",
   body: 'Your order is saved. Please contact us and we will help you complete it.',
 } as const;
+
+/** "Unknown payment method or subtype name: shows N/A" (SPEC.md section 8). */
+export const NOT_AVAILABLE = 'N/A';
+
+/** The gift-card amount picker (screen 16). Not in the spec, which names the parts only. */
+export const SPEND_QUOTE_TEXT = {
+  title: 'Choose your eGift card amount',
+  amountLegend: 'Card amount',
+  youSend: 'You send',
+  fee: 'Fee (included)',
+  terms: 'Terms and conditions',
+  website: 'Website',
+  faq: 'FAQ',
+} as const;

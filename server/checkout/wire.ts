@@ -91,5 +91,7 @@ export const FORM_FIELDS = {
     'postalCode',
   ],
   verificationCode: ['verificationCode'],
+  /** The gift-card amount picker. */
+  spendAmount: ['fiatAmount'],
 } as const;
 export type FormFieldsOf<K extends keyof typeof FORM_FIELDS> = (typeof FORM_FIELDS)[K][number];

@@ -16,6 +16,7 @@ import { paymentEtransferScreen } from './payment-etransfer.ts';
 import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
 import { paymentSpendScreen } from './payment-spend.ts';
 import { priceQuoteScreen } from './price-quote.ts';
+import { spendQuoteScreen } from './spend-quote.ts';
 import { stateScreen } from './state.ts';
 import { stepsNotOnlineScreen } from './steps-not-online.ts';
 import { transactionCancelledScreen } from './transaction-cancelled.ts';
@@ -27,6 +28,7 @@ export const SCREENS: readonly Screen[] = [
   homeScreen,
   directLinkScreen,
   priceQuoteScreen,
+  spendQuoteScreen,
   addressInputScreen,
   emailInputScreen,
   buyerInfoScreen,

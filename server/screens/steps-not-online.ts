@@ -9,7 +9,6 @@ import { StepUnavailablePage } from '../../views/pages/StepUnavailable.tsx';
 
 export const stepsNotOnlineScreen = defineScreen({
   route: [
-    ROUTES.spendQuote,
     ROUTES.imageInputChoice,
     ROUTES.audioInput,
     ROUTES.audioInputSkip,

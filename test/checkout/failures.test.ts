@@ -114,6 +114,20 @@ const rows: Row[] = [
     (context): Row => [`FLOWACTION.INVALID in ${context}`, error('FLOWACTION.INVALID', 'buyerinfo is not allowed now: INPUT_CRYPTOADDRESS', 409), context, { kind: 'resume' }],
   ),
   ['a request the edge built wrong', error('REQUEST.INVALID', 'refId: Invalid string', 400), 'step', { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 }],
+  // Gift card requote failure: toast "Woops. Something went wrong. Please try again." whatever the upstream said.
+  [
+    'gift-card requote refused with a message',
+    error('SYSTEM', 'Requote failed internally.'),
+    'gift-card-requote',
+    { kind: 'stay', messages: ['Woops. Something went wrong. Please try again.'], on: 'form', status: 422 },
+  ],
+  [
+    'gift-card requote, no response',
+    NO_RESPONSE,
+    'gift-card-requote',
+    { kind: 'stay', messages: ['Woops. Something went wrong. Please try again.'], on: 'form', status: 503 },
+  ],
+  ['gift-card requote, transaction gone', error('TRANSACTION.NOTFOUND', 'Transaction not found.', 404), 'gift-card-requote', { kind: 'home' }],
   ['no response on a step', NO_RESPONSE, 'step', { kind: 'stay', messages: ['Service Temporarily Unavailable. Please try again later.'], on: 'form', status: 503 }],
   ['an answer that breaks the contract', BROKEN, 'step', { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 }],
 ];
