@@ -198,3 +198,27 @@ export const SPEND_QUOTE_TEXT = {
   website: 'Website',
   faq: 'FAQ',
 } as const;
+
+/** The cash payment pages (screen 18). Not in the spec beyond the confirm question. */
+export const OTC_TEXT = {
+  title: 'Pay cash at a payment centre',
+  referenceLabel: 'Reference Number',
+  copyReference: 'COPY REFERENCE NUMBER',
+  expiry: (hours: string, until: string) => `Pay within ${hours}, by ${until} (Manila time). After that the order expires.`,
+  validIdsHeading: 'Bring one valid ID',
+  validIds: [
+    'Philippine passport',
+    "Driver's license (LTO)",
+    'PhilSys National ID',
+    'UMID',
+    'SSS or GSIS ID',
+    'PRC ID',
+    'Postal ID',
+    "Voter's ID",
+  ],
+  mapLink: 'Find a payment centre near you',
+  noted: 'I HAVE NOTED IT',
+  successTitle: 'Thank you!',
+  successBody: 'Pay the amount in cash at any partner payment centre and give them your Reference Number.',
+  successNext: 'Once the centre confirms your payment we send your crypto to your receiving address and email you.',
+} as const;

@@ -13,6 +13,7 @@ import { homeScreen } from './home.ts';
 import { legalScreens } from './legal.ts';
 import { mobileVerificationScreen } from './mobile-verification.ts';
 import { paymentEtransferScreen } from './payment-etransfer.ts';
+import { paymentOtcScreen, paymentOtcSuccessScreen } from './payment-otc.ts';
 import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
 import { paymentSpendScreen } from './payment-spend.ts';
 import { priceQuoteScreen } from './price-quote.ts';
@@ -36,6 +37,8 @@ export const SCREENS: readonly Screen[] = [
   paymentEtransferScreen,
   paymentSpendScreen,
   paymentSpendSuccessScreen,
+  paymentOtcScreen,
+  paymentOtcSuccessScreen,
   transactionInReviewScreen,
   transactionSuccessScreen,
   transactionCancelledScreen,

@@ -13,7 +13,6 @@ export const stepsNotOnlineScreen = defineScreen({
     ROUTES.audioInput,
     ROUTES.audioInputSkip,
     ROUTES.paymentFlexepin,
-    ROUTES.paymentOtc,
     ROUTES.bankSelect,
     ROUTES.poli,
     ROUTES.creditCardQuote,

@@ -29,6 +29,8 @@ export const nextActionParamsSchema = z.object({
   htmlDoc: z.string().optional(),
   cryptoAddress: z.string().optional(),
   availableBanks: z.array(bankSchema).optional(),
+  /** OTC: the number the payment centre takes (the sandbox gives the refId). */
+  referenceNumber: z.string().max(64).optional(),
 });
 
 /** Flow state / quote / transaction (SPEC.md section 3). */
