@@ -3,9 +3,10 @@
 // and "Did you note down your Reference Number?" before the thanks page: a section
 // reached by a link (?confirm=1), so the question needs no JavaScript.
 import { Island } from '../../server/render/island.tsx';
-import { ACTIONS, CONFIRM_TEXT, OTC_TEXT } from '../../server/checkout/messages.ts';
+import { CONFIRM_TEXT, OTC_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
+import { ConfirmModal } from '../components/ConfirmModal.tsx';
 
 export interface PaymentOtcProps {
   referenceNumber: string;
@@ -55,20 +56,9 @@ export function PaymentOtcPage(props: PaymentOtcProps) {
         </a>
       </section>
       {props.confirming && (
-        <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="confirm-noted">
-          <div className="modal-card">
-            <p id="confirm-noted">{CONFIRM_TEXT.referenceNoted}</p>
-            <p className="reference-number">{props.referenceNumber}</p>
-            <div className="row">
-              <a className="button" href={ROUTES.paymentOtcSuccess.path} autoFocus>
-                {ACTIONS.yes}
-              </a>
-              <a className="button secondary" href={here}>
-                {ACTIONS.no}
-              </a>
-            </div>
-          </div>
-        </div>
+        <ConfirmModal id="confirm-noted" question={CONFIRM_TEXT.referenceNoted} yesHref={ROUTES.paymentOtcSuccess.path} noHref={here}>
+          <p className="reference-number">{props.referenceNumber}</p>
+        </ConfirmModal>
       )}
     </Document>
   );
