@@ -5,7 +5,7 @@
 // says, except where it is meant for developers: a request the edge built wrong (400) and
 // a step out of order (FLOWACTION.INVALID), which resumes the flow where the upstream has it.
 import { ERROR_CODES, LIMIT_ERROR_CODES } from './domain.ts';
-import { QUOTE_RETRY } from './limits.ts';
+import { PRO_QUOTE_RETRY, QUOTE_RETRY } from './limits.ts';
 import { FAILURE_TEXT, QUOTE_TEXT } from './messages.ts';
 import { ROUTES, type ScreenPath } from './routes.ts';
 
@@ -34,6 +34,8 @@ export const FAILURE_CONTEXTS = [
   /** The email verification code. */
   'verification',
   'etransfer-init',
+  /** A Pro quote (/pro/{customerHash}): retried every 2 s, 3 times. */
+  'pro-quote',
   /** The gift-card amount picker's requote and confirm. */
   'gift-card-requote',
 ] as const;
@@ -152,11 +154,12 @@ export function apiFailure(status: number, body: unknown): Failure {
 export function failureOutcome(failure: Failure, context: FailureContext, facts: FailureFacts = {}): Outcome {
   const code = codeOf(failure);
   switch (context) {
-    case 'quote': {
+    case 'quote':
+    case 'pro-quote': {
       // No transaction exists yet, so nothing to resume; limits close home.
       if (isLimit(code)) return { kind: 'modal-home', message: messagesOf(failure, FAILURE_TEXT.generic)[0]!, status: statusOf(failure) };
       const withoutMessage = failure.kind === 'unavailable' || (failure.kind === 'error' && !failure.msg);
-      if (withoutMessage) return { kind: 'retry', ...QUOTE_RETRY };
+      if (withoutMessage) return { kind: 'retry', ...(context === 'pro-quote' ? PRO_QUOTE_RETRY : QUOTE_RETRY) };
       return stay(failure, FAILURE_TEXT.generic);
     }
     case 'requote':

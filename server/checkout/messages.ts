@@ -222,3 +222,13 @@ export const OTC_TEXT = {
   successBody: 'Pay the amount in cash at any partner payment centre and give them your Reference Number.',
   successNext: 'Once the centre confirms your payment we send your crypto to your receiving address and email you.',
 } as const;
+
+/** Pro entry (SPEC.md screen 3). */
+export const PRO_TEXT = {
+  heading: 'Higher limits, lower fees',
+  note: 'Interac E-transfer only, increased daily limit of $2,500 CAD and a reduced fee.',
+  verifying: 'Verifying',
+  gettingQuote: 'Getting quote',
+  // Not in the spec.
+  fee: 'Your Pro fee',
+} as const;

@@ -17,6 +17,7 @@ import { paymentOtcScreen, paymentOtcSuccessScreen } from './payment-otc.ts';
 import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
 import { paymentSpendScreen } from './payment-spend.ts';
 import { priceQuoteScreen } from './price-quote.ts';
+import { proScreen } from './pro.ts';
 import { spendQuoteScreen } from './spend-quote.ts';
 import { stateScreen } from './state.ts';
 import { stepsNotOnlineScreen } from './steps-not-online.ts';
@@ -28,6 +29,7 @@ import { transactionScreen } from './transaction.ts';
 export const SCREENS: readonly Screen[] = [
   homeScreen,
   directLinkScreen,
+  proScreen,
   priceQuoteScreen,
   spendQuoteScreen,
   addressInputScreen,

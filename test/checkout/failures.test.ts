@@ -100,6 +100,9 @@ const rows: Row[] = [
   ['quote, no response', NO_RESPONSE, 'quote', { kind: 'retry', intervalMs: 5000, attempts: 5 }],
   ['quote, an error without a message', error('QUOTE.FAILED', ''), 'quote', { kind: 'retry', intervalMs: 5000, attempts: 5 }],
   ['quote, an error with one', error('QUOTE.FAILED', 'No BTC today.'), 'quote', { kind: 'stay', messages: ['No BTC today.'], on: 'form', status: 422 }],
+  // Pro flow: retry every 2 s up to 3 times (then "Service Temporarily Unavailable…", shown by the Pro screen).
+  ['Pro quote, no response', NO_RESPONSE, 'pro-quote', { kind: 'retry', intervalMs: 2000, attempts: 3 }],
+  ['Pro quote, an error without a message', error('QUOTE.FAILED', '', 500), 'pro-quote', { kind: 'retry', intervalMs: 2000, attempts: 3 }],
   // Flow-state load failure: the server error is shown.
   ['flow-state load failure', error('TRANSACTION.LOCKED', 'Your order is being reviewed.', 409), 'load', { kind: 'toast-home', messages: ['Your order is being reviewed.'], status: 409 }],
   ['flow-state load, no response', NO_RESPONSE, 'load', { kind: 'toast-home', messages: ['Service Temporarily Unavailable. Please try again later.'], status: 503 }],
