@@ -232,3 +232,13 @@ export const PRO_TEXT = {
   // Not in the spec.
   fee: 'Your Pro fee',
 } as const;
+
+/** /proc/{procid} (SPEC.md section 2): "Processing then Done". */
+export const PROC_TEXT = {
+  title: 'Processing',
+  processing: 'Processing',
+  done: 'Done',
+  // Not in the spec.
+  failed: 'We could not complete this request. Please try again later.',
+  badQuery: 'This link is not valid.',
+} as const;

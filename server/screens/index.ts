@@ -18,6 +18,7 @@ import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
 import { paymentSpendScreen } from './payment-spend.ts';
 import { priceQuoteScreen } from './price-quote.ts';
 import { proScreen } from './pro.ts';
+import { procScreen } from './proc.ts';
 import { spendQuoteScreen } from './spend-quote.ts';
 import { stateScreen } from './state.ts';
 import { stepsNotOnlineScreen } from './steps-not-online.ts';
@@ -47,6 +48,7 @@ export const SCREENS: readonly Screen[] = [
   doneScreen,
   transactionScreen,
   stateScreen,
+  procScreen,
   stepsNotOnlineScreen,
   ...legalScreens,
 ] as Screen[];
