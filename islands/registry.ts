@@ -9,6 +9,7 @@ export const islandLoaders = {
   LeaveGuard: () => import('./LeaveGuard.tsx'),
   Analytics: () => import('./Analytics.tsx'),
   PhoneInput: () => import('./PhoneInput.tsx'),
+  Ticker: () => import('./Ticker.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

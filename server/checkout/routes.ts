@@ -85,7 +85,7 @@ export const ROUTES = {
   paymentSpend: route('payment-spend', '/payment-spend', { flags: ['confirm'] }),
   paymentSpendSuccess: route('payment-spend-success', '/payment-spend-success'),
   spendQuote: route('spend-quote', '/spend-quote', { leavePageGuard: true }),
-  /** confirm: the "Did you note down your Reference Number?" question, as a page without JavaScript. */
+  /** confirm: the reference-number question (CONFIRM_TEXT), as a page without JavaScript. */
   paymentOtc: route('payment-otc', '/payment-otc', { flags: ['confirm'] }),
   paymentOtcSuccess: route('payment-otc-success', '/payment-otc-success'),
   bankSelect: route('bank-select', '/bank-select'),

@@ -52,6 +52,7 @@ export const ISLAND_API = {
   requote: (txnType: TxnType) => `${API_PREFIX}/${API_OF_TXN_TYPE[txnType]}/requote`,
   confirmNewQuote: (txnType: TxnType) => `${API_PREFIX}/${API_OF_TXN_TYPE[txnType]}/confirmednewquote`,
   walletQr: (refId: string) => `${API_PREFIX}/pubapi/qrcode/walletaddress/${encodeURIComponent(refId)}`,
+  ticker: `${API_PREFIX}/pubapi/ticker/merchant`,
 } as const;
 
 /**

@@ -3,7 +3,7 @@
 // rules (100-3000 CAD, e-transfer only); the quote carries the hash as vipTag and the flow
 // cookie the Pro flag (Pro fee, no promo). A quote without an answer is asked again every
 // 2 s, 3 times, on this same address (?attempt=n with the amount and coin), then the
-// visitor reads "Service Temporarily Unavailable. Please try again later."
+// visitor reads that the service is unavailable (FAILURE_TEXT.unavailable).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { quoteFee } from '../checkout/fees.ts';

@@ -204,7 +204,8 @@ export const procResponseSchema = z.object({ status: z.string() });
 export const tickerEntrySchema = z.object({
   cryptoCurrency: z.string(),
   fiatCurrency: z.string(),
-  fiatAmount: amount,
+  /** A price: a ticker answer with a zero, negative or absent one is refused whole. */
+  fiatAmount: z.number().finite().positive(),
 });
 export const tickerResponseSchema = z.array(tickerEntrySchema);
 export type TickerEntry = z.output<typeof tickerEntrySchema>;

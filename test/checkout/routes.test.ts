@@ -89,7 +89,7 @@ t.test('every sub-path a form posts to and every query flag a screen reads', asy
   const actions = ROUTE_LIST.flatMap((r) => Object.values(r.actions)).sort();
   t.strictSame(actions, ['/mobile-verification/resend', '/price-quote/accept', '/price-quote/decline']);
   const flags = ROUTE_LIST.flatMap((r) => Object.values(r.flags)).sort();
-  t.strictSame(flags, ['/mobile-verification?sent=1', '/payment-etransfer-instructions?paid=1', '/payment-spend?confirm=1']);
+  t.strictSame(flags, ['/mobile-verification?sent=1', '/payment-etransfer-instructions?paid=1', '/payment-otc?confirm=1', '/payment-spend?confirm=1']);
   t.equal(ROUTES.done.path, '/done');
   t.equal(hasFlag({ paid: '1' }, 'paid'), true);
   for (const other of [{}, { paid: 'yes' }, { paid: ['1', '1'] }, { paid: '<b>1</b>' }, null, 'paid=1']) {

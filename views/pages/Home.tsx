@@ -3,17 +3,30 @@ import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
+import type { TickerProps } from '../../islands/Ticker.tsx';
 import { Modal } from '../components/Modal.tsx';
 import type { Toast } from '../components/Toasts.tsx';
 
 /** A form with nothing typed and no messages looks the same for every visitor. */
 const isUntouched = (form: AmountFormProps) => Object.keys(form.values).length === 0 && Object.keys(form.errors).length === 0;
 
-export function HomePage({ form, modal, toasts }: { form: AmountFormProps | null; modal?: string; toasts?: Toast[] }) {
+export function HomePage({
+  form,
+  modal,
+  toasts,
+  ticker,
+}: {
+  form: AmountFormProps | null;
+  modal?: string | undefined;
+  toasts?: Toast[] | undefined;
+  /** showTicker, with rows to show. */
+  ticker?: TickerProps | undefined;
+}) {
   const { merchant } = useRenderContext();
   const { psa } = merchant.config;
   return (
     <Document title="Buy and sell crypto" toasts={toasts}>
+      {ticker && <Island name="Ticker" props={ticker} hydrate="idle" />}
       {psa && (
         <aside className="psa" role="note">
           {psa}

@@ -1,6 +1,6 @@
-// Screen 18: cash over the counter. The reference number large and copyable, what to pay
+// Screen 18: cash over the counter. The reference large and copyable, what to pay
 // (the OTC fee included), the 12-hour expiry, the IDs the centre accepts, the cash-in map,
-// and "Did you note down your Reference Number?" before the thanks page: a section
+// and the confirm question (CONFIRM_TEXT) before the thanks page: a section
 // reached by a link (?confirm=1), so the question needs no JavaScript.
 import { Island } from '../../server/render/island.tsx';
 import { CONFIRM_TEXT, OTC_TEXT } from '../../server/checkout/messages.ts';
