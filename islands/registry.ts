@@ -10,6 +10,7 @@ export const islandLoaders = {
   Analytics: () => import('./Analytics.tsx'),
   PhoneInput: () => import('./PhoneInput.tsx'),
   Ticker: () => import('./Ticker.tsx'),
+  CashInMap: () => import('./CashInMap.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

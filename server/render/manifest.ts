@@ -11,6 +11,8 @@ export const manifestSchema = z.object({
   chunks: z.array(z.string()),
   styles: z.record(z.string(), z.string()),
   images: z.record(z.string(), z.string()),
+  /** Data files pages load (the cash-in map's outline). */
+  data: z.record(z.string(), z.string()).default({}),
 });
 export type AssetManifest = z.output<typeof manifestSchema>;
 

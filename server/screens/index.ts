@@ -6,6 +6,7 @@ import { registerScreens, type Screen } from '../flow/screen.ts';
 import { EdgeError } from '../http/errors.ts';
 import { addressInputScreen } from './address-input.ts';
 import { buyerInfoScreen } from './buyer-info.ts';
+import { cashInLocationsScreen } from './cash-in-locations.ts';
 import { directLinkScreen } from './direct-link.ts';
 import { doneScreen } from './done.ts';
 import { emailInputScreen } from './email-input.ts';
@@ -49,6 +50,7 @@ export const SCREENS: readonly Screen[] = [
   transactionScreen,
   stateScreen,
   procScreen,
+  cashInLocationsScreen,
   stepsNotOnlineScreen,
   ...legalScreens,
 ] as Screen[];

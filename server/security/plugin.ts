@@ -26,12 +26,16 @@ export const securityPlugin = fp(
     });
     // A third party that is not configured is not framed: its feature is off.
     const frames = [...originOf(app.thirdParty.cardWidgetUrl), ...originOf(app.thirdParty.identityUrl)];
+    // The cash-in map's tile server, when one is configured ({s} subdomains as a wildcard).
+    const tileOrigins = originOf(app.appConfig.mapTileUrl?.replace('{s}.', 'tiles.')).map((o) =>
+      app.appConfig.mapTileUrl?.includes('{s}.') ? o.replace('://tiles.', '://*.') : o,
+    );
     // One policy template per merchant, built at start-up.
     const policyFor = (analytics: boolean) =>
       cspTemplate({
         frames,
         formActions: [],
-        images: ['https://*.tile.openstreetmap.org', ...(analytics ? TAG_MANAGER_ORIGINS : [])],
+        images: [...tileOrigins, ...(analytics ? TAG_MANAGER_ORIGINS : [])],
         connections: analytics ? TAG_MANAGER_ORIGINS : [],
       });
     const plain = policyFor(false);
