@@ -23,9 +23,9 @@ const MANILA = 'manila.localhost';
 async function shoot(page: Page, name: string): Promise<void> {
   const dir = process.env.SHOTS;
   if (!dir) return;
-  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${dir}/${name}-desktop.png` });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${dir}/${name}-phone.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
