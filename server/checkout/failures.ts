@@ -44,8 +44,12 @@ export type FailureContext = (typeof FAILURE_CONTEXTS)[number];
 export type Outcome =
   /** The transaction is gone: forget the flow, go home now. */
   | { kind: 'home' }
-  /** The message and the notice; the flow is forgotten and the page goes home after the default delay. */
-  | { kind: 'redirect-home'; message: string; notice: string; status: number }
+  /**
+   * The message and the notice; the flow is forgotten and, after the default delay, the
+   * page goes to the merchant's error URL with the code as `err` (SPEC.md section 2:
+   * "With an error code it goes to the error URL with the query parameter err").
+   */
+  | { kind: 'redirect-home'; message: string; notice: string; status: number; code: string }
   /** The message in a modal whose closing goes home. */
   | { kind: 'modal-home'; message: string; status: number }
   /** No message: ask again after intervalMs, at most `attempts` times, then home. */
@@ -136,7 +140,7 @@ export function requoteOutcome(failure: Failure): RequoteOutcome {
   if (code === ERROR_CODES.notFound) return { kind: 'home' };
   const message = messagesOf(failure, QUOTE_TEXT.requoteFailed)[0]!;
   const status = statusOf(failure);
-  if (code === ERROR_CODES.system) return { kind: 'redirect-home', message, notice: FAILURE_TEXT.redirectingHome, status };
+  if (code === ERROR_CODES.system) return { kind: 'redirect-home', message, notice: FAILURE_TEXT.redirectingHome, status, code };
   if (isLimit(code)) return { kind: 'modal-home', message, status };
   return { kind: 'stay', messages: [message], on: 'form', status };
 }
@@ -187,6 +191,7 @@ export function failureOutcome(failure: Failure, context: FailureContext, facts:
             message: messagesOf(failure, FAILURE_TEXT.generic)[0]!,
             notice: FAILURE_TEXT.transactionCancelled,
             status: statusOf(failure),
+            code,
           };
         case ERROR_CODES.voiceClipMissing:
           return { kind: 'screen', path: facts.paymentMethod === 'FLEXEPIN' ? ROUTES.audioInputSkip.path : ROUTES.audioInput.path };

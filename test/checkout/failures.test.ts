@@ -25,7 +25,7 @@ const rows: Row[] = [
     'SYSTEM on requote',
     error('SYSTEM', 'We are unable to update your quote at this time.'),
     'requote',
-    { kind: 'redirect-home', message: 'We are unable to update your quote at this time.', notice: 'Redirecting to homepage in 5 seconds...', status: 422 },
+    { kind: 'redirect-home', message: 'We are unable to update your quote at this time.', notice: 'Redirecting to homepage in 5 seconds...', status: 422, code: 'SYSTEM' },
   ],
   // The three limits: message shown; closing the modal goes home. On a quote and on a requote.
   ...LIMITS.flatMap((code): Row[] => [
@@ -63,6 +63,7 @@ const rows: Row[] = [
       message: 'Too many attempts.',
       notice: 'Transaction has been cancelled. Redirecting to homepage in 5 seconds...',
       status: 422,
+      code: 'MOBILE.INVALIDATTEMPT.REACHED',
     },
   ],
   // TXNSTATUS.INVALID (e-transfer init).
