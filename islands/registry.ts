@@ -11,6 +11,7 @@ export const islandLoaders = {
   PhoneInput: () => import('./PhoneInput.tsx'),
   Ticker: () => import('./Ticker.tsx'),
   CashInMap: () => import('./CashInMap.tsx'),
+  UserAgentLog: () => import('./UserAgentLog.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

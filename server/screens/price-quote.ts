@@ -75,6 +75,10 @@ function pageProps(request: FastifyRequest, flow: FlowCookie, state: FlowState, 
     chargedInUsd: state.paymentMethod === 'CREDITCARD',
     leaveGuard: ROUTE.leavePageGuard,
     analytics,
+    userAgentLog:
+      config.env === 'PROD' && request.server.thirdParty.userAgentLogUrl
+        ? { url: request.server.thirdParty.userAgentLogUrl, refId: state.refId }
+        : null,
   };
 }
 

@@ -36,7 +36,8 @@ export const securityPlugin = fp(
         frames,
         formActions: [],
         images: [...tileOrigins, ...(analytics ? TAG_MANAGER_ORIGINS : [])],
-        connections: analytics ? TAG_MANAGER_ORIGINS : [],
+        // The production-only user-agent logging form is posted from the quote page.
+        connections: [...originOf(app.thirdParty.userAgentLogUrl), ...(analytics ? TAG_MANAGER_ORIGINS : [])],
       });
     const plain = policyFor(false);
     const byMerchant = new Map(app.merchants.merchants.map((m) => [m.id, m.config.gtm ? policyFor(true) : plain]));

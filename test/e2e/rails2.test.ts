@@ -118,6 +118,17 @@ t.test('Pro: vip-demo to a Pro quote; an unknown hash goes home', async (t) => {
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL('**/price-quote');
   t.notOk(await page.getByText('NO PROCESSING FEES').isVisible(), 'no promo for Pro');
+  // maple is a production merchant: the quote page posts the user-agent log, once per transaction.
+  await page.waitForLoadState('networkidle');
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  const received = (await stack.sandbox.app.inject({ method: 'GET', url: '/thirdparty/forms/received' })).json() as {
+    received: { form: string; body: { refId: string; width: number; height: number } }[];
+  };
+  const logs = received.received.filter((r) => r.form === 'ualog');
+  t.equal(logs.length, 1, 'posted once, not again on reload');
+  t.equal(logs[0]?.body.width, 1280);
+  t.equal(logs[0]?.body.height, 720);
   t.same(problems, []);
 });
 

@@ -96,3 +96,16 @@ t.test('no answer: asked again every 2 s, 3 times, then Service Temporarily Unav
   const ok = await visitor.get(retryUrl);
   t.equal(ok.headers.location, '/price-quote', 'a retry that gets an answer goes on');
 });
+
+t.test('the user-agent log island: on production merchants only, with the refId', async (t) => {
+  const visitor = new Visitor(stack);
+  await visitor.post(PRO, form());
+  const quote = await visitor.get('/price-quote');
+  t.match(quote.body, 'data-island="UserAgentLog"');
+  t.match(quote.body, `"refId":"${visitor.refId()}"`);
+  t.match(quote.body, /"url":"http:\/\/[^"]+\/thirdparty\/ualog"/);
+  t.match(String(quote.headers['content-security-policy']), /connect-src 'self' http:\/\/127\.0\.0\.1:\d+/, 'the form service origin may be reached');
+  const manila = new Visitor(stack, 'manila.localhost');
+  await manila.post('/', { txnType: 'BUY', fiatAmount: '1000', fiatCurrency: 'PHP', cryptoCurrency: 'BTC', paymentMethod: 'OTC' });
+  t.notMatch((await manila.get('/price-quote')).body, 'UserAgentLog', 'a TEST merchant never logs');
+});

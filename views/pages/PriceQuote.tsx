@@ -22,9 +22,11 @@ export interface PriceQuotePageProps {
   leaveGuard: boolean;
   /** PROD with a tag manager container only. */
   analytics: (AnalyticsProps & { containerId: string }) | null;
+  /** Production merchants with the logging form configured. */
+  userAgentLog?: { url: string; refId: string } | null;
 }
 
-export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard, analytics }: PriceQuotePageProps) {
+export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard, analytics, userAgentLog }: PriceQuotePageProps) {
   const { merchant, nonce } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
   const currency = timer.summary.fiatCurrency;
@@ -67,6 +69,7 @@ export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard,
         </form>
       </section>
       {leaveGuard && <Island name="LeaveGuard" props={{}} />}
+      {userAgentLog && <Island name="UserAgentLog" props={userAgentLog} hydrate="idle" />}
       {analytics && (
         <>
           <script async src={`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(analytics.containerId)}`} nonce={nonce} />
