@@ -13,7 +13,8 @@ import { QuoteRetryPage } from '../../views/pages/QuoteRetry.tsx';
 import { renderHome } from './home-page.ts';
 import { followNextAction } from './next.ts';
 import { meetFailure } from './outcome.ts';
-import { refreshValue } from './redirects.ts';
+import { leaveFor, refreshValue } from './redirects.ts';
+import { linkOutUrl } from '../checkout/offer.ts';
 import { upstreamFor } from './upstream.ts';
 
 export type AmountValues = Partial<Record<FormFieldsOf<'amount'>, string>>;
@@ -52,6 +53,9 @@ export async function requestQuote(
   attempt: number,
   pro?: ProQuote,
 ) {
+  // A method or coin configured to link out leaves for its page instead of quoting.
+  const linkOut = pro ? undefined : linkOutUrl(request.merchant.config, input);
+  if (linkOut) return leaveFor(reply, linkOut);
   const result = await upstreamFor(request).quoteRequest(input.txnType, {
     fiatAmount: input.fiatAmount,
     fiatCurrency: input.fiatCurrency,

@@ -69,8 +69,10 @@ t.test('the page: map island, centres by city nearest first, open now in Manila 
   t.match(late.body, open, 'open past midnight');
 });
 
-t.test('leaflet loads on the map page only', async (t) => {
+t.test('leaflet loads on the map page only; merchants with OTC link to the map', async (t) => {
   const home = await new Visitor(stack, 'manila.localhost').get('/');
+  t.match(home.body, '<a href="/cash-in-locations">Find a payment centre near you</a>');
+  t.notMatch((await new Visitor(stack).get('/')).body, '/cash-in-locations', 'maple has no cash method');
   t.notMatch(home.body, 'leaflet');
   t.notMatch(home.body, 'CashInMap');
 });

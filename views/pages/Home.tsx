@@ -5,6 +5,8 @@ import { useRenderContext } from '../../server/render/context.tsx';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
 import { Modal } from '../components/Modal.tsx';
+import { OTC_TEXT } from '../../server/checkout/messages.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
 import type { Toast } from '../components/Toasts.tsx';
 
 /** A form with nothing typed and no messages looks the same for every visitor. */
@@ -39,6 +41,11 @@ export function HomePage({
           <h1>Checkout unavailable</h1>
           <p>This checkout is not taking new orders right now. Please come back later.</p>
         </section>
+      )}
+      {merchant.config.paymentMethods.some((m) => m.name === 'OTC') && (
+        <p className="cash-in-link">
+          <a href={ROUTES.cashInLocations.path}>{OTC_TEXT.mapLink}</a>
+        </p>
       )}
       {modal && <Modal text={modal} />}
     </Document>
