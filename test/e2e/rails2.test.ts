@@ -118,6 +118,7 @@ t.test('Pro: vip-demo to a Pro quote; an unknown hash goes home', async (t) => {
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL('**/price-quote');
   t.notOk(await page.getByText('NO PROCESSING FEES').isVisible(), 'no promo for Pro');
+  t.ok(await page.locator('.quote-fee').getByText('$1.49').isVisible(), 'the Pro fee on the quote');
   // maple is a production merchant: the quote page posts the user-agent log, once per transaction.
   await page.waitForLoadState('networkidle');
   await page.reload();

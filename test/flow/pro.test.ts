@@ -67,6 +67,10 @@ t.test('a Pro quote: vipTag upstream, the Pro flag in the cookie, the quote page
   const quote = await visitor.get('/price-quote');
   t.equal(quote.statusCode, 200);
   t.notMatch(quote.body, 'NO PROCESSING FEES', 'no promo for Pro');
+  t.match(quote.body, 'Fee (included): <strong>$1.49</strong>', 'the Pro fee, not the promo one');
+  const regular = new Visitor(stack);
+  await regular.post('/', form());
+  t.notMatch((await regular.get('/price-quote')).body, 'Fee (included)', "a regular e-transfer quote at maple's promo fee of 0");
 });
 
 t.test('no answer: asked again every 2 s, 3 times, then Service Temporarily Unavailable', async (t) => {

@@ -22,11 +22,13 @@ export interface PriceQuotePageProps {
   leaveGuard: boolean;
   /** PROD with a tag manager container only. */
   analytics: (AnalyticsProps & { containerId: string }) | null;
+  /** The fee the quote includes (fees.ts), or null when none is configured. */
+  fee?: number | null;
   /** Production merchants with the logging form configured. */
   userAgentLog?: { url: string; refId: string } | null;
 }
 
-export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard, analytics, userAgentLog }: PriceQuotePageProps) {
+export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard, analytics, userAgentLog, fee }: PriceQuotePageProps) {
   const { merchant, nonce } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
   const currency = timer.summary.fiatCurrency;
@@ -40,6 +42,11 @@ export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard,
             {QUOTE_TEXT.chargedInUsd}
           </p>
         )}
+        {fee ? (
+          <p className="quote-fee">
+            Fee (included): <strong>{formatFiat(fee, currency, symbols)}</strong>
+          </p>
+        ) : null}
         {promo && (
           <aside className="promo-box" aria-label="Promotion">
             {promo.noProcessingFees && <p className="promo-headline">{QUOTE_TEXT.noProcessingFees}</p>}
