@@ -58,7 +58,13 @@ export default function CashInMap(props: CashInMapProps) {
       const L = (await import('leaflet')).default;
       if (removed || !canvas.current) return;
       const map = L.map(canvas.current, { center: [props.centre.lat, props.centre.lng], zoom: props.zoom });
-      remove = () => map.remove();
+      // A phone turned sideways resizes the map: Leaflet must measure it again.
+      const resized = new ResizeObserver(() => map.invalidateSize());
+      resized.observe(canvas.current);
+      remove = () => {
+        resized.disconnect();
+        map.remove();
+      };
       if (props.tileUrl) L.tileLayer(props.tileUrl, { maxZoom: 18, attribution: '© OpenStreetMap contributors' }).addTo(map);
       L.circle([props.centre.lat, props.centre.lng], { radius: props.radiusMetres, className: 'cash-in-radius', interactive: false }).addTo(map);
       const now = Date.now();
