@@ -31,16 +31,19 @@ export const securityPlugin = fp(
       app.appConfig.mapTileUrl?.includes('{s}.') ? o.replace('://tiles.', '://*.') : o,
     );
     // One policy template per merchant, built at start-up.
-    const policyFor = (analytics: boolean) =>
+    // Production merchants' quote pages post the user-agent logging form.
+    const userAgentLog = originOf(app.thirdParty.userAgentLogUrl);
+    const policyFor = (analytics: boolean, production: boolean) =>
       cspTemplate({
         frames,
         formActions: [],
         images: [...tileOrigins, ...(analytics ? TAG_MANAGER_ORIGINS : [])],
-        // The production-only user-agent logging form is posted from the quote page.
-        connections: [...originOf(app.thirdParty.userAgentLogUrl), ...(analytics ? TAG_MANAGER_ORIGINS : [])],
+        connections: [...(production ? userAgentLog : []), ...(analytics ? TAG_MANAGER_ORIGINS : [])],
       });
-    const plain = policyFor(false);
-    const byMerchant = new Map(app.merchants.merchants.map((m) => [m.id, m.config.gtm ? policyFor(true) : plain]));
+    const plain = policyFor(false, false);
+    const byMerchant = new Map(
+      app.merchants.merchants.map((m) => [m.id, m.config.gtm || m.config.env === 'PROD' ? policyFor(!!m.config.gtm, m.config.env === 'PROD') : plain]),
+    );
 
     app.decorateReply('scriptNonce', '');
     app.addHook('onRequest', async (request, reply) => {
