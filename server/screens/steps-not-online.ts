@@ -1,5 +1,5 @@
-// Screens the next-screen rule can name whose journeys are not built yet (gift-card amount,
-// identity, voucher, bank choice, cash payment, audio, card quote). A visitor sent there
+// Screens the next-screen rule can name whose journeys are not built yet (identity, voucher,
+// bank choice, audio, card quote). A visitor sent there
 // gets a page that says so, with the Reference ID, instead of a silent bounce home.
 import { createElement } from 'react';
 import { ROUTES } from '../checkout/routes.ts';

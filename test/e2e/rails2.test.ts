@@ -107,6 +107,7 @@ t.test("the ticker on maple's home", async (t) => {
 t.test('Pro: vip-demo to a Pro quote; an unknown hash goes home', async (t) => {
   const { page, problems, close } = await openPage(browser);
   t.teardown(close);
+  await page.clock.install({ time: NOW });
   await page.goto(stack.url(MAPLE, '/pro/not-invited'));
   t.equal(new URL(page.url()).pathname, '/');
   await page.goto(stack.url(MAPLE, '/pro/vip-demo'));
@@ -137,6 +138,8 @@ for (const js of [true, false]) {
   t.test(`maple eGift from the home tab to /payment-spend-success, JavaScript ${js ? 'on' : 'off'}`, async (t) => {
     const { page, problems, close } = await openPage(browser, { javaScriptEnabled: js });
     t.teardown(close);
+    // The browser's clock agrees with the stack's, so the rate hold is not over.
+    await page.clock.install({ time: NOW });
     await page.goto(stack.url(MAPLE, '/?type=SPEND'));
     if (js) await page.waitForLoadState('networkidle');
     await page.locator('select[name="paymentMethodSubtype"]').selectOption('NORTHMART_CA');
@@ -174,6 +177,8 @@ for (const js of [true, false]) {
   t.test(`manila cash order of 1000 PHP to /payment-otc and its thanks page, JavaScript ${js ? 'on' : 'off'}`, async (t) => {
     const { page, problems, close } = await openPage(browser, { javaScriptEnabled: js });
     t.teardown(close);
+    // The browser's clock agrees with the stack's, so the rate hold is not over.
+    await page.clock.install({ time: NOW });
     await page.goto(stack.url(MANILA, '/'));
     await page.locator('#fiatAmount').fill('1000');
     await page.getByRole('button', { name: 'NEXT' }).click();
