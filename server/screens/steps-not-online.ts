@@ -1,6 +1,6 @@
 // Screens the next-screen rule can name whose journeys are not built yet (identity, voucher,
-// bank choice, audio, card quote). A visitor sent there
-// gets a page that says so, with the Reference ID, instead of a silent bounce home.
+// bank choice, audio, card quote). A visitor sent there gets a page that says so, with the
+// Reference ID, instead of a silent bounce home.
 import { createElement } from 'react';
 import { ROUTES } from '../checkout/routes.ts';
 import { readFlow } from '../security/flow-cookie.ts';
