@@ -21,6 +21,8 @@ export interface AmountFormProps {
   defaults: { fiatAmount: string; cryptoAmount: string };
   values: Partial<Record<AmountField, string>>;
   errors: Partial<Record<AmountField | 'form', string>>;
+  /** The button while the form is being processed; PLEASE WAIT by default (Pro: Verifying). */
+  pendingLabel?: string;
 }
 
 type AmountField =
@@ -203,7 +205,7 @@ export default function AmountForm(props: AmountFormProps) {
       )}
 
       <button type="submit" className="button" disabled={pending} aria-live="polite">
-        {pending ? ACTIONS.pleaseWait : ACTIONS.next}
+        {pending ? (props.pendingLabel ?? ACTIONS.pleaseWait) : ACTIONS.next}
       </button>
     </form>
   );

@@ -16,6 +16,9 @@ export const islandLoaders = {
   SelfieUpload: () => import('./SelfieUpload.tsx'),
   Uploader: () => import('./Uploader.tsx'),
   IdentityFrame: () => import('./IdentityFrame.tsx'),
+  Ticker: () => import('./Ticker.tsx'),
+  CashInMap: () => import('./CashInMap.tsx'),
+  UserAgentLog: () => import('./UserAgentLog.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

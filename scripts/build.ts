@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
 import { writeCompressedCopies } from '../server/assets.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -77,6 +79,28 @@ export async function buildServer(outdir = join(dist, 'server')): Promise<void> 
   });
 }
 
+/**
+ * Files only the cash-in map loads: leaflet's style sheet (kept out of app.css, so no other
+ * page pays for it) and the Philippines' outline from world-atlas (1:50m Natural Earth),
+ * drawn when no tile server is configured or reachable.
+ */
+async function mapFiles(): Promise<{ styles: Record<string, string>; data: Record<string, string> }> {
+  const css = await readFile(join(root, 'node_modules/leaflet/dist/leaflet.css'));
+  const cssFile = hashed('leaflet.css', css);
+  await mkdir(join(publicDir, 'css'), { recursive: true });
+  await writeFile(join(publicDir, 'css', cssFile), css);
+
+  const topology = JSON.parse(await readFile(join(root, 'node_modules/world-atlas/countries-50m.json'), 'utf8')) as Topology;
+  const countries = topology.objects.countries as GeometryCollection<{ name: string }>;
+  const philippines = countries.geometries.find((g) => (g.properties as { name?: string } | undefined)?.name === 'Philippines');
+  if (!philippines) throw new Error('world-atlas has no Philippines');
+  const outline = Buffer.from(JSON.stringify(feature(topology, philippines)));
+  const outlineFile = hashed('ph-outline.json', outline);
+  await mkdir(join(publicDir, 'data'), { recursive: true });
+  await writeFile(join(publicDir, 'data', outlineFile), outline);
+  return { styles: { 'leaflet.css': `/assets/css/${cssFile}` }, data: { 'ph-outline.json': `/assets/data/${outlineFile}` } };
+}
+
 async function buildIslands(): Promise<void> {
   const result = await build({
     entryPoints: [join(root, 'islands/boot.ts')],
@@ -99,12 +123,14 @@ async function buildIslands(): Promise<void> {
   const outputs = Object.keys(result.metafile.outputs).map((p) => '/assets/' + relative(publicDir, join(root, p)));
   const boot = outputs.find((p) => /\/boot-[^/]+\.js$/.test(p));
   if (!boot) throw new Error('esbuild produced no boot script');
+  const map = await mapFiles();
   const manifest = {
     boot,
     chunks: outputs.filter((p) => p.endsWith('.js') && p !== boot),
     preload: preloads(result.metafile),
-    styles: await bundleStyles(join(root, 'static/css')),
+    styles: { ...(await bundleStyles(join(root, 'static/css'))), ...map.styles },
     images: await copyHashed(join(root, 'static/img'), 'img'),
+    data: map.data,
   };
   await writeFile(join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2));
   // Compressed once here, so the server does not spend its start-up on it.

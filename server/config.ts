@@ -42,6 +42,12 @@ const envSchema = z.object({
   IDENTITY_URL: url.optional(),
   FORM_SERVICE_URL: url.optional(),
   USER_AGENT_LOG_URL: url.optional(),
+  /** The cash-in map's tile server, a Leaflet URL template; unset = the packaged outline only. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s"'<>]+$/, 'must be an http(s) URL template')
+    .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must contain {z}, {x} and {y}')
+    .optional(),
   // Timeouts for upstream calls.
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   UPSTREAM_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
@@ -106,6 +112,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     unknownHosts: e.UNKNOWN_HOSTS,
     logLevel: e.LOG_LEVEL,
     appVersion: e.APP_VERSION,
+    mapTileUrl: e.MAP_TILE_URL,
     thirdParty: {
       cardQuoteUrl: e.CARD_QUOTE_URL,
       cardWidgetUrl: e.CARD_WIDGET_URL,

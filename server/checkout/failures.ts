@@ -5,7 +5,7 @@
 // says, except where it is meant for developers: a request the edge built wrong (400) and
 // a step out of order (FLOWACTION.INVALID), which resumes the flow where the upstream has it.
 import { ERROR_CODES, LIMIT_ERROR_CODES } from './domain.ts';
-import { QUOTE_RETRY } from './limits.ts';
+import { PRO_QUOTE_RETRY, QUOTE_RETRY } from './limits.ts';
 import { FAILURE_TEXT, QUOTE_TEXT, VOUCHER_MESSAGES } from './messages.ts';
 import { ROUTES, type ScreenPath } from './routes.ts';
 
@@ -40,14 +40,22 @@ export const FAILURE_CONTEXTS = [
   'bank-init',
   /** The card provider's quote for the order. */
   'card-quote',
+  /** A Pro quote (/pro/{customerHash}): retried every 2 s, 3 times. */
+  'pro-quote',
+  /** The gift-card amount picker's requote and confirm. */
+  'gift-card-requote',
 ] as const;
 export type FailureContext = (typeof FAILURE_CONTEXTS)[number];
 
 export type Outcome =
   /** The transaction is gone: forget the flow, go home now. */
   | { kind: 'home' }
-  /** The message and the notice; the flow is forgotten and the page goes home after the default delay. */
-  | { kind: 'redirect-home'; message: string; notice: string; status: number }
+  /**
+   * The message and the notice; the flow is forgotten and, after the default delay, the
+   * page goes to the merchant's error URL with the code as `err` (SPEC.md section 2:
+   * "With an error code it goes to the error URL with the query parameter err").
+   */
+  | { kind: 'redirect-home'; message: string; notice: string; status: number; code: string }
   /** The message in a modal whose closing goes home. */
   | { kind: 'modal-home'; message: string; status: number }
   /** No message: ask again after intervalMs, at most `attempts` times, then home. */
@@ -140,7 +148,7 @@ export function requoteOutcome(failure: Failure): RequoteOutcome {
   if (code === ERROR_CODES.notFound) return { kind: 'home' };
   const message = messagesOf(failure, QUOTE_TEXT.requoteFailed)[0]!;
   const status = statusOf(failure);
-  if (code === ERROR_CODES.system) return { kind: 'redirect-home', message, notice: FAILURE_TEXT.redirectingHome, status };
+  if (code === ERROR_CODES.system) return { kind: 'redirect-home', message, notice: FAILURE_TEXT.redirectingHome, status, code };
   if (isLimit(code)) return { kind: 'modal-home', message, status };
   return { kind: 'stay', messages: [message], on: 'form', status };
 }
@@ -158,11 +166,12 @@ export function apiFailure(status: number, body: unknown): Failure {
 export function failureOutcome(failure: Failure, context: FailureContext, facts: FailureFacts = {}): Outcome {
   const code = codeOf(failure);
   switch (context) {
-    case 'quote': {
+    case 'quote':
+    case 'pro-quote': {
       // No transaction exists yet, so nothing to resume; limits close home.
       if (isLimit(code)) return { kind: 'modal-home', message: messagesOf(failure, FAILURE_TEXT.generic)[0]!, status: statusOf(failure) };
       const withoutMessage = failure.kind === 'unavailable' || (failure.kind === 'error' && !failure.msg);
-      if (withoutMessage) return { kind: 'retry', ...QUOTE_RETRY };
+      if (withoutMessage) return { kind: 'retry', ...(context === 'pro-quote' ? PRO_QUOTE_RETRY : QUOTE_RETRY) };
       return stay(failure, FAILURE_TEXT.generic);
     }
     case 'requote':
@@ -190,6 +199,7 @@ export function failureOutcome(failure: Failure, context: FailureContext, facts:
             message: messagesOf(failure, FAILURE_TEXT.generic)[0]!,
             notice: FAILURE_TEXT.transactionCancelled,
             status: statusOf(failure),
+            code,
           };
         case ERROR_CODES.voiceClipMissing:
           return { kind: 'screen', path: facts.paymentMethod === 'FLEXEPIN' ? ROUTES.audioInputSkip.path : ROUTES.audioInput.path };
@@ -226,5 +236,8 @@ export function failureOutcome(failure: Failure, context: FailureContext, facts:
       // A third party's words are never shown: every failure reads the same.
       if (code === ERROR_CODES.notFound) return { kind: 'home' };
       return { kind: 'stay', messages: [FAILURE_TEXT.cardQuote], on: 'form', status: failure.kind === 'unavailable' ? 503 : 502 };
+    case 'gift-card-requote':
+      // "Gift card requote failure: toast Woops…", whatever the upstream said.
+      return common(failure) ?? { kind: 'stay', messages: [FAILURE_TEXT.giftCardRequote], on: 'form', status: statusOf(failure) };
   }
 }

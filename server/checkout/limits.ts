@@ -94,3 +94,12 @@ export const REVIEW_MAX_MS = 12 * HOUR;
 export const PAYMENT_EMAIL_MAX_MS = 1 * HOUR;
 export const VOUCHER_DELIVERY_MAX_MS = 12 * HOUR;
 export const CASH_PAYMENT_EXPIRY_MS = 12 * HOUR;
+
+// ---------------------------------------------------------------- ticker
+
+/** The server renders the ticker from an answer at most this old, per merchant. */
+export const TICKER_CACHE_MS = 5 * SECOND;
+/** The home page waits at most this long for the ticker before rendering without its rows. */
+export const TICKER_WAIT_MS = 300;
+/** The Ticker island asks again this often. */
+export const TICKER_REFRESH_MS = 30 * SECOND;

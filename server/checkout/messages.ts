@@ -251,3 +251,73 @@ export const STEP_UNAVAILABLE_TEXT = {
   title: "This step isn't available online yet",
   body: 'Your order is saved. Please contact us and we will help you complete it.',
 } as const;
+
+/** "Unknown payment method or subtype name: shows N/A" (SPEC.md section 8). */
+export const NOT_AVAILABLE = 'N/A';
+
+/** The gift-card amount picker (screen 16). Not in the spec, which names the parts only. */
+export const SPEND_QUOTE_TEXT = {
+  title: 'Choose your eGift card amount',
+  amountLegend: 'Card amount',
+  youSend: 'You send',
+  fee: 'Fee (included)',
+  terms: 'Terms and conditions',
+  website: 'Website',
+  faq: 'FAQ',
+} as const;
+
+/** The cash payment pages (screen 18). Not in the spec beyond the confirm question. */
+export const OTC_TEXT = {
+  title: 'Pay cash at a payment centre',
+  referenceLabel: 'Reference Number',
+  copyReference: 'COPY REFERENCE NUMBER',
+  expiry: (hours: string, until: string) => `Pay within ${hours}, by ${until} (Manila time). After that the order expires.`,
+  validIdsHeading: 'Bring one valid ID',
+  validIds: [
+    'Philippine passport',
+    "Driver's license (LTO)",
+    'PhilSys National ID',
+    'UMID',
+    'SSS or GSIS ID',
+    'PRC ID',
+    'Postal ID',
+    "Voter's ID",
+  ],
+  mapLink: 'Find a payment centre near you',
+  noted: 'I HAVE NOTED IT',
+  successTitle: 'Thank you!',
+  successBody: 'Pay the amount in cash at any partner payment centre and give them your Reference Number.',
+  successNext: 'Once the centre confirms your payment we send your crypto to your receiving address and email you.',
+} as const;
+
+/** Pro entry (SPEC.md screen 3). */
+export const PRO_TEXT = {
+  heading: 'Higher limits, lower fees',
+  note: 'Interac E-transfer only, increased daily limit of $2,500 CAD and a reduced fee.',
+  verifying: 'Verifying',
+  gettingQuote: 'Getting quote',
+  // Not in the spec.
+  fee: 'Your Pro fee',
+} as const;
+
+/** /proc/{procid} (SPEC.md section 2): "Processing then Done". */
+export const PROC_TEXT = {
+  title: 'Processing',
+  processing: 'Processing',
+  done: 'Done',
+  // Not in the spec.
+  failed: 'We could not complete this request. Please try again later.',
+  badQuery: 'This link is not valid.',
+} as const;
+
+/** The cash-in map (screen 21). Not in the spec, which names the parts only. */
+export const CASH_IN_TEXT = {
+  title: 'Cash-in locations',
+  intro: 'Pay for your order in cash at any of these payment centres within 100 miles of Manila.',
+  openNow: 'Open now',
+  closed: 'Closed now',
+  allDay: 'Open 24 hours',
+  mapNote: 'The map needs JavaScript; every centre is listed below.',
+  noCentres: 'There are no payment centres in this area yet.',
+  back: 'Back to my order',
+} as const;

@@ -45,3 +45,19 @@ export function giftCardsFor(config: MerchantConfig) {
 export function defaultFiat<C extends { id: string }>(currencies: readonly C[]): string | undefined {
   return (currencies.find((c) => c.id === DEFAULT_FIAT) ?? currencies[0])?.id;
 }
+
+/** The action that makes a method or coin link out to its `url` instead of quoting. */
+export const LINK_OUT_ACTION = 'redirect';
+
+/**
+ * Where a quote for this method and coin goes instead of the upstream (SPEC.md section 3:
+ * "Payment method objects and coins may carry action and url"): the method's url, else the
+ * coin's, when its action is LINK_OUT_ACTION. Undefined: quote as usual.
+ */
+export function linkOutUrl(config: MerchantConfig, q: { paymentMethod: string; cryptoCurrency: string; kind: FlowKind }): string | undefined {
+  const method = config.paymentMethods.find((m) => m.name === q.paymentMethod && m.type === q.kind);
+  if (method?.action === LINK_OUT_ACTION && method.url) return method.url;
+  const coin = config.supportedCoins.find((c) => c.id === q.cryptoCurrency);
+  if (coin?.action === LINK_OUT_ACTION && coin.url) return coin.url;
+  return undefined;
+}

@@ -88,7 +88,8 @@ export const ROUTES = {
   paymentSpend: route('payment-spend', '/payment-spend', { flags: ['confirm'] }),
   paymentSpendSuccess: route('payment-spend-success', '/payment-spend-success'),
   spendQuote: route('spend-quote', '/spend-quote', { leavePageGuard: true }),
-  paymentOtc: route('payment-otc', '/payment-otc'),
+  /** confirm: the reference-number question (CONFIRM_TEXT), as a page without JavaScript. */
+  paymentOtc: route('payment-otc', '/payment-otc', { flags: ['confirm'] }),
   paymentOtcSuccess: route('payment-otc-success', '/payment-otc-success'),
   bankSelect: route('bank-select', '/bank-select'),
   poli: route('poli', '/poli'),

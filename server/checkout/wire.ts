@@ -45,6 +45,7 @@ export const ISLAND_API = {
   requote: (txnType: TxnType) => `${API_PREFIX}/${API_OF_TXN_TYPE[txnType]}/requote`,
   confirmNewQuote: (txnType: TxnType) => `${API_PREFIX}/${API_OF_TXN_TYPE[txnType]}/confirmednewquote`,
   walletQr: (refId: string) => `${API_PREFIX}/pubapi/qrcode/walletaddress/${encodeURIComponent(refId)}`,
+  ticker: `${API_PREFIX}/pubapi/ticker/merchant`,
 } as const;
 
 /**
@@ -90,5 +91,7 @@ export const FORM_FIELDS = {
   selectedBank: ['selectedBank'],
   /** The card quote's residency confirmation (a checkbox). */
   cardResidency: ['canadianResident'],
+  /** The gift-card amount picker. */
+  spendAmount: ['fiatAmount'],
 } as const;
 export type FormFieldsOf<K extends keyof typeof FORM_FIELDS> = (typeof FORM_FIELDS)[K][number];

@@ -10,6 +10,9 @@ import { allowedKinds, coinsFor, giftCardsFor } from '../checkout/offer.ts';
 import { ROUTES } from '../checkout/routes.ts';
 import { resolveAmountLimits } from '../checkout/validation/amount.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
+import type { TickerProps } from '../../islands/Ticker.tsx';
+import { ISLAND_API } from '../checkout/wire.ts';
+import { tickerInTime } from './ticker.ts';
 import { HomePage } from '../../views/pages/Home.tsx';
 import type { Toast } from '../../views/components/Toasts.tsx';
 
@@ -60,12 +63,29 @@ export interface HomeView {
   toasts?: Toast[];
 }
 
-export function homePage(config: MerchantConfig, view: HomeView = {}) {
+export function homePage(config: MerchantConfig, view: HomeView = {}, ticker?: TickerProps) {
   const form = amountFormProps(config, view.kind, view.values, view.errors);
-  return createElement(HomePage, { form, modal: view.modal, toasts: view.toasts });
+  return createElement(HomePage, { form, modal: view.modal, toasts: view.toasts, ticker });
 }
 
-/** The home page with what this visitor typed, or a failure's modal or toast. */
-export function renderHome(request: FastifyRequest, reply: FastifyReply, view: HomeView = {}, status = 200) {
-  return reply.render(homePage(request.merchant.config, view), { status });
+/** The home page with what this visitor typed, or a failure's modal or toast; with the ticker when the merchant shows one. */
+export async function renderHome(request: FastifyRequest, reply: FastifyReply, view: HomeView = {}, status = 200) {
+  const config = request.merchant.config;
+  const ticker = config.showTicker ? await tickerProps(request) : undefined;
+  return reply.render(homePage(config, view, ticker), { status });
+}
+
+/** The Ticker island's props; none when there is nothing to show. */
+async function tickerProps(request: FastifyRequest): Promise<TickerProps | undefined> {
+  const config = request.merchant.config;
+  const rows = await tickerInTime(request);
+  // Refused or failed: no ticker. Late: the island asks for it once hydrated.
+  if (rows !== null && rows.length === 0) return undefined;
+  return {
+    rows: rows ?? [],
+    coins: coinsFor(config).map((c) => c.id),
+    fiats: config.supportedFiatCurrencies.map((f) => f.id),
+    fiatSymbols: config.supportedFiatCurrencies.map((f) => ({ id: f.id, symbol: f.symbol })),
+    url: ISLAND_API.ticker,
+  };
 }

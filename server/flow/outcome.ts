@@ -10,7 +10,7 @@ import { FlowEndedPage } from '../../views/pages/FlowEnded.tsx';
 import { renderHome } from './home-page.ts';
 import { seeOther } from './next.ts';
 import { resumeFlow } from './step.ts';
-import { scheduleHomeRedirect } from './redirects.ts';
+import { scheduleHomeRedirect, siteUrlsFor } from './redirects.ts';
 
 /** What the screen a failure happened on offers the outcomes. */
 export interface FailureScreen {
@@ -53,8 +53,9 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
       clearFlow(request, reply);
       return home();
     case 'redirect-home':
+      // The URL depends on the flow's currency: read before the flow is forgotten.
+      scheduleHomeRedirect(reply, undefined, siteUrlsFor(request).error(outcome.code));
       clearFlow(request, reply);
-      scheduleHomeRedirect(reply);
       return reply.render(
         createElement(FlowEndedPage, { title: screen.endedTitle ?? ENDED_TITLE, message: outcome.message, notice: outcome.notice }),
         { status: outcome.status },

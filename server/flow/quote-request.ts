@@ -8,11 +8,13 @@ import { createElement } from 'react';
 import type { QuoteInput } from '../checkout/validation/amount.ts';
 import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../checkout/routes.ts';
 import type { FormFieldsOf } from '../checkout/wire.ts';
+import { PRO_TEXT } from '../checkout/messages.ts';
 import { QuoteRetryPage } from '../../views/pages/QuoteRetry.tsx';
 import { renderHome } from './home-page.ts';
 import { followNextAction } from './next.ts';
 import { meetFailure } from './outcome.ts';
-import { refreshValue } from './redirects.ts';
+import { leaveFor, refreshValue } from './redirects.ts';
+import { linkOutUrl } from '../checkout/offer.ts';
 import { upstreamFor } from './upstream.ts';
 
 export type AmountValues = Partial<Record<FormFieldsOf<'amount'>, string>>;
@@ -31,6 +33,17 @@ export function directLink(input: QuoteInput): string {
     : buildPath(ROUTES.transactionTypeCurrency, params);
 }
 
+/** What a Pro quote changes: the invitation rides along, and its own retry and give-up. */
+export interface ProQuote {
+  vipTag: string;
+  /** Where the same Pro quote is asked again. */
+  retryUrl(attempt: number): string;
+  /** The attempts are used up. */
+  exhausted(): Promise<FastifyReply> | FastifyReply;
+  /** The Pro form, shown back with what was typed and a message or modal. */
+  form(status: number, view: { modal?: string; formError?: string }): Promise<FastifyReply> | FastifyReply;
+}
+
 export async function requestQuote(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -38,7 +51,11 @@ export async function requestQuote(
   values: AmountValues,
   resolution: string,
   attempt: number,
+  pro?: ProQuote,
 ) {
+  // A method or coin configured to link out leaves for its page instead of quoting.
+  const linkOut = pro ? undefined : linkOutUrl(request.merchant.config, input);
+  if (linkOut) return leaveFor(reply, linkOut);
   const result = await upstreamFor(request).quoteRequest(input.txnType, {
     fiatAmount: input.fiatAmount,
     fiatCurrency: input.fiatCurrency,
@@ -49,18 +66,21 @@ export async function requestQuote(
     country: input.country,
     cryptoAmount: input.cryptoAmount,
     ...(input.paymentMethodSubtype ? { paymentMethodSubtype: input.paymentMethodSubtype } : {}),
+    ...(pro ? { vipTag: pro.vipTag } : {}),
   });
-  const form = (status: number, view: { modal?: string; formError?: string }) =>
-    renderHome(request, reply, { kind: input.kind, values, modal: view.modal, errors: view.formError ? { form: view.formError } : {} }, status);
+  const form =
+    pro?.form ??
+    ((status: number, view: { modal?: string; formError?: string }) =>
+      renderHome(request, reply, { kind: input.kind, values, modal: view.modal, errors: view.formError ? { form: view.formError } : {} }, status));
   if (!result.ok) {
-    return meetFailure(request, reply, result.failure, 'quote', {
+    return meetFailure(request, reply, result.failure, pro ? 'pro-quote' : 'quote', {
       stay: (messages, _on, status) => form(status, { formError: messages.join(' ') }),
       modal: (message, status) => form(status, { modal: message }),
       retry: ({ intervalMs, attempts }) => {
-        if (attempt >= attempts) return reply.redirect(ROUTES.home.path, 303);
-        const retryUrl = `${directLink(input)}?${RETRY_ATTEMPT_PARAM}=${attempt + 1}`;
+        if (attempt >= attempts) return pro ? pro.exhausted() : reply.redirect(ROUTES.home.path, 303);
+        const retryUrl = pro ? pro.retryUrl(attempt + 1) : `${directLink(input)}?${RETRY_ATTEMPT_PARAM}=${attempt + 1}`;
         reply.header('retry-after', String(intervalMs / 1000)).header('refresh', refreshValue(retryUrl, intervalMs));
-        const page = createElement(QuoteRetryPage, { retryUrl, seconds: intervalMs / 1000, attempt: attempt + 1, attempts });
+        const page = createElement(QuoteRetryPage, { retryUrl, seconds: intervalMs / 1000, attempt: attempt + 1, attempts, ...(pro ? { title: PRO_TEXT.gettingQuote } : {}) });
         return reply.render(page, { status: 503 });
       },
     });
@@ -73,7 +93,7 @@ export async function requestQuote(
     subtype: input.paymentMethodSubtype,
     fiatCurrency: input.fiatCurrency,
     cryptoCurrency: input.cryptoCurrency,
-    pro: false,
+    pro: pro !== undefined,
     addressRequired: false,
     merchant: request.merchant.id,
   };

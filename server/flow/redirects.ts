@@ -24,9 +24,12 @@ export function refreshValue(url: string, delayMs: number): string {
   return `${Math.round(delayMs / 1000)}; url=${url}`;
 }
 
-/** The page being sent (a fatal-error notice) goes home after the default 5000 ms. */
-export function scheduleHomeRedirect(reply: FastifyReply, delayMs = REDIRECT_HOME_DELAY_MS): void {
-  reply.header('refresh', refreshValue(ROUTES.home.path, delayMs));
+/**
+ * The page being sent (a fatal-error notice) goes home after the default 5000 ms; with an
+ * error code, to `target`, the merchant's error URL with `err` (siteUrlsFor().error).
+ */
+export function scheduleHomeRedirect(reply: FastifyReply, delayMs = REDIRECT_HOME_DELAY_MS, target: string = ROUTES.home.path): void {
+  reply.header('refresh', refreshValue(target, delayMs));
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };

@@ -13,6 +13,8 @@ export const manifestSchema = z.object({
   preload: z.object({ hydrate: z.array(z.string()), islands: z.record(z.string(), z.array(z.string())) }),
   styles: z.record(z.string(), z.string()),
   images: z.record(z.string(), z.string()),
+  /** Data files pages load (the cash-in map's outline). */
+  data: z.record(z.string(), z.string()).default({}),
 });
 export type AssetManifest = z.output<typeof manifestSchema>;
 

@@ -72,7 +72,7 @@ export class FaultInjector {
   readonly seed: number;
   readonly #spec: FaultSpec;
   readonly #random: () => number;
-  readonly #queue: Fault[] = [];
+  readonly #queue: (Fault | 'pass')[] = [];
 
   constructor(spec: FaultSpec) {
     this.#spec = spec;
@@ -89,11 +89,14 @@ export class FaultInjector {
     return this.#spec.delayMs > 0 || this.#spec.chances.some((c) => c.probability > 0);
   }
 
-  /** The next requests get exactly these faults, in order, before random ones resume. */
+  /**
+   * The next requests get exactly these faults, in order, before random ones resume; `pass`
+   * lets one request through untouched (a check before the call a test wants to fail).
+   */
   queue(faults: readonly string[]): void {
-    const parsed = faults.map((name) => {
-      const fault = parseFault(name);
-      if (fault === undefined) throw new Error(`queueFaults: unknown fault "${name}" (use a 4xx/5xx status, reset or hang)`);
+    const parsed = faults.map((name): Fault | 'pass' => {
+      const fault = name === 'pass' ? 'pass' : parseFault(name);
+      if (fault === undefined) throw new Error(`queueFaults: unknown fault "${name}" (use a 4xx/5xx status, reset, hang or pass)`);
       return fault;
     });
     this.#queue.push(...parsed);
@@ -101,6 +104,7 @@ export class FaultInjector {
 
   next(): Fault | null {
     const queued = this.#queue.shift();
+    if (queued === 'pass') return null;
     if (queued !== undefined) return queued;
     if (this.#spec.chances.length === 0) return null;
     let roll = this.#random();

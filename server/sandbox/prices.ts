@@ -38,3 +38,17 @@ export function cryptoFor(fiatAmount: number, coin: Coin, currency: PriceCurrenc
 export function fiatFor(cryptoAmount: number, coin: Coin, currency: PriceCurrency): number {
   return roundTo(cryptoAmount * priceOf(coin, currency), 2);
 }
+
+/** The ticker's swing around the fixed price: at most ±0.5 %, one full wave a minute. */
+const TICKER_SWING = 0.005;
+const TICKER_PERIOD_MS = 60_000;
+
+/**
+ * The public ticker's price at `now`: the fixed price moved by a slow wave of the clock, so
+ * a refreshing ticker shows prices that move while quotes keep the fixed ones (tests set
+ * the clock and know both).
+ */
+export function tickerPriceOf(coin: Coin, currency: PriceCurrency, now: number): number {
+  const wave = Math.sin((2 * Math.PI * (now % TICKER_PERIOD_MS)) / TICKER_PERIOD_MS);
+  return roundTo(priceOf(coin, currency) * (1 + TICKER_SWING * wave), 2);
+}

@@ -17,7 +17,9 @@ export const homeScreen = defineScreen({
   get: (request, reply) => {
     const tab = (request.query as Record<string, unknown>)[HOME_TAB_PARAM];
     const kind = FLOW_KINDS.find((k) => k === tab);
-    // Nothing of the visitor on it: the same bytes for everyone, per merchant and tab.
+    // Prices that move are rendered per request (from the ticker's short cache).
+    if (request.merchant.config.showTicker) return renderHome(request, reply, { kind });
+    // Otherwise nothing on it changes or is the visitor's: the same bytes for everyone, per merchant and tab.
     return reply.renderShared(`home:${kind ?? ''}`, () => homePage(request.merchant.config, { kind }));
   },
   post: async (request, reply) => {

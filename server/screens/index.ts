@@ -10,6 +10,7 @@ import { bankSelectScreen, poliScreen } from './bank-transfer.ts';
 import { audioInputScreen, audioInputSkipScreen } from './audio-input.ts';
 import { buyerInfoScreen } from './buyer-info.ts';
 import { creditCardQuoteScreen, creditCardScreen } from './credit-card.ts';
+import { cashInLocationsScreen } from './cash-in-locations.ts';
 import { directLinkScreen } from './direct-link.ts';
 import { doneScreen } from './done.ts';
 import { emailInputScreen } from './email-input.ts';
@@ -19,9 +20,13 @@ import { legalScreens } from './legal.ts';
 import { mobileVerificationScreen } from './mobile-verification.ts';
 import { paymentEtransferScreen } from './payment-etransfer.ts';
 import { paymentFlexepinScreen } from './payment-flexepin.ts';
+import { paymentOtcScreen, paymentOtcSuccessScreen } from './payment-otc.ts';
 import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
 import { paymentSpendScreen } from './payment-spend.ts';
 import { priceQuoteScreen } from './price-quote.ts';
+import { proScreen } from './pro.ts';
+import { procScreen } from './proc.ts';
+import { spendQuoteScreen } from './spend-quote.ts';
 import { stateScreen } from './state.ts';
 import { stepsNotOnline } from './steps-not-online.ts';
 import { transactionCancelledScreen } from './transaction-cancelled.ts';
@@ -34,7 +39,9 @@ import { verifyElsewhereScreen, verifyScreen } from './verify.ts';
 export const SCREENS: readonly Screen[] = [
   homeScreen,
   directLinkScreen,
+  proScreen,
   priceQuoteScreen,
+  spendQuoteScreen,
   addressInputScreen,
   emailInputScreen,
   buyerInfoScreen,
@@ -55,12 +62,16 @@ export const SCREENS: readonly Screen[] = [
   creditCardScreen,
   paymentSpendScreen,
   paymentSpendSuccessScreen,
+  paymentOtcScreen,
+  paymentOtcSuccessScreen,
   transactionInReviewScreen,
   transactionSuccessScreen,
   transactionCancelledScreen,
   doneScreen,
   transactionScreen,
   stateScreen,
+  procScreen,
+  cashInLocationsScreen,
   ...legalScreens,
 ] as Screen[];
 

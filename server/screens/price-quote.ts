@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { COUNTRY_BY_CURRENCY } from '../checkout/domain.ts';
 import type { RequoteOutcome } from '../checkout/failures.ts';
 import { QUOTE_TEXT } from '../checkout/messages.ts';
+import { quoteFee } from '../checkout/fees.ts';
 import { quotePromo } from '../checkout/promo.ts';
 import { formatHeldUntil, isRateHeld, quoteDeadline, requoteBody } from '../checkout/quote-timer.ts';
 import { ROUTES } from '../checkout/routes.ts';
@@ -72,9 +73,14 @@ function pageProps(request: FastifyRequest, flow: FlowCookie, state: FlowState, 
       declineAction: ROUTE.actions.decline,
     },
     promo: quotePromo(config, state.paymentMethod, flow.pro),
+    fee: quoteFee(config, state.paymentMethod, flow.pro),
     chargedInUsd: state.paymentMethod === 'CREDITCARD',
     leaveGuard: ROUTE.leavePageGuard,
     analytics,
+    userAgentLog:
+      config.env === 'PROD' && request.server.thirdParty.userAgentLogUrl
+        ? { url: request.server.thirdParty.userAgentLogUrl, refId: state.refId }
+        : null,
   };
 }
 

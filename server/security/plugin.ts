@@ -34,16 +34,24 @@ export const securityPlugin = fp(
       ...(cardWidget && app.thirdParty.available.card ? originOf(cardWidgetUrlFor(app.thirdParty, cardWidget)) : []),
       ...originOf(app.thirdParty.identityUrl),
     ];
+    // The cash-in map's tile server, when one is configured ({s} subdomains as a wildcard).
+    const tileOrigins = originOf(app.appConfig.mapTileUrl?.replace('{s}.', 'tiles.')).map((o) =>
+      app.appConfig.mapTileUrl?.includes('{s}.') ? o.replace('://tiles.', '://*.') : o,
+    );
+    // Production merchants' quote pages post the user-agent logging form.
+    const userAgentLog = originOf(app.thirdParty.userAgentLogUrl);
     // One policy template per merchant, built at start-up.
-    const policyFor = (analytics: boolean, cardWidget?: { baseUrl?: string }) =>
+    const policyFor = (analytics: boolean, production: boolean, cardWidget?: { baseUrl?: string }) =>
       cspTemplate({
         frames: frames(cardWidget),
         formActions: [],
-        images: ['https://*.tile.openstreetmap.org', ...(analytics ? TAG_MANAGER_ORIGINS : [])],
-        connections: analytics ? TAG_MANAGER_ORIGINS : [],
+        images: [...tileOrigins, ...(analytics ? TAG_MANAGER_ORIGINS : [])],
+        connections: [...(production ? userAgentLog : []), ...(analytics ? TAG_MANAGER_ORIGINS : [])],
       });
-    const plain = policyFor(false);
-    const byMerchant = new Map(app.merchants.merchants.map((m) => [m.id, policyFor(Boolean(m.config.gtm), m.config.cardWidget)]));
+    const plain = policyFor(false, false);
+    const byMerchant = new Map(
+      app.merchants.merchants.map((m) => [m.id, policyFor(Boolean(m.config.gtm), m.config.env === 'PROD', m.config.cardWidget)]),
+    );
 
     const policiesOf = (merchantId: string | undefined) => (merchantId && byMerchant.get(merchantId)) || plain;
     app.decorate('contentSecurity', { sharedPage: (merchantId: string) => policiesOf(merchantId).sharedPage });

@@ -29,6 +29,8 @@ export const nextActionParamsSchema = z.object({
   htmlDoc: z.string().optional(),
   cryptoAddress: z.string().optional(),
   availableBanks: z.array(bankSchema).optional(),
+  /** OTC: the number the payment centre takes (the sandbox gives the refId). */
+  referenceNumber: z.string().max(64).optional(),
 });
 
 /** Flow state / quote / transaction (SPEC.md section 3). */
@@ -217,7 +219,8 @@ export const procResponseSchema = z.object({ status: z.string() });
 export const tickerEntrySchema = z.object({
   cryptoCurrency: z.string(),
   fiatCurrency: z.string(),
-  fiatAmount: amount,
+  /** A price: a ticker answer with a zero, negative or absent one is refused whole. */
+  fiatAmount: z.number().finite().positive(),
 });
 export const tickerResponseSchema = z.array(tickerEntrySchema);
 export type TickerEntry = z.output<typeof tickerEntrySchema>;

@@ -25,7 +25,7 @@ const rows: Row[] = [
     'SYSTEM on requote',
     error('SYSTEM', 'We are unable to update your quote at this time.'),
     'requote',
-    { kind: 'redirect-home', message: 'We are unable to update your quote at this time.', notice: 'Redirecting to homepage in 5 seconds...', status: 422 },
+    { kind: 'redirect-home', message: 'We are unable to update your quote at this time.', notice: 'Redirecting to homepage in 5 seconds...', status: 422, code: 'SYSTEM' },
   ],
   // The three limits: message shown; closing the modal goes home. On a quote and on a requote.
   ...LIMITS.flatMap((code): Row[] => [
@@ -63,6 +63,7 @@ const rows: Row[] = [
       message: 'Too many attempts.',
       notice: 'Transaction has been cancelled. Redirecting to homepage in 5 seconds...',
       status: 422,
+      code: 'MOBILE.INVALIDATTEMPT.REACHED',
     },
   ],
   // TXNSTATUS.INVALID (e-transfer init).
@@ -100,6 +101,9 @@ const rows: Row[] = [
   ['quote, no response', NO_RESPONSE, 'quote', { kind: 'retry', intervalMs: 5000, attempts: 5 }],
   ['quote, an error without a message', error('QUOTE.FAILED', ''), 'quote', { kind: 'retry', intervalMs: 5000, attempts: 5 }],
   ['quote, an error with one', error('QUOTE.FAILED', 'No BTC today.'), 'quote', { kind: 'stay', messages: ['No BTC today.'], on: 'form', status: 422 }],
+  // Pro flow: retry every 2 s up to 3 times (then "Service Temporarily Unavailable…", shown by the Pro screen).
+  ['Pro quote, no response', NO_RESPONSE, 'pro-quote', { kind: 'retry', intervalMs: 2000, attempts: 3 }],
+  ['Pro quote, an error without a message', error('QUOTE.FAILED', '', 500), 'pro-quote', { kind: 'retry', intervalMs: 2000, attempts: 3 }],
   // Flow-state load failure: the server error is shown.
   ['flow-state load failure', error('TRANSACTION.LOCKED', 'Your order is being reviewed.', 409), 'load', { kind: 'toast-home', messages: ['Your order is being reviewed.'], status: 409 }],
   ['flow-state load, no response', NO_RESPONSE, 'load', { kind: 'toast-home', messages: ['Service Temporarily Unavailable. Please try again later.'], status: 503 }],
@@ -114,6 +118,20 @@ const rows: Row[] = [
     (context): Row => [`FLOWACTION.INVALID in ${context}`, error('FLOWACTION.INVALID', 'buyerinfo is not allowed now: INPUT_CRYPTOADDRESS', 409), context, { kind: 'resume' }],
   ),
   ['a request the edge built wrong', error('REQUEST.INVALID', 'refId: Invalid string', 400), 'step', { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 }],
+  // Gift card requote failure: toast "Woops. Something went wrong. Please try again." whatever the upstream said.
+  [
+    'gift-card requote refused with a message',
+    error('SYSTEM', 'Requote failed internally.'),
+    'gift-card-requote',
+    { kind: 'stay', messages: ['Woops. Something went wrong. Please try again.'], on: 'form', status: 422 },
+  ],
+  [
+    'gift-card requote, no response',
+    NO_RESPONSE,
+    'gift-card-requote',
+    { kind: 'stay', messages: ['Woops. Something went wrong. Please try again.'], on: 'form', status: 503 },
+  ],
+  ['gift-card requote, transaction gone', error('TRANSACTION.NOTFOUND', 'Transaction not found.', 404), 'gift-card-requote', { kind: 'home' }],
   ['no response on a step', NO_RESPONSE, 'step', { kind: 'stay', messages: ['Service Temporarily Unavailable. Please try again later.'], on: 'form', status: 503 }],
   ['an answer that breaks the contract', BROKEN, 'step', { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 }],
   // TRANSACTION.AMOUNT.MISMATCH (voucher): an updated quote at errorParams.amount.

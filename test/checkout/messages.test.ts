@@ -48,6 +48,20 @@ t.test('section 2: screens, buttons, modals', async (t) => {
   t.equal(FAILURE_TEXT.referenceNotFound, 'Reference ID not found.');
 });
 
+t.test('issue 11: Pro, gift cards, cash, /proc, N/A', async (t) => {
+  t.equal(messages.PRO_TEXT.heading, 'Higher limits, lower fees');
+  t.equal(messages.PRO_TEXT.note, 'Interac E-transfer only, increased daily limit of $2,500 CAD and a reduced fee.');
+  t.equal(messages.PRO_TEXT.verifying, 'Verifying');
+  t.equal(messages.PRO_TEXT.gettingQuote, 'Getting quote');
+  t.equal(AMOUNT_MESSAGES.greaterThan('$100'), 'Amount must be greater than $100.');
+  t.equal(AMOUNT_MESSAGES.lessThan('$3,000'), 'Amount must be less than $3,000.');
+  t.equal(FAILURE_TEXT.unavailable, 'Service Temporarily Unavailable. Please try again later.');
+  t.equal(FAILURE_TEXT.giftCardRequote, 'Woops. Something went wrong. Please try again.');
+  t.equal(messages.NOT_AVAILABLE, 'N/A');
+  t.equal(messages.PROC_TEXT.processing, 'Processing');
+  t.equal(messages.PROC_TEXT.done, 'Done');
+});
+
 t.test('section 5: validation messages', async (t) => {
   t.equal(AMOUNT_MESSAGES.greaterThan('$20'), 'Amount must be greater than $20.');
   t.equal(AMOUNT_MESSAGES.lessThan('BTC 0.5'), 'Amount must be less than BTC 0.5.');

@@ -100,6 +100,7 @@ t.test('every sub-path a form posts to and every query flag a screen reads', asy
     '/credit-card?paid=1',
     '/mobile-verification?sent=1',
     '/payment-etransfer-instructions?paid=1',
+    '/payment-otc?confirm=1',
     '/payment-spend?confirm=1',
     '/verify-idenfy/:token?consent=1',
   ]);

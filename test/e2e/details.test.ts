@@ -84,10 +84,14 @@ t.test('maple buy with JavaScript: address, buyer info with the phone island, th
   await code.press('Enter');
   await page.getByText('Transaction has been cancelled. Redirecting to homepage in 5 seconds...').waitFor();
   t.ok(await page.getByText('You have reached the maximum number of verification attempts.').count(), "the upstream's message");
+  // With an error code the page leaves for the merchant's error URL with err (answered locally: no internet here).
+  await page.route('https://maple.example/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Maple error</title><h1>Maple error</h1>' }),
+  );
   const shownAt = Date.now();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+  await page.waitForURL('https://maple.example/error?err=MOBILE.INVALIDATTEMPT.REACHED', { timeout: 10_000 });
   const waited = Date.now() - shownAt;
-  t.ok(waited >= 4000 && waited < 8000, `home after about 5 s (${waited} ms)`);
+  t.ok(waited >= 4000 && waited < 8000, `the error URL after about 5 s (${waited} ms)`);
   t.same(problems, [], 'no console errors or CSP violations');
 });
 

@@ -134,12 +134,20 @@ t.test('x-request-id and x-merchant are accepted on any call', async (t) => {
   t.equal(reply.status, 200);
 });
 
-t.test('ticker: every coin in every currency at the fixed prices', async (t) => {
-  const c = await sandboxFor(t);
-  const ticker = tickerResponseSchema.parse((await c.get('/pubapi/ticker/merchant')).body);
-  t.equal(ticker.length, 20);
-  t.same(ticker.find((e) => e.cryptoCurrency === 'BTC' && e.fiatCurrency === 'CAD'), { cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: 95_000 });
-  t.same(ticker.find((e) => e.cryptoCurrency === 'ETH' && e.fiatCurrency === 'IDR'), { cryptoCurrency: 'ETH', fiatCurrency: 'IDR', fiatAmount: 40_250_000 });
+t.test('ticker: every coin in every currency, moving ±0.5 % around the fixed prices with the clock', async (t) => {
+  let now = Date.parse('2026-11-22T10:00:00Z'); // a whole minute: the wave is at 0
+  const c = await sandboxFor(t, { clock: () => now });
+  const ticker = async () => tickerResponseSchema.parse((await c.get('/pubapi/ticker/merchant')).body);
+  const btcCad = async () => (await ticker()).find((e) => e.cryptoCurrency === 'BTC' && e.fiatCurrency === 'CAD')?.fiatAmount;
+  const all = await ticker();
+  t.equal(all.length, 20);
+  t.same(all.find((e) => e.cryptoCurrency === 'BTC' && e.fiatCurrency === 'CAD'), { cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: 95_000 });
+  t.same(all.find((e) => e.cryptoCurrency === 'ETH' && e.fiatCurrency === 'IDR'), { cryptoCurrency: 'ETH', fiatCurrency: 'IDR', fiatAmount: 40_250_000 });
+  now += 15_000; // a quarter wave: the top
+  t.equal(await btcCad(), 95_475);
+  now += 30_000; // three quarters: the bottom
+  t.equal(await btcCad(), 94_525);
+  t.ok((await ticker()).every((e) => e.fiatAmount > 0));
 });
 
 t.test('upload: images and PDF up to 4,900,000 bytes', async (t) => {

@@ -16,9 +16,11 @@ export interface DocumentProps {
   toasts?: Toast[];
   /** The cash-in map shows the map alone. */
   bare?: boolean;
+  /** Style sheets of this page only (by manifest name, e.g. leaflet.css), after the shared one. */
+  pageStyles?: string[];
 }
 
-export function Document({ title, children, toasts = [], bare = false }: DocumentProps) {
+export function Document({ title, children, toasts = [], bare = false, pageStyles = [] }: DocumentProps) {
   const { merchant, assets } = useRenderContext();
   const config = merchant.config;
   const pageTitle = title ? `${title} | ${config.title}` : config.title;
@@ -30,6 +32,7 @@ export function Document({ title, children, toasts = [], bare = false }: Documen
         <title>{pageTitle}</title>
         {merchant.faviconHref && <link rel="icon" href={merchant.faviconHref} type={merchant.faviconType} />}
         <link rel="stylesheet" href={assets.styles['app.css']} />
+        {pageStyles.map((name) => assets.styles[name] && <link key={name} rel="stylesheet" href={assets.styles[name]} />)}
         {merchant.styleHref && <link rel="stylesheet" href={merchant.styleHref} />}
       </head>
       <body className={bare ? 'bare' : undefined}>

@@ -2,10 +2,11 @@
 // upstream's status is PROCESSED (checked by the server, then by the WalletStatus island);
 // the confirm question is a section reached by a link, so it needs no JavaScript.
 import { Island } from '../../server/render/island.tsx';
-import { ACTIONS, CONFIRM_TEXT, COPY_TEXT } from '../../server/checkout/messages.ts';
+import { CONFIRM_TEXT, COPY_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { WalletAddress } from '../../islands/WalletStatus.tsx';
 import { Document } from '../layout/Document.tsx';
+import { ConfirmModal } from '../components/ConfirmModal.tsx';
 
 
 /** What happens once the crypto arrives: a gift card for spends, a payout for sells. */
@@ -62,19 +63,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
         )}
       </section>
       {props.address && props.confirming && (
-        <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="confirm-sent">
-          <div className="modal-card">
-            <p id="confirm-sent">{CONFIRM_TEXT.cryptoSent}</p>
-            <div className="row">
-              <a className="button" href={ROUTES.paymentSpendSuccess.path} autoFocus>
-                {ACTIONS.yes}
-              </a>
-              <a className="button secondary" href={here}>
-                {ACTIONS.no}
-              </a>
-            </div>
-          </div>
-        </div>
+        <ConfirmModal id="confirm-sent" question={CONFIRM_TEXT.cryptoSent} yesHref={ROUTES.paymentSpendSuccess.path} noHref={here} />
       )}
     </Document>
   );

@@ -22,9 +22,13 @@ export interface PriceQuotePageProps {
   leaveGuard: boolean;
   /** PROD with a tag manager container only. */
   analytics: (AnalyticsProps & { containerId: string }) | null;
+  /** The fee the quote includes (fees.ts), or null when none is configured. */
+  fee?: number | null;
+  /** Production merchants with the logging form configured. */
+  userAgentLog?: { url: string; refId: string } | null;
 }
 
-export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard, analytics }: PriceQuotePageProps) {
+export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard, analytics, userAgentLog, fee }: PriceQuotePageProps) {
   const { merchant, nonce } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
   const currency = timer.summary.fiatCurrency;
@@ -38,6 +42,11 @@ export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard,
             {QUOTE_TEXT.chargedInUsd}
           </p>
         )}
+        {fee ? (
+          <p className="quote-fee">
+            Fee (included): <strong>{formatFiat(fee, currency, symbols)}</strong>
+          </p>
+        ) : null}
         {promo && (
           <aside className="promo-box" aria-label="Promotion">
             {promo.noProcessingFees && <p className="promo-headline">{QUOTE_TEXT.noProcessingFees}</p>}
@@ -67,6 +76,7 @@ export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard,
         </form>
       </section>
       {leaveGuard && <Island name="LeaveGuard" props={{}} />}
+      {userAgentLog && <Island name="UserAgentLog" props={userAgentLog} hydrate="idle" />}
       {analytics && (
         <>
           <script async src={`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(analytics.containerId)}`} nonce={nonce} />

@@ -3,11 +3,12 @@
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 
-export function QuoteRetryPage(props: { retryUrl: string; seconds: number; attempt: number; attempts: number }) {
+export function QuoteRetryPage(props: { retryUrl: string; seconds: number; attempt: number; attempts: number; title?: string }) {
+  const title = props.title ?? 'Getting your quote';
   return (
-    <Document title="Getting your quote">
+    <Document title={title}>
       <section className="card" aria-live="polite">
-        <h1>Getting your quote</h1>
+        <h1>{title}</h1>
         <p>
           The service is temporarily unavailable. Trying again in {props.seconds} seconds (attempt {props.attempt} of{' '}
           {props.attempts}).

@@ -15,7 +15,7 @@ import {
 import { browserBaseUrl, type SandboxContext } from '../context.ts';
 import { SANDBOX_CODES, fail, parseBody } from '../errors.ts';
 import { flowState, initBankTransfer, initEtransfer } from '../flow.ts';
-import { priceOf } from '../prices.ts';
+import { tickerPriceOf } from '../prices.ts';
 import { PRO_VIP_TAG } from '../quotes.ts';
 import type { Txn } from '../store.ts';
 import { UPLOAD_BODY_LIMIT, checkFile } from '../uploads.ts';
@@ -59,11 +59,12 @@ export function rootRoutes(ctx: SandboxContext) {
       return { uploaded: true, fileName: body.fileName };
     });
 
-    app.get('/pubapi/ticker/merchant', async (): Promise<TickerEntry[]> =>
-      COINS.flatMap((coin) =>
-        FIAT_CURRENCIES.map((fiat) => ({ cryptoCurrency: coin, fiatCurrency: fiat, fiatAmount: priceOf(coin, fiat) })),
-      ),
-    );
+    app.get('/pubapi/ticker/merchant', async (): Promise<TickerEntry[]> => {
+      const now = ctx.clock.now();
+      return COINS.flatMap((coin) =>
+        FIAT_CURRENCIES.map((fiat) => ({ cryptoCurrency: coin, fiatCurrency: fiat, fiatAmount: tickerPriceOf(coin, fiat, now) })),
+      );
+    });
 
     app.get<{ Params: { refId: string } }>('/pubapi/qrcode/walletaddress/:refId', async (request, reply) => {
       const txn = load(request.params.refId, request);

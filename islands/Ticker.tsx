@@ -1,0 +1,54 @@
+// The merchant's coins priced in its currencies (showTicker). The server renders the rows;
+// hydrated, the island asks the edge's /api proxy again every TICKER_REFRESH_MS and keeps
+// the last good rows when an answer is unusable. Rendered without rows (the upstream was
+// slow), it asks at once.
+import { useEffect, useState } from 'react';
+import { formatFiat, type FiatSymbolSource } from '../server/checkout/format.ts';
+import { TICKER_REFRESH_MS } from '../server/checkout/limits.ts';
+import { tickerRows, type TickerRow } from '../server/checkout/ticker.ts';
+
+export interface TickerProps {
+  rows: TickerRow[];
+  coins: string[];
+  fiats: string[];
+  fiatSymbols: { id: string; symbol: string }[];
+  /** /api/pubapi/ticker/merchant */
+  url: string;
+}
+
+async function fetchRows(url: string, coins: string[], fiats: string[]): Promise<TickerRow[]> {
+  try {
+    const response = await fetch(url, { headers: { accept: 'application/json' } });
+    return response.ok ? tickerRows(await response.json(), coins, fiats) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function TickerList({ rows, fiatSymbols }: { rows: TickerRow[]; fiatSymbols: FiatSymbolSource }) {
+  return (
+    <ul className="ticker" aria-label="Current prices">
+      {rows.map((r) => (
+        <li key={`${r.cryptoCurrency}-${r.fiatCurrency}`}>
+          <span className="ticker-coin">{r.cryptoCurrency}</span>{' '}
+          <span className="ticker-price">{`${formatFiat(r.fiatAmount, r.fiatCurrency, fiatSymbols)} ${r.fiatCurrency}`}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Ticker(props: TickerProps) {
+  const [rows, setRows] = useState(props.rows);
+  useEffect(() => {
+    const refresh = async () => {
+      const next = await fetchRows(props.url, props.coins, props.fiats);
+      if (next.length > 0) setRows(next);
+    };
+    // The server rendered no rows when the upstream was slow: ask at once.
+    if (props.rows.length === 0) void refresh();
+    const timer = setInterval(refresh, TICKER_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [props.url, props.coins, props.fiats, props.rows.length]);
+  return <TickerList rows={rows} fiatSymbols={props.fiatSymbols} />;
+}

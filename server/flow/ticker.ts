@@ -1,0 +1,58 @@
+// The ticker the home page renders: the upstream's public prices, kept a few seconds per
+// merchant (never per visitor, since nothing in it is the visitor's), so a busy home page
+// asks the upstream at most once per TICKER_CACHE_MS and merchant. Concurrent requests
+// share the call in flight. A failed or refused answer shows no ticker (logged), and is
+// kept as long as a good one, so an upstream outage costs one call per merchant per
+// TICKER_CACHE_MS. The home page waits at most TICKER_WAIT_MS for it: a slow upstream
+// never holds the amount form back (the island fills the ticker in later).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TICKER_CACHE_MS, TICKER_WAIT_MS } from '../checkout/limits.ts';
+import { coinsFor } from '../checkout/offer.ts';
+import { tickerRows, type TickerRow } from '../checkout/ticker.ts';
+import { upstreamFor } from './upstream.ts';
+
+interface Cached {
+  at: number;
+  rows: Promise<TickerRow[]>;
+}
+
+const caches = new WeakMap<FastifyInstance, Map<string, Cached>>();
+
+function cacheOf(app: FastifyInstance): Map<string, Cached> {
+  let cache = caches.get(app);
+  if (!cache) caches.set(app, (cache = new Map()));
+  return cache;
+}
+
+/** The merchant's ticker rows; [] when the upstream has none to give. */
+export function merchantTicker(request: FastifyRequest): Promise<TickerRow[]> {
+  const { id, config } = request.merchant;
+  const cache = cacheOf(request.server);
+  const now = request.server.clock();
+  const hit = cache.get(id);
+  if (hit && now - hit.at < TICKER_CACHE_MS) return hit.rows;
+  const coins = coinsFor(config).map((c) => c.id);
+  const fiats = config.supportedFiatCurrencies.map((f) => f.id);
+  const rows = upstreamFor(request)
+    .ticker()
+    .then((result) => {
+      if (result.ok) return tickerRows(result.value, coins, fiats);
+      request.log.warn({ failure: result.failure.kind }, 'ticker unavailable; the home page shows none');
+      return [];
+    });
+  cache.set(id, { at: now, rows });
+  return rows;
+}
+
+/** The rows if they arrive within TICKER_WAIT_MS, else null (still on their way). */
+export async function tickerInTime(request: FastifyRequest): Promise<TickerRow[] | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), TICKER_WAIT_MS);
+  });
+  try {
+    return await Promise.race([merchantTicker(request), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,119 @@
+// Screen 3, Pro entry (/pro/{customerHash}). The hash is the invitation: the upstream's
+// vipcheck says whether it holds (false goes home). The form is the amount form with Pro's
+// rules (100-3000 CAD, e-transfer only); the quote carries the hash as vipTag and the flow
+// cookie the Pro flag (Pro fee, no promo). A quote without an answer is asked again every
+// 2 s, 3 times, on this same address (?attempt=n with the amount and coin), then the
+// visitor reads that the service is unavailable (FAILURE_TEXT.unavailable).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import { quoteFee } from '../checkout/fees.ts';
+import { formatFiat } from '../checkout/format.ts';
+import { PRO_COINS, PRO_DEFAULT, PRO_FIAT_CURRENCY, PRO_PAYMENT_METHOD } from '../checkout/limits.ts';
+import { FAILURE_TEXT, PRO_TEXT } from '../checkout/messages.ts';
+import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../checkout/routes.ts';
+import { validateAmountForm } from '../checkout/validation/amount.ts';
+import { FORM_FIELDS } from '../checkout/wire.ts';
+import { formValues } from '../flow/form.ts';
+import { seeOther } from '../flow/next.ts';
+import { requestQuote, type AmountValues } from '../flow/quote-request.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { upstreamFor } from '../flow/upstream.ts';
+import type { AmountFormProps } from '../../islands/AmountForm.tsx';
+import { ProPage } from '../../views/pages/Pro.tsx';
+
+const ROUTE = ROUTES.transactionPro;
+
+/** What a customer hash may be: the upstream's vipTag, no path characters, never long. */
+const CUSTOMER_HASH = /^[A-Za-z0-9_-]{1,128}$/;
+
+function customerHashOf(request: FastifyRequest): string | undefined {
+  const hash = (request.params as { customerHash?: unknown }).customerHash;
+  return typeof hash === 'string' && CUSTOMER_HASH.test(hash) ? hash : undefined;
+}
+
+function proForm(request: FastifyRequest, hash: string, values: AmountValues, errors: AmountFormProps['errors']): AmountFormProps {
+  const config = request.merchant.config;
+  const symbol = config.supportedFiatCurrencies.find((c) => c.id === PRO_FIAT_CURRENCY)?.symbol ?? '$';
+  const method = config.paymentMethods.find((m) => m.name === PRO_PAYMENT_METHOD);
+  return {
+    action: buildPath(ROUTE, { customerHash: hash }),
+    tabs: [],
+    kind: 'BUY',
+    fiats: [{ id: PRO_FIAT_CURRENCY, symbol }],
+    coins: PRO_COINS.map((id) => ({ id, name: config.supportedCoins.find((c) => c.id === id)?.name ?? id })),
+    methods: [{ name: PRO_PAYMENT_METHOD, label: method?.label ?? 'Interac e-Transfer', type: 'BUY' }],
+    giftCards: [],
+    defaults: { fiatAmount: String(PRO_DEFAULT), cryptoAmount: '' },
+    values,
+    errors,
+    pendingLabel: PRO_TEXT.verifying,
+  };
+}
+
+function renderPro(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hash: string,
+  view: { values?: AmountValues; errors?: AmountFormProps['errors']; modal?: string } = {},
+  status = 200,
+) {
+  const config = request.merchant.config;
+  const fee = quoteFee(config, PRO_PAYMENT_METHOD, true);
+  const page = createElement(ProPage, {
+    form: proForm(request, hash, view.values ?? {}, view.errors ?? {}),
+    feeText: fee ? formatFiat(fee, PRO_FIAT_CURRENCY, config.supportedFiatCurrencies) : null,
+    modal: view.modal,
+  });
+  return reply.render(page, { status });
+}
+
+/** The invitation holds: vipcheck true. Anything else sends the visitor home. */
+async function invited(request: FastifyRequest, hash: string): Promise<boolean> {
+  const check = await upstreamFor(request).vipCheck(hash);
+  if (!check.ok) request.log.warn({ failure: check.failure.kind }, 'vipcheck failed; the visitor goes home');
+  return check.ok && check.value === true;
+}
+
+/** Check the Pro form and ask for a Pro quote; `attempt` counts the retries of SPEC.md section 8. */
+async function quote(request: FastifyRequest, reply: FastifyReply, hash: string, raw: unknown, attempt: number) {
+  const values = formValues(raw, FORM_FIELDS.amount);
+  const checked = validateAmountForm(request.merchant.config, raw ?? {}, { pro: true });
+  if (!checked.ok) return renderPro(request, reply, hash, { values, errors: checked.errors }, 422);
+  const input = checked.value;
+  const resolution = formValues(raw, FORM_FIELDS.browserResolution).browserResolution ?? '';
+  return requestQuote(request, reply, input, values, /^\d{2,5}x\d{2,5}$/.test(resolution) ? resolution : '', attempt, {
+    vipTag: hash,
+    retryUrl: (next) =>
+      `${buildPath(ROUTE, { customerHash: hash })}?${new URLSearchParams({
+        fiatAmount: String(input.fiatAmount),
+        cryptoCurrency: input.cryptoCurrency,
+        [RETRY_ATTEMPT_PARAM]: String(next),
+      })}`,
+    exhausted: () => renderPro(request, reply, hash, { values, errors: { form: FAILURE_TEXT.unavailable } }, 503),
+    form: (status, view) =>
+      renderPro(request, reply, hash, { values, ...(view.modal ? { modal: view.modal } : {}), errors: view.formError ? { form: view.formError } : {} }, status),
+  });
+}
+
+/** ?attempt=n: the retry of a Pro quote that had no answer. */
+function retryAttempt(query: unknown): number | undefined {
+  const value = (query as Record<string, unknown>)[RETRY_ATTEMPT_PARAM];
+  const n = typeof value === 'string' && /^[1-9]$/.test(value) ? Number(value) : undefined;
+  return n;
+}
+
+export const proScreen = defineScreen({
+  route: ROUTE,
+  get: async (request, reply) => {
+    const hash = customerHashOf(request);
+    if (!hash || !(await invited(request, hash))) return reply.redirect(ROUTES.home.path, 302);
+    const attempt = retryAttempt(request.query);
+    if (attempt !== undefined) return quote(request, reply, hash, { ...(request.query as object), txnType: 'BUY' }, attempt);
+    return renderPro(request, reply, hash);
+  },
+  post: async (request, reply) => {
+    const hash = customerHashOf(request);
+    if (!hash || !(await invited(request, hash))) return reply.redirect(ROUTES.home.path, seeOther(request));
+    return quote(request, reply, hash, request.body, 0);
+  },
+});

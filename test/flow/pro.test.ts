@@ -1,0 +1,115 @@
+// Screen 3 over real sockets: /pro/{customerHash} asks vipcheck (vip-demo holds, anything
+// else goes home), quotes with vipTag and Pro's rules, keeps the Pro flag in the flow
+// cookie, and retries a quote without an answer every 2 s, 3 times, then says so.
+import t from 'tap';
+import { startStack } from '../helpers/stack.ts';
+import { Visitor } from '../helpers/journey.ts';
+
+const stack = await startStack({ listen: false });
+t.teardown(() => stack.close());
+
+const PRO = '/pro/vip-demo';
+const form = (over: Record<string, string> = {}) => ({ txnType: 'BUY', fiatAmount: '100', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER', ...over });
+const vipchecks = () => stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/vipcheck')).length;
+
+t.test('the Pro page: heading, note, Pro fee, default 100 CAD, the four coins', async (t) => {
+  const page = await new Visitor(stack).get(PRO);
+  t.equal(page.statusCode, 200);
+  t.match(page.body, '<h1>Higher limits, lower fees</h1>');
+  t.match(page.body, 'Interac E-transfer only, increased daily limit of $2,500 CAD and a reduced fee.');
+  t.match(page.body, '<strong>$1.49</strong>', "maple's etransferFeePro");
+  t.match(page.body, /name="fiatAmount"[^>]*value="100"/);
+  for (const coin of ['BTC', 'BCH', 'LTC', 'ETH']) t.match(page.body, `<option value="${coin}"`);
+  t.match(page.body, '"pendingLabel":"Verifying"');
+  t.notMatch(page.body, 'NO PROCESSING FEES', 'no promo for Pro');
+});
+
+t.test('an unknown hash, a 10 KB hash, path characters: home, never a 5xx', async (t) => {
+  const visitor = new Visitor(stack);
+  const before = vipchecks();
+  const unknown = await visitor.get('/pro/not-invited');
+  t.equal(unknown.statusCode, 302);
+  t.equal(unknown.headers.location, '/');
+  t.equal(vipchecks(), before + 1, 'the upstream said false');
+  for (const url of [`/pro/${'a'.repeat(10_240)}`, '/pro/..%2F..%2Ftxnbuy', '/pro/a%00b', '/pro/%2e%2e']) {
+    const res = await visitor.get(url);
+    t.ok(res.statusCode < 500, `${url.slice(0, 30)}: ${res.statusCode}, never a 5xx`);
+    t.notMatch(res.body, 'Higher limits', 'no Pro page');
+  }
+  t.equal(vipchecks(), before + 1, 'malformed hashes never reach the upstream');
+  const posted = await visitor.post('/pro/not-invited', form());
+  t.equal(posted.statusCode, 303);
+  t.equal(posted.headers.location, '/');
+});
+
+t.test("Pro's rules with the spec's messages", async (t) => {
+  const visitor = new Visitor(stack);
+  const low = await visitor.post(PRO, form({ fiatAmount: '99' }));
+  t.equal(low.statusCode, 422);
+  t.match(low.body, 'Amount must be greater than $100.');
+  const high = await visitor.post(PRO, form({ fiatAmount: '3001' }));
+  t.match(high.body, 'Amount must be less than $3,000.');
+  const card = await visitor.post(PRO, form({ paymentMethod: 'CREDITCARD' }));
+  t.equal(card.statusCode, 422);
+  t.match(card.body, 'Payment method must be Interac E-Transfer');
+  t.match(card.body, /name="fiatAmount"[^>]*value="100"/, 'what was typed is kept');
+});
+
+t.test('a Pro quote: vipTag upstream, the Pro flag in the cookie, the quote page', async (t) => {
+  const visitor = new Visitor(stack);
+  const res = await visitor.post(PRO, form({ fiatAmount: '2000', cryptoCurrency: 'ETH' }));
+  t.equal(res.statusCode, 303);
+  t.equal(res.headers.location, '/price-quote');
+  t.equal((visitor.flow() as unknown as { pro: boolean }).pro, true);
+  const state = await visitor.state();
+  t.equal(state.fiatAmount, 2000, 'above the regular daily limits the sandbox tests (401-403 only)');
+  t.equal(state.cryptoCurrency, 'ETH');
+  const quote = await visitor.get('/price-quote');
+  t.equal(quote.statusCode, 200);
+  t.notMatch(quote.body, 'NO PROCESSING FEES', 'no promo for Pro');
+  t.match(quote.body, 'Fee (included): <strong>$1.49</strong>', 'the Pro fee, not the promo one');
+  const regular = new Visitor(stack);
+  await regular.post('/', form());
+  t.notMatch((await regular.get('/price-quote')).body, 'Fee (included)', "a regular e-transfer quote at maple's promo fee of 0");
+});
+
+t.test('no answer: asked again every 2 s, 3 times, then Service Temporarily Unavailable', async (t) => {
+  const visitor = new Visitor(stack);
+  stack.sandbox.app.sandbox.queueFaults(['pass', '503']);
+  const first = await visitor.post(PRO, form({ fiatAmount: '150' }));
+  t.equal(first.statusCode, 503);
+  t.equal(first.headers['retry-after'], '2');
+  const retryUrl = '/pro/vip-demo?fiatAmount=150&cryptoCurrency=BTC&attempt=1';
+  t.match(String(first.headers.refresh), retryUrl);
+  t.match(first.body, '<h1>Getting quote</h1>');
+  t.match(first.body, `href="${retryUrl.replaceAll('&', '&amp;')}"`, 'Try again now, without JavaScript');
+
+  stack.sandbox.app.sandbox.queueFaults(['pass', '503']);
+  const second = await visitor.get(retryUrl);
+  t.match(String(second.headers.refresh), 'attempt=2');
+  stack.sandbox.app.sandbox.queueFaults(['pass', '503']);
+  const third = await visitor.get(retryUrl.replace('attempt=1', 'attempt=2'));
+  t.match(String(third.headers.refresh), 'attempt=3');
+  stack.sandbox.app.sandbox.queueFaults(['pass', '503']);
+  const last = await visitor.get(retryUrl.replace('attempt=1', 'attempt=3'));
+  t.equal(last.statusCode, 503);
+  t.notOk(last.headers.refresh, 'no more tries');
+  t.match(last.body, 'Service Temporarily Unavailable. Please try again later.');
+  t.match(last.body, '<h1>Higher limits, lower fees</h1>', 'on the Pro page');
+
+  const ok = await visitor.get(retryUrl);
+  t.equal(ok.headers.location, '/price-quote', 'a retry that gets an answer goes on');
+});
+
+t.test('the user-agent log island: on production merchants only, with the refId', async (t) => {
+  const visitor = new Visitor(stack);
+  await visitor.post(PRO, form());
+  const quote = await visitor.get('/price-quote');
+  t.match(quote.body, 'data-island="UserAgentLog"');
+  t.match(quote.body, `"refId":"${visitor.refId()}"`);
+  t.match(quote.body, /"url":"http:\/\/[^"]+\/thirdparty\/ualog"/);
+  t.match(String(quote.headers['content-security-policy']), /connect-src 'self' http:\/\/127\.0\.0\.1:\d+/, 'the form service origin may be reached');
+  const manila = new Visitor(stack, 'manila.localhost');
+  await manila.post('/', { txnType: 'BUY', fiatAmount: '1000', fiatCurrency: 'PHP', cryptoCurrency: 'BTC', paymentMethod: 'OTC' });
+  t.notMatch((await manila.get('/price-quote')).body, 'UserAgentLog', 'a TEST merchant never logs');
+});

@@ -1,0 +1,23 @@
+// A yes/no question of a payment page (SPEC.md screens 17 and 18). Both answers are links,
+// so the page reached by the question's own link works without JavaScript.
+import type { ReactNode } from 'react';
+import { ACTIONS } from '../../server/checkout/messages.ts';
+
+export function ConfirmModal(props: { id: string; question: string; yesHref: string; noHref: string; children?: ReactNode }) {
+  return (
+    <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby={props.id}>
+      <div className="modal-card">
+        <p id={props.id}>{props.question}</p>
+        {props.children}
+        <div className="row">
+          <a className="button" href={props.yesHref} autoFocus>
+            {ACTIONS.yes}
+          </a>
+          <a className="button secondary" href={props.noHref}>
+            {ACTIONS.no}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}
