@@ -9,7 +9,8 @@ import { quoteForm } from '../helpers/journey.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
-const HOST = 'maple.localhost';
+// roo shows no ticker: its home page is rendered once for everyone.
+const HOST = 'roo.localhost';
 
 t.test("a visitor's refused input never reaches the page everyone gets", async (t) => {
   const typed = '98765.4321';
