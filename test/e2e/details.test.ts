@@ -2,19 +2,13 @@
 // (flag, calling code, formatting as you type), the spec's messages with JavaScript off,
 // three wrong codes and the way home, and no console errors or CSP violations anywhere.
 import t from 'tap';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startStack } from '../helpers/stack.ts';
-import { BTC_ADDRESS, BTC_TESTNET_ADDRESS, startFlow } from '../helpers/journey.ts';
-import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { BTC_ADDRESS, BTC_TESTNET_ADDRESS, MAPLE, startFlow } from '../helpers/journey.ts';
+import { hydrated, openPage } from '../helpers/browser.ts';
 
-const stack = await startStack();
-const browser = await launchBrowser();
-t.teardown(async () => {
-  await browser.close();
-  await stack.close();
-});
+const { stack, browser } = await startBrowserStack();
 
-const MAPLE = 'maple.localhost';
 
 /**
  * A buy quote, posted as the home form posts it; its flow cookie goes into the browser.

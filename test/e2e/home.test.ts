@@ -1,16 +1,11 @@
 // Screen 1 in a real browser, with and without JavaScript: each demo brand's title, style
 // and footer, tab switching, and the spec's amount messages after an invalid submit.
 import t from 'tap';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { readFileSync } from 'node:fs';
-import { startStack } from '../helpers/stack.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { openPage } from '../helpers/browser.ts';
 
-const stack = await startStack();
-const browser = await launchBrowser();
-t.teardown(async () => {
-  await browser.close();
-  await stack.close();
-});
+const { stack, browser } = await startBrowserStack();
 
 function brand(id: string) {
   const config = JSON.parse(readFileSync(`merchants/${id}/merchant.json`, 'utf8')) as { title: string };

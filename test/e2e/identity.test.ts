@@ -4,21 +4,15 @@
 // console error or CSP violation anywhere; the camera and uploader code load only on
 // their own pages.
 import t from 'tap';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
-import { startStack } from '../helpers/stack.ts';
-import { driveTo } from '../helpers/journey.ts';
-import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { driveTo, MAPLE } from '../helpers/journey.ts';
+import { hydrated, openPage } from '../helpers/browser.ts';
 import { EXE, PDF, PNG, padded } from '../helpers/upload-files.ts';
 import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../server/checkout/messages.ts';
 
-const stack = await startStack();
-const browser = await launchBrowser();
-t.teardown(async () => {
-  await browser.close();
-  await stack.close();
-});
+const { stack, browser } = await startBrowserStack();
 
-const MAPLE = 'maple.localhost';
 const ADDRESS = { addressLine1: '1 Main St', cityTown: 'Toronto', stateProv: 'ON', postalCode: 'M5V 2T6' };
 
 /** A browser whose visitor is at the selfie step of a 300 CAD maple buy. */

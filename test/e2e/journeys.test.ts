@@ -3,20 +3,14 @@
 // success URL: a maple e-Transfer buy with and without JavaScript, a maple sell to the
 // deposit address, and a buy in AUD on the TEST host. No console errors, no CSP violations.
 import t, { type Test } from 'tap';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startStack } from '../helpers/stack.ts';
-import { BTC_ADDRESS, Visitor } from '../helpers/journey.ts';
-import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { BTC_ADDRESS, MAPLE, Visitor } from '../helpers/journey.ts';
+import { hydrated, openPage } from '../helpers/browser.ts';
 
-const stack = await startStack();
-const browser = await launchBrowser();
-t.teardown(async () => {
-  await browser.close();
-  await stack.close();
-});
+const { stack, browser } = await startBrowserStack();
 
-const MAPLE = 'maple.localhost';
 const TEST = 'test.localhost';
 const WAIT = { timeout: 15_000 };
 

@@ -4,19 +4,14 @@
 // The earlier steps are taken on the upstream directly; /state/{refId} brings the
 // browser in. No console errors and no CSP violations anywhere.
 import t from 'tap';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
-import { startStack } from '../helpers/stack.ts';
 import { BTC_ADDRESS, driveTo } from '../helpers/journey.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { openPage } from '../helpers/browser.ts';
 import { popupGeometry } from '../../server/checkout/popup.ts';
 import { STATUS_POLL, TOAST_MS } from '../../server/checkout/limits.ts';
 
-const stack = await startStack();
-const browser = await launchBrowser();
-t.teardown(async () => {
-  await browser.close();
-  await stack.close();
-});
+const { stack, browser } = await startBrowserStack();
 
 const HOST = 'maple.localhost';
 

@@ -6,19 +6,13 @@
 // logos to the bank's document, with JavaScript and without. The earlier steps are taken
 // through the edge by the journey helper; /state/{refId} brings the browser in.
 import t from 'tap';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
-import { startStack } from '../helpers/stack.ts';
-import { ADDRESS, driveTo, passIdentity, upstreamCalls } from '../helpers/journey.ts';
-import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { ADDRESS, driveTo, MAPLE, passIdentity, upstreamCalls } from '../helpers/journey.ts';
+import { hydrated, openPage } from '../helpers/browser.ts';
 
-const stack = await startStack();
-const browser = await launchBrowser();
-t.teardown(async () => {
-  await browser.close();
-  await stack.close();
-});
+const { stack, browser } = await startBrowserStack();
 
-const MAPLE = 'maple.localhost';
 const path = (page: Page) => new URL(page.url()).pathname;
 
 async function voucherBuy(): Promise<string> {

@@ -3,21 +3,15 @@
 // the cash journey (both also with JavaScript off). No console errors, no CSP violations.
 // SHOTS=dir saves a desktop and a phone screenshot of each screen.
 import t from 'tap';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
-import { startStack } from '../helpers/stack.ts';
-import { BTC_TESTNET_ADDRESS, BUYER, CODE } from '../helpers/journey.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { BTC_TESTNET_ADDRESS, BUYER, CODE, MAPLE } from '../helpers/journey.ts';
+import { openPage } from '../helpers/browser.ts';
 
 // 10:30 in Manila (02:30 UTC): the edge and the browser agree.
 const NOW = Date.parse('2026-11-22T02:30:00Z');
-const stack = await startStack({ clock: () => NOW, sandbox: { clock: () => NOW } });
-const browser = await launchBrowser();
-t.teardown(async () => {
-  await browser.close();
-  await stack.close();
-});
+const { stack, browser } = await startBrowserStack({ clock: () => NOW, sandbox: { clock: () => NOW } });
 
-const MAPLE = 'maple.localhost';
 const MANILA = 'manila.localhost';
 
 async function shoot(page: Page, name: string): Promise<void> {
