@@ -40,7 +40,7 @@ declare module 'fastify' {
     /** [edge-render] Stream a React page with this status (default 200); HEAD gets the headers only. */
     render(page: ReactElement, options?: RenderOptions): Promise<FastifyReply>;
     /** [edge-render] A page that shows nothing of the visitor: rendered once per merchant and `key`, then served as bytes. */
-    renderShared(key: string, build: () => ReactElement): FastifyReply;
+    renderShared(key: string, build: () => ReactElement, version?: string): FastifyReply;
   }
   /** What a route may declare in `config`; the hooks read `request.routeOptions.config`. */
   interface FastifyContextConfig {

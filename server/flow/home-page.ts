@@ -75,6 +75,16 @@ export async function renderHome(request: FastifyRequest, reply: FastifyReply, v
   return reply.render(homePage(config, view, ticker), { status });
 }
 
+/**
+ * The home page with an untouched form, the same for every visitor: rendered once per
+ * merchant and tab, and again only when the ticker's prices have moved.
+ */
+export async function renderUntouchedHome(request: FastifyRequest, reply: FastifyReply, kind: FlowKind | undefined) {
+  const config = request.merchant.config;
+  const ticker = config.showTicker ? await tickerProps(request) : undefined;
+  return reply.renderShared(`home:${kind ?? ''}`, () => homePage(config, { kind }, ticker), ticker ? JSON.stringify(ticker.rows) : '');
+}
+
 /** The Ticker island's props; none when there is nothing to show. */
 async function tickerProps(request: FastifyRequest): Promise<TickerProps | undefined> {
   const config = request.merchant.config;

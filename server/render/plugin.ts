@@ -24,9 +24,9 @@ export const renderPlugin = fp<{ distDir?: URL }>(
       this.code(options.status ?? 200).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
       return this.send(Readable.from([])) as FastifyReply;
     });
-    app.decorateReply('renderShared', function renderOnce(this: FastifyReply, key: string, build: () => ReactElement) {
+    app.decorateReply('renderShared', function renderOnce(this: FastifyReply, key: string, build: () => ReactElement, version?: string) {
       const { request } = this;
-      const page = sharedPage(request.merchant, key, build, { assets: manifest, appVersion: app.appConfig.appVersion });
+      const page = sharedPage(request.merchant, key, build, { assets: manifest, appVersion: app.appConfig.appVersion }, version);
       this.type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')

@@ -19,7 +19,7 @@ export interface SharedPage {
   etag: string;
 }
 
-const pages = new WeakMap<Merchant, Map<string, SharedPage>>();
+const pages = new WeakMap<Merchant, Map<string, SharedPage & { version: string }>>();
 
 /** At most this many pages per merchant: keys come from code (tabs, legal pages), never from visitors. */
 const PAGES_PER_MERCHANT = 32;
@@ -36,19 +36,23 @@ export function renderShared(page: ReactElement, context: Omit<RenderContextValu
   };
 }
 
-/** The merchant's page under `key`, rendered by `build` the first time it is asked for. */
+/**
+ * The merchant's page under `key`, rendered by `build` the first time it is asked for, and
+ * again when `version` changes (a page whose content moves, like the ticker's prices).
+ */
 export function sharedPage(
   merchant: Merchant,
   key: string,
   build: () => ReactElement,
   context: { assets: AssetManifest; appVersion: string },
+  version = '',
 ): SharedPage {
   let byKey = pages.get(merchant);
   if (!byKey) pages.set(merchant, (byKey = new Map()));
   let page = byKey.get(key);
-  if (!page) {
-    page = renderShared(build(), { ...context, merchant });
-    if (byKey.size < PAGES_PER_MERCHANT) byKey.set(key, page);
+  if (!page || page.version !== version) {
+    page = { ...renderShared(build(), { ...context, merchant }), version };
+    if (byKey.size < PAGES_PER_MERCHANT || byKey.has(key)) byKey.set(key, page);
   }
   return page;
 }

@@ -5,7 +5,7 @@ import { HOME_TAB_PARAM, ROUTES } from '../checkout/routes.ts';
 import { validateAmountForm } from '../checkout/validation/amount.ts';
 import { FORM_FIELDS } from '../checkout/wire.ts';
 import { formValues } from '../flow/form.ts';
-import { homePage, renderHome } from '../flow/home-page.ts';
+import { renderHome, renderUntouchedHome } from '../flow/home-page.ts';
 import { requestQuote } from '../flow/quote-request.ts';
 import { defineScreen } from '../flow/screen.ts';
 
@@ -16,11 +16,7 @@ export const homeScreen = defineScreen({
   route: ROUTES.home,
   get: (request, reply) => {
     const tab = (request.query as Record<string, unknown>)[HOME_TAB_PARAM];
-    const kind = FLOW_KINDS.find((k) => k === tab);
-    // Prices that move are rendered per request (from the ticker's short cache).
-    if (request.merchant.config.showTicker) return renderHome(request, reply, { kind });
-    // Otherwise nothing on it changes or is the visitor's: the same bytes for everyone, per merchant and tab.
-    return reply.renderShared(`home:${kind ?? ''}`, () => homePage(request.merchant.config, { kind }));
+    return renderUntouchedHome(request, reply, FLOW_KINDS.find((k) => k === tab));
   },
   post: async (request, reply) => {
     const values = formValues(request.body, FORM_FIELDS.amount);

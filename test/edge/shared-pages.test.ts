@@ -50,6 +50,11 @@ t.test('rendered once per merchant and key; a merchant loaded anew renders anew'
   t.equal(renders, 3, 'a configuration loaded anew is rendered anew');
   t.not(fresh.etag, first.etag);
   t.match(fresh.plain.toString(), /^<!DOCTYPE html><html>.*<body>render 3<\/body><\/html>$/);
+  t.equal(sharedPage(reloaded, 'probe', build, context), fresh, 'the same version: the same bytes');
+  const moved = sharedPage(reloaded, 'probe', build, context, 'prices moved');
+  t.equal(renders, 4, 'a new version (the ticker moved) renders anew');
+  t.equal(sharedPage(reloaded, 'probe', build, context, 'prices moved'), moved);
+  t.equal(renders, 4);
 });
 
 t.test('the modules islands hydrated on load need are announced beside the boot script', async (t) => {
@@ -63,4 +68,13 @@ t.test('the modules islands hydrated on load need are announced beside the boot 
   t.notOk(announced.some((href) => preload.islands.QuoteTimer!.includes(href) && !preload.islands.AmountForm!.includes(href)), 'nothing of an island the page does not have');
   const legal = (await stack.app.inject({ url: '/terms-of-service', headers: { host: HOST } })).body;
   t.notMatch(legal, /module-preload|<script/, 'a page without islands loads no JavaScript');
+});
+
+t.test("a merchant showing the ticker: one page for everyone while the ticker's prices hold", async (t) => {
+  const first = await stack.app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+  const second = await stack.app.inject({ url: '/', headers: { host: 'maple.localhost' } });
+  t.equal(first.statusCode, 200);
+  t.match(first.body, /class="ticker/, 'the ticker is on the page');
+  t.match(String(first.headers['content-security-policy']), /^script-src 'self';/, 'served as a page rendered once');
+  t.equal(second.headers.etag, first.headers.etag, 'the same bytes within the ticker cache');
 });
