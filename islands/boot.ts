@@ -20,8 +20,11 @@ function whenReady(el: HTMLElement, strategy: HydrateStrategy, run: () => void):
       return;
     }
     case 'interaction': {
-      const events = ['pointerdown', 'focusin', 'keydown'] as const;
-      const once = () => {
+      // An activation (a press, or Enter or Space), never a mere focus or Tab: the camera
+      // island starts the camera when it hydrates, and only the visitor may ask for that.
+      const events = ['pointerdown', 'keydown'] as const;
+      const once = (event: Event) => {
+        if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
         for (const e of events) el.removeEventListener(e, once);
         run();
       };

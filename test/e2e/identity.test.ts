@@ -73,6 +73,23 @@ t.test('a selfie by the fake camera, captured and submitted end to end', async (
   t.same(problems, [], 'no console errors or CSP violations');
 });
 
+t.test('by keyboard: tabbing onto Start camera asks for nothing; Enter starts it', async (t) => {
+  const { page, problems, requests, close } = await atSelfie();
+  t.teardown(close);
+  await page.goto(stack.url(MAPLE, '/image-input-camera'));
+  const start = page.getByRole('button', { name: 'Start camera' });
+  await start.waitFor();
+  // Tab until the start button has the focus, as a keyboard user would reach it.
+  for (let i = 0; i < 40 && !(await start.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
+  t.ok(await start.evaluate((b) => b === document.activeElement), 'the button has the focus');
+  await page.waitForLoadState('networkidle');
+  t.equal(await page.locator('video').count(), 0, 'focus alone starts no camera');
+  t.same(await loadedCode(requests), { camera: false, uploader: false }, 'nor loads its code');
+  await page.keyboard.press('Enter');
+  await page.locator('video').waitFor();
+  t.same(problems, [], 'no console errors or CSP violations');
+});
+
 t.test('a refused camera says so and offers the upload page; the upload link appears after 5 s', async (t) => {
   const { page, context, problems, close } = await atSelfie();
   t.teardown(close);
