@@ -1,5 +1,6 @@
 // What every view needs from the request, passed once through context instead of props.
 import { createContext, useContext } from 'react';
+import type { ShellSlot } from './shell.tsx';
 import type { Merchant } from '../tenancy/load.ts';
 import type { AssetManifest } from './manifest.ts';
 
@@ -14,6 +15,8 @@ export interface RenderContextValue {
    * are some), and which hydrate on load (their chunks are announced for preloading).
    */
   islands: { count: number; onLoad: Set<string> };
+  /** Set when the page is joined with its merchant's shell (shell.tsx); the Document asks it. */
+  shell?: ShellSlot;
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null);

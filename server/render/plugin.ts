@@ -1,5 +1,5 @@
 // `reply.render(page, { status })`: what a screen calls to answer with a React page. Reads
-// the build's manifest and resolves every island once, at start-up, then streams pages
+// the build's manifest and resolves every island once, at start-up, then renders pages
 // through renderPage (stream.tsx). A HEAD request gets the page's status and headers
 // without React running at all: Fastify would otherwise drain the whole render into
 // nothing (its HEAD routes resume a streamed body and drop it).
@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import type { ReactElement } from 'react';
+import { acceptedEncoding } from './encoding.ts';
 import { loadIslands } from './island.tsx';
 import { DIST_DIR, readManifest } from './manifest.ts';
 import { sharedPage } from './shared-pages.tsx';
@@ -33,10 +34,8 @@ export const renderPlugin = fp<{ distDir?: URL }>(
         .header('etag', page.etag)
         .header('content-security-policy', app.contentSecurity.sharedPage(request.merchant.id));
       if (request.headers['if-none-match'] === page.etag) return this.code(304).send();
-      const accept = String(request.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accept)) return this.header('content-encoding', 'br').send(page.br);
-      if (/\bgzip\b/.test(accept)) return this.header('content-encoding', 'gzip').send(page.gzip);
-      return this.send(page.plain);
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      return encoding ? this.header('content-encoding', encoding).send(page[encoding]) : this.send(page.plain);
     });
   },
   {

@@ -5,12 +5,12 @@
 // change) starts with no cached page. They carry no nonce: their policy allows the
 // checkout's own script files instead (security/csp.ts).
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Merchant } from '../tenancy/load.ts';
 import type { AssetManifest } from './manifest.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
+import { compress } from './encoding.ts';
 
 export interface SharedPage {
   plain: Buffer;
@@ -30,8 +30,8 @@ export function renderShared(page: ReactElement, context: Omit<RenderContextValu
   const plain = Buffer.from(html);
   return {
     plain,
-    br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
-    gzip: gzipSync(plain, { level: 9 }),
+    br: compress(plain, 'br', 'once'),
+    gzip: compress(plain, 'gzip', 'once'),
     etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
   };
 }

@@ -1,33 +1,40 @@
-// Streams a React page: the shell goes out as soon as it is ready (bots wait for the whole
-// page), with a time limit, an abort when the visitor leaves, and a plain error page —
-// never a stack trace — when the shell itself fails.
+// A React page for one response. A page that waits on nothing (nearly all) is rendered in
+// one pass to one buffer, joined with its merchant's shell (shell.tsx), compressed in one
+// call and sent with its length. A page that really waits on data (a Suspense boundary
+// whose promise is pending, like /proc) streams instead: the shell goes out as soon as it
+// is ready (bots wait for the whole page), with a time limit, an abort when the visitor
+// leaves, and compression flushed chunk by chunk. Either way, a plain error page, never a
+// stack trace, when the page itself fails.
 import { PassThrough, type Transform } from 'node:stream';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RenderContext, type RenderContextValue } from './context.tsx';
+import { acceptedEncoding, compress } from './encoding.ts';
+import { renderOnShell } from './shell.tsx';
 
 const BOT = /bot|crawl|spider|slurp|facebookexternalhit|preview|lighthouse/i;
 export const RENDER_TIMEOUT_MS = 10_000;
+/** What a one-pass render leaves where a Suspense boundary could not finish: the page must stream. */
+const UNFINISHED_BOUNDARY = '<!--$!-->';
 
 /**
- * Compress the page as it streams: every chunk React writes is flushed through at once,
- * so the shell still reaches the visitor first. Brotli at a low quality costs less CPU
- * than gzip -6 for a better ratio on HTML.
+ * Compress a streamed page as it goes: every chunk React writes is flushed through at
+ * once, so the shell still reaches the visitor first.
  */
-function compressorFor(acceptEncoding: string | undefined): { encoding: string; stream: Transform } | null {
-  const accept = acceptEncoding ?? '';
-  if (/\bbr\b/.test(accept)) {
+function streamingCompressor(acceptEncoding: string | undefined): { encoding: string; stream: Transform } | null {
+  const encoding = acceptedEncoding(acceptEncoding);
+  if (encoding === 'br') {
     return {
-      encoding: 'br',
+      encoding,
       stream: createBrotliCompress({
         flush: zlib.BROTLI_OPERATION_FLUSH,
         params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
       }),
     };
   }
-  if (/\bgzip\b/.test(accept)) return { encoding: 'gzip', stream: createGzip({ level: 5, flush: zlib.Z_SYNC_FLUSH }) };
+  if (encoding === 'gzip') return { encoding, stream: createGzip({ level: 5, flush: zlib.Z_SYNC_FLUSH }) };
   return null;
 }
 
@@ -41,27 +48,51 @@ const SHELL_ERROR_PAGE =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head>' +
   '<body><main><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">Back to the start</a></p></main></body></html>';
 
-export function renderPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: ReactElement,
-  options: RenderOptions = {},
-): Promise<FastifyReply> {
-  const ctx: RenderContextValue = {
+function renderContext(request: FastifyRequest, reply: FastifyReply): RenderContextValue {
+  return {
     nonce: reply.scriptNonce,
     merchant: request.merchant,
     assets: request.server.assetManifest,
     appVersion: request.server.appConfig.appVersion,
     islands: { count: 0, onLoad: new Set() },
   };
+}
+
+function shellFailed(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  request.log.error({ err: error }, 'page shell failed to render');
+  return reply.removeHeader('content-encoding').code(500).send(SHELL_ERROR_PAGE);
+}
+
+export async function renderPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: ReactElement,
+  options: RenderOptions = {},
+): Promise<FastifyReply> {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
+  let html: string;
+  try {
+    const rendered = renderOnShell(page, renderContext(request, reply));
+    if (rendered.html.includes(UNFINISHED_BOUNDARY)) return await streamPage(request, reply, page, options);
+    html = rendered.join();
+  } catch (error) {
+    return shellFailed(request, reply, error);
+  }
+  const plain = Buffer.from(html);
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  reply.code(options.status ?? 200);
+  if (!encoding) return reply.send(plain);
+  return reply.header('content-encoding', encoding).send(compress(plain, encoding, 'per-request'));
+}
+
+function streamPage(request: FastifyRequest, reply: FastifyReply, page: ReactElement, options: RenderOptions): Promise<FastifyReply> {
+  const ctx = renderContext(request, reply);
   const isBot = BOT.test(String(request.headers['user-agent'] ?? ''));
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
 
   return new Promise((resolve) => {
     let settled = false;
-    const compressor = compressorFor(request.headers['accept-encoding']);
+    const compressor = streamingCompressor(request.headers['accept-encoding']);
     const body: Transform = compressor?.stream ?? new PassThrough();
-    reply.header('vary', 'accept-encoding');
     if (compressor) reply.header('content-encoding', compressor.encoding);
     const stream = renderToPipeableStream(<RenderContext value={ctx}>{page}</RenderContext>, {
       nonce: ctx.nonce,
@@ -80,11 +111,9 @@ export function renderPage(
         resolve(reply.send(body));
       },
       onShellError(error) {
-        request.log.error({ err: error }, 'page shell failed to render');
-        if (settled) return;
+        if (settled) return void request.log.error({ err: error }, 'page shell failed to render');
         settled = true;
-        reply.removeHeader('content-encoding');
-        resolve(reply.code(500).send(SHELL_ERROR_PAGE));
+        resolve(shellFailed(request, reply, error));
       },
       onError(error) {
         request.log.error({ err: error }, 'page failed to render');

@@ -20,10 +20,18 @@ export interface DocumentProps {
   pageStyles?: string[];
 }
 
-export function Document({ title, children, toasts = [], bare = false, pageStyles = [] }: DocumentProps) {
-  const { merchant, assets } = useRenderContext();
+export function Document(props: DocumentProps) {
+  const { title, children, toasts = [], bare = false, pageStyles = [] } = props;
+  const { merchant, assets, shell } = useRenderContext();
   const config = merchant.config;
   const pageTitle = title ? `${title} | ${config.title}` : config.title;
+  // Rendered per request: the visitor's parts only, joined with the merchant's shell
+  // (server/render/shell.tsx), which is this same document with a cut in their place.
+  if (shell?.mode === 'visitor') {
+    const key = [pageTitle, bare, ...pageStyles].join('\n');
+    return shell.place(key, () => <Document {...props} />, { main: children, toasts: <Toasts toasts={toasts} />, boot: <BootScript /> });
+  }
+  const cut = shell?.cut;
   return (
     <html lang="en">
       <head>
@@ -38,12 +46,12 @@ export function Document({ title, children, toasts = [], bare = false, pageStyle
       <body className={bare ? 'bare' : undefined}>
         {!bare && <Header />}
         <main id="main" className="page">
-          {children}
+          {cut ?? children}
         </main>
         {!bare && <Footer />}
-        <Toasts toasts={toasts} />
+        {cut ?? <Toasts toasts={toasts} />}
         <UnsupportedBrowser />
-        <BootScript />
+        {cut ?? <BootScript />}
       </body>
     </html>
   );

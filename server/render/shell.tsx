@@ -1,0 +1,112 @@
+// Pages rendered per request, on a shell: what a page's Document shows of the merchant
+// (head, header, footer) is rendered once per merchant and page kind, with a cut where each
+// of the visitor's parts goes (the page itself, its toasts, the boot script with the
+// response's nonce). A request renders only those parts and joins them with the shell.
+// A shell is rendered with no nonce and no visitor part, so it holds neither; shells hang
+// off the merchant object, so a merchant loaded anew gets new ones.
+import { randomBytes } from 'node:crypto';
+import type { ReactElement, ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { Merchant } from '../tenancy/load.ts';
+import { RenderContext, type RenderContextValue } from './context.tsx';
+
+/** Where a visitor's part goes. Random per process: no merchant file or visitor text can spell it. */
+const CUT_ID = randomBytes(12).toString('base64url');
+const CUT_HTML = `<template data-cut="${CUT_ID}"></template>`;
+const cut = () => <template data-cut={CUT_ID} />;
+
+/** The visitor's parts of a Document, in the order the shell's cuts stand for them. */
+export interface VisitorParts {
+  main: ReactNode;
+  toasts: ReactNode;
+  boot: ReactNode;
+}
+
+/**
+ * What the Document finds in the render context. On a request ('visitor'), it hands over
+ * its visitor parts, the key of its shell (what the shell's markup depends on besides the
+ * merchant) and how to render the shell; rendering the shell ('shell'), it puts `cut`
+ * where each visitor part goes.
+ */
+export type ShellSlot =
+  | { mode: 'visitor'; place(key: string, shell: () => ReactElement, parts: VisitorParts): ReactNode }
+  | { mode: 'shell'; cut: ReactNode };
+
+/** At most this many shells per merchant: keys come from the pages' code (titles, styles), never from visitors. */
+const SHELLS_PER_MERCHANT = 64;
+const shells = new WeakMap<Merchant, Map<string, string[]>>();
+
+function renderShell(shell: () => ReactElement, context: RenderContextValue): string[] {
+  const ctx: RenderContextValue = {
+    ...context,
+    nonce: undefined,
+    islands: { count: 0, onLoad: new Set() },
+    shell: { mode: 'shell', cut: cut() },
+  };
+  const pieces = `<!DOCTYPE html>${renderToString(<RenderContext value={ctx}>{shell()}</RenderContext>)}`.split(CUT_HTML);
+  if (pieces.length !== 4) throw new Error(`a shell needs 3 cuts, it has ${pieces.length - 1}`);
+  return pieces;
+}
+
+function shellOf(key: string, shell: () => ReactElement, context: RenderContextValue): string[] {
+  let byKey = shells.get(context.merchant);
+  if (!byKey) shells.set(context.merchant, (byKey = new Map()));
+  // The footer shows the year.
+  const fullKey = `${new Date().getUTCFullYear()}\n${key}`;
+  let pieces = byKey.get(fullKey);
+  if (!pieces) {
+    pieces = renderShell(shell, context);
+    if (byKey.size < SHELLS_PER_MERCHANT) byKey.set(fullKey, pieces);
+  }
+  return pieces;
+}
+
+/** The rendered page: the visitor's parts rendered now, joined with the merchant's shell. */
+export interface ShellRender {
+  /** The visitor's parts, as React rendered them (the whole page when it has no Document). */
+  html: string;
+  /** The page as sent. */
+  join(): string;
+}
+
+/**
+ * Renders `page` with the Document drawing only the visitor's parts. Throws what the
+ * render throws.
+ */
+export function renderOnShell(page: ReactElement, context: RenderContextValue): ShellRender {
+  let placed: { key: string; shell: () => ReactElement } | undefined;
+  const ctx: RenderContextValue = {
+    ...context,
+    shell: {
+      mode: 'visitor',
+      place(key, shell, { main, toasts, boot }) {
+        placed = { key, shell };
+        return (
+          <>
+            {main}
+            {cut()}
+            {toasts}
+            {cut()}
+            {boot}
+          </>
+        );
+      },
+    },
+  };
+  const html = renderToString(<RenderContext value={ctx}>{page}</RenderContext>);
+  return {
+    html,
+    join() {
+      if (!placed) return html.startsWith('<html') ? `<!DOCTYPE html>${html}` : html;
+      const shell = shellOf(placed.key, placed.shell, ctx);
+      const visitor = html.split(CUT_HTML);
+      if (visitor.length !== 3) throw new Error(`a page's visitor parts need 2 cuts, they have ${visitor.length - 1}`);
+      return shell.reduce((page, piece, i) => page + visitor[i - 1]! + piece);
+    },
+  };
+}
+
+/** What the cache holds for a merchant now, by key: for tests. */
+export function cachedShells(merchant: Merchant): Map<string, string[]> {
+  return shells.get(merchant) ?? new Map();
+}
