@@ -1,16 +1,31 @@
 // Security on every response: helmet's headers, a CSP (per merchant: only merchants with a
 // tag manager allow its origins), and the same-origin check on every state-changing
-// request (403, before any handler can act). A nonce is made only when a page asks for one
-// (reply.scriptNonce); the policy is set as the response leaves, with that nonce, or
-// without script when nothing asked. Routes whose responses carry no markup declare
-// `config: { csp: false }`.
+// request (403, before any handler can act). helmet's headers are the same on every
+// response, so helmet runs once at start-up and each response gets the headers it set. A
+// nonce is made only when a page asks for one (reply.scriptNonce); the policy is set as
+// the response leaves, with that nonce, or without script when nothing asked. Routes whose
+// responses carry no markup declare `config: { csp: false }`.
+import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { EdgeError } from '../http/errors.ts';
 import { checkSameOrigin } from './csrf.ts';
 import { cspTemplate, newNonce, originOf } from './csp.ts';
 import { cardWidgetUrlFor } from '../third-party.ts';
+
+/** The headers helmet sets with these options, as one object. */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as never, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,8 +38,8 @@ const TAG_MANAGER_ORIGINS = [
 
 export const securityPlugin = fp(
   async (app) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: false, // set per request with its nonce, below
+    const staticHeaders = helmetHeaders({
+      contentSecurityPolicy: false, // set per response with its nonce, below
       crossOriginEmbedderPolicy: false,
       hsts: { maxAge: 15552000, includeSubDomains: false },
     });
@@ -70,13 +85,13 @@ export const securityPlugin = fp(
       const nonce = nonces.get(reply);
       reply.header('content-security-policy', nonce === undefined ? policies.noScript : policies.withNonce(nonce));
     });
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(staticHeaders);
+      if (SAFE_METHODS.has(request.method)) return done();
       const verdict = checkSameOrigin(request, request.siteHost);
-      if (!verdict.ok) {
-        request.log.warn({ reason: verdict.reason }, 'cross-site request refused');
-        throw new EdgeError.crossSite();
-      }
+      if (verdict.ok) return done();
+      request.log.warn({ reason: verdict.reason }, 'cross-site request refused');
+      done(new EdgeError.crossSite());
     });
   },
   { name: 'edge-security', fastify: '5.x', dependencies: ['edge-errors', 'edge-tenancy', 'edge-third-party'] },

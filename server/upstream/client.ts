@@ -41,7 +41,7 @@ import {
 } from './contract.ts';
 import { REF_ID_PATTERN } from './contract.ts';
 import { UpstreamRequestError, type UpstreamResult } from './errors.ts';
-import { createExchange, issuePaths, targetOf, under, type Image, type Target } from './exchange.ts';
+import { createExchange, issuePaths, targetOf, under, type Exchange, type Image, type Target } from './exchange.ts';
 import type { Logger } from './log-interceptor.ts';
 
 export type { UpstreamFailure, UpstreamResult } from './errors.ts';
@@ -147,103 +147,131 @@ function apiSegment(call: string, txnType: TxnType): string {
   return API_OF_TXN_TYPE[txnType];
 }
 
+/** A client for one visitor request: the calls, shared, and the exchange that carries its ids. */
+type RequestClient = UpstreamClient & { readonly exchange: Exchange };
+
 export function createUpstream(settings: UpstreamSettings): Upstream {
   const root = targetOf(settings.baseUrl);
   const upload = targetOf(settings.uploadUrl);
 
+  type Bound = { exchange: Exchange };
+  const get = <T>(self: Bound, call: string, target: Target, schema: z.ZodType<T>): Result<T> => self.exchange.json(call, target, schema);
+  // Throws (inside the async call functions: a rejection) when the body breaks the contract.
+  const post = <T>(self: Bound, call: string, target: Target, requestSchema: z.ZodType, body: unknown, schema: z.ZodType<T>): Result<T> =>
+    self.exchange.json(call, target, schema, encodeBody(call, requestSchema, body));
+  const api = (call: string, txnType: TxnType, endpoint: string): Target => under(root, apiSegment(call, txnType), endpoint);
+
+  // The calls are made once; each finds the request it is for (its exchange) on `this`.
+  const calls: { [K in keyof UpstreamClient]: (this: Bound, ...args: Parameters<UpstreamClient[K]>) => ReturnType<UpstreamClient[K]> } = {
+    async quoteRequest(txnType, body) {
+      return post(this, 'quoteRequest', api('quoteRequest', txnType, 'quoterequest'), quoteRequestSchema, body, flowStateSchema);
+    },
+    async requote(txnType, body) {
+      return post(this, 'requote', api('requote', txnType, 'requote'), requoteRequestSchema, body, requoteResponseSchema);
+    },
+    async confirmNewQuote(txnType, refId) {
+      return post(
+        this,
+        'confirmNewQuote',
+        api('confirmNewQuote', txnType, 'confirmednewquote'),
+        refIdRequestSchema,
+        { refId },
+        flowStateSchema,
+      );
+    },
+    async cryptoAddress(txnType, body) {
+      return post(this, 'cryptoAddress', api('cryptoAddress', txnType, 'cryptoaddress'), cryptoAddressRequestSchema, body, flowStateSchema);
+    },
+    async emtEmail(txnType, body) {
+      return post(this, 'emtEmail', api('emtEmail', txnType, 'emtemail'), emtEmailRequestSchema, body, flowStateSchema);
+    },
+    async buyerInfo(txnType, body) {
+      return post(this, 'buyerInfo', api('buyerInfo', txnType, 'buyerinfo'), buyerInfoRequestSchema, body, flowStateSchema);
+    },
+    async mobileVerification(txnType, body) {
+      return post(
+        this,
+        'mobileVerification',
+        api('mobileVerification', txnType, 'mobileverification'),
+        mobileVerificationRequestSchema,
+        body,
+        flowStateSchema,
+      );
+    },
+    async generateSmsCode(txnType, refId) {
+      return post(
+        this,
+        'generateSmsCode',
+        api('generateSmsCode', txnType, 'generatesmscode'),
+        refIdRequestSchema,
+        { refId },
+        smsCodeResponseSchema,
+      );
+    },
+    async voucherNumber(txnType, body) {
+      return post(this, 'voucherNumber', api('voucherNumber', txnType, 'vouchernumber'), voucherNumberRequestSchema, body, flowStateSchema);
+    },
+    async selfieImage(txnType, body) {
+      return post(this, 'selfieImage', api('selfieImage', txnType, 'selfieimage'), selfieImageRequestSchema, body, flowStateSchema);
+    },
+    async uploadDocument(body) {
+      return post(this, 'uploadDocument', upload, documentUploadRequestSchema, body, uploadResponseSchema);
+    },
+    async status(txnType, refId) {
+      return get(this, 'status', under(api('status', txnType, 'status'), refIdSegment('status', refId)), statusResponseSchema);
+    },
+    async flowState(txnType, refId) {
+      return get(this, 'flowState', under(api('flowState', txnType, 'flowstate'), refIdSegment('flowState', refId)), flowStateSchema);
+    },
+    async vipCheck(vipTag) {
+      return post(this, 'vipCheck', under(root, 'vipcheck'), vipCheckRequestSchema, { vipTag }, vipCheckResponseSchema);
+    },
+    async etransferInit(refId) {
+      return post(this, 'etransferInit', under(root, 'etransfer', 'init'), refIdRequestSchema, { refId }, flowStateSchema);
+    },
+    async bankTransferInit(refId, selectedBank) {
+      return post(
+        this,
+        'bankTransferInit',
+        under(root, 'banktransfer', 'init'),
+        bankTransferInitRequestSchema,
+        { refId, selectedBank },
+        flowStateSchema,
+      );
+    },
+    async proc(procId, query) {
+      if (!isProcId(procId)) throw new UpstreamRequestError('proc', ['procId']);
+      return post(this, 'proc', under(root, procId), procQuerySchema, query, procResponseSchema);
+    },
+    async ticker() {
+      return get(this, 'ticker', under(root, 'pubapi', 'ticker', 'merchant'), tickerResponseSchema);
+    },
+    async walletQr(refId) {
+      return this.exchange.image('walletQr', under(root, 'pubapi', 'qrcode', 'walletaddress', refIdSegment('walletQr', refId)));
+    },
+    async cardQuote(query) {
+      const checked = cardQuoteQuerySchema.safeParse(query);
+      if (!checked.success) throw new UpstreamRequestError('cardQuote', issuePaths(checked.error));
+      if (!settings.cardQuoteUrl) return { ok: false, failure: { kind: 'unavailable', reason: 'not-configured' } };
+      const url = new URL(settings.cardQuoteUrl);
+      url.searchParams.set('key', checked.data.key);
+      url.searchParams.set('baseCurrency', checked.data.baseCurrency);
+      url.searchParams.set('amount', String(checked.data.amount));
+      if (checked.data.quoteCurrency) url.searchParams.set('quoteCurrency', checked.data.quoteCurrency);
+      return get(this, 'cardQuote', { origin: url.origin, path: url.pathname + url.search }, cardQuoteResponseSchema);
+    },
+  };
+
   return {
-    forRequest(context) {
-      const exchange = createExchange({
+    forRequest: (context): RequestClient => ({
+      ...calls,
+      exchange: createExchange({
         dispatcher: settings.dispatcher,
         requestId: context.requestId,
         merchantId: context.merchantId,
         log: context.log ?? settings.logger,
         logHasRequestId: context.log !== undefined,
-      });
-      const get = <T>(call: string, target: Target, schema: z.ZodType<T>): Result<T> => exchange.json(call, target, schema);
-      // Throws (inside the async call functions: a rejection) when the body breaks the contract.
-      const post = <T>(call: string, target: Target, requestSchema: z.ZodType, body: unknown, schema: z.ZodType<T>): Result<T> =>
-        exchange.json(call, target, schema, encodeBody(call, requestSchema, body));
-
-      const api = (call: string, txnType: TxnType, endpoint: string): Target =>
-        under(root, apiSegment(call, txnType), endpoint);
-
-      return {
-        quoteRequest: async (txnType, body) =>
-          post('quoteRequest', api('quoteRequest', txnType, 'quoterequest'), quoteRequestSchema, body, flowStateSchema),
-        requote: async (txnType, body) =>
-          post('requote', api('requote', txnType, 'requote'), requoteRequestSchema, body, requoteResponseSchema),
-        confirmNewQuote: async (txnType, refId) =>
-          post(
-            'confirmNewQuote',
-            api('confirmNewQuote', txnType, 'confirmednewquote'),
-            refIdRequestSchema,
-            { refId },
-            flowStateSchema,
-          ),
-        cryptoAddress: async (txnType, body) =>
-          post('cryptoAddress', api('cryptoAddress', txnType, 'cryptoaddress'), cryptoAddressRequestSchema, body, flowStateSchema),
-        emtEmail: async (txnType, body) =>
-          post('emtEmail', api('emtEmail', txnType, 'emtemail'), emtEmailRequestSchema, body, flowStateSchema),
-        buyerInfo: async (txnType, body) =>
-          post('buyerInfo', api('buyerInfo', txnType, 'buyerinfo'), buyerInfoRequestSchema, body, flowStateSchema),
-        mobileVerification: async (txnType, body) =>
-          post(
-            'mobileVerification',
-            api('mobileVerification', txnType, 'mobileverification'),
-            mobileVerificationRequestSchema,
-            body,
-            flowStateSchema,
-          ),
-        generateSmsCode: async (txnType, refId) =>
-          post(
-            'generateSmsCode',
-            api('generateSmsCode', txnType, 'generatesmscode'),
-            refIdRequestSchema,
-            { refId },
-            smsCodeResponseSchema,
-          ),
-        voucherNumber: async (txnType, body) =>
-          post('voucherNumber', api('voucherNumber', txnType, 'vouchernumber'), voucherNumberRequestSchema, body, flowStateSchema),
-        selfieImage: async (txnType, body) =>
-          post('selfieImage', api('selfieImage', txnType, 'selfieimage'), selfieImageRequestSchema, body, flowStateSchema),
-        uploadDocument: async (body) =>
-          post('uploadDocument', upload, documentUploadRequestSchema, body, uploadResponseSchema),
-        status: async (txnType, refId) =>
-          get('status', under(api('status', txnType, 'status'), refIdSegment('status', refId)), statusResponseSchema),
-        flowState: async (txnType, refId) =>
-          get('flowState', under(api('flowState', txnType, 'flowstate'), refIdSegment('flowState', refId)), flowStateSchema),
-        vipCheck: async (vipTag) =>
-          post('vipCheck', under(root, 'vipcheck'), vipCheckRequestSchema, { vipTag }, vipCheckResponseSchema),
-        etransferInit: async (refId) =>
-          post('etransferInit', under(root, 'etransfer', 'init'), refIdRequestSchema, { refId }, flowStateSchema),
-        bankTransferInit: async (refId, selectedBank) =>
-          post(
-            'bankTransferInit',
-            under(root, 'banktransfer', 'init'),
-            bankTransferInitRequestSchema,
-            { refId, selectedBank },
-            flowStateSchema,
-          ),
-        proc: async (procId, query) => {
-          if (!isProcId(procId)) throw new UpstreamRequestError('proc', ['procId']);
-          return post('proc', under(root, procId), procQuerySchema, query, procResponseSchema);
-        },
-        ticker: async () => get('ticker', under(root, 'pubapi', 'ticker', 'merchant'), tickerResponseSchema),
-        walletQr: async (refId) =>
-          exchange.image('walletQr', under(root, 'pubapi', 'qrcode', 'walletaddress', refIdSegment('walletQr', refId))),
-        cardQuote: async (query) => {
-          const checked = cardQuoteQuerySchema.safeParse(query);
-          if (!checked.success) throw new UpstreamRequestError('cardQuote', issuePaths(checked.error));
-          if (!settings.cardQuoteUrl) return { ok: false, failure: { kind: 'unavailable', reason: 'not-configured' } };
-          const url = new URL(settings.cardQuoteUrl);
-          url.searchParams.set('key', checked.data.key);
-          url.searchParams.set('baseCurrency', checked.data.baseCurrency);
-          url.searchParams.set('amount', String(checked.data.amount));
-          if (checked.data.quoteCurrency) url.searchParams.set('quoteCurrency', checked.data.quoteCurrency);
-          return get('cardQuote', { origin: url.origin, path: url.pathname + url.search }, cardQuoteResponseSchema);
-        },
-      };
-    },
+      }),
+    }),
   };
 }

@@ -67,19 +67,25 @@ export interface ExchangeContext {
   logHasRequestId: boolean;
 }
 
-export function createExchange(context: ExchangeContext): Exchange {
-  const ids = context.logHasRequestId ? {} : { reqId: context.requestId };
+/** One per visitor request: its ids travel on every call. */
+class RequestExchange implements Exchange {
+  readonly #context: ExchangeContext;
 
-  function invalid(call: string, status: number, issues?: string[]): { ok: false; failure: UpstreamFailure } {
-    context.log.warn({ ...ids, upstream: { call, status, issues } }, 'upstream response breaks the contract');
+  constructor(context: ExchangeContext) {
+    this.#context = context;
+  }
+
+  #invalid(call: string, status: number, issues?: string[]): { ok: false; failure: UpstreamFailure } {
+    const { log, logHasRequestId, requestId } = this.#context;
+    log.warn({ ...(logHasRequestId ? {} : { reqId: requestId }), upstream: { call, status, issues } }, 'upstream response breaks the contract');
     return { ok: false, failure: { kind: 'invalid-response', status } };
   }
 
   /** A POST when there is a body, a GET otherwise. */
-  async function send(target: Target, accept: string, body?: string): Promise<Sent> {
+  async #send(target: Target, accept: string, body?: string): Promise<Sent> {
     const headers: Record<string, string> = {
-      'x-request-id': context.requestId,
-      'x-merchant': context.merchantId,
+      'x-request-id': this.#context.requestId,
+      'x-merchant': this.#context.merchantId,
       accept,
     };
     if (body !== undefined) {
@@ -88,7 +94,7 @@ export function createExchange(context: ExchangeContext): Exchange {
       headers['idempotency-key'] = randomUUID();
     }
     try {
-      const response = await context.dispatcher.request({ ...target, method: body === undefined ? 'GET' : 'POST', headers, body });
+      const response = await this.#context.dispatcher.request({ ...target, method: body === undefined ? 'GET' : 'POST', headers, body });
       const bytes = Buffer.from(await response.body.arrayBuffer());
       const contentType = String(response.headers['content-type'] ?? '');
       return { ok: true, response: { status: response.statusCode, contentType, bytes } };
@@ -100,34 +106,36 @@ export function createExchange(context: ExchangeContext): Exchange {
   }
 
   /** A non-2xx answer, or a 2xx that carries the upstream's error body. */
-  function failureOf(call: string, response: RawResponse, json: unknown): { ok: false; failure: UpstreamFailure } | undefined {
+  #failureOf(call: string, response: RawResponse, json: unknown): { ok: false; failure: UpstreamFailure } | undefined {
     const fromBody = errorBodyFailure(response.status, json);
     if (fromBody) return { ok: false, failure: fromBody };
     if (response.status >= 200 && response.status < 300) return undefined;
     const failure = statusFailure(response.status);
-    return failure.kind === 'invalid-response' ? invalid(call, response.status) : { ok: false, failure };
+    return failure.kind === 'invalid-response' ? this.#invalid(call, response.status) : { ok: false, failure };
   }
 
-  return {
-    async json(call, target, schema, body) {
-      const sent = await send(target, 'application/json', body);
-      if (!sent.ok) return sent;
-      const json = parseJson(sent.response.bytes);
-      const failure = failureOf(call, sent.response, json);
-      if (failure) return failure;
-      const parsed = schema.safeParse(json);
-      if (!parsed.success) return invalid(call, sent.response.status, issuePaths(parsed.error));
-      return { ok: true, value: parsed.data };
-    },
+  async json<T>(call: string, target: Target, schema: z.ZodType<T>, body?: string): Promise<UpstreamResult<T>> {
+    const sent = await this.#send(target, 'application/json', body);
+    if (!sent.ok) return sent;
+    const json = parseJson(sent.response.bytes);
+    const failure = this.#failureOf(call, sent.response, json);
+    if (failure) return failure;
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) return this.#invalid(call, sent.response.status, issuePaths(parsed.error));
+    return { ok: true, value: parsed.data };
+  }
 
-    async image(call, target) {
-      const sent = await send(target, 'image/png, application/json');
-      if (!sent.ok) return sent;
-      const { response } = sent;
-      const failure = failureOf(call, response, parseJson(response.bytes));
-      if (failure) return failure;
-      if (!response.contentType.startsWith('image/')) return invalid(call, response.status, ['content-type']);
-      return { ok: true, value: { bytes: response.bytes, contentType: response.contentType } };
-    },
-  };
+  async image(call: string, target: Target): Promise<UpstreamResult<Image>> {
+    const sent = await this.#send(target, 'image/png, application/json');
+    if (!sent.ok) return sent;
+    const { response } = sent;
+    const failure = this.#failureOf(call, response, parseJson(response.bytes));
+    if (failure) return failure;
+    if (!response.contentType.startsWith('image/')) return this.#invalid(call, response.status, ['content-type']);
+    return { ok: true, value: { bytes: response.bytes, contentType: response.contentType } };
+  }
+}
+
+export function createExchange(context: ExchangeContext): Exchange {
+  return new RequestExchange(context);
 }
