@@ -2,8 +2,9 @@
 // node:http answering a prebuilt buffer of the home page's own bytes) and the compiled edge
 // with its embedded sandbox, then loads, interleaved in rounds so a busy moment of this
 // shared machine weighs on every target alike: the home page (plain and br), a legal
-// page, the price quote with a real flow cookie, and the /api proxy against the sandbox
-// answering the same call directly. For each it prints requests per second, the ratio to
+// page, the price quote with a real flow cookie (beside plain React rendering the same page
+// with no upstream call, scripts/bench-plain-react.tsx), and the /api proxy against the
+// sandbox answering the same call directly. For each it prints requests per second, the ratio to
 // the ceiling (or, for the proxy, to the sandbox) in the same round, CPU ms per request,
 // p50/p99 latency, and the edge's RSS at the end; it writes bench-report/results.json and
 // bench-report/index.html (a table and an SVG chart). BENCH_BASELINE=path/to/results.json
@@ -81,9 +82,11 @@ if (!existsSync('dist/server/main.js')) throw new Error('No compiled server: run
 const edgePort = await freePort();
 const sandboxPort = await freePort();
 const ceilingPort = await freePort();
+const plainReactPort = await freePort();
 const edgeUrl = `http://127.0.0.1:${edgePort}`;
 let edge: ChildProcess | undefined;
 let ceiling: ChildProcess | undefined;
+let plainReact: ChildProcess | undefined;
 
 /** The ceiling: node:http answering a prebuilt buffer, brotli-compressed when asked. */
 const CEILING = `
@@ -139,6 +142,14 @@ try {
   const cookie = String([quote.headers['set-cookie']].flat()[0] ?? '').split(';')[0]!;
   if (!cookie.startsWith('flow=')) throw new Error(`no flow cookie from the quote (${quote.statusCode})`);
 
+  // Plain React rendering the same quote for every request, in a process of its own.
+  const flow = Buffer.from(cookie.slice('flow='.length).split('.')[0]!, 'base64url').toString('utf8');
+  plainReact = spawn(process.execPath, ['--import=tsx', 'scripts/bench-plain-react.tsx'], {
+    env: { ...process.env, NODE_ENV: 'production', FLOW: flow, UPSTREAM: `http://127.0.0.1:${sandboxPort}`, MERCHANT: HOST, PORT: String(plainReactPort) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${plainReactPort}/`);
+
   const edgePid = () => edge!.pid!;
   const br = { 'accept-encoding': 'br' };
   const targets: Target[] = [
@@ -148,6 +159,7 @@ try {
     { name: 'home br', pid: edgePid, url: () => `${edgeUrl}/`, headers: { host: HOST, ...br }, against: 'ceiling br' },
     { name: 'legal page', pid: edgePid, url: () => `${edgeUrl}/terms-of-service`, headers: { host: HOST }, against: 'ceiling' },
     { name: 'price quote', pid: edgePid, url: () => `${edgeUrl}/price-quote`, headers: { host: HOST, cookie }, against: 'ceiling' },
+    { name: 'plain React quote', pid: () => plainReact!.pid!, url: () => `http://127.0.0.1:${plainReactPort}/`, headers: {}, against: 'ceiling' },
     { name: 'sandbox ticker', pid: edgePid, url: () => `http://127.0.0.1:${sandboxPort}/pubapi/ticker/merchant`, headers: {}, against: 'sandbox ticker' },
     { name: '/api ticker', pid: edgePid, url: () => `${edgeUrl}/api/pubapi/ticker/merchant`, headers: { host: HOST }, against: 'sandbox ticker' },
   ];
@@ -161,7 +173,7 @@ try {
       const measured = await load(target);
       thisRound.set(target.name, measured);
       runs.get(target.name)!.push(measured);
-      process.stdout.write(`round ${round}: ${target.name.padEnd(15)} ${Math.round(measured.rps)} req/s\n`);
+      process.stdout.write(`round ${round}: ${target.name.padEnd(18)} ${Math.round(measured.rps)} req/s\n`);
     }
     for (const target of targets) ratios.get(target.name)!.push(thisRound.get(target.name)!.rps / thisRound.get(target.against)!.rps);
   }
@@ -185,12 +197,12 @@ try {
     : undefined;
   const before = (name: string) => baseline?.results.find((r) => r.target === name);
 
-  const header = `${'target'.padEnd(16)}${'req/s'.padStart(8)}${'ratio'.padStart(8)}${'vs'.padStart(16)}${'CPU ms/req'.padStart(12)}${'p50'.padStart(6)}${'p99'.padStart(6)}${'errors'.padStart(8)}${baseline ? '   before: ratio, CPU ms/req' : ''}`;
+  const header = `${'target'.padEnd(19)}${'req/s'.padStart(8)}${'ratio'.padStart(8)}${'vs'.padStart(16)}${'CPU ms/req'.padStart(12)}${'p50'.padStart(6)}${'p99'.padStart(6)}${'errors'.padStart(8)}${baseline ? '   before: ratio, CPU ms/req' : ''}`;
   console.log(`\n${header}`);
   for (const r of results) {
     const was = before(r.target);
     console.log(
-      `${r.target.padEnd(16)}${String(r.rps).padStart(8)}${r.ratio.toFixed(2).padStart(8)}${r.against.padStart(16)}` +
+      `${r.target.padEnd(19)}${String(r.rps).padStart(8)}${r.ratio.toFixed(2).padStart(8)}${r.against.padStart(16)}` +
         `${r.cpuMsPerRequest.toFixed(3).padStart(12)}${String(r.p50).padStart(6)}${String(r.p99).padStart(6)}${String(r.errors).padStart(8)}` +
         (was ? `   ${was.ratio.toFixed(2)}, ${was.cpuMsPerRequest.toFixed(3)}` : ''),
     );
@@ -205,6 +217,7 @@ try {
 } finally {
   edge?.kill('SIGTERM');
   ceiling?.kill('SIGTERM');
+  plainReact?.kill('SIGTERM');
 }
 
 /** The results as a page a person can open: a bar per target (its ratio), the table below. */

@@ -9,7 +9,7 @@ import formbody from '@fastify/formbody';
 import type { Logger } from 'pino';
 import './fastify-types.ts';
 import type { AppConfig } from './config.ts';
-import { loggerOptions } from './logging.ts';
+import { loggerOptions, RequestLogger } from './logging.ts';
 import { loadMerchants } from './tenancy/load.ts';
 import { assetsPlugin } from './assets.ts';
 import { errorsPlugin } from './http/errors.ts';
@@ -53,13 +53,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request is written by http/ops.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
-    // The merchant joins the request logger when Fastify creates it, instead of a second
-    // child logger per request in the tenancy hook.
+    // The request logger adds the request id and merchant to each line it writes instead
+    // of a pino child built per request; the Host looked up here is the tenancy hook's.
     childLoggerFactory: (logger, bindings, options, rawRequest) => {
       const found = resolveHost(merchants, rawRequest);
       const fallback = found.kind === 'unknown' && config.unknownHosts === 'fallback' ? merchants.fallback.id : undefined;
       const merchant = found.kind === 'known' ? found.merchant.id : fallback;
-      return logger.child(merchant ? { ...bindings, merchant } : bindings, options);
+      const withMerchant = merchant ? { ...bindings, merchant } : bindings;
+      return Object.keys(options).length ? logger.child(withMerchant, options) : (new RequestLogger(logger as Logger, withMerchant) as unknown as FastifyBaseLogger);
     },
     routerOptions: { maxParamLength: 200 },
   });

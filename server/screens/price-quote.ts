@@ -29,7 +29,7 @@ interface QuoteView {
   failure?: RequoteOutcome;
 }
 
-function pageProps(request: FastifyRequest, flow: FlowCookie, state: FlowState, view: QuoteView): PriceQuotePageProps {
+export function pageProps(request: FastifyRequest, flow: FlowCookie, state: FlowState, view: QuoteView): PriceQuotePageProps {
   const config = request.merchant.config;
   const now = request.server.clock();
   const held = isRateHeld(state.paymentMethod);

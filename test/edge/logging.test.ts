@@ -4,7 +4,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import t from 'tap';
-import { loggerOptions } from '../../server/logging.ts';
+import { loggerOptions, RequestLogger } from '../../server/logging.ts';
 import { startStack } from '../helpers/stack.ts';
 import { driveTo, Visitor, type Form } from '../helpers/journey.ts';
 import { PNG, multipartBody, type Part } from '../helpers/upload-files.ts';
@@ -187,4 +187,27 @@ t.test('journeys with personal values leave none of them in any log line', async
     t.notOk(lines.some((line) => cookies.some((c) => line.includes(c)) || /flow=/.test(line)), `${logName} log: no flow cookie`);
     t.notOk(lines.some((line) => PERSONAL.some((f) => new RegExp(`"${f}":(?!"\\[redacted\\]")`).test(line))), `${logName} log: no personal key with a value`);
   }
+});
+
+t.test("a request's logger writes its id and merchant on each line, as a child logger would", async (t) => {
+  const { log, lines } = productionLogger();
+  const request = new RequestLogger(log, { reqId: 'req-1', merchant: 'maple' });
+  request.info({ status: 200, firstName: 'Ada' }, 'request');
+  request.warn('plain text');
+  request.error(new Error('it broke'));
+  request.error({ err: new Error('with context') }, 'failed');
+  request.debug({ n: 1 }, 'debug');
+  request.child({ component: 'x' }).info('from a child');
+  const child = log.child({ reqId: 'req-1', merchant: 'maple' });
+  child.info({ status: 200, firstName: 'Ada' }, 'request');
+  const [line, text, error, withErr, debug, fromChild, fromPino] = lines();
+  const keys = (l: Record<string, unknown> | undefined) => Object.keys(l ?? {}).filter((k) => k !== 'time');
+  t.strictSame(keys(line), keys(fromPino), 'the same keys in the same order');
+  t.match(line, { level: 30, reqId: 'req-1', merchant: 'maple', status: 200, firstName: CENSOR, msg: 'request' });
+  t.match(text, { level: 40, reqId: 'req-1', merchant: 'maple', msg: 'plain text' });
+  t.match(error, { level: 50, reqId: 'req-1', err: { message: 'it broke', type: 'Error' }, msg: 'it broke' });
+  t.match(withErr, { reqId: 'req-1', err: { message: 'with context' }, msg: 'failed' });
+  t.match(debug, { level: 20, reqId: 'req-1', n: 1 });
+  t.match(fromChild, { reqId: 'req-1', merchant: 'maple', component: 'x', msg: 'from a child' });
+  t.equal(request.level, 'trace');
 });
