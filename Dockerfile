@@ -20,6 +20,10 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # package.json stays: the server finds its dist/ and its version from it.
 COPY --from=build /app/dist ./dist
 COPY merchants ./merchants
+# The edge's live heap is a few tens of MiB; without limits V8 lets a busy process's heap
+# (and RSS) grow to several times that before collecting. scripts/bench.ts runs the edge
+# with these same options.
+ENV NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=192"
 USER node
 EXPOSE 3000
 # MERCHANTS_DIR can be a mounted volume: docker run -v /srv/merchants:/app/merchants:ro ...

@@ -76,6 +76,13 @@ async function load(target: Target): Promise<Measured> {
   };
 }
 
+/** The NODE_OPTIONS the Dockerfile gives the edge. */
+function containerNodeOptions(): string {
+  const options = /^ENV NODE_OPTIONS="([^"]*)"$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
+  if (options === undefined) throw new Error('the Dockerfile sets no NODE_OPTIONS');
+  return options;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 if (!existsSync('dist/server/main.js')) throw new Error('No compiled server: run "npm run build" first.');
@@ -103,10 +110,12 @@ createServer((request, response) => {
 `;
 
 try {
-  // The edge as the container runs it, logging at the default level (to nowhere).
+  // The edge as the container runs it (its NODE_OPTIONS included), logging at the default
+  // level (to nowhere).
   edge = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
+      NODE_OPTIONS: containerNodeOptions(),
       NODE_ENV: 'production',
       SANDBOX: 'on',
       PORT: String(edgePort),

@@ -82,7 +82,15 @@ export async function renderHome(request: FastifyRequest, reply: FastifyReply, v
 export async function renderUntouchedHome(request: FastifyRequest, reply: FastifyReply, kind: FlowKind | undefined) {
   const config = request.merchant.config;
   const ticker = config.showTicker ? await tickerProps(request) : undefined;
-  return reply.renderShared(`home:${kind ?? ''}`, () => homePage(config, { kind }, ticker), ticker ? JSON.stringify(ticker.rows) : '');
+  return reply.renderShared(`home:${kind ?? ''}`, () => homePage(config, { kind }, ticker), ticker ? tickerVersion(ticker.rows) : '');
+}
+
+/** The prices a home page shows, as its version: the rows are the ticker cache's own, so stringified once. */
+const versions = new WeakMap<TickerProps['rows'], string>();
+function tickerVersion(rows: TickerProps['rows']): string {
+  let version = versions.get(rows);
+  if (version === undefined) versions.set(rows, (version = JSON.stringify(rows)));
+  return version;
 }
 
 /** The Ticker island's props; none when there is nothing to show. */

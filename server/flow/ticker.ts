@@ -14,6 +14,8 @@ import { upstreamFor } from './upstream.ts';
 interface Cached {
   at: number;
   rows: Promise<TickerRow[]>;
+  /** The rows once they arrived: a busy home page takes them without a timer or a race. */
+  settled?: TickerRow[];
 }
 
 const caches = new WeakMap<FastifyInstance, Map<string, Cached>>();
@@ -26,11 +28,15 @@ function cacheOf(app: FastifyInstance): Map<string, Cached> {
 
 /** The merchant's ticker rows; [] when the upstream has none to give. */
 export function merchantTicker(request: FastifyRequest): Promise<TickerRow[]> {
+  return tickerEntry(request).rows;
+}
+
+function tickerEntry(request: FastifyRequest): Cached {
   const { id, config } = request.merchant;
   const cache = cacheOf(request.server);
   const now = request.server.clock();
   const hit = cache.get(id);
-  if (hit && now - hit.at < TICKER_CACHE_MS) return hit.rows;
+  if (hit && now - hit.at < TICKER_CACHE_MS) return hit;
   const coins = coinsFor(config).map((c) => c.id);
   const fiats = config.supportedFiatCurrencies.map((f) => f.id);
   const rows = upstreamFor(request)
@@ -40,18 +46,22 @@ export function merchantTicker(request: FastifyRequest): Promise<TickerRow[]> {
       request.log.warn({ failure: result.failure.kind }, 'ticker unavailable; the home page shows none');
       return [];
     });
-  cache.set(id, { at: now, rows });
-  return rows;
+  const entry: Cached = { at: now, rows };
+  void rows.then((settled) => (entry.settled = settled));
+  cache.set(id, entry);
+  return entry;
 }
 
 /** The rows if they arrive within TICKER_WAIT_MS, else null (still on their way). */
 export async function tickerInTime(request: FastifyRequest): Promise<TickerRow[] | null> {
+  const entry = tickerEntry(request);
+  if (entry.settled) return entry.settled;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), TICKER_WAIT_MS);
   });
   try {
-    return await Promise.race([merchantTicker(request), late]);
+    return await Promise.race([entry.rows, late]);
   } finally {
     clearTimeout(timer);
   }

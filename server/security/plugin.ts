@@ -79,11 +79,13 @@ export const securityPlugin = fp(
         return nonce;
       },
     });
-    app.addHook('onSend', async (request, reply) => {
-      if (request.routeOptions.config.csp === false || reply.hasHeader('content-security-policy')) return;
-      const policies = policiesOf(request.merchant?.id);
-      const nonce = nonces.get(reply);
-      reply.header('content-security-policy', nonce === undefined ? policies.noScript : policies.withNonce(nonce));
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.routeOptions.config.csp !== false && !reply.hasHeader('content-security-policy')) {
+        const policies = policiesOf(request.merchant?.id);
+        const nonce = nonces.get(reply);
+        reply.header('content-security-policy', nonce === undefined ? policies.noScript : policies.withNonce(nonce));
+      }
+      done(null, payload);
     });
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(staticHeaders);
