@@ -37,7 +37,7 @@ declare module 'fastify' {
   interface FastifyReply {
     /** [edge-security] The CSP nonce of this response, made when first read. */
     readonly scriptNonce: string;
-    /** [edge-render] Stream a React page with this status (default 200); HEAD gets the headers only. */
+    /** [edge-render] Render a React page with this status (default 200); HEAD gets the headers only. */
     render(page: ReactElement, options?: RenderOptions): Promise<FastifyReply>;
     /** [edge-render] A page that shows nothing of the visitor: rendered once per merchant and `key`, then served as bytes. */
     renderShared(key: string, build: () => ReactElement, version?: string): FastifyReply;

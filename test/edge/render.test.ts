@@ -1,11 +1,12 @@
-// The render path (server/render/stream.tsx) over a real socket, where streaming shows:
-// the shell before slow data, bots served the whole page at once, the time limit, a
+// The render path (server/render/stream.tsx) over a real socket: a page that waits on
+// nothing is sent whole; one that waits on data streams, where streaming shows: the shell
+// before slow data, bots served the whole page at once, the time limit, a
 // visitor who leaves, a shell that fails, compression as it streams, HEAD. A small
 // Fastify serves pages whose data the test releases; the shipped pages are checked
 // through startStack.
 import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createBrotliDecompress } from 'node:zlib';
+import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
 import { Suspense, createElement as h, use, type ReactElement } from 'react';
 import Fastify from 'fastify';
 import t, { type Test } from 'tap';
@@ -263,6 +264,33 @@ t.test('a compressed page streams too: the shell decodes before the data is ther
   slow.data.resolve('Fresh data');
   await new Promise((resolve) => decoder.on('end', resolve));
   t.match(decoded.join(''), /Fresh data.*<\/html>$/s);
+});
+
+t.test('a page that waits on nothing is sent whole: one buffer with its length, compressed in one call', async (t) => {
+  const page = () => h('html', { lang: 'en' }, h('body', null, h('h1', null, 'Shell heading'), h('p', { id: 'data' }, 'Fresh data')));
+  const { port } = await pageServer(t, page);
+  const plain = visit(port, { 'user-agent': BROWSER });
+  const body = await plain.done;
+  const res = await plain.response;
+  t.equal(res.headers['content-length'], String(Buffer.byteLength(body)), 'a length, not chunks');
+  t.equal(res.headers['transfer-encoding'], undefined);
+  t.match(body, /^<!DOCTYPE html><html lang="en"><head><\/head><body><h1>Shell heading<\/h1><p id="data">Fresh data<\/p><\/body><\/html>$/);
+  const request = http.request({ host: '127.0.0.1', port, path: '/', headers: { 'accept-encoding': 'br' }, agent: false });
+  const compressed = await new Promise<IncomingMessage>((resolve, reject) => request.on('response', resolve).on('error', reject).end());
+  const bytes: Buffer[] = [];
+  for await (const chunk of compressed) bytes.push(chunk as Buffer);
+  t.equal(compressed.headers['content-encoding'], 'br');
+  t.equal(compressed.headers['content-length'], String(Buffer.concat(bytes).length));
+  t.equal(brotliDecompressSync(Buffer.concat(bytes)).toString(), body, 'the same page');
+
+  const slow = slowData();
+  const { port: slowPort } = await pageServer(t, () => slowPage(slow));
+  const streamed = visit(slowPort, { 'user-agent': BROWSER });
+  const streamedRes = await streamed.response;
+  t.equal(streamedRes.headers['transfer-encoding'], 'chunked', 'a page that waits on data streams');
+  t.equal(streamedRes.headers['content-length'], undefined);
+  slow.data.resolve('Fresh data');
+  await streamed.done;
 });
 
 t.test('HEAD of a page rendered per request: the headers of GET, no body, and no render', async (t) => {
