@@ -12,18 +12,20 @@ export function acceptedEncoding(acceptEncoding: string | string[] | undefined):
 }
 
 /**
- * Compress a page in one call. `effort: 'once'` for bytes kept and served many times (the
- * best ratio); 'per-request' for a page rendered for one response: brotli at a low quality
- * costs less CPU than gzip -6 for a better ratio on HTML.
+ * How a page rendered for one response is compressed, in one call or as it streams:
+ * brotli at a low quality costs less CPU than gzip -6 for a better ratio on HTML.
+ */
+export const PER_REQUEST = {
+  br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } },
+  gzip: { level: 5 },
+} as const;
+
+/**
+ * Compress a page in one call: `once` for bytes kept and served many times (the best
+ * ratio), `per-request` for a page rendered for one response.
  */
 export function compress(body: Buffer, encoding: Encoding, effort: 'once' | 'per-request'): Buffer {
-  const best = effort === 'once';
-  if (encoding === 'gzip') return gzipSync(body, { level: best ? 9 : 5 });
-  return brotliCompressSync(body, {
-    params: {
-      [zlib.BROTLI_PARAM_QUALITY]: best ? 11 : 4,
-      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
+  if (encoding === 'gzip') return gzipSync(body, effort === 'once' ? { level: 9 } : PER_REQUEST.gzip);
+  const params = effort === 'once' ? { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } : PER_REQUEST.br.params;
+  return brotliCompressSync(body, { params: { ...params, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
 }

@@ -11,7 +11,7 @@ import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RenderContext, type RenderContextValue } from './context.tsx';
-import { acceptedEncoding, compress } from './encoding.ts';
+import { acceptedEncoding, compress, PER_REQUEST } from './encoding.ts';
 import { renderOnShell } from './shell.tsx';
 
 const BOT = /bot|crawl|spider|slurp|facebookexternalhit|preview|lighthouse/i;
@@ -25,16 +25,8 @@ const UNFINISHED_BOUNDARY = '<!--$!-->';
  */
 function streamingCompressor(acceptEncoding: string | undefined): { encoding: string; stream: Transform } | null {
   const encoding = acceptedEncoding(acceptEncoding);
-  if (encoding === 'br') {
-    return {
-      encoding,
-      stream: createBrotliCompress({
-        flush: zlib.BROTLI_OPERATION_FLUSH,
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
-      }),
-    };
-  }
-  if (encoding === 'gzip') return { encoding, stream: createGzip({ level: 5, flush: zlib.Z_SYNC_FLUSH }) };
+  if (encoding === 'br') return { encoding, stream: createBrotliCompress({ ...PER_REQUEST.br, flush: zlib.BROTLI_OPERATION_FLUSH }) };
+  if (encoding === 'gzip') return { encoding, stream: createGzip({ ...PER_REQUEST.gzip, flush: zlib.Z_SYNC_FLUSH }) };
   return null;
 }
 
