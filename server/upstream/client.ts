@@ -54,6 +54,8 @@ export interface UpstreamSettings {
   cardQuoteUrl?: string;
   dispatcher: Dispatcher;
   logger: Logger;
+  /** The largest upstream body read (default UPSTREAM_BODY_MAX_BYTES). */
+  maxBodyBytes?: number;
 }
 
 /** Who the calls are made for: both ids travel upstream as headers. */
@@ -159,6 +161,7 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
         merchantId: context.merchantId,
         log: context.log ?? settings.logger,
         logHasRequestId: context.log !== undefined,
+        maxBodyBytes: settings.maxBodyBytes,
       });
       const get = <T>(call: string, target: Target, schema: z.ZodType<T>): Result<T> => exchange.json(call, target, schema);
       // Throws (inside the async call functions: a rejection) when the body breaks the contract.

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
 import { errorBodyFailure, statusFailure, transportFailure, type UpstreamFailure, type UpstreamResult } from './errors.ts';
 import type { Logger } from './log-interceptor.ts';
 
@@ -30,6 +31,32 @@ export function issuePaths(error: z.ZodError): string[] {
       : [issue.path.join('.') || '(root)'],
   );
   return [...new Set(paths)];
+}
+
+/**
+ * An answer's whole body, or undefined when it is longer than `max` bytes: reading stops
+ * there and the rest is never received (the connection is dropped), so a huge or endless
+ * body costs at most `max` bytes of memory. A declared length over the cap stops it at once.
+ */
+export async function readCapped(response: Dispatcher.ResponseData, max: number): Promise<Buffer | undefined> {
+  if (Number(response.headers['content-length']) > max) {
+    discard(response);
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Leaving the loop early destroys the body.
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) return undefined;
+    chunks.push(chunk);
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+}
+
+/** Drop an answer's body unread: the connection is closed rather than drained. */
+export function discard(response: Dispatcher.ResponseData): void {
+  response.body.dump({ limit: 1 }).catch(() => undefined);
 }
 
 export interface Image {
@@ -65,6 +92,8 @@ export interface ExchangeContext {
   log: Logger;
   /** Whether `log` is already bound to the request id. */
   logHasRequestId: boolean;
+  /** The largest body read; a longer one is an invalid response. Default UPSTREAM_BODY_MAX_BYTES. */
+  maxBodyBytes?: number;
 }
 
 export function createExchange(context: ExchangeContext): Exchange {
@@ -76,7 +105,7 @@ export function createExchange(context: ExchangeContext): Exchange {
   }
 
   /** A POST when there is a body, a GET otherwise. */
-  async function send(target: Target, accept: string, body?: string): Promise<Sent> {
+  async function send(call: string, target: Target, accept: string, body?: string): Promise<Sent> {
     const headers: Record<string, string> = {
       'x-request-id': context.requestId,
       'x-merchant': context.merchantId,
@@ -89,7 +118,8 @@ export function createExchange(context: ExchangeContext): Exchange {
     }
     try {
       const response = await context.dispatcher.request({ ...target, method: body === undefined ? 'GET' : 'POST', headers, body });
-      const bytes = Buffer.from(await response.body.arrayBuffer());
+      const bytes = await readCapped(response, context.maxBodyBytes ?? UPSTREAM_BODY_MAX_BYTES);
+      if (!bytes) return invalid(call, response.statusCode, ['body over the size cap']);
       const contentType = String(response.headers['content-type'] ?? '');
       return { ok: true, response: { status: response.statusCode, contentType, bytes } };
     } catch (error) {
@@ -110,7 +140,7 @@ export function createExchange(context: ExchangeContext): Exchange {
 
   return {
     async json(call, target, schema, body) {
-      const sent = await send(target, 'application/json', body);
+      const sent = await send(call, target, 'application/json', body);
       if (!sent.ok) return sent;
       const json = parseJson(sent.response.bytes);
       const failure = failureOf(call, sent.response, json);
@@ -121,7 +151,7 @@ export function createExchange(context: ExchangeContext): Exchange {
     },
 
     async image(call, target) {
-      const sent = await send(target, 'image/png, application/json');
+      const sent = await send(call, target, 'image/png, application/json');
       if (!sent.ok) return sent;
       const { response } = sent;
       const failure = failureOf(call, response, parseJson(response.bytes));
