@@ -39,10 +39,13 @@ export function issuePaths(error: z.ZodError): string[] {
  * body costs at most `max` bytes of memory. A declared length over the cap stops it at once.
  */
 export async function readCapped(response: Dispatcher.ResponseData, max: number): Promise<Buffer | undefined> {
-  if (Number(response.headers['content-length']) > max) {
+  const declared = Number(response.headers['content-length']);
+  if (declared > max) {
     discard(response);
     return undefined;
   }
+  // undici stops a body that runs past its declared length.
+  if (declared >= 0) return Buffer.from(await response.body.arrayBuffer());
   const chunks: Buffer[] = [];
   let size = 0;
   // Leaving the loop early destroys the body.
