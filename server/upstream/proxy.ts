@@ -174,9 +174,10 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
       const status = response.statusCode;
       const type = single(response.headers['content-type']) ?? '';
       const png = image && status < 300 && type.toLowerCase() === PNG_TYPE;
+      // When to ask again (a 429, a 503) holds for the edge's own answer too.
+      const retryAfter = single(response.headers['retry-after']);
+      if (retryAfter && RETRY_AFTER.test(retryAfter)) reply.header('retry-after', retryAfter);
       if (status < 200 || status >= 500 || (status >= 300 && status < 400) || !(png || JSON_RESPONSE_TYPE.test(type))) {
-        const retryAfter = single(response.headers['retry-after']);
-        if (status === 503 && retryAfter && RETRY_AFTER.test(retryAfter)) reply.header('retry-after', retryAfter);
         discard(response);
         throw unusable(request, status, status >= 300 && status < 500 ? `status ${status} with ${type || 'no content type'}` : `status ${status}`);
       }

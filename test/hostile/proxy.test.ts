@@ -166,6 +166,15 @@ t.test('arbitrary and hop-by-hop upstream headers stay upstream; content type, c
   t.equal(busy.status, 503);
   t.equal(busy.headers['retry-after'], '7');
   t.same(JSON.parse(busy.body), UNAVAILABLE);
+
+  answer(/ticker/, 429, { 'content-type': 'application/json', 'retry-after': '30' }, JSON.stringify({ error: { code: 'RATE.LIMITED', msg: 'Too many requests. Please wait a moment.' } }));
+  const limited = await api('GET', TICKER);
+  t.equal(limited.status, 429);
+  t.equal(limited.headers['retry-after'], '30');
+  t.same(JSON.parse(limited.body), { error: { code: 'RATE.LIMITED', msg: 'Too many requests. Please wait a moment.' } });
+
+  answer(/ticker/, 503, { 'content-type': 'application/json', 'retry-after': 'soon; see http://status.internal' }, '{}');
+  t.equal((await api('GET', TICKER)).headers['retry-after'], undefined, 'not a number of seconds or a date: dropped');
 });
 
 t.test('content-encoding: gzip a thousand times is never repeated to the browser', async (t) => {
