@@ -120,13 +120,17 @@ function unusable(request: FastifyRequest, status: number, reason: string): Erro
   return status === 503 ? new EdgeError.upstreamBusy() : new EdgeError.upstreamUnavailable();
 }
 
+/** Whether a parsed answer speaks of an error (whatever its shape): it is never passed on as it came. */
+function hasError(json: unknown): boolean {
+  return json !== null && typeof json === 'object' && 'error' in json;
+}
+
 /**
- * A parsed JSON answer as the island gets it: a success as the upstream wrote it; an error
- * body rebuilt as `{error:{code,msg}}`, its msg replaced by the spec's fallback when it is
- * not meant for visitors; undefined when neither.
+ * An upstream error body rebuilt as `{error:{code,msg}}`, its msg replaced by the spec's
+ * fallback when it is not meant for visitors; undefined when it is not of that shape.
  */
 function errorOf(request: FastifyRequest, status: number, json: unknown): { error: { code: string; msg: string } } | undefined {
-  const error = json !== null && typeof json === 'object' ? (json as { error?: unknown }).error : undefined;
+  const { error } = json as { error?: unknown };
   if (!error || typeof error !== 'object' || Array.isArray(error)) return undefined;
   const { code, msg } = error as { code?: unknown; msg?: unknown };
   if (typeof code !== 'string' || !ERROR_CODE.test(code)) return undefined;
@@ -194,10 +198,13 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
       } catch {
         throw unusable(request, status, 'body is not JSON');
       }
+      if (!hasError(json)) {
+        if (status >= 400) throw unusable(request, status, 'an error without an error body');
+        return reply.code(status).type(JSON_TYPE).send(bytes);
+      }
       const error = errorOf(request, status, json);
-      if (error) return reply.code(status).type(JSON_TYPE).send(error);
-      if (status >= 400) throw unusable(request, status, 'error without an error body');
-      return reply.code(status).type(JSON_TYPE).send(bytes);
+      if (!error) throw unusable(request, status, 'an error body of another shape');
+      return reply.code(status).type(JSON_TYPE).send(error);
     };
   }
 

@@ -286,6 +286,13 @@ t.test('texts meant for developers never reach a visitor: through /api and on pa
   const limit = await api('POST', '/api/txnbuy/requote', { visitor, body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }) });
   t.same(JSON.parse(limit.body), { error: { code: 'TRANSACTION.DAILYLIMIT.REACHED', msg: forVisitors } }, 'a message meant for visitors passes');
 
+  for (const body of [{ error: { code: 'bad code <script>', msg: developerText } }, { error: [{ errorCode: 'X', errorMsg: developerText }] }, { error: developerText }]) {
+    answer(/\/requote$/, 200, { 'content-type': 'application/json' }, JSON.stringify(body));
+    const odd = await api('POST', '/api/txnbuy/requote', { visitor, body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }) });
+    t.equal(odd.status, 502, `a 200 with an error of another shape: ${JSON.stringify(body).slice(0, 40)}`);
+    t.same(JSON.parse(odd.body), UNAVAILABLE);
+  }
+
   answer(/\/quoterequest$/, 409, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'FLOWACTION.INVALID', msg: developerText } }));
   const home = new Visitor(stack);
   const quote = await home.post('/', { txnType: 'BUY', fiatAmount: '100', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER' });
