@@ -83,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadUrl: thirdParty.uploadUrl,
     cardQuoteUrl: thirdParty.cardQuoteUrl,
     timeouts: config.upstreamTimeouts,
+    maxBodyBytes: config.apiBodyMaxBytes,
   });
   await app.register(renderPlugin);
   await app.register(assetsPlugin);
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     upstreamUrl: deps.upstreamUrl,
     merchantIdOf: (request) => request.merchant.id,
     flowOf: readFlow,
+    maxBodyBytes: config.apiBodyMaxBytes,
   });
   await app.register(uploadsPlugin);
   await registerPages(app);

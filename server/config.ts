@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PROJECT_ROOT } from './root.ts';
+import { UPSTREAM_BODY_MAX_BYTES } from './checkout/limits.ts';
 
 const url = z.string().url().transform((s) => s.replace(/\/+$/, ''));
 
@@ -59,6 +60,8 @@ const envSchema = z.object({
   SANDBOX_FAULTS: z.string().optional(),
   /** How browsers reach the embedded sandbox's pages, e.g. from outside a container. */
   SANDBOX_PUBLIC_URL: url.optional(),
+  /** The largest upstream body read, for pages and /api alike. */
+  API_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(UPSTREAM_BODY_MAX_BYTES),
 });
 
 /** The version in package.json: npm sets npm_package_version, but a container runs node itself. */
@@ -133,5 +136,6 @@ export function parseConfig(env: Record<string, string | undefined>) {
       faults: e.SANDBOX_FAULTS,
       publicUrl: e.SANDBOX_PUBLIC_URL,
     },
+    apiBodyMaxBytes: e.API_BODY_MAX_BYTES,
   };
 }

@@ -2,8 +2,8 @@
 // buyer-info items, or no usable answer) and where it happened, to what the visitor meets.
 // Pure and isomorphic: the screens (server/flow/outcome.ts carries the outcome out) and the
 // QuoteTimer island ask it; nothing else decides. The upstream's msg is shown as the spec
-// says, except where it is meant for developers: a request the edge built wrong (400) and
-// a step out of order (FLOWACTION.INVALID), which resumes the flow where the upstream has it.
+// says only where it is meant for visitors (visitorMessage); a step out of order
+// (FLOWACTION.INVALID) resumes the flow where the upstream has it.
 import { ERROR_CODES, LIMIT_ERROR_CODES } from './domain.ts';
 import { PRO_QUOTE_RETRY, QUOTE_RETRY } from './limits.ts';
 import { FAILURE_TEXT, QUOTE_TEXT, VOUCHER_MESSAGES } from './messages.ts';
@@ -90,16 +90,48 @@ export function failureStatus(failure: Failure): number {
 }
 
 /**
+ * SPEC.md section 8: "Server errors arrive as error.code and error.msg; the msg is shown",
+ * except where the section gives a case its own words (TXNSTATUS.INVALID) or a step out of
+ * order is met by resuming (FLOWACTION.INVALID): those msgs are written for developers
+ * ("buyerinfo is not allowed now: the transaction is at INPUT_CRYPTOADDRESS").
+ */
+const DEVELOPER_CODES: ReadonlySet<string> = new Set([ERROR_CODES.flowActionInvalid, ERROR_CODES.txnStatusInvalid]);
+
+/**
+ * A sentence for people: one line, no markup, no address, no code-like identifier
+ * (INPUT_CRYPTOADDRESS, a path, a stack frame).
+ */
+const PLAIN_TEXT = /^[^\u0000-\u001f\u007f-\u009f<>{}[\]\\`|]{1,200}$/;
+const DEVELOPER_WORDS = /:\/\/|\b[A-Z]+_[A-Z0-9_]+\b|\b[a-z]+\/[a-z]|\bat \S+ \(|\.(?:ts|js):\d/;
+
+/**
+ * The upstream's msg when a visitor may read it: not a 5xx (trouble, not a refusal), nor a
+ * 400 (a request the edge built wrong), nor a developer code, and in plain words.
+ * Otherwise undefined: the caller shows its fallback and logs what was replaced. The one
+ * rule for pages and the /api proxy alike.
+ */
+export function visitorMessage(error: { status: number; code: string; msg: string }): string | undefined {
+  if (error.status === 400 || error.status >= 500 || DEVELOPER_CODES.has(error.code)) return undefined;
+  return PLAIN_TEXT.test(error.msg) && !DEVELOPER_WORDS.test(error.msg) ? error.msg : undefined;
+}
+
+/** The upstream's texts a visitor will not see (for a log line, so the replacement is seen). */
+export function hiddenTexts(failure: Failure): string[] {
+  const said = failure.kind === 'error' ? [failure.msg] : failure.kind === 'errors' ? failure.items.map((i) => i.errorMsg) : [];
+  const shown = messagesOf(failure, '');
+  return said.filter((text) => text && !shown.includes(text)).map((text) => text.slice(0, 300));
+}
+
+/**
  * The words for a failure: the upstream's own message when it is meant for visitors, else
  * the fallback; no answer at all reads `noAnswer`.
  */
 function messagesOf(failure: Failure, fallback: string, noAnswer: string = FAILURE_TEXT.unavailable): string[] {
   switch (failure.kind) {
     case 'error':
-      // A 400 is a request the edge built wrong: its text names fields, not the visitor's problem.
-      return [failure.status === 400 || !failure.msg ? fallback : failure.msg];
+      return [visitorMessage(failure) ?? fallback];
     case 'errors': {
-      const items = failure.items.map((i) => i.errorMsg).filter(Boolean);
+      const items = failure.items.flatMap((i) => visitorMessage({ status: failure.status, code: i.errorCode, msg: i.errorMsg }) ?? []);
       return items.length ? items : [fallback];
     }
     case 'unavailable':

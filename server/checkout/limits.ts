@@ -103,3 +103,9 @@ export const TICKER_CACHE_MS = 5 * SECOND;
 export const TICKER_WAIT_MS = 300;
 /** The Ticker island asks again this often. */
 export const TICKER_REFRESH_MS = 30 * SECOND;
+
+/**
+ * The largest upstream body the edge reads (pages and /api alike): every answer of the
+ * contract is a few KiB, a QR image a few more. API_BODY_MAX_BYTES overrides it.
+ */
+export const UPSTREAM_BODY_MAX_BYTES = 1024 * 1024;

@@ -3,9 +3,10 @@
 // Followed only when it is https on one of the merchant's payment hosts; plain http only
 // to a loopback host (the sandbox) for a DEV or TEST merchant. Anything that could mean
 // something else to some parser is refused rather than repaired: other schemes, a
-// scheme-relative `//host`, credentials, whitespace or control characters (raw or
+// scheme-relative `//host`, credentials, whitespace, control or non-ASCII characters (raw or
 // percent-encoded CR/LF), a trailing dot, a host not on the list (look-alikes included).
 // Pure and isomorphic.
+import { NOT_URL_SAFE } from './wire.ts';
 
 export interface PaymentHostRules {
   /** The merchant's payment hosts: lower case, no port, no trailing dot. */
@@ -17,7 +18,7 @@ export interface PaymentHostRules {
 export type PaymentUrlCheck = { ok: true; url: string; origin: string } | { ok: false; reason: string };
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
+const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f\\]/;
 const ENCODED_LINE_BREAK = /%0[ad]/i;
 const SCHEME = /^(https?):\/\/[^/]/i;
 
@@ -26,6 +27,7 @@ const refuse = (reason: string): PaymentUrlCheck => ({ ok: false, reason });
 export function checkPaymentUrl(raw: unknown, rules: PaymentHostRules): PaymentUrlCheck {
   if (typeof raw !== 'string' || raw === '') return refuse('missing');
   if (UNSAFE_CHARACTERS.test(raw)) return refuse('whitespace, control character or backslash');
+  if (NOT_URL_SAFE.test(raw)) return refuse('a character that is not printable ASCII');
   if (ENCODED_LINE_BREAK.test(raw)) return refuse('encoded line break');
   const scheme = SCHEME.exec(raw)?.[1]?.toLowerCase();
   if (!scheme) return refuse('not an absolute http(s) URL');

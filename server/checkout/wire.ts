@@ -23,7 +23,7 @@ export const ISLAND_CALLS = [
   // No file goes through here: the camera and the uploaders post to their screens' own
   // routes, which check every file's bytes before anything reaches the upstream.
   { method: 'GET', pattern: '/pubapi/ticker/merchant', public: true },
-  { method: 'GET', pattern: '/pubapi/qrcode/walletaddress/:refId' },
+  { method: 'GET', pattern: '/pubapi/qrcode/walletaddress/:refId', answer: 'image' },
 ] as const satisfies readonly IslandCall[];
 
 export interface IslandCall {
@@ -31,6 +31,8 @@ export interface IslandCall {
   pattern: string;
   /** Concerns no transaction: no flow needed. */
   public?: boolean;
+  /** Answers a PNG (an <img> source) instead of JSON. */
+  answer?: 'image';
 }
 
 /** A call's concrete paths under API_PREFIX, `:api` spelled out; `:refId` stays a parameter. */
@@ -48,13 +50,17 @@ export const ISLAND_API = {
   ticker: `${API_PREFIX}/pubapi/ticker/merchant`,
 } as const;
 
+/** Anything but printable ASCII: a URL with one is refused, never repaired by a parser. */
+export const NOT_URL_SAFE = /[^\x21-\x7e]/;
+
 /**
  * A URL the upstream hands over for the browser (a payment page, a bank's redirect): only
- * http(s), so a javascript: or data: URL never becomes a link or a redirect. The parsed,
- * normalised form is returned, so no control character or raw non-ASCII byte survives.
+ * http(s), so a javascript: or data: URL never becomes a link or a redirect. A CR, LF,
+ * space or non-ASCII character refuses it (a URL parser would drop or encode them and
+ * follow something else); the parsed, normalised form is returned.
  */
 export function webUrl(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
+  if (!value || NOT_URL_SAFE.test(value)) return undefined;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;

@@ -2,7 +2,7 @@
 // a visitor meets. The table decides; this only knows how each outcome looks as a response.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { failureOutcome, type Failure, type FailureContext, type Outcome } from '../checkout/failures.ts';
+import { failureOutcome, hiddenTexts, type Failure, type FailureContext, type Outcome } from '../checkout/failures.ts';
 import { FAILURE_TEXT } from '../checkout/messages.ts';
 import { ROUTES } from '../checkout/routes.ts';
 import { clearFlow, type FlowCookie } from '../security/flow-cookie.ts';
@@ -41,6 +41,8 @@ export function meetFailure(
   context: FailureContext,
   screen: FailureScreen = {},
 ): Answer {
+  const hidden = hiddenTexts(failure);
+  if (hidden.length) request.log.warn({ upstream: { failure: failure.kind, hidden }, context }, 'upstream text replaced for the visitor');
   return carryOut(request, reply, failureOutcome(failure, context, { paymentMethod: screen.flow?.method }), screen);
 }
 

@@ -23,6 +23,8 @@ export const EdgeError = {
   draining: createError('SERVICE.DRAINING', 'Shutting down, please retry.', 503),
   upstreamUnavailable: createError('UPSTREAM.UNAVAILABLE', UNAVAILABLE, 502),
   upstreamTimeout: createError('UPSTREAM.TIMEOUT', UNAVAILABLE, 504),
+  /** The upstream said it is overloaded: the island may try again after Retry-After. */
+  upstreamBusy: createError('UPSTREAM.UNAVAILABLE', UNAVAILABLE, 503),
 } as const;
 
 /** The codes above: only these errors' own code and text reach the client. */

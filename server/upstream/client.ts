@@ -54,6 +54,8 @@ export interface UpstreamSettings {
   cardQuoteUrl?: string;
   dispatcher: Dispatcher;
   logger: Logger;
+  /** The largest upstream body read (default UPSTREAM_BODY_MAX_BYTES). */
+  maxBodyBytes?: number;
 }
 
 /** Who the calls are made for: both ids travel upstream as headers. */
@@ -271,6 +273,7 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
         merchantId: context.merchantId,
         log: context.log ?? settings.logger,
         logHasRequestId: context.log !== undefined,
+        maxBodyBytes: settings.maxBodyBytes,
       }),
     }),
   };

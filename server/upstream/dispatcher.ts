@@ -40,6 +40,8 @@ export interface UpstreamPluginOptions {
   retry?: Pick<UpstreamDispatcherOptions, 'maxRetries' | 'minDelayMs' | 'maxDelayMs'>;
   /** Where the upstream log lines go; default the app's logger. */
   logger?: Logger;
+  /** The largest upstream body the typed client reads (default UPSTREAM_BODY_MAX_BYTES). */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -65,6 +67,7 @@ export const upstreamPlugin = fp<UpstreamPluginOptions>(
         cardQuoteUrl: options.cardQuoteUrl,
         dispatcher,
         logger,
+        maxBodyBytes: options.maxBodyBytes,
       }),
     );
     app.addHook('onClose', async () => dispatcher.close());

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
 import { errorBodyFailure, statusFailure, transportFailure, type UpstreamFailure, type UpstreamResult } from './errors.ts';
 import type { Logger } from './log-interceptor.ts';
 
@@ -30,6 +31,35 @@ export function issuePaths(error: z.ZodError): string[] {
       : [issue.path.join('.') || '(root)'],
   );
   return [...new Set(paths)];
+}
+
+/**
+ * An answer's whole body, or undefined when it is longer than `max` bytes: reading stops
+ * there and the rest is never received (the connection is dropped), so a huge or endless
+ * body costs at most `max` bytes of memory. A declared length over the cap stops it at once.
+ */
+export async function readCapped(response: Dispatcher.ResponseData, max: number): Promise<Buffer | undefined> {
+  const declared = Number(response.headers['content-length']);
+  if (declared > max) {
+    discard(response);
+    return undefined;
+  }
+  // undici stops a body that runs past its declared length.
+  if (declared >= 0) return Buffer.from(await response.body.arrayBuffer());
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Leaving the loop early destroys the body.
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) return undefined;
+    chunks.push(chunk);
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+}
+
+/** Drop an answer's body unread: the connection is closed rather than drained. */
+export function discard(response: Dispatcher.ResponseData): void {
+  response.body.dump({ limit: 1 }).catch(() => undefined);
 }
 
 export interface Image {
@@ -65,6 +95,8 @@ export interface ExchangeContext {
   log: Logger;
   /** Whether `log` is already bound to the request id. */
   logHasRequestId: boolean;
+  /** The largest body read; a longer one is an invalid response. Default UPSTREAM_BODY_MAX_BYTES. */
+  maxBodyBytes?: number;
 }
 
 /** One per visitor request: its ids travel on every call. */
@@ -82,7 +114,7 @@ class RequestExchange implements Exchange {
   }
 
   /** A POST when there is a body, a GET otherwise. */
-  async #send(target: Target, accept: string, body?: string): Promise<Sent> {
+  async #send(call: string, target: Target, accept: string, body?: string): Promise<Sent> {
     const headers: Record<string, string> = {
       'x-request-id': this.#context.requestId,
       'x-merchant': this.#context.merchantId,
@@ -95,7 +127,8 @@ class RequestExchange implements Exchange {
     }
     try {
       const response = await this.#context.dispatcher.request({ ...target, method: body === undefined ? 'GET' : 'POST', headers, body });
-      const bytes = Buffer.from(await response.body.arrayBuffer());
+      const bytes = await readCapped(response, this.#context.maxBodyBytes ?? UPSTREAM_BODY_MAX_BYTES);
+      if (!bytes) return this.#invalid(call, response.statusCode, ['body over the size cap']);
       const contentType = String(response.headers['content-type'] ?? '');
       return { ok: true, response: { status: response.statusCode, contentType, bytes } };
     } catch (error) {
@@ -115,7 +148,7 @@ class RequestExchange implements Exchange {
   }
 
   async json<T>(call: string, target: Target, schema: z.ZodType<T>, body?: string): Promise<UpstreamResult<T>> {
-    const sent = await this.#send(target, 'application/json', body);
+    const sent = await this.#send(call, target, 'application/json', body);
     if (!sent.ok) return sent;
     const json = parseJson(sent.response.bytes);
     const failure = this.#failureOf(call, sent.response, json);
@@ -126,7 +159,7 @@ class RequestExchange implements Exchange {
   }
 
   async image(call: string, target: Target): Promise<UpstreamResult<Image>> {
-    const sent = await this.#send(target, 'image/png, application/json');
+    const sent = await this.#send(call, target, 'image/png, application/json');
     if (!sent.ok) return sent;
     const { response } = sent;
     const failure = this.#failureOf(call, response, parseJson(response.bytes));

@@ -1,22 +1,31 @@
-// /api/* for browser islands: @fastify/http-proxy to the upstream, but only for the few
-// calls islands make (ARCHITECTURE.md "Upstream client and proxy"). Everything else is a
-// 404 that never reaches the upstream. The proxy sends through the shared dispatcher
-// (edge-upstream), so retries and upstream log lines work exactly as for the typed
-// client. Every answer of the edge's own under /api is the one JSON error shape.
+// /api/* for browser islands: the few calls islands make (ARCHITECTURE.md "Upstream client
+// and proxy"), forwarded through the shared dispatcher (edge-upstream), so retries and the
+// upstream log line work exactly as for the typed client. Everything else is a 404 that
+// never reaches the upstream. The answer is rebuilt, never piped: the status, a checked
+// body no larger than the cap, and three headers. An upstream redirect, a non-JSON body, a
+// 5xx or a body over the cap becomes the edge's own `{error:{code,msg}}`; an upstream error
+// msg reaches the visitor only when the failure table says it is meant for them.
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes } from 'fastify';
 import fp from 'fastify-plugin';
-import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import type { Dispatcher } from 'undici';
 import { EdgeError } from '../http/errors.ts';
-import { API_OF_TXN_TYPE, API_PREFIX, ISLAND_CALLS, islandCallPaths } from '../checkout/wire.ts';
+import { API_OF_TXN_TYPE, API_PREFIX, ISLAND_CALLS, islandCallPaths, type IslandCall } from '../checkout/wire.ts';
+import { visitorMessage } from '../checkout/failures.ts';
+import { FAILURE_TEXT } from '../checkout/messages.ts';
+import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
 import { REF_ID_PATTERN } from './contract.ts';
+import { discard, readCapped, targetOf } from './exchange.ts';
+import { transportFailure } from './errors.ts';
 
 export interface UpstreamProxyOptions {
   upstreamUrl: string;
   merchantIdOf: (request: FastifyRequest) => string;
   /** The visitor's own transaction (from the flow cookie), or null. */
   flowOf: (request: FastifyRequest) => { refId: string; txnType: 'BUY' | 'SELL' } | null;
+  /** The largest upstream body passed on; a longer one is cut off and answered with a 502. */
+  maxBodyBytes?: number;
 }
 
 /** Calls anyone may make: they concern no transaction. */
@@ -58,59 +67,146 @@ const ALLOWED = ISLAND_CALLS.flatMap((call) =>
   })),
 );
 
-/** The same calls as router patterns relative to /api (the guard above has the last word). */
-const API_ROUTES = ISLAND_CALLS.flatMap(islandCallPaths);
-
 /** No file passes here (uploads go to the screens' routes), so every body is small. */
 export const API_BODY_LIMIT = 64 * 1024;
-
-/** Visitor headers the upstream may see; cookies, authorization and X-Forwarded-* are not among them. */
-const FORWARDED_HEADERS = ['host', 'accept', 'accept-language'];
-/** On POST these describe the body reply-from re-serialised; a GET sends no body at all. */
-const BODY_HEADERS = ['content-type', 'content-length'];
-/** Upstream headers the visitor must not see. */
-const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'server', 'x-powered-by']);
+/** Island bodies are flat (`{refId, fiatAmount}`): anything nested deeper is not theirs. */
+export const API_JSON_MAX_DEPTH = 8;
+/** The one request content type: JSON, in UTF-8 if a charset is named at all. */
+const JSON_REQUEST_TYPE = /^application\/json(?: *; *charset=(?:utf-8|"utf-8"))?$/i;
+const JSON_RESPONSE_TYPE = /^application\/json *(?:;|$)/i;
+const JSON_TYPE = 'application/json; charset=utf-8';
+const PNG_TYPE = 'image/png';
+/** An upstream error code worth passing on: an identifier, nothing more. */
+const ERROR_CODE = /^[A-Z][A-Z0-9_.]{0,63}$/;
+/** The upstream headers an island may see, when their value is one plain token list. */
+const CACHE_CONTROL = /^[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?$/;
+const RETRY_AFTER = /^(?:\d{1,9}|[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT)$/;
 
 function isAllowed(method: string | undefined, rawUrl: string | undefined): boolean {
   const path = (rawUrl ?? '').split('?', 1)[0] ?? '';
   return ALLOWED.some((route) => route.method === method && route.path.test(path));
 }
 
+/** Whether brackets and braces outside strings nest deeper than `max`: checked before JSON.parse recurses. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+function tooDeep(): Error {
+  return Object.assign(new Error(`JSON nested deeper than ${API_JSON_MAX_DEPTH}`), { statusCode: 400 });
+}
+
+/** One upstream header as a single string: a repeated or list-valued one is not passed on. */
+function single(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The edge's own error for an answer it will not pass on. */
+function unusable(request: FastifyRequest, status: number, reason: string): Error {
+  request.log.warn({ upstream: { status, reason } }, 'upstream answer not passed to the island');
+  if (status === 504) return new EdgeError.upstreamTimeout();
+  return status === 503 ? new EdgeError.upstreamBusy() : new EdgeError.upstreamUnavailable();
+}
+
+/** Whether a parsed answer speaks of an error (whatever its shape): it is never passed on as it came. */
+function hasError(json: unknown): boolean {
+  return json !== null && typeof json === 'object' && 'error' in json;
+}
+
+/**
+ * An upstream error body rebuilt as `{error:{code,msg}}`, its msg replaced by the spec's
+ * fallback when it is not meant for visitors; undefined when it is not of that shape.
+ */
+function errorOf(request: FastifyRequest, status: number, json: unknown): { error: { code: string; msg: string } } | undefined {
+  const { error } = json as { error?: unknown };
+  if (!error || typeof error !== 'object' || Array.isArray(error)) return undefined;
+  const { code, msg } = error as { code?: unknown; msg?: unknown };
+  if (typeof code !== 'string' || !ERROR_CODE.test(code)) return undefined;
+  const said = typeof msg === 'string' ? msg : '';
+  const shown = visitorMessage({ status, code, msg: said });
+  if (shown === undefined && said) {
+    request.log.warn({ upstream: { status, code, hidden: [said.slice(0, 300)] } }, 'upstream text replaced for the visitor');
+  }
+  return { error: { code, msg: shown ?? FAILURE_TEXT.generic } };
+}
+
 export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
-  const replyOptions: FastifyHttpProxyOptions['replyOptions'] = {
-    // reply-from retries GETs on 503 by itself (up to 10 times) unless told otherwise:
-    // the dispatcher is the only retry layer.
-    retryDelay: () => null,
-    // None of the allowlisted calls takes a query; dropping it leaves nothing to smuggle.
-    queryString: () => '',
-    rewriteRequestHeaders: (request, headers) => {
-      const isPost = request.method === 'POST';
-      const forwarded: IncomingHttpHeaders = {};
-      for (const name of isPost ? [...FORWARDED_HEADERS, ...BODY_HEADERS] : FORWARDED_HEADERS) {
-        if (headers[name] !== undefined) forwarded[name] = headers[name];
+  const dispatcher: Dispatcher = app.upstreamDispatcher;
+  const base = targetOf(options.upstreamUrl);
+  const maxBodyBytes = options.maxBodyBytes ?? UPSTREAM_BODY_MAX_BYTES;
+
+  /** One island call: the request rebuilt from checked parts, the answer rebuilt from checked parts. */
+  function forwarder(call: IslandCall) {
+    const image = call.answer === 'image';
+    const accept = image ? `${PNG_TYPE}, application/json` : 'application/json';
+    return async function forward(request: FastifyRequest, reply: FastifyReply) {
+      const path = request.raw.url!.split('?', 1)[0]!.slice(API_PREFIX.length);
+      const post = call.method === 'POST';
+      const headers: Record<string, string> = {
+        'x-request-id': request.id,
+        'x-merchant': options.merchantIdOf(request),
+        accept,
+      };
+      if (post) {
+        headers['content-type'] = 'application/json';
+        // Generated once per proxied request: the dispatcher's retries resend it unchanged.
+        headers['idempotency-key'] = randomUUID();
       }
-      forwarded['x-request-id'] = request.id;
-      forwarded['x-merchant'] = options.merchantIdOf(request as FastifyRequest); // reply-from types the request for any server
-      // Generated once per proxied request: the dispatcher's retries resend it unchanged.
-      if (isPost) forwarded['idempotency-key'] = randomUUID();
-      return forwarded;
-    },
-    rewriteHeaders: (headers) =>
-      Object.fromEntries(Object.entries(headers).filter(([name]) => !DROPPED_RESPONSE_HEADERS.has(name.toLowerCase()))),
-    onError: (reply, { error }) => {
-      // The cause is in the upstream log line; the visitor gets no internal detail.
-      const timedOut = (error as { statusCode?: number }).statusCode === 504;
-      void reply.send(timedOut ? new EdgeError.upstreamTimeout() : new EdgeError.upstreamUnavailable());
-    },
-  };
-  const proxyOptions = {
-    undici: app.upstreamDispatcher,
-    // Only JSON bodies, parsed by the parser below (with its size limit) and re-sent as a
-    // string, which the dispatcher can replay on a retry; a piped stream could not be.
-    proxyPayloads: false,
-    disableRequestLogging: true, // the dispatcher writes the upstream log line
-    replyOptions,
-  };
+      let response: Dispatcher.ResponseData;
+      try {
+        // A string body, which the dispatcher can replay on a retry; a GET sends none.
+        const body = post ? JSON.stringify(request.body ?? {}) : undefined;
+        response = await dispatcher.request({ origin: base.origin, path: base.path + path, method: call.method, headers, body });
+      } catch (error) {
+        // The cause is in the upstream log line; the visitor gets no internal detail.
+        const failure = transportFailure(error);
+        if (!failure) throw error;
+        throw 'reason' in failure && failure.reason === 'timeout' ? new EdgeError.upstreamTimeout() : new EdgeError.upstreamUnavailable();
+      }
+      const status = response.statusCode;
+      const type = single(response.headers['content-type']) ?? '';
+      const png = image && status < 300 && type.toLowerCase() === PNG_TYPE;
+      // When to ask again (a 429, a 503) holds for the edge's own answer too.
+      const retryAfter = single(response.headers['retry-after']);
+      if (retryAfter && RETRY_AFTER.test(retryAfter)) reply.header('retry-after', retryAfter);
+      if (status < 200 || status >= 500 || (status >= 300 && status < 400) || !(png || JSON_RESPONSE_TYPE.test(type))) {
+        discard(response);
+        throw unusable(request, status, status >= 300 && status < 500 ? `status ${status} with ${type || 'no content type'}` : `status ${status}`);
+      }
+      const bytes = await readCapped(response, maxBodyBytes);
+      if (!bytes) throw unusable(request, status, `body over ${maxBodyBytes} bytes`);
+
+      const cacheControl = single(response.headers['cache-control']);
+      if (cacheControl && CACHE_CONTROL.test(cacheControl)) reply.header('cache-control', cacheControl);
+      if (png) return reply.code(status).type(PNG_TYPE).send(bytes);
+
+      let json: unknown;
+      try {
+        json = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        throw unusable(request, status, 'body is not JSON');
+      }
+      if (!hasError(json)) {
+        if (status >= 400) throw unusable(request, status, 'an error without an error body');
+        return reply.code(status).type(JSON_TYPE).send(bytes);
+      }
+      const error = errorOf(request, status, json);
+      if (!error) throw unusable(request, status, 'an error body of another shape');
+      return reply.code(status).type(JSON_TYPE).send(error);
+    };
+  }
 
   await app.register(
     async (api) => {
@@ -123,6 +219,12 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
         // Someone else's transaction looks exactly like one that does not exist.
         if (!flow || !ownsPath(path, flow)) throw new EdgeError.notFound();
       });
+      // Before any parser looks at it: one exact content type, or 415.
+      api.addHook('preParsing', async (request) => {
+        if (request.method !== 'POST') return;
+        const type = request.headers['content-type'];
+        if (typeof type !== 'string' || !JSON_REQUEST_TYPE.test(type)) throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(String(type));
+      });
       api.addHook('preHandler', async (request) => {
         const flow = options.flowOf(request);
         if (flow && !ownsBody(request.body, flow)) throw new EdgeError.notFound();
@@ -132,7 +234,11 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
         route.config = { ...route.config, errorFormat: 'json' };
       });
       api.removeAllContentTypeParsers();
-      api.addContentTypeParser('application/json', { parseAs: 'string' }, api.getDefaultJsonParser('error', 'error'));
+      const parseJson = api.getDefaultJsonParser('error', 'error');
+      api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+        if (nestsDeeperThan(body as string, API_JSON_MAX_DEPTH)) done(tooDeep(), undefined);
+        else parseJson(request, body as string, done);
+      });
       // Every other /api path lands here (with the JSON error format), never on the pages'
       // not-found handler; the allowlist above has refused it already.
       const unknown = async () => {
@@ -140,14 +246,11 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
       };
       api.all('/', unknown);
       api.all('/*', unknown);
-
-      await api.register(httpProxy, {
-        ...proxyOptions,
-        upstream: options.upstreamUrl,
-        routes: API_ROUTES,
-        httpMethods: ['GET', 'POST'],
-      });
+      for (const call of ISLAND_CALLS) {
+        const handler = forwarder(call);
+        for (const url of islandCallPaths(call)) api.route({ method: call.method, url, handler });
+      }
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
 }, { name: 'edge-api-proxy', fastify: '5.x', dependencies: ['edge-errors', 'edge-upstream'] });

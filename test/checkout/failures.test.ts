@@ -7,6 +7,8 @@ import {
   failureOutcome,
   failureStatus,
   requoteOutcome,
+  hiddenTexts,
+  visitorMessage,
   type Failure,
   type FailureContext,
   type Outcome,
@@ -217,4 +219,45 @@ t.test('statuses: a refusal stays a 4xx, trouble upstream is a 5xx', async (t) =
   t.equal(failureStatus(error('X', 'm', 500)), 422, 'an upstream 500 with a message the visitor can act on');
   t.equal(failureStatus(NO_RESPONSE), 503);
   t.equal(failureStatus(BROKEN), 502);
+});
+
+t.test('which upstream msgs a visitor reads: the spec says the msg is shown, but not every msg is for visitors', async (t) => {
+  const shown = [
+    [422, 'TRANSACTION.DAILYLIMIT.REACHED', 'You have reached your daily transaction limit. Please try again tomorrow.'],
+    [401, 'SYSTEM', 'We are unable to update your quote at this time.'],
+    [409, 'QUOTE.EXPIRED', 'The quote has expired. Please accept a new quote to continue.'],
+    [422, 'MOBILE.INVALIDCODE', 'Invalid verification code.'],
+    [200, 'SYSTEM', 'Try again in a minute.'],
+  ] as const;
+  for (const [status, code, msg] of shown) t.equal(visitorMessage({ status, code, msg }), msg, msg);
+  const hidden = [
+    [409, 'FLOWACTION.INVALID', 'buyerinfo is not allowed now: the transaction is at INPUT_CRYPTOADDRESS', 'a step out of order'],
+    [409, 'TXNSTATUS.INVALID', 'Payment instructions have already been initiated for this transaction.', 'the spec has its own words'],
+    [400, 'REQUEST.INVALID', 'fiatAmount: Expected number', 'a request the edge built wrong'],
+    [500, 'SYSTEM', 'Internal error', 'a 5xx'],
+    [422, 'X', 'the transaction is at INPUT_CRYPTOADDRESS', 'an identifier'],
+    [422, 'X', 'see https://api.exchange.internal/docs', 'an address'],
+    [422, 'X', 'failed at /srv/app/address.js:42', 'a path'],
+    [422, 'X', 'TypeError at Object.load (/srv/app.js:1:2)', 'a stack frame'],
+    [422, 'X', '<b>Refused</b>', 'markup'],
+    [422, 'X', '{"field":"refId"}', 'JSON'],
+    [422, 'X', 'Refused.\nat line 2', 'two lines'],
+    [422, 'X', 'Refused. '.repeat(30), 'a wall of text'],
+  ] as const;
+  for (const [status, code, msg, why] of hidden) t.equal(visitorMessage({ status, code, msg }), undefined, why);
+});
+
+t.test('texts that are replaced are named for the log; shown ones are not', async (t) => {
+  t.strictSame(hiddenTexts(error('FLOWACTION.INVALID', 'buyerinfo is not allowed now', 409)), ['buyerinfo is not allowed now']);
+  t.strictSame(hiddenTexts(error('TRANSACTION.DAILYLIMIT.REACHED', 'Daily limit reached.')), []);
+  t.strictSame(
+    hiddenTexts({ kind: 'errors', status: 422, items: [{ errorCode: 'A', errorMsg: 'First name is not valid.' }, { errorCode: 'B', errorMsg: 'regex ^[a-z]+$ failed at buyer.firstName' }] }),
+    ['regex ^[a-z]+$ failed at buyer.firstName'],
+  );
+  t.strictSame(
+    failureOutcome({ kind: 'errors', status: 422, items: [{ errorCode: 'B', errorMsg: 'check failed: {"firstName":null}' }] }, 'buyer-info'),
+    { kind: 'stay', messages: ['Error saving your information.  Please try again.'], on: 'form', status: 422 },
+    'buyer-info items for developers: the spec fallback',
+  );
+  t.strictSame(hiddenTexts(NO_RESPONSE), []);
 });

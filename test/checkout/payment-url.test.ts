@@ -3,6 +3,7 @@
 import t from 'tap';
 import { checkHtmlDocTargets, checkPaymentUrl } from '../../server/checkout/payment-url.ts';
 import { REFUSED_REDIRECTS } from '../helpers/refused-redirects.ts';
+import { webUrl } from '../../server/checkout/wire.ts';
 
 const PROD = { hosts: ['pay.bank.example', '127.0.0.1'], allowLoopbackHttp: false };
 const TEST = { hosts: ['pay.bank.example', '127.0.0.1', 'localhost'], allowLoopbackHttp: true };
@@ -41,4 +42,11 @@ t.test("an htmlDoc's form targets", async (t) => {
   t.ok(checkHtmlDocTargets('<form method="post"><button>Pay</button></form>', TEST).some((c) => !c.ok), 'no action: posts to the checkout');
   t.ok(checkHtmlDocTargets("<form action='https://pay.bank.example/&#106;'>", TEST).some((c) => !c.ok), 'character references');
   t.strictSame(checkHtmlDocTargets('<p>No form</p>', TEST), []);
+});
+
+t.test('webUrl: an upstream link with a CR, LF, space or non-ASCII character is refused, not repaired', async (t) => {
+  t.equal(webUrl('https://pay.example/e-transfer?ref=A1'), 'https://pay.example/e-transfer?ref=A1');
+  for (const url of ['https://pay.example/x\r\nSet-Cookie: a=1', 'https://pay.example/x\n', 'https://pay.example/\tx', 'https://pay.example/a b', 'https://pay.example/Zoë', 'https://pаy.example/', 'javascript:alert(1)', '']) {
+    t.equal(webUrl(url), undefined, JSON.stringify(url));
+  }
 });

@@ -32,4 +32,7 @@ export const REFUSED_REDIRECTS = [
   'ftp://pay.bank.example/pay',
   'https://',
   '',
+  'https://pay.bank.example/pay?name=Zo\u00eb',
+  'https://pay.bank.example/pay\u00a0',
+  'https://pay.bank.example\u3002/pay',
 ];

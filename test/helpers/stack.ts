@@ -26,6 +26,8 @@ export async function startStack(
     lifecycle?: Lifecycle;
     /** The edge's clock (ms since the epoch); the sandbox takes its own through `sandbox`. */
     clock?: () => number;
+    /** Where the edge sends upstream calls, given the sandbox's URL: an upstream in front of it. */
+    upstreamUrl?: (sandboxUrl: string) => string;
   } = {},
 ): Promise<Stack> {
   const sandbox = await startSandbox({ logger: false, ...options.sandbox });
@@ -39,7 +41,7 @@ export async function startStack(
   );
   const app = await buildApp({
     config,
-    upstreamUrl: sandbox.url,
+    upstreamUrl: options.upstreamUrl?.(sandbox.url) ?? sandbox.url,
     thirdParty: sandbox.thirdParty,
     logger,
     lifecycle: options.lifecycle,
