@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
+import helmetHeaders from 'helmet';
 import { EdgeError } from '../http/errors.ts';
 import { checkSameOrigin } from './csrf.ts';
 import { cspTemplate, newNonce, originOf } from './csp.ts';
@@ -21,13 +22,17 @@ const TAG_MANAGER_ORIGINS = [
   'https://*.analytics.google.com',
 ];
 
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: false, // set per request with its nonce, below
+  crossOriginEmbedderPolicy: false,
+  hsts: { maxAge: 15552000, includeSubDomains: false },
+} as const;
+
 export const securityPlugin = fp(
   async (app) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: false, // set per request with its nonce, below
-      crossOriginEmbedderPolicy: false,
-      hsts: { maxAge: 15552000, includeSubDomains: false },
-    });
+    await app.register(helmet, HELMET_OPTIONS);
+    // A request refused before helmet's own hook ran (a bad Host, draining) gets the same headers.
+    const setHelmetHeaders = helmetHeaders(HELMET_OPTIONS);
     // A third party that is not configured is not framed: its feature is off. The card
     // widget is the merchant's own (its baseUrl, unless the deployment sets one for all).
     const frames = (cardWidget: { baseUrl?: string } | undefined) => [
@@ -65,6 +70,7 @@ export const securityPlugin = fp(
       },
     });
     app.addHook('onSend', async (request, reply) => {
+      if (!reply.raw.hasHeader('x-content-type-options')) setHelmetHeaders(request.raw, reply.raw, () => {});
       if (request.routeOptions.config.csp === false || reply.hasHeader('content-security-policy')) return;
       const policies = policiesOf(request.merchant?.id);
       const nonce = nonces.get(reply);
