@@ -35,7 +35,7 @@ export const flowCookieSchema = z.strictObject({
    * The screen the upstream's last nextAction sent the visitor to: the only step whose form
    * is sent upstream. Unset when the last step led off the checkout (a bank's page).
    */
-  at: z.string().max(64).optional(),
+  at: z.string().regex(/^\/[a-z-]{0,63}$/).optional(),
 });
 export type FlowCookie = z.output<typeof flowCookieSchema>;
 
