@@ -9,8 +9,8 @@ import pino from 'pino';
 import { register } from 'prom-client';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
-import { BUYER, MAPLE, Visitor, driveTo, quoteForm, startFlow } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
+import { BTC_ADDRESS, BUYER, MAPLE, Visitor, driveTo, quoteForm, resumeQuestion, startFlow } from '../helpers/journey.ts';
 
 const OLD_SECRET = 'o'.repeat(32);
 const NEW_SECRET = 'n'.repeat(32);
@@ -85,6 +85,76 @@ t.test('HEAD never calls the upstream', async (t) => {
     stack.app.inject({ method: 'HEAD', url: '/amount/100/cryptocurrency/BTC/method/ETRANSFER', headers: { host: MAPLE } }),
   );
   t.same(link, [], 'HEAD on a direct link asks for no quote');
+});
+
+t.test("someone else's order is shown and must be confirmed before it becomes the visitor's flow", async (t) => {
+  // The attacker's own order, their receiving address on it, sent to a victim as a link.
+  const attacker = await driveTo(stack, '/buyer-info-input', { address: BTC_ADDRESS });
+  const refId = attacker.refId();
+  for (const link of [`/state/${refId}`, `/buyer-info-input?refId=${refId}`]) {
+    const victim = new Visitor(stack);
+    const page = await victim.get(link);
+    t.equal(page.statusCode, 200, `${link}: a page, not a redirect into the flow`);
+    t.notOk(victim.cookie, 'no flow cookie yet');
+    t.match(page.body, 'Is this your order?');
+    t.match(page.body, '$100.00', 'the amount');
+    t.match(page.body, /0\.\d{8} BTC/, 'the coin');
+    t.match(page.body, BTC_ADDRESS, 'the receiving address');
+    t.match(page.body, /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/, 'when it was created');
+    t.match(page.body, '<a class="button secondary" href="/">No, this is not my order</a>', 'a way out that adopts nothing');
+    t.notMatch(page.body, '<script', 'works without JavaScript');
+    const question = resumeQuestion(page.body)!;
+    t.equal(question.action, `/state/${refId}/confirm`);
+
+    // A forged, foreign or missing token adopts nothing.
+    for (const token of ['', 'x', resumeQuestion((await new Visitor(stack).get(`/state/${attacker.refId()}`)).body)!.form.token + 'x']) {
+      const forged = await victim.post(question.action, { ...question.form, token });
+      t.equal(forged.statusCode, 409, 'asked again');
+      t.notOk(victim.cookie, 'still no flow');
+    }
+    const other = await startFlow(stack);
+    const foreign = await victim.post(`/state/${other.refId()}/confirm`, question.form);
+    t.equal(foreign.statusCode, 409, "a token for one refId does not adopt another");
+    t.notOk(victim.cookie);
+
+    const yes = await victim.post(question.action, question.form);
+    t.equal(yes.statusCode, 303, 'confirmed: the flow goes on');
+    t.equal(victim.refId(), refId);
+  }
+
+  // The token expires: a page left open is asked again.
+  const late = new Visitor(stack);
+  const question = resumeQuestion((await late.get(`/state/${refId}`)).body)!;
+  const expired = await buildApp({
+    config: parseConfig({ SESSION_SECRET: OLD_SECRET, LOG_LEVEL: 'silent' }),
+    upstreamUrl: stack.sandbox.url,
+    logger: pino({ level: 'silent' }),
+    clock: () => Date.now() + 16 * 60 * 1000,
+  });
+  t.teardown(() => expired.close());
+  const tooLate = await expired.inject({
+    method: 'POST',
+    url: question.action,
+    headers: { ...late.headers(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(question.form).toString(),
+  });
+  t.equal(tooLate.statusCode, 409);
+  t.match(tooLate.body, 'This page was open too long. Please confirm again.');
+
+  // Another merchant's order is "Reference ID not found.", on the page and on the form.
+  for (const host of ['roo.localhost', 'dev.localhost']) {
+    const foreign = await new Visitor(stack, host).get(`/state/${refId}`);
+    t.equal(foreign.statusCode, 404);
+    t.match(foreign.body, 'Reference ID not found.');
+    t.notMatch(foreign.body, BTC_ADDRESS);
+    const posted = await new Visitor(stack, host).post(`/state/${refId}/confirm`, question.form);
+    t.equal(posted.statusCode, 404);
+    t.notOk(posted.cookies.some((c) => c.name === 'flow' && c.value));
+  }
+  // A sell shows its payout email.
+  const seller = await driveTo(stack, '/email-input', { kind: 'SELL' });
+  await seller.post('/email-input', { emtEmail: 'payout@example.com' });
+  t.match((await new Visitor(stack).get(`/state/${seller.refId()}`)).body, 'payout@example.com');
 });
 
 /** An edge over the same sandbox with other settings: a second replica, a rotated secret. */
