@@ -333,7 +333,7 @@ export const RESUME_TEXT = {
   warning: 'If someone sent you this link, do not continue: you would be paying for their order.',
   amount: 'Amount',
   coin: 'Coin',
-  receivingAddress: 'Receiving address',
+  receivingAddress: 'Receiving crypto address',
   payoutEmail: 'Payout email',
   created: 'Created',
   reference: 'Reference ID',

@@ -36,8 +36,8 @@ function isVia(value: unknown): value is ResumeVia {
 
 /**
  * Unknown, malformed, another merchant's (the upstream scopes refIds to merchants) or one
- * this merchant could not have started: all the same "Reference ID not found.", so the
- * answer tells a guesser nothing about other merchants' orders.
+ * this merchant could not have started: all the same answer (the reference was not found),
+ * so it tells a guesser nothing about other merchants' orders.
  */
 const referenceNotFound: UpstreamFailure = { kind: 'error', status: 404, code: ERROR_CODES.notFound, msg: '' };
 const notPending: UpstreamFailure = { kind: 'error', status: 409, code: ERROR_CODES.invalid, msg: '' };

@@ -302,7 +302,7 @@ t.test('/buyer-info-input?refId= resumes only a PENDING transaction', async (t) 
   for (const refId of ['SBXUNKNOWNUNKNOWNUNKNOW', '', '../../txnbuy/status', 'x'.repeat(2000), '%3Cscript%3E']) {
     const res = await new Visitor(stack).get(`/buyer-info-input?refId=${refId}`);
     t.equal(res.statusCode, 404, `refId ${refId.slice(0, 30)}: home`);
-    t.match(mainText(res.body), 'Reference ID not found.');
+    t.match(res.body, '<p class="toast toast-error">Reference ID not found.</p>');
     t.notOk(res.cookies.find((c) => c.name === 'flow'));
   }
 });
