@@ -4,12 +4,15 @@
 // sheets and fragments, and the headers of the bad-Host page. Each case asserts what the
 // visitor gets and, where it matters, what the upstream (the sandbox) received.
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import t from 'tap';
 import pino from 'pino';
 import { register } from 'prom-client';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startStack } from '../helpers/stack.ts';
+import { MerchantConfigError, loadMerchants } from '../../server/tenancy/load.ts';
+import { removeFixture, validFiles, writeFixture } from '../tenancy/fixtures.ts';
 import { BTC_ADDRESS, BUYER, MAPLE, Visitor, driveTo, quoteForm, resumeQuestion, startFlow } from '../helpers/journey.ts';
 
 const OLD_SECRET = 'o'.repeat(32);
@@ -266,4 +269,35 @@ t.test('the bad-Host page and every refusal carry the security headers', async (
     t.match(answer.headers['referrer-policy'], /no-referrer/);
     t.match(answer.headers['content-security-policy'], /frame-ancestors 'none'/);
   }
+});
+
+t.test('hostile merchant files: refused at start-up naming file and line, fragments sanitised at load', async (t) => {
+  const css = [
+    'body { color: #222 }',
+    '@import "https://evil.test/x.css";',
+    '.hero { background: url(https://evil.test/pixel.png) }',
+    'input[value^="4"] { background: url(/assets/m/a/4.png) }',
+    '.old { width: expression(alert(1)) }',
+  ].join('\n');
+  const dir = await writeFixture(validFiles({ 'a/style.css': css }));
+  t.teardown(() => removeFixture(dir));
+  const refused = await loadMerchants(dir).then(
+    () => null,
+    (err: unknown) => err,
+  );
+  t.type(refused, MerchantConfigError, 'start-up stops');
+  const file = path.join(dir, 'a', 'style.css');
+  t.same((refused as MerchantConfigError).problems, [
+    `${file}: line 2: @import is not allowed (a style sheet is one file)`,
+    `${file}: line 3: url(https://evil.test/pixel.png) is not one of the merchant's own files`,
+    `${file}: line 4: attribute selector on value is not allowed (it can read what visitors type)`,
+    `${file}: line 5: expression() is not allowed`,
+  ]);
+
+  // What the lint lets through, the allowlist still removes, once, at load.
+  const footer = '<p>Maple</p>\n<a href="vbscript:msgbox(1)">a</a><a href="data:text/html,x">b</a><img src="http://tracker.test/p.gif" alt="">';
+  const sanitised = await writeFixture(validFiles({ 'a/footer.html': footer }));
+  t.teardown(() => removeFixture(sanitised));
+  const merchant = (await loadMerchants(sanitised)).byId.get('a')!;
+  t.equal(merchant.footerHtml, '<p>Maple</p>\n<a>a</a><a>b</a><img alt="" />');
 });
