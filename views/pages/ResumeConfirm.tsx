@@ -4,7 +4,6 @@
 import { RESUME_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
-import { Toasts } from '../components/Toasts.tsx';
 
 export interface ResumeOrder {
   refId: string;
@@ -28,8 +27,7 @@ export interface ResumeConfirmProps {
 
 export function ResumeConfirmPage({ order, action, token, via, notice }: ResumeConfirmProps) {
   return (
-    <Document title={RESUME_TEXT.title}>
-      {notice && <Toasts toasts={[{ kind: 'error', text: notice }]} />}
+    <Document title={RESUME_TEXT.title} toasts={notice ? [{ kind: 'error', text: notice }] : []}>
       <section className="card">
         <h1>{RESUME_TEXT.title}</h1>
         <p>{RESUME_TEXT.intro}</p>
