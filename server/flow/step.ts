@@ -1,7 +1,8 @@
 // Where the visitor is in the flow. `loadStep` is how a page that shows one step finds out
 // whether the upstream agrees the visitor is there; `leaveStep` sends them where they
 // belong when not; `resumeAt` picks a flow back up at whatever step the upstream's
-// nextAction names (/transaction, /state/{refId}, a step posted out of order).
+// nextAction names (/transaction, /state/{refId}, a step posted out of order); `outOfStep`
+// keeps a form from reaching the upstream unless the visitor is at its step.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FIAT_CURRENCIES, METHOD_FLOW, type NextAction, type PaymentMethodName } from '../checkout/domain.ts';
 import { nextScreen } from '../checkout/next-screen.ts';
