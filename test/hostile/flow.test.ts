@@ -13,6 +13,7 @@ import { parseConfig } from '../../server/config.ts';
 import { startStack } from '../helpers/stack.ts';
 import { MerchantConfigError, loadMerchants } from '../../server/tenancy/load.ts';
 import { removeFixture, validFiles, writeFixture } from '../tenancy/fixtures.ts';
+import { PNG, multipartBody } from '../helpers/upload-files.ts';
 import { BTC_ADDRESS, BUYER, MAPLE, Visitor, driveTo, quoteForm, resumeQuestion, startFlow } from '../helpers/journey.ts';
 
 const OLD_SECRET = 'o'.repeat(32);
@@ -69,6 +70,14 @@ t.test('a form posted for another step is not sent upstream: the visitor goes to
   t.same(code, []);
   const resend = await upstreamDuring(() => atAddress.post('/mobile-verification/resend'));
   t.same(resend, [], 'Resend Code out of step asks for no code');
+
+  // A selfie posted before the identity step: not read, not sent; the upstream is only asked where the flow is.
+  const { payload, contentType } = multipartBody([{ field: 'file', fileName: 'me.png', value: PNG, type: 'image/png' }]);
+  const selfie = await upstreamDuring(async () => {
+    const res = await stack.app.inject({ method: 'POST', url: '/image-input-upload', payload, headers: atAddress.headers({ 'content-type': contentType }) });
+    t.equal(res.statusCode, 303, 'a selfie before the identity step');
+  });
+  t.notOk(selfie.some((r) => r.includes('/selfieimage')), 'no selfie reached the upstream');
 });
 
 t.test('HEAD never calls the upstream', async (t) => {
