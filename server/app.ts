@@ -73,10 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // onRequest hooks run in this order: request id and draining, Host, CSP and same-origin.
   await app.register(errorsPlugin);
   await app.register(opsPlugin, { lifecycle: deps.lifecycle });
-  await app.register(tenancyPlugin, { merchants, unknownHosts: config.unknownHosts });
+  await app.register(tenancyPlugin, { merchants, unknownHosts: config.unknownHosts, unknownHostsTestCoin: config.unknownHostsTestCoin });
   await app.register(thirdPartyPlugin, { thirdParty });
   await app.register(securityPlugin);
-  await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
+  await app.register(cookie, { secret: config.sessionSecrets, hook: 'onRequest' });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   await app.register(upstreamPlugin, {
     baseUrl: deps.upstreamUrl,

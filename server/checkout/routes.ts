@@ -104,7 +104,8 @@ export const ROUTES = {
   procHandler: route('proc-handler', '/proc/:procid', { params: ['procid'] }),
   // Map only: the page hides header and footer.
   cashInLocations: route('cash-in-locations', '/cash-in-locations'),
-  state: route('state', '/state/:refId', { params: ['refId'] }),
+  /** confirm: "this is my order", the question asked before a refId becomes the visitor's flow. */
+  state: route('state', '/state/:refId', { params: ['refId'], actions: ['confirm'] }),
   // /state without a refId: home, saying the reference was not found.
   stateMissing: route('state-missing', '/state'),
   privacyPolicy: route('privacy-policy', '/privacy-policy'),

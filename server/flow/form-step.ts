@@ -15,7 +15,7 @@ import type { FormState } from '../../views/components/Field.tsx';
 import { formValues } from './form.ts';
 import { followNextAction } from './next.ts';
 import { meetFailure, type Answer } from './outcome.ts';
-import { leaveStep, loadStep } from './step.ts';
+import { leaveStep, loadStep, outOfStep } from './step.ts';
 import { upstreamFor } from './upstream.ts';
 
 /** A page's form before anything was typed. */
@@ -30,6 +30,11 @@ export interface FormStep<F extends string, V> {
   fields: readonly F[];
   /** The field an upstream refusal of the value itself is shown under (a wrong code). */
   mainField?: F;
+  /**
+   * The screens whose page shows this form, when not `screen` (the gift card picker
+   * confirms a quote from its own page): only a visitor the upstream sent there may post it.
+   */
+  pages?: readonly ScreenPath[];
   /** Which row of the failure table applies. */
   failures: FailureContext;
   /** The heading of the page that says the order has ended, when a refusal ends it. */
@@ -50,6 +55,7 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
   return async (request, reply) => {
     const flow = readFlow(request);
     if (!flow) return reply.redirect(ROUTES.home.path, 303);
+    if (outOfStep(request, reply, flow, step.pages ?? [step.screen])) return reply;
     const values = formValues(request.body, step.fields);
     const show = (form: Omit<FormState<F>, 'values'>, status: number) =>
       step.render(request, reply, flow, { values, ...form }, status);

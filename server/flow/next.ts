@@ -55,12 +55,16 @@ function refusePayment(request: FastifyRequest, reply: FastifyReply, reasons: st
 /** How a screen shows a message in place: its own page, re-rendered with the messages. */
 export type Stay = (messages: string[], status: number) => Promise<FastifyReply> | FastifyReply;
 
-/** Merge a new flow state into the cookie; addressRequired is kept once it was seen. */
-export function saveFlowState(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState): FlowCookie {
+/**
+ * Merge a new flow state into the cookie; addressRequired is kept once it was seen. `at`:
+ * the screen the state's nextAction sends the visitor to (unset: they stay where they are).
+ */
+export function saveFlowState(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, at?: string): FlowCookie {
   const next: FlowCookie = {
     ...flow,
     refId: state.refId,
     addressRequired: state.nextActionParams?.addressRequired ?? flow.addressRequired,
+    ...(at !== undefined ? { at } : {}),
   };
   writeFlow(request, reply, next);
   return next;
@@ -107,6 +111,12 @@ export function followNextAction(
   from: ScreenPath,
   stay: Stay,
 ) {
-  saveFlowState(request, reply, flow, state);
-  return goToStep(request, reply, nextScreen(state, from), stay);
+  const step = nextScreen(state, from);
+  saveFlowState(request, reply, flow, state, stepPath(step));
+  return goToStep(request, reply, step, stay);
+}
+
+/** The screen a step shows, for the flow cookie's `at`; none when it leaves the checkout. */
+export function stepPath(step: NextStep): string | undefined {
+  return step.kind === 'navigate' ? step.path : undefined;
 }

@@ -2,6 +2,7 @@
 // its form actions, and its view. This is the shape such a module exports and the
 // plugin that registers every screen of the list in server/screens/index.ts.
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import { Fragment, createElement } from 'react';
 import type { RouteDef } from '../checkout/routes.ts';
 
 export interface Screen<R extends RouteDef = RouteDef> {
@@ -20,13 +21,23 @@ export function defineScreen<R extends RouteDef>(screen: Screen<R>): Screen<R> {
   return screen;
 }
 
+/**
+ * HEAD of any page: the headers a rendered page has, and nothing else runs. A page's GET
+ * may ask the upstream (a flow state, an e-Transfer init, a quote from a direct link); a
+ * HEAD from a link checker or a crawler must never reach it.
+ */
+const headOnly: RouteHandlerMethod = (_request, reply) => reply.render(createElement(Fragment));
+
 /** Every screen's handlers, each tagged with its route name (route config `screen`). */
 export function registerScreens(app: FastifyInstance, screens: readonly Screen[]): void {
   for (const screen of screens) {
     const routes: readonly RouteDef[] = Array.isArray(screen.route) ? screen.route : [screen.route as RouteDef];
     for (const route of routes) {
       const config = { screen: route.name };
-      if (screen.get) app.get(route.path, { config }, screen.get);
+      if (screen.get) {
+        app.get(route.path, { config, exposeHeadRoute: false }, screen.get);
+        app.head(route.path, { config }, headOnly);
+      }
       if (screen.post) app.post(route.path, { config }, screen.post);
       for (const [action, handler] of Object.entries(screen.actions ?? {}) as [string, RouteHandlerMethod][]) {
         const path = route.actions[action];

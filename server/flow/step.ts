@@ -1,7 +1,8 @@
 // Where the visitor is in the flow. `loadStep` is how a page that shows one step finds out
 // whether the upstream agrees the visitor is there; `leaveStep` sends them where they
 // belong when not; `resumeAt` picks a flow back up at whatever step the upstream's
-// nextAction names (/transaction, /state/{refId}, a step posted out of order).
+// nextAction names (/transaction, /state/{refId}, a step posted out of order); `outOfStep`
+// keeps a form from reaching the upstream unless the visitor is at its step.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FIAT_CURRENCIES, METHOD_FLOW, type NextAction, type PaymentMethodName } from '../checkout/domain.ts';
 import { nextScreen } from '../checkout/next-screen.ts';
@@ -9,7 +10,7 @@ import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
 import type { UpstreamFailure } from '../upstream/client.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { flowCookieSchema, readFlow, type FlowCookie } from '../security/flow-cookie.ts';
-import { goToStep, saveFlowState, seeOther } from './next.ts';
+import { goToStep, saveFlowState, seeOther, stepPath } from './next.ts';
 import { meetFailure, type Answer } from './outcome.ts';
 import { upstreamFor } from './upstream.ts';
 
@@ -81,8 +82,23 @@ export function leaveStep(request: FastifyRequest, reply: FastifyReply, load: Ex
  * does not know leads home (logged).
  */
 export function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, from: ScreenPath) {
-  saveFlowState(request, reply, flow, state);
-  return goToStep(request, reply, nextScreen(state, from), () => reply.redirect(ROUTES.home.path, seeOther(request)));
+  const step = nextScreen(state, from);
+  saveFlowState(request, reply, flow, state, stepPath(step));
+  return goToStep(request, reply, step, () => reply.redirect(ROUTES.home.path, seeOther(request)));
+}
+
+/**
+ * Steps in order: a form is sent upstream only from the screen the upstream last sent the
+ * visitor to (the cookie's `at`, or one of `pages` that share that step). Any other form
+ * (buyer info before the quote is confirmed, a payout email on a buy) is answered with a
+ * 303 to the visitor's step, or to /transaction, which asks the upstream, when the cookie
+ * does not say. Returns null when the form may go on.
+ */
+export function outOfStep(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, pages: readonly ScreenPath[]): FastifyReply | null {
+  if (flow.at !== undefined && pages.some((p) => p === flow.at)) return null;
+  request.log.info({ at: flow.at ?? null }, 'form posted for another step: not sent upstream');
+  void reply.redirect(flow.at ?? ROUTES.transactionNew.path, 303);
+  return reply;
 }
 
 /** Load the visitor's flow state and go where its nextAction says. */

@@ -5,7 +5,7 @@
 // messages as JSON; without JavaScript the page is shown again with them.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DocumentType, ImageSource } from '../checkout/domain.ts';
+import type { DocumentType, ImageSource, NextAction } from '../checkout/domain.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_RETRY_AFTER_S } from '../checkout/limits.ts';
 import { UPLOAD_MESSAGES } from '../checkout/messages.ts';
 import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
@@ -15,6 +15,7 @@ import { checkFileBytes } from '../uploads/file-bytes.ts';
 import { readUploadForm, type UploadForm, type UploadedFile } from '../uploads/form.ts';
 import { followNextAction } from './next.ts';
 import { meetFailure, type Answer } from './outcome.ts';
+import { leaveStep, loadStep } from './step.ts';
 import { upstreamFor } from './upstream.ts';
 
 /** A file the edge has checked: what goes upstream. */
@@ -92,11 +93,21 @@ export async function withUploadForm(
   }
 }
 
-/** The selfie, by camera or upload: one file to `selfieimage`, then nextAction decides. */
-export function selfieStep(options: { screen: ScreenPath; imageSource: ImageSource; show: ShowRefusal }) {
+/**
+ * The selfie, by camera or upload: one file to `selfieimage`, then nextAction decides. Only
+ * while the upstream has the visitor at `atStep`, as the page itself requires: a selfie
+ * posted at another step is not read, and the visitor goes where the upstream is.
+ */
+export function selfieStep(options: { screen: ScreenPath; atStep: NextAction; imageSource: ImageSource; show: ShowRefusal }) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const flow = readFlow(request);
     if (!flow) return reply.redirect(ROUTES.home.path, 303);
+    const load = await loadStep(request, options.screen, options.atStep);
+    if (load.kind !== 'ready') {
+      // The body is not read: the connection closes after the answer.
+      reply.header('connection', 'close');
+      return leaveStep(request, reply, load, options.screen);
+    }
     return withUploadForm(request, reply, 1, options.show, async ({ fields, files }) => {
       const file = files[0];
       if (!file) return refuse(request, reply, { messages: [UPLOAD_MESSAGES.none], status: 422 }, fields, options.show);

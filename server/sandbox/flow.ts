@@ -40,6 +40,7 @@ export function flowState(txn: Txn): FlowState {
     country: txn.country,
     nextAction: txn.nextAction,
     nextActionParams: txn.nextActionParams,
+    emtEmail: txn.emtEmail ?? null,
   };
 }
 
@@ -182,8 +183,9 @@ function awaitDeposit(txn: Txn): void {
   goTo(txn, 'CUSTOMER_PAYMENT', { cryptoAddress: txn.cryptoAddress });
 }
 
-export function submitEmtEmail(clock: Clock, txn: Txn): void {
+export function submitEmtEmail(clock: Clock, txn: Txn, emtEmail: string): void {
   expectStep(clock, txn, 'INPUT_EMTEMAIL', 'emtemail');
+  txn.emtEmail = emtEmail;
   awaitDeposit(txn);
 }
 

@@ -31,6 +31,8 @@ export interface Txn {
   /** The merchant (x-merchant) whose visitor created it: no other merchant can see it. */
   merchant?: string;
   api: Api;
+  /** A sell's payout email, once given. */
+  emtEmail?: string;
   txnType: TxnType;
   fiatCurrency: FiatCurrency;
   cryptoCurrency: Coin;

@@ -43,11 +43,11 @@ export const imageInputCameraScreen = defineScreen({
     (request, reply) => reply.render(createElement(ImageInputCameraPage, { country: countryOf(request) })),
     SELFIE_STEP,
   ),
-  post: selfieStep({ screen: ROUTES.imageInputCamera.path, imageSource: 'WEBCAM', show: showUpload }),
+  post: selfieStep({ screen: ROUTES.imageInputCamera.path, atStep: SELFIE_STEP, imageSource: 'WEBCAM', show: showUpload }),
 });
 
 export const imageInputUploadScreen = defineScreen({
   route: ROUTES.imageInputUpload,
   get: stepPage(ROUTES.imageInputUpload.path, (request, reply) => showUpload(request, reply, { messages: [], status: 200 }), SELFIE_STEP),
-  post: selfieStep({ screen: ROUTES.imageInputUpload.path, imageSource: 'UPLOAD', show: showUpload }),
+  post: selfieStep({ screen: ROUTES.imageInputUpload.path, atStep: SELFIE_STEP, imageSource: 'UPLOAD', show: showUpload }),
 });

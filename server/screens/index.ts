@@ -27,7 +27,7 @@ import { priceQuoteScreen } from './price-quote.ts';
 import { proScreen } from './pro.ts';
 import { procScreen } from './proc.ts';
 import { spendQuoteScreen } from './spend-quote.ts';
-import { stateScreen } from './state.ts';
+import { stateMissingScreen, stateScreen } from './state.ts';
 import { stepsNotOnline } from './steps-not-online.ts';
 import { transactionCancelledScreen } from './transaction-cancelled.ts';
 import { transactionInReviewScreen } from './transaction-in-review.ts';
@@ -73,6 +73,7 @@ export const SCREENS: readonly Screen[] = [
   procScreen,
   cashInLocationsScreen,
   ...legalScreens,
+  stateMissingScreen,
 ] as Screen[];
 
 export async function registerPages(app: FastifyInstance): Promise<void> {

@@ -12,7 +12,7 @@ import { readFlow } from '../security/flow-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
-import { stepPage } from '../flow/step.ts';
+import { outOfStep, stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import type { Toast } from '../../views/components/Toasts.tsx';
 import { MobileVerificationPage } from '../../views/pages/MobileVerification.tsx';
@@ -41,6 +41,7 @@ export const mobileVerificationScreen = defineScreen({
     resend: async (request: FastifyRequest, reply: FastifyReply) => {
       const flow = readFlow(request);
       if (!flow) return reply.redirect(ROUTES.home.path, 303);
+      if (outOfStep(request, reply, flow, [ROUTE.path])) return reply;
       const result = await upstreamFor(request).generateSmsCode(flow.txnType, flow.refId);
       if (!result.ok) {
         return meetFailure(request, reply, result.failure, 'step', {

@@ -54,6 +54,7 @@ export const spendQuoteScreen = defineScreen({
   post: formStep({
     // The picker confirms the card's quote, so the rule goes on as from the quote screen.
     screen: ROUTES.priceQuote.path,
+    pages: [ROUTE.path],
     fields: FORM_FIELDS.spendAmount,
     failures: 'gift-card-requote',
     validate: (body, flow, request) =>

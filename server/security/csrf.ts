@@ -25,3 +25,28 @@ export function checkSameOrigin(request: FastifyRequest, normalisedHost: string)
   if (origin === 'null') return { ok: false, reason: 'opaque origin' };
   return request.headers.cookie ? { ok: false, reason: 'no origin with cookies' } : { ok: true };
 }
+
+/** How long a form that asks a question (is this your order?) may stay open. */
+export const FORM_TOKEN_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * A token for one form and one purpose (e.g. adopting one refId on one merchant), signed
+ * with the session secret and valid for FORM_TOKEN_TTL_MS. With the same-origin check above
+ * it makes the form's POST one that only this page can have produced, recently, for this
+ * very purpose: a token taken for another refId or host, or an old one, is refused.
+ */
+export function formToken(request: FastifyRequest, purpose: string): string {
+  return request.server.signCookie(`${request.server.clock() + FORM_TOKEN_TTL_MS}.${purpose}`);
+}
+
+export type FormTokenVerdict = 'ok' | 'invalid' | 'expired';
+
+export function checkFormToken(request: FastifyRequest, token: unknown, purpose: string): FormTokenVerdict {
+  if (typeof token !== 'string' || token.length > 1024) return 'invalid';
+  const unsigned = request.unsignCookie(token);
+  if (!unsigned.valid || unsigned.value === null) return 'invalid';
+  const dot = unsigned.value.indexOf('.');
+  if (dot === -1 || unsigned.value.slice(dot + 1) !== purpose) return 'invalid';
+  const expires = Number(unsigned.value.slice(0, dot));
+  return Number.isFinite(expires) && request.server.clock() <= expires ? 'ok' : 'expired';
+}

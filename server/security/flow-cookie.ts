@@ -1,12 +1,22 @@
 // The edge's only state: what it needs to steer one visitor's checkout, in one signed,
 // HttpOnly, SameSite=Lax cookie per host. The upstream holds the transaction itself, so
 // any replica can serve any visitor. A forged, stale or malformed cookie reads as none.
+//
+// Its name follows the scheme the visitor came over (directly or through a trusted proxy):
+// `__Host-flow` over https (Secure, Path=/, no Domain: no sibling host or plain-http page
+// can set or shadow it), `flow` over plain http, where browsers refuse `__Host-` cookies
+// (development). Each scheme reads only its own name: a `flow` cookie sent over https may
+// have been planted by another host, which is what the prefix exists to rule out.
+// Signed with the first SESSION_SECRET, verified with any of them (rotation).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FIAT_CURRENCIES, FLOW_KINDS, TXN_TYPES } from '../checkout/domain.ts';
 import { refIdSchema } from '../upstream/contract.ts';
 
+/** The name over plain http. */
 export const FLOW_COOKIE = 'flow';
+/** The name over https. */
+export const SECURE_FLOW_COOKIE = '__Host-flow';
 const MAX_AGE_S = 24 * 60 * 60;
 
 export const flowCookieSchema = z.strictObject({
@@ -21,11 +31,25 @@ export const flowCookieSchema = z.strictObject({
   addressRequired: z.boolean().default(false),
   /** Merchant the flow was started on: a cookie never crosses merchants. */
   merchant: z.string().max(64),
+  /**
+   * The screen the upstream's last nextAction sent the visitor to: the only step whose form
+   * is sent upstream. Unset when the last step led off the checkout (a bank's page).
+   */
+  at: z.string().regex(/^\/[a-z-]{0,63}$/).optional(),
 });
 export type FlowCookie = z.output<typeof flowCookieSchema>;
 
+function isHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+/** The flow cookie's name for this request's scheme. */
+export function flowCookieName(request: FastifyRequest): string {
+  return isHttps(request) ? SECURE_FLOW_COOKIE : FLOW_COOKIE;
+}
+
 export function readFlow(request: FastifyRequest): FlowCookie | null {
-  const raw = request.cookies[FLOW_COOKIE];
+  const raw = request.cookies[flowCookieName(request)];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return null;
@@ -38,18 +62,17 @@ export function readFlow(request: FastifyRequest): FlowCookie | null {
   }
 }
 
+/** Path=/ and no Domain on both names: what `__Host-` requires, and one cookie per host. */
+function options(request: FastifyRequest) {
+  return { httpOnly: true, sameSite: 'lax', secure: isHttps(request), path: '/' } as const;
+}
+
+/** Always signed with the first secret, so a cookie signed with an old one is renewed at the next step. */
 export function writeFlow(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie): void {
   const value = Buffer.from(JSON.stringify(flowCookieSchema.parse(flow))).toString('base64url');
-  reply.setCookie(FLOW_COOKIE, value, {
-    signed: true,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: '/',
-    maxAge: MAX_AGE_S,
-  });
+  reply.setCookie(flowCookieName(request), value, { ...options(request), signed: true, maxAge: MAX_AGE_S });
 }
 
 export function clearFlow(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(FLOW_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(flowCookieName(request), options(request));
 }

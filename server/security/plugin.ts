@@ -80,6 +80,8 @@ export const securityPlugin = fp(
       },
     });
     app.addHook('onSend', (request, reply, payload, done) => {
+      // A request refused before this plugin's onRequest hook ran (a bad Host, draining).
+      if (!reply.hasHeader('x-content-type-options')) reply.headers(staticHeaders);
       if (request.routeOptions.config.csp !== false && !reply.hasHeader('content-security-policy')) {
         const policies = policiesOf(request.merchant?.id);
         const nonce = nonces.get(reply);

@@ -1,11 +1,12 @@
 // One merchant folder -> Merchant: merchant.json, style.css, footer.html, favicon.svg|ico
 // and legal/*.html, each read once; static files become content-hashed assets.
 import path from 'node:path';
-import { hashedAsset } from './assets.ts';
+import { ASSET_PREFIX, hashedAsset } from './assets.ts';
 import { displayPath, problem } from './errors.ts';
 import type { Problems } from './files.ts';
 import { isDirectory, listNames, readJson, readOptional, text } from './files.ts';
-import { lintHtmlFragment } from './html-lint.ts';
+import { lintHtmlFragment, sanitizeFragment } from './html-lint.ts';
+import { lintStyleSheet } from './css-lint.ts';
 import { checkMerchant } from './rules.ts';
 import { merchantSchema } from './schema.ts';
 import { LEGAL_PAGE_NAMES, isLegalPage } from './types.ts';
@@ -29,7 +30,7 @@ async function readHtml(file: string, problems: Problems): Promise<string | unde
   if (body === undefined) return undefined;
   const html = text(body);
   for (const p of lintHtmlFragment(html)) problems.push(`${displayPath(file)}: ${p}`);
-  return html;
+  return sanitizeFragment(html);
 }
 
 async function readLegal(folder: string, problems: Problems): Promise<Map<LegalPage, string>> {
@@ -109,6 +110,8 @@ export async function loadMerchant(root: string, id: string, problems: Problems)
     readLegal(folder, problems),
     readFavicon(folder, id, assets, problems),
   ]);
+  const styleFile = path.join(folder, 'style.css');
+  if (style !== undefined) for (const p of lintStyleSheet(text(style), `${ASSET_PREFIX}${id}/`)) problems.push(`${displayPath(styleFile)}: ${p}`);
   if (parsed === undefined || problems.length > before) return undefined;
 
   const merchant: Merchant = { id, config: deepFreeze(parsed), legal, assets };

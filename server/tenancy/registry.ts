@@ -1,4 +1,5 @@
 // The loaded merchants as the request path sees them: host -> merchant in one Map.
+import { TEST_COIN } from '../checkout/domain.ts';
 import { normaliseHost } from './host.ts';
 import type { TenancyRules } from './schema.ts';
 import type { HostResolution, Merchant, MerchantRegistry } from './types.ts';
@@ -23,4 +24,21 @@ export function buildRegistry(merchants: readonly Merchant[], rules: TenancyRule
   };
   if (rules.mainBrand !== undefined) registry.mainBrandId = rules.mainBrand;
   return Object.freeze(registry);
+}
+
+const withoutTestCoin = new WeakMap<Merchant, Merchant>();
+
+/**
+ * The fallback merchant as unknown hosts meet it on a production upstream: the same
+ * merchant without the test coin, so nobody can ask a real exchange for test-coin quotes
+ * from a host no one configured. Made once per merchant object (a reload makes a new one).
+ */
+export function fallbackWithoutTestCoin(fallback: Merchant): Merchant {
+  let found = withoutTestCoin.get(fallback);
+  if (found === undefined) {
+    const config = Object.freeze({ ...fallback.config, supportedCoins: fallback.config.supportedCoins.filter((c) => c.id !== TEST_COIN) });
+    found = Object.freeze({ ...fallback, config });
+    withoutTestCoin.set(fallback, found);
+  }
+  return found;
 }

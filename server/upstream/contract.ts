@@ -53,6 +53,8 @@ export const flowStateSchema = z.object({
   /** Kept as a string: an action the edge does not know is logged, never a crash. */
   nextAction: z.string(),
   nextActionParams: nextActionParamsSchema.nullish(),
+  /** A sell's payout email once given: shown when someone resumes the order by its refId. */
+  emtEmail: z.string().max(254).nullish(),
 });
 export type FlowState = z.output<typeof flowStateSchema>;
 

@@ -92,6 +92,7 @@ t.test('every sub-path a form posts to and every query flag a screen reads', asy
     '/payment-flexepin/requote',
     '/price-quote/accept',
     '/price-quote/decline',
+    '/state/:refId/confirm',
     '/verify/complete',
     '/verify/file',
   ]);

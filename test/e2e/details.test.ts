@@ -4,18 +4,19 @@
 import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { BrowserContext, Page } from 'playwright-core';
-import { BTC_ADDRESS, BTC_TESTNET_ADDRESS, MAPLE, startFlow } from '../helpers/journey.ts';
+import { BTC_ADDRESS, BTC_TESTNET_ADDRESS, MAPLE, driveTo } from '../helpers/journey.ts';
 import { hydrated, openPage } from '../helpers/browser.ts';
 
 const { stack, browser } = await startBrowserStack();
 
 
 /**
- * A buy quote, posted as the home form posts it; its flow cookie goes into the browser.
- * The quote screen has its own tests, so this one starts at the receiving address.
+ * A buy quote, posted as the home form posts it and confirmed (NEXT on the quote); its
+ * flow cookie goes into the browser. The quote screen has its own tests, so this one
+ * starts at the receiving address.
  */
 async function quote(context: BrowserContext, host = MAPLE) {
-  await context.addCookies([(await startFlow(stack, { host })).browserCookie()]);
+  await context.addCookies([(await driveTo(stack, '/address-input', { host })).browserCookie()]);
 }
 
 async function fillBuyer(page: Page) {

@@ -1,13 +1,13 @@
 // Paying and finishing in headless Chromium against the sandbox over real sockets: a maple
 // e-Transfer buy (popup with JavaScript, new tab without) to the success page and Done;
 // a maple sell to /payment-spend (QR, copy, status poll, confirm) and its thanks page.
-// The earlier steps are taken on the upstream directly; /state/{refId} brings the
-// browser in. No console errors and no CSP violations anywhere.
+// The earlier steps are taken on the upstream directly; /state/{refId}, confirmed, brings
+// the browser in. No console errors and no CSP violations anywhere.
 import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
 import { BTC_ADDRESS, driveTo } from '../helpers/journey.ts';
-import { openPage } from '../helpers/browser.ts';
+import { openPage, resumeOrder } from '../helpers/browser.ts';
 import { popupGeometry } from '../../server/checkout/popup.ts';
 import { STATUS_POLL, TOAST_MS } from '../../server/checkout/limits.ts';
 
@@ -49,7 +49,7 @@ t.test('e-Transfer buy with JavaScript: popup, pay, success, Done', async (t) =>
   await stubSuccessSite(page);
   const refId = await buyReadyToPay(100);
 
-  await page.goto(stack.url(HOST, `/state/${refId}`));
+  await resumeOrder(page, stack.url(HOST, `/state/${refId}`));
   t.equal(new URL(page.url()).pathname, '/payment-etransfer-instructions');
   await page.getByText('Order total', { exact: true }).waitFor();
   t.equal(await page.locator('.order-summary dd').first().textContent(), '$100.00');
@@ -95,7 +95,7 @@ t.test('e-Transfer buy without JavaScript: new tab, I HAVE PAID, success, Done',
   await stubSuccessSite(page);
   const refId = await buyReadyToPay(60);
 
-  await page.goto(stack.url(HOST, `/state/${refId}`));
+  await resumeOrder(page, stack.url(HOST, `/state/${refId}`));
   await page.getByText('Order total', { exact: true }).waitFor();
   t.same(requests.filter((u) => u.endsWith('.js')), [], 'no JavaScript was requested');
   await page.getByRole('link', { name: 'I HAVE PAID' }).click();
@@ -129,7 +129,7 @@ t.test('sell: status poll shows the address, QR, copy, confirm, thanks', async (
   });
 
   await stopClock(page);
-  await page.goto(stack.url(HOST, `/state/${refId}`));
+  await resumeOrder(page, stack.url(HOST, `/state/${refId}`));
   t.equal(new URL(page.url()).pathname, '/payment-spend');
   // The server's call saw PENDING; the island's first poll, 2 s later, sees PROCESSED.
   await page.getByText('Checking your order…').waitFor();
@@ -189,7 +189,7 @@ t.test('sell: a status that stays PENDING is polled 2 more times, 2 s apart, the
     });
   });
   await stopClock(page);
-  await page.goto(stack.url(HOST, `/state/${refId}`));
+  await resumeOrder(page, stack.url(HOST, `/state/${refId}`));
   await page.getByText('Checking your order…').waitFor();
   const shownAt = await page.evaluate(() => Date.now());
   await page.clock.runFor(STATUS_POLL.intervalMs - 1);
@@ -214,7 +214,7 @@ t.test('sell without JavaScript: Check again shows the address once PROCESSED', 
   const { page, problems, close } = await openPage(browser, { javaScriptEnabled: false });
   t.teardown(close);
   const { refId, address } = await sellReadyToSend();
-  await page.goto(stack.url(HOST, `/state/${refId}`));
+  await resumeOrder(page, stack.url(HOST, `/state/${refId}`));
   await page.getByText('We have received your order.').waitFor();
   await page.getByRole('link', { name: 'Check again' }).click();
   t.equal(await page.locator('.wallet-address').textContent(), address);

@@ -4,12 +4,12 @@
 // maple card buy through the provider's quote and frame to success; a roo (AUD) bank
 // payment through /poli to the bank's page and back; a test-host IDR bank choice with
 // logos to the bank's document, with JavaScript and without. The earlier steps are taken
-// through the edge by the journey helper; /state/{refId} brings the browser in.
+// through the edge by the journey helper; /state/{refId}, confirmed, brings the browser in.
 import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
 import { ADDRESS, driveTo, MAPLE, passIdentity, upstreamCalls } from '../helpers/journey.ts';
-import { hydrated, openPage } from '../helpers/browser.ts';
+import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
 
 const { stack, browser } = await startBrowserStack();
 
@@ -23,7 +23,7 @@ for (const javaScriptEnabled of [true, false]) {
   t.test(`a voucher to the in-review page, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async (t) => {
     const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
     t.teardown(close);
-    await page.goto(stack.url(MAPLE, `/state/${await voucherBuy()}`));
+    await resumeOrder(page, stack.url(MAPLE, `/state/${await voucherBuy()}`));
     t.equal(path(page), '/payment-flexepin');
     t.ok(await page.getByText('Vouchers are single-use', { exact: false }).isVisible(), 'the single-use warning');
     const field = page.getByLabel('Voucher number');
@@ -46,7 +46,7 @@ t.test('the rate hold pauses while a voucher is redeemed, and counts again after
   t.teardown(close);
   // The browser's clock moves only when the test says so.
   await page.clock.install({ time: Date.now() });
-  await page.goto(stack.url(MAPLE, `/state/${await voucherBuy()}`));
+  await resumeOrder(page, stack.url(MAPLE, `/state/${await voucherBuy()}`));
   await hydrated(page, '[data-island="RateHold"] > .rate-hold');
   const countdown = page.locator('.rate-hold .countdown');
   const first = await countdown.textContent();
@@ -82,7 +82,7 @@ for (const javaScriptEnabled of [true, false]) {
     const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
     t.teardown(close);
     const refId = await voucherBuy();
-    await page.goto(stack.url(MAPLE, `/state/${refId}`));
+    await resumeOrder(page, stack.url(MAPLE, `/state/${refId}`));
     await page.getByLabel('Voucher number').fill('9999000011112222');
     await page.getByRole('button', { name: 'REDEEM VOUCHER' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -112,7 +112,7 @@ t.test('maple card buy: the quote, the provider frame, success', async (t) => {
   const { page, problems, close } = await openPage(browser);
   t.teardown(close);
   const refId = (await driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 })).refId();
-  await page.goto(stack.url(MAPLE, `/state/${refId}`));
+  await resumeOrder(page, stack.url(MAPLE, `/state/${refId}`));
   t.equal(path(page), '/credit-card-quote');
   t.ok(await page.getByText('Current Price Quote').isVisible());
   t.ok(await page.getByText('Credit cards charged in USD').isVisible());
@@ -131,7 +131,7 @@ t.test('roo (AUD) bank payment: /poli, the bank page, and back', async (t) => {
   const { page, problems, close } = await openPage(browser);
   t.teardown(close);
   const refId = (await driveTo(stack, '/poli', { host: 'roo.localhost', method: 'BANKTRANSFER', currency: 'AUD', amount: 100 })).refId();
-  await page.goto(stack.url('roo.localhost', `/state/${refId}`));
+  await resumeOrder(page, stack.url('roo.localhost', `/state/${refId}`));
   t.equal(path(page), '/poli');
   await page.getByRole('button', { name: 'Proceed' }).click();
   await page.waitForURL(`**/pay/bank/${refId}?returnUrl=*`);
@@ -154,7 +154,7 @@ for (const javaScriptEnabled of [true, false]) {
       buyer: { mobileCountry: 'CA', ...ADDRESS },
     });
     t.equal(await passIdentity(visitor), '/bank-select');
-    await page.goto(stack.url('test.localhost', `/state/${visitor.refId()}`));
+    await resumeOrder(page, stack.url('test.localhost', `/state/${visitor.refId()}`));
     t.equal(path(page), '/bank-select');
     const logo = page.locator('button[value="BCA"] img.bank-logo');
     t.ok(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the shipped logo loads');

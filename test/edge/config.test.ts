@@ -113,3 +113,25 @@ t.test('the version comes from package.json when npm does not set it', async (t)
   t.teardown(() => void (saved === undefined ? undefined : (process.env.npm_package_version = saved)));
   t.equal(parseConfig({}).appVersion, version);
 });
+
+t.test('SESSION_SECRET: one secret as before, or a comma list whose first signs', async (t) => {
+  const one = parseConfig({ SESSION_SECRET: SECRET });
+  t.equal(one.sessionSecret, SECRET);
+  t.same(one.sessionSecrets, [SECRET]);
+  const rotated = parseConfig({ SESSION_SECRET: ` ${'n'.repeat(32)} , ${SECRET},` });
+  t.equal(rotated.sessionSecret, 'n'.repeat(32), 'the first signs');
+  t.same(rotated.sessionSecrets, ['n'.repeat(32), SECRET], 'all verify; spaces and empty entries ignored');
+  t.throws(() => parseConfig({ SESSION_SECRET: `${SECRET},short` }), { message: /SESSION_SECRET.*each secret must be at least 32 characters/s });
+  t.throws(() => parseConfig({ SESSION_SECRET: ',' }), { message: /SESSION_SECRET/ });
+});
+
+t.test('unknown hosts: rejected by default with a real upstream, and never offered the test coin there unless asked', async (t) => {
+  t.equal(parseConfig({}).unknownHosts, 'fallback', 'the demo and sandbox set-up');
+  t.equal(parseConfig({}).unknownHostsTestCoin, true);
+  t.equal(parseConfig(UPSTREAM).unknownHosts, 'reject');
+  t.equal(parseConfig(UPSTREAM).unknownHostsTestCoin, false);
+  t.equal(parseConfig({ ...UPSTREAM, UNKNOWN_HOSTS: 'fallback' }).unknownHosts, 'fallback');
+  t.equal(parseConfig({ ...UPSTREAM, UNKNOWN_HOSTS_TEST_COIN: 'on' }).unknownHostsTestCoin, true);
+  t.equal(parseConfig({ UNKNOWN_HOSTS_TEST_COIN: 'off' }).unknownHostsTestCoin, false);
+  t.throws(() => parseConfig({ UNKNOWN_HOSTS_TEST_COIN: 'yes' }), { message: /UNKNOWN_HOSTS_TEST_COIN/ });
+});

@@ -1,6 +1,6 @@
 // TRUST_PROXY and the flow cookie's Secure flag (server/security/flow-cookie.ts reads
 // request.protocol): behind a trusted proxy that says the visitor came over https the
-// cookie is Secure; X-Forwarded-Proto from any other address is ignored. Over a real
+// cookie is `__Host-flow`, Secure; X-Forwarded-Proto from any other address is ignored. Over a real
 // socket from 127.0.0.1, and through inject() from other peer addresses.
 import t from 'tap';
 import { startStack, type Stack } from '../helpers/stack.ts';
@@ -35,7 +35,7 @@ async function flowCookie(from: From, path: string, headers: Record<string, stri
     from.peer === undefined
       ? (await rawRequest(from.stack.port, 'POST', path, all, body)).headers['set-cookie']
       : (await from.stack.app.inject({ method: 'POST', url: path, headers: all, payload: body, remoteAddress: from.peer })).headers['set-cookie'];
-  return [setCookie ?? []].flat().find((c) => c.startsWith('flow='));
+  return [setCookie ?? []].flat().find((c) => /^(__Host-)?flow=/.test(c));
 }
 
 const isSecure = (cookie: string | undefined) => /;\s*Secure(;|$)/i.test(cookie ?? '');
@@ -51,7 +51,8 @@ t.test('behind a trusted proxy, X-Forwarded-Proto https makes the flow cookie Se
 
     // Clearing it (Decline) must name the same flags, or a browser keeps the Secure one.
     const cleared = await flowCookie(from, '/price-quote/decline', HTTPS, started!.split(';')[0]);
-    t.match(cleared, /^flow=;/, 'Decline clears the flow');
+    t.match(started, /^__Host-flow=/, 'named __Host-flow over https');
+    t.match(cleared, /^__Host-flow=;/, 'Decline clears the flow');
     t.ok(isSecure(cleared), 'with a Secure clearing cookie');
 
     t.notOk(isSecure(await flowCookie(from, '/', {})), 'no X-Forwarded-Proto: plain http, not Secure');

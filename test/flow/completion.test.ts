@@ -131,7 +131,7 @@ t.test('/state: missing, unknown, hostile and foreign refIds', async (t) => {
 
   const unknown = await get('maple.localhost', '/state/SBXNOSUCHREF');
   t.equal(unknown.statusCode, 404);
-  t.match(unknown.body, '<p class="toast toast-error">Transaction not found.</p>', "the server's error is shown");
+  t.match(unknown.body, '<p class="toast toast-error">Reference ID not found.</p>', 'unknown and foreign refIds read the same');
 
   for (const hostile of [
     encodeURIComponent('<script>alert(1)</script>'),
@@ -150,7 +150,7 @@ t.test('/state: missing, unknown, hostile and foreign refIds', async (t) => {
   const mapleRef = await quote();
   const foreign = await resume(stack, mapleRef, 'roo.localhost');
   t.equal(foreign.response.statusCode, 404, "another merchant's transaction is not resumed");
-  t.match(foreign.response.body, 'Transaction not found.', "the upstream's own answer: it scopes refIds to merchants");
+  t.match(foreign.response.body, 'Reference ID not found.', 'the upstream scopes refIds to merchants; the answer says no more');
   t.notOk(foreign.cookie);
 
   const mine = await resume(stack, mapleRef, 'maple.localhost');

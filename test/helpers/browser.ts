@@ -70,3 +70,12 @@ export async function hydrated(page: Page, selector: string): Promise<void> {
     return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
   }, selector);
 }
+
+/**
+ * Opens a resume link (/state/{refId}) and answers "Is this your order?" with yes, as the
+ * visitor who started the order would; resolves on the page the flow goes on to.
+ */
+export async function resumeOrder(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/state/')), page.getByRole('button', { name: 'Yes, this is my order' }).click()]);
+}

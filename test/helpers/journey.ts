@@ -166,10 +166,31 @@ export async function driveTo(stack: Stack, target: string, walk: Walk = {}): Pr
   return visitor;
 }
 
-/** /state/{refId} on a host: its answer and the flow cookie it set ('' if none). */
+const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The "Is this your order?" form of a resume page: where it posts and its fields; null if the page asks nothing. */
+export function resumeQuestion(body: string): { action: string; form: Form } | null {
+  const action = /<form action="([^"]+)" method="post">/.exec(body)?.[1];
+  const token = /name="token" value="([^"]+)"/.exec(body)?.[1];
+  const via = /name="via" value="([^"]+)"/.exec(body)?.[1];
+  if (!action || !token || !via) return null;
+  return { action: unescapeHtml(action), form: { token: unescapeHtml(token), via: unescapeHtml(via) } };
+}
+
+/**
+ * Opens a resume link (/state/{refId}, /buyer-info-input?refId=) and, when the page asks
+ * whether the order is the visitor's, answers yes. Returns the last answer.
+ */
+export async function openAndConfirm(visitor: Visitor, url: string): Promise<Response> {
+  const page = await visitor.get(url);
+  const question = page.statusCode === 200 ? resumeQuestion(page.body) : null;
+  return question ? visitor.post(question.action, question.form) : page;
+}
+
+/** /state/{refId} on a host, confirmed as the visitor's own: the answer and the flow cookie it set ('' if none). */
 export async function resume(stack: Stack, refId: string, host = MAPLE) {
   const visitor = new Visitor(stack, host);
-  const response = await visitor.get(`/state/${refId}`);
+  const response = await openAndConfirm(visitor, `/state/${refId}`);
   return { response, cookie: visitor.cookie };
 }
 

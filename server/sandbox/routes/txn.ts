@@ -75,7 +75,7 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
     });
     app.post('/confirmednewquote', step(refIdRequestSchema, (txn) => confirmNewQuote(ctx.clock, txn)));
     app.post('/cryptoaddress', step(cryptoAddressRequestSchema, (txn, b) => submitCryptoAddress(ctx.clock, txn, b.cryptoAddress)));
-    app.post('/emtemail', step(emtEmailRequestSchema, (txn) => submitEmtEmail(ctx.clock, txn)));
+    app.post('/emtemail', step(emtEmailRequestSchema, (txn, b) => submitEmtEmail(ctx.clock, txn, b.emtEmail)));
     app.post('/buyerinfo', step(buyerInfoRequestSchema, (txn, b) => submitBuyerInfo(ctx.clock, txn, b)));
     app.post('/mobileverification', step(mobileVerificationRequestSchema, (txn, b) => verifyMobile(ctx.clock, txn, b.verificationCode)));
     app.post('/generatesmscode', async (request) => {

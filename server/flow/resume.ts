@@ -1,0 +1,124 @@
+// Picking up an order by its Reference ID (/state/{refId}, /buyer-info-input?refId=). A
+// refId alone proves nothing about who holds it: anyone can send a link with theirs. So the
+// order is shown first (amount, coin, receiving address or payout email, when it was made)
+// and becomes the visitor's flow only when they confirm it is theirs, with a POST that
+// carries a token for this refId on this merchant. "Not mine" is a link home.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import { ERROR_CODES, TXN_TYPES } from '../checkout/domain.ts';
+import { formatCrypto, formatFiat } from '../checkout/format.ts';
+import { RESUME_TEXT } from '../checkout/messages.ts';
+import { ROUTES, buildPath, type ScreenPath } from '../checkout/routes.ts';
+import { field } from '../checkout/validation/result.ts';
+import { REF_ID_PATTERN, type FlowState } from '../upstream/contract.ts';
+import type { UpstreamFailure } from '../upstream/client.ts';
+import { checkFormToken, formToken } from '../security/csrf.ts';
+import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import { ResumeConfirmPage, type ResumeOrder } from '../../views/pages/ResumeConfirm.tsx';
+import { followNextAction } from './next.ts';
+import { meetFailure } from './outcome.ts';
+import { flowFromState } from './step.ts';
+import { upstreamFor } from './upstream.ts';
+
+/**
+ * Where the link came in: /state/{refId} resumes wherever the upstream is; ?refId= on buyer
+ * info resumes only a PENDING transaction, from buyer info (SPEC.md section 4).
+ */
+const VIAS = {
+  state: ROUTES.transactionNew.path,
+  'buyer-info-input': ROUTES.buyerInfoInput.path,
+} as const satisfies Record<string, ScreenPath>;
+export type ResumeVia = keyof typeof VIAS;
+
+function isVia(value: unknown): value is ResumeVia {
+  return typeof value === 'string' && Object.hasOwn(VIAS, value);
+}
+
+/**
+ * Unknown, malformed, another merchant's (the upstream scopes refIds to merchants) or one
+ * this merchant could not have started: all the same answer (the reference was not found),
+ * so it tells a guesser nothing about other merchants' orders.
+ */
+const referenceNotFound: UpstreamFailure = { kind: 'error', status: 404, code: ERROR_CODES.notFound, msg: '' };
+const notPending: UpstreamFailure = { kind: 'error', status: 409, code: ERROR_CODES.invalid, msg: '' };
+
+type Found = { ok: true; state: FlowState; flow: FlowCookie } | { ok: false; failure: UpstreamFailure };
+
+const isNotFound = (failure: UpstreamFailure) => failure.kind === 'error' && failure.code === ERROR_CODES.notFound;
+
+/** The order a refId names, for this merchant, as the way it came in allows. */
+async function findOrder(request: FastifyRequest, refId: string, via: ResumeVia): Promise<Found> {
+  if (!REF_ID_PATTERN.test(refId)) return { ok: false, failure: referenceNotFound };
+  const upstream = upstreamFor(request);
+  // The refId does not say which API holds it; the other one answers TRANSACTION.NOTFOUND.
+  for (const txnType of TXN_TYPES) {
+    if (via === 'buyer-info-input') {
+      const status = await upstream.status(txnType, refId);
+      if (!status.ok && isNotFound(status.failure)) continue;
+      if (!status.ok) return { ok: false, failure: status.failure };
+      if (status.value.txnStatus !== 'PENDING') return { ok: false, failure: notPending };
+    }
+    const state = await upstream.flowState(txnType, refId);
+    if (!state.ok && isNotFound(state.failure)) continue;
+    if (!state.ok) return { ok: false, failure: state.failure };
+    const flow = flowFromState(request, state.value);
+    return flow ? { ok: true, state: state.value, flow } : { ok: false, failure: referenceNotFound };
+  }
+  return { ok: false, failure: referenceNotFound };
+}
+
+/** The token binds the answer to this refId, this merchant and the way in. */
+const purposeOf = (request: FastifyRequest, refId: string, via: ResumeVia) => `resume:${request.merchant.id}:${via}:${refId}`;
+
+function orderOf(request: FastifyRequest, state: FlowState): ResumeOrder {
+  const created = state.txnDate ? new Date(state.txnDate) : undefined;
+  return {
+    refId: state.refId,
+    amount: formatFiat(state.fiatAmount, state.fiatCurrency, request.merchant.config.supportedFiatCurrencies),
+    coin: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
+    ...(state.txnType === 'BUY' && state.cryptoAddress ? { receivingAddress: state.cryptoAddress } : {}),
+    ...(state.txnType === 'SELL' && state.emtEmail ? { payoutEmail: state.emtEmail } : {}),
+    ...(created && !Number.isNaN(created.getTime()) ? { created: `${created.toISOString().slice(0, 16).replace('T', ' ')} UTC` } : {}),
+  };
+}
+
+function ask(request: FastifyRequest, reply: FastifyReply, refId: string, via: ResumeVia, state: FlowState, notice?: string) {
+  const page = createElement(ResumeConfirmPage, {
+    order: orderOf(request, state),
+    action: buildPath({ ...ROUTES.state, path: ROUTES.state.actions.confirm }, { refId }),
+    token: formToken(request, purposeOf(request, refId, via)),
+    via,
+    ...(notice ? { notice } : {}),
+  });
+  return reply.header('cache-control', 'no-store').render(page, { status: notice ? 409 : 200 });
+}
+
+function adopt(request: FastifyRequest, reply: FastifyReply, via: ResumeVia, found: Extract<Found, { ok: true }>) {
+  return followNextAction(request, reply, found.flow, found.state, VIAS[via], () => reply.redirect(ROUTES.home.path, 303));
+}
+
+/**
+ * GET: show the order and ask. The visitor's own flow (the cookie already holds this refId)
+ * is not asked about: it resumes at once.
+ */
+export async function askToResume(request: FastifyRequest, reply: FastifyReply, refId: string, via: ResumeVia) {
+  const found = await findOrder(request, refId, via);
+  if (!found.ok) return meetFailure(request, reply, found.failure, 'resume');
+  if (readFlow(request)?.refId === refId) return adopt(request, reply, via, found);
+  return ask(request, reply, refId, via, found.state);
+}
+
+/** POST: the visitor said the order is theirs. Only a current token for this very question counts. */
+export async function confirmResume(request: FastifyRequest, reply: FastifyReply) {
+  const { refId } = request.params as { refId: string };
+  const via = field(request.body, 'via');
+  if (!isVia(via)) return meetFailure(request, reply, referenceNotFound, 'resume');
+  const verdict = checkFormToken(request, field(request.body, 'token'), purposeOf(request, refId, via));
+  const found = await findOrder(request, refId, via);
+  if (!found.ok) return meetFailure(request, reply, found.failure, 'resume');
+  if (verdict !== 'ok') {
+    request.log.warn({ verdict }, 'resume confirmation without a valid token');
+    return ask(request, reply, refId, via, found.state, RESUME_TEXT.expired);
+  }
+  return adopt(request, reply, via, found);
+}

@@ -1,0 +1,175 @@
+// A merchant's style sheet is served from the checkout's own origin and applies to pages
+// that hold what visitors type, so it is read as hostile. Refused, naming the line:
+// `@import` (styles from elsewhere), any `url()` (or image-set string) that is not one of
+// the merchant's own assets (a request that tells a third party who looks at which page,
+// and with attribute selectors, what was typed), `expression()` and the old script hooks
+// `behavior` / `-moz-binding`, and attribute selectors on `value` (`input[value^="4"]`
+// leaks a field one character at a time). The sheet is tokenised with comments skipped,
+// strings kept apart and escapes decoded, so `@\69mport` or `u\72l(` are caught as what
+// they spell.
+
+/** A token: what it spells once escapes are decoded, and the line it starts on. */
+interface Token {
+  kind: 'at' | 'ident' | 'function' | 'string' | 'url' | 'char';
+  value: string;
+  line: number;
+}
+
+const isNameChar = (c: string) => /[A-Za-z0-9_-]/.test(c) || c.charCodeAt(0) > 0x7f;
+const isHexDigit = (c: string) => /[0-9A-Fa-f]/.test(c);
+const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
+
+function tokenize(css: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  let line = 1;
+  const next = (): string => {
+    const c = css[i++] ?? '';
+    if (c === '\n') line++;
+    return c;
+  };
+  /** After a backslash: the code point it escapes (CSS Syntax 4.3.7). */
+  const escape = (): string => {
+    let hex = '';
+    while (hex.length < 6 && i < css.length && isHexDigit(css[i]!)) hex += next();
+    if (hex === '') return next();
+    if (i < css.length && isSpace(css[i]!)) next();
+    const code = Number.parseInt(hex, 16);
+    return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
+  };
+  const name = (): string => {
+    let out = '';
+    while (i < css.length) {
+      const c = css[i]!;
+      if (c === '\\' && css[i + 1] !== '\n') {
+        next();
+        out += escape();
+      } else if (isNameChar(c)) out += next();
+      else break;
+    }
+    return out;
+  };
+  const string = (quote: string): string => {
+    let out = '';
+    while (i < css.length) {
+      const c = next();
+      if (c === quote || c === '\n') break;
+      if (c === '\\') {
+        if (css[i] === '\n') next();
+        else out += escape();
+      } else out += c;
+    }
+    return out;
+  };
+  while (i < css.length) {
+    const start = line;
+    const c = css[i]!;
+    if (c === '/' && css[i + 1] === '*') {
+      const end = css.indexOf('*/', i + 2);
+      const stop = end === -1 ? css.length : end + 2;
+      while (i < stop) next();
+    } else if (c === '"' || c === "'") {
+      next();
+      tokens.push({ kind: 'string', value: string(c), line: start });
+    } else if (c === '@') {
+      next();
+      tokens.push({ kind: 'at', value: name().toLowerCase(), line: start });
+    } else if (isNameChar(c) || (c === '\\' && css[i + 1] !== '\n')) {
+      const value = name().toLowerCase();
+      if (css[i] !== '(') {
+        tokens.push({ kind: value ? 'ident' : 'char', value: value || next(), line: start });
+        continue;
+      }
+      next();
+      if (value !== 'url') {
+        tokens.push({ kind: 'function', value, line: start });
+        continue;
+      }
+      // url( with an unquoted address is one token up to ')'; a quoted one is a string.
+      while (i < css.length && isSpace(css[i]!)) next();
+      if (css[i] === '"' || css[i] === "'") {
+        const quote = next();
+        tokens.push({ kind: 'url', value: string(quote).trim(), line: start });
+      } else {
+        let url = '';
+        while (i < css.length && css[i] !== ')') {
+          const u = next();
+          url += u === '\\' ? escape() : u;
+        }
+        tokens.push({ kind: 'url', value: url.trim(), line: start });
+      }
+      while (i < css.length && isSpace(css[i]!)) next();
+      if (css[i] === ')') next();
+    } else if (isSpace(c)) {
+      next();
+    } else {
+      tokens.push({ kind: 'char', value: next(), line: start });
+    }
+  }
+  return tokens;
+}
+
+/** Functions whose string arguments are addresses the browser fetches. */
+const URL_FUNCTIONS = new Set(['image-set', '-webkit-image-set', 'image', 'cross-fade', 'src']);
+const SCRIPT_FUNCTIONS = new Set(['expression', '-moz-expression']);
+const SCRIPT_PROPERTIES = new Set(['behavior', '-moz-binding']);
+const MATCH_OPERATORS = new Set(['=', '~', '|', '^', '$', '*']);
+
+/**
+ * The merchant's own files: under its asset path (`/assets/m/<id>/…`), or a bare file name,
+ * which resolves there from the style sheet's own address; or a fragment (SVG filters).
+ */
+function isOwnAsset(url: string, assetPath: string): boolean {
+  if (url.startsWith('#')) return /^#[A-Za-z0-9_-]+$/.test(url);
+  if (url.startsWith(assetPath)) return /^[A-Za-z0-9._-]+$/.test(url.slice(assetPath.length)) && !url.includes('..');
+  return /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(url) && !url.includes('..');
+}
+
+/**
+ * Problems found in a merchant's style sheet, each as "line N: what"; empty when it is
+ * clean. `assetPath`: where the merchant's own files are served, e.g. `/assets/m/maple/`.
+ */
+export function lintStyleSheet(css: string, assetPath: string): string[] {
+  const problems: string[] = [];
+  const tokens = tokenize(css);
+  const fns: string[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const token = tokens[k]!;
+    const where = `line ${token.line}`;
+    switch (token.kind) {
+      case 'at':
+        if (token.value === 'import') problems.push(`${where}: @import is not allowed (a style sheet is one file)`);
+        break;
+      case 'url':
+        if (!isOwnAsset(token.value, assetPath)) problems.push(`${where}: url(${token.value.slice(0, 80)}) is not one of the merchant's own files`);
+        break;
+      case 'function':
+        if (SCRIPT_FUNCTIONS.has(token.value)) problems.push(`${where}: ${token.value}() is not allowed`);
+        fns.push(token.value);
+        break;
+      case 'string':
+        if (URL_FUNCTIONS.has(fns.at(-1) ?? '') && !isOwnAsset(token.value, assetPath)) {
+          problems.push(`${where}: "${token.value.slice(0, 80)}" in ${fns.at(-1)}() is not one of the merchant's own files`);
+        }
+        break;
+      case 'ident':
+        if (SCRIPT_PROPERTIES.has(token.value) && tokens[k + 1]?.value === ':') problems.push(`${where}: ${token.value} is not allowed`);
+        break;
+      case 'char':
+        if (token.value === '(') fns.push('');
+        else if (token.value === ')') fns.pop();
+        else if (token.value === '[') {
+          // [value…], [*|value…], [ns|value…]: an attribute selector; with an operator it matches what was typed.
+          let j = k + 1;
+          if (tokens[j + 1]?.value === '|' && tokens[j + 2]?.kind === 'ident') j += 2;
+          const attribute = tokens[j];
+          const operator = tokens[j + 1];
+          if (attribute?.kind === 'ident' && attribute.value === 'value' && operator && MATCH_OPERATORS.has(operator.value)) {
+            problems.push(`${where}: attribute selector on value is not allowed (it can read what visitors type)`);
+          }
+        }
+        break;
+    }
+  }
+  return problems;
+}

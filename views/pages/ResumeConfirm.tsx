@@ -1,0 +1,76 @@
+// Resuming an order by its Reference ID: the order as the upstream holds it, and the
+// question whether it is the visitor's own. Yes posts the form (the flow is adopted only
+// then); No is a link home that adopts nothing. No JavaScript.
+import { RESUME_TEXT } from '../../server/checkout/messages.ts';
+import { ROUTES } from '../../server/checkout/routes.ts';
+import { Document } from '../layout/Document.tsx';
+
+export interface ResumeOrder {
+  refId: string;
+  amount: string;
+  coin: string;
+  /** A buy's receiving address, when one was given. */
+  receivingAddress?: string;
+  /** A sell's payout email, when the upstream gives it. */
+  payoutEmail?: string;
+  /** When the order was created, in UTC; unset when the upstream does not say. */
+  created?: string;
+}
+
+export interface ResumeConfirmProps {
+  order: ResumeOrder;
+  action: string;
+  token: string;
+  via: string;
+  notice?: string;
+}
+
+export function ResumeConfirmPage({ order, action, token, via, notice }: ResumeConfirmProps) {
+  return (
+    <Document title={RESUME_TEXT.title} toasts={notice ? [{ kind: 'error', text: notice }] : []}>
+      <section className="card">
+        <h1>{RESUME_TEXT.title}</h1>
+        <p>{RESUME_TEXT.intro}</p>
+        <dl className="order-summary">
+          <dt>{RESUME_TEXT.amount}</dt>
+          <dd>{order.amount}</dd>
+          <dt>{RESUME_TEXT.coin}</dt>
+          <dd>{order.coin}</dd>
+          {order.receivingAddress && (
+            <>
+              <dt>{RESUME_TEXT.receivingAddress}</dt>
+              <dd className="crypto-address">{order.receivingAddress}</dd>
+            </>
+          )}
+          {order.payoutEmail && (
+            <>
+              <dt>{RESUME_TEXT.payoutEmail}</dt>
+              <dd>{order.payoutEmail}</dd>
+            </>
+          )}
+          {order.created && (
+            <>
+              <dt>{RESUME_TEXT.created}</dt>
+              <dd>{order.created}</dd>
+            </>
+          )}
+          <dt>{RESUME_TEXT.reference}</dt>
+          <dd>{order.refId}</dd>
+        </dl>
+        <p>
+          <strong>{RESUME_TEXT.warning}</strong>
+        </p>
+        <form method="post" action={action}>
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="via" value={via} />
+          <button type="submit" className="button">
+            {RESUME_TEXT.confirm}
+          </button>
+        </form>
+        <a className="button secondary" href={ROUTES.home.path}>
+          {RESUME_TEXT.notMine}
+        </a>
+      </section>
+    </Document>
+  );
+}
