@@ -321,3 +321,11 @@ export const CASH_IN_TEXT = {
   noCentres: 'There are no payment centres in this area yet.',
   back: 'Back to my order',
 } as const;
+
+/** A rate limit reached (429). Not in the spec. */
+export const RATE_LIMIT_TEXT = {
+  tryAgainIn: (seconds: number): string => {
+    const [count, unit] = seconds > 90 ? [Math.ceil(seconds / 60), 'minute'] : [Math.max(1, seconds), 'second'];
+    return `Too many attempts from your connection. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
+  },
+} as const;

@@ -23,6 +23,9 @@ export const EdgeError = {
   draining: createError('SERVICE.DRAINING', 'Shutting down, please retry.', 503),
   upstreamUnavailable: createError('UPSTREAM.UNAVAILABLE', UNAVAILABLE, 502),
   upstreamTimeout: createError('UPSTREAM.TIMEOUT', UNAVAILABLE, 504),
+  /** The text says when to try again (RATE_LIMIT_TEXT). */
+  rateLimited: createError('REQUEST.RATE_LIMITED', '%s', 429),
+  overloaded: createError('SERVICE.OVERLOADED', UNAVAILABLE, 503),
 } as const;
 
 /** The codes above: only these errors' own code and text reach the client. */
