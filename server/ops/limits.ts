@@ -38,10 +38,10 @@ const MINUTE = 60_000;
  * digits, so ten tries a minute make guessing it hopeless.
  */
 export const DEFAULT_LIMITS: Record<LimitName, LimitPair> = {
-  quote: { address: { max: 30, windowMs: MINUTE } },
-  code: { address: { max: 30, windowMs: MINUTE }, refId: { max: 10, windowMs: MINUTE } },
-  voucher: { address: { max: 30, windowMs: MINUTE }, refId: { max: 10, windowMs: MINUTE } },
-  lookup: { address: { max: 30, windowMs: MINUTE }, refId: { max: 30, windowMs: MINUTE } },
+  quote: { address: { max: 60, windowMs: MINUTE } },
+  code: { address: { max: 60, windowMs: MINUTE }, refId: { max: 10, windowMs: MINUTE } },
+  voucher: { address: { max: 60, windowMs: MINUTE }, refId: { max: 10, windowMs: MINUTE } },
+  lookup: { address: { max: 60, windowMs: MINUTE }, refId: { max: 30, windowMs: MINUTE } },
   api: { address: { max: 600, windowMs: MINUTE }, refId: { max: 240, windowMs: MINUTE } },
 };
 

@@ -69,7 +69,12 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
   async (app, { settings, redisUrl }) => {
     if (!settings.enabled) return;
     const redis = redisUrl ? await connectRedis(redisUrl, app.log) : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    if (redis) {
+      app.addHook('onClose', async () => {
+        redis.removeAllListeners('close');
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
     await app.register(rateLimit, {
       global: false,
       // Redis unreachable or slow: let the request through rather than fail it.
@@ -116,10 +121,12 @@ async function connectRedis(url: string, log: { warn(obj: object, msg: string): 
     commandTimeout: 500,
   });
   let healthy = true;
-  redis.on('error', (err: Error) => {
-    if (healthy) log.warn({ err: { message: err.message } }, 'rate-limit counters in Redis unreachable: requests are not limited');
+  const lost = (reason: string) => {
+    if (healthy) log.warn({ reason }, 'rate-limit counters in Redis unreachable: requests are not limited');
     healthy = false;
-  });
+  };
+  redis.on('error', (err: Error) => lost(err.message));
+  redis.on('close', () => lost('connection closed'));
   redis.on('ready', () => {
     if (!healthy) log.info('rate-limit counters in Redis reachable again');
     healthy = true;
