@@ -1,6 +1,6 @@
 // Rate limits: what a client that goes too fast gets, what is counted (its address, from a
 // trusted proxy only, and the refId), and counters shared through a real Redis by two edges.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { parseConfig } from '../../server/config.ts';
 import { DEFAULT_LIMITS, rateLimitSettings } from '../../server/ops/limits.ts';
 import { RATE_LIMIT_TEXT } from '../../server/checkout/messages.ts';
@@ -21,7 +21,7 @@ const form = (payload: Record<string, string>, headers: Record<string, string> =
   payload: new URLSearchParams(payload).toString(),
 });
 
-async function stackWith(t: Tap.Test, env: Record<string, string>): Promise<Stack> {
+async function stackWith(t: Test, env: Record<string, string>): Promise<Stack> {
   const stack = await startStack({ env, listen: false });
   t.teardown(() => stack.close());
   return stack;
