@@ -26,6 +26,7 @@ import { readFlow } from './security/flow-cookie.ts';
 import { REQUEST_TIMEOUT_MS } from './config.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { pressurePlugin } from './ops/pressure.ts';
+import { connectionGuard } from './ops/connections.ts';
 import { rateLimitPlugin } from './ops/rate-limit.ts';
 
 /** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
@@ -47,13 +48,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const merchants = await loadMerchants(config.merchantsDir);
 
+  const connections = connectionGuard({
+    ...config.connections,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    connectionTimeoutMs: 60_000,
+  });
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: loggerOptions(config.logLevel) }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: FORM_BODY_LIMIT,
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    connectionTimeout: 60_000,
-    keepAliveTimeout: config.connections.keepAliveTimeoutMs,
+    serverFactory: connections.serverFactory,
     // One line per request is written by http/ops.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
@@ -67,7 +71,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { maxParamLength: 200 },
   });
-  app.server.headersTimeout = config.connections.headersTimeoutMs;
 
   app.decorate('appConfig', config);
   app.decorate('clock', deps.clock ?? Date.now);
@@ -77,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(opsPlugin, { lifecycle: deps.lifecycle });
   await app.register(metricsPlugin, { token: config.metricsToken });
-  await app.register(pressurePlugin, { ...config.pressure, maxPipelined: config.connections.maxPipelined });
+  await app.register(pressurePlugin, { ...config.pressure, connections });
   await app.register(tenancyPlugin, { merchants, unknownHosts: config.unknownHosts });
   await app.register(thirdPartyPlugin, { thirdParty });
   await app.register(securityPlugin);

@@ -71,7 +71,7 @@ const envSchema = z.object({
    */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().max(REQUEST_TIMEOUT_MS, 'must not exceed the request timeout (30 s)').default(10_000),
   /** Requests one connection may have unanswered at once (HTTP/1.1 pipelining). */
-  MAX_PIPELINED_REQUESTS: z.coerce.number().int().positive().default(16),
+  MAX_PIPELINED_REQUESTS: z.coerce.number().int().positive().default(8),
   /** Rate limits over the defaults, e.g. `quote=30/60,code.refId=5/60`, or `off`. */
   RATE_LIMITS: z.string().default(''),
   /** Where the rate-limit counters live when several replicas share them; unset = in memory. */

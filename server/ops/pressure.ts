@@ -1,14 +1,11 @@
 // Protecting the process. Under pressure (event-loop delay, heap, RSS: @fastify/under-pressure)
 // requests get a 503 with Retry-After, and readiness goes down earlier, at a share of those
 // thresholds, so the load balancer sends traffic elsewhere before anything is refused. The
-// probes are never shed. And one connection may have only so many requests unanswered:
-// Node hands every pipelined request of a packet to the app at once, so a client that
-// pipelines hundreds without reading would make us render them all; at the bound the
-// socket stops being read, and a request beyond it is refused and the connection closed.
-import type { Socket } from 'node:net';
+// probes are never shed.
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import { EdgeError } from '../http/errors.ts';
+import { RETRY_AFTER_S, type ConnectionGuard } from './connections.ts';
 
 export interface PressureOptions {
   maxEventLoopDelayMs: number;
@@ -16,63 +13,15 @@ export interface PressureOptions {
   maxRssBytes?: number;
   /** Readiness goes down at this share (0-1) of each threshold. */
   readyRatio: number;
-  /** Unanswered requests one connection may have. */
-  maxPipelined: number;
+  /** The server's bound on pipelined requests (connections.ts), whose refusals are counted here. */
+  connections?: ConnectionGuard;
   /** How often the process is measured; tests shorten it. */
   sampleIntervalMs?: number;
 }
 
-/** Seconds a shed client is asked to wait. */
-const RETRY_AFTER_S = 5;
-
-const kInFlight = Symbol('edge.inFlight');
-const kPausedHere = Symbol('edge.pausedHere');
-
-/** Node's own flow control on a server socket (lib/_http_server.js): the same fields it uses. */
-type ServerSocket = Socket & {
-  [kInFlight]?: number;
-  [kPausedHere]?: boolean;
-  _paused?: boolean;
-  parser?: { pause(): void; resume(): void } | null;
-};
-
-/** Stops reading the socket; Node pauses its parser once the packet at hand is parsed. */
-function pauseReading(socket: ServerSocket): void {
-  if (socket._paused) return;
-  socket._paused = true;
-  socket[kPausedHere] = true;
-  socket.pause();
-}
-
-function resumeReading(socket: ServerSocket): void {
-  if (!socket[kPausedHere]) return;
-  socket[kPausedHere] = false;
-  if (!socket._paused) return;
-  socket._paused = false;
-  socket.parser?.resume();
-  socket.resume();
-}
-
 export const pressurePlugin = fp<PressureOptions>(
   async (app, options) => {
-    const { maxPipelined } = options;
-    app.addHook('onRequest', async (request, reply) => {
-      const socket = request.raw.socket as ServerSocket;
-      const inFlight = (socket[kInFlight] ?? 0) + 1;
-      socket[kInFlight] = inFlight;
-      if (inFlight >= maxPipelined) pauseReading(socket);
-      if (inFlight > maxPipelined) {
-        app.metrics.shed('pipelining');
-        reply.header('connection', 'close').header('retry-after', String(RETRY_AFTER_S));
-        throw new EdgeError.overloaded();
-      }
-    });
-    app.addHook('onResponse', async (request) => {
-      const socket = request.raw.socket as ServerSocket;
-      const inFlight = (socket[kInFlight] ?? 1) - 1;
-      socket[kInFlight] = inFlight;
-      if (inFlight < maxPipelined) resumeReading(socket);
-    });
+    if (options.connections) options.connections.onRefused = () => app.metrics.shed('pipelining');
 
     await app.register(underPressure, {
       maxEventLoopDelay: options.maxEventLoopDelayMs,

@@ -19,7 +19,8 @@ export interface BreakerPolicy {
   openMs: number;
 }
 
-export const DEFAULT_BREAKER_POLICY: BreakerPolicy = { windowMs: 10_000, minCalls: 20, failureRatio: 0.5, openMs: 5_000 };
+/** A call given up after four attempts takes about 1.4 s: the window holds a few of them from one visitor. */
+export const DEFAULT_BREAKER_POLICY: BreakerPolicy = { windowMs: 30_000, minCalls: 10, failureRatio: 0.5, openMs: 5_000 };
 
 /** What a call came back with, as far as the host's health goes. */
 export type Outcome = 'success' | 'failure' | 'neutral';
