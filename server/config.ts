@@ -72,6 +72,8 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().max(REQUEST_TIMEOUT_MS, 'must not exceed the request timeout (30 s)').default(10_000),
   /** Requests one connection may have unanswered at once (HTTP/1.1 pipelining). */
   MAX_PIPELINED_REQUESTS: z.coerce.number().int().positive().default(8),
+  /** After SIGTERM, how long the process keeps listening (answering 503, closing connections) before it closes. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Rate limits over the defaults, e.g. `quote=30/60,code.refId=5/60`, or `off`. */
   RATE_LIMITS: z.string().default(''),
   /** Where the rate-limit counters live when several replicas share them; unset = in memory. */
@@ -161,6 +163,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       maxPipelined: e.MAX_PIPELINED_REQUESTS,
+      drainDelayMs: e.DRAIN_DELAY_MS,
     },
     rateLimits: parseRateLimits(e.RATE_LIMITS),
     redisUrl: e.REDIS_URL,
