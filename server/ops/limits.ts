@@ -4,7 +4,7 @@
 // addresses still meets the refId's count.
 
 export const LIMIT_NAMES = [
-  /** A quote asked for: the home form, a direct link, a Pro link, a requote. */
+  /** A new quote asked for: the home form, a direct link, a Pro link. */
   'quote',
   /** The mobile verification code, sent or resent. */
   'code',

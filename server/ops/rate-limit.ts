@@ -23,8 +23,6 @@ const SCREEN_LIMITS: Record<string, { GET?: LimitName; POST?: LimitName }> = {
   [ROUTES.transactionTypeCurrency.name]: { GET: 'quote', POST: 'quote' },
   [ROUTES.transactionTypeCurrencySubtype.name]: { GET: 'quote', POST: 'quote' },
   [ROUTES.transactionPro.name]: { GET: 'quote', POST: 'quote' },
-  [ROUTES.priceQuote.name]: { POST: 'quote' },
-  [ROUTES.spendQuote.name]: { POST: 'quote' },
   [ROUTES.mobileVerification.name]: { POST: 'code' },
   [ROUTES.paymentFlexepin.name]: { POST: 'voucher' },
   [ROUTES.state.name]: { GET: 'lookup' },
@@ -49,14 +47,21 @@ function hasRefIdQuery(request: FastifyRequest): boolean {
   return typeof query?.refId === 'string' && query.refId !== '';
 }
 
-/** The transaction a request names: in its path, its query, or the visitor's flow. */
-function refIdOf(request: FastifyRequest): string | undefined {
+/**
+ * The transaction a request is about: for a look-up the one it names (path or query); for
+ * every other request the visitor's flow, whatever the URL says, so that adding
+ * `?refId=…` to a code guess does not make a fresh count.
+ */
+function refIdOf(request: FastifyRequest, name: LimitName): string | undefined {
+  if (name !== 'lookup') return readFlow(request)?.refId;
   const params = request.params as Record<string, unknown> | undefined;
   if (typeof params?.refId === 'string' && params.refId) return params.refId;
   const query = request.query as Record<string, unknown> | undefined;
-  if (typeof query?.refId === 'string' && query.refId) return query.refId;
-  return readFlow(request)?.refId;
+  return typeof query?.refId === 'string' && query.refId ? query.refId : undefined;
 }
+
+/** Clients (or refIds) remembered per limit; the least recent are forgotten first. */
+const COUNTERS_KEPT = 20_000;
 
 type Check = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
@@ -82,14 +87,22 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       ...(redis ? { redis, nameSpace: 'edge-rate:' } : {}),
     });
 
-    const limiter = (limit: Limit, key: (request: FastifyRequest) => string): Check =>
-      app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: key }) as Check;
+    const limiter = (limit: Limit, key: (request: FastifyRequest) => string): Check => {
+      // `cache` reaches the in-memory store (LocalStore.child), though the types leave it out.
+      const options: Parameters<typeof app.createRateLimit>[0] & { cache: number } = {
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        keyGenerator: key,
+        cache: COUNTERS_KEPT,
+      };
+      return app.createRateLimit(options) as Check;
+    };
     const checks = new Map<LimitName, { address: Check; refId?: Check }>();
     for (const name of LIMIT_NAMES) {
       const pair = settings.limits[name];
       checks.set(name, {
         address: limiter(pair.address, (request) => `${name}:a:${request.ip}`),
-        ...(pair.refId ? { refId: limiter(pair.refId, (request) => `${name}:r:${refIdOf(request)}`) } : {}),
+        ...(pair.refId ? { refId: limiter(pair.refId, (request) => `${name}:r:${refIdOf(request, name)}`) } : {}),
       });
     }
 
@@ -98,7 +111,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       if (!name) return;
       const check = checks.get(name)!;
       const byAddress = await check.address(request);
-      const byRefId = check.refId && refIdOf(request) ? await check.refId(request) : undefined;
+      const byRefId = check.refId && refIdOf(request, name) ? await check.refId(request) : undefined;
       const exceeded = [byAddress.isExceeded ? 'address' : undefined, byRefId?.isExceeded ? 'refId' : undefined].filter(
         (k): k is 'address' | 'refId' => k !== undefined,
       );

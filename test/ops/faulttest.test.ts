@@ -8,7 +8,7 @@ t.test('under injected 504s and resets: only intended answers, a clean stop, not
   const result = await faultTest({ durationS: 3, connections: 20, runs: 1, log: (line) => lines.push(line) });
   t.comment(lines.join('\n'));
   const [run] = result.runs;
-  t.ok(run!.requests > 50, `${run!.requests} requests`);
+  t.ok(run!.requests > 10, `${run!.requests} requests`);
   const statuses = Object.keys({ ...run!.outcomes, ...result.drain.outcomes });
   const unexpected = statuses.filter((s) => !['200', '303', '502', '503', '504', 'error:ECONNREFUSED'].includes(s));
   t.same(unexpected, [], 'no 500, no 4xx, no connection reset');
