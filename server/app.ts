@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cardQuoteUrl: thirdParty.cardQuoteUrl,
     timeouts: config.upstreamTimeouts,
     observe: (call) => app.metrics.upstreamCall(call),
+    clock: app.clock,
   });
   await app.register(renderPlugin);
   await app.register(assetsPlugin);

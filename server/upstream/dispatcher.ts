@@ -53,6 +53,8 @@ export interface UpstreamPluginOptions {
   logger?: Logger;
   /** The breakers' thresholds; tests shorten them. */
   breaker?: Partial<BreakerPolicy>;
+  /** What time it is for the breakers (default Date.now); tests set it. */
+  clock?: () => number;
   observe?: (call: UpstreamCallReport) => void;
 }
 
@@ -63,7 +65,7 @@ export interface UpstreamPluginOptions {
 export const upstreamPlugin = fp<UpstreamPluginOptions>(
   async (app, options) => {
     const logger = options.logger ?? app.log;
-    const breakers = new CircuitBreakers({ policy: options.breaker, clock: app.clock, logger });
+    const breakers = new CircuitBreakers({ policy: options.breaker, clock: options.clock ?? Date.now, logger });
     const dispatcher = createUpstreamDispatcher({
       breakers,
       observe: options.observe,
