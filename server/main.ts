@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS + config.connections.drainDelayMs);
     force.unref();
     // Still listening: each kept-alive connection gets its next answer with Connection:
-    // close, so clients stop reusing it instead of meeting a socket closed under a request.
+    // close, so its client stops reusing it before idle connections are closed.
     await new Promise((resolve) => setTimeout(resolve, config.connections.drainDelayMs));
     await app.close();
     await sandbox?.close();

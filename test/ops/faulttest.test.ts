@@ -9,9 +9,12 @@ t.test('under injected 504s and resets: only intended answers, a clean stop, not
   t.comment(lines.join('\n'));
   const [run] = result.runs;
   t.ok(run!.requests > 10, `${run!.requests} requests`);
-  const statuses = Object.keys({ ...run!.outcomes, ...result.drain.outcomes });
-  const unexpected = statuses.filter((s) => !['200', '303', '502', '503', '504', 'error:ECONNREFUSED'].includes(s));
-  t.same(unexpected, [], 'no 500, no 4xx, no connection reset');
+  const answers = ['200', '303', '502', '503', '504'];
+  t.same(Object.keys(run!.outcomes).filter((s) => !answers.includes(s)), [], 'no 500, no 4xx, no connection reset');
+  // At the close a connection the process had read nothing from may be reset (the close race of
+  // HTTP keep-alive); nothing else.
+  const atClose = [...answers, 'error:ECONNREFUSED', 'error:ECONNRESET', 'error:UND_ERR_SOCKET'];
+  t.same(Object.keys(result.drain.outcomes).filter((s) => !atClose.includes(s)), [], 'the run with the SIGTERM');
   t.equal(result.drain.inFlightLost, 0, 'the SIGTERM lost no request in flight');
   t.equal(result.exitCode, 0, 'the process stopped by itself, in time');
   t.equal(result.unhandledRejections, 0);
