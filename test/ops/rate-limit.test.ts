@@ -41,6 +41,8 @@ t.test('RATE_LIMITS: the defaults, changes to them, off, and bad values named', 
     t.throws(() => parseConfig({ RATE_LIMITS: bad }), { name: 'ConfigError', message: /RATE_LIMITS/ }, bad);
   }
   t.equal(DEFAULT_LIMITS.quote.address.max >= 30, true, 'a visitor changing the amount a few times is never refused');
+  t.throws(() => parseConfig({ REDIS_URL: 'http://cache:6379' }), { name: 'ConfigError', message: /REDIS_URL/ });
+  t.equal(parseConfig({ REDIS_URL: 'redis://cache:6379/0' }).redisUrl, 'redis://cache:6379/0');
 });
 
 t.test('quote submissions past the limit: 429, Retry-After, a page saying when, nothing sent upstream', async (t) => {
