@@ -122,6 +122,8 @@ try {
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_QUOTE_TTL_S: '86400',
       LOG_LEVEL: 'info',
+      // One address asking thousands of times a second is what the rate limits refuse.
+      RATE_LIMITS: 'off',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -23,6 +23,11 @@ import { upstreamPlugin } from './upstream/dispatcher.ts';
 import { upstreamProxy } from './upstream/proxy.ts';
 import { resolveThirdParty, thirdPartyPlugin, type OptionalThirdPartyUrls } from './third-party.ts';
 import { readFlow } from './security/flow-cookie.ts';
+import { REQUEST_TIMEOUT_MS } from './config.ts';
+import { metricsPlugin } from './ops/metrics.ts';
+import { pressurePlugin } from './ops/pressure.ts';
+import { connectionGuard } from './ops/connections.ts';
+import { rateLimitPlugin } from './ops/rate-limit.ts';
 
 /** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
 export const FORM_BODY_LIMIT = 1536 * 1024;
@@ -43,13 +48,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const merchants = await loadMerchants(config.merchantsDir);
 
+  const connections = connectionGuard({
+    ...config.connections,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    connectionTimeoutMs: 60_000,
+  });
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: loggerOptions(config.logLevel) }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: FORM_BODY_LIMIT,
-    requestTimeout: 30_000,
-    connectionTimeout: 60_000,
-    keepAliveTimeout: 5_000,
+    serverFactory: connections.serverFactory,
     // One line per request is written by http/ops.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
@@ -64,7 +72,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { maxParamLength: 200 },
   });
-  app.server.headersTimeout = 10_000;
 
   app.decorate('appConfig', config);
   app.decorate('clock', deps.clock ?? Date.now);
@@ -73,17 +80,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // onRequest hooks run in this order: request id and draining, Host, CSP and same-origin.
   await app.register(errorsPlugin);
   await app.register(opsPlugin, { lifecycle: deps.lifecycle });
+  await app.register(metricsPlugin, { token: config.metricsToken });
+  await app.register(pressurePlugin, { ...config.pressure, connections });
   await app.register(tenancyPlugin, { merchants, unknownHosts: config.unknownHosts, unknownHostsTestCoin: config.unknownHostsTestCoin });
   await app.register(thirdPartyPlugin, { thirdParty });
   await app.register(securityPlugin);
   await app.register(cookie, { secret: config.sessionSecrets, hook: 'onRequest' });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
+  await app.register(rateLimitPlugin, { settings: config.rateLimits, redisUrl: config.redisUrl });
   await app.register(upstreamPlugin, {
     baseUrl: deps.upstreamUrl,
     uploadUrl: thirdParty.uploadUrl,
     cardQuoteUrl: thirdParty.cardQuoteUrl,
     timeouts: config.upstreamTimeouts,
     maxBodyBytes: config.apiBodyMaxBytes,
+    observe: (call) => app.metrics.upstreamCall(call),
+    clock: app.clock,
   });
   await app.register(renderPlugin);
   await app.register(assetsPlugin);

@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PROJECT_ROOT } from './root.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from './checkout/limits.ts';
+import { rateLimitSettings, type RateLimitSettings } from './ops/limits.ts';
+
+/** Node refuses a headers timeout above this (http.createServer). */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 const url = z.string().url().transform((s) => s.replace(/\/+$/, ''));
 
@@ -70,6 +74,28 @@ const envSchema = z.object({
   SANDBOX_PUBLIC_URL: url.optional(),
   /** The largest upstream body read, for pages and /api alike. */
   API_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(UPSTREAM_BODY_MAX_BYTES),
+  /** Idle keep-alive: above a load balancer's (60 s on most), so the balancer closes first. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(65_000),
+  /**
+   * From a request's first byte to its last header. Node counts it per request, not across
+   * the idle time before it (measured), so it stays short against slow clients.
+   */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().max(REQUEST_TIMEOUT_MS, 'must not exceed the request timeout (30 s)').default(10_000),
+  /** Requests one connection may have unanswered at once (HTTP/1.1 pipelining). */
+  MAX_PIPELINED_REQUESTS: z.coerce.number().int().positive().default(8),
+  /** After SIGTERM, how long the process keeps listening (answering 503, closing connections) before it closes. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** Rate limits over the defaults, e.g. `quote=30/60,code.refId=5/60`, or `off`. */
+  RATE_LIMITS: z.string().default(''),
+  /** Where the rate-limit counters live when several replicas share them; unset = in memory. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  // Load shedding: 503 above these; readiness goes down at READY_PRESSURE_RATIO of each.
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(1_000),
+  SHED_HEAP_USED_MB: z.coerce.number().int().positive().optional(),
+  SHED_RSS_MB: z.coerce.number().int().positive().optional(),
+  READY_PRESSURE_RATIO: z.coerce.number().gt(0).max(1).default(0.7),
+  /** Bearer token that reads /metrics; unset = /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 /** The version in package.json: npm sets npm_package_version, but a container runs node itself. */
@@ -150,5 +176,28 @@ export function parseConfig(env: Record<string, string | undefined>) {
       publicUrl: e.SANDBOX_PUBLIC_URL,
     },
     apiBodyMaxBytes: e.API_BODY_MAX_BYTES,
+    connections: {
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      maxPipelined: e.MAX_PIPELINED_REQUESTS,
+      drainDelayMs: e.DRAIN_DELAY_MS,
+    },
+    rateLimits: parseRateLimits(e.RATE_LIMITS),
+    redisUrl: e.REDIS_URL,
+    pressure: {
+      maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: e.SHED_HEAP_USED_MB === undefined ? undefined : e.SHED_HEAP_USED_MB * 2 ** 20,
+      maxRssBytes: e.SHED_RSS_MB === undefined ? undefined : e.SHED_RSS_MB * 2 ** 20,
+      readyRatio: e.READY_PRESSURE_RATIO,
+    },
+    metricsToken: e.METRICS_TOKEN,
   };
+}
+
+function parseRateLimits(spec: string): RateLimitSettings {
+  try {
+    return rateLimitSettings(spec);
+  } catch (error) {
+    throw new ConfigError(`Invalid environment:\n  RATE_LIMITS: ${(error as Error).message}`);
+  }
 }

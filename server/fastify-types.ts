@@ -9,6 +9,8 @@ import type { AssetManifest } from './render/manifest.ts';
 import type { RenderOptions } from './render/stream.tsx';
 import type { Upstream } from './upstream/client.ts';
 import type { ThirdParty } from './third-party.ts';
+import type { CircuitBreakers } from './upstream/breaker.ts';
+import type { EdgeMetrics } from './ops/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +23,12 @@ declare module 'fastify' {
     upstream: Upstream;
     /** [edge-upstream] The one dispatcher (retries, timeouts, log line) under the client and the /api proxy. */
     upstreamDispatcher: Dispatcher;
+    /** [edge-upstream] The circuit breaker of each upstream host. */
+    upstreamBreakers: CircuitBreakers;
+    /** [edge-ops] Reasons /readyz reports not ready: each answers one, or undefined. */
+    readinessChecks: (() => string | undefined)[];
+    /** [edge-metrics] Counters the other plugins report to. */
+    metrics: EdgeMetrics;
     /** [edge-third-party] Third-party URLs; one left unset turns its feature off. */
     thirdParty: ThirdParty;
     /** Now, in ms since the epoch (Date.now unless a test set a clock). */

@@ -59,8 +59,11 @@ async function main(): Promise<void> {
     const force = setTimeout(() => {
       logger.error('in-flight requests did not finish in time; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, SHUTDOWN_GRACE_MS + config.connections.drainDelayMs);
     force.unref();
+    // Still listening: each kept-alive connection gets its next answer with Connection:
+    // close, so its client stops reusing it before idle connections are closed.
+    await new Promise((resolve) => setTimeout(resolve, config.connections.drainDelayMs));
     await app.close();
     await sandbox?.close();
     logger.info('stopped');

@@ -341,3 +341,11 @@ export const RESUME_TEXT = {
   notMine: 'No, this is not my order',
   expired: 'This page was open too long. Please confirm again.',
 } as const;
+
+/** A rate limit reached (429). Not in the spec. */
+export const RATE_LIMIT_TEXT = {
+  tryAgainIn: (seconds: number): string => {
+    const [count, unit] = seconds > 90 ? [Math.ceil(seconds / 60), 'minute'] : [Math.max(1, seconds), 'second'];
+    return `Too many attempts from your connection. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
+  },
+} as const;

@@ -25,6 +25,9 @@ export const EdgeError = {
   upstreamTimeout: createError('UPSTREAM.TIMEOUT', UNAVAILABLE, 504),
   /** The upstream said it is overloaded: the island may try again after Retry-After. */
   upstreamBusy: createError('UPSTREAM.UNAVAILABLE', UNAVAILABLE, 503),
+  /** The text says when to try again (RATE_LIMIT_TEXT). */
+  rateLimited: createError('REQUEST.RATE_LIMITED', '%s', 429),
+  overloaded: createError('SERVICE.OVERLOADED', UNAVAILABLE, 503),
 } as const;
 
 /** The codes above: only these errors' own code and text reach the client. */

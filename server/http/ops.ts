@@ -27,9 +27,12 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
       );
     });
     app.get('/healthz', { config: PROBE }, async () => ({ status: 'ok' }));
-    app.get('/readyz', { config: PROBE }, async (_request, reply) =>
-      lifecycle.draining ? reply.code(503).send({ status: 'draining' }) : { status: 'ready' },
-    );
+    // Other plugins add reasons not to take traffic (e.g. load): the first one found answers.
+    app.decorate('readinessChecks', [] as (() => string | undefined)[]);
+    app.get('/readyz', { config: PROBE }, async (_request, reply) => {
+      const reason = lifecycle.draining ? 'draining' : app.readinessChecks.map((check) => check()).find(Boolean);
+      return reason ? reply.code(503).send({ status: reason }) : { status: 'ready' };
+    });
   },
   { name: 'edge-ops', fastify: '5.x', dependencies: ['edge-errors'] },
 );

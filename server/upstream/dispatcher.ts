@@ -7,6 +7,8 @@ import { createUpstream } from './client.ts';
 import { retryInterceptor } from './retry-interceptor.ts';
 import { logInterceptor, type Logger } from './log-interceptor.ts';
 import { HTTP_MAX_RETRIES } from '../checkout/limits.ts';
+import { breakerInterceptor, CircuitBreakers, type BreakerPolicy } from './breaker.ts';
+import { observeInterceptor, type UpstreamCallReport } from './observe-interceptor.ts';
 
 export interface UpstreamDispatcherOptions {
   connectTimeoutMs: number;
@@ -18,6 +20,10 @@ export interface UpstreamDispatcherOptions {
   maxRetries?: number;
   minDelayMs?: number;
   maxDelayMs?: number;
+  /** A breaker per host around the retries (outside them: one outcome per call). */
+  breakers?: CircuitBreakers;
+  /** Told about every call when it is over (the metrics). */
+  observe?: (call: UpstreamCallReport) => void;
 }
 
 export function createUpstreamDispatcher(options: UpstreamDispatcherOptions): Dispatcher {
@@ -27,7 +33,12 @@ export function createUpstreamDispatcher(options: UpstreamDispatcherOptions): Di
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyTimeoutMs,
   });
-  return agent.compose(retryInterceptor({ maxRetries, minDelayMs, maxDelayMs }), logInterceptor(options.logger));
+  return agent.compose(
+    retryInterceptor({ maxRetries, minDelayMs, maxDelayMs }),
+    ...(options.breakers ? [breakerInterceptor(options.breakers)] : []),
+    ...(options.observe ? [observeInterceptor(options.observe)] : []),
+    logInterceptor(options.logger),
+  );
 }
 
 export interface UpstreamPluginOptions {
@@ -42,6 +53,11 @@ export interface UpstreamPluginOptions {
   logger?: Logger;
   /** The largest upstream body the typed client reads (default UPSTREAM_BODY_MAX_BYTES). */
   maxBodyBytes?: number;
+  /** The breakers' thresholds; tests shorten them. */
+  breaker?: Partial<BreakerPolicy>;
+  /** What time it is for the breakers (default Date.now); tests set it. */
+  clock?: () => number;
+  observe?: (call: UpstreamCallReport) => void;
 }
 
 /**
@@ -51,7 +67,10 @@ export interface UpstreamPluginOptions {
 export const upstreamPlugin = fp<UpstreamPluginOptions>(
   async (app, options) => {
     const logger = options.logger ?? app.log;
+    const breakers = new CircuitBreakers({ policy: options.breaker, clock: options.clock ?? Date.now, logger });
     const dispatcher = createUpstreamDispatcher({
+      breakers,
+      observe: options.observe,
       connectTimeoutMs: options.timeouts.connectMs,
       headersTimeoutMs: options.timeouts.headersMs,
       bodyTimeoutMs: options.timeouts.bodyMs,
@@ -59,6 +78,7 @@ export const upstreamPlugin = fp<UpstreamPluginOptions>(
       ...options.retry,
     });
     app.decorate('upstreamDispatcher', dispatcher);
+    app.decorate('upstreamBreakers', breakers);
     app.decorate(
       'upstream',
       createUpstream({

@@ -1,0 +1,233 @@
+// Fault test: the edge (production mode, embedded sandbox injecting 20% 504s and 5% resets)
+// under many connections for a while, several runs in one process, then a SIGTERM in the
+// middle of a last run. Prints what clients got, memory after each run, and whether the
+// process survived and stopped cleanly. `npm run faulttest`; FAULTTEST_DURATION_S,
+// FAULTTEST_CONNECTIONS and FAULTTEST_RUNS change the defaults (60 s, 200, 3).
+// test/ops/faulttest.test.ts runs a few seconds of it in `npm test`.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { freePort } from '../test/helpers/http.ts';
+
+const HOST = 'maple.localhost';
+const TOKEN = 'faulttest-metrics-token';
+export const FAULTS = '504:0.2,reset:0.05,seed:7';
+
+export interface FaultTestOptions {
+  durationS: number;
+  connections: number;
+  runs: number;
+  log?: (line: string) => void;
+}
+
+export interface RunFigures {
+  requests: number;
+  /** By status, and `error:<code>` for requests that got no response. */
+  outcomes: Record<string, number>;
+  /** Answers no visitor should get: other statuses, 5xx that are not the edge's own, no answer. */
+  unintended: number;
+  rssMiB: number;
+  heapMiB: number;
+  /** Requests shed to protect the process since it started, by reason. */
+  shedSoFar: string;
+}
+
+export interface FaultTestResult {
+  runs: RunFigures[];
+  /** The run with the SIGTERM in its middle. */
+  drain: RunFigures & { inFlightLost: number; refusedAfterExit: number; resetUnread: number };
+  exitCode: number | null;
+  unhandledRejections: number;
+}
+
+/** What a request of the mix is and what its intended answers are. */
+const MIX = [
+  { weight: 6, method: 'GET', path: '/api/pubapi/ticker/merchant' },
+  { weight: 2, method: 'POST', path: '/' },
+  { weight: 2, method: 'GET', path: '/' },
+] as const;
+const QUOTE = 'txnType=BUY&fiatAmount=100&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER';
+
+/** The edge's own answers for upstream trouble (UPSTREAM.*) and for load or draining (SERVICE.*). */
+function intended(status: number, body: string): boolean {
+  if (status < 400) return true;
+  if (![502, 503, 504].includes(status)) return false;
+  // The edge's own page (server/http/errors.ts) or its JSON error.
+  return /"code":"(UPSTREAM|SERVICE)\./.test(body) || body.startsWith('<!DOCTYPE html>');
+}
+
+function pick(i: number) {
+  const total = MIX.reduce((sum, m) => sum + m.weight, 0);
+  let n = i % total;
+  for (const m of MIX) {
+    if (n < m.weight) return m;
+    n -= m.weight;
+  }
+  return MIX[0];
+}
+
+async function load(
+  base: string,
+  options: { durationS: number; connections: number; onHalf?: () => void },
+): Promise<{ requests: number; outcomes: Record<string, number>; unintended: number; errors: string[]; samples: string[] }> {
+  const pool = new Pool(base, { connections: options.connections, pipelining: 1 });
+  const outcomes: Record<string, number> = {};
+  const errors: string[] = [];
+  const samples: string[] = [];
+  let requests = 0;
+  let unintended = 0;
+  const until = Date.now() + options.durationS * 1000;
+  const half = options.onHalf ? setTimeout(options.onHalf, (options.durationS * 1000) / 2) : undefined;
+  let stopped = false;
+  const worker = async (w: number) => {
+    for (let i = w; Date.now() < until && !stopped; i += options.connections) {
+      const m = pick(i);
+      requests += 1;
+      try {
+        const res = await pool.request({
+          method: m.method,
+          path: m.path,
+          headers: {
+            host: HOST,
+            accept: m.path.startsWith('/api') ? 'application/json' : 'text/html',
+            ...(m.method === 'POST' ? { origin: `http://${HOST}`, 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
+          body: m.method === 'POST' ? QUOTE : undefined,
+        });
+        const body = await res.body.text();
+        outcomes[res.statusCode] = (outcomes[res.statusCode] ?? 0) + 1;
+        if (!intended(res.statusCode, body)) {
+          unintended += 1;
+          if (unintended <= 3) samples.push(`${m.method} ${m.path}: ${res.statusCode} ${body.slice(0, 200)}`);
+        }
+      } catch (error) {
+        const code = `${(error as { code?: string }).code ?? (error as Error).name}`;
+        outcomes[`error:${code}`] = (outcomes[`error:${code}`] ?? 0) + 1;
+        errors.push(code);
+        // After the process has gone there is nobody to ask.
+        if (code === 'ECONNREFUSED') stopped = true;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, (_, w) => worker(w)));
+  clearTimeout(half);
+  await pool.close().catch(() => {});
+  return { requests, outcomes, unintended, errors, samples };
+}
+
+async function memory(base: string): Promise<{ rssMiB: number; heapMiB: number; shedSoFar: string }> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+  const shed = [...text.matchAll(/^edge_shed_total\{reason="(\w+)"\} (\d+)/gm)].map((m) => `${m[1]}:${m[2]}`).join(' ');
+  return {
+    rssMiB: Math.round(value('process_resident_memory_bytes')),
+    heapMiB: Math.round(value('nodejs_heap_size_used_bytes')),
+    shedSoFar: shed || 'none',
+  };
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export async function faultTest(options: FaultTestOptions): Promise<FaultTestResult> {
+  const log = options.log ?? (() => {});
+  const port = await freePort();
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const child = spawn(process.execPath, ['--import=tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SANDBOX: 'on',
+      SANDBOX_FAULTS: FAULTS,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      METRICS_TOKEN: TOKEN,
+      // Every client here is one address: the limits would answer most of it with 429.
+      RATE_LIMITS: 'off',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/readyz`);
+    const runs: RunFigures[] = [];
+    for (let r = 1; r <= options.runs; r++) {
+      const result = await load(base, options);
+      // A moment for the process to settle (and collect) before it is measured.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      const figures = { requests: result.requests, outcomes: result.outcomes, unintended: result.unintended, ...(await memory(base)) };
+      runs.push(figures);
+      log(`run ${r}: ${JSON.stringify(figures)}`);
+      for (const sample of result.samples) log(`  unintended: ${sample}`);
+    }
+    let signalled = false;
+    const drain = await load(base, {
+      ...options,
+      onHalf: () => {
+        signalled = true;
+        child.kill('SIGTERM');
+      },
+    });
+    const exitCode = await exited;
+    for (const sample of drain.samples) log(`  unintended: ${sample}`);
+    // Refused connections come after the listener closed. A reset means the process closed
+    // a connection it had read no request from (idle, or still in the accept queue): Fastify's
+    // close answers every request it has read, and exit code 0 says it did so in time.
+    const refusedAfterExit = drain.errors.filter((code) => code === 'ECONNREFUSED').length;
+    const resetUnread = drain.errors.filter((code) => code === 'ECONNRESET' || code === 'UND_ERR_SOCKET').length;
+    const inFlightLost = exitCode === 0 ? 0 : drain.errors.length - refusedAfterExit;
+    const drainFigures = {
+      requests: drain.requests,
+      outcomes: drain.outcomes,
+      unintended: drain.unintended,
+      rssMiB: NaN,
+      heapMiB: NaN,
+      shedSoFar: '',
+      inFlightLost,
+      refusedAfterExit,
+      resetUnread,
+    };
+    log(`SIGTERM${signalled ? '' : ' (not sent)'} in the middle of a run: ${JSON.stringify(drainFigures)}, exit code ${exitCode}`);
+    const unhandledRejections = (stderr.match(/unhandled ?rejection/gi) ?? []).length;
+    return { runs, drain: drainFigures, exitCode, unhandledRejections };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const options = {
+    durationS: Number(process.env.FAULTTEST_DURATION_S ?? 60),
+    connections: Number(process.env.FAULTTEST_CONNECTIONS ?? 200),
+    runs: Number(process.env.FAULTTEST_RUNS ?? 3),
+    log: (line: string) => console.log(line),
+  };
+  console.log(`fault test: ${options.connections} connections, ${options.durationS} s per run, ${options.runs} runs, SANDBOX_FAULTS=${FAULTS}`);
+  const result = await faultTest(options);
+  const unintended = result.runs.reduce((sum, r) => sum + r.unintended, 0) + result.drain.unintended;
+  const first = result.runs[0]!;
+  const last = result.runs.at(-1)!;
+  console.log(`unintended answers: ${unintended}`);
+  console.log(`memory after each run: ${result.runs.map((r) => `RSS ${r.rssMiB} MiB / heap ${r.heapMiB} MiB`).join(', ')}`);
+  console.log(`memory growth first to last run: RSS ${last.rssMiB - first.rssMiB} MiB, heap ${last.heapMiB - first.heapMiB} MiB`);
+  console.log(`in-flight requests lost at SIGTERM: ${result.drain.inFlightLost}; exit code ${result.exitCode}`);
+  console.log(`connections reset at close with a request the process had not read: ${result.drain.resetUnread}`);
+  console.log(`unhandled rejections: ${result.unhandledRejections}`);
+  const ok = unintended === 0 && result.drain.inFlightLost === 0 && result.exitCode === 0 && result.unhandledRejections === 0;
+  console.log(ok ? 'PASS' : 'FAIL');
+  process.exit(ok ? 0 : 1);
+}

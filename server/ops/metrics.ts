@@ -1,0 +1,167 @@
+// Prometheus metrics: requests by merchant and route pattern (bounded: never the URL),
+// upstream calls, breakers, rate limiting, shedding, the event loop. The edge is public,
+// so /metrics answers only a scraper that presents METRICS_TOKEN as a bearer token; without
+// a token configured it does not exist. Each app has its own registry (tests run several).
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { EdgeError } from '../http/errors.ts';
+import { unknownHostRequests } from '../http/tenancy.ts';
+import type { UpstreamCallReport } from '../upstream/observe-interceptor.ts';
+import type { BreakerState } from '../upstream/breaker.ts';
+
+const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
+
+/**
+ * The endpoint words of the upstream paths (SPEC.md section 7): a call's label is the
+ * first of them its path holds, so refIds and procids never become label values.
+ */
+const CALL_WORDS = new Set([
+  'quoterequest',
+  'requote',
+  'confirmednewquote',
+  'cryptoaddress',
+  'emtemail',
+  'buyerinfo',
+  'mobileverification',
+  'generatesmscode',
+  'vouchernumber',
+  'selfieimage',
+  'status',
+  'flowstate',
+  'vipcheck',
+  'etransfer',
+  'banktransfer',
+  'ticker',
+  'qrcode',
+]);
+
+export function callOf(path: string): string {
+  for (const segment of path.split('/')) {
+    const word = segment.toLowerCase();
+    if (CALL_WORDS.has(word)) return word;
+  }
+  return 'other';
+}
+
+const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
+
+export class EdgeMetrics {
+  readonly registry = new Registry();
+  readonly #requests: Histogram<'merchant' | 'route' | 'method' | 'status'>;
+  /** Children by label values: prom-client would hash the labels on every observation. */
+  readonly #requestChildren = new Map<string, { observe(value: number): void }>();
+  readonly #upstream: Counter<'call' | 'status' | 'attempts'>;
+  readonly #retries: Counter<'call'>;
+  readonly #rateLimited: Counter<'limit' | 'key'>;
+  readonly #shed: Counter<'reason'>;
+
+  constructor(breakerStates: () => Iterable<[string, BreakerState]>) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
+    this.#requests = new Histogram({
+      name: 'edge_http_request_duration_seconds',
+      help: 'Requests answered, by merchant, route pattern, method and status class (errors are 4xx/5xx)',
+      labelNames: ['merchant', 'route', 'method', 'status'],
+      buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      registers,
+    });
+    this.#upstream = new Counter({
+      name: 'edge_upstream_calls_total',
+      help: 'Upstream calls by call, final status (or error code) and attempts made',
+      labelNames: ['call', 'status', 'attempts'],
+      registers,
+    });
+    this.#retries = new Counter({
+      name: 'edge_upstream_retries_total',
+      help: 'Upstream attempts after the first, by call',
+      labelNames: ['call'],
+      registers,
+    });
+    this.#rateLimited = new Counter({
+      name: 'edge_rate_limited_total',
+      help: 'Requests refused with 429, by limit and by what was counted (address or refId)',
+      labelNames: ['limit', 'key'],
+      registers,
+    });
+    this.#shed = new Counter({
+      name: 'edge_shed_total',
+      help: 'Requests refused with 503 to protect the process, by reason',
+      labelNames: ['reason'],
+      registers,
+    });
+    // Counted by the tenancy hook, where the outcome (fallback, rejected, invalid) is known.
+    this.registry.registerMetric(unknownHostRequests);
+    new Gauge({
+      name: 'edge_upstream_breaker_state',
+      help: 'Circuit breaker per upstream origin: 0 closed, 1 half-open, 2 open',
+      labelNames: ['origin'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [origin, state] of breakerStates()) this.set({ origin }, BREAKER_VALUE[state]);
+      },
+    });
+  }
+
+  request(merchant: string, route: string, method: string, status: number, seconds: number): void {
+    const klass = statusClass(status);
+    const key = `${merchant}\n${route}\n${method}\n${klass}`;
+    let child = this.#requestChildren.get(key);
+    if (!child) {
+      child = this.#requests.labels(merchant, route, method, klass);
+      this.#requestChildren.set(key, child);
+    }
+    child.observe(seconds);
+  }
+
+  upstreamCall(report: UpstreamCallReport): void {
+    const call = callOf(report.path);
+    const status = report.error ?? String(report.status ?? 'none');
+    this.#upstream.inc({ call, status, attempts: String(report.attempts) });
+    if (report.attempts > 1) this.#retries.inc({ call }, report.attempts - 1);
+  }
+
+  rateLimited(limit: string, key: 'address' | 'refId'): void {
+    this.#rateLimited.inc({ limit, key });
+  }
+
+  shed(reason: string): void {
+    this.#shed.inc({ reason });
+  }
+
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether the request carries the token, compared in constant time. */
+function authorised(header: string | undefined, expected: Buffer): boolean {
+  const match = /^Bearer (\S+)$/.exec(header ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]!), expected);
+}
+
+export const metricsPlugin = fp<{ token?: string }>(
+  async (app, { token }) => {
+    const metrics = new EdgeMetrics(() => (app.hasDecorator('upstreamBreakers') ? app.upstreamBreakers.states() : []));
+    app.decorate('metrics', metrics);
+
+    app.addHook('onResponse', async (request, reply) => {
+      const { config, url } = request.routeOptions;
+      const tenancy = config.tenancy !== false;
+      const merchant = tenancy ? (request.merchant?.id ?? '-') : '-';
+      metrics.request(merchant, url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    });
+
+    if (!token) return;
+    const expected = digest(token);
+    app.get(
+      '/metrics',
+      { config: { tenancy: false, csp: false, errorFormat: 'json', whileDraining: true } },
+      async (request, reply) => {
+        if (!authorised(request.headers.authorization, expected)) throw new EdgeError.notFound();
+        return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+      },
+    );
+  },
+  { name: 'edge-metrics', fastify: '5.x', dependencies: ['edge-errors'] },
+);

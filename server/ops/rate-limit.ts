@@ -1,0 +1,156 @@
+// Rate limits (limits.ts) on what costs the upstream a quote or lets a script guess: quote
+// submissions, verification codes, vouchers, refId look-ups and the islands' /api calls.
+// Counted per client address (request.ip: the proxy's X-Forwarded-For only when it comes
+// from TRUST_PROXY) and per refId where the request names one. Counters live in this
+// process, or in Redis (REDIS_URL) so that every replica counts against the same limit.
+// Redis trouble lets requests through (logged): a limit is not worth an outage.
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { ROUTES } from '../checkout/routes.ts';
+import { API_PREFIX } from '../checkout/wire.ts';
+import { RATE_LIMIT_TEXT } from '../checkout/messages.ts';
+import { EdgeError } from '../http/errors.ts';
+import { readFlow } from '../security/flow-cookie.ts';
+import { LIMIT_NAMES, type Limit, type LimitName, type RateLimitSettings } from './limits.ts';
+
+/** Which screens' requests count against which limit, by method. */
+const SCREEN_LIMITS: Record<string, { GET?: LimitName; POST?: LimitName }> = {
+  [ROUTES.home.name]: { POST: 'quote' },
+  [ROUTES.transaction.name]: { GET: 'quote', POST: 'quote' },
+  [ROUTES.transactionType.name]: { GET: 'quote', POST: 'quote' },
+  [ROUTES.transactionTypeCurrency.name]: { GET: 'quote', POST: 'quote' },
+  [ROUTES.transactionTypeCurrencySubtype.name]: { GET: 'quote', POST: 'quote' },
+  [ROUTES.transactionPro.name]: { GET: 'quote', POST: 'quote' },
+  [ROUTES.mobileVerification.name]: { POST: 'code' },
+  [ROUTES.paymentFlexepin.name]: { POST: 'voucher' },
+  [ROUTES.state.name]: { GET: 'lookup' },
+  [ROUTES.stateMissing.name]: { GET: 'lookup' },
+};
+
+/** The limit a route counts against; a page GET with `?refId=` is a look-up too. */
+function limitOf(request: FastifyRequest): LimitName | undefined {
+  const { config, url } = request.routeOptions;
+  if (config.screen) {
+    const named = SCREEN_LIMITS[config.screen]?.[request.method as 'GET' | 'POST'];
+    if (named) return named;
+  } else if (url !== undefined && (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`))) {
+    return 'api';
+  }
+  if (request.method === 'GET' && config.screen && hasRefIdQuery(request)) return 'lookup';
+  return undefined;
+}
+
+function hasRefIdQuery(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.refId === 'string' && query.refId !== '';
+}
+
+/**
+ * The transaction a request is about: for a look-up the one it names (path or query); for
+ * every other request the visitor's flow, whatever the URL says, so that adding
+ * `?refId=…` to a code guess does not make a fresh count.
+ */
+function refIdOf(request: FastifyRequest, name: LimitName): string | undefined {
+  if (name !== 'lookup') return readFlow(request)?.refId;
+  const params = request.params as Record<string, unknown> | undefined;
+  if (typeof params?.refId === 'string' && params.refId) return params.refId;
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.refId === 'string' && query.refId ? query.refId : undefined;
+}
+
+/** Clients (or refIds) remembered per limit; the least recent are forgotten first. */
+const COUNTERS_KEPT = 20_000;
+
+type Check = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
+
+export interface RateLimitOptions {
+  settings: RateLimitSettings;
+  redisUrl?: string;
+}
+
+export const rateLimitPlugin = fp<RateLimitOptions>(
+  async (app, { settings, redisUrl }) => {
+    if (!settings.enabled) return;
+    const redis = redisUrl ? await connectRedis(redisUrl, app.log) : undefined;
+    if (redis) {
+      app.addHook('onClose', async () => {
+        redis.removeAllListeners('close');
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      // Redis unreachable or slow: let the request through rather than fail it.
+      skipOnError: true,
+      ...(redis ? { redis, nameSpace: 'edge-rate:' } : {}),
+    });
+
+    const limiter = (limit: Limit, key: (request: FastifyRequest) => string): Check => {
+      // `cache` reaches the in-memory store (LocalStore.child), though the types leave it out.
+      const options: Parameters<typeof app.createRateLimit>[0] & { cache: number } = {
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        keyGenerator: key,
+        cache: COUNTERS_KEPT,
+      };
+      return app.createRateLimit(options) as Check;
+    };
+    const checks = new Map<LimitName, { address: Check; refId?: Check }>();
+    for (const name of LIMIT_NAMES) {
+      const pair = settings.limits[name];
+      checks.set(name, {
+        address: limiter(pair.address, (request) => `${name}:a:${request.ip}`),
+        ...(pair.refId ? { refId: limiter(pair.refId, (request) => `${name}:r:${refIdOf(request, name)}`) } : {}),
+      });
+    }
+
+    app.addHook('onRequest', async (request, reply) => {
+      const name = limitOf(request);
+      if (!name) return;
+      const check = checks.get(name)!;
+      const byAddress = await check.address(request);
+      const byRefId = check.refId && refIdOf(request, name) ? await check.refId(request) : undefined;
+      const exceeded = [byAddress.isExceeded ? 'address' : undefined, byRefId?.isExceeded ? 'refId' : undefined].filter(
+        (k): k is 'address' | 'refId' => k !== undefined,
+      );
+      if (!exceeded.length) return;
+      const seconds = Math.max(byAddress.isExceeded ? byAddress.ttlInSeconds! : 0, byRefId?.isExceeded ? byRefId.ttlInSeconds! : 0, 1);
+      for (const key of exceeded) app.metrics.rateLimited(name, key);
+      reply.header('retry-after', String(seconds));
+      throw new EdgeError.rateLimited(RATE_LIMIT_TEXT.tryAgainIn(seconds));
+    });
+  },
+  { name: 'edge-rate-limit', fastify: '5.x', dependencies: ['edge-errors', 'edge-metrics', 'edge-tenancy', '@fastify/cookie'] },
+);
+
+/** Connected, or failing fast: commands never queue while Redis is away. */
+async function connectRedis(url: string, log: { warn(obj: object, msg: string): void; info(msg: string): void }) {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    commandTimeout: 500,
+  });
+  let healthy = true;
+  const lost = (reason: string) => {
+    if (healthy) log.warn({ reason }, 'rate-limit counters in Redis unreachable: requests are not limited');
+    healthy = false;
+  };
+  redis.on('error', (err: Error) => lost(err.message));
+  redis.on('close', () => lost('connection closed'));
+  redis.on('ready', () => {
+    if (!healthy) log.info('rate-limit counters in Redis reachable again');
+    healthy = true;
+  });
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, 2_000);
+    redis.once('ready', done);
+  });
+  return redis;
+}

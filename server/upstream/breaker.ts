@@ -1,0 +1,236 @@
+// A circuit breaker per upstream host. When most calls to a host fail for a while (a
+// gateway status or no answer, after the retries), the breaker opens: calls fail at once,
+// without a connection, so visitors see the unavailable message now instead of after four
+// attempts, and a struggling upstream gets no traffic from us. After a pause one call goes
+// through as a probe; its outcome closes the breaker or opens it again.
+import type { Dispatcher } from 'undici';
+import type { Logger } from './log-interceptor.ts';
+
+export type BreakerState = 'closed' | 'open' | 'half-open';
+
+export interface BreakerPolicy {
+  /** The failure rate is taken over this much of the recent past. */
+  windowMs: number;
+  /** Fewer calls than this in the window never open the breaker: a few failures are not a trend. */
+  minCalls: number;
+  /** Failed share of the window's calls (0-1) at which the breaker opens. */
+  failureRatio: number;
+  /** How long it stays open before one probe may go through. */
+  openMs: number;
+}
+
+/** A call given up after four attempts takes about 1.4 s: the window holds a few of them from one visitor. */
+export const DEFAULT_BREAKER_POLICY: BreakerPolicy = { windowMs: 30_000, minCalls: 10, failureRatio: 0.5, openMs: 5_000 };
+
+/** What a call came back with, as far as the host's health goes. */
+export type Outcome = 'success' | 'failure' | 'neutral';
+
+/** May the call go? `probe`: yes, and it decides whether a half-open breaker closes. */
+export type Admission = 'allow' | 'probe' | 'reject';
+
+const BUCKETS = 10;
+
+export class CircuitBreaker {
+  #state: BreakerState = 'closed';
+  #openedAt = 0;
+  #probing = false;
+  /** Calls per slice of the window, as a ring: [slice number, successes, failures]. */
+  readonly #ring = Array.from({ length: BUCKETS }, () => ({ slice: -1, ok: 0, failed: 0 }));
+  readonly #policy: BreakerPolicy;
+  readonly #clock: () => number;
+  readonly #onChange: (state: BreakerState) => void;
+
+  constructor(policy: BreakerPolicy, clock: () => number, onChange: (state: BreakerState) => void = () => {}) {
+    this.#policy = policy;
+    this.#clock = clock;
+    this.#onChange = onChange;
+  }
+
+  get state(): BreakerState {
+    if (this.#state === 'open' && this.#clock() - this.#openedAt >= this.#policy.openMs) this.#set('half-open');
+    return this.#state;
+  }
+
+  admit(): Admission {
+    switch (this.state) {
+      case 'closed':
+        return 'allow';
+      case 'open':
+        return 'reject';
+      case 'half-open':
+        if (this.#probing) return 'reject';
+        this.#probing = true;
+        return 'probe';
+    }
+  }
+
+  record(outcome: Outcome, admission: Admission): void {
+    if (admission === 'probe') {
+      this.#probing = false;
+      if (outcome === 'success') this.#close();
+      else if (outcome === 'failure') this.#open();
+      return;
+    }
+    // Calls let through before the breaker opened say nothing about the host now.
+    if (this.#state !== 'closed' || outcome === 'neutral') return;
+    const bucket = this.#bucket();
+    if (outcome === 'success') bucket.ok += 1;
+    else bucket.failed += 1;
+    if (outcome === 'failure' && this.#failing()) this.#open();
+  }
+
+  #bucket() {
+    const slice = Math.floor(this.#clock() / (this.#policy.windowMs / BUCKETS));
+    const bucket = this.#ring[slice % BUCKETS]!;
+    if (bucket.slice !== slice) Object.assign(bucket, { slice, ok: 0, failed: 0 });
+    return bucket;
+  }
+
+  #failing(): boolean {
+    const oldest = Math.floor(this.#clock() / (this.#policy.windowMs / BUCKETS)) - BUCKETS + 1;
+    let calls = 0;
+    let failed = 0;
+    for (const bucket of this.#ring) {
+      if (bucket.slice < oldest) continue;
+      calls += bucket.ok + bucket.failed;
+      failed += bucket.failed;
+    }
+    return calls >= this.#policy.minCalls && failed >= calls * this.#policy.failureRatio;
+  }
+
+  #open(): void {
+    this.#openedAt = this.#clock();
+    this.#set('open');
+  }
+
+  #close(): void {
+    for (const bucket of this.#ring) Object.assign(bucket, { slice: -1, ok: 0, failed: 0 });
+    this.#set('closed');
+  }
+
+  #set(state: BreakerState): void {
+    if (this.#state === state) return;
+    this.#state = state;
+    this.#onChange(state);
+  }
+}
+
+/** One breaker per upstream origin (exchange API, uploads, card quotes), made on first use. */
+export class CircuitBreakers {
+  readonly #byOrigin = new Map<string, CircuitBreaker>();
+  readonly #policy: BreakerPolicy;
+  readonly #clock: () => number;
+  readonly #logger: Logger;
+
+  constructor(options: { policy?: Partial<BreakerPolicy>; clock: () => number; logger: Logger }) {
+    this.#policy = { ...DEFAULT_BREAKER_POLICY, ...options.policy };
+    this.#clock = options.clock;
+    this.#logger = options.logger;
+  }
+
+  for(origin: string): CircuitBreaker {
+    let breaker = this.#byOrigin.get(origin);
+    if (!breaker) {
+      breaker = new CircuitBreaker(this.#policy, this.#clock, (state) => {
+        const line = { upstream: { origin, breaker: state } };
+        if (state === 'open') this.#logger.warn(line, 'upstream failing: calls answered at once until a probe succeeds');
+        else this.#logger.info(line, 'upstream breaker changed state');
+      });
+      this.#byOrigin.set(origin, breaker);
+    }
+    return breaker;
+  }
+
+  /** Every origin called so far and its breaker's state. */
+  *states(): Iterable<[origin: string, state: BreakerState]> {
+    for (const [origin, breaker] of this.#byOrigin) yield [origin, breaker.state];
+  }
+}
+
+/** The error a call meets while its host's breaker is open: transport trouble, not retried. */
+export class CircuitOpenError extends Error {
+  override name = 'CircuitOpenError';
+  readonly code = 'UPSTREAM_CIRCUIT_OPEN';
+  constructor(origin: string) {
+    super(`upstream ${origin} is failing; the call was not made`);
+  }
+}
+
+/** Answers from a gateway in front of the host, or none at all: the host is in trouble. */
+const FAILING_STATUSES = new Set([502, 503, 504]);
+
+type Controller = Dispatcher.DispatchController;
+type Handler = Dispatcher.DispatchHandler;
+type ResponseHeaders = Parameters<NonNullable<Handler['onResponseStart']>>[2];
+
+/** Outside the retry interceptor: one outcome per call, however many attempts it took. */
+export function breakerInterceptor(breakers: CircuitBreakers): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (opts, handler) => {
+    const origin = String(opts.origin ?? '');
+    const breaker = breakers.for(origin);
+    const admission = breaker.admit();
+    if (admission === 'reject') {
+      refuse(handler, new CircuitOpenError(origin));
+      return true;
+    }
+    return dispatch(opts, new RecordingHandler(handler, breaker, admission));
+  };
+}
+
+/** A call that never leaves: started and failed, as a refused connection would be. */
+function refuse(handler: Handler, error: Error): void {
+  const controller: Controller = {
+    abort() {},
+    pause() {},
+    resume() {},
+    paused: false,
+    aborted: false,
+    reason: null,
+  };
+  queueMicrotask(() => {
+    handler.onRequestStart?.(controller, {});
+    handler.onResponseError?.(controller, error);
+  });
+}
+
+class RecordingHandler implements Handler {
+  readonly #handler: Handler;
+  readonly #breaker: CircuitBreaker;
+  readonly #admission: Admission;
+  #recorded = false;
+
+  constructor(handler: Handler, breaker: CircuitBreaker, admission: Admission) {
+    this.#handler = handler;
+    this.#breaker = breaker;
+    this.#admission = admission;
+  }
+
+  #record(outcome: Outcome): void {
+    if (this.#recorded) return;
+    this.#recorded = true;
+    this.#breaker.record(outcome, this.#admission);
+  }
+
+  onRequestStart(controller: Controller, context: unknown): void {
+    this.#handler.onRequestStart?.(controller, context);
+  }
+
+  onResponseStart(controller: Controller, statusCode: number, headers: ResponseHeaders, statusMessage?: string): void {
+    this.#record(FAILING_STATUSES.has(statusCode) ? 'failure' : 'success');
+    this.#handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+  }
+
+  onResponseData(controller: Controller, chunk: Buffer): void {
+    this.#handler.onResponseData?.(controller, chunk);
+  }
+
+  onResponseEnd(controller: Controller, trailers: ResponseHeaders): void {
+    this.#handler.onResponseEnd?.(controller, trailers);
+  }
+
+  onResponseError(controller: Controller, error: Error): void {
+    // The visitor gave up (or we did): that says nothing about the host.
+    this.#record(controller.aborted ? 'neutral' : 'failure');
+    this.#handler.onResponseError?.(controller, error);
+  }
+}

@@ -1,0 +1,39 @@
+// A real redis-server for one test: on a free port, nothing written to disk, stopped after.
+import { spawn } from 'node:child_process';
+import { freePort } from './http.ts';
+
+export interface RunningRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startRedis(): Promise<RunningRedis> {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server could not run (.ci/run installs it): ${err.message}`));
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,56 @@
+// /metrics: only for the scraper holding the token, with requests by merchant and route
+// pattern, upstream calls, breakers and the event loop.
+import t from 'tap';
+import { callOf } from '../../server/ops/metrics.ts';
+import { startStack } from '../helpers/stack.ts';
+import { MAPLE, startFlow } from '../helpers/journey.ts';
+
+const TOKEN = 'metrics-token-0123456789';
+
+t.test('without METRICS_TOKEN there is no /metrics; with it, only the bearer of the token reads it', async (t) => {
+  const off = await startStack({ listen: false });
+  t.teardown(() => off.close());
+  const none = await off.app.inject({ url: '/metrics', headers: { host: MAPLE } });
+  t.equal(none.statusCode, 302, 'an unknown path like any other: home');
+  t.notMatch(none.body, /edge_/);
+
+  const stack = await startStack({ listen: false, env: { METRICS_TOKEN: TOKEN } });
+  t.teardown(() => stack.close());
+  const read = (authorization?: string) =>
+    stack.app.inject({ url: '/metrics', headers: { host: MAPLE, ...(authorization ? { authorization } : {}) } });
+  t.equal((await read()).statusCode, 404, 'no token: as if there were nothing here');
+  t.equal((await read(`Bearer ${TOKEN}x`)).statusCode, 404, 'a wrong token');
+  t.equal((await read(`Basic ${TOKEN}`)).statusCode, 404, 'another scheme');
+  const ok = await read(`Bearer ${TOKEN}`);
+  t.equal(ok.statusCode, 200);
+  t.match(ok.headers['content-type'], /text\/plain/);
+});
+
+t.test('what a scrape shows after a quote', async (t) => {
+  const stack = await startStack({ listen: false, env: { METRICS_TOKEN: TOKEN } });
+  t.teardown(() => stack.close());
+  await startFlow(stack);
+  await stack.app.inject({ url: '/state/NOT-A-REF', headers: { host: MAPLE, accept: 'text/html' } });
+  await stack.app.inject({ url: '/', headers: { host: 'nobody.example', accept: 'text/html' } });
+  await stack.app.inject({ url: '/healthz' });
+  const text = (await stack.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+
+  t.match(text, /edge_http_request_duration_seconds_count\{merchant="maple",route="\/",method="POST",status="3xx"\} 1/);
+  t.match(text, /route="\/state\/:refId"/, 'the route pattern');
+  t.notMatch(text, /NOT-A-REF/, 'never the URL');
+  t.match(text, /edge_http_request_duration_seconds_bucket\{le="0\.1",merchant="-",route="\/healthz"/, 'latency buckets');
+  t.match(text, /edge_upstream_calls_total\{call="quoterequest",status="200",attempts="1"\} 1/);
+  t.match(text, /edge_upstream_breaker_state\{origin="http:\/\/127\.0\.0\.1:\d+"\} 0/);
+  t.match(text, /edge_unknown_host_requests_total\{outcome="fallback"\} [1-9]/, 'unknown hosts, by outcome');
+  t.match(text, /edge_rate_limited_total/);
+  t.match(text, /edge_shed_total/);
+  t.match(text, /nodejs_eventloop_lag_p99_seconds/, 'event-loop delay');
+});
+
+t.test('upstream call labels are endpoint names, never refIds or procids', async (t) => {
+  t.equal(callOf('/txnbuy/status/ABC-123'), 'status');
+  t.equal(callOf('/txnsell/quoterequest'), 'quoterequest');
+  t.equal(callOf('/pubapi/qrcode/walletaddress/ABC-123'), 'qrcode');
+  t.equal(callOf('/etransfer/init'), 'etransfer');
+  t.equal(callOf('/some-proc-id'), 'other');
+});

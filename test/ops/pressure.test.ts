@@ -1,0 +1,91 @@
+// Load shedding and readiness, connection settings, and the bound on pipelined requests.
+import { connect } from 'node:net';
+import t from 'tap';
+import { parseConfig } from '../../server/config.ts';
+import { startStack } from '../helpers/stack.ts';
+import { MAPLE } from '../helpers/journey.ts';
+
+/** Until the process has been measured once (every 500 ms), nothing is known. */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+t.test('over a threshold: 503 with Retry-After for visitors, the probes still answer', async (t) => {
+  const stack = await startStack({ listen: false, env: { SHED_HEAP_USED_MB: '1' } });
+  t.teardown(() => stack.close());
+  const page = () => stack.app.inject({ url: '/', headers: { host: MAPLE, accept: 'text/html' } });
+  await eventually(async () => (await page()).statusCode === 503, 'shed');
+  const shed = await page();
+  t.equal(shed.headers['retry-after'], '5');
+  t.match(shed.body, /temporarily unavailable/);
+  t.equal((await stack.app.inject({ url: '/healthz' })).statusCode, 200, 'liveness is never shed');
+  const ready = await stack.app.inject({ url: '/readyz' });
+  t.equal(ready.statusCode, 503);
+  t.same(ready.json(), { status: 'heap' }, 'readiness says why');
+  const api = await stack.app.inject({ url: '/api/pubapi/ticker/merchant', headers: { host: MAPLE } });
+  t.equal(api.json().error.code, 'SERVICE.OVERLOADED');
+  const metrics = await stack.app.metrics.registry.getSingleMetricAsString('edge_shed_total');
+  t.match(metrics, /edge_shed_total\{reason="heapUsedBytes"\} \d+/);
+});
+
+t.test('readiness goes down first, at a share of the thresholds, while visitors are still served', async (t) => {
+  const stack = await startStack({ listen: false, env: { SHED_HEAP_USED_MB: '100000', READY_PRESSURE_RATIO: '0.000001' } });
+  t.teardown(() => stack.close());
+  await eventually(async () => (await stack.app.inject({ url: '/readyz' })).statusCode === 503, 'not ready');
+  t.equal((await stack.app.inject({ url: '/', headers: { host: MAPLE, accept: 'text/html' } })).statusCode, 200);
+});
+
+t.test('connections: keep-alive above a load balancer’s 60 s, headers timeout within the request timeout', async (t) => {
+  const config = parseConfig({});
+  t.equal(config.connections.keepAliveTimeoutMs, 65_000);
+  t.ok(config.connections.headersTimeoutMs <= 30_000);
+  t.throws(() => parseConfig({ HEADERS_TIMEOUT_MS: '66000' }), { message: /HEADERS_TIMEOUT_MS/ });
+  const stack = await startStack({ env: { KEEP_ALIVE_TIMEOUT_MS: '65000' } });
+  t.teardown(() => stack.close());
+  t.equal(stack.app.server.keepAliveTimeout, 65_000);
+  t.equal(stack.app.server.headersTimeout, 10_000);
+});
+
+t.test('an idle connection is kept past the headers timeout: only a request in progress has one', async (t) => {
+  const stack = await startStack({ env: { KEEP_ALIVE_TIMEOUT_MS: '3000', HEADERS_TIMEOUT_MS: '500' } });
+  t.teardown(() => stack.close());
+  // Node checks timeouts on a coarse interval; make it fine for this test.
+  (stack.app.server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval = 50;
+  const socket = connect(stack.port, '127.0.0.1');
+  t.teardown(() => socket.destroy());
+  let received = '';
+  socket.on('data', (d) => (received += d.toString('latin1')));
+  const get = `GET /healthz HTTP/1.1\r\nHost: ${MAPLE}\r\n\r\n`;
+  socket.write(get);
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  t.notOk(socket.destroyed, 'idle for more than the headers timeout, still open');
+  socket.write(get);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.equal(received.match(/HTTP\/1\.1 200/g)?.length, 2, 'and the second request is answered on it');
+});
+
+t.test('pipelining: beyond the bound a request is refused and the connection closed', async (t) => {
+  const stack = await startStack({ env: { MAX_PIPELINED_REQUESTS: '4', METRICS_TOKEN: 'metrics-token-0123456789' } });
+  t.teardown(() => stack.close());
+  const socket = connect(stack.port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (d) => (received += d.toString('latin1')));
+  const closed = new Promise((resolve) => socket.on('close', resolve));
+  socket.write(`GET / HTTP/1.1\r\nHost: ${MAPLE}\r\nAccept: text/html\r\n\r\n`.repeat(10));
+  await closed;
+  const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
+  t.same(statuses.slice(0, 4), [200, 200, 200, 200], 'the first four are served');
+  t.equal(statuses[4], 503, 'the fifth is refused');
+  t.ok(statuses.length < 10, `the connection closed after it (${statuses.length} answers)`);
+  t.match(received, /connection: close/i);
+  const metrics = await stack.app.metrics.registry.getSingleMetricAsString('edge_shed_total');
+  t.match(metrics, /edge_shed_total\{reason="pipelining"\} [1-9]/);
+
+  const next = await fetch(stack.url('127.0.0.1', '/healthz'));
+  t.equal(next.status, 200, 'other connections are unaffected');
+});

@@ -1,0 +1,158 @@
+// Rate limits: what a client that goes too fast gets, what is counted (its address, from a
+// trusted proxy only, and the refId), and counters shared through a real Redis by two edges.
+import t, { type Test } from 'tap';
+import { parseConfig } from '../../server/config.ts';
+import { DEFAULT_LIMITS, rateLimitSettings } from '../../server/ops/limits.ts';
+import { RATE_LIMIT_TEXT } from '../../server/checkout/messages.ts';
+import { startStack, type Stack } from '../helpers/stack.ts';
+import { driveTo, MAPLE, quoteForm, upstreamCalls, Visitor } from '../helpers/journey.ts';
+import { startRedis } from '../helpers/redis.ts';
+
+const form = (payload: Record<string, string>, headers: Record<string, string> = {}) => ({
+  method: 'POST' as const,
+  url: '/',
+  headers: {
+    host: MAPLE,
+    origin: `http://${MAPLE}`,
+    accept: 'text/html',
+    'content-type': 'application/x-www-form-urlencoded',
+    ...headers,
+  },
+  payload: new URLSearchParams(payload).toString(),
+});
+
+async function stackWith(t: Test, env: Record<string, string>): Promise<Stack> {
+  const stack = await startStack({ env, listen: false });
+  t.teardown(() => stack.close());
+  return stack;
+}
+
+t.test('RATE_LIMITS: the defaults, changes to them, off, and bad values named', async (t) => {
+  t.same(rateLimitSettings(''), { enabled: true, limits: DEFAULT_LIMITS });
+  const changed = rateLimitSettings('quote=5/10, code.refId=3/300');
+  t.ok(changed.enabled);
+  if (changed.enabled) {
+    t.same(changed.limits.quote.address, { max: 5, windowMs: 10_000 });
+    t.same(changed.limits.code.refId, { max: 3, windowMs: 300_000 });
+    t.same(changed.limits.code.address, DEFAULT_LIMITS.code.address, 'the rest stays');
+  }
+  t.same(rateLimitSettings('off'), { enabled: false });
+  for (const bad of ['quote=5', 'nope=1/1', 'quote=0/60', 'quote=5/0', 'quote.ip=5/60']) {
+    t.throws(() => parseConfig({ RATE_LIMITS: bad }), { name: 'ConfigError', message: /RATE_LIMITS/ }, bad);
+  }
+  t.equal(DEFAULT_LIMITS.quote.address.max >= 30, true, 'a visitor changing the amount a few times is never refused');
+  t.throws(() => parseConfig({ REDIS_URL: 'http://cache:6379' }), { name: 'ConfigError', message: /REDIS_URL/ });
+  t.equal(parseConfig({ REDIS_URL: 'redis://cache:6379/0' }).redisUrl, 'redis://cache:6379/0');
+});
+
+t.test('quote submissions past the limit: 429, Retry-After, a page saying when, nothing sent upstream', async (t) => {
+  const stack = await stackWith(t, { RATE_LIMITS: 'quote=3/60' });
+  for (let i = 0; i < 3; i++) t.equal((await stack.app.inject(form(quoteForm()))).statusCode, 303, `quote ${i + 1}`);
+  const before = upstreamCalls(stack, '/quoterequest');
+  const refused = await stack.app.inject(form(quoteForm()));
+  t.equal(refused.statusCode, 429);
+  const wait = Number(refused.headers['retry-after']);
+  t.ok(wait > 0 && wait <= 60, `Retry-After: ${wait}`);
+  t.match(refused.headers['content-type'], /text\/html/);
+  t.match(refused.body, RATE_LIMIT_TEXT.tryAgainIn(wait), 'the page says when to try again');
+  t.match(refused.body, /href="\/"/, 'and offers the way back');
+  t.match(refused.headers['content-security-policy'], /default-src/, 'with the security headers');
+  t.equal(upstreamCalls(stack, '/quoterequest'), before, 'the refused quote never reached the upstream');
+
+  const other = await stack.app.inject({ method: 'GET', url: '/', headers: { host: MAPLE, accept: 'text/html' } });
+  t.equal(other.statusCode, 200, 'pages that cost nothing are not limited');
+});
+
+t.test('the client address is the socket, or the trusted proxy’s X-Forwarded-For', async (t) => {
+  const direct = await stackWith(t, { RATE_LIMITS: 'quote=2/60' });
+  const statuses = [];
+  for (let i = 0; i < 3; i++) {
+    statuses.push((await direct.app.inject(form(quoteForm(), { 'x-forwarded-for': `203.0.113.${i}` }))).statusCode);
+  }
+  t.same(statuses, [303, 303, 429], 'an untrusted X-Forwarded-For does not make a new client');
+
+  const proxied = await stackWith(t, { RATE_LIMITS: 'quote=2/60', TRUST_PROXY: '127.0.0.1' });
+  const each = [];
+  for (let i = 0; i < 3; i++) {
+    each.push((await proxied.app.inject(form(quoteForm(), { 'x-forwarded-for': `203.0.113.${i}` }))).statusCode);
+  }
+  t.same(each, [303, 303, 303], 'behind a trusted proxy each visitor has their own count');
+  const again = await proxied.app.inject(form(quoteForm(), { 'x-forwarded-for': '203.0.113.0' }));
+  const third = await proxied.app.inject(form(quoteForm(), { 'x-forwarded-for': '203.0.113.0' }));
+  t.same([again.statusCode, third.statusCode], [303, 429], 'and the third from one of them is refused');
+});
+
+t.test('verification codes are counted per transaction too: many addresses do not help a guesser', async (t) => {
+  const stack = await stackWith(t, { RATE_LIMITS: 'code=100/60,code.refId=3/60', TRUST_PROXY: '127.0.0.1' });
+  const visitor = await driveTo(stack, '/mobile-verification');
+  const guess = (i: number) =>
+    stack.app.inject({
+      method: 'POST',
+      // A refId in the URL is not the transaction the code is for: it makes no fresh count.
+      url: i % 2 ? `/mobile-verification?refId=FAKE-${i}` : '/mobile-verification',
+      headers: visitor.headers({ 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${i}` }),
+      payload: 'verificationCode=000000',
+    });
+  const statuses = [];
+  for (let i = 0; i < 5; i++) statuses.push((await guess(i)).statusCode);
+  t.same(statuses.slice(3), [429, 429], 'the fourth guess on the transaction is refused, whatever the address');
+  t.notOk(statuses.slice(0, 3).includes(429));
+  const someoneElse = await driveTo(stack, '/mobile-verification');
+  const theirs = await stack.app.inject({
+    method: 'POST',
+    url: '/mobile-verification',
+    headers: someoneElse.headers({ 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.1' }),
+    payload: 'verificationCode=000000',
+  });
+  t.not(theirs.statusCode, 429, 'another transaction from a refused address is still served');
+  t.equal(stack.app.metrics.registry.getSingleMetric('edge_rate_limited_total') !== undefined, true);
+  const counted = await stack.app.metrics.registry.getSingleMetricAsString('edge_rate_limited_total');
+  t.match(counted, /edge_rate_limited_total\{limit="code",key="refId"\} 2/);
+});
+
+t.test('/state look-ups and /api calls: JSON for the API, the page for visitors', async (t) => {
+  const stack = await stackWith(t, { RATE_LIMITS: 'lookup=2/60,api=2/60' });
+  const visitor = new Visitor(stack);
+  const guesses = [];
+  for (let i = 0; i < 3; i++) guesses.push((await visitor.get(`/state/GUESS-${i}`)).statusCode);
+  t.equal(guesses[2], 429, 'the third guess');
+  const refId = await stack.app.inject({ method: 'GET', url: '/buyer-info-input?refId=X', headers: visitor.headers() });
+  t.equal(refId.statusCode, 429, '?refId= counts as a look-up');
+
+  const api = () => stack.app.inject({ method: 'GET', url: '/api/pubapi/ticker/merchant', headers: { host: MAPLE } });
+  await api();
+  await api();
+  const refused = await api();
+  t.equal(refused.statusCode, 429);
+  t.ok(Number(refused.headers['retry-after']) > 0);
+  t.equal(refused.json().error.code, 'REQUEST.RATE_LIMITED');
+  t.match(refused.json().error.msg, /Please try again in \d+ seconds?\./);
+});
+
+t.test('RATE_LIMITS=off limits nothing', async (t) => {
+  const stack = await stackWith(t, { RATE_LIMITS: 'off' });
+  for (let i = 0; i < 70; i++) {
+    const res = await stack.app.inject({ method: 'GET', url: `/state/GUESS-${i}`, headers: { host: MAPLE } });
+    if (res.statusCode === 429) return t.fail(`refused at ${i}`);
+  }
+  t.pass('70 look-ups served');
+});
+
+t.test('two edges sharing Redis count against one limit', async (t) => {
+  const redis = await startRedis();
+  t.teardown(() => redis.stop());
+  const env = { RATE_LIMITS: 'quote=5/60', REDIS_URL: redis.url };
+  const a = await stackWith(t, env);
+  const b = await stackWith(t, env);
+  const statuses = [];
+  for (let i = 0; i < 8; i++) statuses.push((await (i % 2 ? b : a).app.inject(form(quoteForm()))).statusCode);
+  t.same(statuses, [303, 303, 303, 303, 303, 429, 429, 429], 'the sixth is refused, on either edge');
+
+  await redis.stop();
+  const whileDown = await a.app.inject(form(quoteForm(), { 'x-forwarded-for': '1.2.3.4' }));
+  t.not(whileDown.statusCode, 500, 'Redis gone: requests are not failed');
+  t.ok(
+    a.logs.some((l) => l.msg === 'rate-limit counters in Redis unreachable: requests are not limited'),
+    'and the operator is told',
+  );
+});

@@ -1,0 +1,136 @@
+// The circuit breaker: its rule on a set clock, then in the dispatcher over real sockets,
+// counting what the upstream actually saw.
+import t from 'tap';
+import { CircuitBreaker, CircuitBreakers, DEFAULT_BREAKER_POLICY, type BreakerState } from '../../server/upstream/breaker.ts';
+import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
+import { transportFailure } from '../../server/upstream/errors.ts';
+import { testClock } from '../fixtures/clock.ts';
+import { captureLogger, startUpstream } from './helpers.ts';
+
+const policy = { windowMs: 10_000, minCalls: 10, failureRatio: 0.5, openMs: 5_000 };
+
+function breaker() {
+  const clock = testClock({ start: 1_000_000 });
+  const changes: BreakerState[] = [];
+  const b = new CircuitBreaker(policy, clock.now, (s) => changes.push(s));
+  const call = (outcome: 'success' | 'failure' | 'neutral') => {
+    const admission = b.admit();
+    if (admission !== 'reject') b.record(outcome, admission);
+    return admission;
+  };
+  return { b, clock, changes, call };
+}
+
+t.test('a few failures, or failures among enough successes, keep it closed', async (t) => {
+  const { b, call } = breaker();
+  for (let i = 0; i < 9; i++) call('failure');
+  t.equal(b.state, 'closed', 'nine failures are fewer than minCalls');
+  const { b: b2, call: call2 } = breaker();
+  for (let i = 0; i < 30; i++) call2(i % 3 === 0 ? 'failure' : 'success');
+  t.equal(b2.state, 'closed', 'a third failing is under the ratio');
+});
+
+t.test('a sustained failure rate opens it; while open every call is refused at once', async (t) => {
+  const { b, call, changes } = breaker();
+  for (let i = 0; i < 5; i++) call('success');
+  for (let i = 0; i < 5; i++) call('failure');
+  t.equal(b.state, 'open', 'half of ten calls failed');
+  t.same(changes, ['open']);
+  t.equal(call('success'), 'reject');
+  t.equal(b.admit(), 'reject');
+});
+
+t.test('old failures leave the window', async (t) => {
+  const { b, clock, call } = breaker();
+  for (let i = 0; i < 9; i++) call('failure');
+  clock.advance(policy.windowMs + 1);
+  call('failure');
+  t.equal(b.state, 'closed', 'the nine are older than the window');
+  for (let i = 0; i < 9; i++) call('failure');
+  t.equal(b.state, 'open');
+});
+
+t.test('after openMs one probe goes through; its success closes, its failure opens again', async (t) => {
+  const { b, clock, call, changes } = breaker();
+  for (let i = 0; i < 10; i++) call('failure');
+  clock.advance(policy.openMs - 1);
+  t.equal(b.admit(), 'reject', 'still open just before openMs');
+  clock.advance(1);
+  t.equal(b.state, 'half-open');
+  const probe = b.admit();
+  t.equal(probe, 'probe', 'the first caller is the probe');
+  t.equal(b.admit(), 'reject', 'only one probe at a time');
+  b.record('failure', probe);
+  t.equal(b.state, 'open', 'a failed probe opens it again, for another openMs');
+  clock.advance(policy.openMs);
+  const second = b.admit();
+  t.equal(second, 'probe');
+  b.record('success', second);
+  t.equal(b.state, 'closed');
+  t.same(changes, ['open', 'half-open', 'open', 'half-open', 'closed']);
+  for (let i = 0; i < 9; i++) call('failure');
+  t.equal(b.state, 'closed', 'closing forgets the failures before it');
+});
+
+t.test('a probe the caller gave up on lets the next caller probe', async (t) => {
+  const { b, clock, call } = breaker();
+  for (let i = 0; i < 10; i++) call('failure');
+  clock.advance(policy.openMs);
+  const probe = b.admit();
+  b.record('neutral', probe);
+  t.equal(b.state, 'half-open');
+  t.equal(b.admit(), 'probe');
+});
+
+t.test('one breaker per origin', async (t) => {
+  const clock = testClock();
+  const { logger, lines } = captureLogger();
+  const breakers = new CircuitBreakers({ policy, clock: clock.now, logger });
+  for (let i = 0; i < 10; i++) breakers.for('http://a').record('failure', 'allow');
+  t.same([...breakers.states()], [['http://a', 'open']]);
+  t.equal(breakers.for('http://b').admit(), 'allow', 'another host is unaffected');
+  t.ok(lines.some((l) => l.msg === 'upstream failing: calls answered at once until a probe succeeds'), 'opening is logged');
+  t.ok(DEFAULT_BREAKER_POLICY.minCalls >= 10, 'the default needs a trend, not a blip');
+});
+
+t.test('in the dispatcher: at 100% 504s the breaker stops the calls, and a probe brings them back', async (t) => {
+  let answer = 504;
+  const upstream = await startUpstream(() => answer);
+  t.teardown(() => upstream.close());
+  const clock = testClock();
+  const { logger } = captureLogger();
+  const breakers = new CircuitBreakers({ policy: { ...policy, minCalls: 4 }, clock: clock.now, logger });
+  const dispatcher = createUpstreamDispatcher({
+    connectTimeoutMs: 500,
+    headersTimeoutMs: 500,
+    bodyTimeoutMs: 500,
+    logger,
+    minDelayMs: 1,
+    maxDelayMs: 2,
+    breakers,
+  });
+  t.teardown(() => dispatcher.destroy());
+  const call = async () => {
+    try {
+      const res = await dispatcher.request({ origin: upstream.url, path: '/txnbuy/status/ABC-123', method: 'GET' });
+      await res.body.text();
+      return res.statusCode;
+    } catch (error) {
+      return error as Error;
+    }
+  };
+
+  for (let i = 0; i < 4; i++) t.equal(await call(), 504);
+  t.equal(upstream.seen.length, 16, 'four calls of four attempts each');
+  const refused = await call();
+  t.equal((refused as { code?: string }).code, 'UPSTREAM_CIRCUIT_OPEN', 'open: refused without a connection');
+  t.same(transportFailure(refused), { kind: 'unavailable', reason: 'network' }, 'which the client reads as no answer');
+  t.equal(upstream.seen.length, 16, 'the upstream saw nothing more');
+
+  answer = 200;
+  clock.advance(policy.openMs);
+  t.equal(await call(), 200, 'the probe');
+  t.equal(upstream.seen.length, 17);
+  t.equal(await call(), 200, 'closed again');
+  t.same([...breakers.states()].map(([, s]) => s), ['closed']);
+});
