@@ -43,7 +43,11 @@ const front = http.createServer((req, res) => {
 await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
 const frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
 
+// Every case here is a failing upstream: a minute passes between cases so that the circuit
+// breaker judges each case on its own calls, not on the cases before it.
+let now = Date.now();
 const stack = await startStack({
+  clock: () => now,
   upstreamUrl: (url) => {
     sandboxUrl = url;
     return frontUrl;
@@ -54,7 +58,10 @@ t.teardown(async () => {
   front.closeAllConnections();
   await new Promise((resolve) => front.close(resolve));
 });
-t.afterEach(() => takeovers.clear());
+t.afterEach(() => {
+  takeovers.clear();
+  now += 60_000;
+});
 
 const UNAVAILABLE = { error: { code: 'UPSTREAM.UNAVAILABLE', msg: 'The service is temporarily unavailable. Please try again in a moment.' } };
 const TICKER = '/api/pubapi/ticker/merchant';
