@@ -1,6 +1,7 @@
 // Reading merchant files: every failure becomes a problem line naming the file, never a
 // thrown error, so one run reports everything that is wrong.
 import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { z } from 'zod';
 import { displayPath, formatIssues } from './errors.ts';
 
@@ -88,6 +89,24 @@ export async function isDirectory(p: string): Promise<boolean> {
   }
 }
 
+/**
+ * Sub-folders, sorted, from one directory read: only symbolic links are followed with a
+ * stat (a Kubernetes volume links each entry into its current version).
+ */
+export async function listFolders(dir: string, problems: Problems): Promise<string[] | undefined> {
+  try {
+    const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => !isHidden(e.name));
+    const folders: string[] = [];
+    for (const e of entries) {
+      if (e.isDirectory() || (e.isSymbolicLink() && (await isDirectory(path.join(dir, e.name))))) folders.push(e.name);
+    }
+    return folders.sort();
+  } catch (err) {
+    problems.push(`${displayPath(dir)}: cannot read folder (${errorCode(err)})`);
+    return undefined;
+  }
+}
+
 export async function listNames(dir: string, problems: Problems): Promise<string[] | undefined> {
   try {
     return (await readdir(dir)).filter((n) => !isHidden(n)).sort();
@@ -95,4 +114,21 @@ export async function listNames(dir: string, problems: Problems): Promise<string
     problems.push(`${displayPath(dir)}: cannot read folder (${errorCode(err)})`);
     return undefined;
   }
+}
+
+/**
+ * fn over items with at most `limit` running at once, results in item order. Opening every
+ * merchant folder at once runs out of file descriptors (EMFILE) on a large fleet.
+ */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
