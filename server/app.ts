@@ -11,6 +11,8 @@ import './fastify-types.ts';
 import type { AppConfig } from './config.ts';
 import { loggerOptions } from './logging.ts';
 import { loadMerchants } from './tenancy/load.ts';
+import { liveRegistry } from './tenancy/live.ts';
+import { merchantReloadPlugin } from './tenancy/plugin.ts';
 import { assetsPlugin } from './assets.ts';
 import { errorsPlugin } from './http/errors.ts';
 import { opsPlugin, type Lifecycle } from './http/ops.ts';
@@ -37,11 +39,14 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** What time it is, in ms since the epoch: tests set it instead of sleeping. */
   clock?: () => number;
+  /** The embedded sandbox's public URL, when it runs: demo merchants' `{sandbox}` links lead there. */
+  sandboxPublicUrl?: string | undefined;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const merchants = await loadMerchants(config.merchantsDir);
+  const links = { sandboxUrl: deps.sandboxPublicUrl };
+  const merchants = liveRegistry(await loadMerchants(config.merchantsDir, { ...links, blocking: true }));
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: loggerOptions(config.logLevel) }),
@@ -73,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(opsPlugin, { lifecycle: deps.lifecycle });
   await app.register(tenancyPlugin, { merchants, unknownHosts: config.unknownHosts });
+  await app.register(merchantReloadPlugin, { live: merchants, dir: config.merchantsDir, links, watch: config.merchantsWatch });
   await app.register(thirdPartyPlugin, { thirdParty });
   await app.register(securityPlugin);
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });

@@ -59,6 +59,8 @@ const envSchema = z.object({
   SANDBOX_FAULTS: z.string().optional(),
   /** How browsers reach the embedded sandbox's pages, e.g. from outside a container. */
   SANDBOX_PUBLIC_URL: url.optional(),
+  /** What change under MERCHANTS_DIR reloads the merchants (SIGHUP always does). */
+  MERCHANTS_WATCH: z.enum(['tree', 'root', 'off']).default('tree'),
 });
 
 /** The version in package.json: npm sets npm_package_version, but a container runs node itself. */
@@ -133,5 +135,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
       faults: e.SANDBOX_FAULTS,
       publicUrl: e.SANDBOX_PUBLIC_URL,
     },
+    merchantsWatch: e.MERCHANTS_WATCH,
   };
 }
+
+/** How long in-flight requests may take to finish after SIGTERM (deploy/kubernetes agrees). */
+export const SHUTDOWN_GRACE_MS = 10_000;

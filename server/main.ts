@@ -3,13 +3,11 @@
 // SIGTERM/SIGINT. The sandbox is composed here and nowhere else: the edge itself only
 // ever gets URLs.
 import pino, { type Logger } from 'pino';
-import { ConfigError, parseConfig, type AppConfig } from './config.ts';
+import { ConfigError, SHUTDOWN_GRACE_MS, parseConfig, type AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './logging.ts';
 import { MerchantConfigError } from './tenancy/errors.ts';
 import type { Lifecycle } from './http/ops.ts';
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The sandbox module is loaded only when it runs: a production edge never evaluates it. */
 async function startEmbeddedSandbox(config: AppConfig, logger: Logger) {
@@ -40,6 +38,7 @@ async function main(): Promise<void> {
     config,
     upstreamUrl: config.upstreamUrl ?? sandbox!.url,
     thirdParty: sandbox?.thirdParty,
+    sandboxPublicUrl: sandbox?.publicUrl,
     logger,
     lifecycle,
   });
@@ -66,6 +65,7 @@ async function main(): Promise<void> {
     logger.info('stopped');
     process.exit(0);
   };
+  process.on('SIGHUP', () => void app.reloadMerchants());
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }

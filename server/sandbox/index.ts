@@ -48,6 +48,8 @@ export interface SandboxThirdPartyUrls {
 export interface RunningSandbox {
   /** http://127.0.0.1:PORT, no trailing slash */
   url: string;
+  /** How browsers reach it: publicUrl, else url. */
+  publicUrl: string;
   app: FastifyInstance;
   /** Built from publicUrl (or url): these are opened or called from browsers. */
   thirdParty: SandboxThirdPartyUrls;
@@ -169,10 +171,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   await app.listen({ host, port: opts.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://${urlHost(host)}:${port}`;
+  const publicUrl = opts.publicUrl?.replace(/\/+$/, '') ?? url;
   return {
     url,
+    publicUrl,
     app,
-    thirdParty: sandboxThirdPartyUrls(opts.publicUrl ?? url),
+    thirdParty: sandboxThirdPartyUrls(publicUrl),
     close: () => app.close(),
   };
 }

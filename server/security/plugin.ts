@@ -11,6 +11,7 @@ import { EdgeError } from '../http/errors.ts';
 import { checkSameOrigin } from './csrf.ts';
 import { cspTemplate, newNonce, originOf } from './csp.ts';
 import { cardWidgetUrlFor } from '../third-party.ts';
+import type { Merchant } from '../tenancy/load.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -49,12 +50,19 @@ export const securityPlugin = fp(
         connections: [...(production ? userAgentLog : []), ...(analytics ? TAG_MANAGER_ORIGINS : [])],
       });
     const plain = policyFor(false, false);
-    const byMerchant = new Map(
-      app.merchants.merchants.map((m) => [m.id, policyFor(Boolean(m.config.gtm), m.config.env === 'PROD', m.config.cardWidget)]),
-    );
-
-    const policiesOf = (merchantId: string | undefined) => (merchantId && byMerchant.get(merchantId)) || plain;
-    app.decorate('contentSecurity', { sharedPage: (merchantId: string) => policiesOf(merchantId).sharedPage });
+    // Made on a merchant's first response and keyed by the merchant object, so a reloaded
+    // merchant gets its policy anew and a large fleet does not build them all at start-up.
+    const byMerchant = new WeakMap<Merchant, typeof plain>();
+    const policiesOf = (merchant: Merchant | undefined) => {
+      if (merchant === undefined) return plain;
+      let policies = byMerchant.get(merchant);
+      if (policies === undefined) {
+        policies = policyFor(Boolean(merchant.config.gtm), merchant.config.env === 'PROD', merchant.config.cardWidget);
+        byMerchant.set(merchant, policies);
+      }
+      return policies;
+    };
+    app.decorate('contentSecurity', { sharedPage: (merchantId: string) => policiesOf(app.merchants.byId.get(merchantId)).sharedPage });
 
     const nonces = new WeakMap<FastifyReply, string>();
     app.decorateReply('scriptNonce', {
@@ -66,7 +74,7 @@ export const securityPlugin = fp(
     });
     app.addHook('onSend', async (request, reply) => {
       if (request.routeOptions.config.csp === false || reply.hasHeader('content-security-policy')) return;
-      const policies = policiesOf(request.merchant?.id);
+      const policies = policiesOf(request.merchant ?? undefined);
       const nonce = nonces.get(reply);
       reply.header('content-security-policy', nonce === undefined ? policies.noScript : policies.withNonce(nonce));
     });

@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { hashedAsset } from './assets.ts';
 import { displayPath, problem } from './errors.ts';
-import type { Problems } from './files.ts';
-import { isDirectory, listNames, readJson, readOptional, text } from './files.ts';
+import type { Problems, Reader } from './files.ts';
+import { listNames, readJson, readOptional, text } from './files.ts';
 import { lintHtmlFragment } from './html-lint.ts';
 import type { ContentPool } from './pool.ts';
 import { checkMerchant } from './rules.ts';
@@ -28,23 +28,24 @@ export function deepFreeze<T>(value: T): T {
 /** What every merchant of one load shares: where, how merchant.json is read, the pool. */
 export interface LoadContext {
   root: string;
+  read: Reader;
   schema: ReturnType<typeof merchantSchemaFor>;
   pool: ContentPool;
 }
 
-async function readHtml(file: string, pool: ContentPool, problems: Problems): Promise<string | undefined> {
-  const body = await readOptional(file, problems);
+async function readHtml(ctx: LoadContext, file: string, problems: Problems): Promise<string | undefined> {
+  const { pool } = ctx;
+  const body = await readOptional(file, problems, false, ctx.read);
   if (body === undefined) return undefined;
   const html = text(body);
-  for (const p of lintHtmlFragment(html)) problems.push(`${displayPath(file)}: ${p}`);
+  for (const p of pool.lint(html, lintHtmlFragment)) problems.push(`${displayPath(file)}: ${p}`);
   return pool.text(html);
 }
 
-async function readLegal(folder: string, pool: ContentPool, problems: Problems): Promise<Map<LegalPage, string>> {
+async function readLegal(ctx: LoadContext, folder: string, problems: Problems): Promise<Map<LegalPage, string>> {
   const legal = new Map<LegalPage, string>();
   const dir = path.join(folder, 'legal');
-  if (!(await isDirectory(dir))) return legal;
-  const names = (await listNames(dir, problems)) ?? [];
+  const names = (await listNames(dir, problems, ctx.read)) ?? [];
   for (const name of names) {
     const page = name.endsWith('.html') ? name.slice(0, -'.html'.length) : name;
     if (!name.endsWith('.html') || !isLegalPage(page)) {
@@ -53,15 +54,21 @@ async function readLegal(folder: string, pool: ContentPool, problems: Problems):
       );
       continue;
     }
-    const html = await readHtml(path.join(dir, name), pool, problems);
+    const html = await readHtml(ctx, path.join(dir, name), problems);
     if (html !== undefined) legal.set(page, html);
   }
   return legal;
 }
 
 /** The file's bytes when the folder lists it: a missing optional file costs no system call. */
-function readPresent(folder: string, name: string, present: ReadonlySet<string>, problems: Problems): Promise<Buffer | undefined> {
-  return present.has(name) ? readOptional(path.join(folder, name), problems) : Promise.resolve(undefined);
+function readPresent(
+  ctx: LoadContext,
+  folder: string,
+  name: string,
+  present: ReadonlySet<string>,
+  problems: Problems,
+): Promise<Buffer | undefined> {
+  return present.has(name) ? readOptional(path.join(folder, name), problems, false, ctx.read) : Promise.resolve(undefined);
 }
 
 /** The content-hashed URL and the pooled asset for one of the merchant's files. */
@@ -88,8 +95,8 @@ async function readFavicon(
   const svgFile = path.join(folder, 'favicon.svg');
   const icoFile = path.join(folder, 'favicon.ico');
   const [svg, ico] = await Promise.all([
-    readPresent(folder, 'favicon.svg', present, problems),
-    readPresent(folder, 'favicon.ico', present, problems),
+    readPresent(ctx, folder, 'favicon.svg', present, problems),
+    readPresent(ctx, folder, 'favicon.ico', present, problems),
   ]);
   if (svg !== undefined && ico !== undefined) {
     problems.push(`${displayPath(icoFile)}: keep either favicon.svg or favicon.ico, not both`);
@@ -125,14 +132,14 @@ function pooledConfig(config: MerchantConfig, pool: ContentPool): MerchantConfig
 export async function loadMerchant(ctx: LoadContext, id: string, problems: Problems): Promise<Loaded | undefined> {
   const folder = path.join(ctx.root, id);
   const file = path.join(folder, CONFIG_FILE);
-  const present = new Set((await listNames(folder, problems)) ?? []);
+  const present = new Set((await listNames(folder, problems, ctx.read)) ?? []);
   for (const name of present) {
     if (!MERCHANT_FILES.has(name)) {
       problems.push(`${displayPath(path.join(folder, name))}: unexpected file (allowed: ${[...MERCHANT_FILES].join(', ')})`);
     }
   }
 
-  const parsed = await readJson(file, ctx.schema, problems);
+  const parsed = await readJson(file, ctx.schema, problems, ctx.read);
   const before = problems.length;
   if (parsed !== undefined) {
     for (const f of checkMerchant(parsed, id)) problems.push(problem(file, f.path, f.what));
@@ -140,9 +147,9 @@ export async function loadMerchant(ctx: LoadContext, id: string, problems: Probl
 
   const assets = new Map<string, MerchantAsset>();
   const [style, footerHtml, legal, favicon] = await Promise.all([
-    readPresent(folder, 'style.css', present, problems),
-    present.has('footer.html') ? readHtml(path.join(folder, 'footer.html'), ctx.pool, problems) : undefined,
-    present.has('legal') ? readLegal(folder, ctx.pool, problems) : new Map<LegalPage, string>(),
+    readPresent(ctx, folder, 'style.css', present, problems),
+    present.has('footer.html') ? readHtml(ctx, path.join(folder, 'footer.html'), problems) : undefined,
+    present.has('legal') ? readLegal(ctx, folder, problems) : new Map<LegalPage, string>(),
     readFavicon(ctx, folder, id, present, assets, problems),
   ]);
   if (parsed === undefined || problems.length > before) return undefined;

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { MerchantConfigError, displayPath, problem } from './errors.ts';
 import type { Problems } from './files.ts';
-import { listFolders, mapLimit, readJson } from './files.ts';
+import { listFolders, mapLimit, readBlocking, readInPool, readJson } from './files.ts';
 import { deepFreeze, loadMerchant } from './folder.ts';
 import type { LoadContext, Loaded } from './folder.ts';
 import { ContentPool } from './pool.ts';
@@ -25,6 +25,8 @@ const FOLDER_CONCURRENCY = 32;
 export interface LoadOptions extends MerchantLinks {
   /** The set being replaced: its unchanged files keep their objects (and compressed copies). */
   previous?: readonly Merchant[];
+  /** Read files on the main thread: fastest, for start-up; a reload reads in the thread pool. */
+  blocking?: boolean;
 }
 
 /**
@@ -77,9 +79,14 @@ export async function loadMerchants(dir: string, options: LoadOptions = {}): Pro
   // Each merchant collects its own problems so the report keeps folder order.
   const perFolder = folders.map(() => [] as string[]);
   const tenancyProblems: Problems = [];
-  const ctx: LoadContext = { root, schema: merchantSchemaFor(options), pool: new ContentPool(options.previous) };
+  const ctx: LoadContext = {
+    root,
+    read: options.blocking === true ? readBlocking : readInPool,
+    schema: merchantSchemaFor(options),
+    pool: new ContentPool(options.previous),
+  };
   const [rules, results] = await Promise.all([
-    readJson(tenancyFile, tenancySchema, tenancyProblems),
+    readJson(tenancyFile, tenancySchema, tenancyProblems, ctx.read),
     mapLimit(folders, FOLDER_CONCURRENCY, (id, i) => loadMerchant(ctx, id, perFolder[i]!)),
   ]);
   problems.push(...tenancyProblems, ...perFolder.flat());

@@ -10,6 +10,7 @@ export class ContentPool {
   readonly #assets = new Map<string, MerchantAsset>();
   readonly #texts = new Map<string, string>();
   readonly #values = new Map<string, unknown>();
+  readonly #lints = new Map<string, readonly string[]>();
 
   constructor(previous: Iterable<Merchant> = []) {
     for (const merchant of previous) for (const asset of merchant.assets.values()) this.asset(asset);
@@ -29,6 +30,13 @@ export class ContentPool {
     if (known !== undefined) return known;
     this.#texts.set(value, value);
     return value;
+  }
+
+  /** What `lint` finds in this text, worked out once per distinct text. */
+  lint(value: string, lint: (text: string) => readonly string[]): readonly string[] {
+    let found = this.#lints.get(value);
+    if (found === undefined) this.#lints.set(value, (found = lint(value)));
+    return found;
   }
 
   /** A JSON value equal to this one, deeply frozen, shared by every merchant that has it. */

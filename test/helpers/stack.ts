@@ -41,6 +41,7 @@ export async function startStack(
     config,
     upstreamUrl: sandbox.url,
     thirdParty: sandbox.thirdParty,
+    sandboxPublicUrl: sandbox.publicUrl,
     logger,
     lifecycle: options.lifecycle,
     clock: options.clock,
