@@ -10,6 +10,7 @@ export interface LiveRegistry extends MerchantRegistry {
 
 export function liveRegistry(initial: MerchantRegistry): LiveRegistry {
   let current = initial;
+  let previous: MerchantRegistry | undefined;
   return {
     get current() {
       return current;
@@ -29,10 +30,14 @@ export function liveRegistry(initial: MerchantRegistry): LiveRegistry {
     get mainBrandId() {
       return current.mainBrandId;
     },
+    get previous() {
+      return previous;
+    },
     resolve(hostHeader: string | undefined): HostResolution {
       return current.resolve(hostHeader);
     },
     swap(next) {
+      previous = current;
       current = next;
     },
   };
