@@ -12,6 +12,9 @@ import { freePort, getPage } from '../helpers/http.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { repoRoot, shippedDir } from '../tenancy/fixtures.ts';
 
+// A load test and a spawned process: more than the default minute on a busy machine.
+t.setTimeout(180_000);
+
 async function merchantsCopy(t: Tap.Test): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'merchants-'));
   await cp(shippedDir, dir, { recursive: true });
