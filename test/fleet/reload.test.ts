@@ -1,7 +1,7 @@
 // Merchant configuration reloads without a restart: the new set is checked whole and
 // swapped in at once, a bad set leaves the old one serving, pages rendered once per
 // merchant follow the swap, and requests in flight during reloads all succeed.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { repoRoot, shippedDir } from '../tenancy/fixtures.ts';
 // A load test and a spawned process: more than the default minute on a busy machine.
 t.setTimeout(180_000);
 
-async function merchantsCopy(t: Tap.Test): Promise<string> {
+async function merchantsCopy(t: Test): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'merchants-'));
   await cp(shippedDir, dir, { recursive: true });
   t.teardown(() => rm(dir, { recursive: true, force: true }));
@@ -33,7 +33,7 @@ async function home(stack: Stack, host = 'maple.localhost') {
   return stack.app.inject({ method: 'GET', url: '/', headers: { host } });
 }
 
-async function reload(t: Tap.Test, stack: Stack): Promise<Extract<ReloadOutcome, { ok: true }>> {
+async function reload(t: Test, stack: Stack): Promise<Extract<ReloadOutcome, { ok: true }>> {
   const outcome = await stack.app.reloadMerchants();
   if (!outcome.ok) throw new Error(outcome.problems.join('\n'));
   return outcome;
