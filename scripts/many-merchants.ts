@@ -49,8 +49,16 @@ export async function writeFleet(dir: string, count: number): Promise<void> {
 
 interface Run {
   readyMs: number;
+  /** CPU the process used until ready: what the start costs on an idle machine. */
+  cpuMs: number;
   rssReadyMiB: number;
   rssServedMiB: number;
+}
+
+/** utime + stime of the process, from /proc (clock ticks of 10 ms on Linux). */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function rssMiB(pid: number): Promise<number> {
@@ -85,12 +93,12 @@ async function once(dir: string, count: number): Promise<Run> {
       if (performance.now() - started > 120_000) throw new Error('not ready after 120 s');
       await new Promise((r) => setTimeout(r, 10));
     }
-    const rssReadyMiB = await rssMiB(child.pid!);
+    const [cpu, rssReadyMiB] = [await cpuMs(child.pid!), await rssMiB(child.pid!)];
     for (let i = 0; i < Math.min(count, BRANDS.length); i++) {
       const page = await getPage(port, '/', fleetHost(i));
       if (page.status !== 200) throw new Error(`${fleetHost(i)}: ${page.status}`);
     }
-    return { readyMs, rssReadyMiB, rssServedMiB: await rssMiB(child.pid!) };
+    return { readyMs, cpuMs: cpu, rssReadyMiB, rssServedMiB: await rssMiB(child.pid!) };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(undefined)));
@@ -100,6 +108,7 @@ async function once(dir: string, count: number): Promise<Run> {
 async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 10_000);
   const runs = Number(process.argv[3] ?? 3);
+  console.log(`load average before: ${(await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')}`);
   const dir = await mkdtemp(path.join(tmpdir(), 'fleet-'));
   try {
     const wrote = performance.now();
@@ -110,13 +119,14 @@ async function main(): Promise<void> {
       const r = await once(dir, count);
       results.push(r);
       console.log(
-        `run ${i + 1}: /readyz 200 after ${Math.round(r.readyMs)} ms, RSS ${r.rssReadyMiB.toFixed(0)} MiB ready, ` +
+        `run ${i + 1}: /readyz 200 after ${Math.round(r.readyMs)} ms (${r.cpuMs} ms of CPU), RSS ${r.rssReadyMiB.toFixed(0)} MiB ready, ` +
           `${r.rssServedMiB.toFixed(0)} MiB after ${Math.min(count, BRANDS.length)} home pages`,
       );
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(
-      `median of ${runs}: ${Math.round(median(results.map((r) => r.readyMs)))} ms to ready, ` +
+      `median of ${runs}: ${Math.round(median(results.map((r) => r.readyMs)))} ms to ready ` +
+        `(${median(results.map((r) => r.cpuMs))} ms of CPU), ` +
         `${median(results.map((r) => r.rssReadyMiB)).toFixed(0)} MiB RSS ready, ` +
         `${median(results.map((r) => r.rssServedMiB)).toFixed(0)} MiB after serving`,
     );

@@ -9,6 +9,8 @@ import { loggerOptions } from './logging.ts';
 import { MerchantConfigError } from './tenancy/errors.ts';
 import type { Lifecycle } from './http/ops.ts';
 
+const MAX_HOSTS_LISTED = 50;
+
 /** The sandbox module is loaded only when it runs: a production edge never evaluates it. */
 async function startEmbeddedSandbox(config: AppConfig, logger: Logger) {
   const { startSandbox } = await import('./sandbox/index.ts');
@@ -45,8 +47,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 
   const port = (app.server.address() as { port: number }).port;
-  for (const merchant of app.merchants.merchants) {
-    for (const host of merchant.config.hosts) console.log(`${merchant.id.padEnd(10)} http://${host}:${port}/`);
+  // A line per host for a demo; a fleet of thousands gets a count instead.
+  const hosts = app.merchants.merchants.flatMap((m) => m.config.hosts.map((host) => ({ id: m.id, host })));
+  if (hosts.length <= MAX_HOSTS_LISTED) {
+    for (const { id, host } of hosts) console.log(`${id.padEnd(10)} http://${host}:${port}/`);
+  } else {
+    console.log(`${app.merchants.merchants.length} merchants on ${hosts.length} hosts, port ${port}`);
   }
 
   let stopping = false;

@@ -1,7 +1,7 @@
 // One merchant folder -> Merchant: merchant.json, style.css, footer.html, favicon.svg|ico
 // and legal/*.html, each read once; static files become content-hashed assets.
 import path from 'node:path';
-import { hashedAsset } from './assets.ts';
+import { hashedAsset, type AssetExtension } from './assets.ts';
 import { displayPath, problem } from './errors.ts';
 import type { Problems, Reader } from './files.ts';
 import { listNames, readJson, readOptional, text } from './files.ts';
@@ -34,12 +34,11 @@ export interface LoadContext {
 }
 
 async function readHtml(ctx: LoadContext, file: string, problems: Problems): Promise<string | undefined> {
-  const { pool } = ctx;
   const body = await readOptional(file, problems, false, ctx.read);
   if (body === undefined) return undefined;
   const html = text(body);
-  for (const p of pool.lint(html, lintHtmlFragment)) problems.push(`${displayPath(file)}: ${p}`);
-  return pool.text(html);
+  for (const p of ctx.pool.lint(html, lintHtmlFragment)) problems.push(`${displayPath(file)}: ${p}`);
+  return ctx.pool.text(html);
 }
 
 async function readLegal(ctx: LoadContext, folder: string, problems: Problems): Promise<Map<LegalPage, string>> {
@@ -76,7 +75,9 @@ function addAsset(
   ctx: LoadContext,
   id: string,
   assets: Map<string, MerchantAsset>,
-  ...[stem, ext, body]: [string, 'css' | 'svg' | 'ico', Buffer]
+  stem: string,
+  ext: AssetExtension,
+  body: Buffer,
 ): MerchantAsset & { href: string } {
   const { href, asset } = hashedAsset(id, stem, ext, body);
   const pooled = ctx.pool.asset(asset);
