@@ -124,9 +124,12 @@ export interface Loaded {
   file: string;
 }
 
-/** Settings many merchants repeat (payment methods, coins, limits) are kept once. */
+/**
+ * Settings many merchants repeat (payment methods, coins, limits) are kept once. Hosts
+ * belong to one merchant by rule: pooling them would only fill the pool.
+ */
 function pooledConfig(config: MerchantConfig, pool: ContentPool): MerchantConfig {
-  const shared = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, pool.value(v, deepFreeze)]));
+  const shared = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, k === 'hosts' ? v : pool.value(v, deepFreeze)]));
   return deepFreeze(shared as MerchantConfig);
 }
 
