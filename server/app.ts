@@ -39,13 +39,13 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** What time it is, in ms since the epoch: tests set it instead of sleeping. */
   clock?: () => number;
-  /** The embedded sandbox's public URL, when it runs: demo merchants' `{sandbox}` links lead there. */
-  sandboxPublicUrl?: string | undefined;
+  /** The embedded sandbox's merchant site, when it runs: demo merchants' `{sandbox}` links lead there. */
+  sandboxSiteUrl?: string | undefined;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const links = { sandboxUrl: deps.sandboxPublicUrl };
+  const links = { sandboxUrl: deps.sandboxSiteUrl };
   const merchants = liveRegistry(await loadMerchants(config.merchantsDir, { ...links, blocking: true }));
 
   const app = Fastify({

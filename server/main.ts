@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     config,
     upstreamUrl: config.upstreamUrl ?? sandbox!.url,
     thirdParty: sandbox?.thirdParty,
-    sandboxPublicUrl: sandbox?.publicUrl,
+    sandboxSiteUrl: sandbox?.siteUrl,
     logger,
     lifecycle,
   });

@@ -166,7 +166,7 @@ t.test('maple buy, Interac e-Transfer, 100 CAD in BTC: home to the success URL, 
   await payOn(t, popup, buy);
   // Closing the popup makes the page check the payment.
   await page.waitForURL('**/transaction-success', WAIT);
-  await successThenDone(t, page, buy.merchant, `${stack.sandbox.publicUrl}/shop/maple/thanks?name=Maple+Coin`);
+  await successThenDone(t, page, buy.merchant, `${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`);
   t.same(problems, [], 'no console errors or CSP violations');
 });
 
@@ -180,7 +180,7 @@ t.test('maple buy, Interac e-Transfer, without JavaScript: the payment page in a
   await payOn(t, tab, buy);
   await page.getByRole('link', { name: 'I HAVE PAID' }).click();
   await page.waitForURL('**/transaction-success', WAIT);
-  await successThenDone(t, page, buy.merchant, `${stack.sandbox.publicUrl}/shop/maple/thanks?name=Maple+Coin`);
+  await successThenDone(t, page, buy.merchant, `${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`);
   t.same(requests.filter((u) => u.endsWith('.js')), [], 'no JavaScript was requested');
   t.same(problems, [], 'no console errors or CSP violations');
 });
@@ -254,6 +254,6 @@ t.test('TEST host buy in AUD: a testnet address, an Australian mobile, to the su
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'OPEN PAYMENT PAGE' }).click()]);
   await payOn(t, popup, buy);
   await page.waitForURL('**/transaction-success', WAIT);
-  await successThenDone(t, page, buy.merchant, `${stack.sandbox.publicUrl}/shop/test/thanks?name=Checkout+Test`);
+  await successThenDone(t, page, buy.merchant, `${stack.sandbox.siteUrl}/shop/test/thanks?name=Checkout+Test`);
   t.same(problems, [], 'no console errors or CSP violations');
 });

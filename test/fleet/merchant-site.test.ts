@@ -7,7 +7,7 @@ import { minimalMerchant, removeFixture, validFiles, writeFixture } from '../ten
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
-const site = stack.sandbox.publicUrl;
+const site = stack.sandbox.siteUrl;
 
 async function sandboxPage(url: string): Promise<{ status: number; body: string; csp: string | null }> {
   const res = await fetch(url);

@@ -17,7 +17,7 @@ t.teardown(() => sandbox.close());
 const config = parseConfig({ SESSION_SECRET: 'one secret for the fleet, at least 32 chars', LOG_LEVEL: 'silent', MERCHANTS_WATCH: 'off' });
 const edges: FastifyInstance[] = [];
 for (let i = 0; i < 2; i++) {
-  const app = await buildApp({ config, upstreamUrl: sandbox.url, thirdParty: sandbox.thirdParty, sandboxPublicUrl: sandbox.publicUrl });
+  const app = await buildApp({ config, upstreamUrl: sandbox.url, thirdParty: sandbox.thirdParty, sandboxSiteUrl: sandbox.siteUrl });
   await app.listen({ port: 0, host: '127.0.0.1' });
   edges.push(app);
 }

@@ -105,7 +105,7 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
 
   const done = await new Visitor(stack, HOST, cookie).post('/done');
   t.equal(done.statusCode, 200);
-  t.equal(done.headers.refresh, `0; url=${stack.sandbox.publicUrl}/shop/maple/thanks?name=Maple+Coin`, 'to the success URL after 0 ms');
+  t.equal(done.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`, 'to the success URL after 0 ms');
   const cleared = done.cookies.find((c) => c.name === 'flow');
   t.equal(cleared?.value, '', 'the flow cookie is cleared');
   t.ok(cleared?.expires && cleared.expires.getTime() <= Date.now(), 'and expired');
@@ -161,8 +161,7 @@ t.test('an unavailable upstream is said, not a 5xx page with internals', async (
   const page = await get(PAGE, cookie);
   t.equal(page.statusCode, 503);
   t.match(page.body, 'Service Temporarily Unavailable. Please try again later.');
-  // The sandbox also plays the merchant's own site, which the page may link to; its API must not show.
-  t.notMatch(page.body, `${stack.sandbox.url}/txn`);
+  t.notMatch(page.body, stack.sandbox.url);
 });
 
 t.test('a roo buy in AUD: its own method name, AUD amounts, Done to /au', async (t) => {
@@ -175,7 +174,7 @@ t.test('a roo buy in AUD: its own method name, AUD amounts, Done to /au', async 
   t.match(page.body, '<dd>$150.00</dd>');
   t.match(page.body, '<dd>0.00143541 BTC</dd>', '150 AUD at 104,500');
   const done = await new Visitor(stack, 'roo.localhost', cookie).post('/done');
-  t.equal(done.headers.refresh, `0; url=${stack.sandbox.publicUrl}/shop/roo/thanks/au?name=Roo+Crypto`);
+  t.equal(done.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/roo/thanks/au?name=Roo+Crypto`);
 });
 
 t.test('hostile query values change nothing and are never echoed', async (t) => {

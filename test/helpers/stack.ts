@@ -41,7 +41,7 @@ export async function startStack(
     config,
     upstreamUrl: sandbox.url,
     thirdParty: sandbox.thirdParty,
-    sandboxPublicUrl: sandbox.publicUrl,
+    sandboxSiteUrl: sandbox.siteUrl,
     logger,
     lifecycle: options.lifecycle,
     clock: options.clock,
