@@ -55,6 +55,20 @@ t.test('the error URL shows the err code the checkout sent; a regional suffix sh
   t.match(home.body, 'the site (home page)');
 });
 
+t.test("the main brand's legal pages lead to its site's own", async (t) => {
+  const legal = await stack.app.inject({ method: 'GET', url: '/terms-of-service', headers: { host: 'checkout.localhost' } });
+  t.equal(legal.statusCode, 302);
+  const page = await sandboxPage(legal.headers.location as string);
+  t.equal(page.status, 200);
+  t.match(page.body, '<h1>Back at Checkout</h1>');
+  t.match(page.body, 'its page /terms-of-service');
+});
+
+t.test("the merchant site is another origin than the sandbox's API", async (t) => {
+  t.not(new URL(site).origin, new URL(stack.sandbox.url).origin);
+  t.equal(new URL(site).port, new URL(stack.sandbox.url).port, 'the same sandbox answers');
+});
+
 t.test('whatever the query says is shown as text, never markup', async (t) => {
   const page = await sandboxPage(`${site}/shop/maple/error?name=%3Cscript%3Ex%3C/script%3E&err=%3Cb%3E&ref=%22%3E%3Cimg%3E`);
   t.notMatch(page.body, '<script>x');

@@ -22,7 +22,8 @@ export function shopPage({ merchant, rest, query }: ShopVisit): string {
   const name = query.get('name') || merchant;
   const segments = rest.split('/').filter(Boolean);
   const region = segments.length > 0 && REGIONS[segments.at(-1)!] !== undefined ? segments.pop() : undefined;
-  const kind = KINDS[segments.join('/')] ?? `an unknown page (/${segments.join('/')})`;
+  // Anything else is a page of the merchant's site the checkout links to (its legal pages).
+  const kind = KINDS[segments.join('/')] ?? `its page /${segments.join('/')}`;
   const err = query.get('err');
   const other = [...query].filter(([key]) => key !== 'name' && key !== 'err');
   return layout(
