@@ -7,21 +7,9 @@ import { ConfigError, SHUTDOWN_GRACE_MS, parseConfig, type AppConfig } from './c
 import { buildApp } from './app.ts';
 import { loggerOptions } from './logging.ts';
 import { MerchantConfigError } from './tenancy/errors.ts';
-import type { Merchant } from './tenancy/load.ts';
-import { SANDBOX_STAND_IN } from './tenancy/schema.ts';
 import type { Lifecycle } from './http/ops.ts';
 
 const MAX_HOSTS_LISTED = 50;
-
-/** Demo merchants served without the sandbox: their site links lead nowhere, which the log says once. */
-function warnSandboxLinks(merchants: readonly Merchant[], logger: Logger): void {
-  const ids = merchants
-    .filter((m) => [m.config.siteUrl, m.config.successUrl, m.config.errorUrl].some((u) => u.startsWith(SANDBOX_STAND_IN)))
-    .map((m) => m.id);
-  if (ids.length > 0) {
-    logger.info({ merchants: ids }, `these merchants' site links are {sandbox} links and no sandbox runs: they lead to ${SANDBOX_STAND_IN}`);
-  }
-}
 
 /** The sandbox module is loaded only when it runs: a production edge never evaluates it. */
 async function startEmbeddedSandbox(config: AppConfig, logger: Logger) {
@@ -57,7 +45,6 @@ async function main(): Promise<void> {
     lifecycle,
   });
   await app.listen({ port: config.port, host: config.host });
-  if (!sandbox) warnSandboxLinks(app.merchants.merchants, logger);
 
   const port = (app.server.address() as { port: number }).port;
   // A line per host for a demo; a fleet of thousands gets a count instead.
