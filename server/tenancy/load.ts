@@ -1,4 +1,4 @@
-// merchants/ -> MerchantRegistry, once at start-up. Every file is read and checked, and
+// merchants/ -> MerchantRegistry, at start-up and on every reload. Every file is read and checked, and
 // all problems are reported together in one MerchantConfigError, so a bad merchant folder
 // stops the server (and `npm run check:merchants`) with one line per mistake.
 import path from 'node:path';
