@@ -1,6 +1,7 @@
-// merchants/ -> MerchantRegistry, at start-up and on every reload. Every file is read and checked, and
-// all problems are reported together in one MerchantConfigError, so a bad merchant folder
-// stops the server (and `npm run check:merchants`) with one line per mistake.
+// merchants/ -> MerchantRegistry, at start-up and on every reload. Every file is read and
+// checked, and all problems are reported together in one MerchantConfigError, so a bad
+// merchant folder stops the server (and `npm run check:merchants`), or is refused by a
+// reload, with one line per mistake.
 import path from 'node:path';
 import { MerchantConfigError, displayPath, problem } from './errors.ts';
 import type { Problems } from './files.ts';
