@@ -23,7 +23,7 @@ function flows(m: Merchant): string {
 }
 
 try {
-  const registry = await loadMerchants(dir);
+  const registry = await loadMerchants(dir, { blocking: true });
   const width = Math.max(...registry.merchants.map((m) => m.id.length));
   for (const m of registry.merchants) {
     const tags = [

@@ -11,6 +11,8 @@ import './fastify-types.ts';
 import type { AppConfig } from './config.ts';
 import { loggerOptions, RequestLogger } from './logging.ts';
 import { loadMerchants } from './tenancy/load.ts';
+import { liveRegistry } from './tenancy/live.ts';
+import { merchantReloadPlugin } from './tenancy/plugin.ts';
 import { assetsPlugin } from './assets.ts';
 import { errorsPlugin } from './http/errors.ts';
 import { opsPlugin, type Lifecycle } from './http/ops.ts';
@@ -42,11 +44,14 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** What time it is, in ms since the epoch: tests set it instead of sleeping. */
   clock?: () => number;
+  /** The embedded sandbox's merchant site, when it runs: demo merchants' `{sandbox}` links lead there. */
+  sandboxSiteUrl?: string | undefined;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const merchants = await loadMerchants(config.merchantsDir);
+  const links = { sandboxUrl: deps.sandboxSiteUrl };
+  const merchants = liveRegistry(await loadMerchants(config.merchantsDir, { ...links, blocking: true }));
 
   const connections = connectionGuard({
     ...config.connections,
@@ -83,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(pressurePlugin, { ...config.pressure, connections });
   await app.register(tenancyPlugin, { merchants, unknownHosts: config.unknownHosts, unknownHostsTestCoin: config.unknownHostsTestCoin });
+  await app.register(merchantReloadPlugin, { live: merchants, dir: config.merchantsDir, links, watch: config.merchantsWatch });
   await app.register(thirdPartyPlugin, { thirdParty });
   await app.register(securityPlugin);
   await app.register(cookie, { secret: config.sessionSecrets, hook: 'onRequest' });

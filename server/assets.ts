@@ -1,16 +1,19 @@
 // Serves hashed files from memory: the build's public files for every host, and each
-// merchant's own files only on that merchant's hosts. Everything is read once at start-up;
-// the build's files come compressed from the build (brotli 11 costs over half a second
-// of start-up), a merchant's are compressed at start-up, as they change without a build.
+// merchant's own files only on that merchant's hosts. The build's files are read once at
+// start-up and come compressed from the build (brotli 11 costs over half a second of
+// start-up); a merchant's are compressed on their first request, as they change without a
+// build and a fleet of thousands would otherwise compress them all before serving anyone.
 // A hashed URL never changes content, so it is cached forever.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EdgeError } from './http/errors.ts';
+import type { MerchantAsset } from './tenancy/load.ts';
 import { DIST_DIR } from './render/manifest.ts';
 
 const TYPES: Record<string, string> = {
@@ -41,8 +44,20 @@ function worthCompressing(name: string, body: Buffer): boolean {
   return COMPRESSIBLE.has(extname(name)) && body.length >= 512;
 }
 
+const GZIP_OPTIONS = { level: 9 };
+const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } };
+
 function compress(body: Buffer): Encoded {
-  return { gzip: gzipSync(body, { level: 9 }), br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) };
+  return { gzip: gzipSync(body, GZIP_OPTIONS), br: brotliCompressSync(body, BROTLI_OPTIONS) };
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** In the thread pool, so a first request for a merchant's style sheet does not stall others. */
+async function compressInBackground(body: Buffer): Promise<Encoded> {
+  const [gz, br] = await Promise.all([gzipAsync(body, GZIP_OPTIONS), brotliAsync(body, BROTLI_OPTIONS)]);
+  return { gzip: gz, br };
 }
 
 /** A file as served: its ETag, and its compressed forms (given, or made now). */
@@ -108,15 +123,25 @@ function sendStatic(request: FastifyRequest, reply: FastifyReply, file: StaticFi
 export const assetsPlugin = fp<{ distDir?: URL }>(
   async (app, { distDir = DIST_DIR }) => {
     const shared = await loadPublicFiles(fileURLToPath(new URL('public/', distDir)));
-    const byMerchant = new Map<string, Map<string, StaticFile>>(
-      app.merchants.merchants.map((m) => [
-        m.id,
-        new Map([...m.assets].map(([path, a]) => [path, prepareFile(path, a.body, a.contentType)])),
-      ]),
-    );
+    // Keyed by the asset object: merchants with the same file share one (tenancy's content
+    // pool), and a reloaded file is a new object, so nothing here outlives its merchants.
+    const prepared = new WeakMap<MerchantAsset, Promise<StaticFile>>();
+    const merchantFile = (path: string, asset: MerchantAsset): Promise<StaticFile> => {
+      let file = prepared.get(asset);
+      if (file === undefined) {
+        const { body, contentType } = asset;
+        file = worthCompressing(path, body)
+          ? compressInBackground(body).then((encoded) => prepareFile(path, body, contentType, encoded))
+          : Promise.resolve(prepareFile(path, body, contentType));
+        prepared.set(asset, file);
+      }
+      return file;
+    };
     app.get('/assets/*', { config: { csp: false } }, async (request, reply) => {
       const path = request.url.split('?')[0]!;
-      const file = shared.get(path) ?? byMerchant.get(request.merchant.id)?.get(path);
+      const own =
+        request.merchant.assets.get(path) ?? app.merchants.previous?.byId.get(request.merchant.id)?.assets.get(path);
+      const file = shared.get(path) ?? (own && (await merchantFile(path, own)));
       if (!file) throw new EdgeError.notFound();
       return sendStatic(request, reply, file);
     });

@@ -96,6 +96,8 @@ const envSchema = z.object({
   READY_PRESSURE_RATIO: z.coerce.number().gt(0).max(1).default(0.7),
   /** Bearer token that reads /metrics; unset = /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** What change under MERCHANTS_DIR reloads the merchants (SIGHUP always does). */
+  MERCHANTS_WATCH: z.enum(['tree', 'root', 'off']).default('tree'),
 });
 
 /** The version in package.json: npm sets npm_package_version, but a container runs node itself. */
@@ -191,6 +193,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       readyRatio: e.READY_PRESSURE_RATIO,
     },
     metricsToken: e.METRICS_TOKEN,
+    merchantsWatch: e.MERCHANTS_WATCH,
   };
 }
 
@@ -201,3 +204,6 @@ function parseRateLimits(spec: string): RateLimitSettings {
     throw new ConfigError(`Invalid environment:\n  RATE_LIMITS: ${(error as Error).message}`);
   }
 }
+
+/** How long in-flight requests may take to finish after SIGTERM (deploy/kubernetes agrees). */
+export const SHUTDOWN_GRACE_MS = 10_000;

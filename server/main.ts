@@ -3,13 +3,13 @@
 // SIGTERM/SIGINT. The sandbox is composed here and nowhere else: the edge itself only
 // ever gets URLs.
 import pino, { type Logger } from 'pino';
-import { ConfigError, parseConfig, type AppConfig } from './config.ts';
+import { ConfigError, SHUTDOWN_GRACE_MS, parseConfig, type AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './logging.ts';
 import { MerchantConfigError } from './tenancy/errors.ts';
 import type { Lifecycle } from './http/ops.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+const MAX_HOSTS_LISTED = 50;
 
 /** The sandbox module is loaded only when it runs: a production edge never evaluates it. */
 async function startEmbeddedSandbox(config: AppConfig, logger: Logger) {
@@ -40,14 +40,19 @@ async function main(): Promise<void> {
     config,
     upstreamUrl: config.upstreamUrl ?? sandbox!.url,
     thirdParty: sandbox?.thirdParty,
+    sandboxSiteUrl: sandbox?.siteUrl,
     logger,
     lifecycle,
   });
   await app.listen({ port: config.port, host: config.host });
 
   const port = (app.server.address() as { port: number }).port;
-  for (const merchant of app.merchants.merchants) {
-    for (const host of merchant.config.hosts) console.log(`${merchant.id.padEnd(10)} http://${host}:${port}/`);
+  // A line per host for a demo; a fleet of thousands gets a count instead.
+  const hosts = app.merchants.merchants.flatMap((m) => m.config.hosts.map((host) => ({ id: m.id, host })));
+  if (hosts.length <= MAX_HOSTS_LISTED) {
+    for (const { id, host } of hosts) console.log(`${id.padEnd(10)} http://${host}:${port}/`);
+  } else {
+    console.log(`${app.merchants.merchants.length} merchants on ${hosts.length} hosts, port ${port}`);
   }
 
   let stopping = false;
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
     logger.info('stopped');
     process.exit(0);
   };
+  process.on('SIGHUP', () => void app.reloadMerchants());
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }

@@ -48,6 +48,12 @@ export interface SandboxThirdPartyUrls {
 export interface RunningSandbox {
   /** http://127.0.0.1:PORT, no trailing slash */
   url: string;
+  /**
+   * The demo merchants' own site (`/shop`), as browsers reach it: publicUrl, else the
+   * listen URL with a loopback address named `localhost`, so the merchant's site is another
+   * origin than the API the edge calls, as it is in production.
+   */
+  siteUrl: string;
   app: FastifyInstance;
   /** Built from publicUrl (or url): these are opened or called from browsers. */
   thirdParty: SandboxThirdPartyUrls;
@@ -157,6 +163,9 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
   return app;
 }
 
+/** Addresses a browser on this machine reaches as `localhost`. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '0.0.0.0', '::', '', 'localhost']);
+
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
   if (host === '::') return '[::1]';
@@ -169,10 +178,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   await app.listen({ host, port: opts.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://${urlHost(host)}:${port}`;
+  const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
   return {
     url,
+    siteUrl: publicUrl ?? `http://${LOOPBACK.has(host) ? 'localhost' : urlHost(host)}:${port}`,
     app,
-    thirdParty: sandboxThirdPartyUrls(opts.publicUrl ?? url),
+    thirdParty: sandboxThirdPartyUrls(publicUrl ?? url),
     close: () => app.close(),
   };
 }

@@ -3,6 +3,7 @@
 import { createElement } from 'react';
 import { LEGAL_PAGES } from '../checkout/legal.ts';
 import { ROUTES } from '../checkout/routes.ts';
+import { appendPath } from '../checkout/site-urls.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { LegalPage } from '../../views/pages/Legal.tsx';
 
@@ -12,7 +13,7 @@ export const legalScreens = LEGAL_PAGES.map(({ page, route, title }) =>
     get: (request, reply) => {
       const { merchant } = request;
       if (request.server.merchants.mainBrandId === merchant.id) {
-        return reply.redirect(new URL(route.path, merchant.config.siteUrl + '/').href, 302);
+        return reply.redirect(appendPath(merchant.config.siteUrl, route.path), 302);
       }
       const html = merchant.legal.get(page);
       if (html === undefined) return reply.redirect(ROUTES.home.path, 302);

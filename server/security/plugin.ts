@@ -13,6 +13,7 @@ import { EdgeError } from '../http/errors.ts';
 import { checkSameOrigin } from './csrf.ts';
 import { cspTemplate, newNonce, originOf } from './csp.ts';
 import { cardWidgetUrlFor } from '../third-party.ts';
+import type { Merchant } from '../tenancy/load.ts';
 
 /** The headers helmet sets with these options, as one object. */
 function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
@@ -64,12 +65,19 @@ export const securityPlugin = fp(
         connections: [...(production ? userAgentLog : []), ...(analytics ? TAG_MANAGER_ORIGINS : [])],
       });
     const plain = policyFor(false, false);
-    const byMerchant = new Map(
-      app.merchants.merchants.map((m) => [m.id, policyFor(Boolean(m.config.gtm), m.config.env === 'PROD', m.config.cardWidget)]),
-    );
-
-    const policiesOf = (merchantId: string | undefined) => (merchantId && byMerchant.get(merchantId)) || plain;
-    app.decorate('contentSecurity', { sharedPage: (merchantId: string) => policiesOf(merchantId).sharedPage });
+    // Made on a merchant's first response and keyed by the merchant object, so a reloaded
+    // merchant gets its policy anew and a large fleet does not build them all at start-up.
+    const byMerchant = new WeakMap<Merchant, typeof plain>();
+    const policiesOf = (merchant: Merchant | undefined) => {
+      if (merchant === undefined) return plain;
+      let policies = byMerchant.get(merchant);
+      if (policies === undefined) {
+        policies = policyFor(Boolean(merchant.config.gtm), merchant.config.env === 'PROD', merchant.config.cardWidget);
+        byMerchant.set(merchant, policies);
+      }
+      return policies;
+    };
+    app.decorate('contentSecurity', { sharedPage: (merchantId: string) => policiesOf(app.merchants.byId.get(merchantId)).sharedPage });
 
     const nonces = new WeakMap<FastifyReply, string>();
     app.decorateReply('scriptNonce', {
@@ -83,7 +91,7 @@ export const securityPlugin = fp(
       // A request refused before this plugin's onRequest hook ran (a bad Host, draining).
       if (!reply.hasHeader('x-content-type-options')) reply.headers(staticHeaders);
       if (request.routeOptions.config.csp !== false && !reply.hasHeader('content-security-policy')) {
-        const policies = policiesOf(request.merchant?.id);
+        const policies = policiesOf(request.merchant ?? undefined);
         const nonce = nonces.get(reply);
         reply.header('content-security-policy', nonce === undefined ? policies.noScript : policies.withNonce(nonce));
       }

@@ -1,14 +1,15 @@
 // One merchant folder -> Merchant: merchant.json, style.css, footer.html, favicon.svg|ico
 // and legal/*.html, each read once; static files become content-hashed assets.
 import path from 'node:path';
-import { ASSET_PREFIX, hashedAsset } from './assets.ts';
+import { ASSET_PREFIX, hashedAsset, type AssetExtension } from './assets.ts';
 import { displayPath, problem } from './errors.ts';
-import type { Problems } from './files.ts';
-import { isDirectory, listNames, readJson, readOptional, text } from './files.ts';
+import type { Problems, Reader } from './files.ts';
+import { listNames, readJson, readOptional, text } from './files.ts';
 import { lintHtmlFragment, sanitizeFragment } from './html-lint.ts';
 import { lintStyleSheet } from './css-lint.ts';
+import type { ContentPool } from './pool.ts';
 import { checkMerchant } from './rules.ts';
-import { merchantSchema } from './schema.ts';
+import type { merchantSchemaFor, MerchantConfig } from './schema.ts';
 import { LEGAL_PAGE_NAMES, isLegalPage } from './types.ts';
 import type { LegalPage, Merchant, MerchantAsset } from './types.ts';
 
@@ -25,19 +26,26 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-async function readHtml(file: string, problems: Problems): Promise<string | undefined> {
-  const body = await readOptional(file, problems);
-  if (body === undefined) return undefined;
-  const html = text(body);
-  for (const p of lintHtmlFragment(html)) problems.push(`${displayPath(file)}: ${p}`);
-  return sanitizeFragment(html);
+/** What every merchant of one load shares: where, how merchant.json is read, the pool. */
+export interface LoadContext {
+  root: string;
+  read: Reader;
+  schema: ReturnType<typeof merchantSchemaFor>;
+  pool: ContentPool;
 }
 
-async function readLegal(folder: string, problems: Problems): Promise<Map<LegalPage, string>> {
+async function readHtml(ctx: LoadContext, file: string, problems: Problems): Promise<string | undefined> {
+  const body = await readOptional(file, problems, false, ctx.read);
+  if (body === undefined) return undefined;
+  const html = text(body);
+  for (const p of ctx.pool.lint(html, lintHtmlFragment)) problems.push(`${displayPath(file)}: ${p}`);
+  return ctx.pool.sanitized(html, sanitizeFragment);
+}
+
+async function readLegal(ctx: LoadContext, folder: string, problems: Problems): Promise<Map<LegalPage, string>> {
   const legal = new Map<LegalPage, string>();
   const dir = path.join(folder, 'legal');
-  if (!(await isDirectory(dir))) return legal;
-  const names = (await listNames(dir, problems)) ?? [];
+  const names = (await listNames(dir, problems, ctx.read)) ?? [];
   for (const name of names) {
     const page = name.endsWith('.html') ? name.slice(0, -'.html'.length) : name;
     if (!name.endsWith('.html') || !isLegalPage(page)) {
@@ -46,21 +54,52 @@ async function readLegal(folder: string, problems: Problems): Promise<Map<LegalP
       );
       continue;
     }
-    const html = await readHtml(path.join(dir, name), problems);
+    const html = await readHtml(ctx, path.join(dir, name), problems);
     if (html !== undefined) legal.set(page, html);
   }
   return legal;
 }
 
+/** The file's bytes when the folder lists it: a missing optional file costs no system call. */
+function readPresent(
+  ctx: LoadContext,
+  folder: string,
+  name: string,
+  present: ReadonlySet<string>,
+  problems: Problems,
+): Promise<Buffer | undefined> {
+  return present.has(name) ? readOptional(path.join(folder, name), problems, false, ctx.read) : Promise.resolve(undefined);
+}
+
+/** The content-hashed URL and the pooled asset for one of the merchant's files. */
+function addAsset(
+  ctx: LoadContext,
+  id: string,
+  assets: Map<string, MerchantAsset>,
+  stem: string,
+  ext: AssetExtension,
+  body: Buffer,
+): MerchantAsset & { href: string } {
+  const { href, asset } = hashedAsset(id, stem, ext, body);
+  const pooled = ctx.pool.asset(asset);
+  assets.set(href, pooled);
+  return { ...pooled, href };
+}
+
 async function readFavicon(
+  ctx: LoadContext,
   folder: string,
   id: string,
+  present: ReadonlySet<string>,
   assets: Map<string, MerchantAsset>,
   problems: Problems,
 ): Promise<{ href: string; type: string } | undefined> {
   const svgFile = path.join(folder, 'favicon.svg');
   const icoFile = path.join(folder, 'favicon.ico');
-  const [svg, ico] = await Promise.all([readOptional(svgFile, problems), readOptional(icoFile, problems)]);
+  const [svg, ico] = await Promise.all([
+    readPresent(ctx, folder, 'favicon.svg', present, problems),
+    readPresent(ctx, folder, 'favicon.ico', present, problems),
+  ]);
   if (svg !== undefined && ico !== undefined) {
     problems.push(`${displayPath(icoFile)}: keep either favicon.svg or favicon.ico, not both`);
     return undefined;
@@ -70,15 +109,13 @@ async function readFavicon(
     if (!source.includes('<svg')) problems.push(`${displayPath(svgFile)}: not an SVG document`);
     // Served from the merchant's origin: a script inside would run there if opened directly.
     for (const p of lintHtmlFragment(source, { allowStyle: true })) problems.push(`${displayPath(svgFile)}: ${p}`);
-    const { href, asset } = hashedAsset(id, 'favicon', 'svg', svg);
-    assets.set(href, asset);
-    return { href, type: asset.contentType };
+    const { href, contentType } = addAsset(ctx, id, assets, 'favicon', 'svg', svg);
+    return { href, type: contentType };
   }
   if (ico !== undefined) {
     if (ico.length < 6 || ico.readUInt32BE(0) !== 0x00000100) problems.push(`${displayPath(icoFile)}: not an ICO file`);
-    const { href, asset } = hashedAsset(id, 'favicon', 'ico', ico);
-    assets.set(href, asset);
-    return { href, type: asset.contentType };
+    const { href, contentType } = addAsset(ctx, id, assets, 'favicon', 'ico', ico);
+    return { href, type: contentType };
   }
   return undefined;
 }
@@ -88,16 +125,26 @@ export interface Loaded {
   file: string;
 }
 
-export async function loadMerchant(root: string, id: string, problems: Problems): Promise<Loaded | undefined> {
-  const folder = path.join(root, id);
+/**
+ * Settings many merchants repeat (payment methods, coins, limits) are kept once. Hosts
+ * belong to one merchant by rule: pooling them would only fill the pool.
+ */
+function pooledConfig(config: MerchantConfig, pool: ContentPool): MerchantConfig {
+  const shared = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, k === 'hosts' ? v : pool.value(v, deepFreeze)]));
+  return deepFreeze(shared as MerchantConfig);
+}
+
+export async function loadMerchant(ctx: LoadContext, id: string, problems: Problems): Promise<Loaded | undefined> {
+  const folder = path.join(ctx.root, id);
   const file = path.join(folder, CONFIG_FILE);
-  for (const name of (await listNames(folder, problems)) ?? []) {
+  const present = new Set((await listNames(folder, problems, ctx.read)) ?? []);
+  for (const name of present) {
     if (!MERCHANT_FILES.has(name)) {
       problems.push(`${displayPath(path.join(folder, name))}: unexpected file (allowed: ${[...MERCHANT_FILES].join(', ')})`);
     }
   }
 
-  const parsed = await readJson(file, merchantSchema, problems);
+  const parsed = await readJson(file, ctx.schema, problems, ctx.read);
   const before = problems.length;
   if (parsed !== undefined) {
     for (const f of checkMerchant(parsed, id)) problems.push(problem(file, f.path, f.what));
@@ -105,21 +152,17 @@ export async function loadMerchant(root: string, id: string, problems: Problems)
 
   const assets = new Map<string, MerchantAsset>();
   const [style, footerHtml, legal, favicon] = await Promise.all([
-    readOptional(path.join(folder, 'style.css'), problems),
-    readHtml(path.join(folder, 'footer.html'), problems),
-    readLegal(folder, problems),
-    readFavicon(folder, id, assets, problems),
+    readPresent(ctx, folder, 'style.css', present, problems),
+    present.has('footer.html') ? readHtml(ctx, path.join(folder, 'footer.html'), problems) : undefined,
+    present.has('legal') ? readLegal(ctx, folder, problems) : new Map<LegalPage, string>(),
+    readFavicon(ctx, folder, id, present, assets, problems),
   ]);
   const styleFile = path.join(folder, 'style.css');
   if (style !== undefined) for (const p of lintStyleSheet(text(style), `${ASSET_PREFIX}${id}/`)) problems.push(`${displayPath(styleFile)}: ${p}`);
   if (parsed === undefined || problems.length > before) return undefined;
 
-  const merchant: Merchant = { id, config: deepFreeze(parsed), legal, assets };
-  if (style !== undefined) {
-    const { href, asset } = hashedAsset(id, 'style', 'css', style);
-    assets.set(href, asset);
-    merchant.styleHref = href;
-  }
+  const merchant: Merchant = { id, config: pooledConfig(parsed, ctx.pool), legal, assets };
+  if (style !== undefined) merchant.styleHref = addAsset(ctx, id, assets, 'style', 'css', style).href;
   if (favicon !== undefined) {
     merchant.faviconHref = favicon.href;
     merchant.faviconType = favicon.type;

@@ -1,16 +1,18 @@
-// merchants/ -> MerchantRegistry, once at start-up. Every file is read and checked, and
-// all problems are reported together in one MerchantConfigError, so a bad merchant folder
-// stops the server (and `npm run check:merchants`) with one line per mistake.
+// merchants/ -> MerchantRegistry, at start-up and on every reload. Every file is read and
+// checked, and all problems are reported together in one MerchantConfigError, so a bad
+// merchant folder stops the server (and `npm run check:merchants`), or is refused by a
+// reload, with one line per mistake.
 import path from 'node:path';
 import { MerchantConfigError, displayPath, problem } from './errors.ts';
 import type { Problems } from './files.ts';
-import { isDirectory, listNames, readJson } from './files.ts';
+import { listFolders, mapLimit, readBlocking, readInPool, readJson } from './files.ts';
 import { deepFreeze, loadMerchant } from './folder.ts';
-import type { Loaded } from './folder.ts';
+import type { LoadContext, Loaded } from './folder.ts';
+import { ContentPool } from './pool.ts';
 import { buildRegistry } from './registry.ts';
-import { tenancySchema } from './schema.ts';
-import type { TenancyRules } from './schema.ts';
-import type { MerchantRegistry } from './types.ts';
+import { merchantSchemaFor, tenancySchema } from './schema.ts';
+import type { MerchantLinks, TenancyRules } from './schema.ts';
+import type { Merchant, MerchantRegistry } from './types.ts';
 
 export { MerchantConfigError } from './errors.ts';
 export { LEGAL_PAGE_NAMES, isLegalPage } from './types.ts';
@@ -18,6 +20,15 @@ export type { HostResolution, LegalPage, Merchant, MerchantAsset, MerchantRegist
 export type { MerchantConfig, TenancyRules } from './schema.ts';
 
 const TENANCY_FILE = 'tenancy.json';
+/** Merchant folders read at once: enough to keep the thread pool busy, far below any fd limit. */
+const FOLDER_CONCURRENCY = 32;
+
+export interface LoadOptions extends MerchantLinks {
+  /** The set being replaced: its unchanged files keep their objects (and compressed copies). */
+  previous?: readonly Merchant[];
+  /** Read files on the main thread: fastest, for start-up; a reload reads in the thread pool. */
+  blocking?: boolean;
+}
 
 /**
  * Checks that span merchants: one owner per host, and the ids tenancy.json refers to.
@@ -58,22 +69,26 @@ function checkTenancy(
  * footer.html, favicon.svg|ico, legal/*.html). Throws MerchantConfigError listing every
  * problem found, each naming its file and field.
  */
-export async function loadMerchants(dir: string): Promise<MerchantRegistry> {
+export async function loadMerchants(dir: string, options: LoadOptions = {}): Promise<MerchantRegistry> {
   const root = path.resolve(dir);
   const problems: Problems = [];
   const tenancyFile = path.join(root, TENANCY_FILE);
 
-  const names = await listNames(root, problems);
-  if (names === undefined) throw new MerchantConfigError(problems);
-  const folders: string[] = [];
-  for (const name of names) if (await isDirectory(path.join(root, name))) folders.push(name);
+  const folders = await listFolders(root, problems);
+  if (folders === undefined) throw new MerchantConfigError(problems);
 
   // Each merchant collects its own problems so the report keeps folder order.
   const perFolder = folders.map(() => [] as string[]);
   const tenancyProblems: Problems = [];
-  const [rules, ...results] = await Promise.all([
-    readJson(tenancyFile, tenancySchema, tenancyProblems),
-    ...folders.map((id, i) => loadMerchant(root, id, perFolder[i]!)),
+  const ctx: LoadContext = {
+    root,
+    read: options.blocking === true ? readBlocking : readInPool,
+    schema: merchantSchemaFor(options),
+    pool: new ContentPool(options.previous),
+  };
+  const [rules, results] = await Promise.all([
+    readJson(tenancyFile, tenancySchema, tenancyProblems, ctx.read),
+    mapLimit(folders, FOLDER_CONCURRENCY, (id, i) => loadMerchant(ctx, id, perFolder[i]!)),
   ]);
   problems.push(...tenancyProblems, ...perFolder.flat());
   const loaded = results.filter((r): r is Loaded => r !== undefined);

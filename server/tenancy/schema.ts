@@ -7,6 +7,28 @@ const money = z.number().finite().nonnegative();
 /** Links end up in href/src attributes and redirects: only http(s), never javascript: or data:. */
 const webUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 
+/**
+ * A demo merchant's site, success and error URLs lead to the merchant site the embedded
+ * sandbox serves, whose address is known only once it listens: `{sandbox}/shop/maple`
+ * becomes the sandbox's public URL followed by `/shop/maple`. Without a running sandbox
+ * it becomes SANDBOX_STAND_IN (reserved, never resolves): such an edge has no demo to end.
+ */
+export const SANDBOX_PLACEHOLDER = '{sandbox}';
+export const SANDBOX_STAND_IN = 'https://sandbox.invalid';
+
+export interface MerchantLinks {
+  /** The embedded sandbox's public URL, when it runs. */
+  sandboxUrl?: string | undefined;
+}
+
+function siteLink(links: MerchantLinks) {
+  const base = (links.sandboxUrl ?? SANDBOX_STAND_IN).replace(/\/+$/, '');
+  return z
+    .string()
+    .transform((s) => (s.startsWith(SANDBOX_PLACEHOLDER) ? base + s.slice(SANDBOX_PLACEHOLDER.length) : s))
+    .pipe(webUrl);
+}
+
 /** default/min/max for one currency (fiat for buy and spend, coin for sell). */
 export const amountOverrideSchema = z.strictObject({
   default: money.optional(),
@@ -75,7 +97,7 @@ export const cardWidgetSchema = z.strictObject({
   baseUrl: webUrl.optional(),
 });
 
-export const merchantSchema = z.strictObject({
+const merchantFields = z.strictObject({
   /** Host names this merchant answers on (normalised: lower case, no port). */
   hosts: z.array(z.string().min(1)).default([]),
   env: z.enum(['DEV', 'TEST', 'PROD']),
@@ -129,6 +151,13 @@ export const merchantSchema = z.strictObject({
   /** Mobile area codes refused at buyer info (the Quebec blacklist); empty by default. */
   blockedAreaCodes: z.array(z.string().regex(/^\d{3}$/)).default([]),
 });
+
+/** The merchant schema with `{sandbox}` links resolved to `links.sandboxUrl`. */
+export function merchantSchemaFor(links: MerchantLinks) {
+  return merchantFields.extend({ siteUrl: siteLink(links), errorUrl: siteLink(links), successUrl: siteLink(links) });
+}
+
+export const merchantSchema = merchantSchemaFor({});
 
 export type MerchantConfig = z.output<typeof merchantSchema>;
 export type MerchantConfigInput = z.input<typeof merchantSchema>;

@@ -45,4 +45,9 @@ export interface MerchantRegistry {
   rules: TenancyRules;
   /** One Map lookup after normalising. */
   resolve(hostHeader: string | undefined): HostResolution;
+  /**
+   * The set the last reload replaced, kept until the next one: a page rendered just before
+   * a reload still gets the style sheet and favicon it links to.
+   */
+  readonly previous?: MerchantRegistry | undefined;
 }

@@ -84,7 +84,7 @@ t.test('maple buy with JavaScript: address, buyer info with the phone island, th
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Maple error</title><h1>Maple error</h1>' }),
   );
   const shownAt = Date.now();
-  await page.waitForURL('https://maple.example/error?err=MOBILE.INVALIDATTEMPT.REACHED', { timeout: 10_000 });
+  await page.waitForURL(`${stack.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=MOBILE.INVALIDATTEMPT.REACHED`, { timeout: 10_000 });
   const waited = Date.now() - shownAt;
   t.ok(waited >= 4000 && waited < 8000, `the error URL after about 5 s (${waited} ms)`);
   t.same(problems, [], 'no console errors or CSP violations');

@@ -83,7 +83,7 @@ t.test('e-Transfer buy with JavaScript: popup, pay, success, Done', async (t) =>
   t.ok(await flowCookie(page), 'the flow is still there before Done');
 
   await page.getByRole('button', { name: 'Done' }).click();
-  await page.waitForURL('https://maple.example/thanks');
+  await page.waitForURL(`${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`);
   t.notOk(await flowCookie(page), 'Done cleared the flow');
   t.same(problems, [], 'no console errors or CSP violations');
   t.equal(context.pages().length, 1);
@@ -112,7 +112,7 @@ t.test('e-Transfer buy without JavaScript: new tab, I HAVE PAID, success, Done',
   await page.waitForURL('**/transaction-success');
   await page.getByText('Your order is complete.').waitFor();
   await page.getByRole('button', { name: 'Done' }).click();
-  await page.waitForURL('https://maple.example/thanks');
+  await page.waitForURL(`${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`);
   t.notOk(await flowCookie(page), 'Done cleared the flow');
   t.same(problems, []);
 });
@@ -170,7 +170,7 @@ t.test('sell: status poll shows the address, QR, copy, confirm, thanks', async (
   await page.waitForURL('**/payment-spend-success');
   await page.getByText('We will send your payout as soon as your crypto arrives.').waitFor();
   await page.getByRole('button', { name: 'Done' }).click();
-  await page.waitForURL('https://maple.example/thanks');
+  await page.waitForURL(`${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`);
   t.same(problems, [], 'no console errors or CSP violations');
 });
 

@@ -379,7 +379,7 @@ t.test('/mobile-verification: three wrong codes cancel the transaction', async (
   const text = mainText(third.body);
   t.match(text, 'You have reached the maximum number of verification attempts.', "the upstream's message");
   t.match(text, 'Transaction has been cancelled. Redirecting to homepage in 5 seconds...');
-  t.equal(third.headers.refresh, '5; url=https://maple.example/error?err=MOBILE.INVALIDATTEMPT.REACHED', "the merchant's error URL with err after 5 s, without JavaScript");
+  t.equal(third.headers.refresh, `5; url=${stack.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=MOBILE.INVALIDATTEMPT.REACHED`, "the merchant's error URL with err after 5 s, without JavaScript");
   t.equal(visitor.cookie, '', 'the flow cookie is cleared');
   t.notMatch(third.body, 'name="verificationCode"', 'no code form any more');
   t.equal((await visitor.get('/mobile-verification')).headers.location, '/');

@@ -80,7 +80,7 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
 
   const done = await new Visitor(stack, HOST, cookie).post('/done');
   t.equal(done.statusCode, 200);
-  t.equal(done.headers.refresh, '0; url=https://maple.example/thanks', 'to the success URL after 0 ms');
+  t.equal(done.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`, 'to the success URL after 0 ms');
 });
 
 t.test('the thanks page without a flow still thanks the visitor', async (t) => {

@@ -253,7 +253,7 @@ t.test('a requote refused with SYSTEM: its message, then home in 5 seconds, flow
   const body = text(accept.body);
   t.match(body, 'We are unable to update your quote at this time.');
   t.match(body, 'Redirecting to homepage in 5 seconds...');
-  t.equal(accept.headers.refresh, '5; url=https://maple.example/error?err=SYSTEM', "the merchant's error URL with the code, after 5 s");
+  t.equal(accept.headers.refresh, `5; url=${held.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=SYSTEM`, "the merchant's error URL with the code, after 5 s");
   t.ok(cleared(accept));
 });
 

@@ -43,6 +43,7 @@ export async function startStack(
     config,
     upstreamUrl: options.upstreamUrl?.(sandbox.url) ?? sandbox.url,
     thirdParty: sandbox.thirdParty,
+    sandboxSiteUrl: sandbox.siteUrl,
     logger,
     lifecycle: options.lifecycle,
     clock: options.clock,

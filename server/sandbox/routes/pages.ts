@@ -6,6 +6,7 @@ import type { SandboxContext } from '../context.ts';
 import { SANDBOX_CSS } from '../pages/assets.ts';
 import { STYLESHEET_PATH } from '../pages/html.ts';
 import { payRoutes } from './pay.ts';
+import { shopRoutes } from './shop.ts';
 import { thirdPartyRoutes } from './thirdparty.ts';
 
 /**
@@ -29,5 +30,6 @@ export function pageRoutes(ctx: SandboxContext) {
     app.get(STYLESHEET_PATH, async (_request, reply) => reply.type('text/css; charset=utf-8').send(SANDBOX_CSS));
     await app.register(payRoutes(ctx));
     await app.register(thirdPartyRoutes(ctx));
+    await app.register(shopRoutes);
   };
 }

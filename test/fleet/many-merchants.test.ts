@@ -1,0 +1,87 @@
+// A large fleet starts without doing per-merchant work it can put off: files are read a
+// few folders at a time, nothing is compressed before it is asked for, and what merchants
+// have in common (files, legal pages, settings) is held once. No time is asserted here;
+// `npm run many-merchants` measures 10,000.
+import t from 'tap';
+import * as zlib from 'node:zlib';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseConfig } from '../../server/config.ts';
+import { fleetBrand, fleetHost, fleetId, writeFleet } from '../../scripts/many-merchants.ts';
+
+t.setTimeout(180_000);
+const COUNT = 500;
+/** writeFleet's style sheets repeat every this many merchants. */
+const BRAND_CYCLE = [...Array(COUNT).keys()].findIndex((i) => i > 0 && fleetBrand(i) === fleetBrand(0));
+const dir = await mkdtemp(path.join(tmpdir(), 'fleet-'));
+t.teardown(() => rm(dir, { recursive: true, force: true }));
+await writeFleet(dir, COUNT);
+
+// Every compression the app asks of zlib, counted.
+const compressed: string[] = [];
+const counting = <F extends (...args: never[]) => unknown>(name: string, fn: F) =>
+  ((...args: Parameters<F>) => {
+    compressed.push(name);
+    return fn(...args);
+  }) as F;
+const { buildApp } = await t.mockImport<typeof import('../../server/app.ts')>('../../server/app.ts', {
+  'node:zlib': {
+    ...zlib,
+    brotliCompress: counting('br', zlib.brotliCompress),
+    brotliCompressSync: counting('br', zlib.brotliCompressSync),
+    gzip: counting('gzip', zlib.gzip),
+    gzipSync: counting('gzip', zlib.gzipSync),
+  },
+});
+const app = await buildApp({
+  // Nothing here calls the upstream.
+  config: parseConfig({ MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off', SESSION_SECRET: 's'.repeat(32), LOG_LEVEL: 'silent' }),
+  upstreamUrl: 'http://127.0.0.1:9',
+});
+await app.ready();
+t.teardown(() => app.close());
+
+const merchant = (i: number) => app.merchants.byId.get(fleetId(i))!;
+
+t.test('every merchant is loaded and found by its host', async (t) => {
+  t.equal(app.merchants.merchants.length, COUNT);
+  for (const i of [0, 1, COUNT - 1]) {
+    const found = app.merchants.resolve(fleetHost(i));
+    t.equal(found.kind === 'known' && found.merchant, merchant(i), fleetHost(i));
+  }
+});
+
+t.test('nothing is compressed at start-up', async (t) => {
+  t.same(compressed, []);
+});
+
+t.test('what merchants have in common is held once', async (t) => {
+  const [a, b, c] = [merchant(0), merchant(BRAND_CYCLE), merchant(1)];
+  const styleOf = (m: typeof a) => m.assets.get(m.styleHref!)!;
+  t.equal(fleetBrand(0), fleetBrand(BRAND_CYCLE));
+  t.equal(styleOf(a), styleOf(b), 'the same style sheet is one asset');
+  t.not(styleOf(a), styleOf(c), 'another brand is another asset');
+  t.not(a.styleHref, b.styleHref, "each under its own merchant's URL");
+  t.equal(a.assets.get(a.faviconHref!), c.assets.get(c.faviconHref!), 'one favicon for all');
+  t.equal(a.footerHtml, c.footerHtml);
+  for (const [page, html] of a.legal) t.equal(html, c.legal.get(page), `one ${page}`);
+  t.equal(a.config.paymentMethods, c.config.paymentMethods, 'the same settings are one object');
+  t.not(a.config, c.config, 'each merchant keeps its own configuration');
+  t.ok(Object.isFrozen(a.config.paymentMethods[0]), 'shared settings are frozen');
+});
+
+t.test('a style sheet is compressed on its first request, once for every merchant that has it', async (t) => {
+  const get = (m: ReturnType<typeof merchant>, i: number) =>
+    app.inject({ method: 'GET', url: m.styleHref!, headers: { host: fleetHost(i), 'accept-encoding': 'br' } });
+  const first = await get(merchant(0), 0);
+  t.equal(first.statusCode, 200);
+  t.equal(first.headers['content-encoding'], 'br');
+  t.same(compressed.sort(), ['br', 'gzip']);
+  const same = await get(merchant(BRAND_CYCLE), BRAND_CYCLE);
+  t.equal(same.headers['content-encoding'], 'br');
+  t.equal(same.headers.etag, first.headers.etag);
+  t.same(compressed.sort(), ['br', 'gzip'], 'not compressed again');
+  const other = await app.inject({ method: 'GET', url: merchant(0).styleHref!, headers: { host: fleetHost(1) } });
+  t.equal(other.statusCode, 404, "still never another merchant's file");
+});
