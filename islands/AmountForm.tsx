@@ -4,10 +4,12 @@
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { DEFAULT_FIAT, type FlowKind } from '../server/checkout/domain.ts';
 import { fiatSymbol } from '../server/checkout/format.ts';
-import { ACTIONS } from '../server/checkout/messages.ts';
+import { ACTIONS, HOME_TEXT } from '../server/checkout/messages.ts';
 import { defaultFiat, methodsFor, type OfferedMethod } from '../server/checkout/offer.ts';
 import { homeTab } from '../server/checkout/routes.ts';
+import { TICKER_EVENT, type TickerRow } from '../server/checkout/ticker.ts';
 import { Field, described } from '../views/components/Field.tsx';
+import { Money } from '../views/components/Money.tsx';
 
 export interface AmountFormProps {
   action: string;
@@ -23,6 +25,8 @@ export interface AmountFormProps {
   errors: Partial<Record<AmountField | 'form', string>>;
   /** The button while the form is being processed; PLEASE WAIT by default (Pro: Verifying). */
   pendingLabel?: string;
+  /** The ticker's prices (showTicker): the form estimates what the amount buys or brings. */
+  prices?: TickerRow[];
 }
 
 type AmountField =
@@ -42,6 +46,16 @@ export default function AmountForm(props: AmountFormProps) {
   const fiatCurrency = kind === 'BUY' ? chosenFiat : (defaultFiat(props.fiats) ?? DEFAULT_FIAT);
   const [giftCard, setGiftCard] = useState(values.paymentMethodSubtype ?? '');
   const [pending, setPending] = useState(false);
+  const [fiatAmount, setFiatAmount] = useState(values.fiatAmount ?? props.defaults.fiatAmount);
+  const [cryptoAmount, setCryptoAmount] = useState(values.cryptoAmount ?? props.defaults.cryptoAmount);
+  const [coin, setCoin] = useState(values.cryptoCurrency ?? props.coins[0]?.id ?? '');
+  const [prices, setPrices] = useState(props.prices ?? []);
+  // The Ticker island announces the prices it fetched; the estimate follows them.
+  useEffect(() => {
+    const follow = (event: Event) => setPrices((event as CustomEvent<TickerRow[]>).detail);
+    window.addEventListener(TICKER_EVENT, follow);
+    return () => window.removeEventListener(TICKER_EVENT, follow);
+  }, []);
   const symbol = fiatSymbol(fiatCurrency, props.fiats);
   // The upstream wants the screen size with the quote; only the browser knows it (state,
   // not a DOM write: a re-render on submit would put the server's empty value back).
@@ -92,15 +106,21 @@ export default function AmountForm(props: AmountFormProps) {
       {kind === 'BUY' && (
         <div className="row">
           <Field id="fiatAmount" label="Amount" error={shownErrors.fiatAmount}>
-            <input
-              id="fiatAmount"
-              name="fiatAmount"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              defaultValue={values.fiatAmount ?? props.defaults.fiatAmount}
-              {...described('fiatAmount', shownErrors.fiatAmount)}
-            />
+            <span className="amount-input">
+              <input
+                id="fiatAmount"
+                name="fiatAmount"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={fiatAmount}
+                onChange={(e) => setFiatAmount(e.target.value)}
+                {...described('fiatAmount', shownErrors.fiatAmount, { extra: 'fiatAmount-code' })}
+              />
+              <span className="amount-code" id="fiatAmount-code">
+                {fiatCurrency}
+              </span>
+            </span>
           </Field>
           {props.fiats.length > 1 ? (
             <Field id="fiatCurrency" label="Currency" error={shownErrors.fiatCurrency}>
@@ -125,20 +145,26 @@ export default function AmountForm(props: AmountFormProps) {
 
       {kind === 'SELL' && (
         <Field id="cryptoAmount" label="Amount to sell" error={shownErrors.cryptoAmount}>
-          <input
-            id="cryptoAmount"
-            name="cryptoAmount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            defaultValue={values.cryptoAmount ?? props.defaults.cryptoAmount}
-            {...described('cryptoAmount', shownErrors.cryptoAmount)}
-          />
+          <span className="amount-input">
+            <input
+              id="cryptoAmount"
+              name="cryptoAmount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={cryptoAmount}
+              onChange={(e) => setCryptoAmount(e.target.value)}
+              {...described('cryptoAmount', shownErrors.cryptoAmount, { extra: 'cryptoAmount-code' })}
+            />
+            <span className="amount-code" id="cryptoAmount-code">
+              {coin}
+            </span>
+          </span>
         </Field>
       )}
 
       <Field id="cryptoCurrency" label="Cryptocurrency" error={shownErrors.cryptoCurrency}>
-        <select id="cryptoCurrency" name="cryptoCurrency" defaultValue={values.cryptoCurrency}>
+        <select id="cryptoCurrency" name="cryptoCurrency" value={coin} onChange={(e) => setCoin(e.target.value)}>
           {props.coins.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name} ({c.id})
@@ -204,9 +230,65 @@ export default function AmountForm(props: AmountFormProps) {
         </Field>
       )}
 
+      {kind !== 'SPEND' && (
+        <Estimate
+          kind={kind}
+          coin={coin}
+          fiatCurrency={fiatCurrency}
+          fiats={props.fiats}
+          amount={kind === 'BUY' ? fiatAmount : cryptoAmount}
+          price={prices.find((r) => r.cryptoCurrency === coin && r.fiatCurrency === fiatCurrency)?.fiatAmount}
+        />
+      )}
+
       <button type="submit" className="button" disabled={pending} aria-live="polite">
         {pending ? (props.pendingLabel ?? ACTIONS.pleaseWait) : ACTIONS.next}
       </button>
     </form>
+  );
+}
+
+/** A typed amount as a number, or null ('1,000' is 1000; '', 'abc' and 0 are nothing to estimate). */
+function typedAmount(text: string): number | null {
+  const n = Number(text.replace(/,/g, '').trim());
+  return text.trim() !== '' && Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/**
+ * The coin's current price and what the amount buys (or a sale brings) at it: an estimate,
+ * said to be one, since the quote is the price that counts.
+ */
+function Estimate(props: {
+  kind: FlowKind;
+  coin: string;
+  fiatCurrency: string;
+  fiats: { id: string; symbol: string }[];
+  amount: string;
+  price: number | undefined;
+}) {
+  if (props.price === undefined) return null;
+  const amount = typedAmount(props.amount);
+  const fiat = (value: number) => <Money kind="fiat" amount={value} currency={props.fiatCurrency} symbols={props.fiats} />;
+  return (
+    <div className="estimate">
+      <dl>
+        <div>
+          <dt>{HOME_TEXT.currentPrice}</dt>
+          <dd>
+            {`1 ${props.coin} = `}
+            {fiat(props.price)}
+          </dd>
+        </div>
+        {amount !== null && (
+          <div>
+            <dt>{HOME_TEXT.receiveAbout}</dt>
+            <dd>
+              {props.kind === 'BUY' ? <Money kind="crypto" amount={amount / props.price} currency={props.coin} /> : fiat(amount * props.price)}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <p className="hint">{HOME_TEXT.estimateNote}</p>
+    </div>
   );
 }

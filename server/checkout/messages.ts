@@ -321,3 +321,13 @@ export const CASH_IN_TEXT = {
   noCentres: 'There are no payment centres in this area yet.',
   back: 'Back to my order',
 } as const;
+
+/** The home form's heading and price estimate. Not in the spec. */
+export const HOME_TEXT = {
+  heading: 'Buy and sell crypto',
+  currentPrice: 'Current price',
+  receiveAbout: 'You receive about',
+  estimateNote: 'An estimate at the current price. The quote on the next screen is the price that counts.',
+  unavailableTitle: 'Checkout unavailable',
+  unavailableBody: 'This checkout is not taking new orders right now. Please come back later.',
+} as const;
