@@ -7,7 +7,8 @@ import { ROUTES } from '../../server/checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FormErrors } from '../components/Field.tsx';
-import { OrderSummary, hours, type OrderSummaryData } from './TransactionSuccess.tsx';
+import { hours } from './TransactionSuccess.tsx';
+import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
 
 export interface Bank {
   bankCode: string;

@@ -3,7 +3,7 @@
 import { Document } from '../layout/Document.tsx';
 import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { ACTIONS } from '../../server/checkout/messages.ts';
+import { ACTIONS, BUYER_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import type { Region } from '../../server/checkout/validation/buyer-info.ts';
 import type { FormFieldsOf } from '../../server/checkout/wire.ts';
@@ -58,8 +58,15 @@ export function BuyerInfoPage({ form, phone, address }: BuyerInfoProps) {
           </Field>
         </div>
 
-        <Field id="emailAddress" label="Email Address" error={errors.emailAddress}>
-          <input {...text('emailAddress', 'email')} type="email" inputMode="email" autoCapitalize="off" spellCheck={false} />
+        <Field id="emailAddress" label="Email Address" error={errors.emailAddress} hint={BUYER_TEXT.codeByEmail}>
+          <input
+            {...text('emailAddress', 'email')}
+            {...described('emailAddress', errors.emailAddress, { hint: true })}
+            type="email"
+            inputMode="email"
+            autoCapitalize="off"
+            spellCheck={false}
+          />
         </Field>
 
         <Island name="PhoneInput" props={phone} hydrate="visible" />

@@ -1,11 +1,14 @@
-// Screen 9, e-transfer payment: what to pay, where the coins go, the payment window, and
-// the button that opens the provider's page (in a popup, or a new tab without JavaScript).
+// Screen 9, e-transfer payment: the total with its currency, the payment window, one
+// primary action (the provider's page, in a popup, or a new tab without JavaScript), then
+// the quiet ones: I HAVE PAID and Done. The address and Reference ID can be copied.
 import { PAYMENT_DEADLINE_MS } from '../../server/checkout/limits.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
-import { DoneButton, OrderSummary, hours, type OrderSummaryData } from './TransactionSuccess.tsx';
+import { DoneButton, hours } from './TransactionSuccess.tsx';
+import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
+import { ACTIONS } from '../../server/checkout/messages.ts';
 
 /** Shown after I HAVE PAID while the payment has not arrived yet. */
 export const PAYMENT_NOT_RECEIVED =
@@ -41,14 +44,19 @@ export function PaymentEtransferPage(props: PaymentEtransferProps) {
                 {PAYMENT_NOT_RECEIVED}
               </p>
             )}
-            <OrderSummary order={props.order} />
+            <OrderSummary order={props.order} copy />
             <p>
               Your payment must arrive within <strong>{hours(PAYMENT_DEADLINE_MS)}</strong>. Open the payment page and
               approve the transfer of the order total.
             </p>
             {etransferEmail && <p className="hint">{`Payments are received by ${etransferEmail}.`}</p>}
             <Island name="PaymentPopup" props={{ paymentUrl: props.paymentUrl, checkUrl: props.checkUrl }} />
-            <DoneButton secondary />
+            <div className="secondary-actions">
+              <a className="button quiet" href={props.checkUrl}>
+                {ACTIONS.iHavePaid}
+              </a>
+              <DoneButton quiet />
+            </div>
           </>
         )}
       </section>

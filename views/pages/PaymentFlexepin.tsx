@@ -10,7 +10,7 @@ import { Island } from '../../server/render/island.tsx';
 import type { RateHoldProps } from '../../islands/RateHold.tsx';
 import { Document } from '../layout/Document.tsx';
 import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
-import { OrderSummary, type OrderSummaryData } from './TransactionSuccess.tsx';
+import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
 
 export const VOUCHER_FORM_ID = 'voucher-form';
 
