@@ -18,9 +18,11 @@ export interface DocumentProps {
   bare?: boolean;
   /** Style sheets of this page only (by manifest name, e.g. leaflet.css), after the shared one. */
   pageStyles?: string[];
+  /** A page that checks something again by reloading when JavaScript is off (an island does it otherwise). */
+  reloadWithoutJs?: { afterMs: number; href: string } | undefined;
 }
 
-export function Document({ title, children, toasts = [], bare = false, pageStyles = [] }: DocumentProps) {
+export function Document({ title, children, toasts = [], bare = false, pageStyles = [], reloadWithoutJs }: DocumentProps) {
   const { merchant, assets } = useRenderContext();
   const config = merchant.config;
   const pageTitle = title ? `${title} | ${config.title}` : config.title;
@@ -34,6 +36,11 @@ export function Document({ title, children, toasts = [], bare = false, pageStyle
         <link rel="stylesheet" href={assets.styles['app.css']} />
         {pageStyles.map((name) => assets.styles[name] && <link key={name} rel="stylesheet" href={assets.styles[name]} />)}
         {merchant.styleHref && <link rel="stylesheet" href={merchant.styleHref} />}
+        {reloadWithoutJs && (
+          <noscript>
+            <meta httpEquiv="refresh" content={`${Math.ceil(reloadWithoutJs.afterMs / 1000)};url=${reloadWithoutJs.href}`} />
+          </noscript>
+        )}
       </head>
       <body className={bare ? 'bare' : undefined}>
         {!bare && <Header />}
