@@ -350,3 +350,10 @@ export const SUMMARY_TEXT = {
   address: 'Receiving address',
   reference: 'Reference ID',
 } as const;
+
+/** The step indicator (server/checkout/progress.ts). Not in the spec. */
+export const STEP_TEXT = {
+  label: 'Progress',
+  of: (n: number, total: number, name: string) => `Step ${n} of ${total}: ${name}`,
+  names: { quote: 'Quote', details: 'Details', verify: 'Verify', pay: 'Pay', send: 'Send crypto' },
+} as const;

@@ -19,6 +19,7 @@ import { flowFromState, stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import type { PhoneCountry, PhoneInputProps } from '../../islands/PhoneInput.tsx';
 import { BuyerInfoPage } from '../../views/pages/BuyerInfo.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.buyerInfoInput;
 type Form = FormState<FormFieldsOf<'buyerInfo'>>;
@@ -57,7 +58,7 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
         postalLabel: country === 'AU' ? 'Postcode' : 'Postal Code',
       }
     : null;
-  return reply.render(createElement(BuyerInfoPage, { form, phone: phoneProps(request, country, form), address }), { status });
+  return reply.render(createElement(BuyerInfoPage, { form, phone: phoneProps(request, country, form), address, frame: flowFrameOf(flow, ROUTE.path) }), { status });
 }
 
 /**

@@ -13,6 +13,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { PaymentSpendPage } from '../../views/pages/PaymentSpend.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.paymentSpend;
 
@@ -43,6 +44,7 @@ export const paymentSpendScreen = defineScreen({
       paymentMethod: state.paymentMethod,
       address: processedAddress(status.ok ? status.value : undefined, state),
       confirming: hasFlag(request.query, 'confirm'),
+      frame: flowFrameOf(flow, ROUTE.path),
     });
     return reply.render(page);
   }),

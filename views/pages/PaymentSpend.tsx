@@ -7,6 +7,7 @@ import { ROUTES } from '../../server/checkout/routes.ts';
 import { STATUS_POLL } from '../../server/checkout/limits.ts';
 import { WalletAddress } from '../../islands/WalletStatus.tsx';
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 
 
@@ -23,6 +24,7 @@ export function receivedOrderMessage(paymentMethod: string): string {
 }
 
 export interface PaymentSpendProps {
+  frame?: FlowFrameProps | undefined;
   /** The formatted crypto amount to send. */
   amountText: string;
   qrSrc: string;
@@ -37,6 +39,7 @@ export interface PaymentSpendProps {
 }
 
 export function PaymentSpendPage(props: PaymentSpendProps) {
+  const { frame } = props;
   const here = ROUTES.paymentSpend.path;
   const confirmHref = ROUTES.paymentSpend.flags.confirm;
   return (
@@ -44,33 +47,35 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
       title="Send your crypto"
       reloadWithoutJs={props.address || !props.nextCheckHref ? undefined : { afterMs: STATUS_POLL.intervalMs, href: props.nextCheckHref }}
     >
-      <section className="card payment">
-        <h1>Send your crypto</h1>
-        {props.address ? (
-          <WalletAddress
-            address={props.address}
-            amountText={props.amountText}
-            qrSrc={props.qrSrc}
-            confirmHref={confirmHref}
-            copy={<Island name="CopyButton" props={{ text: props.address, label: COPY_TEXT.copyAddress }} hydrate="visible" />}
-          />
-        ) : (
-          <Island
-            name="WalletStatus"
-            props={{
-              statusUrl: props.statusUrl,
-              qrSrc: props.qrSrc,
-              amountText: props.amountText,
-              confirmHref,
-              checkAgainHref: here,
-              receivedMessage: receivedOrderMessage(props.paymentMethod),
-            }}
-          />
+      <FlowFrame frame={frame}>
+        <section className="card payment">
+          <h1>Send your crypto</h1>
+          {props.address ? (
+            <WalletAddress
+              address={props.address}
+              amountText={props.amountText}
+              qrSrc={props.qrSrc}
+              confirmHref={confirmHref}
+              copy={<Island name="CopyButton" props={{ text: props.address, label: COPY_TEXT.copyAddress }} hydrate="visible" />}
+            />
+          ) : (
+            <Island
+              name="WalletStatus"
+              props={{
+                statusUrl: props.statusUrl,
+                qrSrc: props.qrSrc,
+                amountText: props.amountText,
+                confirmHref,
+                checkAgainHref: here,
+                receivedMessage: receivedOrderMessage(props.paymentMethod),
+              }}
+            />
+          )}
+        </section>
+        {props.address && props.confirming && (
+          <ConfirmModal id="confirm-sent" question={CONFIRM_TEXT.cryptoSent} yesHref={ROUTES.paymentSpendSuccess.path} noHref={here} />
         )}
-      </section>
-      {props.address && props.confirming && (
-        <ConfirmModal id="confirm-sent" question={CONFIRM_TEXT.cryptoSent} yesHref={ROUTES.paymentSpendSuccess.path} noHref={here} />
-      )}
+      </FlowFrame>
     </Document>
   );
 }
