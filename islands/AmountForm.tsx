@@ -115,7 +115,7 @@ export default function AmountForm(props: AmountFormProps) {
                 autoComplete="off"
                 value={fiatAmount}
                 onChange={(e) => setFiatAmount(e.target.value)}
-                {...described('fiatAmount', shownErrors.fiatAmount, { extra: 'fiatAmount-code' })}
+                {...described('fiatAmount', shownErrors.fiatAmount, { extra: 'fiatAmount-code', submitted: values.fiatAmount ?? props.defaults.fiatAmount })}
               />
               <span className="amount-code" id="fiatAmount-code">
                 {fiatCurrency}
@@ -154,7 +154,7 @@ export default function AmountForm(props: AmountFormProps) {
               autoComplete="off"
               value={cryptoAmount}
               onChange={(e) => setCryptoAmount(e.target.value)}
-              {...described('cryptoAmount', shownErrors.cryptoAmount, { extra: 'cryptoAmount-code' })}
+              {...described('cryptoAmount', shownErrors.cryptoAmount, { extra: 'cryptoAmount-code', submitted: values.cryptoAmount ?? props.defaults.cryptoAmount })}
             />
             <span className="amount-code" id="cryptoAmount-code">
               {coin}

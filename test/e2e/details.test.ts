@@ -44,6 +44,11 @@ t.test('maple buy with JavaScript: address, buyer info with the phone island, th
   await page.getByText('This is not a valid BTC address.').waitFor();
   t.equal(await field.inputValue(), '1BoatSLRHtKNngkdXEeobR76b53LETtpyX', 'typed value kept');
   t.same(requests.filter((u) => u.endsWith('.js')), [], 'the address screen ships no JavaScript');
+  const message = page.getByText('This is not a valid BTC address.');
+  await field.fill(BTC_ADDRESS);
+  t.notOk(await message.isVisible(), 'the message clears as the field is fixed, without JavaScript');
+  await field.fill('1BoatSLRHtKNngkdXEeobR76b53LETtpyX');
+  t.ok(await message.isVisible(), 'and comes back for the value it was about');
   await field.fill(BTC_ADDRESS);
   await field.press('Enter'); // Enter submits
   await page.waitForURL('**/buyer-info-input');

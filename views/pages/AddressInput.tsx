@@ -38,7 +38,7 @@ export function AddressInputPage({ coin, coinName, form, wallet, frame }: Addres
               autoCorrect="off"
               spellCheck={false}
               defaultValue={form.values.cryptoAddress ?? ''}
-              {...described('cryptoAddress', error, { hint: true })}
+              {...described('cryptoAddress', error, { hint: true, submitted: form.values.cryptoAddress ?? '' })}
             />
           </Field>
 

@@ -29,7 +29,7 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
     type: 'text',
     autoComplete,
     defaultValue: values[id] ?? '',
-    ...described(id, errors[id]),
+    ...described(id, errors[id], { submitted: values[id] ?? '' }),
   });
   const birthdayError = errors.birthday;
   const datePart = (id: 'month' | 'day' | 'year', label: string, placeholder: string, autoComplete: string) => (
@@ -39,7 +39,7 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
         inputMode="numeric"
         maxLength={placeholder.length}
         placeholder={placeholder}
-        {...described(id, errors[id], { extra: birthdayError ? 'birthday-error' : undefined })}
+        {...described(id, errors[id], { extra: birthdayError ? 'birthday-error' : undefined, submitted: values[id] ?? '' })}
       />
     </Field>
   );
@@ -64,7 +64,7 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
           <Field id="emailAddress" label="Email Address" error={errors.emailAddress} hint={BUYER_TEXT.codeByEmail}>
             <input
               {...text('emailAddress', 'email')}
-              {...described('emailAddress', errors.emailAddress, { hint: true })}
+              {...described('emailAddress', errors.emailAddress, { hint: true, submitted: values.emailAddress ?? '' })}
               type="email"
               inputMode="email"
               autoCapitalize="off"

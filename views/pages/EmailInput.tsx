@@ -34,7 +34,7 @@ export function EmailInputPage({ form, frame }: EmailInputProps) {
               autoCapitalize="off"
               spellCheck={false}
               defaultValue={form.values.emtEmail ?? ''}
-              {...described('emtEmail', error, { hint: true })}
+              {...described('emtEmail', error, { hint: true, submitted: form.values.emtEmail ?? '' })}
             />
           </Field>
           <button type="submit" className="button">

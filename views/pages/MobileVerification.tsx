@@ -42,7 +42,7 @@ export function MobileVerificationPage({ form, toasts, frame }: MobileVerificati
                 autoComplete="one-time-code"
                 maxLength={VERIFICATION_CODE_LENGTH}
                 defaultValue={form.values.verificationCode ?? ''}
-                {...described('verificationCode', error)}
+                {...described('verificationCode', error, { submitted: form.values.verificationCode ?? '' })}
               />
             </Field>
             <button type="submit" className="button">

@@ -47,7 +47,7 @@ export function PaymentFlexepinPage({ form, hold, offer, frame }: PaymentFlexepi
               autoComplete="off"
               maxLength={VOUCHER_LENGTH}
               defaultValue={form.values.voucherNumber ?? ''}
-              {...described('voucherNumber', error, { hint: true })}
+              {...described('voucherNumber', error, { hint: true, submitted: form.values.voucherNumber ?? '' })}
             />
           </Field>
           <p className="notice" role="note">
