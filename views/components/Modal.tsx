@@ -1,5 +1,7 @@
 // A message that must be acknowledged. Closing is a link, so it works without JavaScript;
-// by default it goes home (the limit errors of SPEC.md section 8).
+// by default it goes home (the limit errors of SPEC.md section 8). Escape closes it too.
+import { Island } from '../../server/render/island.tsx';
+
 export function Modal({ text, closeHref = '/', closeLabel = 'Close' }: { text: string; closeHref?: string; closeLabel?: string }) {
   return (
     <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="modal-text">
@@ -8,6 +10,7 @@ export function Modal({ text, closeHref = '/', closeLabel = 'Close' }: { text: s
         <a className="button" href={closeHref} autoFocus>
           {closeLabel}
         </a>
+        <Island name="DialogKeys" props={{ escapeHref: closeHref }} />
       </div>
     </div>
   );

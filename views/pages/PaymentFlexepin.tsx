@@ -83,6 +83,7 @@ function NewQuoteDialog({ offer }: { offer: NewQuoteOffer }) {
             {ACTIONS.no}
           </a>
         </div>
+        <Island name="DialogKeys" props={{ escapeHref: ROUTES.paymentFlexepin.path }} />
       </form>
     </div>
   );
