@@ -4,10 +4,10 @@
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { DEFAULT_FIAT, type FlowKind } from '../server/checkout/domain.ts';
 import { fiatSymbol } from '../server/checkout/format.ts';
-import { ACTIONS, HOME_TEXT } from '../server/checkout/messages.ts';
+import { ACTIONS, ESTIMATE_TEXT } from '../server/checkout/messages.ts';
 import { defaultFiat, methodsFor, type OfferedMethod } from '../server/checkout/offer.ts';
 import { homeTab } from '../server/checkout/routes.ts';
-import { TICKER_EVENT, type TickerRow } from '../server/checkout/ticker.ts';
+import type { TickerRow } from '../server/checkout/ticker.ts';
 import { Field, described } from '../views/components/Field.tsx';
 import { Money } from '../views/components/Money.tsx';
 
@@ -25,7 +25,7 @@ export interface AmountFormProps {
   errors: Partial<Record<AmountField | 'form', string>>;
   /** The button while the form is being processed; PLEASE WAIT by default (Pro: Verifying). */
   pendingLabel?: string;
-  /** The ticker's prices (showTicker): the form estimates what the amount buys or brings. */
+  /** The ticker's prices (showTicker; the page is rendered again when they move): the form estimates what the amount buys or brings. */
   prices?: TickerRow[];
 }
 
@@ -49,13 +49,6 @@ export default function AmountForm(props: AmountFormProps) {
   const [fiatAmount, setFiatAmount] = useState(values.fiatAmount ?? props.defaults.fiatAmount);
   const [cryptoAmount, setCryptoAmount] = useState(values.cryptoAmount ?? props.defaults.cryptoAmount);
   const [coin, setCoin] = useState(values.cryptoCurrency ?? props.coins[0]?.id ?? '');
-  const [prices, setPrices] = useState(props.prices ?? []);
-  // The Ticker island announces the prices it fetched; the estimate follows them.
-  useEffect(() => {
-    const follow = (event: Event) => setPrices((event as CustomEvent<TickerRow[]>).detail);
-    window.addEventListener(TICKER_EVENT, follow);
-    return () => window.removeEventListener(TICKER_EVENT, follow);
-  }, []);
   const symbol = fiatSymbol(fiatCurrency, props.fiats);
   // The upstream wants the screen size with the quote; only the browser knows it (state,
   // not a DOM write: a re-render on submit would put the server's empty value back).
@@ -237,7 +230,7 @@ export default function AmountForm(props: AmountFormProps) {
           fiatCurrency={fiatCurrency}
           fiats={props.fiats}
           amount={kind === 'BUY' ? fiatAmount : cryptoAmount}
-          price={prices.find((r) => r.cryptoCurrency === coin && r.fiatCurrency === fiatCurrency)?.fiatAmount}
+          price={props.prices?.find((r) => r.cryptoCurrency === coin && r.fiatCurrency === fiatCurrency)?.fiatAmount}
         />
       )}
 
@@ -250,8 +243,8 @@ export default function AmountForm(props: AmountFormProps) {
 
 /** A typed amount as a number, or null ('1,000' is 1000; '', 'abc' and 0 are nothing to estimate). */
 function typedAmount(text: string): number | null {
-  const n = Number(text.replace(/,/g, '').trim());
-  return text.trim() !== '' && Number.isFinite(n) && n > 0 ? n : null;
+  const n = Number(text.replace(/,/g, '') || 'x');
+  return n > 0 ? n : null;
 }
 
 /**
@@ -270,25 +263,18 @@ function Estimate(props: {
   const amount = typedAmount(props.amount);
   const fiat = (value: number) => <Money kind="fiat" amount={value} currency={props.fiatCurrency} symbols={props.fiats} />;
   return (
-    <div className="estimate">
-      <dl>
-        <div>
-          <dt>{HOME_TEXT.currentPrice}</dt>
-          <dd>
-            {`1 ${props.coin} = `}
-            {fiat(props.price)}
-          </dd>
-        </div>
-        {amount !== null && (
-          <div>
-            <dt>{HOME_TEXT.receiveAbout}</dt>
-            <dd>
-              {props.kind === 'BUY' ? <Money kind="crypto" amount={amount / props.price} currency={props.coin} /> : fiat(amount * props.price)}
-            </dd>
-          </div>
-        )}
-      </dl>
-      <p className="hint">{HOME_TEXT.estimateNote}</p>
-    </div>
+    <p className="estimate">
+      <span>
+        {`${ESTIMATE_TEXT.currentPrice}: 1 ${props.coin} = `}
+        {fiat(props.price)}
+      </span>
+      {amount !== null && (
+        <span>
+          {`${ESTIMATE_TEXT.receiveAbout} `}
+          {props.kind === 'BUY' ? <Money kind="crypto" amount={amount / props.price} currency={props.coin} /> : fiat(amount * props.price)}
+        </span>
+      )}
+      <small>{ESTIMATE_TEXT.note}</small>
+    </p>
   );
 }

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { formatFiat, type FiatSymbolSource } from '../server/checkout/format.ts';
 import { TICKER_REFRESH_MS } from '../server/checkout/limits.ts';
-import { TICKER_EVENT, tickerRows, type TickerRow } from '../server/checkout/ticker.ts';
+import { tickerRows, type TickerRow } from '../server/checkout/ticker.ts';
 
 export interface TickerProps {
   rows: TickerRow[];
@@ -43,9 +43,7 @@ export default function Ticker(props: TickerProps) {
   useEffect(() => {
     const refresh = async () => {
       const next = await fetchRows(props.url, props.coins, props.fiats);
-      if (next.length === 0) return;
-      setRows(next);
-      window.dispatchEvent(new CustomEvent(TICKER_EVENT, { detail: next }));
+      if (next.length > 0) setRows(next);
     };
     // The server rendered no rows when the upstream was slow: ask at once.
     if (props.rows.length === 0) void refresh();

@@ -325,14 +325,18 @@ export const CASH_IN_TEXT = {
   back: 'Back to my order',
 } as const;
 
-/** The home form's heading and price estimate. Not in the spec. */
+/** The home page around its form. Not in the spec. */
 export const HOME_TEXT = {
   heading: 'Buy and sell crypto',
-  currentPrice: 'Current price',
-  receiveAbout: 'You receive about',
-  estimateNote: 'An estimate at the current price. The quote on the next screen is the price that counts.',
   unavailableTitle: 'Checkout unavailable',
   unavailableBody: 'This checkout is not taking new orders right now. Please come back later.',
+} as const;
+
+/** The home form's price estimate (apart from HOME_TEXT: the island ships only these). Not in the spec. */
+export const ESTIMATE_TEXT = {
+  currentPrice: 'Current price',
+  receiveAbout: 'You receive about',
+  note: 'An estimate: the quote on the next screen is the price that counts.',
 } as const;
 
 /** The buyer-info screen says where the code goes before the visitor submits (screens 7 and 8). */

@@ -3,9 +3,6 @@
 // refreshes it with the same rule. An entry without a positive, finite price is left out
 // rather than shown as 0 or NaN.
 
-/** The window event the Ticker island sends with new rows (detail), for the home form's estimate. */
-export const TICKER_EVENT = 'checkout:ticker';
-
 export interface TickerRow {
   cryptoCurrency: string;
   fiatCurrency: string;

@@ -52,7 +52,7 @@ t.test('e-Transfer buy with JavaScript: popup, pay, success, Done', async (t) =>
   await page.goto(stack.url(HOST, `/state/${refId}`));
   t.equal(new URL(page.url()).pathname, '/payment-etransfer-instructions');
   await page.getByText('Order total', { exact: true }).waitFor();
-  t.equal(await page.locator('.order-summary dd').first().textContent(), '$100.00');
+  t.equal(await page.locator('.order-summary dd').first().textContent(), '$100.00 CAD', 'the total with its currency');
   t.ok(await page.getByText(BTC_ADDRESS).isVisible(), 'receiving address shown');
   t.ok(await page.getByText('Your payment must arrive within 1 hour.').isVisible());
   await page.waitForLoadState('networkidle'); // the island is hydrated

@@ -4,16 +4,15 @@
 import { cryptoDigits, formatFiat, type FiatSymbolSource } from '../../server/checkout/format.ts';
 
 export type MoneyProps =
-  | { kind: 'fiat'; amount: number; currency: string; symbols?: FiatSymbolSource | undefined; className?: string }
-  | { kind: 'crypto'; amount: number; currency: string; className?: string };
+  | { kind: 'fiat'; amount: number; currency: string; symbols?: FiatSymbolSource | undefined }
+  | { kind: 'crypto'; amount: number; currency: string };
 
 export function Money(props: MoneyProps) {
   const digits = props.kind === 'fiat' ? formatFiat(props.amount, props.currency, props.symbols) : cryptoDigits(props.amount);
-  const className = props.className ? `money ${props.className}` : 'money';
   // A number that is not one reads N/A, with no currency after it.
-  if (!Number.isFinite(props.amount)) return <span className={className}>{digits}</span>;
+  if (!Number.isFinite(props.amount)) return <span className="money">{digits}</span>;
   return (
-    <span className={className}>
+    <span className="money">
       <span className="money-amount">{digits}</span>{' '}
       <span className="money-code">{props.currency}</span>
     </span>
