@@ -1,12 +1,12 @@
 // The keyboard rules of a modal dialog: Tab and Shift+Tab go round its own controls, and
-// Escape takes the dialog's way out. Returns what undoes them.
+// Escape takes the dialog's way out when it has a harmless one. Returns what undoes them.
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function trapFocus(dialog: HTMLElement, onEscape: () => void): () => void {
+export function trapFocus(dialog: HTMLElement, onEscape?: () => void): () => void {
   const controls = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden]'));
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
+    if (event.key === 'Escape' && onEscape) {
       event.preventDefault();
       onEscape();
       return;
