@@ -7,7 +7,7 @@ import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
 import { BTC_ADDRESS, driveTo } from '../helpers/journey.ts';
-import { openPage } from '../helpers/browser.ts';
+import { hydrated, openPage } from '../helpers/browser.ts';
 import { popupGeometry } from '../../server/checkout/popup.ts';
 import { STATUS_POLL, TOAST_MS } from '../../server/checkout/limits.ts';
 
@@ -164,6 +164,22 @@ t.test('sell: status poll shows the address, QR, copy, confirm, thanks', async (
   await page.getByRole('link', { name: 'No', exact: true }).click();
   await page.locator('.wallet-address').waitFor();
   t.equal(await page.getByText('Have you sent your crypto to our provided address?').count(), 0, 'No closes the question');
+
+  // The keyboard: the question opens on Yes, Tab goes round its two answers, Escape is No.
+  await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
+  await hydrated(page, '[aria-modal="true"] [data-island] span');
+  const focused = () => page.evaluate(() => document.activeElement?.textContent);
+  t.equal(await focused(), 'Yes', 'the question opens on its first answer');
+  await page.keyboard.press('Tab');
+  t.equal(await focused(), 'No');
+  await page.keyboard.press('Tab');
+  t.equal(await focused(), 'Yes', 'focus stays inside the question');
+  await page.keyboard.press('Shift+Tab');
+  t.equal(await focused(), 'No');
+  await page.keyboard.press('Escape');
+  await page.waitForURL((url) => url.pathname === '/payment-spend' && !url.search);
+  await page.locator('.wallet-address').waitFor();
+  t.equal(await page.getByText('Have you sent your crypto to our provided address?').count(), 0, 'Escape closes it as No does');
 
   await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
   await page.getByRole('link', { name: 'Yes', exact: true }).click();

@@ -36,9 +36,7 @@ export function HomePage({
         </aside>
       )}
       {form ? (
-        <>
-          <Island name="AmountForm" props={ticker ? { ...form, prices: ticker.rows } : form} shared={isUntouched(form)} />
-        </>
+        <Island name="AmountForm" props={ticker ? { ...form, prices: ticker.rows } : form} shared={isUntouched(form)} />
       ) : (
         <section className="card">
           <h1>{HOME_TEXT.unavailableTitle}</h1>
