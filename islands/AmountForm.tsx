@@ -4,10 +4,12 @@
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { DEFAULT_FIAT, type FlowKind } from '../server/checkout/domain.ts';
 import { fiatSymbol } from '../server/checkout/format.ts';
-import { ACTIONS } from '../server/checkout/messages.ts';
+import { ACTIONS, ESTIMATE_TEXT } from '../server/checkout/messages.ts';
 import { defaultFiat, methodsFor, type OfferedMethod } from '../server/checkout/offer.ts';
 import { homeTab } from '../server/checkout/routes.ts';
+import type { TickerRow } from '../server/checkout/ticker.ts';
 import { Field, described } from '../views/components/Field.tsx';
+import { Money } from '../views/components/Money.tsx';
 
 export interface AmountFormProps {
   action: string;
@@ -23,6 +25,8 @@ export interface AmountFormProps {
   errors: Partial<Record<AmountField | 'form', string>>;
   /** The button while the form is being processed; PLEASE WAIT by default (Pro: Verifying). */
   pendingLabel?: string;
+  /** The ticker's prices (showTicker; the page is rendered again when they move): the form estimates what the amount buys or brings. */
+  prices?: TickerRow[];
 }
 
 type AmountField =
@@ -42,6 +46,9 @@ export default function AmountForm(props: AmountFormProps) {
   const fiatCurrency = kind === 'BUY' ? chosenFiat : (defaultFiat(props.fiats) ?? DEFAULT_FIAT);
   const [giftCard, setGiftCard] = useState(values.paymentMethodSubtype ?? '');
   const [pending, setPending] = useState(false);
+  const [fiatAmount, setFiatAmount] = useState(values.fiatAmount ?? props.defaults.fiatAmount);
+  const [cryptoAmount, setCryptoAmount] = useState(values.cryptoAmount ?? props.defaults.cryptoAmount);
+  const [coin, setCoin] = useState(values.cryptoCurrency ?? props.coins[0]?.id ?? '');
   const symbol = fiatSymbol(fiatCurrency, props.fiats);
   // The upstream wants the screen size with the quote; only the browser knows it (state,
   // not a DOM write: a re-render on submit would put the server's empty value back).
@@ -92,15 +99,21 @@ export default function AmountForm(props: AmountFormProps) {
       {kind === 'BUY' && (
         <div className="row">
           <Field id="fiatAmount" label="Amount" error={shownErrors.fiatAmount}>
-            <input
-              id="fiatAmount"
-              name="fiatAmount"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              defaultValue={values.fiatAmount ?? props.defaults.fiatAmount}
-              {...described('fiatAmount', shownErrors.fiatAmount)}
-            />
+            <span className="amount-input">
+              <input
+                id="fiatAmount"
+                name="fiatAmount"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={fiatAmount}
+                onChange={(e) => setFiatAmount(e.target.value)}
+                {...described('fiatAmount', shownErrors.fiatAmount, { extra: 'fiatAmount-code', submitted: values.fiatAmount ?? props.defaults.fiatAmount })}
+              />
+              <span className="amount-code" id="fiatAmount-code">
+                {fiatCurrency}
+              </span>
+            </span>
           </Field>
           {props.fiats.length > 1 ? (
             <Field id="fiatCurrency" label="Currency" error={shownErrors.fiatCurrency}>
@@ -125,20 +138,26 @@ export default function AmountForm(props: AmountFormProps) {
 
       {kind === 'SELL' && (
         <Field id="cryptoAmount" label="Amount to sell" error={shownErrors.cryptoAmount}>
-          <input
-            id="cryptoAmount"
-            name="cryptoAmount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            defaultValue={values.cryptoAmount ?? props.defaults.cryptoAmount}
-            {...described('cryptoAmount', shownErrors.cryptoAmount)}
-          />
+          <span className="amount-input">
+            <input
+              id="cryptoAmount"
+              name="cryptoAmount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={cryptoAmount}
+              onChange={(e) => setCryptoAmount(e.target.value)}
+              {...described('cryptoAmount', shownErrors.cryptoAmount, { extra: 'cryptoAmount-code', submitted: values.cryptoAmount ?? props.defaults.cryptoAmount })}
+            />
+            <span className="amount-code" id="cryptoAmount-code">
+              {coin}
+            </span>
+          </span>
         </Field>
       )}
 
       <Field id="cryptoCurrency" label="Cryptocurrency" error={shownErrors.cryptoCurrency}>
-        <select id="cryptoCurrency" name="cryptoCurrency" defaultValue={values.cryptoCurrency}>
+        <select id="cryptoCurrency" name="cryptoCurrency" value={coin} onChange={(e) => setCoin(e.target.value)}>
           {props.coins.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name} ({c.id})
@@ -204,9 +223,58 @@ export default function AmountForm(props: AmountFormProps) {
         </Field>
       )}
 
+      {kind !== 'SPEND' && (
+        <Estimate
+          kind={kind}
+          coin={coin}
+          fiatCurrency={fiatCurrency}
+          fiats={props.fiats}
+          amount={kind === 'BUY' ? fiatAmount : cryptoAmount}
+          price={props.prices?.find((r) => r.cryptoCurrency === coin && r.fiatCurrency === fiatCurrency)?.fiatAmount}
+        />
+      )}
+
       <button type="submit" className="button" disabled={pending} aria-live="polite">
         {pending ? (props.pendingLabel ?? ACTIONS.pleaseWait) : ACTIONS.next}
       </button>
     </form>
+  );
+}
+
+/** A typed amount as a number, or null ('1,000' is 1000; '', 'abc' and 0 are nothing to estimate). */
+function typedAmount(text: string): number | null {
+  const n = Number(text.replace(/,/g, '') || 'x');
+  return n > 0 ? n : null;
+}
+
+/**
+ * The coin's current price and what the amount buys (or a sale brings) at it: an estimate,
+ * said to be one, since the quote is the price that counts.
+ */
+function Estimate(props: {
+  kind: FlowKind;
+  coin: string;
+  fiatCurrency: string;
+  fiats: { id: string; symbol: string }[];
+  amount: string;
+  price: number | undefined;
+}) {
+  if (props.price === undefined) return null;
+  const amount = typedAmount(props.amount);
+  const fiat = (value: number) => <Money kind="fiat" amount={value} currency={props.fiatCurrency} symbols={props.fiats} />;
+  return (
+    <p className="estimate">
+      <span>
+        {`${ESTIMATE_TEXT.currentPrice}: 1 ${props.coin} = `}
+        {fiat(props.price)}
+      </span>
+      {amount !== null && (
+        <span>
+          {`${ESTIMATE_TEXT.receiveAbout} `}
+          {props.kind === 'BUY' ? <Money kind="crypto" amount={amount / props.price} currency={props.coin} /> : fiat(amount * props.price)}
+        </span>
+      )}
+      <small>{ESTIMATE_TEXT.note}</small>
+    </p>
   );
 }

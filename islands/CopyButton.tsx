@@ -8,8 +8,9 @@ import { COPY_TEXT, FAILURE_TEXT } from '../server/checkout/messages.ts';
 export interface CopyButtonProps {
   text: string;
   label: string;
+  /** The accessible name when the label alone does not say what is copied. */
+  name?: string;
 }
-
 
 /** Add a toast to the document's live region; CSS hides it after TOAST_MS, this removes it. */
 function showToast(kind: 'success' | 'error', text: string): void {
@@ -28,7 +29,7 @@ async function copy(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-export default function CopyButton({ text, label }: CopyButtonProps) {
+export default function CopyButton({ text, label, name }: CopyButtonProps) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const onClick = () => {
@@ -38,7 +39,7 @@ export default function CopyButton({ text, label }: CopyButtonProps) {
     );
   };
   return (
-    <button type="button" className="button secondary copy-button" hidden={!hydrated} onClick={onClick}>
+    <button type="button" className="button secondary copy-button" hidden={!hydrated} aria-label={name} onClick={onClick}>
       {label}
     </button>
   );

@@ -1,6 +1,6 @@
 // The payment page button: without JavaScript a plain link that opens the payment page in a new
 // tab. Hydrated, it opens a centred popup (server/checkout/popup.ts) and, when the visitor
-// closes it, checks whether the payment arrived (the same link as I HAVE PAID).
+// closes it, checks whether the payment arrived (checkUrl, the page's I HAVE PAID link).
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { ACTIONS } from '../server/checkout/messages.ts';
 import { popupFeatures, popupGeometry } from '../server/checkout/popup.ts';
@@ -43,9 +43,6 @@ export default function PaymentPopup({ paymentUrl, checkUrl }: PaymentPopupProps
       <p className="hint" role="status">
         {open ? 'Complete your payment in the window that opened. This page checks your payment when you close it.' : ''}
       </p>
-      <a className="button secondary" href={checkUrl}>
-        {ACTIONS.iHavePaid}
-      </a>
     </div>
   );
 }

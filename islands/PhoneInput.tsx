@@ -1,7 +1,8 @@
-// The buyer's mobile number with the country's flag and calling code. The server HTML is a
-// plain labelled tel input (plus the country selector in DEV and TEST), so the form works
-// without JavaScript; hydrated, it formats the number as it is typed and follows the
-// selector. The server validates either way.
+// The buyer's mobile number with the country and its calling code in front of it: the
+// country's code as text (flag emoji need a colour emoji font that many systems lack), or
+// in DEV and TEST the country selector itself. The server HTML is a plain labelled tel
+// input, so the form works without JavaScript; hydrated, it formats the number as it is
+// typed and follows the selector. The server validates either way.
 import { useState, type ChangeEvent } from 'react';
 import { formatIncompletePhoneNumber, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/mobile';
 
@@ -22,11 +23,6 @@ export interface PhoneInputProps {
   error?: string;
 }
 
-/** 'CA' -> the two regional indicator symbols that draw the Canadian flag. */
-export function flagOf(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
-
 function callingCode(code: string): string {
   return isSupportedCountry(code) ? `+${getCountryCallingCode(code)}` : '';
 }
@@ -35,7 +31,7 @@ export default function PhoneInput(props: PhoneInputProps) {
   const [country, setCountry] = useState(props.country);
   const [value, setValue] = useState(props.value);
   const countryName = props.countries?.find((c) => c.code === country)?.name ?? props.countryName;
-  const describedBy = ['mobile-prefix', props.error ? 'mobile-error' : ''].filter(Boolean).join(' ');
+  const describedBy = [props.countries ? '' : 'mobile-prefix', props.error ? 'mobile-error' : ''].filter(Boolean).join(' ') || undefined;
 
   const onType = (event: ChangeEvent<HTMLInputElement>) => {
     const typed = event.target.value;
@@ -50,26 +46,27 @@ export default function PhoneInput(props: PhoneInputProps) {
   return (
     <div className="field phone-field" data-invalid={props.error ? 'true' : undefined}>
       <label htmlFor="mobile">Mobile</label>
-      {props.countries && (
-        <select
-          name="mobileCountry"
-          aria-label="Mobile number country"
-          className="phone-country"
-          value={country}
-          onChange={(e) => setCountry(e.target.value)}
-        >
-          {props.countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {`${flagOf(c.code)} ${c.name} ${callingCode(c.code)}`}
-            </option>
-          ))}
-        </select>
-      )}
       <div className="phone-row">
-        <span className="phone-prefix" id="mobile-prefix">
-          <span aria-hidden="true">{flagOf(country)}</span>
-          <span className="visually-hidden">{countryName}</span> {callingCode(country)}
-        </span>
+        {props.countries ? (
+          <select
+            name="mobileCountry"
+            aria-label="Mobile number country"
+            className="phone-prefix phone-country"
+            value={country}
+            onChange={(e) => setCountry(e.target.value)}
+          >
+            {props.countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {`${callingCode(c.code)} ${c.name}`}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <span className="phone-prefix" id="mobile-prefix">
+            <span aria-hidden="true">{country}</span>
+            <span className="visually-hidden">{countryName}</span> {callingCode(country)}
+          </span>
+        )}
         <input
           id="mobile"
           name="mobile"

@@ -18,6 +18,7 @@ import { REDIRECT_HOME_DELAY_MS } from '../server/checkout/limits.ts';
 import { ACTIONS, QUOTE_TEXT } from '../server/checkout/messages.ts';
 import { ISLAND_API } from '../server/checkout/wire.ts';
 import { QuoteSummary, type QuoteFigures, type QuoteSummaryProps } from '../views/components/QuoteSummary.tsx';
+import { trapFocus } from './dialog.ts';
 
 export interface QuoteTimerProps {
   refId: string;
@@ -135,8 +136,12 @@ export default function QuoteTimer(props: QuoteTimerProps) {
     // Runs when the time left changes; the phase is read as it is at that moment.
   }, [left]);
 
+  // Focus stays in the dialog. Escape does nothing: its ways out, Accept and Decline, both
+  // change the order, so the visitor picks one.
   useEffect(() => {
-    if (dialogOpen) dialog.current?.focus();
+    if (!dialogOpen || !dialog.current) return undefined;
+    dialog.current.focus();
+    return trapFocus(dialog.current);
   }, [dialogOpen]);
 
   // SYSTEM: the message, then home after 5 s; a transaction that is gone: home at once.

@@ -19,6 +19,7 @@ export const islandLoaders = {
   Ticker: () => import('./Ticker.tsx'),
   CashInMap: () => import('./CashInMap.tsx'),
   UserAgentLog: () => import('./UserAgentLog.tsx'),
+  DialogKeys: () => import('./DialogKeys.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

@@ -53,7 +53,13 @@ export function formatFiat(amount: number, currency: string, supported?: FiatSym
 /** '0.00150000 BTC': always 8 decimals, thousands grouped. */
 export function formatCrypto(amount: number, coin: string): string {
   if (!Number.isFinite(amount)) return 'N/A';
-  return `${signed(amount, crypto8.format(Math.abs(amount)), '')} ${coin}`;
+  return `${cryptoDigits(amount)} ${coin}`;
+}
+
+/** '0.00150000': the number of formatCrypto alone, for the money component. */
+export function cryptoDigits(amount: number): string {
+  if (!Number.isFinite(amount)) return 'N/A';
+  return signed(amount, crypto8.format(Math.abs(amount)), '');
 }
 
 /**

@@ -3,7 +3,7 @@
 // views and the islands all import from here, so the word-for-word test is one file
 // (test/checkout/messages.test.ts). Texts the spec quotes keep its spelling and spacing,
 // double spaces included. Pure and isomorphic: no imports but the limits they quote.
-import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH } from './limits.ts';
+import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
 
 /** Buttons and links the spec names. */
 export const ACTIONS = {
@@ -238,6 +238,9 @@ export const CONFIRM_TEXT = {
 export const COPY_TEXT = {
   copied: 'Copied to the clipboard.',
   copyAddress: 'COPY ADDRESS',
+  copy: 'Copy',
+  /** The accessible name of a small Copy button: what it copies. */
+  copyOf: (what: string) => `Copy ${what}`,
 } as const;
 
 /** The cancelled page (SPEC.md section 2, screen 20). */
@@ -348,4 +351,41 @@ export const RATE_LIMIT_TEXT = {
     const [count, unit] = seconds > 90 ? [Math.ceil(seconds / 60), 'minute'] : [Math.max(1, seconds), 'second'];
     return `Too many attempts from your connection. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
   },
+} as const;
+
+/** The home page around its form. Not in the spec. */
+export const HOME_TEXT = {
+  heading: 'Buy and sell crypto',
+  unavailableTitle: 'Checkout unavailable',
+  unavailableBody: 'This checkout is not taking new orders right now. Please come back later.',
+} as const;
+
+/** The home form's price estimate (apart from HOME_TEXT: the island ships only these). Not in the spec. */
+export const ESTIMATE_TEXT = {
+  currentPrice: 'Current price',
+  receiveAbout: 'You receive about',
+  note: 'An estimate: the quote on the next screen is the price that counts.',
+} as const;
+
+/** The buyer-info screen says where the code goes before the visitor submits (screens 7 and 8). */
+export const BUYER_TEXT = {
+  codeByEmail: `We will email a ${VERIFICATION_CODE_LENGTH}-digit code to this address to confirm it. The code is valid for ${VERIFICATION_CODE_VALIDITY_MS / 60_000} minutes.`,
+} as const;
+
+/** The order summary of the payment and completion pages. Not in the spec. */
+export const SUMMARY_TEXT = {
+  title: 'Your order',
+  total: 'Order total',
+  youReceive: 'You receive',
+  cryptoAmount: 'Crypto amount',
+  youSend: 'You send',
+  address: 'Receiving address',
+  reference: 'Reference ID',
+} as const;
+
+/** The step indicator (server/checkout/progress.ts). Not in the spec. */
+export const STEP_TEXT = {
+  label: 'Progress',
+  of: (n: number, total: number, name: string) => `Step ${n} of ${total}: ${name}`,
+  names: { quote: 'Quote', details: 'Details', verify: 'Verify', pay: 'Pay', send: 'Send crypto' },
 } as const;

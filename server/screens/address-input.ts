@@ -10,13 +10,14 @@ import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { AddressInputPage } from '../../views/pages/AddressInput.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.addressInput;
 
 function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<'cryptoAddress'>, status = 200) {
   const config = request.merchant.config;
   const coinName = config.supportedCoins.find((c) => c.id === flow.cryptoCurrency)?.name ?? flow.cryptoCurrency;
-  const page = createElement(AddressInputPage, { form, coin: flow.cryptoCurrency, coinName, wallet: config.recommendedWallet });
+  const page = createElement(AddressInputPage, { form, coin: flow.cryptoCurrency, coinName, wallet: config.recommendedWallet, frame: flowFrameOf(flow, ROUTE.path) });
   return reply.render(page, { status });
 }
 

@@ -10,6 +10,7 @@ import { readFlow } from '../security/flow-cookie.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { resumeFlow } from '../flow/step.ts';
 import { AudioInputPage } from '../../views/pages/AudioInput.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 function audioScreen(route: typeof ROUTES.audioInput | typeof ROUTES.audioInputSkip, skippable: boolean) {
   return defineScreen({
@@ -17,7 +18,7 @@ function audioScreen(route: typeof ROUTES.audioInput | typeof ROUTES.audioInputS
     get: async (request: FastifyRequest, reply: FastifyReply) => {
       const flow = readFlow(request);
       if (!flow) return reply.redirect(ROUTES.home.path, 302);
-      return reply.render(createElement(AudioInputPage, { action: route.path, skippable, refId: flow.refId, messages: [] }));
+      return reply.render(createElement(AudioInputPage, { action: route.path, skippable, refId: flow.refId, messages: [], frame: flowFrameOf(flow, ROUTES.audioInput.path) }));
     },
     post: async (request: FastifyRequest, reply: FastifyReply) => {
       const flow = readFlow(request);

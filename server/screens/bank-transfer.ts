@@ -16,14 +16,20 @@ import { defineScreen } from '../flow/screen.ts';
 import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { BankSelectPage, PoliPage } from '../../views/pages/BankSelect.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { readFlow } from '../security/flow-cookie.ts';
 
 type Show = (reply: FastifyReply, state: FlowState, messages: string[], status: number) => Promise<FastifyReply>;
 
 const showBanks: Show = (reply, state, messages, status) =>
-  reply.render(createElement(BankSelectPage, { order: state, banks: state.nextActionParams?.availableBanks ?? [], messages }), { status });
+  reply.render(createElement(BankSelectPage, {
+      banks: state.nextActionParams?.availableBanks ?? [],
+      messages,
+      frame: flowFrameOf(readFlow(reply.request), ROUTES.bankSelect.path, state),
+    }), { status });
 
 const showPoli: Show = (reply, state, messages, status) =>
-  reply.render(createElement(PoliPage, { order: state, messages }), { status });
+  reply.render(createElement(PoliPage, { messages, frame: flowFrameOf(readFlow(reply.request), ROUTES.poli.path, state) }), { status });
 
 /** banktransfer/init with `selectedBank`, then wherever the upstream says. */
 async function initiate(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, screen: ScreenPath, show: Show, selectedBank: string) {

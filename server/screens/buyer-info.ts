@@ -16,6 +16,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import type { PhoneCountry, PhoneInputProps } from '../../islands/PhoneInput.tsx';
 import { BuyerInfoPage } from '../../views/pages/BuyerInfo.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.buyerInfoInput;
 type Form = FormState<FormFieldsOf<'buyerInfo'>>;
@@ -54,7 +55,7 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
         postalLabel: country === 'AU' ? 'Postcode' : 'Postal Code',
       }
     : null;
-  return reply.render(createElement(BuyerInfoPage, { form, phone: phoneProps(request, country, form), address }), { status });
+  return reply.render(createElement(BuyerInfoPage, { form, phone: phoneProps(request, country, form), address, frame: flowFrameOf(flow, ROUTE.path) }), { status });
 }
 
 const page = stepPage(ROUTE.path, (request, reply, { flow }) => render(request, reply, flow, EMPTY_FORM), 'INPUT_BUYERINFO');

@@ -21,6 +21,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { CreditCardPage, CreditCardQuotePage } from '../../views/pages/CreditCard.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const QUOTE = ROUTES.creditCardQuote;
 const CARD = ROUTES.creditCard;
@@ -61,7 +62,7 @@ async function showQuote(request: FastifyRequest, reply: FastifyReply, state: Fl
   }
   const figures = { fiatAmount: state.fiatAmount, fiatCurrency: state.fiatCurrency, cryptoCurrency: state.cryptoCurrency, ...quote.value };
   const form = { values, errors: error ? { canadianResident: error } : {}, formErrors: [] };
-  return reply.render(createElement(CreditCardQuotePage, { kind: 'quote', quote: figures, form }), { status: error ? 422 : 200 });
+  return reply.render(createElement(CreditCardQuotePage, { kind: 'quote', quote: figures, form, frame: flowFrameOf(readFlow(request), QUOTE.path) }), { status: error ? 422 : 200 });
 }
 
 export const creditCardQuoteScreen = defineScreen({
@@ -94,7 +95,7 @@ export const creditCardScreen = defineScreen({
       src.searchParams.set('refId', state.refId);
       src.searchParams.set('colorCode', cardWidget.colorCode);
       const widget = { src: src.href, checkUrl: CARD.flags.paid };
-      return reply.render(createElement(CreditCardPage, { kind: 'widget', widget, waiting: hasFlag(request.query, 'paid') }));
+      return reply.render(createElement(CreditCardPage, { kind: 'widget', widget, waiting: hasFlag(request.query, 'paid'), frame: flowFrameOf(readFlow(request), CARD.path) }));
     },
     CARD_STEP,
   ),

@@ -7,12 +7,14 @@ import { FORM_FIELDS } from '../checkout/wire.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
+import type { FlowCookie } from '../security/flow-cookie.ts';
 import { EmailInputPage } from '../../views/pages/EmailInput.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.emailInput;
 
-function render(_request: FastifyRequest, reply: FastifyReply, _flow: unknown, form: FormState<'emtEmail'>, status = 200) {
-  return reply.render(createElement(EmailInputPage, { form }), { status });
+function render(_request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<'emtEmail'>, status = 200) {
+  return reply.render(createElement(EmailInputPage, { form, frame: flowFrameOf(flow, ROUTE.path) }), { status });
 }
 
 export const emailInputScreen = defineScreen({

@@ -11,6 +11,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { selfieStep, type Refusal } from '../flow/upload.ts';
 import { ImageInputCameraPage, ImageInputChoicePage, ImageInputUploadPage } from '../../views/pages/Identity.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 /** The selfie step's pages: the upstream must have the visitor at SUBMIT_SELFIEDOC. */
 const SELFIE_STEP = 'SUBMIT_SELFIEDOC';
@@ -22,7 +23,7 @@ function countryOf(request: FastifyRequest): string {
 
 /** The upload page, with messages: also where a camera post without its island lands. */
 function showUpload(request: FastifyRequest, reply: FastifyReply, refusal: Refusal) {
-  return reply.render(createElement(ImageInputUploadPage, { country: countryOf(request), messages: refusal.messages }), {
+  return reply.render(createElement(ImageInputUploadPage, { country: countryOf(request), messages: refusal.messages, frame: flowFrameOf(readFlow(request), ROUTES.imageInputUpload.path) }), {
     status: refusal.status,
   });
 }
@@ -31,7 +32,7 @@ export const imageInputChoiceScreen = defineScreen({
   route: ROUTES.imageInputChoice,
   get: stepPage(
     ROUTES.imageInputChoice.path,
-    (request, reply) => reply.render(createElement(ImageInputChoicePage, { country: countryOf(request) })),
+    (request, reply) => reply.render(createElement(ImageInputChoicePage, { country: countryOf(request), frame: flowFrameOf(readFlow(request), ROUTES.imageInputChoice.path) })),
     SELFIE_STEP,
   ),
 });
@@ -40,7 +41,7 @@ export const imageInputCameraScreen = defineScreen({
   route: ROUTES.imageInputCamera,
   get: stepPage(
     ROUTES.imageInputCamera.path,
-    (request, reply) => reply.render(createElement(ImageInputCameraPage, { country: countryOf(request) })),
+    (request, reply) => reply.render(createElement(ImageInputCameraPage, { country: countryOf(request), frame: flowFrameOf(readFlow(request), ROUTES.imageInputCamera.path) })),
     SELFIE_STEP,
   ),
   post: selfieStep({ screen: ROUTES.imageInputCamera.path, atStep: SELFIE_STEP, imageSource: 'WEBCAM', show: showUpload }),

@@ -16,12 +16,14 @@ import { outOfStep, stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import type { Toast } from '../../views/components/Toasts.tsx';
 import { MobileVerificationPage } from '../../views/pages/MobileVerification.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.mobileVerification;
 const CODE_SENT: Toast[] = [{ kind: 'success', text: CODE_MESSAGES.codeSent }];
 
 function render(reply: FastifyReply, form: FormState<'verificationCode'>, status = 200, toasts: Toast[] = []) {
-  return reply.render(createElement(MobileVerificationPage, { form, toasts }), { status });
+  const frame = flowFrameOf(readFlow(reply.request), ROUTE.path);
+  return reply.render(createElement(MobileVerificationPage, { form, toasts, frame }), { status });
 }
 
 export const mobileVerificationScreen = defineScreen({

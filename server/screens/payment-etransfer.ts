@@ -16,6 +16,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { PaymentEtransferPage } from '../../views/pages/PaymentEtransfer.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.paymentEtransferInstructions;
 
@@ -55,6 +56,7 @@ export const paymentEtransferScreen = defineScreen({
       paymentUrl,
       checkUrl: ROUTE.flags.paid,
       waiting: hasFlag(request.query, 'paid'),
+      frame: flowFrameOf(flow, ROUTE.path),
     });
     return reply.render(page);
   }),

@@ -19,6 +19,8 @@ import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { loadStep, leaveStep, stepPage } from '../flow/step.ts';
 import { PaymentFlexepinPage, type NewQuoteOffer } from '../../views/pages/PaymentFlexepin.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { readFlow } from '../security/flow-cookie.ts';
 
 const ROUTE = ROUTES.paymentFlexepin;
 const STEP = 'INPUT_VOUCHERNUMBER';
@@ -30,7 +32,7 @@ function render(request: FastifyRequest, reply: FastifyReply, state: FlowState, 
   const hold = isRateHeld(state.paymentMethod)
     ? { deadline, heldUntil: formatHeldUntil(deadline, COUNTRY_BY_CURRENCY[flowCurrency(state)]) }
     : null;
-  return reply.render(createElement(PaymentFlexepinPage, { order: state, form, hold, offer }), { status });
+  return reply.render(createElement(PaymentFlexepinPage, { form, hold, offer, frame: flowFrameOf(readFlow(request), ROUTE.path, state) }), { status });
 }
 
 const flowCurrency = (state: FlowState) =>

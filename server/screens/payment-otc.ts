@@ -13,6 +13,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
 import { hours } from '../../views/pages/TransactionSuccess.tsx';
 import { PaymentOtcPage, PaymentOtcSuccessPage } from '../../views/pages/PaymentOtc.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.paymentOtc;
 
@@ -39,6 +40,7 @@ export const paymentOtcScreen = defineScreen({
       feeText: fee ? money(fee) : null,
       expiryText: expiryText(state, request.server.clock()),
       confirming: hasFlag(request.query, 'confirm'),
+      frame: flowFrameOf(flow, ROUTE.path),
     });
     return reply.render(page);
   }),

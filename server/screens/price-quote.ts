@@ -19,6 +19,7 @@ import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { PRICE_QUOTE_FORM_ID, PriceQuotePage, type PriceQuotePageProps } from '../../views/pages/PriceQuote.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.priceQuote;
 
@@ -52,6 +53,7 @@ export function pageProps(request: FastifyRequest, flow: FlowCookie, state: Flow
         }
       : null;
   return {
+    frame: flowFrameOf(flow, ROUTE.path),
     action: ROUTE.path,
     timer: {
       refId: state.refId,

@@ -21,6 +21,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { SpendQuotePage } from '../../views/pages/SpendQuote.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.spendQuote;
 type Form = FormState<FormFieldsOf<'spendAmount'>>;
@@ -44,6 +45,7 @@ function show(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, st
     feeText: fee ? money(fee) : null,
     form,
     toasts: form.formErrors.map((text) => ({ kind: 'error' as const, text })),
+    frame: flowFrameOf(flow, ROUTE.path),
   });
   return reply.render(page, { status });
 }

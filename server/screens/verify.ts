@@ -18,6 +18,7 @@ import { meetFailure } from '../flow/outcome.ts';
 import { checkUpload, isRefusal, refuse, wantsJson, withUploadForm, type Refusal } from '../flow/upload.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { VerifyPage } from '../../views/pages/Verify.tsx';
+import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const DOCUMENT_COUNTRIES = ['CA', 'AU'];
 
@@ -25,8 +26,13 @@ const DOCUMENT_COUNTRIES = ['CA', 'AU'];
 function countryOf(request: FastifyRequest): string {
   const param = (request.params as { country?: string }).country?.toUpperCase();
   if (param && DOCUMENT_COUNTRIES.includes(param)) return param;
-  const flow = request.routeOptions.url === ROUTES.verifyPro.path ? null : readFlow(request);
+  const flow = flowOf(request);
   return flow ? COUNTRY_BY_CURRENCY[flow.fiatCurrency] : 'CA';
+}
+
+/** The visitor's flow; Pro verification stands outside any. */
+function flowOf(request: FastifyRequest) {
+  return request.routeOptions.url === ROUTES.verifyPro.path ? null : readFlow(request);
 }
 
 function actionOf(request: FastifyRequest): string {
@@ -41,6 +47,7 @@ function showPage(request: FastifyRequest, reply: FastifyReply, refusal: Refusal
     errors,
     messages: refusal.messages,
     complete: false,
+    frame: flowFrameOf(flowOf(request), ROUTES.verify.path),
   });
   return reply.render(page, { status: refusal.status });
 }

@@ -7,7 +7,7 @@ import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
 import { BTC_ADDRESS, driveTo } from '../helpers/journey.ts';
-import { openPage, resumeOrder } from '../helpers/browser.ts';
+import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
 import { popupGeometry } from '../../server/checkout/popup.ts';
 import { STATUS_POLL, TOAST_MS } from '../../server/checkout/limits.ts';
 
@@ -52,7 +52,7 @@ t.test('e-Transfer buy with JavaScript: popup, pay, success, Done', async (t) =>
   await resumeOrder(page, stack.url(HOST, `/state/${refId}`));
   t.equal(new URL(page.url()).pathname, '/payment-etransfer-instructions');
   await page.getByText('Order total', { exact: true }).waitFor();
-  t.equal(await page.locator('.order-summary dd').first().textContent(), '$100.00');
+  t.equal(await page.locator('.order-summary dd').first().textContent(), '$100.00 CAD', 'the total with its currency');
   t.ok(await page.getByText(BTC_ADDRESS).isVisible(), 'receiving address shown');
   t.ok(await page.getByText('Your payment must arrive within 1 hour.').isVisible());
   await page.waitForLoadState('networkidle'); // the island is hydrated
@@ -165,6 +165,22 @@ t.test('sell: status poll shows the address, QR, copy, confirm, thanks', async (
   await page.locator('.wallet-address').waitFor();
   t.equal(await page.getByText('Have you sent your crypto to our provided address?').count(), 0, 'No closes the question');
 
+  // The keyboard: the question opens on Yes, Tab goes round its two answers, Escape is No.
+  await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
+  await hydrated(page, '[aria-modal="true"] [data-island] span');
+  const focused = () => page.evaluate(() => document.activeElement?.textContent);
+  t.equal(await focused(), 'Yes', 'the question opens on its first answer');
+  await page.keyboard.press('Tab');
+  t.equal(await focused(), 'No');
+  await page.keyboard.press('Tab');
+  t.equal(await focused(), 'Yes', 'focus stays inside the question');
+  await page.keyboard.press('Shift+Tab');
+  t.equal(await focused(), 'No');
+  await page.keyboard.press('Escape');
+  await page.waitForURL((url) => url.pathname === '/payment-spend' && !url.search);
+  await page.locator('.wallet-address').waitFor();
+  t.equal(await page.getByText('Have you sent your crypto to our provided address?').count(), 0, 'Escape closes it as No does');
+
   await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
   await page.getByRole('link', { name: 'Yes', exact: true }).click();
   await page.waitForURL('**/payment-spend-success');
@@ -210,14 +226,14 @@ t.test('sell: a status that stays PENDING is polled 2 more times, 2 s apart, the
   t.same(problems, []);
 });
 
-t.test('sell without JavaScript: Check again shows the address once PROCESSED', async (t) => {
+t.test('sell without JavaScript: the page checks again by itself and shows the address once PROCESSED', async (t) => {
   const { page, problems, close } = await openPage(browser, { javaScriptEnabled: false });
   t.teardown(close);
   const { refId, address } = await sellReadyToSend();
   await resumeOrder(page, stack.url(HOST, `/state/${refId}`));
   await page.getByText('We have received your order.').waitFor();
-  await page.getByRole('link', { name: 'Check again' }).click();
-  t.equal(await page.locator('.wallet-address').textContent(), address);
+  await page.waitForURL('**/payment-spend?check=1', { timeout: 3 * STATUS_POLL.intervalMs });
+  t.equal(await page.locator('.wallet-address').textContent(), address, 'no click needed');
   t.equal(await page.getByRole('button', { name: 'COPY ADDRESS' }).count(), 0, 'no copy button that cannot work');
   await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
   await page.getByRole('link', { name: 'Yes', exact: true }).click();

@@ -66,8 +66,8 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
   t.equal(page.statusCode, 200);
   const html = page.body;
   t.match(html, 'Order total');
-  t.match(html, '$100.00');
-  t.match(html, '0.00105263 BTC');
+  t.match(html, '<span class="money-amount">$100.00</span> <span class="money-code">CAD</span>', 'the total with its currency');
+  t.match(html, '<span class="money-amount">0.00105263</span> <span class="money-code">BTC</span>');
   t.match(html, BTC_ADDRESS, 'receiving address');
   t.match(html, 'Your payment must arrive within <strong>1 hour</strong>');
   t.match(html, 'Payments are received by payments@maple.example.');
@@ -75,7 +75,10 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
   t.ok(link, 'OPEN PAYMENT PAGE is a plain new-tab link');
   t.equal(link?.[1], `${stack.sandbox.url}/pay/etransfer/${refId}`, 'to the provider page of the init answer');
   t.match(html, 'data-island="PaymentPopup"');
-  t.match(html, /<form class="done-form" action="\/done" method="post"><button type="submit" class="button secondary">Done<\/button>/);
+  t.match(html, /<form class="done-form" action="\/done" method="post"><button type="submit" class="button quiet">Done<\/button>/);
+  const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
+  t.equal(main.match(/class="button"/g)?.length, 1, 'one primary action; I HAVE PAID and Done are quiet');
+  t.match(html, /<a class="button quiet" href="\/payment-etransfer-instructions\?paid=1">I HAVE PAID<\/a>/);
   t.same(initCalls.filter((r) => r === refId), [refId], 'initiated once');
 
   const reload = await get(PAGE, cookie);
@@ -171,8 +174,8 @@ t.test('a roo buy in AUD: its own method name, AUD amounts, Done to /au', async 
   const page = await get(PAGE, cookie, 'roo.localhost');
   t.equal(page.statusCode, 200);
   t.match(page.body, '<h1>Pay by PayID instant transfer</h1>');
-  t.match(page.body, '<dd>$150.00</dd>');
-  t.match(page.body, '<dd>0.00143541 BTC</dd>', '150 AUD at 104,500');
+  t.match(page.body, '<span class="money-amount">$150.00</span> <span class="money-code">AUD</span>');
+  t.match(page.body, '<span class="money-amount">0.00143541</span> <span class="money-code">BTC</span>', '150 AUD at 104,500');
   const done = await new Visitor(stack, 'roo.localhost', cookie).post('/done');
   t.equal(done.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/roo/thanks/au?name=Roo+Crypto`);
 });

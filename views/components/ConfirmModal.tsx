@@ -1,7 +1,8 @@
 // A yes/no question of a payment page (SPEC.md screens 17 and 18). Both answers are links,
-// so the page reached by the question's own link works without JavaScript.
+// so the page reached by the question's own link works without JavaScript; Escape is No.
 import type { ReactNode } from 'react';
 import { ACTIONS } from '../../server/checkout/messages.ts';
+import { Island } from '../../server/render/island.tsx';
 
 export function ConfirmModal(props: { id: string; question: string; yesHref: string; noHref: string; children?: ReactNode }) {
   return (
@@ -17,6 +18,7 @@ export function ConfirmModal(props: { id: string; question: string; yesHref: str
             {ACTIONS.no}
           </a>
         </div>
+        <Island name="DialogKeys" props={{ escapeHref: props.noHref }} />
       </div>
     </div>
   );

@@ -21,10 +21,28 @@ export function Field(props: { id: string; label: ReactNode; error?: string; hin
   );
 }
 
-/** aria attributes of an input whose message and hint (if any) sit below it. */
-export function described(id: string, error?: string, { hint = false, extra }: { hint?: boolean; extra?: string } = {}) {
+/**
+ * aria attributes of an input whose message and hint (if any) sit below it. Given what
+ * was submitted, an input with a message also gets a pattern that only that value fails:
+ * the stylesheet hides the message once the field holds anything else, so it clears as the
+ * visitor fixes the field, without JavaScript (forms are noValidate: the pattern blocks
+ * nothing, and the server's check on the next submit is the one that counts).
+ */
+export function described(
+  id: string,
+  error?: string,
+  { hint = false, extra, submitted }: { hint?: boolean; extra?: string | undefined; submitted?: string | undefined } = {},
+) {
   const ids = [error ? `${id}-error` : '', hint ? `${id}-hint` : '', extra ?? ''].filter(Boolean).join(' ');
-  return { 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': ids || undefined };
+  // An empty field is never checked against a pattern: left empty, it is `required` instead.
+  const clears =
+    error && submitted !== undefined ? { ...(submitted ? { pattern: allBut(submitted) } : { required: true }), 'data-error-clears': '' } : {};
+  return { 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': ids || undefined, ...clears };
+}
+
+/** A pattern attribute (compiled as ^(?:…)$ with the v flag) that every value but `value` matches. */
+export function allBut(value: string): string {
+  return `(?!${value.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')}$).*`;
 }
 
 /** A form as a page shows it back: what was typed, messages by field, messages above the form. */

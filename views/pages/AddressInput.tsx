@@ -1,74 +1,78 @@
 // Screen 5: where the bought coins go. A plain form (no JavaScript), the merchant's wallet
 // recommendation and the warnings that stop the usual "send crypto to this address" scams.
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ACTIONS } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import type { FormFieldsOf } from '../../server/checkout/wire.ts';
 import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 
 export interface AddressInputProps {
+  frame?: FlowFrameProps | undefined;
   coin: string;
   coinName: string;
   form: FormState<FormFieldsOf<'cryptoAddress'>>;
   wallet?: { name: string; url: string };
 }
 
-export function AddressInputPage({ coin, coinName, form, wallet }: AddressInputProps) {
+export function AddressInputPage({ coin, coinName, form, wallet, frame }: AddressInputProps) {
   const error = form.errors.cryptoAddress;
   return (
     <Document title={`Your ${coin} address`}>
-      <form method="post" action={ROUTES.addressInput.path} noValidate className="card details-form">
-        <h1>Where should we send your {coinName}?</h1>
-        <FormErrors messages={form.formErrors} />
-        <Field
-          id="cryptoAddress"
-          label={`Your ${coinName} (${coin}) address`}
-          error={error}
-          hint="Copy it from your own wallet app. Check the first and last characters after pasting."
-        >
-          <input
+      <FlowFrame frame={frame}>
+        <form method="post" action={ROUTES.addressInput.path} noValidate className="card details-form">
+          <h1>Where should we send your {coinName}?</h1>
+          <FormErrors messages={form.formErrors} />
+          <Field
             id="cryptoAddress"
-            name="cryptoAddress"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            defaultValue={form.values.cryptoAddress ?? ''}
-            {...described('cryptoAddress', error, { hint: true })}
-          />
-        </Field>
+            label={`Your ${coinName} (${coin}) address`}
+            error={error}
+            hint="Copy it from your own wallet app. Check the first and last characters after pasting."
+          >
+            <input
+              id="cryptoAddress"
+              name="cryptoAddress"
+              type="text"
+              autoComplete="off"
+              autoCapitalize="off"
+              autoCorrect="off"
+              spellCheck={false}
+              defaultValue={form.values.cryptoAddress ?? ''}
+              {...described('cryptoAddress', error, { hint: true, submitted: form.values.cryptoAddress ?? '' })}
+            />
+          </Field>
 
-        {wallet && (
-          <p className="wallet-tip">
-            No wallet yet? We recommend{' '}
-            <a href={wallet.url} target="_blank" rel="noopener noreferrer">
-              {wallet.name}
-            </a>
-            .
-          </p>
-        )}
+          {wallet && (
+            <p className="wallet-tip">
+              No wallet yet? We recommend{' '}
+              <a href={wallet.url} target="_blank" rel="noopener noreferrer">
+                {wallet.name}
+              </a>
+              .
+            </p>
+          )}
 
-        <section className="scam-warning" aria-labelledby="scam-warning-title">
-          <h2 id="scam-warning-title">Protect yourself from scams</h2>
-          <ul>
-            <li>
-              Only use an address from a wallet that you set up and control. If someone gave you this address by phone, text,
-              email or social media, stop: it is a scam.
-            </li>
-            <li>We will never ask for your private keys, seed phrase or wallet password. Never share them with anyone.</li>
-            <li>
-              No government agency, police service, bank or utility will ever ask you to pay in crypto, and no real investment
-              guarantees returns.
-            </li>
-            <li>Crypto sent to an address cannot be recovered or reversed.</li>
-          </ul>
-        </section>
+          <section className="scam-warning" aria-labelledby="scam-warning-title">
+            <h2 id="scam-warning-title">Protect yourself from scams</h2>
+            <ul>
+              <li>
+                Only use an address from a wallet that you set up and control. If someone gave you this address by phone, text,
+                email or social media, stop: it is a scam.
+              </li>
+              <li>We will never ask for your private keys, seed phrase or wallet password. Never share them with anyone.</li>
+              <li>
+                No government agency, police service, bank or utility will ever ask you to pay in crypto, and no real investment
+                guarantees returns.
+              </li>
+              <li>Crypto sent to an address cannot be recovered or reversed.</li>
+            </ul>
+          </section>
 
-        <button type="submit" className="button">
-          {ACTIONS.next}
-        </button>
-      </form>
+          <button type="submit" className="button">
+            {ACTIONS.next}
+          </button>
+        </form>
+      </FlowFrame>
     </Document>
   );
 }

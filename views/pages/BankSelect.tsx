@@ -6,8 +6,9 @@ import { PAYMENT_DEADLINE_MS } from '../../server/checkout/limits.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormErrors } from '../components/Field.tsx';
-import { OrderSummary, hours, type OrderSummaryData } from './TransactionSuccess.tsx';
+import { hours } from './TransactionSuccess.tsx';
 
 export interface Bank {
   bankCode: string;
@@ -31,57 +32,59 @@ function BankMark({ bank }: { bank: Bank }) {
 }
 
 export interface BankSelectProps {
-  order: OrderSummaryData;
+  frame?: FlowFrameProps | undefined;
   banks: readonly Bank[];
   messages: string[];
 }
 
-export function BankSelectPage({ order, banks, messages }: BankSelectProps) {
+export function BankSelectPage({ banks, messages, frame }: BankSelectProps) {
   return (
     <Document title={BANK_TEXT.selectTitle}>
-      <form method="post" action={ROUTES.bankSelect.path} className="card payment">
-        <h1>{BANK_TEXT.selectTitle}</h1>
-        <OrderSummary order={order} />
-        <FormErrors messages={messages} />
-        <p>{BANK_TEXT.selectIntro}</p>
-        <ul className="bank-list">
-          {banks.map((bank) => (
-            <li key={bank.bankCode}>
-              <button type="submit" name="selectedBank" value={bank.bankCode}>
-                <BankMark bank={bank} />
-                <span className="bank-name">{bank.bankName}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        <p className="hint">{BANK_TEXT.deadline(hours(PAYMENT_DEADLINE_MS))}</p>
-        <a className="button secondary" href={ROUTES.home.path}>
-          {ACTIONS.back}
-        </a>
-      </form>
+      <FlowFrame frame={frame}>
+        <form method="post" action={ROUTES.bankSelect.path} className="card payment">
+          <h1>{BANK_TEXT.selectTitle}</h1>
+          <FormErrors messages={messages} />
+          <p>{BANK_TEXT.selectIntro}</p>
+          <ul className="bank-list">
+            {banks.map((bank) => (
+              <li key={bank.bankCode}>
+                <button type="submit" name="selectedBank" value={bank.bankCode}>
+                  <BankMark bank={bank} />
+                  <span className="bank-name">{bank.bankName}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="hint">{BANK_TEXT.deadline(hours(PAYMENT_DEADLINE_MS))}</p>
+          <a className="button secondary" href={ROUTES.home.path}>
+            {ACTIONS.back}
+          </a>
+        </form>
+      </FlowFrame>
     </Document>
   );
 }
 
 export interface PoliProps {
-  order: OrderSummaryData;
+  frame?: FlowFrameProps | undefined;
   messages: string[];
 }
 
 /** The bank payment page (AUD): Proceed initiates the transfer with no bank chosen here. */
-export function PoliPage({ order, messages }: PoliProps) {
+export function PoliPage({ messages, frame }: PoliProps) {
   return (
     <Document title={BANK_TEXT.poliTitle}>
-      <form method="post" action={ROUTES.poli.path} className="card payment">
-        <h1>{BANK_TEXT.poliTitle}</h1>
-        <OrderSummary order={order} />
-        <FormErrors messages={messages} />
-        <p>{BANK_TEXT.poliIntro}</p>
-        <p className="hint">{BANK_TEXT.deadline(hours(PAYMENT_DEADLINE_MS))}</p>
-        <button type="submit" className="button">
-          {BANK_TEXT.proceed}
-        </button>
-      </form>
+      <FlowFrame frame={frame}>
+        <form method="post" action={ROUTES.poli.path} className="card payment">
+          <h1>{BANK_TEXT.poliTitle}</h1>
+          <FormErrors messages={messages} />
+          <p>{BANK_TEXT.poliIntro}</p>
+          <p className="hint">{BANK_TEXT.deadline(hours(PAYMENT_DEADLINE_MS))}</p>
+          <button type="submit" className="button">
+            {BANK_TEXT.proceed}
+          </button>
+        </form>
+      </FlowFrame>
     </Document>
   );
 }

@@ -1,9 +1,10 @@
 // Screen 7: the buyer's details. A plain form the server validates; only the mobile field is
 // an island (flag, calling code, formatting as you type), and it too works without JavaScript.
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { ACTIONS } from '../../server/checkout/messages.ts';
+import { ACTIONS, BUYER_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import type { Region } from '../../server/checkout/validation/buyer-info.ts';
 import type { FormFieldsOf } from '../../server/checkout/wire.ts';
@@ -12,6 +13,7 @@ import type { PhoneInputProps } from '../../islands/PhoneInput.tsx';
 export type BuyerFormField = FormFieldsOf<'buyerInfo'>;
 
 export interface BuyerInfoProps {
+  frame?: FlowFrameProps | undefined;
   /** formErrors: upstream refusals, each item's message or the fallback. */
   form: FormState<BuyerFormField>;
   phone: PhoneInputProps;
@@ -19,7 +21,7 @@ export interface BuyerInfoProps {
   address: { regions: readonly Region[]; regionLabel: string; postalLabel: string } | null;
 }
 
-export function BuyerInfoPage({ form, phone, address }: BuyerInfoProps) {
+export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
   const { values, errors } = form;
   const text = (id: BuyerFormField, autoComplete: string) => ({
     id,
@@ -27,7 +29,7 @@ export function BuyerInfoPage({ form, phone, address }: BuyerInfoProps) {
     type: 'text',
     autoComplete,
     defaultValue: values[id] ?? '',
-    ...described(id, errors[id]),
+    ...described(id, errors[id], { submitted: values[id] ?? '' }),
   });
   const birthdayError = errors.birthday;
   const datePart = (id: 'month' | 'day' | 'year', label: string, placeholder: string, autoComplete: string) => (
@@ -37,84 +39,93 @@ export function BuyerInfoPage({ form, phone, address }: BuyerInfoProps) {
         inputMode="numeric"
         maxLength={placeholder.length}
         placeholder={placeholder}
-        {...described(id, errors[id], { extra: birthdayError ? 'birthday-error' : undefined })}
+        {...described(id, errors[id], { extra: birthdayError ? 'birthday-error' : undefined, submitted: values[id] ?? '' })}
       />
     </Field>
   );
 
   return (
     <Document title="Your details">
-      <form method="post" action={ROUTES.buyerInfoInput.path} noValidate className="card details-form">
-        <h1>Your details</h1>
-        <p className="hint">We need these to verify your identity, as the law requires for every order.</p>
-        <FormErrors messages={form.formErrors} />
+      <FlowFrame frame={frame}>
+        <form method="post" action={ROUTES.buyerInfoInput.path} noValidate className="card details-form">
+          <h1>Your details</h1>
+          <p className="hint">We need these to verify your identity, as the law requires for every order.</p>
+          <FormErrors messages={form.formErrors} />
 
-        <div className="row">
-          <Field id="firstName" label="First Name" error={errors.firstName}>
-            <input {...text('firstName', 'given-name')} />
-          </Field>
-          <Field id="lastName" label="Last Name" error={errors.lastName}>
-            <input {...text('lastName', 'family-name')} />
-          </Field>
-        </div>
-
-        <Field id="emailAddress" label="Email Address" error={errors.emailAddress}>
-          <input {...text('emailAddress', 'email')} type="email" inputMode="email" autoCapitalize="off" spellCheck={false} />
-        </Field>
-
-        <Island name="PhoneInput" props={phone} hydrate="visible" />
-
-        <fieldset className="birthday" aria-describedby={birthdayError ? 'birthday-error' : undefined}>
-          <legend>Birthday</legend>
           <div className="row">
-            {datePart('month', 'Month', 'MM', 'bday-month')}
-            {datePart('day', 'Day', 'DD', 'bday-day')}
-            {datePart('year', 'Year', 'YYYY', 'bday-year')}
+            <Field id="firstName" label="First Name" error={errors.firstName}>
+              <input {...text('firstName', 'given-name')} />
+            </Field>
+            <Field id="lastName" label="Last Name" error={errors.lastName}>
+              <input {...text('lastName', 'family-name')} />
+            </Field>
           </div>
-          {birthdayError && (
-            <p className="field-error" id="birthday-error" role="alert">
-              {birthdayError}
-            </p>
-          )}
-        </fieldset>
 
-        {address && (
-          <fieldset className="address">
-            <legend>Address</legend>
-            <Field id="addressLine1" label="Address" error={errors.addressLine1}>
-              <input {...text('addressLine1', 'address-line1')} />
-            </Field>
-            <Field id="cityTown" label="City" error={errors.cityTown}>
-              <input {...text('cityTown', 'address-level2')} />
-            </Field>
+          <Field id="emailAddress" label="Email Address" error={errors.emailAddress} hint={BUYER_TEXT.codeByEmail}>
+            <input
+              {...text('emailAddress', 'email')}
+              {...described('emailAddress', errors.emailAddress, { hint: true, submitted: values.emailAddress ?? '' })}
+              type="email"
+              inputMode="email"
+              autoCapitalize="off"
+              spellCheck={false}
+            />
+          </Field>
+
+          <Island name="PhoneInput" props={phone} hydrate="visible" />
+
+          <fieldset className="birthday" aria-describedby={birthdayError ? 'birthday-error' : undefined}>
+            <legend>Birthday</legend>
             <div className="row">
-              <Field id="stateProv" label={address.regionLabel} error={errors.stateProv}>
-                <select
-                  id="stateProv"
-                  name="stateProv"
-                  autoComplete="address-level1"
-                  defaultValue={values.stateProv ?? ''}
-                  {...described('stateProv', errors.stateProv)}
-                >
-                  <option value="">Choose…</option>
-                  {address.regions.map((r) => (
-                    <option key={r.code} value={r.code}>
-                      {r.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id="postalCode" label={address.postalLabel} error={errors.postalCode}>
-                <input {...text('postalCode', 'postal-code')} autoCapitalize="characters" />
-              </Field>
+              {datePart('month', 'Month', 'MM', 'bday-month')}
+              {datePart('day', 'Day', 'DD', 'bday-day')}
+              {datePart('year', 'Year', 'YYYY', 'bday-year')}
             </div>
+            {birthdayError && (
+              <p className="field-error" id="birthday-error" role="alert">
+                {birthdayError}
+              </p>
+            )}
           </fieldset>
-        )}
 
-        <button type="submit" className="button">
-          {ACTIONS.next}
-        </button>
-      </form>
+          {address && (
+            <fieldset className="address">
+              <legend>Address</legend>
+              <Field id="addressLine1" label="Address" error={errors.addressLine1}>
+                <input {...text('addressLine1', 'address-line1')} />
+              </Field>
+              <Field id="cityTown" label="City" error={errors.cityTown}>
+                <input {...text('cityTown', 'address-level2')} />
+              </Field>
+              <div className="row">
+                <Field id="stateProv" label={address.regionLabel} error={errors.stateProv}>
+                  <select
+                    id="stateProv"
+                    name="stateProv"
+                    autoComplete="address-level1"
+                    defaultValue={values.stateProv ?? ''}
+                    {...described('stateProv', errors.stateProv)}
+                  >
+                    <option value="">Choose…</option>
+                    {address.regions.map((r) => (
+                      <option key={r.code} value={r.code}>
+                        {r.name}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field id="postalCode" label={address.postalLabel} error={errors.postalCode}>
+                  <input {...text('postalCode', 'postal-code')} autoCapitalize="characters" />
+                </Field>
+              </div>
+            </fieldset>
+          )}
+
+          <button type="submit" className="button">
+            {ACTIONS.next}
+          </button>
+        </form>
+      </FlowFrame>
     </Document>
   );
 }

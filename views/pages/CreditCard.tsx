@@ -10,6 +10,7 @@ import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import type { CardWidgetProps } from '../../islands/CardWidget.tsx';
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormErrors, type FormState } from '../components/Field.tsx';
 
 /** Why the card rail cannot go on here, and the way back. */
@@ -38,53 +39,56 @@ export type CreditCardQuoteProps =
   /** No quote to show: why (the spec's card-quote failure, or residency). */
   | { kind: 'unavailable'; message: string };
 
-export function CreditCardQuotePage(props: CreditCardQuoteProps) {
+export function CreditCardQuotePage(props: CreditCardQuoteProps & { frame?: FlowFrameProps | undefined }) {
+  const { frame } = props;
   const symbols = useRenderContext().merchant.config.supportedFiatCurrencies;
   return (
     <Document title={CARD_TEXT.quoteTitle}>
-      <section className="card payment">
-        <p className="quote-timer quote-timer-banner">{QUOTE_TEXT.currentPriceQuote}</p>
-        <h1>{CARD_TEXT.quoteTitle}</h1>
-        {props.kind === 'unavailable' ? (
-          <Unavailable message={props.message} />
-        ) : (
-          <form method="post" action={ROUTES.creditCardQuote.path} noValidate>
-            <p className="quote-warning">{QUOTE_TEXT.chargedInUsd}</p>
-            <dl className="order-summary">
-              <dt>{CARD_TEXT.youPay}</dt>
-              <dd>{`${formatFiat(props.quote.fiatAmount, props.quote.fiatCurrency, symbols)} ${props.quote.fiatCurrency}`}</dd>
-              <dt>{CARD_TEXT.youReceive}</dt>
-              <dd>{formatCrypto(props.quote.quoteCurrencyAmount, props.quote.cryptoCurrency)}</dd>
-              <dt>{CARD_TEXT.fee}</dt>
-              <dd>{formatFiat(props.quote.feeAmount, props.quote.fiatCurrency, symbols)}</dd>
-              <dt>{CARD_TEXT.extraFee}</dt>
-              <dd>{formatFiat(props.quote.extraFeeAmount, props.quote.fiatCurrency, symbols)}</dd>
-            </dl>
-            <FormErrors messages={props.form.formErrors} />
-            <div className="field" data-invalid={props.form.errors.canadianResident ? 'true' : undefined}>
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  name="canadianResident"
-                  value="yes"
-                  defaultChecked={props.form.values.canadianResident === 'yes'}
-                  aria-invalid={props.form.errors.canadianResident ? true : undefined}
-                  aria-describedby={props.form.errors.canadianResident ? 'canadianResident-error' : undefined}
-                />{' '}
-                {CARD_TEXT.residency}
-              </label>
-              {props.form.errors.canadianResident && (
-                <p className="field-error" id="canadianResident-error" role="alert">
-                  {props.form.errors.canadianResident}
-                </p>
-              )}
-            </div>
-            <button type="submit" className="button">
-              {ACTIONS.next}
-            </button>
-          </form>
-        )}
-      </section>
+      <FlowFrame frame={frame}>
+        <section className="card payment">
+          <p className="quote-timer quote-timer-banner">{QUOTE_TEXT.currentPriceQuote}</p>
+          <h1>{CARD_TEXT.quoteTitle}</h1>
+          {props.kind === 'unavailable' ? (
+            <Unavailable message={props.message} />
+          ) : (
+            <form method="post" action={ROUTES.creditCardQuote.path} noValidate>
+              <p className="quote-warning">{QUOTE_TEXT.chargedInUsd}</p>
+              <dl className="order-summary">
+                <dt>{CARD_TEXT.youPay}</dt>
+                <dd>{`${formatFiat(props.quote.fiatAmount, props.quote.fiatCurrency, symbols)} ${props.quote.fiatCurrency}`}</dd>
+                <dt>{CARD_TEXT.youReceive}</dt>
+                <dd>{formatCrypto(props.quote.quoteCurrencyAmount, props.quote.cryptoCurrency)}</dd>
+                <dt>{CARD_TEXT.fee}</dt>
+                <dd>{formatFiat(props.quote.feeAmount, props.quote.fiatCurrency, symbols)}</dd>
+                <dt>{CARD_TEXT.extraFee}</dt>
+                <dd>{formatFiat(props.quote.extraFeeAmount, props.quote.fiatCurrency, symbols)}</dd>
+              </dl>
+              <FormErrors messages={props.form.formErrors} />
+              <div className="field" data-invalid={props.form.errors.canadianResident ? 'true' : undefined}>
+                <label className="checkbox">
+                  <input
+                    type="checkbox"
+                    name="canadianResident"
+                    value="yes"
+                    defaultChecked={props.form.values.canadianResident === 'yes'}
+                    aria-invalid={props.form.errors.canadianResident ? true : undefined}
+                    aria-describedby={props.form.errors.canadianResident ? 'canadianResident-error' : undefined}
+                  />{' '}
+                  {CARD_TEXT.residency}
+                </label>
+                {props.form.errors.canadianResident && (
+                  <p className="field-error" id="canadianResident-error" role="alert">
+                    {props.form.errors.canadianResident}
+                  </p>
+                )}
+              </div>
+              <button type="submit" className="button">
+                {ACTIONS.next}
+              </button>
+            </form>
+          )}
+        </section>
+      </FlowFrame>
     </Document>
   );
 }
@@ -93,21 +97,24 @@ export type CreditCardProps =
   | { kind: 'widget'; widget: CardWidgetProps; waiting: boolean }
   | { kind: 'unavailable'; message: string };
 
-export function CreditCardPage(props: CreditCardProps) {
+export function CreditCardPage(props: CreditCardProps & { frame?: FlowFrameProps | undefined }) {
+  const { frame } = props;
   return (
     <Document title={CARD_TEXT.payTitle}>
-      <section className="card payment">
-        <h1>{CARD_TEXT.payTitle}</h1>
-        {props.kind === 'unavailable' ? (
-          <Unavailable message={props.message} />
-        ) : (
-          <>
-            {props.waiting && <FormErrors messages={[CARD_TEXT.notReceived]} />}
-            <p className="quote-warning">{QUOTE_TEXT.chargedInUsd}</p>
-            <Island name="CardWidget" props={props.widget} />
-          </>
-        )}
-      </section>
+      <FlowFrame frame={frame}>
+        <section className="card payment">
+          <h1>{CARD_TEXT.payTitle}</h1>
+          {props.kind === 'unavailable' ? (
+            <Unavailable message={props.message} />
+          ) : (
+            <>
+              {props.waiting && <FormErrors messages={[CARD_TEXT.notReceived]} />}
+              <p className="quote-warning">{QUOTE_TEXT.chargedInUsd}</p>
+              <Island name="CardWidget" props={props.widget} />
+            </>
+          )}
+        </section>
+      </FlowFrame>
     </Document>
   );
 }

@@ -5,7 +5,7 @@ import { useRenderContext } from '../../server/render/context.tsx';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
 import { Modal } from '../components/Modal.tsx';
-import { OTC_TEXT } from '../../server/checkout/messages.ts';
+import { HOME_TEXT, OTC_TEXT, TAB_LABELS } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import type { Toast } from '../components/Toasts.tsx';
 
@@ -27,7 +27,8 @@ export function HomePage({
   const { merchant } = useRenderContext();
   const { psa } = merchant.config;
   return (
-    <Document title="Buy and sell crypto" toasts={toasts}>
+    <Document title={HOME_TEXT.heading} toasts={toasts}>
+      {form && <h1 className="page-title">{form.tabs.length === 1 ? TAB_LABELS[form.tabs[0]!.kind] : HOME_TEXT.heading}</h1>}
       {ticker && <Island name="Ticker" props={ticker} hydrate="idle" />}
       {psa && (
         <aside className="psa" role="note">
@@ -35,11 +36,11 @@ export function HomePage({
         </aside>
       )}
       {form ? (
-        <Island name="AmountForm" props={form} shared={isUntouched(form)} />
+        <Island name="AmountForm" props={ticker ? { ...form, prices: ticker.rows } : form} shared={isUntouched(form)} />
       ) : (
         <section className="card">
-          <h1>Checkout unavailable</h1>
-          <p>This checkout is not taking new orders right now. Please come back later.</p>
+          <h1>{HOME_TEXT.unavailableTitle}</h1>
+          <p>{HOME_TEXT.unavailableBody}</p>
         </section>
       )}
       {merchant.config.paymentMethods.some((m) => m.name === 'OTC') && (
@@ -47,7 +48,7 @@ export function HomePage({
           <a href={ROUTES.cashInLocations.path}>{OTC_TEXT.mapLink}</a>
         </p>
       )}
-      {modal && <Modal text={modal} />}
+      {modal && <Modal text={modal} keys={false} />}
     </Document>
   );
 }

@@ -1,6 +1,7 @@
 // Screens 11-13: how the selfie with photo ID is taken. The choice (camera only where the
 // browser can have one), the camera, and the single-file upload.
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { ROUTES } from '../../server/checkout/routes.ts';
 
@@ -42,76 +43,82 @@ function Instructions({ country }: { country: string }) {
   );
 }
 
-export function ImageInputChoicePage({ country }: { country: string }) {
+export function ImageInputChoicePage({ country, frame }: { country: string; frame?: FlowFrameProps | undefined }) {
   return (
     <Document title="Verify your identity">
-      <section className="card">
-        <h1>Verify your identity</h1>
-        <p>We need a picture of you holding your photo ID. How would you like to send it?</p>
-        <Instructions country={country} />
-        <div className="choices">
-          <Island
-            name="CameraChoice"
-            hydrate="load"
-            shared
-            props={{ href: ROUTES.imageInputCamera.path, label: IDENTITY_ACTIONS.camera, hint: 'Take the picture now with this device.' }}
-          />
-          <a className="choice" href={ROUTES.imageInputUpload.path} data-choice="upload">
-            <strong>{IDENTITY_ACTIONS.upload}</strong>
-            <span className="hint">Send a picture you already have.</span>
-          </a>
-        </div>
-      </section>
+      <FlowFrame frame={frame}>
+        <section className="card">
+          <h1>Verify your identity</h1>
+          <p>We need a picture of you holding your photo ID. How would you like to send it?</p>
+          <Instructions country={country} />
+          <div className="choices">
+            <Island
+              name="CameraChoice"
+              hydrate="load"
+              shared
+              props={{ href: ROUTES.imageInputCamera.path, label: IDENTITY_ACTIONS.camera, hint: 'Take the picture now with this device.' }}
+            />
+            <a className="choice" href={ROUTES.imageInputUpload.path} data-choice="upload">
+              <strong>{IDENTITY_ACTIONS.upload}</strong>
+              <span className="hint">Send a picture you already have.</span>
+            </a>
+          </div>
+        </section>
+      </FlowFrame>
     </Document>
   );
 }
 
-export function ImageInputCameraPage({ country }: { country: string }) {
+export function ImageInputCameraPage({ country, frame }: { country: string; frame?: FlowFrameProps | undefined }) {
   return (
     <Document title="Take your selfie">
-      <section className="card">
-        <h1>Take a selfie with your photo ID</h1>
-        <Instructions country={country} />
-        <Island
-          name="Camera"
-          hydrate="interaction"
-          shared
-          props={{
-            action: ROUTES.imageInputCamera.path,
-            uploadHref: ROUTES.imageInputUpload.path,
-            labels: {
-              start: IDENTITY_ACTIONS.start,
-              capture: IDENTITY_ACTIONS.capture,
-              retake: IDENTITY_ACTIONS.retake,
-              submit: IDENTITY_ACTIONS.submit,
-              upload: IDENTITY_ACTIONS.uploadInstead,
-            },
-          }}
-        />
-        <noscript>
-          <p>The camera needs JavaScript. You can upload a picture instead.</p>
-        </noscript>
-        {/* Revealed by CSS after CAMERA_FALLBACK_MS (identity.css), with or without JavaScript. */}
-        <p className="camera-fallback">
-          Trouble with the camera? <a href={ROUTES.imageInputUpload.path}>{IDENTITY_ACTIONS.uploadInstead}</a>
-        </p>
-      </section>
+      <FlowFrame frame={frame}>
+        <section className="card">
+          <h1>Take a selfie with your photo ID</h1>
+          <Instructions country={country} />
+          <Island
+            name="Camera"
+            hydrate="interaction"
+            shared
+            props={{
+              action: ROUTES.imageInputCamera.path,
+              uploadHref: ROUTES.imageInputUpload.path,
+              labels: {
+                start: IDENTITY_ACTIONS.start,
+                capture: IDENTITY_ACTIONS.capture,
+                retake: IDENTITY_ACTIONS.retake,
+                submit: IDENTITY_ACTIONS.submit,
+                upload: IDENTITY_ACTIONS.uploadInstead,
+              },
+            }}
+          />
+          <noscript>
+            <p>The camera needs JavaScript. You can upload a picture instead.</p>
+          </noscript>
+          {/* Revealed by CSS after CAMERA_FALLBACK_MS (identity.css), with or without JavaScript. */}
+          <p className="camera-fallback">
+            Trouble with the camera? <a href={ROUTES.imageInputUpload.path}>{IDENTITY_ACTIONS.uploadInstead}</a>
+          </p>
+        </section>
+      </FlowFrame>
     </Document>
   );
 }
 
-export function ImageInputUploadPage({ country, messages }: { country: string; messages: string[] }) {
+export function ImageInputUploadPage({ country, messages, frame }: { country: string; messages: string[]; frame?: FlowFrameProps | undefined }) {
   return (
     <Document title="Upload your selfie">
-      <section className="card">
-        <h1>Upload a selfie with your photo ID</h1>
-        <Instructions country={country} />
-        <Island
-          name="SelfieUpload"
-          hydrate="visible"
-          props={{ action: ROUTES.imageInputUpload.path, submitLabel: IDENTITY_ACTIONS.submit, messages }}
-        />
-      </section>
+      <FlowFrame frame={frame}>
+        <section className="card">
+          <h1>Upload a selfie with your photo ID</h1>
+          <Instructions country={country} />
+          <Island
+            name="SelfieUpload"
+            hydrate="visible"
+            props={{ action: ROUTES.imageInputUpload.path, submitLabel: IDENTITY_ACTIONS.submit, messages }}
+          />
+        </section>
+      </FlowFrame>
     </Document>
   );
 }

@@ -1,11 +1,15 @@
-// Screen 9, e-transfer payment: what to pay, where the coins go, the payment window, and
-// the button that opens the provider's page (in a popup, or a new tab without JavaScript).
+// Screen 9, e-transfer payment: the total with its currency, the payment window, one
+// primary action (the provider's page, in a popup, or a new tab without JavaScript), then
+// the quiet ones: I HAVE PAID and Done. The address and Reference ID can be copied.
 import { PAYMENT_DEADLINE_MS } from '../../server/checkout/limits.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
-import { DoneButton, OrderSummary, hours, type OrderSummaryData } from './TransactionSuccess.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { DoneButton, hours } from './TransactionSuccess.tsx';
+import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
+import { ACTIONS } from '../../server/checkout/messages.ts';
 
 /** Shown after I HAVE PAID while the payment has not arrived yet. */
 export const PAYMENT_NOT_RECEIVED =
@@ -16,42 +20,50 @@ export type PaymentEtransferProps =
   /** The instructions cannot be shown: why, in the words of SPEC.md section 8. */
   | { kind: 'unavailable'; message: string };
 
-export function PaymentEtransferPage(props: PaymentEtransferProps) {
+export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: FlowFrameProps | undefined }) {
+  const { frame } = props;
   const { merchant } = useRenderContext();
   const { etransferEmail, paymentMethods } = merchant.config;
   // The merchant names its e-transfer (Interac e-Transfer in Canada, PayID in Australia).
   const method = paymentMethods.find((m) => m.name === 'ETRANSFER')?.label ?? 'e-Transfer';
   return (
     <Document title="Payment">
-      <section className="card payment">
-        <h1>{`Pay by ${method}`}</h1>
-        {props.kind === 'unavailable' ? (
-          <>
-            <p className="form-error" role="alert">
-              {props.message}
-            </p>
-            <a className="button secondary" href={ROUTES.home.path}>
-              Back to the start
-            </a>
-          </>
-        ) : (
-          <>
-            {props.waiting && (
+      <FlowFrame frame={frame}>
+        <section className="card payment">
+          <h1>{`Pay by ${method}`}</h1>
+          {props.kind === 'unavailable' ? (
+            <>
               <p className="form-error" role="alert">
-                {PAYMENT_NOT_RECEIVED}
+                {props.message}
               </p>
-            )}
-            <OrderSummary order={props.order} />
-            <p>
-              Your payment must arrive within <strong>{hours(PAYMENT_DEADLINE_MS)}</strong>. Open the payment page and
-              approve the transfer of the order total.
-            </p>
-            {etransferEmail && <p className="hint">{`Payments are received by ${etransferEmail}.`}</p>}
-            <Island name="PaymentPopup" props={{ paymentUrl: props.paymentUrl, checkUrl: props.checkUrl }} />
-            <DoneButton secondary />
-          </>
-        )}
-      </section>
+              <a className="button secondary" href={ROUTES.home.path}>
+                Back to the start
+              </a>
+            </>
+          ) : (
+            <>
+              {props.waiting && (
+                <p className="form-error" role="alert">
+                  {PAYMENT_NOT_RECEIVED}
+                </p>
+              )}
+              <OrderSummary order={props.order} copy />
+              <p>
+                Your payment must arrive within <strong>{hours(PAYMENT_DEADLINE_MS)}</strong>. Open the payment page and
+                approve the transfer of the order total.
+              </p>
+              {etransferEmail && <p className="hint">{`Payments are received by ${etransferEmail}.`}</p>}
+              <Island name="PaymentPopup" props={{ paymentUrl: props.paymentUrl, checkUrl: props.checkUrl }} />
+              <div className="secondary-actions">
+                <a className="button quiet" href={props.checkUrl}>
+                  {ACTIONS.iHavePaid}
+                </a>
+                <DoneButton quiet />
+              </div>
+            </>
+          )}
+        </section>
+      </FlowFrame>
     </Document>
   );
 }

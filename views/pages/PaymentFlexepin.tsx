@@ -9,8 +9,8 @@ import type { FormFieldsOf } from '../../server/checkout/wire.ts';
 import { Island } from '../../server/render/island.tsx';
 import type { RateHoldProps } from '../../islands/RateHold.tsx';
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
-import { OrderSummary, type OrderSummaryData } from './TransactionSuccess.tsx';
 
 export const VOUCHER_FORM_ID = 'voucher-form';
 
@@ -23,41 +23,42 @@ export interface NewQuoteOffer {
 }
 
 export interface PaymentFlexepinProps {
-  order: OrderSummaryData;
+  frame?: FlowFrameProps | undefined;
   form: FormState<FormFieldsOf<'voucherNumber'>>;
   hold: Omit<RateHoldProps, 'formId' | 'pausedText'> | null;
   offer?: NewQuoteOffer;
 }
 
-export function PaymentFlexepinPage({ order, form, hold, offer }: PaymentFlexepinProps) {
+export function PaymentFlexepinPage({ form, hold, offer, frame }: PaymentFlexepinProps) {
   const error = form.errors.voucherNumber;
   return (
     <Document title="Flexepin voucher">
-      {hold && <Island name="RateHold" props={{ ...hold, formId: VOUCHER_FORM_ID, pausedText: VOUCHER_TEXT.redeeming }} />}
-      <form id={VOUCHER_FORM_ID} method="post" action={ROUTES.paymentFlexepin.path} noValidate className="card details-form">
-        <h1>{VOUCHER_TEXT.title}</h1>
-        <OrderSummary order={order} />
-        <FormErrors messages={form.formErrors} />
-        <Field id="voucherNumber" label={VOUCHER_TEXT.label} error={error} hint={VOUCHER_TEXT.hint}>
-          <input
-            id="voucherNumber"
-            name="voucherNumber"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={VOUCHER_LENGTH}
-            defaultValue={form.values.voucherNumber ?? ''}
-            {...described('voucherNumber', error, { hint: true })}
-          />
-        </Field>
-        <p className="notice" role="note">
-          {VOUCHER_TEXT.singleUse}
-        </p>
-        <button type="submit" className="button">
-          {VOUCHER_TEXT.redeem}
-        </button>
-      </form>
-      {offer && <NewQuoteDialog offer={offer} />}
+      <FlowFrame frame={frame}>
+        {hold && <Island name="RateHold" props={{ ...hold, formId: VOUCHER_FORM_ID, pausedText: VOUCHER_TEXT.redeeming }} />}
+        <form id={VOUCHER_FORM_ID} method="post" action={ROUTES.paymentFlexepin.path} noValidate className="card details-form">
+          <h1>{VOUCHER_TEXT.title}</h1>
+          <FormErrors messages={form.formErrors} />
+          <Field id="voucherNumber" label={VOUCHER_TEXT.label} error={error} hint={VOUCHER_TEXT.hint}>
+            <input
+              id="voucherNumber"
+              name="voucherNumber"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={VOUCHER_LENGTH}
+              defaultValue={form.values.voucherNumber ?? ''}
+              {...described('voucherNumber', error, { hint: true, submitted: form.values.voucherNumber ?? '' })}
+            />
+          </Field>
+          <p className="notice" role="note">
+            {VOUCHER_TEXT.singleUse}
+          </p>
+          <button type="submit" className="button">
+            {VOUCHER_TEXT.redeem}
+          </button>
+        </form>
+        {offer && <NewQuoteDialog offer={offer} />}
+      </FlowFrame>
     </Document>
   );
 }
@@ -82,6 +83,7 @@ function NewQuoteDialog({ offer }: { offer: NewQuoteOffer }) {
             {ACTIONS.no}
           </a>
         </div>
+        <Island name="DialogKeys" props={{ escapeHref: ROUTES.paymentFlexepin.path }} />
       </form>
     </div>
   );

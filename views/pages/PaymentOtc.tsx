@@ -6,9 +6,11 @@ import { Island } from '../../server/render/island.tsx';
 import { CONFIRM_TEXT, OTC_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 
 export interface PaymentOtcProps {
+  frame?: FlowFrameProps | undefined;
   referenceNumber: string;
   totalText: string;
   cryptoText: string;
@@ -19,47 +21,50 @@ export interface PaymentOtcProps {
 }
 
 export function PaymentOtcPage(props: PaymentOtcProps) {
+  const { frame } = props;
   const here = ROUTES.paymentOtc.path;
   return (
     <Document title={OTC_TEXT.title}>
-      <section className="card payment otc">
-        <h1>{OTC_TEXT.title}</h1>
-        <p className="hint">{OTC_TEXT.referenceLabel}</p>
-        <p className="reference-number" id="reference-number">
-          {props.referenceNumber}
-        </p>
-        <Island name="CopyButton" props={{ text: props.referenceNumber, label: OTC_TEXT.copyReference }} hydrate="visible" />
-        <dl className="order-summary">
-          <dt>Order total</dt>
-          <dd>{props.totalText}</dd>
-          {props.feeText && (
-            <>
-              <dt>Fee (included)</dt>
-              <dd>{props.feeText}</dd>
-            </>
-          )}
-          <dt>Crypto amount</dt>
-          <dd>{props.cryptoText}</dd>
-        </dl>
-        <p className="otc-expiry">{props.expiryText}</p>
-        <h2>{OTC_TEXT.validIdsHeading}</h2>
-        <ul className="valid-ids">
-          {OTC_TEXT.validIds.map((id) => (
-            <li key={id}>{id}</li>
-          ))}
-        </ul>
-        <p>
-          <a href={ROUTES.cashInLocations.path}>{OTC_TEXT.mapLink}</a>
-        </p>
-        <a className="button" href={ROUTES.paymentOtc.flags.confirm}>
-          {OTC_TEXT.noted}
-        </a>
-      </section>
-      {props.confirming && (
-        <ConfirmModal id="confirm-noted" question={CONFIRM_TEXT.referenceNoted} yesHref={ROUTES.paymentOtcSuccess.path} noHref={here}>
-          <p className="reference-number">{props.referenceNumber}</p>
-        </ConfirmModal>
-      )}
+      <FlowFrame frame={frame}>
+        <section className="card payment otc">
+          <h1>{OTC_TEXT.title}</h1>
+          <p className="hint">{OTC_TEXT.referenceLabel}</p>
+          <p className="reference-number" id="reference-number">
+            {props.referenceNumber}
+          </p>
+          <Island name="CopyButton" props={{ text: props.referenceNumber, label: OTC_TEXT.copyReference }} hydrate="visible" />
+          <dl className="order-summary">
+            <dt>Order total</dt>
+            <dd>{props.totalText}</dd>
+            {props.feeText && (
+              <>
+                <dt>Fee (included)</dt>
+                <dd>{props.feeText}</dd>
+              </>
+            )}
+            <dt>Crypto amount</dt>
+            <dd>{props.cryptoText}</dd>
+          </dl>
+          <p className="otc-expiry">{props.expiryText}</p>
+          <h2>{OTC_TEXT.validIdsHeading}</h2>
+          <ul className="valid-ids">
+            {OTC_TEXT.validIds.map((id) => (
+              <li key={id}>{id}</li>
+            ))}
+          </ul>
+          <p>
+            <a href={ROUTES.cashInLocations.path}>{OTC_TEXT.mapLink}</a>
+          </p>
+          <a className="button" href={ROUTES.paymentOtc.flags.confirm}>
+            {OTC_TEXT.noted}
+          </a>
+        </section>
+        {props.confirming && (
+          <ConfirmModal id="confirm-noted" question={CONFIRM_TEXT.referenceNoted} yesHref={ROUTES.paymentOtcSuccess.path} noHref={here}>
+            <p className="reference-number">{props.referenceNumber}</p>
+          </ConfirmModal>
+        )}
+      </FlowFrame>
     </Document>
   );
 }

@@ -4,8 +4,10 @@
 import { Island } from '../../server/render/island.tsx';
 import { CONFIRM_TEXT, COPY_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
+import { STATUS_POLL } from '../../server/checkout/limits.ts';
 import { WalletAddress } from '../../islands/WalletStatus.tsx';
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 
 
@@ -22,6 +24,7 @@ export function receivedOrderMessage(paymentMethod: string): string {
 }
 
 export interface PaymentSpendProps {
+  frame?: FlowFrameProps | undefined;
   /** The formatted crypto amount to send. */
   amountText: string;
   qrSrc: string;
@@ -31,40 +34,48 @@ export interface PaymentSpendProps {
   address?: string;
   /** The visitor asked to confirm the deposit (?confirm=1). */
   confirming: boolean;
+  /** Without JavaScript, where the page reloads to check the status again; none once the checks are spent. */
+  nextCheckHref?: string | undefined;
 }
 
 export function PaymentSpendPage(props: PaymentSpendProps) {
+  const { frame } = props;
   const here = ROUTES.paymentSpend.path;
   const confirmHref = ROUTES.paymentSpend.flags.confirm;
   return (
-    <Document title="Send your crypto">
-      <section className="card payment">
-        <h1>Send your crypto</h1>
-        {props.address ? (
-          <WalletAddress
-            address={props.address}
-            amountText={props.amountText}
-            qrSrc={props.qrSrc}
-            confirmHref={confirmHref}
-            copy={<Island name="CopyButton" props={{ text: props.address, label: COPY_TEXT.copyAddress }} hydrate="visible" />}
-          />
-        ) : (
-          <Island
-            name="WalletStatus"
-            props={{
-              statusUrl: props.statusUrl,
-              qrSrc: props.qrSrc,
-              amountText: props.amountText,
-              confirmHref,
-              checkAgainHref: here,
-              receivedMessage: receivedOrderMessage(props.paymentMethod),
-            }}
-          />
+    <Document
+      title="Send your crypto"
+      reloadWithoutJs={props.address || !props.nextCheckHref ? undefined : { afterMs: STATUS_POLL.intervalMs, href: props.nextCheckHref }}
+    >
+      <FlowFrame frame={frame}>
+        <section className="card payment">
+          <h1>Send your crypto</h1>
+          {props.address ? (
+            <WalletAddress
+              address={props.address}
+              amountText={props.amountText}
+              qrSrc={props.qrSrc}
+              confirmHref={confirmHref}
+              copy={<Island name="CopyButton" props={{ text: props.address, label: COPY_TEXT.copyAddress }} hydrate="visible" />}
+            />
+          ) : (
+            <Island
+              name="WalletStatus"
+              props={{
+                statusUrl: props.statusUrl,
+                qrSrc: props.qrSrc,
+                amountText: props.amountText,
+                confirmHref,
+                checkAgainHref: here,
+                receivedMessage: receivedOrderMessage(props.paymentMethod),
+              }}
+            />
+          )}
+        </section>
+        {props.address && props.confirming && (
+          <ConfirmModal id="confirm-sent" question={CONFIRM_TEXT.cryptoSent} yesHref={ROUTES.paymentSpendSuccess.path} noHref={here} />
         )}
-      </section>
-      {props.address && props.confirming && (
-        <ConfirmModal id="confirm-sent" question={CONFIRM_TEXT.cryptoSent} yesHref={ROUTES.paymentSpendSuccess.path} noHref={here} />
-      )}
+      </FlowFrame>
     </Document>
   );
 }

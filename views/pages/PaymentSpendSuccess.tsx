@@ -1,7 +1,8 @@
 // Thanks page after the visitor confirmed sending their crypto (screen 17).
 import { payoutPromise } from './PaymentSpend.tsx';
 import { Document } from '../layout/Document.tsx';
-import { DoneButton, OrderSummary, type OrderSummaryData } from './TransactionSuccess.tsx';
+import { DoneButton } from './TransactionSuccess.tsx';
+import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
 
 export function PaymentSpendSuccessPage({ order }: { order?: OrderSummaryData }) {
   return (

@@ -2,6 +2,7 @@
 // (its server HTML is the no-JavaScript page); the promo box, the card warning, the terms
 // and NEXT are plain HTML around it.
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { formatFiat } from '../../server/checkout/format.ts';
@@ -14,6 +15,7 @@ import type { AnalyticsProps } from '../../islands/Analytics.tsx';
 export const PRICE_QUOTE_FORM_ID = 'price-quote-form';
 
 export interface PriceQuotePageProps {
+  frame?: FlowFrameProps | undefined;
   action: string;
   timer: QuoteTimerProps;
   promo: QuotePromo | null;
@@ -28,61 +30,63 @@ export interface PriceQuotePageProps {
   userAgentLog?: { url: string; refId: string } | null;
 }
 
-export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard, analytics, userAgentLog, fee }: PriceQuotePageProps) {
+export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard, analytics, userAgentLog, fee, frame }: PriceQuotePageProps) {
   const { merchant, nonce } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
   const currency = timer.summary.fiatCurrency;
   return (
     <Document title="Confirm your quote">
-      <section className="card price-quote" aria-labelledby="price-quote-title">
-        <h1 id="price-quote-title">Your price quote</h1>
-        <Island name="QuoteTimer" props={timer} />
-        {chargedInUsd && (
-          <p className="quote-warning" role="note">
-            {QUOTE_TEXT.chargedInUsd}
-          </p>
+      <FlowFrame frame={frame}>
+        <section className="card price-quote" aria-labelledby="price-quote-title">
+          <h1 id="price-quote-title">Your price quote</h1>
+          <Island name="QuoteTimer" props={timer} />
+          {chargedInUsd && (
+            <p className="quote-warning" role="note">
+              {QUOTE_TEXT.chargedInUsd}
+            </p>
+          )}
+          {fee ? (
+            <p className="quote-fee">
+              Fee (included): <strong>{formatFiat(fee, currency, symbols)}</strong>
+            </p>
+          ) : null}
+          {promo && (
+            <aside className="promo-box" aria-label="Promotion">
+              {promo.noProcessingFees && <p className="promo-headline">{QUOTE_TEXT.noProcessingFees}</p>}
+              {promo.savings > 0 && (
+                <p>
+                  You save <strong>{formatFiat(promo.savings, currency, symbols)}</strong> with this promotion.
+                </p>
+              )}
+            </aside>
+          )}
+          <form id={PRICE_QUOTE_FORM_ID} method="post" action={action}>
+            <p className="quote-terms">
+              By continuing you agree to the{' '}
+              <a href={ROUTES.termsOfService.path} target="_blank" rel="noopener">
+                Terms of Service
+              </a>{' '}
+              and{' '}
+              <a href={ROUTES.privacyPolicy.path} target="_blank" rel="noopener">
+                Privacy Policy
+              </a>
+              .
+            </p>
+            {/* Focused, so Enter submits the screen (SPEC.md section 2). */}
+            <button className="button" type="submit" autoFocus={!timer.expired}>
+              {ACTIONS.next}
+            </button>
+          </form>
+        </section>
+        {leaveGuard && <Island name="LeaveGuard" props={{}} />}
+        {userAgentLog && <Island name="UserAgentLog" props={userAgentLog} hydrate="idle" />}
+        {analytics && (
+          <>
+            <script async src={`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(analytics.containerId)}`} nonce={nonce} />
+            <Island name="Analytics" props={{ formId: analytics.formId, transaction: analytics.transaction }} />
+          </>
         )}
-        {fee ? (
-          <p className="quote-fee">
-            Fee (included): <strong>{formatFiat(fee, currency, symbols)}</strong>
-          </p>
-        ) : null}
-        {promo && (
-          <aside className="promo-box" aria-label="Promotion">
-            {promo.noProcessingFees && <p className="promo-headline">{QUOTE_TEXT.noProcessingFees}</p>}
-            {promo.savings > 0 && (
-              <p>
-                You save <strong>{formatFiat(promo.savings, currency, symbols)}</strong> with this promotion.
-              </p>
-            )}
-          </aside>
-        )}
-        <form id={PRICE_QUOTE_FORM_ID} method="post" action={action}>
-          <p className="quote-terms">
-            By continuing you agree to the{' '}
-            <a href={ROUTES.termsOfService.path} target="_blank" rel="noopener">
-              Terms of Service
-            </a>{' '}
-            and{' '}
-            <a href={ROUTES.privacyPolicy.path} target="_blank" rel="noopener">
-              Privacy Policy
-            </a>
-            .
-          </p>
-          {/* Focused, so Enter submits the screen (SPEC.md section 2). */}
-          <button className="button" type="submit" autoFocus={!timer.expired}>
-            {ACTIONS.next}
-          </button>
-        </form>
-      </section>
-      {leaveGuard && <Island name="LeaveGuard" props={{}} />}
-      {userAgentLog && <Island name="UserAgentLog" props={userAgentLog} hydrate="idle" />}
-      {analytics && (
-        <>
-          <script async src={`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(analytics.containerId)}`} nonce={nonce} />
-          <Island name="Analytics" props={{ formId: analytics.formId, transaction: analytics.transaction }} />
-        </>
-      )}
+      </FlowFrame>
     </Document>
   );
 }

@@ -2,6 +2,7 @@
 // without JavaScript), what the visitor sends at the current quote, the spend fee, and the
 // card's details from its subtype. An unknown card reads N/A and offers no amounts.
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ACTIONS, NOT_AVAILABLE, SPEND_QUOTE_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import type { FormFieldsOf } from '../../server/checkout/wire.ts';
@@ -18,6 +19,7 @@ export interface GiftCardDetails {
 }
 
 export interface SpendQuoteProps {
+  frame?: FlowFrameProps | undefined;
   /** null: the subtype is unknown to this merchant. */
   card: GiftCardDetails | null;
   /** Each preset formatted in the quote's currency, by amount. */
@@ -32,56 +34,58 @@ export interface SpendQuoteProps {
   toasts: Toast[];
 }
 
-export function SpendQuotePage({ card, amountLabels, currentAmount, sendText, feeText, form, toasts }: SpendQuoteProps) {
+export function SpendQuotePage({ card, amountLabels, currentAmount, sendText, feeText, form, toasts, frame }: SpendQuoteProps) {
   const chosen = form.values.fiatAmount ?? String(currentAmount);
   const error = form.errors.fiatAmount;
   return (
     <Document title={SPEND_QUOTE_TEXT.title} toasts={toasts}>
-      <form method="post" action={ROUTES.spendQuote.path} noValidate className="card spend-quote">
-        <h1>{card?.label ?? NOT_AVAILABLE}</h1>
-        <FormErrors messages={form.formErrors} />
-        {card && card.amounts.length > 0 && (
-          <fieldset className="amount-choices" aria-describedby={error ? 'fiatAmount-error' : undefined}>
-            <legend>{SPEND_QUOTE_TEXT.amountLegend}</legend>
-            {card.amounts.map((amount) => (
-              <label key={amount} className="amount-choice">
-                <input type="radio" name="fiatAmount" value={String(amount)} defaultChecked={chosen === String(amount)} />
-                <span>{amountLabels[amount]}</span>
-              </label>
-            ))}
-            {error && (
-              <p className="field-error" id="fiatAmount-error" role="alert">
-                {error}
-              </p>
-            )}
-          </fieldset>
-        )}
-        <dl className="order-summary">
-          <dt>{SPEND_QUOTE_TEXT.youSend}</dt>
-          <dd>{sendText}</dd>
-          {feeText && (
-            <>
-              <dt>{SPEND_QUOTE_TEXT.fee}</dt>
-              <dd>{feeText}</dd>
-            </>
+      <FlowFrame frame={frame}>
+        <form method="post" action={ROUTES.spendQuote.path} noValidate className="card spend-quote">
+          <h1>{card?.label ?? NOT_AVAILABLE}</h1>
+          <FormErrors messages={form.formErrors} />
+          {card && card.amounts.length > 0 && (
+            <fieldset className="amount-choices" aria-describedby={error ? 'fiatAmount-error' : undefined}>
+              <legend>{SPEND_QUOTE_TEXT.amountLegend}</legend>
+              {card.amounts.map((amount) => (
+                <label key={amount} className="amount-choice">
+                  <input type="radio" name="fiatAmount" value={String(amount)} defaultChecked={chosen === String(amount)} />
+                  <span>{amountLabels[amount]}</span>
+                </label>
+              ))}
+              {error && (
+                <p className="field-error" id="fiatAmount-error" role="alert">
+                  {error}
+                </p>
+              )}
+            </fieldset>
           )}
-        </dl>
-        {card && (
-          <section className="gift-card-details" aria-label={SPEND_QUOTE_TEXT.terms}>
-            <p className="row links">
-              {card.website && <a href={card.website} rel="noopener noreferrer" target="_blank">{SPEND_QUOTE_TEXT.website}</a>}
-              {card.faqURL && <a href={card.faqURL} rel="noopener noreferrer" target="_blank">{SPEND_QUOTE_TEXT.faq}</a>}
-              {card.termsURL && <a href={card.termsURL} rel="noopener noreferrer" target="_blank">{SPEND_QUOTE_TEXT.terms}</a>}
-            </p>
-            {card.termsCopy && <p className="hint">{card.termsCopy}</p>}
-          </section>
-        )}
-        {card && card.amounts.length > 0 && (
-          <button type="submit" className="button">
-            {ACTIONS.next}
-          </button>
-        )}
-      </form>
+          <dl className="order-summary">
+            <dt>{SPEND_QUOTE_TEXT.youSend}</dt>
+            <dd>{sendText}</dd>
+            {feeText && (
+              <>
+                <dt>{SPEND_QUOTE_TEXT.fee}</dt>
+                <dd>{feeText}</dd>
+              </>
+            )}
+          </dl>
+          {card && (
+            <section className="gift-card-details" aria-label={SPEND_QUOTE_TEXT.terms}>
+              <p className="row links">
+                {card.website && <a href={card.website} rel="noopener noreferrer" target="_blank">{SPEND_QUOTE_TEXT.website}</a>}
+                {card.faqURL && <a href={card.faqURL} rel="noopener noreferrer" target="_blank">{SPEND_QUOTE_TEXT.faq}</a>}
+                {card.termsURL && <a href={card.termsURL} rel="noopener noreferrer" target="_blank">{SPEND_QUOTE_TEXT.terms}</a>}
+              </p>
+              {card.termsCopy && <p className="hint">{card.termsCopy}</p>}
+            </section>
+          )}
+          {card && card.amounts.length > 0 && (
+            <button type="submit" className="button">
+              {ACTIONS.next}
+            </button>
+          )}
+        </form>
+      </FlowFrame>
     </Document>
   );
 }

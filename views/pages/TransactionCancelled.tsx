@@ -2,7 +2,7 @@
 import { ACTIONS, CANCELLED_TEXT, FAILURE_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
-import type { OrderSummaryData } from './TransactionSuccess.tsx';
+import type { OrderSummaryData } from '../components/OrderSummary.tsx';
 
 export function TransactionCancelledPage({ order }: { order?: OrderSummaryData }) {
   return (

@@ -8,7 +8,8 @@ import {
   VOUCHER_DELIVERY_MAX_MS,
 } from '../../server/checkout/limits.ts';
 import { Document } from '../layout/Document.tsx';
-import { DoneButton, OrderSummary, hours, type OrderSummaryData } from './TransactionSuccess.tsx';
+import { DoneButton, hours } from './TransactionSuccess.tsx';
+import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
 
 function afterApproval(order: OrderSummaryData): string {
   switch (order.paymentMethod) {

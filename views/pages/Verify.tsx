@@ -2,12 +2,14 @@
 // multipart form for one file and its type before hydration); the proof-of-address note
 // and, once done, the confirmation are here.
 import { Document } from '../layout/Document.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { documentTypeLabels } from '../../server/checkout/validation/upload.ts';
 
 export interface VerifyPageProps {
+  frame?: FlowFrameProps | undefined;
   /** The path the plain form posts to: /verify, /verify/{country} or /pro/verify. */
   action: string;
   country: string;
@@ -18,36 +20,39 @@ export interface VerifyPageProps {
 }
 
 export function VerifyPage(props: VerifyPageProps) {
+  const { frame } = props;
   return (
     <Document title="Upload your documents">
-      <section className="card">
-        <h1>Upload your documents</h1>
-        {props.complete ? (
-          <p className="form-success" role="status">
-            {UPLOAD_MESSAGES.complete}
-          </p>
-        ) : (
-          <>
-            <p>Enter your mobile number, then add your documents and choose the type of each.</p>
-            <p className="hint">{IDENTITY_TEXT.proofOfAddress}</p>
-            <Island
-              name="Uploader"
-              hydrate="load"
-              props={{
-                action: props.action,
-                fileAction: ROUTES.verify.actions.file,
-                completeAction: ROUTES.verify.actions.complete,
-                country: props.country,
-                labels: documentTypeLabels(props.country),
-                submitLabel: 'Upload',
-                mobile: props.mobile,
-                errors: props.errors,
-                messages: props.messages,
-              }}
-            />
-          </>
-        )}
-      </section>
+      <FlowFrame frame={frame}>
+        <section className="card">
+          <h1>Upload your documents</h1>
+          {props.complete ? (
+            <p className="form-success" role="status">
+              {UPLOAD_MESSAGES.complete}
+            </p>
+          ) : (
+            <>
+              <p>Enter your mobile number, then add your documents and choose the type of each.</p>
+              <p className="hint">{IDENTITY_TEXT.proofOfAddress}</p>
+              <Island
+                name="Uploader"
+                hydrate="load"
+                props={{
+                  action: props.action,
+                  fileAction: ROUTES.verify.actions.file,
+                  completeAction: ROUTES.verify.actions.complete,
+                  country: props.country,
+                  labels: documentTypeLabels(props.country),
+                  submitLabel: 'Upload',
+                  mobile: props.mobile,
+                  errors: props.errors,
+                  messages: props.messages,
+                }}
+              />
+            </>
+          )}
+        </section>
+      </FlowFrame>
     </Document>
   );
 }

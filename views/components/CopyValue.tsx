@@ -1,0 +1,12 @@
+// A value the visitor copies (an address, a Reference ID, a reference number): selectable
+// text that works without JavaScript, and a copy button beside it once hydrated.
+import { Island } from '../../server/render/island.tsx';
+
+export function CopyValue({ value, label, name }: { value: string; label: string; name?: string }) {
+  return (
+    <span className="copy-value">
+      <span className="copy-value-text">{value}</span>
+      <Island name="CopyButton" props={name ? { text: value, label, name } : { text: value, label }} hydrate="visible" />
+    </span>
+  );
+}

@@ -1,0 +1,68 @@
+// The frame of a flow step: the step indicator above, the page's card, and the order
+// summary: one <details>, folded above the card on phones (it opens without JavaScript),
+// shown open beside the card on wide screens by CSS. Everything here is the visitor's own, so it stays inside the page's
+// children, never in the document shell.
+import type { ReactNode } from 'react';
+import type { FlowKind } from '../../server/checkout/domain.ts';
+import { STEP_TEXT, SUMMARY_TEXT } from '../../server/checkout/messages.ts';
+import { flowProgress, type Progress } from '../../server/checkout/progress.ts';
+import type { ScreenPath } from '../../server/checkout/routes.ts';
+import type { FlowState } from '../../server/upstream/contract.ts';
+import { useRenderContext } from '../../server/render/context.tsx';
+import { Money } from './Money.tsx';
+import { OrderSummary, type OrderSummaryData } from './OrderSummary.tsx';
+
+export interface FlowFrameProps {
+  progress: Progress | null;
+  /** The order so far; none before the quote. */
+  order?: OrderSummaryData | undefined;
+}
+
+/**
+ * What a screen hands its view: where the visitor is (the flow cookie's kind), and, for a
+ * summary beside the card, the order as the upstream holds it. No flow: no frame.
+ */
+export function flowFrameOf(flow: { kind: FlowKind } | null | undefined, screen: ScreenPath, state?: FlowState): FlowFrameProps | undefined {
+  return flow ? { progress: flowProgress(flow.kind, screen), order: state } : undefined;
+}
+
+export function StepIndicator({ progress }: { progress: Progress }) {
+  const { steps, current } = progress;
+  return (
+    <nav className="progress" aria-label={STEP_TEXT.label}>
+      <p className="step-count">{STEP_TEXT.of(current + 1, steps.length, STEP_TEXT.names[steps[current]!])}</p>
+      <ol className="steps" aria-hidden="true">
+        {steps.map((step, i) => (
+          <li key={step} data-state={i < current ? 'done' : i === current ? 'current' : 'todo'}>
+            {STEP_TEXT.names[step]}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export function FlowFrame({ frame, children }: { frame?: FlowFrameProps | undefined; children: ReactNode }) {
+  const { merchant } = useRenderContext();
+  if (!frame) return <>{children}</>;
+  const { progress, order } = frame;
+  return (
+    <>
+      {progress && <StepIndicator progress={progress} />}
+      {order ? (
+        <div className="with-summary">
+          <details className="summary-panel">
+            <summary>
+              <span className="summary-title">{SUMMARY_TEXT.title}</span>
+              <Money kind="fiat" amount={order.fiatAmount} currency={order.fiatCurrency} symbols={merchant.config.supportedFiatCurrencies} />
+            </summary>
+            <OrderSummary order={order} />
+          </details>
+          <div className="with-summary-main">{children}</div>
+        </div>
+      ) : (
+        children
+      )}
+    </>
+  );
+}
