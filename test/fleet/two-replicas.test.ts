@@ -14,7 +14,7 @@ import { BTC_ADDRESS, BUYER, CODE, MAPLE, quoteForm, type Form } from '../helper
 const sandbox = await startSandbox({ logger: false });
 t.teardown(() => sandbox.close());
 
-const config = parseConfig({ SESSION_SECRET: 'one secret for the fleet, at least 32 chars', LOG_LEVEL: 'silent', MERCHANTS_WATCH: 'off' });
+const config = parseConfig({ SESSION_SECRET: 'one secret for the whole fleet of edges', LOG_LEVEL: 'silent', MERCHANTS_WATCH: 'off' });
 const edges: FastifyInstance[] = [];
 for (let i = 0; i < 2; i++) {
   const app = await buildApp({ config, upstreamUrl: sandbox.url, thirdParty: sandbox.thirdParty, sandboxSiteUrl: sandbox.siteUrl });
