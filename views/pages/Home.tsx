@@ -28,6 +28,7 @@ export function HomePage({
   const { psa } = merchant.config;
   return (
     <Document title="Buy and sell crypto" toasts={toasts}>
+      {form && <h1 className="visually-hidden">{merchant.config.title}</h1>}
       {ticker && <Island name="Ticker" props={ticker} hydrate="idle" />}
       {psa && (
         <aside className="psa" role="note">
