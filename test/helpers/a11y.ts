@@ -60,19 +60,19 @@ async function withScriptsFor<T>(page: Page, audit: (page: Page) => Promise<T>):
 }
 
 export interface AuditOptions extends AxeOptions {
-  /** false for a page opened without JavaScript. */
-  javaScriptEnabled?: boolean;
+  /** Whether the page runs JavaScript: axe cannot run in a page that does not (see withScriptsFor). */
+  javaScriptEnabled: boolean;
 }
 
 /** axe on the page as it is now: the violations that fail it (see failingViolations). */
-export async function accessibilityFailures(page: Page, options: AuditOptions = {}): Promise<string[]> {
+export async function accessibilityFailures(page: Page, options: AuditOptions): Promise<string[]> {
   const analyze = (p: Page) => new AxeBuilder({ page: p }).analyze();
-  const results = options.javaScriptEnabled === false ? await withScriptsFor(page, analyze) : await analyze(page);
+  const results = !options.javaScriptEnabled ? await withScriptsFor(page, analyze) : await analyze(page);
   return failingViolations(results.violations, options);
 }
 
 /** Fails on any serious or critical violation, and on moderate ones in the product's own markup. */
-export async function expectAccessible(t: Test, page: Page, screen: string, options: AuditOptions = {}): Promise<void> {
+export async function expectAccessible(t: Test, page: Page, screen: string, options: AuditOptions): Promise<void> {
   t.strictSame(await accessibilityFailures(page, options), [], `${screen}: no accessibility violations`);
 }
 

@@ -5,7 +5,7 @@
 // all visit this one list.
 import type { Page } from 'playwright-core';
 import type { Stack } from './stack.ts';
-import { ADDRESS, driveTo, MAPLE, passIdentity, type Visitor, type Walk } from './journey.ts';
+import { ADDRESS, driveTo, MAPLE, passIdentity, Visitor, type Walk } from './journey.ts';
 
 export const MERCHANT_HOSTS = ['maple.localhost', 'roo.localhost', 'manila.localhost', 'test.localhost', 'checkout.localhost', 'dev.localhost'] as const;
 const ROO = 'roo.localhost';
@@ -37,7 +37,7 @@ async function openWith(stack: Stack, page: Page, visitor: Visitor, path: string
 
 /** A stop on a flow screen, reached by the journey helper's walk. */
 function flowStop(name: string, path: string, walk: Walk = {}): TourStop {
-  return { name, host: walk.host ?? MAPLE, path, open: async (stack, page) => resumeIn(stack, page, await driveTo(stack, path, walk)) };
+  return { name, host: walk.host ?? MAPLE, path, open: async (stack, page) => openWith(stack, page, await driveTo(stack, path, walk), path) };
 }
 
 /** A maple e-Transfer buy whose payment the provider settled (pay or cancel). */
@@ -70,14 +70,13 @@ const MANILA_CASH: Walk = {
   buyer: { mobile: '0917 123 4567', mobileCountry: 'PH', ...ADDRESS },
 };
 
-/** A maple eGift order from the home page's SPEND tab: card, then amount. */
+/** A maple eGift order as the home page's SPEND tab posts it: the card, then its amount picker. */
 async function spendQuote(stack: Stack, page: Page): Promise<void> {
-  await goto(stack, page, MAPLE, '/?type=SPEND');
-  await page.locator('select[name="paymentMethodSubtype"]').selectOption('NORTHMART_CA');
-  const amount = page.locator('select[name="fiatAmount"]');
-  if (await amount.count()) await amount.selectOption({ index: 0 });
-  await page.getByRole('button', { name: 'NEXT' }).click();
-  await page.waitForURL('**/spend-quote');
+  const visitor = new Visitor(stack, MAPLE);
+  const form = { txnType: 'SPEND', fiatAmount: '50', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'GIFTCARD', paymentMethodSubtype: 'NORTHMART_CA' };
+  const res = await visitor.post('/', form);
+  if (res.headers.location !== '/spend-quote') throw new Error(`the eGift order was refused: ${res.statusCode}`);
+  await openWith(stack, page, visitor, '/spend-quote');
 }
 
 export const TOUR: readonly TourStop[] = [
@@ -171,7 +170,7 @@ export const TOUR: readonly TourStop[] = [
     open: async (stack, page) => {
       const visitor = await driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD' });
       await visitor.post('/credit-card-quote', { canadianResident: 'yes' });
-      await resumeIn(stack, page, visitor);
+      await openWith(stack, page, visitor, '/credit-card');
     },
   },
   flowStop('poli (bank transfer)', '/poli', POLI),
@@ -217,9 +216,10 @@ export const TOUR: readonly TourStop[] = [
 ];
 
 /** Opens a stop and waits until the page is settled: islands hydrated, streams done. */
-export async function visit(stack: Stack, page: Page, stop: TourStop): Promise<void> {
+export async function visit(stack: Stack, page: Page, stop: TourStop, javaScriptEnabled = true): Promise<void> {
   await stop.open(stack, page);
-  await page.waitForLoadState('networkidle');
+  // Without JavaScript nothing happens after the load; with it, islands fetch and hydrate.
+  await page.waitForLoadState(javaScriptEnabled ? 'networkidle' : 'load');
   const at = new URL(page.url());
   const onPath = typeof stop.path === 'string' ? at.pathname === stop.path : stop.path.test(at.pathname);
   if (!onPath || at.hostname !== stop.host) {
