@@ -11,8 +11,13 @@ export const PHONE = { width: 390, height: 844 } as const;
 /** Impacts that fail a page; moderate ones fail only where the markup is the product's own. */
 const ALWAYS = new Set(['serious', 'critical']);
 
-/** A node inside a frame: axe targets it through the frame's selector (a provider's page). */
-const inFrame = (node: NodeResult) => node.target.length > 1;
+/**
+ * A node inside a frame (axe targets it through the frame's selector: a provider's page),
+ * or one flagged for what it shares with such a node (a landmark like the frame's own).
+ */
+const inFrame = (node: { target: NodeResult['target'] }) => node.target.length > 1;
+const touchesFrame = (node: NodeResult) =>
+  inFrame(node) || [...node.any, ...node.all, ...node.none].some((check) => check.relatedNodes?.some(inFrame));
 
 export interface AxeOptions {
   /**
@@ -28,7 +33,7 @@ export function failingViolations(violations: Result[], options: AxeOptions = {}
     const nodes = ALWAYS.has(v.impact ?? '')
       ? v.nodes
       : v.impact === 'moderate' && !options.foreign
-        ? v.nodes.filter((n) => !inFrame(n))
+        ? v.nodes.filter((n) => !touchesFrame(n))
         : [];
     if (nodes.length === 0) return [];
     const targets = nodes.slice(0, 5).map((n) => n.target.join(' >>> ')).join(', ');
