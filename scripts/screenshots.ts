@@ -4,7 +4,7 @@
 // on free ports and drives headless Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
 //   npm run screenshots                 into screenshots/ (not committed)
 //   npm run screenshots -- --dark       also with the system set to dark
-//   npm run screenshots -- --only=otc   only screens whose name holds "otc"
+//   npm run screenshots -- --only=otc   only screens whose name or host holds "otc"
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,7 +30,7 @@ function screens(stack: Stack): TourStop[] {
     }));
   });
   const all = [...TOUR, ...pages.filter((p) => !TOUR.some((s) => s.host === p.host && s.path === p.path))];
-  return args.only ? all.filter((s) => s.name.includes(args.only!)) : all;
+  return args.only ? all.filter((s) => s.name.includes(args.only!) || s.host.includes(args.only!)) : all;
 }
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
