@@ -18,9 +18,12 @@ const { values: args } = parseArgs({
   options: { dark: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string', default: 'screenshots' } },
 });
 
-/** The journeys' screens, plus every merchant's home and legal pages the tour does not show. */
-function screens(stack: Stack): TourStop[] {
-  const pages = stack.app.merchants.merchants.flatMap((merchant) => {
+/**
+ * The journeys' screens, plus every merchant's home and legal pages the tour does not show
+ * (a page the merchant keeps on its own site, answered with a redirect, is not a screen).
+ */
+async function screens(stack: Stack): Promise<TourStop[]> {
+  const candidates = stack.app.merchants.merchants.flatMap((merchant) => {
     const host = merchant.config.hosts[0]!;
     return ['/', ...[...merchant.legal.keys()].map((page) => `/${page}`)].map((path) => ({
       name: `${path === '/' ? 'home' : path.slice(1)} on ${host}`,
@@ -29,7 +32,12 @@ function screens(stack: Stack): TourStop[] {
       open: (stack: Stack, page: Page) => page.goto(stack.url(host, path)).then(() => undefined),
     }));
   });
-  const all = [...TOUR, ...pages.filter((p) => !TOUR.some((s) => s.host === p.host && s.path === p.path))];
+  const pages: TourStop[] = [];
+  for (const page of candidates.filter((p) => !TOUR.some((s) => s.host === p.host && s.path === p.path))) {
+    const answer = await stack.app.inject({ method: 'GET', url: page.path, headers: { host: page.host } });
+    if (answer.statusCode === 200) pages.push(page);
+  }
+  const all = [...TOUR, ...pages];
   return args.only ? all.filter((s) => s.name.includes(args.only!) || s.host.includes(args.only!)) : all;
 }
 
@@ -45,8 +53,8 @@ const schemes = args.dark ? (['light', 'dark'] as const) : (['light'] as const);
 let written = 0;
 const failed: string[] = [];
 try {
-  for (const stop of screens(stack)) {
-    const dir = join(outDir, stop.host.replace(/\.localhost$/, ''));
+  for (const stop of await screens(stack)) {
+    const dir = join(outDir, stop.foreign ? 'provider' : stop.host.replace(/\.localhost$/, ''));
     await mkdir(dir, { recursive: true });
     for (const [device, viewport] of devices) {
       for (const colorScheme of schemes) {
