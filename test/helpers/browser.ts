@@ -31,8 +31,15 @@ export interface WatchedPage {
   close(): Promise<void>;
 }
 
-export async function openPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+export async function openPage(
+  browser: Browser,
+  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+  });
   // There is no internet here: a PROD merchant's tag manager gets an empty stand-in
   // (a test may route it to something of its own; the last route registered wins).
   await context.route('https://www.googletagmanager.com/**', (route) =>

@@ -1,0 +1,228 @@
+// Every screen the browser journeys pass through, each with the way to put a browser on
+// it: the earlier steps are taken through the edge (the journey helper), /state/{refId}
+// brings the browser in, and the few steps only a browser takes are taken by the page.
+// The accessibility walk, the phone-fit walk, the JavaScript weigh-in and the screenshots
+// all visit this one list.
+import type { Page } from 'playwright-core';
+import type { Stack } from './stack.ts';
+import { ADDRESS, driveTo, MAPLE, passIdentity, Visitor, type Walk } from './journey.ts';
+
+export const MERCHANT_HOSTS = ['maple.localhost', 'roo.localhost', 'manila.localhost', 'test.localhost', 'checkout.localhost', 'dev.localhost'] as const;
+const ROO = 'roo.localhost';
+const MANILA = 'manila.localhost';
+const TEST = 'test.localhost';
+
+export interface TourStop {
+  /** How reports name it: the screen's path, and what sets it apart. */
+  name: string;
+  host: string;
+  /** The path the browser is on once the screen shows (a pattern where it holds a reference). */
+  path: string | RegExp;
+  /** Puts the page on the screen (the edge's earlier steps, then the browser's). */
+  open(stack: Stack, page: Page): Promise<void>;
+  /** A provider's page, not the checkout's own markup. */
+  foreign?: boolean;
+}
+
+const goto = (stack: Stack, page: Page, host: string, path: string) => page.goto(stack.url(host, path)).then(() => undefined);
+
+/** Brings the browser into a flow the edge walked: /state/{refId} sets the cookie and redirects. */
+const resumeIn = (stack: Stack, page: Page, visitor: Visitor) => goto(stack, page, visitor.host, `/state/${visitor.refId()}`);
+
+/** The visitor's cookie, then a page of the flow that /state would not pick (a question, a sub-page). */
+async function openWith(stack: Stack, page: Page, visitor: Visitor, path: string): Promise<void> {
+  await page.context().addCookies([visitor.browserCookie()]);
+  await goto(stack, page, visitor.host, path);
+}
+
+/** A stop on a flow screen, reached by the journey helper's walk. */
+function flowStop(name: string, path: string, walk: Walk = {}): TourStop {
+  return { name, host: walk.host ?? MAPLE, path, open: async (stack, page) => openWith(stack, page, await driveTo(stack, path, walk), path) };
+}
+
+/** A maple e-Transfer buy whose payment the provider settled (pay or cancel). */
+async function settledBuy(stack: Stack, decision: 'pay' | 'cancel'): Promise<Visitor> {
+  const visitor = await driveTo(stack, '/payment-etransfer-instructions');
+  await visitor.get('/payment-etransfer-instructions'); // opens the payment at the provider
+  const paid = await stack.sandbox.app.inject({
+    method: 'POST',
+    url: `/pay/etransfer/${visitor.refId()}`,
+    payload: new URLSearchParams({ decision }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (paid.statusCode !== 200) throw new Error(`the provider refused to ${decision}: ${paid.statusCode}`);
+  return visitor;
+}
+
+/** A roo bank transfer in AUD, to the bank's hand-off page. */
+const POLI: Walk = { host: ROO, method: 'BANKTRANSFER', currency: 'AUD' };
+/** The sandbox's own pages (the payment providers) are on its address. */
+const SANDBOX_HOST = '127.0.0.1';
+
+/** A 300 CAD maple buy at the selfie step (the buyer's address is asked above 250). */
+const AT_SELFIE: Walk = { amount: 300, buyer: ADDRESS };
+/** A manila cash order: PHP, a Philippine mobile, then the selfie step. */
+const MANILA_CASH: Walk = {
+  host: MANILA,
+  method: 'OTC',
+  currency: 'PHP',
+  amount: 1000,
+  buyer: { mobile: '0917 123 4567', mobileCountry: 'PH', ...ADDRESS },
+};
+
+/** A maple eGift order as the home page's SPEND tab posts it: the card, then its amount picker. */
+async function spendQuote(stack: Stack, page: Page): Promise<void> {
+  const visitor = new Visitor(stack, MAPLE);
+  const form = { txnType: 'SPEND', fiatAmount: '50', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'GIFTCARD', paymentMethodSubtype: 'NORTHMART_CA' };
+  const res = await visitor.post('/', form);
+  if (res.headers.location !== '/spend-quote') throw new Error(`the eGift order was refused: ${res.statusCode}`);
+  await openWith(stack, page, visitor, '/spend-quote');
+}
+
+export const TOUR: readonly TourStop[] = [
+  ...MERCHANT_HOSTS.map((host) => ({ name: `home on ${host}`, host, path: '/', open: (stack: Stack, page: Page) => goto(stack, page, host, '/') })),
+  { name: 'home, sell tab', host: MAPLE, path: '/', open: (stack, page) => goto(stack, page, MAPLE, '/?type=SELL') },
+  { name: 'home, spend tab', host: MAPLE, path: '/', open: (stack, page) => goto(stack, page, MAPLE, '/?type=SPEND') },
+  ...['/privacy-policy', '/terms-of-service', '/compliance-policy', '/refund-policy'].map((path) => ({
+    name: path.slice(1),
+    host: MAPLE,
+    path,
+    open: (stack: Stack, page: Page) => goto(stack, page, MAPLE, path),
+  })),
+  { name: 'pro', host: MAPLE, path: '/pro/vip-demo', open: (stack, page) => goto(stack, page, MAPLE, '/pro/vip-demo') },
+  flowStop('price-quote', '/price-quote'),
+  flowStop('price-quote, sell', '/price-quote', { kind: 'SELL' }),
+  flowStop('address-input', '/address-input'),
+  flowStop('buyer-info-input', '/buyer-info-input'),
+  flowStop('buyer-info-input, DEV host (phone country)', '/buyer-info-input', { host: 'dev.localhost', address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx' }),
+  flowStop('mobile-verification', '/mobile-verification'),
+  flowStop('email-input', '/email-input', { kind: 'SELL' }),
+  flowStop('image-input-choice', '/image-input-choice', AT_SELFIE),
+  {
+    name: 'image-input-camera',
+    host: MAPLE,
+    path: '/image-input-camera',
+    open: async (stack, page) => openWith(stack, page, await driveTo(stack, '/image-input-choice', AT_SELFIE), '/image-input-camera'),
+  },
+  {
+    name: 'image-input-upload',
+    host: MAPLE,
+    path: '/image-input-upload',
+    open: async (stack, page) => openWith(stack, page, await driveTo(stack, '/image-input-choice', AT_SELFIE), '/image-input-upload'),
+  },
+  { name: 'verify (documents)', host: MAPLE, path: '/verify', open: (stack, page) => goto(stack, page, MAPLE, '/verify') },
+  { name: 'verify-idenfy', host: MAPLE, path: '/verify-idenfy/approved-demo', open: (stack, page) => goto(stack, page, MAPLE, '/verify-idenfy/approved-demo') },
+  flowStop('payment-etransfer-instructions', '/payment-etransfer-instructions'),
+  {
+    name: 'payment-etransfer-instructions, paid but not arrived',
+    host: MAPLE,
+    path: '/payment-etransfer-instructions',
+    open: async (stack, page) => {
+      const visitor = await driveTo(stack, '/payment-etransfer-instructions');
+      await visitor.get('/payment-etransfer-instructions');
+      await openWith(stack, page, visitor, '/payment-etransfer-instructions?paid=1');
+    },
+  },
+  {
+    name: "the provider's e-Transfer page",
+    host: SANDBOX_HOST,
+    path: /^\/pay\/etransfer\//,
+    foreign: true,
+    open: async (stack, page) => {
+      const visitor = await driveTo(stack, '/payment-etransfer-instructions');
+      await visitor.get('/payment-etransfer-instructions');
+      await page.goto(`${stack.sandbox.url}/pay/etransfer/${visitor.refId()}`);
+    },
+  },
+  {
+    name: "the provider's bank page",
+    host: SANDBOX_HOST,
+    path: /^\/pay\/bank\//,
+    foreign: true,
+    open: async (stack, page) => {
+      await resumeIn(stack, page, await driveTo(stack, '/poli', POLI));
+      await page.getByRole('button', { name: 'Proceed' }).click();
+      await page.waitForURL('**/pay/bank/**');
+    },
+  },
+  { name: 'transaction-success', host: MAPLE, path: '/transaction-success', open: async (stack, page) => resumeIn(stack, page, await settledBuy(stack, 'pay')) },
+  { name: 'transaction-cancelled', host: MAPLE, path: '/transaction-cancelled', open: async (stack, page) => resumeIn(stack, page, await settledBuy(stack, 'cancel')) },
+  flowStop('payment-spend', '/payment-spend', { kind: 'SELL' }),
+  {
+    name: 'payment-spend, the sent-it question',
+    host: MAPLE,
+    path: '/payment-spend',
+    open: async (stack, page) => openWith(stack, page, await driveTo(stack, '/payment-spend', { kind: 'SELL' }), '/payment-spend?confirm=1'),
+  },
+  {
+    name: 'payment-spend-success',
+    host: MAPLE,
+    path: '/payment-spend-success',
+    open: async (stack, page) => openWith(stack, page, await driveTo(stack, '/payment-spend', { kind: 'SELL' }), '/payment-spend-success'),
+  },
+  flowStop('payment-flexepin', '/payment-flexepin', { method: 'FLEXEPIN' }),
+  flowStop('transaction-in-review', '/transaction-in-review', { buyer: { lastName: 'Review' } }),
+  flowStop('credit-card-quote', '/credit-card-quote', { method: 'CREDITCARD' }),
+  {
+    name: 'credit-card',
+    host: MAPLE,
+    path: '/credit-card',
+    open: async (stack, page) => {
+      const visitor = await driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD' });
+      await visitor.post('/credit-card-quote', { canadianResident: 'yes' });
+      await openWith(stack, page, visitor, '/credit-card');
+    },
+  },
+  flowStop('poli (bank transfer)', '/poli', POLI),
+  {
+    name: 'bank-select',
+    host: TEST,
+    path: '/bank-select',
+    open: async (stack, page) => {
+      const visitor = await driveTo(stack, '/image-input-choice', {
+        host: TEST,
+        method: 'BANKTRANSFER',
+        currency: 'IDR',
+        amount: 1_000_000,
+        buyer: { mobileCountry: 'CA', ...ADDRESS },
+      });
+      await passIdentity(visitor);
+      await resumeIn(stack, page, visitor);
+    },
+  },
+  { name: 'spend-quote', host: MAPLE, path: '/spend-quote', open: spendQuote },
+  {
+    name: 'payment-otc',
+    host: MANILA,
+    path: '/payment-otc',
+    open: async (stack, page) => {
+      const visitor = await driveTo(stack, '/image-input-choice', MANILA_CASH);
+      await passIdentity(visitor);
+      await resumeIn(stack, page, visitor);
+    },
+  },
+  {
+    name: 'payment-otc-success',
+    host: MANILA,
+    path: '/payment-otc-success',
+    open: async (stack, page) => {
+      const visitor = await driveTo(stack, '/image-input-choice', MANILA_CASH);
+      await passIdentity(visitor);
+      await openWith(stack, page, visitor, '/payment-otc-success');
+    },
+  },
+  { name: 'cash-in-locations', host: MANILA, path: '/cash-in-locations', open: (stack, page) => goto(stack, page, MANILA, '/cash-in-locations') },
+  { name: 'proc', host: MAPLE, path: '/proc/order-7', open: (stack, page) => goto(stack, page, MAPLE, '/proc/order-7?ref=abc') },
+];
+
+/** Opens a stop and waits until the page is settled: islands hydrated, streams done. */
+export async function visit(stack: Stack, page: Page, stop: TourStop, javaScriptEnabled = true): Promise<void> {
+  await stop.open(stack, page);
+  // Without JavaScript nothing happens after the load; with it, islands fetch and hydrate.
+  await page.waitForLoadState(javaScriptEnabled ? 'networkidle' : 'load');
+  const at = new URL(page.url());
+  const onPath = typeof stop.path === 'string' ? at.pathname === stop.path : stop.path.test(at.pathname);
+  if (!onPath || at.hostname !== stop.host) {
+    throw new Error(`${stop.name}: the browser is on ${at.hostname}${at.pathname}, not ${stop.host}${stop.path}`);
+  }
+}

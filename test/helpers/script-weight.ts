@@ -1,0 +1,22 @@
+// The JavaScript a page loaded, weighed as the edge sends it to a browser that accepts
+// gzip (small files go uncompressed, as they are served).
+import type { Stack } from './stack.ts';
+
+export interface ScriptWeight {
+  files: number;
+  /** Bytes on the wire with Accept-Encoding: gzip. */
+  gzipBytes: number;
+}
+
+/** The edge's scripts among a page's requests (by URL), each counted once, weighed at the edge. */
+export async function scriptWeight(stack: Stack, host: string, requests: string[]): Promise<ScriptWeight> {
+  const fromEdge = requests.map((u) => new URL(u)).filter((u) => u.port === String(stack.port) && u.pathname.endsWith('.js'));
+  const scripts = [...new Set(fromEdge.map((u) => u.pathname))];
+  let gzipBytes = 0;
+  for (const path of scripts) {
+    const res = await stack.app.inject({ method: 'GET', url: path, headers: { host, 'accept-encoding': 'gzip' } });
+    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
+    gzipBytes += res.rawPayload.length;
+  }
+  return { files: scripts.length, gzipBytes };
+}
