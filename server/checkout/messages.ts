@@ -309,6 +309,7 @@ export const PROC_TEXT = {
   processing: 'Processing',
   done: 'Done',
   // Not in the spec.
+  result: 'Result',
   failed: 'We could not complete this request. Please try again later.',
   badQuery: 'This link is not valid.',
 } as const;

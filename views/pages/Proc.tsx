@@ -9,14 +9,20 @@ import { Document } from '../layout/Document.tsx';
 /** What the page needs to know of the upstream's answer. */
 export type ProcOutcome = 'done' | 'failed';
 
+// A landmark of its own: without JavaScript the result stays where React streamed it, at
+// the end of <body> outside <main>, and is still inside a region there.
 function ProcResult({ outcome }: { outcome: Promise<ProcOutcome> }) {
   const result = use(outcome);
-  return result === 'done' ? (
-    <p className="proc-status proc-done">{PROC_TEXT.done}</p>
-  ) : (
-    <p className="form-error" role="alert">
-      {PROC_TEXT.failed}
-    </p>
+  return (
+    <section className="proc-result" aria-label={PROC_TEXT.result}>
+      {result === 'done' ? (
+        <p className="proc-status proc-done">{PROC_TEXT.done}</p>
+      ) : (
+        <p className="form-error" role="alert">
+          {PROC_TEXT.failed}
+        </p>
+      )}
+    </section>
   );
 }
 
