@@ -128,9 +128,3 @@ export function buildPath<R extends RouteDef>(r: R, params: Record<R['params'][n
     return encodeURIComponent(String(value));
   });
 }
-
-/**
- * The deposit page's query parameter that counts its status checks without JavaScript
- * (the page reloads itself STATUS_POLL.retries times, as the island polls).
- */
-export const STATUS_CHECK_PARAM = 'check';

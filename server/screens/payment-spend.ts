@@ -1,12 +1,10 @@
 // Screen 17 for sells and spends: the deposit address to send the crypto to. The server asks
 // for the status once; PROCESSED shows the address, anything else hands over to the
-// WalletStatus island; without JavaScript the page reloads itself as many times, counting in
-// ?check=N, then offers a Check again link. ?confirm=1 opens the "Have you sent your crypto"
+// WalletStatus island; without JavaScript the page offers a Check again link. ?confirm=1 opens the "Have you sent your crypto"
 // question as a page.
 import { createElement } from 'react';
 import { formatCrypto } from '../checkout/format.ts';
-import { ROUTES, STATUS_CHECK_PARAM, hasFlag } from '../checkout/routes.ts';
-import { STATUS_POLL } from '../checkout/limits.ts';
+import { ROUTES, hasFlag } from '../checkout/routes.ts';
 import { ISLAND_API } from '../checkout/wire.ts';
 import type { FlowState, StatusResponse } from '../upstream/contract.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -16,13 +14,6 @@ import { PaymentSpendPage } from '../../views/pages/PaymentSpend.tsx';
 import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.paymentSpend;
-
-/** The status checks this page has made by reloading itself (0 on arrival). */
-function checksMade(query: unknown): number {
-  const raw = (query as Record<string, unknown> | undefined)?.[STATUS_CHECK_PARAM];
-  const n = Number.parseInt(typeof raw === 'string' ? raw : '0', 10);
-  return Number.isFinite(n) ? Math.max(0, Math.min(n, STATUS_POLL.retries)) : 0;
-}
 
 /** The address to show: only once PROCESSED, preferring the status answer's own. */
 function processedAddress(status: StatusResponse | undefined, state: FlowState): string | undefined {
@@ -35,9 +26,7 @@ export const paymentSpendScreen = defineScreen({
   get: stepPage(ROUTE.path, async (request, reply, { flow, state }) => {
     const status = await upstreamFor(request).status(flow.txnType, flow.refId);
     if (!status.ok) request.log.warn({ failure: status.failure.kind }, 'status check failed; the page keeps checking');
-    const checks = checksMade(request.query);
     const page = createElement(PaymentSpendPage, {
-      nextCheckHref: checks < STATUS_POLL.retries ? `${ROUTE.path}?${STATUS_CHECK_PARAM}=${checks + 1}` : undefined,
       amountText: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
       qrSrc: ISLAND_API.walletQr(state.refId),
       statusUrl: ISLAND_API.status(flow.txnType, state.refId),

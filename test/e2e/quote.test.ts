@@ -232,3 +232,23 @@ for (const [amount, message] of LIMITS) {
     t.same(problems, []);
   });
 }
+
+t.test('the limit modal keeps the keyboard inside it, and Escape closes it', async (t) => {
+  const { page, problems, close } = await open();
+  t.teardown(close);
+  await page.goto(stack.url(MAPLE, '/'));
+  await page.getByLabel('Amount', { exact: true }).fill('401');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  const modal = page.getByRole('alertdialog');
+  await modal.waitFor();
+  await page.waitForLoadState('networkidle'); // the keyboard island is hydrated
+  const closeLink = modal.getByRole('link', { name: 'Close' });
+  for (const key of ['Tab', 'Shift+Tab', 'Tab']) {
+    await page.keyboard.press(key);
+    t.ok(await closeLink.evaluate((el) => el === document.activeElement), `${key}: focus stays on the modal's one action`);
+  }
+  await page.keyboard.press('Escape');
+  await page.waitForURL(stack.url(MAPLE, '/'));
+  t.equal(await page.getByRole('alertdialog').count(), 0, 'closed: home');
+  t.same(problems, []);
+});

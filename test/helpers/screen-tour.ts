@@ -1,6 +1,6 @@
 // Every screen the browser journeys pass through, each with the way to put a browser on
-// it: the earlier steps are taken through the edge (the journey helper), /state/{refId}
-// brings the browser in, and the few steps only a browser takes are taken by the page.
+// it: the earlier steps are taken through the edge (the journey helper), the visitor's
+// cookie and /state/{refId} bring the browser in, and the few steps only a browser takes are taken by the page.
 // The accessibility walk, the phone-fit walk, the JavaScript weigh-in and the screenshots
 // all visit this one list.
 import type { Page } from 'playwright-core';
@@ -26,8 +26,14 @@ export interface TourStop {
 
 const goto = (stack: Stack, page: Page, host: string, path: string) => page.goto(stack.url(host, path)).then(() => undefined);
 
-/** Brings the browser into a flow the edge walked: /state/{refId} sets the cookie and redirects. */
-const resumeIn = (stack: Stack, page: Page, visitor: Visitor) => goto(stack, page, visitor.host, `/state/${visitor.refId()}`);
+/**
+ * Brings the browser into a flow the edge walked: with the visitor's own cookie,
+ * /state/{refId} asks nothing and redirects to where the upstream has the order.
+ */
+async function resumeIn(stack: Stack, page: Page, visitor: Visitor): Promise<void> {
+  await page.context().addCookies([visitor.browserCookie()]);
+  await goto(stack, page, visitor.host, `/state/${visitor.refId()}`);
+}
 
 /** The visitor's cookie, then a page of the flow that /state would not pick (a question, a sub-page). */
 async function openWith(stack: Stack, page: Page, visitor: Visitor, path: string): Promise<void> {

@@ -18,19 +18,17 @@ export interface DocumentProps {
   bare?: boolean;
   /** Style sheets of this page only (by manifest name, e.g. leaflet.css), after the shared one. */
   pageStyles?: string[];
-  /** A page that checks something again by reloading when JavaScript is off (an island does it otherwise). */
-  reloadWithoutJs?: { afterMs: number; href: string } | undefined;
 }
 
 export function Document(props: DocumentProps) {
-  const { title, children, toasts = [], bare = false, pageStyles = [], reloadWithoutJs } = props;
+  const { title, children, toasts = [], bare = false, pageStyles = [] } = props;
   const { merchant, assets, shell } = useRenderContext();
   const config = merchant.config;
   const pageTitle = title ? `${title} | ${config.title}` : config.title;
   // Rendered per request: the visitor's parts only, joined with the merchant's shell
   // (server/render/shell.tsx), which is this same document with a cut in their place.
   if (shell?.mode === 'visitor') {
-    const key = [pageTitle, bare, reloadWithoutJs?.afterMs, reloadWithoutJs?.href, ...pageStyles].join('\n');
+    const key = [pageTitle, bare, ...pageStyles].join('\n');
     return shell.place(key, () => <Document {...props} />, { main: children, toasts: <Toasts toasts={toasts} />, boot: <BootScript /> });
   }
   const cut = shell?.cut;
@@ -44,11 +42,6 @@ export function Document(props: DocumentProps) {
         <link rel="stylesheet" href={assets.styles['app.css']} />
         {pageStyles.map((name) => assets.styles[name] && <link key={name} rel="stylesheet" href={assets.styles[name]} />)}
         {merchant.styleHref && <link rel="stylesheet" href={merchant.styleHref} />}
-        {reloadWithoutJs && (
-          <noscript>
-            <meta httpEquiv="refresh" content={`${Math.ceil(reloadWithoutJs.afterMs / 1000)};url=${reloadWithoutJs.href}`} />
-          </noscript>
-        )}
       </head>
       <body className={bare ? 'bare' : undefined}>
         {!bare && <Header />}

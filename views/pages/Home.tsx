@@ -48,7 +48,7 @@ export function HomePage({
           <a href={ROUTES.cashInLocations.path}>{OTC_TEXT.mapLink}</a>
         </p>
       )}
-      {modal && <Modal text={modal} keys={false} />}
+      {modal && <Modal text={modal} />}
     </Document>
   );
 }

@@ -4,7 +4,6 @@
 import { Island } from '../../server/render/island.tsx';
 import { CONFIRM_TEXT, COPY_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
-import { STATUS_POLL } from '../../server/checkout/limits.ts';
 import { WalletAddress } from '../../islands/WalletStatus.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
@@ -34,8 +33,6 @@ export interface PaymentSpendProps {
   address?: string;
   /** The visitor asked to confirm the deposit (?confirm=1). */
   confirming: boolean;
-  /** Without JavaScript, where the page reloads to check the status again; none once the checks are spent. */
-  nextCheckHref?: string | undefined;
 }
 
 export function PaymentSpendPage(props: PaymentSpendProps) {
@@ -43,10 +40,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
   const here = ROUTES.paymentSpend.path;
   const confirmHref = ROUTES.paymentSpend.flags.confirm;
   return (
-    <Document
-      title="Send your crypto"
-      reloadWithoutJs={props.address || !props.nextCheckHref ? undefined : { afterMs: STATUS_POLL.intervalMs, href: props.nextCheckHref }}
-    >
+    <Document title="Send your crypto">
       <FlowFrame frame={frame}>
         <section className="card payment">
           <h1>Send your crypto</h1>
