@@ -16,6 +16,7 @@ import { clearFlow, readFlow, type FlowCookie } from '../security/flow-cookie.ts
 import { renderHome } from '../flow/home-page.ts';
 import { followNextAction, saveFlowState } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
+import { outOfStep } from '../flow/step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { PRICE_QUOTE_FORM_ID, PriceQuotePage, type PriceQuotePageProps } from '../../views/pages/PriceQuote.tsx';
@@ -130,6 +131,9 @@ export const priceQuoteScreen = defineScreen({
   actions: {
     // Accept without JavaScript: requote, confirm, and show the new quote.
     accept: async (request, reply) => {
+      // A new quote only while the visitor is at the quote: past it, a requote is not sent.
+      const cookie = readFlow(request);
+      if (cookie && outOfStep(request, reply, cookie, [ROUTE.path])) return reply;
       const loaded = await loadQuote(request, reply);
       if (!loaded) return reply;
       const { flow, state } = loaded;

@@ -70,6 +70,11 @@ t.test('a form posted for another step is not sent upstream: the visitor goes to
   t.same(code, []);
   const resend = await upstreamDuring(() => atAddress.post('/mobile-verification/resend'));
   t.same(resend, [], 'Resend Code out of step asks for no code');
+  const accept = await upstreamDuring(async () => {
+    const res = await atAddress.post('/price-quote/accept');
+    t.equal(res.headers.location, '/address-input', 'a new quote accepted past the quote: back to the address');
+  });
+  t.same(accept, [], 'no requote reached the upstream');
 
   // A selfie posted before the identity step: not read, not sent; the upstream is only asked where the flow is.
   const { payload, contentType } = multipartBody([{ field: 'file', fileName: 'me.png', value: PNG, type: 'image/png' }]);
