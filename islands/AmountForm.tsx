@@ -54,6 +54,19 @@ export default function AmountForm(props: AmountFormProps) {
   // not a DOM write: a re-render on submit would put the server's empty value back).
   const [resolution, setResolution] = useState('');
   useEffect(() => setResolution(`${screen.width}x${screen.height}`), []);
+  // What the visitor typed or chose before the island hydrated: the fields are uncontrolled,
+  // so hydration keeps it, and the state that filters methods and estimates catches up here.
+  useEffect(() => {
+    const sync = (id: string, set: (value: string) => void) => {
+      const field = document.getElementById(id) as HTMLInputElement | null;
+      if (field) set(field.value);
+    };
+    sync('fiatAmount', setFiatAmount);
+    sync('cryptoAmount', setCryptoAmount);
+    sync('fiatCurrency', setFiatCurrency);
+    sync('cryptoCurrency', setCoin);
+    sync('paymentMethodSubtype', setGiftCard);
+  }, []);
   // Messages belong to the kind they were given for.
   const shownErrors = kind === props.kind ? errors : {};
 
@@ -106,7 +119,7 @@ export default function AmountForm(props: AmountFormProps) {
                 type="text"
                 inputMode="decimal"
                 autoComplete="off"
-                value={fiatAmount}
+                defaultValue={fiatAmount}
                 onChange={(e) => setFiatAmount(e.target.value)}
                 {...described('fiatAmount', shownErrors.fiatAmount, { extra: 'fiatAmount-code', submitted: values.fiatAmount ?? props.defaults.fiatAmount })}
               />
@@ -120,7 +133,7 @@ export default function AmountForm(props: AmountFormProps) {
               <select
                 id="fiatCurrency"
                 name="fiatCurrency"
-                value={fiatCurrency}
+                defaultValue={fiatCurrency}
                 onChange={(e) => setFiatCurrency(e.target.value)}
               >
                 {props.fiats.map((f) => (
@@ -145,7 +158,7 @@ export default function AmountForm(props: AmountFormProps) {
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              value={cryptoAmount}
+              defaultValue={cryptoAmount}
               onChange={(e) => setCryptoAmount(e.target.value)}
               {...described('cryptoAmount', shownErrors.cryptoAmount, { extra: 'cryptoAmount-code', submitted: values.cryptoAmount ?? props.defaults.cryptoAmount })}
             />
@@ -157,7 +170,7 @@ export default function AmountForm(props: AmountFormProps) {
       )}
 
       <Field id="cryptoCurrency" label="Cryptocurrency" error={shownErrors.cryptoCurrency}>
-        <select id="cryptoCurrency" name="cryptoCurrency" value={coin} onChange={(e) => setCoin(e.target.value)}>
+        <select id="cryptoCurrency" name="cryptoCurrency" defaultValue={coin} onChange={(e) => setCoin(e.target.value)}>
           {props.coins.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name} ({c.id})
@@ -172,7 +185,7 @@ export default function AmountForm(props: AmountFormProps) {
             <select
               id="paymentMethodSubtype"
               name="paymentMethodSubtype"
-              value={giftCard}
+              defaultValue={giftCard}
               onChange={(e) => setGiftCard(e.target.value)}
               {...described('paymentMethodSubtype', shownErrors.paymentMethodSubtype)}
             >

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { readFileSync } from 'node:fs';
-import { openPage } from '../helpers/browser.ts';
+import { hydrated, openPage } from '../helpers/browser.ts';
 
 const { stack, browser } = await startBrowserStack();
 
@@ -130,4 +130,25 @@ t.test('a legal page ships no JavaScript; the home page loads only the boot scri
   const scripts = home.requests.filter((u) => u.endsWith('.js')).map((u) => new URL(u).pathname);
   t.ok(scripts.includes(manifest.boot), 'boot script loaded');
   t.same(scripts.filter((s) => !allowed.has(s)), [], 'nothing but the boot script and its chunks');
+});
+
+t.test('an amount typed before the form hydrates is kept, and sent', async (t) => {
+  const { page, problems, close } = await openPage(browser, { javaScriptEnabled: true });
+  t.teardown(close);
+  // Hold the page's scripts until the visitor has typed: a slow network, made certain.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/js\//, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(stack.url('maple.localhost', '/'), { waitUntil: 'commit' });
+  const amount = page.getByLabel('Amount', { exact: true });
+  await amount.fill('5');
+  release();
+  await hydrated(page, 'form.amount-form');
+  t.equal(await amount.inputValue(), '5', 'hydration keeps what was typed');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForSelector('text=Amount must be greater than $20.');
+  t.same(problems, []);
 });
