@@ -5,13 +5,12 @@
 import type { BaseLogger } from 'pino';
 import type { Dispatcher } from 'undici';
 import { kAttempts, type AttemptCounter, type CountedDispatchOptions } from './retry-interceptor.ts';
+import { SettledHandler } from './settled-handler.ts';
 
 /** What the upstream code logs with: a pino logger, Fastify's included. */
 export type Logger = Pick<BaseLogger, 'info' | 'warn'>;
 
-type Controller = Dispatcher.DispatchController;
 type Handler = Dispatcher.DispatchHandler;
-type ResponseHeaders = Parameters<NonNullable<Handler['onResponseStart']>>[2];
 
 export function logInterceptor(logger: Logger): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (opts, handler) => {
@@ -40,58 +39,32 @@ function headerEntries(headers: NonNullable<Dispatcher.DispatchOptions['headers'
   return Symbol.iterator in headers ? (headers as Iterable<[unknown, unknown]>) : Object.entries(headers);
 }
 
-class LoggingHandler implements Handler {
-  readonly #handler: Handler;
+class LoggingHandler extends SettledHandler {
   readonly #logger: Logger;
   readonly #request: { reqId?: string; merchant?: string };
   readonly #call: { method: string; path: string };
   readonly #attempts: AttemptCounter;
-  readonly #startedAt = performance.now();
-  #status: number | undefined;
 
   constructor(handler: Handler, logger: Logger, opts: Dispatcher.DispatchOptions, attempts: AttemptCounter) {
-    this.#handler = handler;
+    super(handler);
     this.#logger = logger;
     this.#attempts = attempts;
     this.#request = { reqId: headerValue(opts.headers, 'x-request-id'), merchant: headerValue(opts.headers, 'x-merchant') };
     this.#call = { method: opts.method, path: opts.path.split('?', 1)[0] ?? '' };
   }
 
-  onRequestStart(controller: Controller, context: unknown): void {
-    this.#handler.onRequestStart?.(controller, context);
-  }
-
-  onResponseStart(controller: Controller, statusCode: number, headers: ResponseHeaders, statusMessage?: string): void {
-    this.#status = statusCode;
-    this.#handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
-  }
-
-  onResponseData(controller: Controller, chunk: Buffer): void {
-    this.#handler.onResponseData?.(controller, chunk);
-  }
-
-  onResponseEnd(controller: Controller, trailers: ResponseHeaders): void {
-    this.#log();
-    this.#handler.onResponseEnd?.(controller, trailers);
-  }
-
-  onResponseError(controller: Controller, error: Error): void {
-    this.#log((error as { code?: string }).code ?? error.name);
-    this.#handler.onResponseError?.(controller, error);
-  }
-
-  #log(error?: string): void {
+  protected settled(error?: string): void {
     const line = {
       ...this.#request,
       upstream: {
         ...this.#call,
-        status: this.#status,
+        status: this.status,
         attempts: this.#attempts.count,
-        durationMs: Math.round(performance.now() - this.#startedAt),
+        durationMs: Math.round(performance.now() - this.startedAt),
         ...(error ? { error } : {}),
       },
     };
-    if (error || (this.#status ?? 0) >= 500) this.#logger.warn(line, 'upstream request failed');
+    if (error || (this.status ?? 0) >= 500) this.#logger.warn(line, 'upstream request failed');
     else this.#logger.info(line, 'upstream request');
   }
 }

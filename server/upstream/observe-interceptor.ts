@@ -3,6 +3,7 @@
 // it reads, and outside the breaker, so calls the breaker refused are reported too.
 import type { Dispatcher } from 'undici';
 import { kAttempts, type CountedDispatchOptions } from './retry-interceptor.ts';
+import { SettledHandler } from './settled-handler.ts';
 
 export interface UpstreamCallReport {
   origin: string;
@@ -15,59 +16,31 @@ export interface UpstreamCallReport {
   durationMs: number;
 }
 
-type Controller = Dispatcher.DispatchController;
 type Handler = Dispatcher.DispatchHandler;
-type ResponseHeaders = Parameters<NonNullable<Handler['onResponseStart']>>[2];
 
 export function observeInterceptor(report: (call: UpstreamCallReport) => void): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (opts, handler) => dispatch(opts, new ObservingHandler(handler, opts, report));
 }
 
-class ObservingHandler implements Handler {
-  readonly #handler: Handler;
+class ObservingHandler extends SettledHandler {
   readonly #opts: CountedDispatchOptions;
   readonly #report: (call: UpstreamCallReport) => void;
-  readonly #startedAt = performance.now();
-  #status: number | undefined;
 
   constructor(handler: Handler, opts: CountedDispatchOptions, report: (call: UpstreamCallReport) => void) {
-    this.#handler = handler;
+    super(handler);
     this.#opts = opts;
     this.#report = report;
   }
 
-  onRequestStart(controller: Controller, context: unknown): void {
-    this.#handler.onRequestStart?.(controller, context);
-  }
-
-  onResponseStart(controller: Controller, statusCode: number, headers: ResponseHeaders, statusMessage?: string): void {
-    this.#status = statusCode;
-    this.#handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
-  }
-
-  onResponseData(controller: Controller, chunk: Buffer): void {
-    this.#handler.onResponseData?.(controller, chunk);
-  }
-
-  onResponseEnd(controller: Controller, trailers: ResponseHeaders): void {
-    this.#done();
-    this.#handler.onResponseEnd?.(controller, trailers);
-  }
-
-  onResponseError(controller: Controller, error: Error): void {
-    this.#done((error as { code?: string }).code ?? error.name);
-    this.#handler.onResponseError?.(controller, error);
-  }
-
-  #done(error?: string): void {
+  protected settled(error?: string): void {
     this.#report({
       origin: String(this.#opts.origin ?? ''),
       path: this.#opts.path.split('?', 1)[0] ?? '',
-      ...(this.#status === undefined ? {} : { status: this.#status }),
+      ...(this.status === undefined ? {} : { status: this.status }),
       ...(error ? { error } : {}),
       // Refused by the breaker: no attempt was made.
       attempts: this.#opts[kAttempts]?.count ?? 0,
-      durationMs: performance.now() - this.#startedAt,
+      durationMs: performance.now() - this.startedAt,
     });
   }
 }
