@@ -373,7 +373,7 @@ export const BUYER_TEXT = {
   codeByEmail: `We will email a ${VERIFICATION_CODE_LENGTH}-digit code to this address to confirm it. The code is valid for ${VERIFICATION_CODE_VALIDITY_MS / 60_000} minutes.`,
 } as const;
 
-/** The order summary of the payment and completion pages. Not in the spec. */
+/** The order summary (server/checkout/order-summary.ts). Not in the spec. */
 export const SUMMARY_TEXT = {
   title: 'Your order',
   total: 'Order total',
@@ -382,6 +382,9 @@ export const SUMMARY_TEXT = {
   youSend: 'You send',
   address: 'Receiving address',
   reference: 'Reference ID',
+  fee: 'Fee (included)',
+  payoutEmail: 'Payout email',
+  giftCardValue: 'eGift card value',
 } as const;
 
 /** The step indicator (server/checkout/progress.ts). Not in the spec. */

@@ -47,3 +47,15 @@ export function flowProgress(kind: FlowKind, screen: ScreenPath): Progress | nul
   const current = step === undefined ? -1 : steps.indexOf(step);
   return current < 0 ? null : { steps, current };
 }
+
+/**
+ * The steps whose pages show the order summary from the flow cookie (order-summary.ts):
+ * the forms between the quote and the payment. The quote shows its figures in its card, and
+ * a payment page shows the order it has just read (or its own, with copy buttons).
+ */
+const SUMMARY_STEPS: readonly FlowStep[] = ['details', 'verify'];
+
+export function showsFlowSummary(screen: ScreenPath): boolean {
+  const step = SCREEN_STEP.get(screen);
+  return step !== undefined && SUMMARY_STEPS.includes(step);
+}

@@ -8,6 +8,8 @@ import { FAILURE_TEXT } from '../checkout/messages.ts';
 import { nextScreen, type NextStep } from '../checkout/next-screen.ts';
 import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
 import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import { quoteFee } from '../checkout/fees.ts';
+import { orderFiguresOf } from '../checkout/order-summary.ts';
 import { leaveFor } from './redirects.ts';
 import { createElement } from 'react';
 import { checkHtmlDocTargets, checkPaymentUrl, type PaymentHostRules } from '../checkout/payment-url.ts';
@@ -56,7 +58,8 @@ function refusePayment(request: FastifyRequest, reply: FastifyReply, reasons: st
 export type Stay = (messages: string[], status: number) => Promise<FastifyReply> | FastifyReply;
 
 /**
- * Merge a new flow state into the cookie; addressRequired is kept once it was seen. `at`:
+ * Merge a new flow state into the cookie; addressRequired is kept once it was seen, and the
+ * order summary's figures follow the state (order-summary.ts says why they live here). `at`:
  * the screen the state's nextAction sends the visitor to (unset: they stay where they are).
  */
 export function saveFlowState(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, at?: string): FlowCookie {
@@ -65,6 +68,7 @@ export function saveFlowState(request: FastifyRequest, reply: FastifyReply, flow
     refId: state.refId,
     addressRequired: state.nextActionParams?.addressRequired ?? flow.addressRequired,
     ...(at !== undefined ? { at } : {}),
+    order: orderFiguresOf(state, quoteFee(request.merchant.config, state.paymentMethod, flow.pro)),
   };
   writeFlow(request, reply, next);
   return next;

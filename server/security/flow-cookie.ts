@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FIAT_CURRENCIES, FLOW_KINDS, TXN_TYPES } from '../checkout/domain.ts';
 import { refIdSchema } from '../upstream/contract.ts';
+import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from '../checkout/order-summary.ts';
 
 /** The name over plain http. */
 export const FLOW_COOKIE = 'flow';
@@ -36,6 +37,16 @@ export const flowCookieSchema = z.strictObject({
    * is sent upstream. Unset when the last step led off the checkout (a bank's page).
    */
   at: z.string().regex(/^\/[a-z-]{0,63}$/).optional(),
+  /** The order summary's figures (server/checkout/order-summary.ts), from the last flow state. */
+  order: z
+    .strictObject({
+      fiatAmount: z.number().finite().nonnegative(),
+      cryptoAmount: z.number().finite().nonnegative(),
+      cryptoAddress: z.string().max(SUMMARY_ADDRESS_MAX).optional(),
+      emtEmail: z.string().max(SUMMARY_EMAIL_MAX).optional(),
+      fee: z.number().finite().nonnegative().optional(),
+    })
+    .optional(),
 });
 export type FlowCookie = z.output<typeof flowCookieSchema>;
 

@@ -1,16 +1,17 @@
 // The frame of a flow step: the step indicator above, the page's card, and the order
 // summary: one <details>, folded above the card on phones (it opens without JavaScript),
-// shown open beside the card on wide screens by CSS. Everything here is the visitor's own, so it stays inside the page's
-// children, never in the document shell.
+// shown open beside the card on wide screens by CSS. Everything here is the visitor's own,
+// so it stays inside the page's children, never in the document shell.
 import type { ReactNode } from 'react';
-import type { FlowKind } from '../../server/checkout/domain.ts';
 import { STEP_TEXT, SUMMARY_TEXT } from '../../server/checkout/messages.ts';
-import { flowProgress, type Progress } from '../../server/checkout/progress.ts';
+import { orderSummaryOf, type OrderSummaryData } from '../../server/checkout/order-summary.ts';
+import { flowProgress, showsFlowSummary, type Progress } from '../../server/checkout/progress.ts';
 import type { ScreenPath } from '../../server/checkout/routes.ts';
+import type { FlowCookie } from '../../server/security/flow-cookie.ts';
 import type { FlowState } from '../../server/upstream/contract.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Money } from './Money.tsx';
-import { OrderSummary, type OrderSummaryData } from './OrderSummary.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
 
 export interface FlowFrameProps {
   progress: Progress | null;
@@ -19,11 +20,15 @@ export interface FlowFrameProps {
 }
 
 /**
- * What a screen hands its view: where the visitor is (the flow cookie's kind), and, for a
- * summary beside the card, the order as the upstream holds it. No flow: no frame.
+ * What a screen hands its view: where the visitor is (the flow cookie's kind) and the order
+ * beside the card: the state a payment page has just read, or, on the forms between the
+ * quote and the payment, the summary the cookie carries (the same on GET and on a refused
+ * form's re-render). No flow: no frame.
  */
-export function flowFrameOf(flow: { kind: FlowKind } | null | undefined, screen: ScreenPath, state?: FlowState): FlowFrameProps | undefined {
-  return flow ? { progress: flowProgress(flow.kind, screen), order: state } : undefined;
+export function flowFrameOf(flow: FlowCookie | null | undefined, screen: ScreenPath, state?: FlowState): FlowFrameProps | undefined {
+  if (!flow) return undefined;
+  const order = state || showsFlowSummary(screen) ? orderSummaryOf(flow, state) : undefined;
+  return { progress: flowProgress(flow.kind, screen), order };
 }
 
 export function StepIndicator({ progress }: { progress: Progress }) {
@@ -56,7 +61,7 @@ export function FlowFrame({ frame, children }: { frame?: FlowFrameProps | undefi
               <span className="summary-title">{SUMMARY_TEXT.title}</span>
               <Money kind="fiat" amount={order.fiatAmount} currency={order.fiatCurrency} symbols={merchant.config.supportedFiatCurrencies} />
             </summary>
-            <OrderSummary order={order} />
+            <OrderSummary order={order} payoutEmail />
           </details>
           <div className="with-summary-main">{children}</div>
         </div>

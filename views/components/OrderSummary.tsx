@@ -1,40 +1,43 @@
-// The order as the payment and completion pages show it: amounts with their currency,
-// the receiving address and the Reference ID, never the buyer's details. With `copy`, the
-// address and the Reference ID carry copy buttons (selectable text without JavaScript).
-import type { FlowState } from '../../server/upstream/contract.ts';
-import { COPY_TEXT, SUMMARY_TEXT } from '../../server/checkout/messages.ts';
+// The order as the flow's pages show it (the rows of server/checkout/order-summary.ts):
+// amounts with their currency, the receiving address, and the Reference ID, never the
+// buyer's details; the payout email only with `payoutEmail` (beside the flow's forms). With
+// `copy`, the address and the Reference ID carry copy buttons (selectable text without
+// JavaScript).
+import { Fragment } from 'react';
+import { COPY_TEXT } from '../../server/checkout/messages.ts';
+import { summaryRows, type OrderSummaryData, type SummaryRow } from '../../server/checkout/order-summary.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { CopyValue } from './CopyValue.tsx';
 import { Money } from './Money.tsx';
 
-export type OrderSummaryData = Pick<
-  FlowState,
-  'refId' | 'txnType' | 'paymentMethod' | 'fiatAmount' | 'fiatCurrency' | 'cryptoAmount' | 'cryptoCurrency' | 'cryptoAddress'
->;
+export type { OrderSummaryData };
 
-export function OrderSummary({ order, copy = false }: { order: OrderSummaryData; copy?: boolean }) {
+const ROW_CLASS: Partial<Record<SummaryRow['kind'], string>> = { address: 'crypto-address', email: 'payout-email', reference: 'reference-id' };
+
+export function OrderSummary({ order, copy = false, payoutEmail = false }: { order: OrderSummaryData; copy?: boolean; payoutEmail?: boolean }) {
   const { merchant } = useRenderContext();
-  const fiat = <Money kind="fiat" amount={order.fiatAmount} currency={order.fiatCurrency} symbols={merchant.config.supportedFiatCurrencies} />;
-  const crypto = <Money kind="crypto" amount={order.cryptoAmount} currency={order.cryptoCurrency} />;
-  const buy = order.txnType === 'BUY';
+  const symbols = merchant.config.supportedFiatCurrencies;
+  const value = (row: SummaryRow) => {
+    switch (row.kind) {
+      case 'fiat':
+        return <Money kind="fiat" amount={row.amount} currency={row.currency} symbols={symbols} />;
+      case 'crypto':
+        return <Money kind="crypto" amount={row.amount} currency={row.currency} />;
+      case 'address':
+      case 'reference':
+        return copy ? <CopyValue value={row.value} label={COPY_TEXT.copy} name={COPY_TEXT.copyOf(row.label)} /> : row.value;
+      case 'email':
+        return row.value;
+    }
+  };
   return (
     <dl className="order-summary">
-      <dt>{buy ? SUMMARY_TEXT.total : SUMMARY_TEXT.youReceive}</dt>
-      <dd className="order-total">{fiat}</dd>
-      <dt>{buy ? SUMMARY_TEXT.cryptoAmount : SUMMARY_TEXT.youSend}</dt>
-      <dd>{crypto}</dd>
-      {buy && order.cryptoAddress && (
-        <>
-          <dt>{SUMMARY_TEXT.address}</dt>
-          <dd className="crypto-address">
-            {copy ? <CopyValue value={order.cryptoAddress} label={COPY_TEXT.copy} name={COPY_TEXT.copyOf(SUMMARY_TEXT.address)} /> : order.cryptoAddress}
-          </dd>
-        </>
-      )}
-      <dt>{SUMMARY_TEXT.reference}</dt>
-      <dd className="reference-id">
-        {copy ? <CopyValue value={order.refId} label={COPY_TEXT.copy} name={COPY_TEXT.copyOf(SUMMARY_TEXT.reference)} /> : order.refId}
-      </dd>
+      {summaryRows(order, { payoutEmail }).map((row) => (
+        <Fragment key={row.label}>
+          <dt>{row.label}</dt>
+          <dd className={'total' in row && row.total ? 'order-total' : ROW_CLASS[row.kind]}>{value(row)}</dd>
+        </Fragment>
+      ))}
     </dl>
   );
 }

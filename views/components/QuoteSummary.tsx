@@ -3,7 +3,7 @@
 // island renders it too: once for the held quote and once for a new one after expiry.
 import type { FlowKind } from '../../server/checkout/domain.ts';
 import { formatCrypto, formatFiat, type FiatSymbolSource } from '../../server/checkout/format.ts';
-import { QUOTE_TEXT } from '../../server/checkout/messages.ts';
+import { QUOTE_TEXT, SUMMARY_TEXT } from '../../server/checkout/messages.ts';
 
 export interface QuoteFigures {
   fiatAmount: number;
@@ -35,7 +35,7 @@ export function QuoteSummary({ kind, figures, fiatCurrency, cryptoCurrency, fiat
           <dd className="quote-amount">{buying ? fiat : crypto}</dd>
         </div>
         <div>
-          <dt>{kind === 'SPEND' ? 'eGift card value' : 'You receive'}</dt>
+          <dt>{kind === 'SPEND' ? SUMMARY_TEXT.giftCardValue : SUMMARY_TEXT.youReceive}</dt>
           <dd className="quote-amount">{buying ? crypto : fiat}</dd>
         </div>
         <div>
