@@ -391,5 +391,5 @@ export const SUMMARY_TEXT = {
 export const STEP_TEXT = {
   label: 'Progress',
   of: (n: number, total: number, name: string) => `Step ${n} of ${total}: ${name}`,
-  names: { quote: 'Quote', details: 'Details', verify: 'Verify', pay: 'Pay', send: 'Send crypto' },
+  names: { quote: 'Quote', details: 'Details', verify: 'Verify', pay: 'Pay', send: 'Send crypto', payout: 'Payout' },
 } as const;

@@ -1,14 +1,15 @@
 // The step indicator's rule: the steps of each flow, and which step each screen belongs to.
 // A buy is quote, details, verify, pay; a sell and a gift-card spend end by sending crypto
-// instead. Screens outside the steps (home, the outcomes) show no indicator.
+// instead, and a sell names its payout e-Transfer address after verification, so the
+// indicator never steps back. Screens outside the steps (home, the outcomes) show no indicator.
 import type { FlowKind } from './domain.ts';
 import { ROUTES, type ScreenPath } from './routes.ts';
 
-export type FlowStep = 'quote' | 'details' | 'verify' | 'pay' | 'send';
+export type FlowStep = 'quote' | 'details' | 'verify' | 'payout' | 'pay' | 'send';
 
 export const FLOW_STEPS: Readonly<Record<FlowKind, readonly FlowStep[]>> = {
   BUY: ['quote', 'details', 'verify', 'pay'],
-  SELL: ['quote', 'details', 'verify', 'send'],
+  SELL: ['quote', 'details', 'verify', 'payout', 'send'],
   SPEND: ['quote', 'details', 'verify', 'send'],
 };
 
@@ -17,7 +18,7 @@ const SCREEN_STEP: ReadonlyMap<ScreenPath, FlowStep> = new Map<ScreenPath, FlowS
   [ROUTES.spendQuote.path, 'quote'],
   [ROUTES.creditCardQuote.path, 'quote'],
   [ROUTES.addressInput.path, 'details'],
-  [ROUTES.emailInput.path, 'details'],
+  [ROUTES.emailInput.path, 'payout'],
   [ROUTES.buyerInfoInput.path, 'details'],
   [ROUTES.mobileVerification.path, 'verify'],
   [ROUTES.imageInputChoice.path, 'verify'],
@@ -53,7 +54,7 @@ export function flowProgress(kind: FlowKind, screen: ScreenPath): Progress | nul
  * the forms between the quote and the payment. The quote shows its figures in its card, and
  * a payment page shows the order it has just read (or its own, with copy buttons).
  */
-const SUMMARY_STEPS: readonly FlowStep[] = ['details', 'verify'];
+const SUMMARY_STEPS: readonly FlowStep[] = ['details', 'verify', 'payout'];
 
 export function showsFlowSummary(screen: ScreenPath): boolean {
   const step = SCREEN_STEP.get(screen);

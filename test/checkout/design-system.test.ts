@@ -14,8 +14,9 @@ t.test('the step indicator follows the flow', async (t) => {
   t.equal(flowProgress('BUY', ROUTES.buyerInfoInput.path)?.current, 1);
   t.equal(flowProgress('BUY', ROUTES.mobileVerification.path)?.current, 2);
   t.equal(flowProgress('BUY', ROUTES.paymentEtransferInstructions.path)?.current, 3);
-  t.strictSame(flowProgress('SELL', ROUTES.paymentSpend.path), { steps: ['quote', 'details', 'verify', 'send'], current: 3 });
-  t.equal(flowProgress('SELL', ROUTES.emailInput.path)?.current, 1);
+  t.strictSame(flowProgress('SELL', ROUTES.paymentSpend.path), { steps: ['quote', 'details', 'verify', 'payout', 'send'], current: 4 });
+  t.equal(flowProgress('SELL', ROUTES.emailInput.path)?.current, 3, 'the payout email follows verification');
+  t.strictSame(flowProgress('SPEND', ROUTES.paymentSpend.path), { steps: ['quote', 'details', 'verify', 'send'], current: 3 });
   t.equal(flowProgress('SPEND', ROUTES.spendQuote.path)?.current, 0);
   t.equal(flowProgress('SELL', ROUTES.paymentEtransferInstructions.path), null, 'a sell has no pay step');
   for (const kind of FLOW_KINDS) {

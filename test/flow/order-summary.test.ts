@@ -111,12 +111,16 @@ t.test('a sell: what the visitor sends and receives, and the payout email once g
     ['You send', '0.00150000 BTC'],
     ['Reference ID', state.refId],
   ];
-  t.same(frameSummary((await visitor.get('/buyer-info-input')).body), rows, 'no receiving address on a sell');
+  const buyerInfo = await visitor.get('/buyer-info-input');
+  t.same(frameSummary(buyerInfo.body), rows, 'no receiving address on a sell');
+  t.match(buyerInfo.body, 'Step 2 of 5: Details');
   t.same(frameSummary((await visitor.post('/buyer-info-input', { ...BUYER, emailAddress: 'nope' })).body), rows);
   t.equal((await visitor.post('/buyer-info-input', BUYER)).headers.location, '/mobile-verification');
   t.equal((await visitor.post('/mobile-verification', { verificationCode: CODE })).headers.location, '/email-input');
 
-  t.same(frameSummary((await visitor.get('/email-input')).body), rows);
+  const email = await visitor.get('/email-input');
+  t.same(frameSummary(email.body), rows);
+  t.match(email.body, 'Step 4 of 5: Payout', 'the payout email comes after verification: the indicator never steps back');
   const refused = await visitor.post('/email-input', { emtEmail: 'ada@' });
   t.equal(refused.statusCode, 422);
   t.match(refused.body, 'value="ada@"');
