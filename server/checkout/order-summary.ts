@@ -9,21 +9,18 @@
 // quote exists, and the address or payout email once the upstream has them.
 import { METHOD_FLOW, type FlowKind, type PaymentMethodName } from './domain.ts';
 import { SUMMARY_TEXT } from './messages.ts';
+import type { FlowCookie } from '../security/flow-cookie.ts';
 import type { FlowState } from '../upstream/contract.ts';
 
 /** Longer values are left out of the cookie (a browser drops a cookie over 4 KB). */
 export const SUMMARY_ADDRESS_MAX = 128;
 export const SUMMARY_EMAIL_MAX = 254;
 
-/** What the flow cookie keeps of the order; the rest (refId, currencies, method) it has already. */
-export interface OrderFigures {
-  fiatAmount: number;
-  cryptoAmount: number;
-  cryptoAddress?: string | undefined;
-  emtEmail?: string | undefined;
-  /** The fee the quote included, in its fiat currency (fees.ts); absent when none. */
-  fee?: number | undefined;
-}
+/**
+ * What the flow cookie keeps of the order (its schema is in server/security/flow-cookie.ts);
+ * the rest (refId, currencies, method) the cookie has already.
+ */
+export type OrderFigures = NonNullable<FlowCookie['order']>;
 
 export type OrderSummaryData = Pick<
   FlowState,
@@ -34,14 +31,7 @@ export type OrderSummaryData = Pick<
 };
 
 /** The flow cookie's fields the summary is built from. */
-export interface FlowOrderSource {
-  refId: string;
-  txnType: FlowState['txnType'];
-  method: string;
-  fiatCurrency: string;
-  cryptoCurrency: string;
-  order?: OrderFigures | undefined;
-}
+export type FlowOrderSource = Pick<FlowCookie, 'refId' | 'txnType' | 'method' | 'fiatCurrency' | 'cryptoCurrency' | 'order'>;
 
 const within = (value: string | null | undefined, max: number) => (value && value.length <= max ? value : undefined);
 

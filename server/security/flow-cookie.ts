@@ -44,6 +44,7 @@ export const flowCookieSchema = z.strictObject({
       cryptoAmount: z.number().finite().nonnegative(),
       cryptoAddress: z.string().max(SUMMARY_ADDRESS_MAX).optional(),
       emtEmail: z.string().max(SUMMARY_EMAIL_MAX).optional(),
+      /** The fee the quote included, in its fiat currency (fees.ts); absent when none. */
       fee: z.number().finite().nonnegative().optional(),
     })
     .optional(),

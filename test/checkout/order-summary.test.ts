@@ -39,7 +39,7 @@ function flowOf(state: FlowState, fee: number | null = null): FlowOrderSource {
     refId: state.refId,
     txnType: state.txnType,
     method: state.paymentMethod,
-    fiatCurrency: state.fiatCurrency,
+    fiatCurrency: state.fiatCurrency as FlowOrderSource['fiatCurrency'],
     cryptoCurrency: state.cryptoCurrency,
     order: orderFiguresOf(state, fee),
   };
