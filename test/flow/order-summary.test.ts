@@ -5,7 +5,7 @@
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { BTC_ADDRESS, BUYER, CODE, Visitor, driveTo, upstreamCalls, type Walk } from '../helpers/journey.ts';
-import { multipartBody } from '../helpers/upload-files.ts';
+import { multipartBody, type Part } from '../helpers/upload-files.ts';
 import { cryptoDigits } from '../../server/checkout/format.ts';
 import type { FlowState } from '../../server/upstream/contract.ts';
 
@@ -36,8 +36,8 @@ function buyRows(state: FlowState, extra: [string, string][] = []): [string, str
 
 const flowStateReads = () => upstreamCalls(stack, `/flowstate`);
 
-async function postUpload(visitor: Visitor, url: string) {
-  const { payload, contentType } = multipartBody([]);
+async function postUpload(visitor: Visitor, url: string, parts: Part[] = []) {
+  const { payload, contentType } = multipartBody(parts);
   return stack.app.inject({ method: 'POST', url, payload, headers: visitor.headers({ 'content-type': contentType, accept: 'text/html' }) });
 }
 
@@ -96,6 +96,10 @@ t.test('the identity and audio pages show the summary; so does a refused upload'
   const refused = await postUpload(visitor, '/image-input-upload');
   t.ok(refused.statusCode >= 400 && refused.statusCode < 500, `a selfie post without a file is refused (${refused.statusCode})`);
   t.same(frameSummary(refused.body), rows, 'the re-rendered upload page keeps the summary');
+  const documents = await postUpload(visitor, '/verify', [{ field: 'mobile', value: '12' }, { field: 'documentType', value: 'PASSPORT' }]);
+  t.equal(documents.statusCode, 422, 'a document form with a bad mobile is refused');
+  t.match(documents.body, 'value="12"', 'the typed mobile is kept');
+  t.same(frameSummary(documents.body), rows, 'the documents page keeps the summary');
 
   const voice = await driveTo(stack, '/mobile-verification', { buyer: { lastName: 'Voice' } });
   t.equal((await voice.post('/mobile-verification', { verificationCode: CODE })).headers.location, '/audio-input');
