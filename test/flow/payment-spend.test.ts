@@ -1,11 +1,23 @@
 // Screen 17 for a sell over real sockets: the deposit address once the status is
 // PROCESSED (the sandbox answers PENDING on the first status call, PROCESSED from the
 // second), the QR image through the /api proxy, the confirm question and the thanks page.
-import t from 'tap';
+// A page asked for before PROCESSED streams: the server checks again while it is open
+// (its waits recorded here, not slept) and sends the address or the received-order
+// message into the same response.
+import t, { type Test } from 'tap';
+import { STATUS_POLL } from '../../server/checkout/limits.ts';
+import type { StatusResponse } from '../../server/upstream/contract.ts';
 import { startStack } from '../helpers/stack.ts';
 import { Visitor, driveTo, resume } from '../helpers/journey.ts';
 
-const stack = await startStack({ listen: false });
+/** Every wait the edge asked for, in ms; each ends at once. */
+const waits: number[] = [];
+const stack = await startStack({
+  listen: false,
+  wait: async (ms) => {
+    waits.push(ms);
+  },
+});
 t.teardown(() => stack.close());
 
 const HOST = 'maple.localhost';
@@ -19,6 +31,33 @@ async function sell(until: 'INPUT_EMTEMAIL' | 'CUSTOMER_PAYMENT' = 'CUSTOMER_PAY
 
 const get = (url: string, cookie?: string) =>
   stack.app.inject({ method: 'GET', url, headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
+
+/** The upstream's status answers, one per call (the last repeats); returns how many calls it saw. */
+function statusAnswers(t: Test, answers: StatusResponse['txnStatus'][], address = 'tb1qstreamedaddress0000000000000000000000') {
+  const realForRequest = stack.app.upstream.forRequest;
+  let calls = 0;
+  stack.app.upstream.forRequest = (context) => ({
+    ...realForRequest(context),
+    status: async () => {
+      const txnStatus = answers[Math.min(calls++, answers.length - 1)]!;
+      return { ok: true, value: { txnStatus, cryptoAddress: txnStatus === 'PROCESSED' ? address : null, cryptoCurrency: 'BTC', cryptoAmount: 0.0015 } };
+    },
+  });
+  t.teardown(() => {
+    stack.app.upstream.forRequest = realForRequest;
+  });
+  return () => calls;
+}
+
+/** The shell of a streamed page (up to React's first inline script) and what streamed in after it. */
+function streamedParts(body: string) {
+  const cut = body.indexOf('<div hidden id="S:0">');
+  return { shell: cut < 0 ? body : body.slice(0, cut), streamed: cut < 0 ? '' : body.slice(cut) };
+}
+
+const WAITING = '<noscript><!--$?--><template id="B:0"></template><p class="wallet-status" role="status">Waiting for the deposit address…</p><!--/$--></noscript>';
+const RECEIVED = 'We have received your order. We will send your payout as soon as your crypto arrives.';
+const CHECK_AGAIN = /<a class="button secondary" href="\/payment-spend">Check again<\/a>/;
 
 t.test('no flow: home; a sell still at the e-transfer email: that step', async (t) => {
   const none = await get(PAGE);
@@ -40,18 +79,35 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   const { response, cookie } = await resume(stack, refId);
   t.equal(response.headers.location, PAGE, 'CUSTOMER_PAYMENT on a sell goes to /payment-spend');
 
-  // First status call: PENDING. The address is not shown; the island keeps checking.
+  // First status call: PENDING. The page streams: the island for browsers with JavaScript,
+  // for the others a status in the card; the server asks again 2 s later (PROCESSED) and
+  // streams the card with the address into the same response.
+  waits.length = 0;
   const pending = await get(PAGE, cookie);
   t.equal(pending.statusCode, 200);
-  t.match(pending.body, 'data-island="WalletStatus"');
-  t.match(pending.body, 'We have received your order. We will send your payout as soon as your crypto arrives.');
-  t.match(pending.body, `"statusUrl":"/api/txnsell/status/${refId}"`);
-  t.match(pending.body, /<a class="button secondary" href="\/payment-spend">Check again<\/a>/, 'Check again without JavaScript');
-  t.notMatch(pending.body, address, 'no address before PROCESSED');
+  t.equal(pending.headers['content-length'], undefined, 'streamed, not one buffer');
+  const { shell, streamed } = streamedParts(pending.body);
+  t.match(shell, 'data-island="WalletStatus"');
+  t.match(shell, '<div class="wallet-status" role="status" hidden=""></div>', 'the island shows nothing until it runs');
+  t.match(shell, `"statusUrl":"/api/txnsell/status/${refId}"`);
+  t.match(shell, WAITING, 'without JavaScript: waiting for the address, as a status');
+  t.notMatch(shell, address, 'no address before PROCESSED');
+  t.same(waits, [STATUS_POLL.intervalMs], 'one wait of 2 s, then the second check found it');
+  t.match(streamed, '<section class="card payment" aria-label="Deposit address"><h1>Send your crypto</h1>', 'a card of its own, in a landmark');
+  t.match(streamed, `<p class="crypto-address wallet-address">${address}</p>`);
+  t.match(streamed, 'Send exactly <strong>0.00150000 BTC</strong> to this address:');
+  t.match(streamed, `<img class="wallet-qr" src="/api/pubapi/qrcode/walletaddress/${refId}"`);
+  t.notMatch(streamed, 'data-island', 'nothing in it needs JavaScript');
+  t.notMatch(pending.body, 'http-equiv', 'no timed refresh');
 
-  // Second: PROCESSED.
+  // Known when the page is asked for: on the page at once, in one buffer.
+  waits.length = 0;
   const processed = await get(PAGE, cookie);
   t.equal(processed.statusCode, 200);
+  t.ok(Number(processed.headers['content-length']) > 0, 'one buffer with its length');
+  t.notMatch(processed.body, '<!--$', 'no Suspense boundary');
+  t.notMatch(processed.body, '<noscript>');
+  t.same(waits, [], 'no waiting');
   t.match(processed.body, `<p class="crypto-address wallet-address">${address}</p>`);
   t.match(processed.body, 'Send exactly <strong>0.00150000 BTC</strong> to this address:');
   t.match(processed.body, `<img class="wallet-qr" src="/api/pubapi/qrcode/walletaddress/${refId}"`);
@@ -90,20 +146,59 @@ t.test('the thanks page without a flow still thanks the visitor', async (t) => {
   t.notMatch(page.body, 'Reference ID');
 });
 
-t.test('a failing status check keeps the page usable: the island carries on checking', async (t) => {
+t.test('the upstream has the address only at the last check: it streams in after two waits', async (t) => {
+  const { refId } = await sell();
+  const { cookie } = await resume(stack, refId);
+  const calls = statusAnswers(t, ['PENDING', 'PENDING', 'PROCESSED']);
+  waits.length = 0;
+  const page = await get(PAGE, cookie);
+  t.equal(page.statusCode, 200);
+  t.equal(calls(), 1 + STATUS_POLL.retries, 'the first check and 2 more');
+  t.same(waits, [STATUS_POLL.intervalMs, STATUS_POLL.intervalMs], '2 s before each');
+  const { shell, streamed } = streamedParts(page.body);
+  t.match(shell, WAITING);
+  t.notMatch(shell, 'tb1qstreamedaddress');
+  t.match(streamed, '<p class="crypto-address wallet-address">tb1qstreamedaddress0000000000000000000000</p>');
+  t.notMatch(streamed, RECEIVED);
+});
+
+t.test('the checks run out: the received-order message and Check again stream in', async (t) => {
+  const { refId, address } = await sell();
+  const { cookie } = await resume(stack, refId);
+  const calls = statusAnswers(t, ['PENDING']);
+  waits.length = 0;
+  const page = await get(PAGE, cookie);
+  t.equal(page.statusCode, 200);
+  t.equal(calls(), 1 + STATUS_POLL.retries, 'no check past the spec\'s 2 more');
+  t.same(waits, [STATUS_POLL.intervalMs, STATUS_POLL.intervalMs]);
+  const { shell, streamed } = streamedParts(page.body);
+  t.match(shell, WAITING);
+  t.match(streamed, `<div class="wallet-status" role="status"><p>${RECEIVED}</p>`);
+  t.match(streamed, CHECK_AGAIN, 'the way to check again');
+  t.notMatch(page.body, address);
+  t.notMatch(page.body, 'wallet-address');
+});
+
+t.test('failing status checks keep the page usable: the checks run out as for PENDING', async (t) => {
   const { refId, address } = await sell();
   const { cookie } = await resume(stack, refId);
   const realForRequest = stack.app.upstream.forRequest;
+  let calls = 0;
   stack.app.upstream.forRequest = (context) => ({
     ...realForRequest(context),
-    status: async () => ({ ok: false, failure: { kind: 'unavailable', status: 503, reason: 'status-503' } }),
+    status: async () => {
+      calls++;
+      return { ok: false, failure: { kind: 'unavailable', status: 503, reason: 'status-503' } };
+    },
   });
   t.teardown(() => {
     stack.app.upstream.forRequest = realForRequest;
   });
   const page = await get(PAGE, cookie);
   t.equal(page.statusCode, 200);
-  t.match(page.body, 'data-island="WalletStatus"');
+  t.equal(calls, 1 + STATUS_POLL.retries);
+  t.match(page.body, 'data-island="WalletStatus"', 'with JavaScript, the island carries on checking');
+  t.match(streamedParts(page.body).streamed, CHECK_AGAIN);
   t.notMatch(page.body, address);
 });
 
