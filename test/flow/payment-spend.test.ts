@@ -91,6 +91,7 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   t.match(shell, '<div class="wallet-status" role="status" hidden=""></div>', 'the island shows nothing until it runs');
   t.match(shell, `"statusUrl":"/api/txnsell/status/${refId}"`);
   t.match(shell, WAITING, 'without JavaScript: waiting for the address, as a status');
+  t.match(shell, /<script nonce="[^"]+">import\("\/assets\/js\/boot-[^"]+\.js"\)<\/script><noscript>/, 'the islands start while the page is still open');
   t.notMatch(shell, address, 'no address before PROCESSED');
   t.same(waits, [STATUS_POLL.intervalMs], 'one wait of 2 s, then the second check found it');
   t.match(streamed, '<section class="card payment" aria-label="Deposit address"><h1>Send your crypto</h1>', 'a card of its own, in a landmark');

@@ -4,6 +4,8 @@
 // at the end of <body>, outside <main>: it is a landmark of its own, and the style sheet
 // shows it after <main> and hides what is marked `stream-pending`.
 import { Suspense, use, type ReactNode } from 'react';
+import { useRenderContext } from '../../server/render/context.tsx';
+import { safeJson } from '../../server/render/json.ts';
 
 export interface StreamedProps<T> {
   value: Promise<T>;
@@ -29,4 +31,16 @@ export function Streamed<T>({ fallback, ...arrived }: StreamedProps<T>) {
       <Arrived {...arrived} />
     </Suspense>
   );
+}
+
+/**
+ * For a page that streams and has islands above this point. A module script runs only once
+ * the whole document has arrived, so the document's boot script would wait for the streamed
+ * part; this inline script (the response's nonce) imports the boot module at once. A module
+ * runs once however often it is asked for: the boot script later finds it done.
+ */
+export function BootWhileStreaming() {
+  const { nonce, assets } = useRenderContext();
+  if (!nonce) return null;
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `import(${safeJson(assets.boot)})` }} />;
 }

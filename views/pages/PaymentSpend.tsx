@@ -11,7 +11,7 @@ import { ReceivedOrder, WalletAddress } from '../../islands/WalletStatus.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
-import { Streamed } from '../components/Streamed.tsx';
+import { BootWhileStreaming, Streamed } from '../components/Streamed.tsx';
 
 
 /** What happens once the crypto arrives: a gift card for spends, a payout for sells. */
@@ -75,6 +75,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
                 receivedMessage: receivedOrderMessage(props.paymentMethod),
               }}
             />
+            {polled && <BootWhileStreaming />}
             {polled && (
               <noscript>
                 <Streamed
