@@ -4,6 +4,10 @@
 // A page asked for before PROCESSED streams: the server checks again while it is open
 // (its waits recorded here, not slept) and sends the address or the received-order
 // message into the same response.
+import { once } from 'node:events';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import { setImmediate as tick } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { STATUS_POLL } from '../../server/checkout/limits.ts';
 import type { StatusResponse } from '../../server/upstream/contract.ts';
@@ -224,4 +228,36 @@ t.test("another visitor's page: a forged cookie sends home, a cookie of another 
   const onRoo = await stack.app.inject({ method: 'GET', url: PAGE, headers: { host: 'roo.localhost', cookie } });
   t.equal(onRoo.statusCode, 302);
   t.equal(onRoo.headers.location, '/');
+});
+
+t.test('a visitor who leaves while the page streams: no further check', async (t) => {
+  const held: (() => void)[] = [];
+  const live = await startStack({ wait: () => new Promise<void>((resolve) => held.push(resolve)) });
+  t.teardown(() => live.close());
+  const seller = await driveTo(live, PAGE, { kind: 'SELL', amount: 0.0015 });
+  const { cookie } = await resume(live, seller.refId());
+  const realForRequest = live.app.upstream.forRequest;
+  let calls = 0;
+  live.app.upstream.forRequest = (context) => ({
+    ...realForRequest(context),
+    status: async () => {
+      calls++;
+      return { ok: true, value: { txnStatus: 'PENDING', cryptoAddress: null, cryptoCurrency: 'BTC', cryptoAmount: 0.0015 } };
+    },
+  });
+
+  const sockets: Socket[] = [];
+  live.app.server.on('connection', (socket: Socket) => sockets.push(socket));
+  const request = http.get({ host: '127.0.0.1', port: live.port, path: PAGE, headers: { host: HOST, cookie } });
+  const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+  const [shell] = (await once(response, 'data')) as [Buffer];
+  t.match(shell.toString(), 'Waiting for the deposit address…', 'the shell arrived');
+  while (held.length === 0) await tick();
+  request.destroy();
+  await Promise.all(sockets.map((socket) => (socket.destroyed ? undefined : once(socket, 'close'))));
+  for (let i = 0; i < 5; i++) await tick();
+  for (const resolve of held.splice(0)) resolve();
+  for (let i = 0; i < 20; i++) await tick();
+  t.equal(calls, 1, 'only the check made before the visitor left');
+  t.same(held, [], 'and no further wait');
 });
