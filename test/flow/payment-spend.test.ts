@@ -11,7 +11,8 @@ import { setImmediate as tick } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { STATUS_POLL } from '../../server/checkout/limits.ts';
 import type { StatusResponse } from '../../server/upstream/contract.ts';
-import { startStack } from '../helpers/stack.ts';
+import type { UpstreamResult } from '../../server/upstream/errors.ts';
+import { startStack, type Stack } from '../helpers/stack.ts';
 import { Visitor, driveTo, resume } from '../helpers/journey.ts';
 
 /** Every wait the edge asked for, in ms; each ends at once. */
@@ -36,21 +37,26 @@ async function sell(until: 'INPUT_EMTEMAIL' | 'CUSTOMER_PAYMENT' = 'CUSTOMER_PAY
 const get = (url: string, cookie?: string) =>
   stack.app.inject({ method: 'GET', url, headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
 
-/** The upstream's status answers, one per call (the last repeats); returns how many calls it saw. */
-function statusAnswers(t: Test, answers: StatusResponse['txnStatus'][], address = 'tb1qstreamedaddress0000000000000000000000') {
-  const realForRequest = stack.app.upstream.forRequest;
+/** The edge's status calls answered by `answer` (given the call's number from 0); returns how many it saw. */
+function fakeStatus(t: Test, on: Stack, answer: (call: number) => UpstreamResult<StatusResponse>) {
+  const realForRequest = on.app.upstream.forRequest;
   let calls = 0;
-  stack.app.upstream.forRequest = (context) => ({
+  on.app.upstream.forRequest = (context) => ({
     ...realForRequest(context),
-    status: async () => {
-      const txnStatus = answers[Math.min(calls++, answers.length - 1)]!;
-      return { ok: true, value: { txnStatus, cryptoAddress: txnStatus === 'PROCESSED' ? address : null, cryptoCurrency: 'BTC', cryptoAmount: 0.0015 } };
-    },
+    status: async () => answer(calls++),
   });
   t.teardown(() => {
-    stack.app.upstream.forRequest = realForRequest;
+    on.app.upstream.forRequest = realForRequest;
   });
   return () => calls;
+}
+
+/** The upstream's status answers, one per call (the last repeats). */
+function statusAnswers(t: Test, answers: StatusResponse['txnStatus'][], address = 'tb1qstreamedaddress0000000000000000000000', on = stack) {
+  return fakeStatus(t, on, (call) => {
+    const txnStatus = answers[Math.min(call, answers.length - 1)]!;
+    return { ok: true, value: { txnStatus, cryptoAddress: txnStatus === 'PROCESSED' ? address : null, cryptoCurrency: 'BTC', cryptoAmount: 0.0015 } };
+  });
 }
 
 /** The shell of a streamed page (up to React's first inline script) and what streamed in after it. */
@@ -187,21 +193,10 @@ t.test('the checks run out: the received-order message and Check again stream in
 t.test('failing status checks keep the page usable: the checks run out as for PENDING', async (t) => {
   const { refId, address } = await sell();
   const { cookie } = await resume(stack, refId);
-  const realForRequest = stack.app.upstream.forRequest;
-  let calls = 0;
-  stack.app.upstream.forRequest = (context) => ({
-    ...realForRequest(context),
-    status: async () => {
-      calls++;
-      return { ok: false, failure: { kind: 'unavailable', status: 503, reason: 'status-503' } };
-    },
-  });
-  t.teardown(() => {
-    stack.app.upstream.forRequest = realForRequest;
-  });
+  const calls = fakeStatus(t, stack, () => ({ ok: false, failure: { kind: 'unavailable', status: 503, reason: 'status-503' } }));
   const page = await get(PAGE, cookie);
   t.equal(page.statusCode, 200);
-  t.equal(calls, 1 + STATUS_POLL.retries);
+  t.equal(calls(), 1 + STATUS_POLL.retries);
   t.match(page.body, 'data-island="WalletStatus"', 'with JavaScript, the island carries on checking');
   t.match(streamedParts(page.body).streamed, CHECK_AGAIN);
   t.notMatch(page.body, address);
@@ -236,16 +231,7 @@ t.test('a visitor who leaves while the page streams: no further check', async (t
   t.teardown(() => live.close());
   const seller = await driveTo(live, PAGE, { kind: 'SELL', amount: 0.0015 });
   const { cookie } = await resume(live, seller.refId());
-  const realForRequest = live.app.upstream.forRequest;
-  let calls = 0;
-  live.app.upstream.forRequest = (context) => ({
-    ...realForRequest(context),
-    status: async () => {
-      calls++;
-      return { ok: true, value: { txnStatus: 'PENDING', cryptoAddress: null, cryptoCurrency: 'BTC', cryptoAmount: 0.0015 } };
-    },
-  });
-
+  const calls = statusAnswers(t, ['PENDING'], undefined, live);
   const sockets: Socket[] = [];
   live.app.server.on('connection', (socket: Socket) => sockets.push(socket));
   const request = http.get({ host: '127.0.0.1', port: live.port, path: PAGE, headers: { host: HOST, cookie } });
@@ -258,6 +244,6 @@ t.test('a visitor who leaves while the page streams: no further check', async (t
   for (let i = 0; i < 5; i++) await tick();
   for (const resolve of held.splice(0)) resolve();
   for (let i = 0; i < 20; i++) await tick();
-  t.equal(calls, 1, 'only the check made before the visitor left');
+  t.equal(calls(), 1, 'only the check made before the visitor left');
   t.same(held, [], 'and no further wait');
 });
