@@ -1,11 +1,12 @@
 // The wallet address of a sell or spend (screen 17). The server has asked for the status
-// once; when it was not PROCESSED yet, this island asks STATUS_POLL.retries more times,
-// STATUS_POLL.intervalMs apart, through the edge's /api proxy. PROCESSED shows the address;
-// otherwise it stops and shows the received-order message. Its server HTML is that
-// message with a "Check again" link, so the page works without JavaScript.
+// once; when it was not PROCESSED yet, this island asks the rest of the checks of
+// pollStatus through the edge's /api proxy. PROCESSED shows the address; otherwise it
+// stops and shows the received-order message with a "Check again" link. Its server HTML
+// is an empty, hidden status: without JavaScript the page's streamed part does the
+// checking instead (views/pages/PaymentSpend.tsx).
 import { useEffect, useState, type ReactNode } from 'react';
-import { STATUS_POLL } from '../server/checkout/limits.ts';
 import { COPY_TEXT } from '../server/checkout/messages.ts';
+import { pollStatus, processedAddress } from '../server/checkout/status-poll.ts';
 import CopyButton from './CopyButton.tsx';
 
 export interface WalletAddressProps {
@@ -44,38 +45,34 @@ export interface WalletStatusProps {
   receivedMessage: string;
 }
 
-type Phase = { kind: 'received' } | { kind: 'checking' } | { kind: 'processed'; address: string };
+type Phase = { kind: 'idle' } | { kind: 'received' } | { kind: 'checking' } | { kind: 'processed'; address: string };
 
-/** The proxied status answer, or null when it is unusable. */
+/** The proxied status answer's address once PROCESSED, or null (not yet, or unusable). */
 async function fetchProcessedAddress(url: string): Promise<string | null> {
   try {
     const response = await fetch(url, { headers: { accept: 'application/json' } });
     if (!response.ok) return null;
-    const body = (await response.json()) as { txnStatus?: unknown; cryptoAddress?: unknown };
-    return body.txnStatus === 'PROCESSED' && typeof body.cryptoAddress === 'string' && body.cryptoAddress ? body.cryptoAddress : null;
+    return processedAddress((await response.json()) as { txnStatus?: unknown; cryptoAddress?: unknown });
   } catch {
     return null;
   }
 }
 
 export default function WalletStatus(props: WalletStatusProps) {
-  // The first render matches the server's (no-JavaScript) HTML; checking starts after it.
-  const [phase, setPhase] = useState<Phase>({ kind: 'received' });
+  // The first render matches the server's HTML (nothing shown); checking starts after it.
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
 
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setPhase({ kind: 'checking' });
-    const poll = (retriesLeft: number) => {
-      timer = setTimeout(async () => {
-        const address = await fetchProcessedAddress(props.statusUrl);
-        if (stopped) return;
-        if (address) setPhase({ kind: 'processed', address });
-        else if (retriesLeft > 1) poll(retriesLeft - 1);
-        else setPhase({ kind: 'received' });
-      }, STATUS_POLL.intervalMs);
-    };
-    poll(STATUS_POLL.retries);
+    void pollStatus({
+      check: () => fetchProcessedAddress(props.statusUrl),
+      wait: (ms) => new Promise<void>((resolve) => void (timer = setTimeout(resolve, ms))),
+      stopped: () => stopped,
+    }).then((address) => {
+      if (!stopped) setPhase(address ? { kind: 'processed', address } : { kind: 'received' });
+    });
     return () => {
       stopped = true;
       clearTimeout(timer);
@@ -94,17 +91,21 @@ export default function WalletStatus(props: WalletStatusProps) {
     );
   }
   return (
-    <div className="wallet-status" role="status">
-      {phase.kind === 'checking' ? (
-        <p>Checking your order…</p>
-      ) : (
-        <>
-          <p>{props.receivedMessage}</p>
-          <a className="button secondary" href={props.checkAgainHref}>
-            Check again
-          </a>
-        </>
-      )}
+    <div className="wallet-status" role="status" hidden={phase.kind === 'idle'}>
+      {phase.kind === 'checking' && <p>Checking your order…</p>}
+      {phase.kind === 'received' && <ReceivedOrder message={props.receivedMessage} checkAgainHref={props.checkAgainHref} />}
     </div>
+  );
+}
+
+/** Where the checks stop before PROCESSED: the received-order message, and a way to check again. */
+export function ReceivedOrder({ message, checkAgainHref }: { message: string; checkAgainHref: string }) {
+  return (
+    <>
+      <p>{message}</p>
+      <a className="button secondary" href={checkAgainHref}>
+        Check again
+      </a>
+    </>
   );
 }

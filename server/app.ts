@@ -3,6 +3,7 @@
 // instead of a request meeting a missing decoration. Tests build it and use app.inject().
 // The edge knows its upstream and third parties only as URLs: whoever starts the process
 // (server/main.ts, a test) decides what answers there.
+import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -46,6 +47,8 @@ export interface AppDeps {
   clock?: () => number;
   /** The embedded sandbox's merchant site, when it runs: demo merchants' `{sandbox}` links lead there. */
   sandboxSiteUrl?: string | undefined;
+  /** How a page still open waits between upstream checks: tests move their clock instead of sleeping. */
+  wait?: (ms: number) => Promise<void>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -80,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('appConfig', config);
   app.decorate('clock', deps.clock ?? Date.now);
+  app.decorate('wait', deps.wait ?? ((ms: number) => sleep(ms)));
   const thirdParty = resolveThirdParty(config, deps.upstreamUrl, deps.thirdParty);
 
   // onRequest hooks run in this order: request id and draining, Host, CSP and same-origin.

@@ -33,6 +33,8 @@ declare module 'fastify' {
     thirdParty: ThirdParty;
     /** Now, in ms since the epoch (Date.now unless a test set a clock). */
     clock: () => number;
+    /** Resolves after `ms` (a test's clock moves instead). */
+    wait: (ms: number) => Promise<void>;
     /** [edge-security] The policy of a merchant's pages rendered once for everyone. */
     contentSecurity: { sharedPage(merchantId: string): string };
   }

@@ -393,3 +393,9 @@ export const STEP_TEXT = {
   of: (n: number, total: number, name: string) => `Step ${n} of ${total}: ${name}`,
   names: { quote: 'Quote', details: 'Details', verify: 'Verify', pay: 'Pay', send: 'Send crypto', payout: 'Payout' },
 } as const;
+
+/** The deposit page while the server still checks for the address (screen 17, without JavaScript). Not in the spec. */
+export const DEPOSIT_TEXT = {
+  waiting: 'Waiting for the deposit address…',
+  result: 'Deposit address',
+} as const;

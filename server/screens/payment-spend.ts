@@ -1,40 +1,75 @@
 // Screen 17 for sells and spends: the deposit address to send the crypto to. The server asks
-// for the status once; PROCESSED shows the address, anything else hands over to the
-// WalletStatus island; without JavaScript the page offers a Check again link. ?confirm=1 opens the "Have you sent your crypto"
-// question as a page.
+// for the status once; PROCESSED shows the address. Anything else streams the page: the
+// WalletStatus island checks again with JavaScript, and for a browser without it the
+// server checks again itself (the same rule, pollStatus) while the response is open and
+// streams the address, or the received-order message with Check again, into it.
+// ?confirm=1 opens the "Have you sent your crypto" question as a page.
 import { createElement } from 'react';
 import { formatCrypto } from '../checkout/format.ts';
 import { ROUTES, hasFlag } from '../checkout/routes.ts';
+import { pollStatus, processedAddress } from '../checkout/status-poll.ts';
 import { ISLAND_API } from '../checkout/wire.ts';
-import type { FlowState, StatusResponse } from '../upstream/contract.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
+import { RENDER_TIMEOUT_MS } from '../render/stream.tsx';
 import { PaymentSpendPage } from '../../views/pages/PaymentSpend.tsx';
 import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 
 const ROUTE = ROUTES.paymentSpend;
 
-/** The address to show: only once PROCESSED, preferring the status answer's own. */
-function processedAddress(status: StatusResponse | undefined, state: FlowState): string | undefined {
-  if (status?.txnStatus !== 'PROCESSED') return undefined;
-  return status.cryptoAddress || state.nextActionParams?.cryptoAddress || state.cryptoAddress || undefined;
-}
+/**
+ * The checks may take no longer than this (slow upstream answers add up): the visitor
+ * then gets the received-order message and Check again, not a render cut off by its time
+ * limit, which would leave them waiting on a page that no longer changes.
+ */
+const DEPOSIT_POLL_BUDGET_MS = RENDER_TIMEOUT_MS - 1_000;
 
 export const paymentSpendScreen = defineScreen({
   route: ROUTE,
   get: stepPage(ROUTE.path, async (request, reply, { flow, state }) => {
-    const status = await upstreamFor(request).status(flow.txnType, flow.refId);
-    if (!status.ok) request.log.warn({ failure: status.failure.kind }, 'status check failed; the page keeps checking');
-    const page = createElement(PaymentSpendPage, {
-      amountText: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
-      qrSrc: ISLAND_API.walletQr(state.refId),
-      statusUrl: ISLAND_API.status(flow.txnType, state.refId),
-      paymentMethod: state.paymentMethod,
-      address: processedAddress(status.ok ? status.value : undefined, state),
-      confirming: hasFlag(request.query, 'confirm'),
-      frame: flowFrameOf(flow, ROUTE.path),
+    const client = upstreamFor(request);
+    const known = state.nextActionParams?.cryptoAddress || state.cryptoAddress;
+    const check = async () => {
+      const status = await client.status(flow.txnType, flow.refId);
+      if (!status.ok) request.log.warn({ failure: status.failure.kind }, 'status check failed; the page keeps checking');
+      return processedAddress(status.ok ? status.value : null, known);
+    };
+    const address = await check();
+    const page = (polled?: Promise<string | null>) =>
+      createElement(PaymentSpendPage, {
+        amountText: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
+        qrSrc: ISLAND_API.walletQr(state.refId),
+        statusUrl: ISLAND_API.status(flow.txnType, state.refId),
+        paymentMethod: state.paymentMethod,
+        address: address ?? undefined,
+        polled,
+        confirming: hasFlag(request.query, 'confirm'),
+        frame: flowFrameOf(flow, ROUTE.path),
+      });
+    if (address) return reply.render(page());
+
+    // Checked while the page is open, no longer than the budget, and not at all once the visitor left.
+    let stopped = false;
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
+    reply.raw.once('close', () => {
+      stopped = true;
     });
-    return reply.render(page);
+    const polled = Promise.race([
+      pollStatus({ check, wait: request.server.wait, stopped: () => stopped }),
+      new Promise<null>((resolve) => {
+        giveUp = setTimeout(() => {
+          stopped = true;
+          request.log.warn('status checks took too long; the page stops checking');
+          resolve(null);
+        }, DEPOSIT_POLL_BUDGET_MS);
+      }),
+    ])
+      .catch((err: unknown) => {
+        request.log.error({ err }, 'status check threw');
+        return null;
+      })
+      .finally(() => clearTimeout(giveUp));
+    return reply.render(page(polled));
   }),
 });

@@ -11,7 +11,16 @@ import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
 import { popupGeometry } from '../../server/checkout/popup.ts';
 import { STATUS_POLL, TOAST_MS } from '../../server/checkout/limits.ts';
 
-const { stack, browser } = await startBrowserStack();
+/** The edge's waits between status checks: over at once, unless a test holds them until it lets go. */
+const held: (() => void)[] = [];
+let holding = false;
+const { stack, browser } = await startBrowserStack({
+  wait: () => (holding ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve()),
+});
+function letGo(): void {
+  holding = false;
+  for (const resolve of held.splice(0)) resolve();
+}
 
 const HOST = 'maple.localhost';
 
@@ -226,18 +235,66 @@ t.test('sell: a status that stays PENDING is polled 2 more times, 2 s apart, the
   t.same(problems, []);
 });
 
-t.test('sell without JavaScript: Check again shows the address once PROCESSED', async (t) => {
+/** Confirms the resumed order; the click's navigation is left to finish on its own (a streamed page). */
+async function confirmResume(page: Page, refId: string): Promise<{ clicked: Promise<void> }> {
+  await page.goto(stack.url(HOST, `/state/${refId}`));
+  return { clicked: page.getByRole('button', { name: 'Yes, this is my order' }).click() };
+}
+
+t.test('sell without JavaScript: the address streams into the page with nothing to click', async (t) => {
   const { page, problems, close } = await openPage(browser, { javaScriptEnabled: false });
   t.teardown(close);
   const { refId, address } = await sellReadyToSend();
-  await resumeOrder(page, stack.url(HOST, `/state/${refId}`));
-  await page.getByText('We have received your order.').waitFor();
-  await page.getByRole('link', { name: 'Check again' }).click();
-  t.equal(await page.locator('.wallet-address').textContent(), address);
+  holding = true;
+  t.teardown(letGo);
+  const { clicked } = await confirmResume(page, refId);
+  // The server saw PENDING and waits before its next check: the page is there, waiting.
+  const waiting = page.getByRole('status').filter({ hasText: 'Waiting for the deposit address…' });
+  await waiting.waitFor();
+  t.equal(await page.locator('.wallet-address').count(), 0, 'no address yet');
+  t.equal(await page.getByRole('heading', { name: 'Send your crypto' }).count(), 1);
+
+  letGo();
+  await clicked;
+  const shown = page.locator('.wallet-address');
+  await shown.waitFor();
+  t.equal(await shown.textContent(), address, 'the address arrived in the same response');
+  t.ok(await page.getByText('Send exactly 0.00150000 BTC to this address:').isVisible());
+  t.notOk(await waiting.isVisible(), 'the waiting card made way for it');
+  const headings = page.getByRole('heading', { name: 'Send your crypto' });
+  t.equal(await headings.count(), 1, 'one visible title');
+  const card = page.getByRole('region', { name: 'Deposit address' });
+  const [cardBox, footerBox, stepsBox] = await Promise.all([card.boundingBox(), page.locator('footer').boundingBox(), page.locator('.progress').boundingBox()]);
+  t.ok(cardBox && footerBox && stepsBox && stepsBox.y < cardBox.y && cardBox.y + cardBox.height <= footerBox.y, 'below the steps, above the footer');
+  t.equal(await page.locator('meta[http-equiv]').count(), 0, 'no timed refresh');
   t.equal(await page.getByRole('button', { name: 'COPY ADDRESS' }).count(), 0, 'no copy button that cannot work');
+  t.equal(await page.locator('img.wallet-qr').count(), 1, 'the QR code');
+
   await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
   await page.getByRole('link', { name: 'Yes', exact: true }).click();
   await page.waitForURL('**/payment-spend-success');
+  t.same(problems, []);
+});
+
+t.test('sell with JavaScript: the island checks while the response is still open, and only it shows the address', async (t) => {
+  const { page, problems, close } = await openPage(browser);
+  t.teardown(close);
+  const { refId, address } = await sellReadyToSend();
+  await stopClock(page);
+  holding = true;
+  t.teardown(letGo);
+  const { clicked } = await confirmResume(page, refId);
+  await page.getByText('Checking your order…').waitFor();
+  t.equal(held.length, 1, 'the server is still waiting to check again');
+  await page.clock.runFor(STATUS_POLL.intervalMs);
+  await page.locator('.wallet-address').waitFor();
+  t.equal(held.length, 1, 'the island found the address before the response ended');
+  letGo();
+  await clicked;
+  await page.waitForLoadState('load');
+  t.equal(await page.locator('.wallet-address').count(), 1, 'the streamed address is not shown as well');
+  t.equal(await page.locator('.wallet-address').textContent(), address);
+  t.equal(await page.getByText('Waiting for the deposit address…').count(), 0);
   t.same(problems, []);
 });
 

@@ -1,11 +1,28 @@
 // Screen 17 for a sell over real sockets: the deposit address once the status is
 // PROCESSED (the sandbox answers PENDING on the first status call, PROCESSED from the
 // second), the QR image through the /api proxy, the confirm question and the thanks page.
-import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
+// A page asked for before PROCESSED streams: the server checks again while it is open
+// (its waits recorded here, not slept) and sends the address or the received-order
+// message into the same response.
+import { once } from 'node:events';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import { setImmediate as tick } from 'node:timers/promises';
+import t, { type Test } from 'tap';
+import { STATUS_POLL } from '../../server/checkout/limits.ts';
+import type { StatusResponse } from '../../server/upstream/contract.ts';
+import type { UpstreamResult } from '../../server/upstream/errors.ts';
+import { startStack, type Stack } from '../helpers/stack.ts';
 import { Visitor, driveTo, resume } from '../helpers/journey.ts';
 
-const stack = await startStack({ listen: false });
+/** Every wait the edge asked for, in ms; each ends at once. */
+const waits: number[] = [];
+const stack = await startStack({
+  listen: false,
+  wait: async (ms) => {
+    waits.push(ms);
+  },
+});
 t.teardown(() => stack.close());
 
 const HOST = 'maple.localhost';
@@ -19,6 +36,38 @@ async function sell(until: 'INPUT_EMTEMAIL' | 'CUSTOMER_PAYMENT' = 'CUSTOMER_PAY
 
 const get = (url: string, cookie?: string) =>
   stack.app.inject({ method: 'GET', url, headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
+
+/** The edge's status calls answered by `answer` (given the call's number from 0); returns how many it saw. */
+function fakeStatus(t: Test, on: Stack, answer: (call: number) => UpstreamResult<StatusResponse>) {
+  const realForRequest = on.app.upstream.forRequest;
+  let calls = 0;
+  on.app.upstream.forRequest = (context) => ({
+    ...realForRequest(context),
+    status: async () => answer(calls++),
+  });
+  t.teardown(() => {
+    on.app.upstream.forRequest = realForRequest;
+  });
+  return () => calls;
+}
+
+/** The upstream's status answers, one per call (the last repeats). */
+function statusAnswers(t: Test, answers: StatusResponse['txnStatus'][], address = 'tb1qstreamedaddress0000000000000000000000', on = stack) {
+  return fakeStatus(t, on, (call) => {
+    const txnStatus = answers[Math.min(call, answers.length - 1)]!;
+    return { ok: true, value: { txnStatus, cryptoAddress: txnStatus === 'PROCESSED' ? address : null, cryptoCurrency: 'BTC', cryptoAmount: 0.0015 } };
+  });
+}
+
+/** The shell of a streamed page (up to React's first inline script) and what streamed in after it. */
+function streamedParts(body: string) {
+  const cut = body.indexOf('<div hidden id="S:0">');
+  return { shell: cut < 0 ? body : body.slice(0, cut), streamed: cut < 0 ? '' : body.slice(cut) };
+}
+
+const WAITING = '<noscript><!--$?--><template id="B:0"></template><p class="wallet-status" role="status">Waiting for the deposit address…</p><!--/$--></noscript>';
+const RECEIVED = 'We have received your order. We will send your payout as soon as your crypto arrives.';
+const CHECK_AGAIN = /<a class="button secondary" href="\/payment-spend">Check again<\/a>/;
 
 t.test('no flow: home; a sell still at the e-transfer email: that step', async (t) => {
   const none = await get(PAGE);
@@ -40,18 +89,36 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   const { response, cookie } = await resume(stack, refId);
   t.equal(response.headers.location, PAGE, 'CUSTOMER_PAYMENT on a sell goes to /payment-spend');
 
-  // First status call: PENDING. The address is not shown; the island keeps checking.
+  // First status call: PENDING. The page streams: the island for browsers with JavaScript,
+  // for the others a status in the card; the server asks again 2 s later (PROCESSED) and
+  // streams the card with the address into the same response.
+  waits.length = 0;
   const pending = await get(PAGE, cookie);
   t.equal(pending.statusCode, 200);
-  t.match(pending.body, 'data-island="WalletStatus"');
-  t.match(pending.body, 'We have received your order. We will send your payout as soon as your crypto arrives.');
-  t.match(pending.body, `"statusUrl":"/api/txnsell/status/${refId}"`);
-  t.match(pending.body, /<a class="button secondary" href="\/payment-spend">Check again<\/a>/, 'Check again without JavaScript');
-  t.notMatch(pending.body, address, 'no address before PROCESSED');
+  t.equal(pending.headers['content-length'], undefined, 'streamed, not one buffer');
+  const { shell, streamed } = streamedParts(pending.body);
+  t.match(shell, 'data-island="WalletStatus"');
+  t.match(shell, '<div class="wallet-status" role="status" hidden=""></div>', 'the island shows nothing until it runs');
+  t.match(shell, `"statusUrl":"/api/txnsell/status/${refId}"`);
+  t.match(shell, WAITING, 'without JavaScript: waiting for the address, as a status');
+  t.match(shell, /<script nonce="[^"]+">import\("\/assets\/js\/boot-[^"]+\.js"\)<\/script><noscript>/, 'the islands start while the page is still open');
+  t.notMatch(shell, address, 'no address before PROCESSED');
+  t.same(waits, [STATUS_POLL.intervalMs], 'one wait of 2 s, then the second check found it');
+  t.match(streamed, '<section class="card payment" aria-label="Deposit address"><h1>Send your crypto</h1>', 'a card of its own, in a landmark');
+  t.match(streamed, `<p class="crypto-address wallet-address">${address}</p>`);
+  t.match(streamed, 'Send exactly <strong>0.00150000 BTC</strong> to this address:');
+  t.match(streamed, `<img class="wallet-qr" src="/api/pubapi/qrcode/walletaddress/${refId}"`);
+  t.notMatch(streamed, 'data-island', 'nothing in it needs JavaScript');
+  t.notMatch(pending.body, 'http-equiv', 'no timed refresh');
 
-  // Second: PROCESSED.
+  // Known when the page is asked for: on the page at once, in one buffer.
+  waits.length = 0;
   const processed = await get(PAGE, cookie);
   t.equal(processed.statusCode, 200);
+  t.ok(Number(processed.headers['content-length']) > 0, 'one buffer with its length');
+  t.notMatch(processed.body, '<!--$', 'no Suspense boundary');
+  t.notMatch(processed.body, '<noscript>');
+  t.same(waits, [], 'no waiting');
   t.match(processed.body, `<p class="crypto-address wallet-address">${address}</p>`);
   t.match(processed.body, 'Send exactly <strong>0.00150000 BTC</strong> to this address:');
   t.match(processed.body, `<img class="wallet-qr" src="/api/pubapi/qrcode/walletaddress/${refId}"`);
@@ -90,20 +157,48 @@ t.test('the thanks page without a flow still thanks the visitor', async (t) => {
   t.notMatch(page.body, 'Reference ID');
 });
 
-t.test('a failing status check keeps the page usable: the island carries on checking', async (t) => {
-  const { refId, address } = await sell();
+t.test('the upstream has the address only at the last check: it streams in after two waits', async (t) => {
+  const { refId } = await sell();
   const { cookie } = await resume(stack, refId);
-  const realForRequest = stack.app.upstream.forRequest;
-  stack.app.upstream.forRequest = (context) => ({
-    ...realForRequest(context),
-    status: async () => ({ ok: false, failure: { kind: 'unavailable', status: 503, reason: 'status-503' } }),
-  });
-  t.teardown(() => {
-    stack.app.upstream.forRequest = realForRequest;
-  });
+  const calls = statusAnswers(t, ['PENDING', 'PENDING', 'PROCESSED']);
+  waits.length = 0;
   const page = await get(PAGE, cookie);
   t.equal(page.statusCode, 200);
-  t.match(page.body, 'data-island="WalletStatus"');
+  t.equal(calls(), 1 + STATUS_POLL.retries, 'the first check and 2 more');
+  t.same(waits, [STATUS_POLL.intervalMs, STATUS_POLL.intervalMs], '2 s before each');
+  const { shell, streamed } = streamedParts(page.body);
+  t.match(shell, WAITING);
+  t.notMatch(shell, 'tb1qstreamedaddress');
+  t.match(streamed, '<p class="crypto-address wallet-address">tb1qstreamedaddress0000000000000000000000</p>');
+  t.notMatch(streamed, RECEIVED);
+});
+
+t.test('the checks run out: the received-order message and Check again stream in', async (t) => {
+  const { refId, address } = await sell();
+  const { cookie } = await resume(stack, refId);
+  const calls = statusAnswers(t, ['PENDING']);
+  waits.length = 0;
+  const page = await get(PAGE, cookie);
+  t.equal(page.statusCode, 200);
+  t.equal(calls(), 1 + STATUS_POLL.retries, 'no check past the spec\'s 2 more');
+  t.same(waits, [STATUS_POLL.intervalMs, STATUS_POLL.intervalMs]);
+  const { shell, streamed } = streamedParts(page.body);
+  t.match(shell, WAITING);
+  t.match(streamed, `<div class="wallet-status" role="status"><p>${RECEIVED}</p>`);
+  t.match(streamed, CHECK_AGAIN, 'the way to check again');
+  t.notMatch(page.body, address);
+  t.notMatch(page.body, 'wallet-address');
+});
+
+t.test('failing status checks keep the page usable: the checks run out as for PENDING', async (t) => {
+  const { refId, address } = await sell();
+  const { cookie } = await resume(stack, refId);
+  const calls = fakeStatus(t, stack, () => ({ ok: false, failure: { kind: 'unavailable', status: 503, reason: 'status-503' } }));
+  const page = await get(PAGE, cookie);
+  t.equal(page.statusCode, 200);
+  t.equal(calls(), 1 + STATUS_POLL.retries);
+  t.match(page.body, 'data-island="WalletStatus"', 'with JavaScript, the island carries on checking');
+  t.match(streamedParts(page.body).streamed, CHECK_AGAIN);
   t.notMatch(page.body, address);
 });
 
@@ -128,4 +223,27 @@ t.test("another visitor's page: a forged cookie sends home, a cookie of another 
   const onRoo = await stack.app.inject({ method: 'GET', url: PAGE, headers: { host: 'roo.localhost', cookie } });
   t.equal(onRoo.statusCode, 302);
   t.equal(onRoo.headers.location, '/');
+});
+
+t.test('a visitor who leaves while the page streams: no further check', async (t) => {
+  const held: (() => void)[] = [];
+  const live = await startStack({ wait: () => new Promise<void>((resolve) => held.push(resolve)) });
+  t.teardown(() => live.close());
+  const seller = await driveTo(live, PAGE, { kind: 'SELL', amount: 0.0015 });
+  const { cookie } = await resume(live, seller.refId());
+  const calls = statusAnswers(t, ['PENDING'], undefined, live);
+  const sockets: Socket[] = [];
+  live.app.server.on('connection', (socket: Socket) => sockets.push(socket));
+  const request = http.get({ host: '127.0.0.1', port: live.port, path: PAGE, headers: { host: HOST, cookie } });
+  const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+  const [shell] = (await once(response, 'data')) as [Buffer];
+  t.match(shell.toString(), 'Waiting for the deposit address…', 'the shell arrived');
+  while (held.length === 0) await tick();
+  request.destroy();
+  await Promise.all(sockets.map((socket) => (socket.destroyed ? undefined : once(socket, 'close'))));
+  for (let i = 0; i < 5; i++) await tick();
+  for (const resolve of held.splice(0)) resolve();
+  for (let i = 0; i < 20; i++) await tick();
+  t.equal(calls(), 1, 'only the check made before the visitor left');
+  t.same(held, [], 'and no further wait');
 });

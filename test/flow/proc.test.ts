@@ -15,7 +15,7 @@ t.test('Processing in the shell, Done streamed after it', async (t) => {
   const processing = res.body.indexOf('Processing…');
   const done = res.body.indexOf('<p class="proc-status proc-done">Done</p>');
   t.ok(processing > 0 && done > processing, 'Done comes after Processing in the same response');
-  t.match(res.body, '<!--$?--><template id="B:0"></template><p class="proc-status">Processing…</p><!--/$-->', 'the fallback went out in the shell');
+  t.match(res.body, '<!--$?--><template id="B:0"></template><p class="proc-status stream-pending">Processing…</p><!--/$-->', 'the fallback went out in the shell');
   t.match(res.body, /<div hidden id="S:0"><section class="proc-result" aria-label="Result"><p class="proc-status proc-done">Done<\/p><\/section><\/div>/, 'Done streamed into the boundary');
   t.equal(procCalls(), 1);
 });

@@ -28,6 +28,8 @@ export async function startStack(
     clock?: () => number;
     /** Where the edge sends upstream calls, given the sandbox's URL: an upstream in front of it. */
     upstreamUrl?: (sandboxUrl: string) => string;
+    /** How the edge waits while a page is open (checking the upstream again). */
+    wait?: (ms: number) => Promise<void>;
   } = {},
 ): Promise<Stack> {
   const sandbox = await startSandbox({ logger: false, ...options.sandbox });
@@ -47,6 +49,7 @@ export async function startStack(
     logger,
     lifecycle: options.lifecycle,
     clock: options.clock,
+    wait: options.wait,
   });
   let port = 0;
   if (options.listen !== false) {

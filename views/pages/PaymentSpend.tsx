@@ -1,13 +1,17 @@
 // Screen 17 for sells and spends: where to send the crypto. The address shows once the
-// upstream's status is PROCESSED (checked by the server, then by the WalletStatus island);
-// the confirm question is a section reached by a link, so it needs no JavaScript.
+// upstream's status is PROCESSED: known when the page is asked for, it is on the page;
+// otherwise the WalletStatus island checks with JavaScript, and without it the server
+// checks while the page is open and streams the address (or the received-order message)
+// in from a <noscript>, which a browser running scripts never shows or parses. The
+// confirm question is a section reached by a link, so it needs no JavaScript.
 import { Island } from '../../server/render/island.tsx';
-import { CONFIRM_TEXT, COPY_TEXT } from '../../server/checkout/messages.ts';
+import { CONFIRM_TEXT, COPY_TEXT, DEPOSIT_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
-import { WalletAddress } from '../../islands/WalletStatus.tsx';
+import { ReceivedOrder, WalletAddress } from '../../islands/WalletStatus.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { BootWhileStreaming, Streamed } from '../components/Streamed.tsx';
 
 
 /** What happens once the crypto arrives: a gift card for spends, a payout for sells. */
@@ -30,29 +34,36 @@ export interface PaymentSpendProps {
   statusUrl: string;
   paymentMethod: string;
   /** Set when the status is PROCESSED. */
-  address?: string;
+  address?: string | undefined;
+  /** Otherwise: the server's further checks, the address or null when they ran out. */
+  polled?: Promise<string | null> | undefined;
   /** The visitor asked to confirm the deposit (?confirm=1). */
   confirming: boolean;
 }
 
 export function PaymentSpendPage(props: PaymentSpendProps) {
-  const { frame } = props;
+  const { frame, address, polled } = props;
   const here = ROUTES.paymentSpend.path;
   const confirmHref = ROUTES.paymentSpend.flags.confirm;
+  const title = <h1>Send your crypto</h1>;
   return (
     <Document title="Send your crypto">
       <FlowFrame frame={frame}>
-        <section className="card payment">
-          <h1>Send your crypto</h1>
-          {props.address ? (
+        {address ? (
+          <section className="card payment">
+            {title}
             <WalletAddress
-              address={props.address}
+              address={address}
               amountText={props.amountText}
               qrSrc={props.qrSrc}
               confirmHref={confirmHref}
-              copy={<Island name="CopyButton" props={{ text: props.address, label: COPY_TEXT.copyAddress }} hydrate="visible" />}
+              copy={<Island name="CopyButton" props={{ text: address, label: COPY_TEXT.copyAddress }} hydrate="visible" />}
             />
-          ) : (
+          </section>
+        ) : (
+          // Without JavaScript, the card that arrives replaces this one.
+          <section className="card payment stream-pending">
+            {title}
             <Island
               name="WalletStatus"
               props={{
@@ -64,9 +75,37 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
                 receivedMessage: receivedOrderMessage(props.paymentMethod),
               }}
             />
-          )}
-        </section>
-        {props.address && props.confirming && (
+            {polled && <BootWhileStreaming />}
+            {polled && (
+              <noscript>
+                <Streamed
+                  value={polled}
+                  label={DEPOSIT_TEXT.result}
+                  className="card payment"
+                  fallback={
+                    <p className="wallet-status" role="status">
+                      {DEPOSIT_TEXT.waiting}
+                    </p>
+                  }
+                >
+                  {(found) => (
+                    <>
+                      {title}
+                      {found ? (
+                        <WalletAddress address={found} amountText={props.amountText} qrSrc={props.qrSrc} confirmHref={confirmHref} copy={null} />
+                      ) : (
+                        <div className="wallet-status" role="status">
+                          <ReceivedOrder message={receivedOrderMessage(props.paymentMethod)} checkAgainHref={here} />
+                        </div>
+                      )}
+                    </>
+                  )}
+                </Streamed>
+              </noscript>
+            )}
+          </section>
+        )}
+        {address && props.confirming && (
           <ConfirmModal id="confirm-sent" question={CONFIRM_TEXT.cryptoSent} yesHref={ROUTES.paymentSpendSuccess.path} noHref={here} />
         )}
       </FlowFrame>

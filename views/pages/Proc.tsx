@@ -1,30 +1,12 @@
 // /proc/{procid}: "Processing" in the shell, "Done" (or what went wrong) streamed into the
-// same response once the upstream answers. The Suspense boundary is the whole trick: the
-// shell goes out at once, React sends the result when its promise settles.
-import { Suspense, use } from 'react';
+// same response once the upstream answers (views/components/Streamed.tsx).
 import { PROC_TEXT } from '../../server/checkout/messages.ts';
 import { ROUTES } from '../../server/checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
+import { Streamed } from '../components/Streamed.tsx';
 
 /** What the page needs to know of the upstream's answer. */
 export type ProcOutcome = 'done' | 'failed';
-
-// A landmark of its own: without JavaScript the result stays where React streamed it, at
-// the end of <body> outside <main>, and is still inside a region there.
-function ProcResult({ outcome }: { outcome: Promise<ProcOutcome> }) {
-  const result = use(outcome);
-  return (
-    <section className="proc-result" aria-label={PROC_TEXT.result}>
-      {result === 'done' ? (
-        <p className="proc-status proc-done">{PROC_TEXT.done}</p>
-      ) : (
-        <p className="form-error" role="alert">
-          {PROC_TEXT.failed}
-        </p>
-      )}
-    </section>
-  );
-}
 
 export function ProcPage({ outcome, message }: { outcome?: Promise<ProcOutcome>; message?: string }) {
   return (
@@ -32,9 +14,22 @@ export function ProcPage({ outcome, message }: { outcome?: Promise<ProcOutcome>;
       <section className="card proc" aria-live="polite">
         <h1>{PROC_TEXT.title}</h1>
         {outcome ? (
-          <Suspense fallback={<p className="proc-status">{`${PROC_TEXT.processing}…`}</p>}>
-            <ProcResult outcome={outcome} />
-          </Suspense>
+          <Streamed
+            value={outcome}
+            label={PROC_TEXT.result}
+            className="proc-result"
+            fallback={<p className="proc-status stream-pending">{`${PROC_TEXT.processing}…`}</p>}
+          >
+            {(result) =>
+              result === 'done' ? (
+                <p className="proc-status proc-done">{PROC_TEXT.done}</p>
+              ) : (
+                <p className="form-error" role="alert">
+                  {PROC_TEXT.failed}
+                </p>
+              )
+            }
+          </Streamed>
         ) : (
           <p className="form-error" role="alert">
             {message}
