@@ -7,7 +7,7 @@
 // Browsers never pipeline, so no visitor meets this.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { EdgeError } from '../http/errors.ts';
+import { EdgeError, errorJson } from '../http/errors.ts';
 
 export interface ConnectionSettings {
   keepAliveTimeoutMs: number;
@@ -51,10 +51,7 @@ function resumeReading(socket: ServerSocket): void {
   socket.resume();
 }
 
-const refusal = (() => {
-  const error = new EdgeError.overloaded();
-  return JSON.stringify({ error: { code: error.code, msg: error.message } });
-})();
+const refusal = errorJson(new EdgeError.overloaded());
 
 export interface ConnectionGuard {
   /** For Fastify's `serverFactory`. */
