@@ -5,13 +5,13 @@
 // the verdicts themselves, the answers' shape, and the drain's 503 in the edge's shape.
 import { createServer, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
-import { Worker } from 'node:worker_threads';
 import t from 'tap';
 import { HealthState, PROBE_LIMITS, liveness, readiness, sharedNow, type ProbeInputs } from '../../server/ops/health.ts';
 import { startProbeServer, type ProbeServer } from '../../server/ops/probes.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { MAPLE } from '../helpers/journey.ts';
+import { startProber } from '../helpers/prober.ts';
 
 const limits = { readyStallMs: 300, liveStallMs: 15_000 };
 
@@ -111,72 +111,25 @@ t.test('draining flips readiness on the probe port at once, without waiting for 
   t.same((await stack.app.inject({ url: '/readyz' })).json(), { status: 'draining' }, 'the main port says the same');
 });
 
-/**
- * A thread of its own that asks the probe port, in plain JavaScript: /healthz, then /readyz
- * until it answers 503 (or 8 s), then /healthz again. It sets `done` when it has its answers.
- */
-const CLIENT = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const now = () => performance.timeOrigin + performance.now();
-const get = (path) => new Promise((resolve, reject) => {
-  const started = now();
-  http.get({ host: '127.0.0.1', port: workerData.port, path, agent: false }, (res) => {
-    let body = '';
-    res.on('data', (d) => (body += d));
-    res.on('end', () => resolve({ path, status: res.statusCode, body, ms: now() - started, at: now() }));
-  }).on('error', reject);
-});
-parentPort.once('message', async () => {
-  const answers = [];
-  try {
-    answers.push(await get('/healthz'));
-    for (const deadline = now() + 8000; now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
-      answers.push(await get('/readyz'));
-      if (answers.at(-1).status === 503) break;
-    }
-    answers.push(await get('/healthz'));
-  } catch (error) {
-    answers.push({ error: String(error) });
-  }
-  parentPort.postMessage(answers);
-  Atomics.store(new Int32Array(workerData.done), 0, 1);
-});
-`;
-
-interface Answer {
-  path: string;
-  status: number;
-  body: string;
-  ms: number;
-  at: number;
-  error?: string;
-}
-
 t.test('the main thread blocked: the probe port answers meanwhile, readiness down once the heartbeat is stale, liveness up', async (t) => {
   const { stack, state, probes } = await edgeWithProbes(t);
-  const done = new SharedArrayBuffer(4);
-  const client = new Worker(CLIENT, { eval: true, workerData: { port: probes.port, done } });
-  t.teardown(() => client.terminate());
-  await new Promise((resolve) => client.once('online', resolve));
-  const answered = new Promise<Answer[]>((resolve) => client.once('message', resolve));
+  // /readyz then /healthz until readiness is down (8 s at most).
+  const prober = await startProber({ port: probes.port, paths: ['/readyz', '/healthz'], everyMs: 20, rounds: 400, stopOn: { path: '/readyz', status: 503 } });
+  t.teardown(() => prober.close());
 
-  // The edge runs in this thread: from here until the client has its answers, it runs nothing else.
+  // The edge runs in this thread: from here until the prober has its answers, it runs nothing else.
   const blockedAt = sharedNow();
   const lastBeat = blockedAt - state.inputs(blockedAt).sinceBeatMs!;
-  client.postMessage('go');
-  while (Atomics.load(new Int32Array(done), 0) === 0 && sharedNow() - blockedAt < 12_000);
+  const answered = prober.go();
+  while (!prober.finished() && sharedNow() - blockedAt < 12_000);
   const unblockedAt = sharedNow();
-
   const answers = await answered;
-  t.comment(`blocked ${unblockedAt - blockedAt} ms; answers: ${answers.map((a) => `${a.path} ${a.status} in ${a.ms?.toFixed(1)} ms`).join(', ')}`);
-  t.notOk(answers.some((a) => a.error), 'every probe was answered');
+  t.comment(`blocked ${unblockedAt - blockedAt} ms; answers: ${answers.map((a) => `${a.path} ${a.status} in ${a.ms.toFixed(1)} ms`).join(', ')}`);
+  t.ok(prober.finished(), 'every probe was answered');
   t.ok(answers.every((a) => a.at > blockedAt && a.at < unblockedAt), 'all while the main thread was blocked');
-  const [before, ...rest] = answers;
-  const after = rest.pop()!;
-  const lastReady = rest.at(-1)!;
-  t.same([before!.status, JSON.parse(before!.body)], [200, { status: 'ok' }], 'liveness: a stall of seconds is not death');
-  t.same([after.status, JSON.parse(after.body)], [200, { status: 'ok' }]);
+  const live = answers.filter((a) => a.path === '/healthz');
+  t.ok(live.length > 0 && live.every((a) => a.status === 200 && a.body === '{"status":"ok"}'), 'liveness: a stall of seconds is not death');
+  const lastReady = answers.findLast((a) => a.path === '/readyz')!;
   t.same([lastReady.status, JSON.parse(lastReady.body)], [503, { status: 'stalled' }], 'readiness: down once the heartbeat is stale');
   t.ok(lastReady.at - lastBeat > limits.readyStallMs, 'and not before the stall limit');
 
@@ -198,6 +151,7 @@ t.test("requests read while the server closes get the edge's draining 503, not F
 
   const socket = connect(stack.port, '127.0.0.1');
   t.teardown(() => socket.destroy());
+  const socketClosed = new Promise((resolve) => socket.once('close', resolve));
   let received = '';
   socket.on('data', (d) => (received += d.toString('latin1')));
   socket.write(`GET /api/pubapi/ticker/merchant HTTP/1.1\r\nHost: ${MAPLE}\r\nAccept: application/json\r\n\r\n`);
@@ -209,7 +163,7 @@ t.test("requests read while the server closes get the edge's draining 503, not F
   await new Promise((resolve) => setTimeout(resolve, 200));
   for (const response of held) response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   await closed;
-  await new Promise((resolve) => socket.once('close', resolve));
+  await socketClosed;
 
   const answers = received.split(/(?=HTTP\/1\.1 )/);
   t.equal(answers.length, 2, 'both requests answered');
