@@ -103,7 +103,7 @@ const envSchema = z.object({
 });
 
 /** Where the orchestrator probes a production edge (deploy/kubernetes, Dockerfile). */
-export const DEFAULT_HEALTH_PORT = 9090;
+const DEFAULT_HEALTH_PORT = 9090;
 
 /** The version in package.json: npm sets npm_package_version, but a container runs node itself. */
 function packageVersion(): string {

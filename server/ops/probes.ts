@@ -8,7 +8,7 @@ import { PROBE_LIMITS, type HealthState, type ProbeLimits } from './health.ts';
 import type { ProbeWorkerData, ProbeWorkerMessage } from './probe-worker.ts';
 
 /** Every probe answer's headers, on either port. */
-export const PROBE_HEADERS: Record<string, string> = {
+const PROBE_HEADERS: Record<string, string> = {
   ...SECURITY_HEADERS,
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
