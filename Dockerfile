@@ -13,6 +13,7 @@ FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
+    HEALTH_PORT=9090 \
     MERCHANTS_DIR=/app/merchants
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -25,10 +26,11 @@ COPY merchants ./merchants
 # with these same options.
 ENV NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=192"
 USER node
-EXPOSE 3000
+# 9090: /healthz and /readyz, answered by a thread of their own (HEALTH_PORT).
+EXPOSE 3000 9090
 # MERCHANTS_DIR can be a mounted volume: docker run -v /srv/merchants:/app/merchants:ro ...
 # and checked with: docker run --rm -v ...:/app/merchants:ro IMAGE node dist/server/check-merchants.js
 VOLUME ["/app/merchants"]
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.HEALTH_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "dist/server/main.js"]

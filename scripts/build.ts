@@ -62,7 +62,12 @@ async function copyHashed(srcDir: string, urlPrefix: string): Promise<Record<str
 export async function buildServer(outdir = join(dist, 'server')): Promise<void> {
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: join(root, 'server/main.ts'), 'check-merchants': join(root, 'scripts/check-merchants.ts') },
+    entryPoints: {
+      main: join(root, 'server/main.ts'),
+      'check-merchants': join(root, 'scripts/check-merchants.ts'),
+      // A worker thread's own entry (server/ops/probes.ts starts it).
+      'probe-worker': join(root, 'server/ops/probe-worker.ts'),
+    },
     bundle: true,
     splitting: true,
     format: 'esm',

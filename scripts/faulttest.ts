@@ -1,13 +1,15 @@
 // Fault test: the edge (production mode, embedded sandbox injecting 20% 504s and 5% resets)
 // under many connections for a while, several runs in one process, then a SIGTERM in the
 // middle of a last run. Prints what clients got, memory after each run, and whether the
-// process survived and stopped cleanly. `npm run faulttest`; FAULTTEST_DURATION_S,
+// process survived and stopped cleanly, and how fast the probe port answered meanwhile
+// (asked from a thread of its own). `npm run faulttest`; FAULTTEST_DURATION_S,
 // FAULTTEST_CONNECTIONS and FAULTTEST_RUNS change the defaults (60 s, 200, 3).
 // test/ops/faulttest.test.ts runs a few seconds of it in `npm test`.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { freePort } from '../test/helpers/http.ts';
+import { startProber, type ProbeRecord } from '../test/helpers/prober.ts';
 
 const HOST = 'maple.localhost';
 const TOKEN = 'faulttest-metrics-token';
@@ -30,6 +32,31 @@ export interface RunFigures {
   heapMiB: number;
   /** Requests shed to protect the process since it started, by reason. */
   shedSoFar: string;
+  /** The probe port during the run: latency of its answers and what they said. */
+  probes?: ProbeFigures;
+}
+
+export interface ProbeFigures {
+  count: number;
+  medianMs: number;
+  p90Ms: number;
+  maxMs: number;
+  /** Answers by probe and status, e.g. `/readyz 503 event-loop-delay`. */
+  answers: Record<string, number>;
+}
+
+/** How often the probe port is asked during a run, from a thread of its own. */
+const PROBE_EVERY_MS = 250;
+
+function probeFigures(records: ProbeRecord[]): ProbeFigures {
+  const ms = records.map((r) => r.ms).sort((a, b) => a - b);
+  const at = (share: number) => Math.round((ms[Math.min(ms.length - 1, Math.floor(ms.length * share))] ?? NaN) * 10) / 10;
+  const answers: Record<string, number> = {};
+  for (const r of records) {
+    const key = `${r.path} ${r.status} ${(JSON.parse(r.body) as { status: string }).status}`;
+    answers[key] = (answers[key] ?? 0) + 1;
+  }
+  return { count: records.length, medianMs: at(0.5), p90Ms: at(0.9), maxMs: at(1), answers };
 }
 
 export interface FaultTestResult {
@@ -142,6 +169,7 @@ async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
 export async function faultTest(options: FaultTestOptions): Promise<FaultTestResult> {
   const log = options.log ?? (() => {});
   const port = await freePort();
+  const healthPort = await freePort();
   const root = fileURLToPath(new URL('..', import.meta.url));
   const child = spawn(process.execPath, ['--import=tsx', 'server/main.ts'], {
     cwd: root,
@@ -151,6 +179,7 @@ export async function faultTest(options: FaultTestOptions): Promise<FaultTestRes
       SANDBOX: 'on',
       SANDBOX_FAULTS: FAULTS,
       PORT: String(port),
+      HEALTH_PORT: String(healthPort),
       LOG_LEVEL: 'warn',
       METRICS_TOKEN: TOKEN,
       // Every client here is one address: the limits would answer most of it with 429.
@@ -166,10 +195,19 @@ export async function faultTest(options: FaultTestOptions): Promise<FaultTestRes
     await waitFor(`${base}/readyz`);
     const runs: RunFigures[] = [];
     for (let r = 1; r <= options.runs; r++) {
+      const prober = await startProber({
+        port: healthPort,
+        paths: ['/healthz', '/readyz'],
+        everyMs: PROBE_EVERY_MS,
+        rounds: Math.max(1, Math.floor((options.durationS * 1000) / (PROBE_EVERY_MS + 10))),
+      });
+      const probing = prober.go();
       const result = await load(base, options);
+      const probes = probeFigures(await probing);
+      await prober.close();
       // A moment for the process to settle (and collect) before it is measured.
       await new Promise((resolve) => setTimeout(resolve, 5_000));
-      const figures = { requests: result.requests, outcomes: result.outcomes, unintended: result.unintended, ...(await memory(base)) };
+      const figures = { requests: result.requests, outcomes: result.outcomes, unintended: result.unintended, ...(await memory(base)), probes };
       runs.push(figures);
       log(`run ${r}: ${JSON.stringify(figures)}`);
       for (const sample of result.samples) log(`  unintended: ${sample}`);
@@ -227,6 +265,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`in-flight requests lost at SIGTERM: ${result.drain.inFlightLost}; exit code ${result.exitCode}`);
   console.log(`connections reset at close with a request the process had not read: ${result.drain.resetUnread}`);
   console.log(`unhandled rejections: ${result.unhandledRejections}`);
+  for (const [i, r] of result.runs.entries()) {
+    const p = r.probes!;
+    console.log(`probe port during run ${i + 1}: ${p.count} probes, median ${p.medianMs} ms, 90th percentile ${p.p90Ms} ms, slowest ${p.maxMs} ms; ${JSON.stringify(p.answers)}`);
+  }
   const ok = unintended === 0 && result.drain.inFlightLost === 0 && result.exitCode === 0 && result.unhandledRejections === 0;
   console.log(ok ? 'PASS' : 'FAIL');
   process.exit(ok ? 0 : 1);

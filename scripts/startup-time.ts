@@ -16,7 +16,7 @@ async function once(args: string[]): Promise<number> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, NODE_ENV: 'production', SANDBOX: 'on', PORT: String(port), SANDBOX_PORT: '0', LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'production', SANDBOX: 'on', PORT: String(port), HEALTH_PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

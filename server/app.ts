@@ -79,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return Object.keys(options).length ? logger.child(withMerchant, options) : (new RequestLogger(logger as Logger, withMerchant) as unknown as FastifyBaseLogger);
     },
     routerOptions: { maxParamLength: 200 },
+    // Requests read while closing get the edge's own draining answer (http/ops.ts), not Fastify's.
+    return503OnClosing: false,
   });
 
   app.decorate('appConfig', config);

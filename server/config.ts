@@ -98,7 +98,12 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** What change under MERCHANTS_DIR reloads the merchants (SIGHUP always does). */
   MERCHANTS_WATCH: z.enum(['tree', 'root', 'off']).default('tree'),
+  /** The probe worker's port (0: any free one); `off`: probes on PORT only. Default: 9090 in production, else off. */
+  HEALTH_PORT: z.literal('off').or(z.coerce.number().int().min(0).max(65535)).optional(),
 });
+
+/** Where the orchestrator probes a production edge (deploy/kubernetes, Dockerfile). */
+const DEFAULT_HEALTH_PORT = 9090;
 
 /** The version in package.json: npm sets npm_package_version, but a container runs node itself. */
 function packageVersion(): string {
@@ -137,6 +142,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
     throw new ConfigError(
       'UPSTREAM_URL is not set and SANDBOX is not on: set UPSTREAM_URL to the exchange API, or SANDBOX=on to run the embedded sandbox (test money only)',
     );
+  }
+  const healthPort = e.HEALTH_PORT === 'off' ? undefined : (e.HEALTH_PORT ?? (e.NODE_ENV === 'production' ? DEFAULT_HEALTH_PORT : undefined));
+  if (healthPort !== undefined && healthPort !== 0 && healthPort === e.PORT) {
+    throw new ConfigError('Invalid environment:\n  HEALTH_PORT: must differ from PORT');
   }
   const sessionSecrets = e.SESSION_SECRET ?? [randomBytes(32).toString('base64url')];
   return {
@@ -194,6 +203,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     },
     metricsToken: e.METRICS_TOKEN,
     merchantsWatch: e.MERCHANTS_WATCH,
+    /** The probe worker's port; undefined: no probe worker. */
+    healthPort,
   };
 }
 

@@ -11,6 +11,7 @@ import type { Upstream } from './upstream/client.ts';
 import type { ThirdParty } from './third-party.ts';
 import type { CircuitBreakers } from './upstream/breaker.ts';
 import type { EdgeMetrics } from './ops/metrics.ts';
+import type { PressureReason } from './ops/health.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +27,7 @@ declare module 'fastify' {
     /** [edge-upstream] The circuit breaker of each upstream host. */
     upstreamBreakers: CircuitBreakers;
     /** [edge-ops] Reasons /readyz reports not ready: each answers one, or undefined. */
-    readinessChecks: (() => string | undefined)[];
+    readinessChecks: (() => PressureReason | undefined)[];
     /** [edge-metrics] Counters the other plugins report to. */
     metrics: EdgeMetrics;
     /** [edge-third-party] Third-party URLs; one left unset turns its feature off. */

@@ -7,7 +7,8 @@ import { ConfigError, SHUTDOWN_GRACE_MS, parseConfig, type AppConfig } from './c
 import { buildApp } from './app.ts';
 import { loggerOptions } from './logging.ts';
 import { MerchantConfigError } from './tenancy/errors.ts';
-import type { Lifecycle } from './http/ops.ts';
+import { HealthState } from './ops/health.ts';
+import { startProbeServer } from './ops/probes.ts';
 
 const MAX_HOSTS_LISTED = 50;
 
@@ -35,7 +36,8 @@ async function main(): Promise<void> {
   }
 
   const sandbox = config.sandbox.enabled ? await startEmbeddedSandbox(config, logger) : undefined;
-  const lifecycle: Lifecycle = { draining: false };
+  // Published by the app (heartbeat, pressure) and by the drain below; the probe worker reads it.
+  const lifecycle = new HealthState();
   const app = await buildApp({
     config,
     upstreamUrl: config.upstreamUrl ?? sandbox!.url,
@@ -44,6 +46,14 @@ async function main(): Promise<void> {
     logger,
     lifecycle,
   });
+  const probes = config.healthPort === undefined
+    ? undefined
+    : await startProbeServer({
+        state: lifecycle,
+        port: config.healthPort,
+        host: config.host,
+        onError: (err) => logger.error({ err }, 'the probe server failed: probes on HEALTH_PORT no longer answer'),
+      });
   await app.listen({ port: config.port, host: config.host });
 
   const port = (app.server.address() as { port: number }).port;
@@ -54,6 +64,7 @@ async function main(): Promise<void> {
   } else {
     console.log(`${app.merchants.merchants.length} merchants on ${hosts.length} hosts, port ${port}`);
   }
+  if (probes) console.log(`${'probes'.padEnd(10)} http://${config.host}:${probes.port}/healthz /readyz`);
 
   let stopping = false;
   const stop = async (signal: string) => {

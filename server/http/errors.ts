@@ -84,3 +84,8 @@ export const errorsPlugin = fp(
   },
   { name: 'edge-errors', fastify: '5.x' },
 );
+
+/** The JSON body of one of the edge's errors, for answers written outside Fastify. */
+export function errorJson(error: FastifyError): string {
+  return JSON.stringify(publicError(error).body);
+}

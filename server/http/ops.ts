@@ -1,8 +1,13 @@
 // Health and readiness for the orchestrator, one log line per request, and draining: once
 // shutdown begins, new requests get 503 while in-flight ones finish. Routes that must
-// answer while draining (liveness, readiness) say so in their config.
+// answer while draining (liveness, readiness) say so in their config. The probes here, on
+// the main port, mean what the probe worker's mean on HEALTH_PORT (server/ops/health.ts);
+// this plugin publishes the state that worker reads.
 import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EdgeError } from './errors.ts';
+import { HEARTBEAT_MS, HealthState, PROBE_LIMITS, liveness, readiness, type ProbeInputs } from '../ops/health.ts';
+import { RETRY_AFTER_S } from '../ops/connections.ts';
 
 export interface Lifecycle {
   draining: boolean;
@@ -12,12 +17,12 @@ export interface Lifecycle {
 const PROBE = { tenancy: false, csp: false, errorFormat: 'json', whileDraining: true } as const;
 
 export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
-  async (app, { lifecycle = { draining: false } }) => {
+  async (app, { lifecycle = new HealthState() }) => {
     app.addHook('onRequest', async (request, reply) => {
       // Support can find a visitor's request in the logs by this id.
       reply.header('x-request-id', request.id);
       if (!lifecycle.draining || request.routeOptions.config.whileDraining) return;
-      reply.header('connection', 'close').header('retry-after', '5');
+      reply.header('connection', 'close').header('retry-after', String(RETRY_AFTER_S));
       throw new EdgeError.draining();
     });
     app.addHook('onResponse', async (request, reply) => {
@@ -26,12 +31,38 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
         'request',
       );
     });
-    app.get('/healthz', { config: PROBE }, async () => ({ status: 'ok' }));
     // Other plugins add reasons not to take traffic (e.g. load): the first one found answers.
-    app.decorate('readinessChecks', [] as (() => string | undefined)[]);
-    app.get('/readyz', { config: PROBE }, async (_request, reply) => {
-      const reason = lifecycle.draining ? 'draining' : app.readinessChecks.map((check) => check()).find(Boolean);
-      return reason ? reply.code(503).send({ status: reason }) : { status: 'ready' };
+    app.decorate('readinessChecks', [] as FastifyInstance['readinessChecks']);
+    const pressure = () => app.readinessChecks.map((check) => check()).find(Boolean);
+    // On this port the main thread answers for itself: it serves, and it is not stalled.
+    const inputs = (): ProbeInputs => ({ serving: true, draining: lifecycle.draining, pressure: pressure(), sinceBeatMs: 0 });
+    const answer = (probe: typeof liveness) => async (_request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = probe(inputs(), PROBE_LIMITS);
+      return reply.code(status).header('cache-control', 'no-store').send(body);
+    };
+    app.get('/healthz', { config: PROBE }, answer(liveness));
+    app.get('/readyz', { config: PROBE }, answer(readiness));
+
+    if (lifecycle instanceof HealthState) publish(lifecycle);
+    function publish(state: HealthState) {
+      let timer: NodeJS.Timeout | undefined;
+      const beat = () => {
+        state.beat();
+        state.pressure = pressure();
+      };
+      app.addHook('onReady', async () => {
+        beat();
+        // A timer that stops firing is the sign of a stuck main thread; it never keeps the process up.
+        timer = setInterval(beat, HEARTBEAT_MS).unref();
+      });
+      app.addHook('onListen', async () => {
+        state.serving = true;
+      });
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
+    // Requests read while the server closes get the edge's draining answer too.
+    app.addHook('preClose', async () => {
+      lifecycle.draining = true;
     });
   },
   { name: 'edge-ops', fastify: '5.x', dependencies: ['edge-errors'] },

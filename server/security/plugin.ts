@@ -37,13 +37,16 @@ const TAG_MANAGER_ORIGINS = [
   'https://*.analytics.google.com',
 ];
 
+/** The headers every response carries (the probe worker's too), but the CSP. */
+export const SECURITY_HEADERS = helmetHeaders({
+  contentSecurityPolicy: false, // set per response with its nonce, below
+  crossOriginEmbedderPolicy: false,
+  hsts: { maxAge: 15552000, includeSubDomains: false },
+});
+
 export const securityPlugin = fp(
   async (app) => {
-    const staticHeaders = helmetHeaders({
-      contentSecurityPolicy: false, // set per response with its nonce, below
-      crossOriginEmbedderPolicy: false,
-      hsts: { maxAge: 15552000, includeSubDomains: false },
-    });
+    const staticHeaders = SECURITY_HEADERS;
     // A third party that is not configured is not framed: its feature is off. The card
     // widget is the merchant's own (its baseUrl, unless the deployment sets one for all).
     const frames = (cardWidget: { baseUrl?: string } | undefined) => [

@@ -19,11 +19,12 @@ t.test('node dist/server/main.js serves a merchant with the embedded sandbox', a
   t.notMatch(main, /from ["']\.\.?\/[^"']+\.tsx?["']/, 'imports no TypeScript file');
 
   const port = await freePort();
+  const healthPort = await freePort();
   // Only what the process needs: no NODE_OPTIONS (a loader), no MERCHANTS_DIR from the runner.
   const { NODE_OPTIONS: _loader, MERCHANTS_DIR: _dir, ...env } = process.env;
   const child = spawn(process.execPath, [MAIN], {
     cwd: tmpdir(), // paths come from the bundle's own place, not the working directory
-    env: { ...env, NODE_ENV: 'production', SANDBOX: 'on', PORT: String(port), SANDBOX_PORT: '0', LOG_LEVEL: 'warn' },
+    env: { ...env, NODE_ENV: 'production', SANDBOX: 'on', PORT: String(port), HEALTH_PORT: String(healthPort), SANDBOX_PORT: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -41,6 +42,8 @@ t.test('node dist/server/main.js serves a merchant with the embedded sandbox', a
     await new Promise((r) => setTimeout(r, 50));
   }
 
+  const probe = await fetch(`http://127.0.0.1:${healthPort}/readyz`);
+  t.same([probe.status, await probe.json()], [200, { status: 'ready' }], 'the compiled probe worker answers on HEALTH_PORT');
   const home = await getPage(port, '/', 'maple.localhost');
   t.equal(home.status, 200);
   t.match(home.body, /Maple Coin/, "the merchant's page");

@@ -83,6 +83,7 @@ t.test('a real upstream always wins: no sandbox, and missing third parties only 
     UPSTREAM_URL: 'http://127.0.0.1:9',
     SESSION_SECRET: 's'.repeat(32),
     PORT: String(port),
+    HEALTH_PORT: '0',
     LOG_LEVEL: 'info',
   });
   t.teardown(() => proc.child.kill('SIGKILL'));
@@ -103,4 +104,28 @@ t.test('a real upstream always wins: no sandbox, and missing third parties only 
   const warnings = logs.filter((l) => l.level === 40);
   t.equal(warnings.length, 1, 'one warning');
   t.match(warnings[0]?.msg, /features are off: card payments .*USER_AGENT_LOG_URL/);
+});
+
+t.test('HEALTH_PORT: the probe worker answers beside the server, and SIGTERM takes readiness down at once', async (t) => {
+  const port = await freePort();
+  // A drain long enough to ask the probe port during it.
+  const proc = start({ PORT: String(port), HEALTH_PORT: '0', DRAIN_DELAY_MS: '3000' });
+  t.teardown(() => proc.child.kill('SIGKILL'));
+  await waitFor(() => /probes +http:\/\/127\.0\.0\.1:\d+\//.test(proc.out()));
+  const healthPort = /probes +http:\/\/127\.0\.0\.1:(\d+)\//.exec(proc.out())![1];
+  const probe = async (path: string) => {
+    const res = await fetch(`http://127.0.0.1:${healthPort}${path}`);
+    return [res.status, await res.json()];
+  };
+  t.same(await probe('/readyz'), [200, { status: 'ready' }]);
+  proc.child.kill('SIGTERM');
+  // The signal is handled at once; nothing waits for a heartbeat.
+  let ready = await probe('/readyz');
+  for (const until = Date.now() + 2_000; ready[0] === 200 && Date.now() < until; ) ready = await probe('/readyz');
+  t.same(ready, [503, { status: 'draining' }], 'readiness down while draining');
+  t.same(await probe('/healthz'), [200, { status: 'ok' }], 'liveness up: in-flight requests are finishing');
+  const page = await getPage(port, '/', 'maple.localhost');
+  t.equal(page.status, 503, 'the main port refuses new requests meanwhile');
+  t.match(page.body, /Shutting down, please retry\./);
+  t.equal(await proc.exited, 0, 'and the process exits, the worker with it');
 });

@@ -1,5 +1,5 @@
 // deploy/kubernetes/ agrees with the server it runs: every manifest parses, the probes hit
-// the server's health and readiness routes on its port, the grace period covers the
+// the server's health and readiness routes on its probe port, the grace period covers the
 // preStop delay plus the drain, the environment is one the server accepts, and every
 // container runs as non-root on a read-only root file system.
 import t from 'tap';
@@ -9,6 +9,8 @@ import { parseAllDocuments } from 'yaml';
 import { buildApp } from '../../server/app.ts';
 import { SHUTDOWN_GRACE_MS, parseConfig } from '../../server/config.ts';
 import { repoRoot } from '../tenancy/fixtures.ts';
+import { HealthState } from '../../server/ops/health.ts';
+import { startProbeServer } from '../../server/ops/probes.ts';
 
 /** Parsed YAML: its fields are checked one by one below. */
 type Manifest = Record<string, any>;
@@ -63,20 +65,29 @@ t.test("the environment is one the server accepts, listening on the container's 
   t.equal(find('PersistentVolumeClaim', pod.volumes.find((v: Manifest) => v.name === mount.name).persistentVolumeClaim.claimName).kind, 'PersistentVolumeClaim');
 });
 
-t.test('the probes reach the server: /readyz for readiness and start-up, /healthz for liveness', async (t) => {
+t.test('the probes reach the server: on its probe port, /readyz for readiness and start-up, /healthz for liveness', async (t) => {
   t.equal(container.readinessProbe.httpGet.path, '/readyz');
   t.equal(container.startupProbe.httpGet.path, '/readyz');
   t.equal(container.livenessProbe.httpGet.path, '/healthz');
-  for (const probe of ['readinessProbe', 'startupProbe', 'livenessProbe']) t.equal(container[probe].httpGet.port, 'http', probe);
-  // A probe carries the pod's IP as Host: the probe routes must answer whatever the Host.
-  const app = await buildApp({
-    config: parseConfig({ ...env, UPSTREAM_URL: 'http://127.0.0.1:9', SESSION_SECRET: 's'.repeat(32), MERCHANTS_DIR: path.join(repoRoot, 'merchants'), LOG_LEVEL: 'silent' }),
-    upstreamUrl: 'http://127.0.0.1:9',
-  });
+  for (const probe of ['readinessProbe', 'startupProbe', 'livenessProbe']) t.equal(container[probe].httpGet.port, 'health', probe);
+  const config = parseConfig({ ...env, UPSTREAM_URL: 'http://127.0.0.1:9', SESSION_SECRET: 's'.repeat(32), MERCHANTS_DIR: path.join(repoRoot, 'merchants'), LOG_LEVEL: 'silent' });
+  t.equal(config.healthPort, container.ports.find((p: Manifest) => p.name === 'health').containerPort, 'HEALTH_PORT is the container port probed');
+  t.notOk(find('Service', 'checkout-edge').spec.ports.some((p: Manifest) => p.targetPort === 'health'), 'the Service does not expose the probe port');
+  const dockerfile = await readFile(path.join(repoRoot, 'Dockerfile'), 'utf8');
+  t.match(dockerfile, new RegExp(`HEALTH_PORT=${config.healthPort}\\b`), 'the image sets the same probe port');
+  t.match(dockerfile, new RegExp(`^EXPOSE .*\\b${config.healthPort}\\b`, 'm'), 'and exposes it');
+  // The process as main.ts composes it, on free ports. A probe carries the pod's IP as Host:
+  // the probes must answer whatever the Host.
+  const state = new HealthState();
+  const app = await buildApp({ config, upstreamUrl: 'http://127.0.0.1:9', lifecycle: state });
   t.teardown(() => app.close());
+  const probes = await startProbeServer({ state, port: 0, host: '127.0.0.1' });
+  t.teardown(() => probes.close());
+  await app.listen({ port: 0, host: '127.0.0.1' });
   for (const url of ['/readyz', '/healthz']) {
-    const res = await app.inject({ method: 'GET', url, headers: { host: '10.1.2.3:3000' } });
-    t.equal(res.statusCode, 200, url);
+    const res = await fetch(`http://127.0.0.1:${probes.port}${url}`, { headers: { host: '10.1.2.3:9090' } });
+    t.equal(res.status, 200, `${url} on the probe port`);
+    t.equal((await app.inject({ method: 'GET', url, headers: { host: '10.1.2.3:3000' } })).statusCode, 200, `${url} on the main port`);
   }
 });
 

@@ -19,4 +19,7 @@ t.test('under injected 504s and resets: only intended answers, a clean stop, not
   t.equal(result.exitCode, 0, 'the process stopped by itself, in time');
   t.equal(result.unhandledRejections, 0);
   t.ok(Number.isFinite(run!.rssMiB), `RSS ${run!.rssMiB} MiB after the run`);
+  const probes = run!.probes!;
+  t.ok(probes.count > 0, `the probe port answered ${probes.count} probes during the run (slowest ${probes.maxMs} ms)`);
+  t.same(Object.keys(probes.answers).filter((a) => a.startsWith('/healthz')), ['/healthz 200 ok'], 'liveness held throughout');
 });

@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import t from 'tap';
 import { parseConfig } from '../../server/config.ts';
 import { startStack } from '../helpers/stack.ts';
+import { TIMEOUT_CHECK_MS } from '../../server/ops/connections.ts';
 import { MAPLE } from '../helpers/journey.ts';
 
 /** Until the process has been measured once (every 500 ms), nothing is known. */
@@ -51,22 +52,48 @@ t.test('connections: keep-alive above a load balancer’s 60 s, headers timeout 
   t.equal(stack.app.server.headersTimeout, 10_000);
 });
 
-t.test('an idle connection is kept past the headers timeout: only a request in progress has one', async (t) => {
-  const stack = await startStack({ env: { KEEP_ALIVE_TIMEOUT_MS: '3000', HEADERS_TIMEOUT_MS: '500' } });
+// Node (18 and later) times a request's headers from its first byte, and looks only at
+// connections with a request in progress: the idle time of a kept-alive connection before
+// its next request does not count. So the headers timeout can stay short (against slow
+// clients) below a keep-alive longer than any load balancer's idle timeout.
+/** A connection to an edge with a 500 ms headers timeout, its first request answered. */
+async function keptAlive(t: { teardown(fn: () => unknown): void }) {
+  const stack = await startStack({ env: { KEEP_ALIVE_TIMEOUT_MS: '10000', HEADERS_TIMEOUT_MS: '500' } });
   t.teardown(() => stack.close());
-  // Node checks timeouts on a coarse interval; make it fine for this test.
-  (stack.app.server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval = 50;
   const socket = connect(stack.port, '127.0.0.1');
   t.teardown(() => socket.destroy());
-  let received = '';
-  socket.on('data', (d) => (received += d.toString('latin1')));
-  const get = `GET /healthz HTTP/1.1\r\nHost: ${MAPLE}\r\n\r\n`;
-  socket.write(get);
-  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  const connection = { socket, received: '', closed: new Promise((resolve) => socket.once('close', resolve)) };
+  socket.on('data', (d) => (connection.received += d.toString('latin1')));
+  socket.write(GET_HEALTH);
+  return connection;
+}
+const GET_HEALTH = `GET /healthz HTTP/1.1\r\nHost: ${MAPLE}\r\n\r\n`;
+
+t.test('an idle connection is kept past the headers timeout: only a request in progress has one', async (t) => {
+  const connection = await keptAlive(t);
+  const { socket } = connection;
+  // Idle through several checks (one every TIMEOUT_CHECK_MS), each past the headers timeout.
+  await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_CHECK_MS + 500));
   t.notOk(socket.destroyed, 'idle for more than the headers timeout, still open');
-  socket.write(get);
+  socket.write(GET_HEALTH);
   await new Promise((resolve) => setTimeout(resolve, 300));
-  t.equal(received.match(/HTTP\/1\.1 200/g)?.length, 2, 'and the second request is answered on it');
+  t.equal(connection.received.match(/HTTP\/1\.1 200/g)?.length, 2, 'and the second request is answered on it');
+});
+
+t.test('a client that trickles its headers is cut at the headers timeout, on a kept-alive connection too', async (t) => {
+  const connection = await keptAlive(t);
+  const { socket } = connection;
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  // A second request, one header line every 100 ms, never finished.
+  const started = Date.now();
+  socket.write(`GET /healthz HTTP/1.1\r\nHost: ${MAPLE}\r\n`);
+  const trickle = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 100);
+  t.teardown(() => clearInterval(trickle));
+  await Promise.race([connection.closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  const ms = Date.now() - started;
+  t.ok(socket.destroyed || socket.readableEnded, 'the connection was closed');
+  t.ok(ms >= 500 && ms < 500 + TIMEOUT_CHECK_MS + 1_000, `after ${ms} ms: the headers timeout from the request's first byte, not from the connection's`);
+  t.match(connection.received, /HTTP\/1\.1 408/, 'with 408 Request Timeout');
 });
 
 t.test('pipelining: beyond the bound a request is refused and the connection closed', async (t) => {
