@@ -9,8 +9,9 @@ import type { Merchant, MerchantAsset } from './types.ts';
 export class ContentPool {
   readonly #assets = new Map<string, MerchantAsset>();
   readonly #texts = new Map<string, string>();
-  readonly #values = new Map<string, unknown>();
-  readonly #lints = new Map<string, readonly string[]>();
+  readonly #parsed = new Map<string, unknown>();
+  /** Per lint function, its result per distinct text. */
+  readonly #lints = new Map<(text: string) => unknown, Map<string, unknown>>();
   readonly #sanitized = new Map<string, string>();
 
   constructor(previous: Iterable<Merchant> = []) {
@@ -33,10 +34,13 @@ export class ContentPool {
     return value;
   }
 
-  /** What `lint` finds in this text, worked out once per distinct text. */
-  lint(value: string, lint: (text: string) => readonly string[]): readonly string[] {
-    let found = this.#lints.get(value);
-    if (found === undefined) this.#lints.set(value, (found = lint(value)));
+  /** What `lint` finds in this text, worked out once per distinct text (and lint). */
+  lint<T>(value: string, lint: (text: string) => T): T {
+    let results = this.#lints.get(lint);
+    if (results === undefined) this.#lints.set(lint, (results = new Map()));
+    if (results.has(value)) return results.get(value) as T;
+    const found = lint(value);
+    results.set(value, found);
     return found;
   }
 
@@ -47,14 +51,15 @@ export class ContentPool {
     return kept;
   }
 
-  /** A JSON value equal to this one, deeply frozen, shared by every merchant that has it. */
-  value<T>(value: T, freeze: (v: T) => T): T {
-    if (value === null || typeof value !== 'object') return value;
-    const key = JSON.stringify(value);
-    const known = this.#values.get(key);
-    if (known !== undefined) return known as T;
-    const frozen = freeze(value);
-    this.#values.set(key, frozen);
-    return frozen;
+  /**
+   * `parse(value)` for the JSON value of a field `name`, worked out once per distinct value:
+   * what it returns (frozen by `parse`) is shared by every merchant whose file says the same.
+   */
+  parsed<T>(name: string, value: unknown, parse: (value: unknown) => T): T {
+    const key = `${name} ${JSON.stringify(value) ?? ''}`;
+    if (this.#parsed.has(key)) return this.#parsed.get(key) as T;
+    const result = parse(value);
+    this.#parsed.set(key, result);
+    return result;
   }
 }
