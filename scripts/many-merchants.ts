@@ -1,6 +1,7 @@
 // npm run many-merchants [-- count [runs]]: how a fleet of `count` merchants (default
 // 10,000) starts. Writes them into a temporary folder, spawns the compiled edge on it
-// (production mode, embedded sandbox), and reports the time from spawning `node` to the
+// (production mode, embedded sandbox, the Dockerfile's NODE_OPTIONS, MERCHANTS_WATCH as
+// the environment says or the default), and reports the time from spawning `node` to the
 // first /readyz 200 and the process's resident memory then and after one home page per
 // merchant template. A benchmark, not a test; `writeFleet` is also what the fleet test
 // loads.
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort, getPage } from '../test/helpers/http.ts';
+import { containerNodeOptions } from './container.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The template: a production merchant with every file a merchant folder may hold. */
@@ -77,14 +79,15 @@ async function once(dir: string, count: number): Promise<Run> {
       SANDBOX_PORT: '0',
       LOG_LEVEL: 'warn',
       MERCHANTS_DIR: dir,
-      MERCHANTS_WATCH: process.env.MERCHANTS_WATCH ?? 'root',
+      // The container's heap limits: the fleet must start within them.
+      NODE_OPTIONS: containerNodeOptions(),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     let readyMs: number;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false);
       if (ready) {
         readyMs = performance.now() - started;
@@ -101,7 +104,7 @@ async function once(dir: string, count: number): Promise<Run> {
     return { readyMs, cpuMs: cpu, rssReadyMiB, rssServedMiB: await rssMiB(child.pid!) };
   } finally {
     child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(undefined)));
+    await new Promise((r) => (child.exitCode === null && child.signalCode === null ? child.once('exit', r) : r(undefined)));
   }
 }
 
