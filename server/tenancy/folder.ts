@@ -36,12 +36,15 @@ export interface LoadContext {
   pool: ContentPool;
 }
 
+/** A footer or legal page: what the lint finds in it, and what the sanitiser keeps of it. */
+const checkFragment = (html: string) => ({ problems: lintHtmlFragment(html), html: sanitizeFragment(html) });
+
 async function readHtml(ctx: LoadContext, file: string, problems: Problems): Promise<string | undefined> {
   const body = await readOptional(file, problems, false, ctx.read);
   if (body === undefined) return undefined;
-  const html = text(body);
-  for (const p of ctx.pool.lint(html, lintHtmlFragment)) problems.push(`${displayPath(file)}: ${p}`);
-  return ctx.pool.sanitized(html, sanitizeFragment);
+  const checked = ctx.pool.lint(text(body), checkFragment);
+  for (const p of checked.problems) problems.push(`${displayPath(file)}: ${p}`);
+  return checked.html;
 }
 
 async function readLegal(ctx: LoadContext, folder: string, problems: Problems): Promise<Map<LegalPage, string>> {
