@@ -133,8 +133,12 @@ export interface Loaded {
   file: string;
 }
 
-/** Fields of one merchant by rule (hosts) or mostly (texts, links): pooling them would only fill the pool. */
-const isOwnValue = (name: string, value: unknown) => name === 'hosts' || value === null || typeof value !== 'object';
+/**
+ * Fields of one merchant by rule (hosts) or mostly (texts, links), and numbers and flags,
+ * which check to themselves: pooling them would only fill the pool. A field left out is
+ * pooled, so its default is one object for every merchant that leaves it out.
+ */
+const isOwnValue = (name: string, value: unknown) => name === 'hosts' || value === null || (value !== undefined && typeof value !== 'object');
 
 /**
  * merchant.json checked field by field: settings many merchants repeat (payment methods,

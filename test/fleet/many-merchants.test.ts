@@ -86,6 +86,7 @@ t.test('what merchants have in common is held once', async (t) => {
   t.equal(a.footerHtml, c.footerHtml);
   for (const [page, html] of a.legal) t.equal(html, c.legal.get(page), `one ${page}`);
   t.equal(a.config.paymentMethods, c.config.paymentMethods, 'the same settings are one object');
+  t.equal(a.config.blockedAreaCodes, c.config.blockedAreaCodes, 'a default of a field left out is one object too');
   t.not(a.config, c.config, 'each merchant keeps its own configuration');
   t.ok(Object.isFrozen(a.config.paymentMethods[0]), 'shared settings are frozen');
 });
