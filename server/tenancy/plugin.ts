@@ -65,8 +65,11 @@ class FolderWatch {
   #watch(folder: string): void {
     try {
       const watcher = watch(folder, { persistent: false }, this.changed);
-      // A folder removed: its watch ends; the reload its removal causes syncs again.
-      watcher.on('error', () => this.#unwatch(folder));
+      // This folder is no longer watched; the next sync (after any reload) tries again.
+      watcher.on('error', (err) => {
+        this.#unwatch(folder);
+        this.failed(err);
+      });
       this.#watchers.set(folder, watcher);
     } catch (err) {
       // Not there (a merchant without legal pages), or not a folder: nothing to watch.
