@@ -15,6 +15,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { freePort } from '../test/helpers/http.ts';
+import { containerNodeOptions } from './container.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -74,13 +75,6 @@ async function load(target: Target): Promise<Measured> {
     cpuMsPerRequest: (ticks * (1000 / TICKS_PER_S)) / Math.max(1, result.requests.total),
     errors: result.errors + result.timeouts + (result.non2xx ?? 0),
   };
-}
-
-/** The NODE_OPTIONS the Dockerfile gives the edge. */
-function containerNodeOptions(): string {
-  const options = /^ENV NODE_OPTIONS="([^"]*)"$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
-  if (options === undefined) throw new Error('the Dockerfile sets no NODE_OPTIONS');
-  return options;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;

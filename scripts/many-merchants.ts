@@ -1,15 +1,18 @@
 // npm run many-merchants [-- count [runs]]: how a fleet of `count` merchants (default
-// 10,000) starts. Writes them into a temporary folder, spawns the compiled edge on it
-// (production mode, embedded sandbox), and reports the time from spawning `node` to the
-// first /readyz 200 and the process's resident memory then and after one home page per
-// merchant template. A benchmark, not a test; `writeFleet` is also what the fleet test
-// loads.
+// 10,000) starts. Writes them into a temporary folder (or FLEET_DIR, a new folder kept for
+// the next run), spawns the compiled edge on it (production mode, embedded sandbox, the
+// Dockerfile's NODE_OPTIONS, MERCHANTS_WATCH as the environment says or the default), and
+// reports the time from spawning `node` to the first /readyz 200, the CPU it used until
+// then, and the process's resident memory then and after one home page per merchant
+// template. A benchmark, not a test; `writeFleet` is also what the fleet test loads.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort, getPage } from '../test/helpers/http.ts';
+import { containerNodeOptions } from './container.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The template: a production merchant with every file a merchant folder may hold. */
@@ -77,14 +80,15 @@ async function once(dir: string, count: number): Promise<Run> {
       SANDBOX_PORT: '0',
       LOG_LEVEL: 'warn',
       MERCHANTS_DIR: dir,
-      MERCHANTS_WATCH: process.env.MERCHANTS_WATCH ?? 'root',
+      // The container's heap limits: the fleet must start within them.
+      NODE_OPTIONS: containerNodeOptions(),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     let readyMs: number;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false);
       if (ready) {
         readyMs = performance.now() - started;
@@ -101,7 +105,7 @@ async function once(dir: string, count: number): Promise<Run> {
     return { readyMs, cpuMs: cpu, rssReadyMiB, rssServedMiB: await rssMiB(child.pid!) };
   } finally {
     child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(undefined)));
+    await new Promise((r) => (child.exitCode === null && child.signalCode === null ? child.once('exit', r) : r(undefined)));
   }
 }
 
@@ -109,11 +113,20 @@ async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 10_000);
   const runs = Number(process.argv[3] ?? 3);
   console.log(`load average before: ${(await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')}`);
-  const dir = await mkdtemp(path.join(tmpdir(), 'fleet-'));
+  // A folder given (FLEET_DIR) is written once and kept: writing 10,000 takes longer than starting them.
+  const kept = process.env.FLEET_DIR;
+  const dir = kept ?? (await mkdtemp(path.join(tmpdir(), 'fleet-')));
   try {
-    const wrote = performance.now();
-    await writeFleet(dir, count);
-    console.log(`${count} merchants written to ${dir} in ${Math.round(performance.now() - wrote)} ms`);
+    if (kept !== undefined && existsSync(dir)) {
+      if (!existsSync(path.join(dir, fleetId(count - 1))) || existsSync(path.join(dir, fleetId(count)))) {
+        throw new Error(`${dir} holds no fleet of ${count}: give a new folder`);
+      }
+      console.log(`${count} merchants already in ${dir}`);
+    } else {
+      const wrote = performance.now();
+      await writeFleet(dir, count);
+      console.log(`${count} merchants written to ${dir} in ${Math.round(performance.now() - wrote)} ms`);
+    }
     const results: Run[] = [];
     for (let i = 0; i < runs; i++) {
       const r = await once(dir, count);
@@ -131,7 +144,7 @@ async function main(): Promise<void> {
         `${median(results.map((r) => r.rssServedMiB)).toFixed(0)} MiB after serving`,
     );
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (kept === undefined) await rm(dir, { recursive: true, force: true });
   }
 }
 

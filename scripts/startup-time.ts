@@ -21,7 +21,7 @@ async function once(args: string[]): Promise<number> {
   });
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false);
       if (ready) return performance.now() - started;
       if (performance.now() - started > 60_000) throw new Error('not ready after 60 s');
@@ -29,7 +29,7 @@ async function once(args: string[]): Promise<number> {
     }
   } finally {
     child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(undefined)));
+    await new Promise((r) => (child.exitCode === null && child.signalCode === null ? child.once('exit', r) : r(undefined)));
   }
 }
 

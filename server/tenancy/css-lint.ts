@@ -125,12 +125,24 @@ function isOwnAsset(url: string, assetPath: string): boolean {
   return /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(url) && !url.includes('..');
 }
 
+/** An address the sheet makes the browser fetch; whether it is allowed depends on the merchant. */
+interface Address {
+  line: number;
+  url: string;
+  /** The function a quoted address is an argument of (image-set…); undefined for url(). */
+  fn?: string | undefined;
+}
+
 /**
- * Problems found in a merchant's style sheet, each as "line N: what"; empty when it is
- * clean. `assetPath`: where the merchant's own files are served, e.g. `/assets/m/maple/`.
+ * What a style sheet's content alone says, in line order: problems, and the addresses to
+ * check against the merchant's own asset path. Depends only on the text, so a fleet's
+ * copies of one sheet are tokenised once (ContentPool.lint) and each merchant's own part
+ * is the cheap `lintStyleSheet` pass over the addresses.
  */
-export function lintStyleSheet(css: string, assetPath: string): string[] {
-  const problems: string[] = [];
+export type StyleSheetFindings = readonly (string | Address)[];
+
+export function styleSheetFindings(css: string): StyleSheetFindings {
+  const found: (string | Address)[] = [];
   const tokens = tokenize(css);
   const fns: string[] = [];
   for (let k = 0; k < tokens.length; k++) {
@@ -138,22 +150,20 @@ export function lintStyleSheet(css: string, assetPath: string): string[] {
     const where = `line ${token.line}`;
     switch (token.kind) {
       case 'at':
-        if (token.value === 'import') problems.push(`${where}: @import is not allowed (a style sheet is one file)`);
+        if (token.value === 'import') found.push(`${where}: @import is not allowed (a style sheet is one file)`);
         break;
       case 'url':
-        if (!isOwnAsset(token.value, assetPath)) problems.push(`${where}: url(${token.value.slice(0, 80)}) is not one of the merchant's own files`);
+        found.push({ line: token.line, url: token.value });
         break;
       case 'function':
-        if (SCRIPT_FUNCTIONS.has(token.value)) problems.push(`${where}: ${token.value}() is not allowed`);
+        if (SCRIPT_FUNCTIONS.has(token.value)) found.push(`${where}: ${token.value}() is not allowed`);
         fns.push(token.value);
         break;
       case 'string':
-        if (URL_FUNCTIONS.has(fns.at(-1) ?? '') && !isOwnAsset(token.value, assetPath)) {
-          problems.push(`${where}: "${token.value.slice(0, 80)}" in ${fns.at(-1)}() is not one of the merchant's own files`);
-        }
+        if (URL_FUNCTIONS.has(fns.at(-1) ?? '')) found.push({ line: token.line, url: token.value, fn: fns.at(-1) });
         break;
       case 'ident':
-        if (SCRIPT_PROPERTIES.has(token.value) && tokens[k + 1]?.value === ':') problems.push(`${where}: ${token.value} is not allowed`);
+        if (SCRIPT_PROPERTIES.has(token.value) && tokens[k + 1]?.value === ':') found.push(`${where}: ${token.value} is not allowed`);
         break;
       case 'char':
         if (token.value === '(') fns.push('');
@@ -165,10 +175,27 @@ export function lintStyleSheet(css: string, assetPath: string): string[] {
           const attribute = tokens[j];
           const operator = tokens[j + 1];
           if (attribute?.kind === 'ident' && attribute.value === 'value' && operator && MATCH_OPERATORS.has(operator.value)) {
-            problems.push(`${where}: attribute selector on value is not allowed (it can read what visitors type)`);
+            found.push(`${where}: attribute selector on value is not allowed (it can read what visitors type)`);
           }
         }
         break;
+    }
+  }
+  return found;
+}
+
+/**
+ * Problems found in a merchant's style sheet, each as "line N: what"; empty when it is
+ * clean. `assetPath`: where the merchant's own files are served, e.g. `/assets/m/maple/`.
+ * `findings`: the sheet's `styleSheetFindings`, when already worked out for its content.
+ */
+export function lintStyleSheet(css: string, assetPath: string, findings: StyleSheetFindings = styleSheetFindings(css)): string[] {
+  const problems: string[] = [];
+  for (const f of findings) {
+    if (typeof f === 'string') problems.push(f);
+    else if (!isOwnAsset(f.url, assetPath)) {
+      const what = f.fn === undefined ? `url(${f.url.slice(0, 80)})` : `"${f.url.slice(0, 80)}" in ${f.fn}()`;
+      problems.push(`line ${f.line}: ${what} is not one of the merchant's own files`);
     }
   }
   return problems;

@@ -78,12 +78,12 @@ function jsonErrorAt(source: string, err: unknown): string {
   return `invalid JSON at line ${line}, column ${col}: ${message.replace(/\s*\(line \d+ column \d+\)$/, '')}`;
 }
 
-export async function readJson<T extends z.ZodType>(
-  file: string,
-  schema: T,
-  problems: Problems,
-  read: Reader = readInPool,
-): Promise<z.output<T> | undefined> {
+/** A zod schema, or anything that checks a parsed JSON value the way one does. */
+export interface JsonCheck<T> {
+  safeParse(data: unknown): z.ZodSafeParseResult<T>;
+}
+
+export async function readJson<T>(file: string, schema: JsonCheck<T>, problems: Problems, read: Reader = readInPool): Promise<T | undefined> {
   const body = await readOptional(file, problems, true, read);
   if (body === undefined) return undefined;
   const source = text(body);

@@ -1,12 +1,13 @@
 // One merchant folder -> Merchant: merchant.json, style.css, footer.html, favicon.svg|ico
 // and legal/*.html, each read once; static files become content-hashed assets.
 import path from 'node:path';
+import type { z } from 'zod';
 import { ASSET_PREFIX, hashedAsset, type AssetExtension } from './assets.ts';
 import { displayPath, problem } from './errors.ts';
-import type { Problems, Reader } from './files.ts';
+import type { JsonCheck, Problems, Reader } from './files.ts';
 import { listNames, readJson, readOptional, text } from './files.ts';
 import { lintHtmlFragment, sanitizeFragment } from './html-lint.ts';
-import { lintStyleSheet } from './css-lint.ts';
+import { lintStyleSheet, styleSheetFindings } from './css-lint.ts';
 import type { ContentPool } from './pool.ts';
 import { checkMerchant } from './rules.ts';
 import type { merchantSchemaFor, MerchantConfig } from './schema.ts';
@@ -30,16 +31,20 @@ export function deepFreeze<T>(value: T): T {
 export interface LoadContext {
   root: string;
   read: Reader;
-  schema: ReturnType<typeof merchantSchemaFor>;
+  /** merchant.json's check (configCheck). */
+  config: JsonCheck<MerchantConfig>;
   pool: ContentPool;
 }
+
+/** A footer or legal page: what the lint finds in it, and what the sanitiser keeps of it. */
+const checkFragment = (html: string) => ({ problems: lintHtmlFragment(html), html: sanitizeFragment(html) });
 
 async function readHtml(ctx: LoadContext, file: string, problems: Problems): Promise<string | undefined> {
   const body = await readOptional(file, problems, false, ctx.read);
   if (body === undefined) return undefined;
-  const html = text(body);
-  for (const p of ctx.pool.lint(html, lintHtmlFragment)) problems.push(`${displayPath(file)}: ${p}`);
-  return ctx.pool.sanitized(html, sanitizeFragment);
+  const checked = ctx.pool.lint(text(body), checkFragment);
+  for (const p of checked.problems) problems.push(`${displayPath(file)}: ${p}`);
+  return checked.html;
 }
 
 async function readLegal(ctx: LoadContext, folder: string, problems: Problems): Promise<Map<LegalPage, string>> {
@@ -86,6 +91,9 @@ function addAsset(
   return { ...pooled, href };
 }
 
+/** An SVG favicon may style itself: it is never inserted into a page. */
+const lintSvg = (source: string) => lintHtmlFragment(source, { allowStyle: true });
+
 async function readFavicon(
   ctx: LoadContext,
   folder: string,
@@ -108,7 +116,7 @@ async function readFavicon(
     const source = text(svg);
     if (!source.includes('<svg')) problems.push(`${displayPath(svgFile)}: not an SVG document`);
     // Served from the merchant's origin: a script inside would run there if opened directly.
-    for (const p of lintHtmlFragment(source, { allowStyle: true })) problems.push(`${displayPath(svgFile)}: ${p}`);
+    for (const p of ctx.pool.lint(source, lintSvg)) problems.push(`${displayPath(svgFile)}: ${p}`);
     const { href, contentType } = addAsset(ctx, id, assets, 'favicon', 'svg', svg);
     return { href, type: contentType };
   }
@@ -126,12 +134,41 @@ export interface Loaded {
 }
 
 /**
- * Settings many merchants repeat (payment methods, coins, limits) are kept once. Hosts
- * belong to one merchant by rule: pooling them would only fill the pool.
+ * Fields of one merchant by rule (hosts) or mostly (texts, links), and numbers and flags,
+ * which check to themselves: pooling them would only fill the pool. A field left out is
+ * pooled, so its default is one object for every merchant that leaves it out.
  */
-function pooledConfig(config: MerchantConfig, pool: ContentPool): MerchantConfig {
-  const shared = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, k === 'hosts' ? v : pool.value(v, deepFreeze)]));
-  return deepFreeze(shared as MerchantConfig);
+const isOwnValue = (name: string, value: unknown) => name === 'hosts' || value === null || (value !== undefined && typeof value !== 'object');
+
+/**
+ * merchant.json checked field by field: settings many merchants repeat (payment methods,
+ * coins, limits) are checked once per distinct value and kept as one frozen object. A
+ * file with any problem is checked whole again, so its report is exactly zod's.
+ */
+export function configCheck(schema: ReturnType<typeof merchantSchemaFor>, pool: ContentPool): JsonCheck<MerchantConfig> {
+  const fields: Record<string, z.ZodType> = schema.shape;
+  /** A field's value checked, with defaults applied and frozen; undefined when it fails. */
+  const checkField = (field: z.ZodType) => (value: unknown) => {
+    const result = field.safeParse(value);
+    return result.success ? { value: deepFreeze(result.data) } : undefined;
+  };
+  const checks = new Map(Object.entries(fields).map(([name, field]) => [name, checkField(field)]));
+  return {
+    safeParse(data) {
+      if (data === null || typeof data !== 'object' || Array.isArray(data)) return schema.safeParse(data);
+      const given = data as Record<string, unknown>;
+      for (const name of Object.keys(given)) if (!checks.has(name)) return schema.safeParse(data);
+      const config: Record<string, unknown> = {};
+      for (const [name, check] of checks) {
+        const value = given[name];
+        const checked = isOwnValue(name, value) ? check(value) : pool.parsed(name, value, check);
+        if (checked === undefined) return schema.safeParse(data);
+        // An optional field left out stays out, as zod leaves it.
+        if (checked.value !== undefined) config[name] = checked.value;
+      }
+      return { success: true, data: deepFreeze(config as MerchantConfig) };
+    },
+  };
 }
 
 export async function loadMerchant(ctx: LoadContext, id: string, problems: Problems): Promise<Loaded | undefined> {
@@ -144,7 +181,7 @@ export async function loadMerchant(ctx: LoadContext, id: string, problems: Probl
     }
   }
 
-  const parsed = await readJson(file, ctx.schema, problems, ctx.read);
+  const parsed = await readJson(file, ctx.config, problems, ctx.read);
   const before = problems.length;
   if (parsed !== undefined) {
     for (const f of checkMerchant(parsed, id)) problems.push(problem(file, f.path, f.what));
@@ -158,10 +195,15 @@ export async function loadMerchant(ctx: LoadContext, id: string, problems: Probl
     readFavicon(ctx, folder, id, present, assets, problems),
   ]);
   const styleFile = path.join(folder, 'style.css');
-  if (style !== undefined) for (const p of lintStyleSheet(text(style), `${ASSET_PREFIX}${id}/`)) problems.push(`${displayPath(styleFile)}: ${p}`);
+  if (style !== undefined) {
+    const css = text(style);
+    for (const p of lintStyleSheet(css, `${ASSET_PREFIX}${id}/`, ctx.pool.lint(css, styleSheetFindings))) {
+      problems.push(`${displayPath(styleFile)}: ${p}`);
+    }
+  }
   if (parsed === undefined || problems.length > before) return undefined;
 
-  const merchant: Merchant = { id, config: pooledConfig(parsed, ctx.pool), legal, assets };
+  const merchant: Merchant = { id, config: parsed, legal, assets };
   if (style !== undefined) merchant.styleHref = addAsset(ctx, id, assets, 'style', 'css', style).href;
   if (favicon !== undefined) {
     merchant.faviconHref = favicon.href;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { MerchantConfigError, displayPath, problem } from './errors.ts';
 import type { Problems } from './files.ts';
 import { listFolders, mapLimit, readBlocking, readInPool, readJson } from './files.ts';
-import { deepFreeze, loadMerchant } from './folder.ts';
+import { configCheck, deepFreeze, loadMerchant } from './folder.ts';
 import type { LoadContext, Loaded } from './folder.ts';
 import { ContentPool } from './pool.ts';
 import { buildRegistry } from './registry.ts';
@@ -52,10 +52,11 @@ function checkTenancy(
       }
     });
   }
-  const known = ids.length === 0 ? 'there are no merchants' : `merchants are ${ids.join(', ')}`;
-  if (!ids.includes(rules.fallback)) problems.push(problem(tenancyFile, ['fallback'], `no merchant "${rules.fallback}" (${known})`));
+  // Listing every id is for the report only: a fleet's list is long.
+  const known = () => (ids.length === 0 ? 'there are no merchants' : `merchants are ${ids.join(', ')}`);
+  if (!ids.includes(rules.fallback)) problems.push(problem(tenancyFile, ['fallback'], `no merchant "${rules.fallback}" (${known()})`));
   if (rules.mainBrand !== undefined && !ids.includes(rules.mainBrand)) {
-    problems.push(problem(tenancyFile, ['mainBrand'], `no merchant "${rules.mainBrand}" (${known})`));
+    problems.push(problem(tenancyFile, ['mainBrand'], `no merchant "${rules.mainBrand}" (${known()})`));
   }
   if (loaded.length < ids.length) return;
   const names = new Set(loaded.map((l) => l.merchant.config.merchantName));
@@ -80,11 +81,12 @@ export async function loadMerchants(dir: string, options: LoadOptions = {}): Pro
   // Each merchant collects its own problems so the report keeps folder order.
   const perFolder = folders.map(() => [] as string[]);
   const tenancyProblems: Problems = [];
+  const pool = new ContentPool(options.previous);
   const ctx: LoadContext = {
     root,
     read: options.blocking === true ? readBlocking : readInPool,
-    schema: merchantSchemaFor(options),
-    pool: new ContentPool(options.previous),
+    config: configCheck(merchantSchemaFor(options), pool),
+    pool,
   };
   const [rules, results] = await Promise.all([
     readJson(tenancyFile, tenancySchema, tenancyProblems, ctx.read),

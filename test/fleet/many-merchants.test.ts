@@ -1,13 +1,18 @@
 // A large fleet starts without doing per-merchant work it can put off: files are read a
-// few folders at a time, nothing is compressed before it is asked for, and what merchants
-// have in common (files, legal pages, settings) is held once. No time is asserted here;
+// few folders at a time, nothing is compressed before it is asked for, what merchants
+// have in common (files, legal pages, settings) is held once and checked once, and a bad
+// file among them still stops the load naming file and line. No time is asserted here;
 // `npm run many-merchants` measures 10,000.
 import t from 'tap';
 import * as zlib from 'node:zlib';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseConfig } from '../../server/config.ts';
+import * as cssLint from '../../server/tenancy/css-lint.ts';
+import * as htmlLint from '../../server/tenancy/html-lint.ts';
+import { MerchantConfigError } from '../../server/tenancy/errors.ts';
+import { loadMerchants } from '../../server/tenancy/load.ts';
 import { fleetBrand, fleetHost, fleetId, writeFleet } from '../../scripts/many-merchants.ts';
 
 t.setTimeout(180_000);
@@ -25,6 +30,14 @@ const counting = <F extends (...args: never[]) => unknown>(name: string, fn: F) 
     compressed.push(name);
     return fn(...args);
   }) as F;
+// Every text the load lints or sanitises, counted.
+const checked = { styleSheets: [] as string[], fragmentLints: [] as string[], sanitised: [] as string[] };
+const recording =
+  <A extends unknown[], R>(into: string[], fn: (text: string, ...rest: A) => R) =>
+  (text: string, ...rest: A): R => {
+    into.push(text);
+    return fn(text, ...rest);
+  };
 const { buildApp } = await t.mockImport<typeof import('../../server/app.ts')>('../../server/app.ts', {
   'node:zlib': {
     ...zlib,
@@ -32,6 +45,12 @@ const { buildApp } = await t.mockImport<typeof import('../../server/app.ts')>('.
     brotliCompressSync: counting('br', zlib.brotliCompressSync),
     gzip: counting('gzip', zlib.gzip),
     gzipSync: counting('gzip', zlib.gzipSync),
+  },
+  '../../server/tenancy/css-lint.ts': { ...cssLint, styleSheetFindings: recording(checked.styleSheets, cssLint.styleSheetFindings) },
+  '../../server/tenancy/html-lint.ts': {
+    ...htmlLint,
+    lintHtmlFragment: recording(checked.fragmentLints, htmlLint.lintHtmlFragment),
+    sanitizeFragment: recording(checked.sanitised, htmlLint.sanitizeFragment),
   },
 });
 const app = await buildApp({
@@ -67,6 +86,7 @@ t.test('what merchants have in common is held once', async (t) => {
   t.equal(a.footerHtml, c.footerHtml);
   for (const [page, html] of a.legal) t.equal(html, c.legal.get(page), `one ${page}`);
   t.equal(a.config.paymentMethods, c.config.paymentMethods, 'the same settings are one object');
+  t.equal(a.config.blockedAreaCodes, c.config.blockedAreaCodes, 'a default of a field left out is one object too');
   t.not(a.config, c.config, 'each merchant keeps its own configuration');
   t.ok(Object.isFrozen(a.config.paymentMethods[0]), 'shared settings are frozen');
 });
@@ -84,4 +104,39 @@ t.test('a style sheet is compressed on its first request, once for every merchan
   t.same(compressed.sort(), ['br', 'gzip'], 'not compressed again');
   const other = await app.inject({ method: 'GET', url: merchant(0).styleHref!, headers: { host: fleetHost(1) } });
   t.equal(other.statusCode, 404, "still never another merchant's file");
+});
+
+t.test('each distinct file is linted and sanitised once, however many merchants have it', async (t) => {
+  const distinct = (texts: string[]) => new Set(texts).size;
+  t.equal(checked.styleSheets.length, BRAND_CYCLE, 'one tokenising per distinct style sheet');
+  t.equal(distinct(checked.styleSheets), BRAND_CYCLE);
+  // The footer, four legal pages and the SVG favicon, all the same in every folder.
+  t.equal(checked.fragmentLints.length, 6, 'one lint per distinct fragment or favicon');
+  t.equal(distinct(checked.fragmentLints), 6);
+  t.equal(checked.sanitised.length, 5, 'one sanitising per distinct footer or legal page');
+});
+
+t.test('a bad file among many still stops the load, naming file and line', async (t) => {
+  const bad = fleetId(COUNT - 7);
+  const style = path.join(dir, bad, 'style.css');
+  const css = await readFile(style, 'utf8');
+  const line = css.split('\n').length + 1;
+  // A copy of a sheet other merchants have, with one line more: its own content.
+  await writeFile(style, `${css}\n.brand { background: url(https://evil.test/track.png); }\n`);
+  const footer = path.join(dir, fleetId(3), 'footer.html');
+  await writeFile(footer, `<p>Contact</p>\n<a href="javascript:alert(1)">x</a>\n`);
+  // The same sheet as merchant 0's under another merchant: its own asset path is what it may use.
+  const own = path.join(dir, fleetId(BRAND_CYCLE), 'style.css');
+  await writeFile(own, `${await readFile(own, 'utf8')}\n.logo { background: url(/assets/m/${fleetId(0)}/logo.png); }\n`);
+  const err = await loadMerchants(dir).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  t.type(err, MerchantConfigError);
+  const problems = (err as MerchantConfigError).problems;
+  t.same(problems, [
+    `${footer}: line 2: javascript: URL on <a>`,
+    `${path.join(dir, fleetId(BRAND_CYCLE), 'style.css')}: line ${line}: url(/assets/m/${fleetId(0)}/logo.png) is not one of the merchant's own files`,
+    `${style}: line ${line}: url(https://evil.test/track.png) is not one of the merchant's own files`,
+  ]);
 });

@@ -3,7 +3,7 @@
 // merchant follow the swap, and requests in flight during reloads all succeed.
 import t, { type Test } from 'tap';
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
@@ -118,6 +118,37 @@ t.test('a change on disk reloads by itself, once the writes settle', async (t) =
   }
   t.match((await home(stack)).body, 'Seen by the watcher.');
   t.equal(stack.logs.filter((l) => l.msg === 'merchants reloaded').length, 1, 'one reload for the burst of events');
+});
+
+t.test('the tree watch sees legal pages, and folders added after start-up', async (t) => {
+  const dir = await merchantsCopy(t);
+  const stack = await startStack({ env: { MERCHANTS_DIR: dir } });
+  t.teardown(() => stack.close());
+  const reloads = () => stack.logs.filter((l) => l.msg === 'merchants reloaded' || l.msg === 'merchant reload refused: the current merchants keep serving').length;
+  const settled = async (count: number) => {
+    for (let i = 0; i < 200 && reloads() < count; i++) await new Promise((r) => setTimeout(r, 50));
+    // The watch set is synced just after the reload's log line.
+    await new Promise((r) => setTimeout(r, 50));
+  };
+  const terms = () => stack.app.inject({ method: 'GET', url: '/terms-of-service', headers: { host: 'maple.localhost' } });
+
+  await edit(dir, 'maple/legal/terms-of-service.html', (html) => html.replace('</p>', ' Edited on disk.</p>'));
+  await settled(1);
+  t.match((await terms()).body, 'Edited on disk.', 'a legal page edited in place');
+
+  // A new folder: the first reload is refused (no merchant.json yet), the folder watched anyway.
+  await cp(path.join(dir, 'maple'), path.join(dir, '.birch'), { recursive: true });
+  await edit(dir, '.birch/merchant.json', (json) =>
+    JSON.stringify({ ...JSON.parse(json), merchant: 'birch', hosts: ['birch.localhost'], title: 'Birch Coin' }),
+  );
+  await mkdir(path.join(dir, 'birch'));
+  await settled(2);
+  t.equal(stack.app.merchants.resolve('birch.localhost').kind, 'unknown', 'an empty folder is refused');
+  for (const name of ['merchant.json', 'style.css', 'footer.html', 'favicon.svg', 'legal']) {
+    await rename(path.join(dir, '.birch', name), path.join(dir, 'birch', name));
+  }
+  await settled(3);
+  t.match((await home(stack, 'birch.localhost')).body, '| Birch Coin</title>', 'files moved into the new folder reload it');
 });
 
 t.test('reloads under load drop nothing: every request of many concurrent clients succeeds', async (t) => {
