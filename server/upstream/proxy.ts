@@ -226,6 +226,8 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
         if (typeof type !== 'string' || !JSON_REQUEST_TYPE.test(type)) throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(String(type));
       });
       api.addHook('preHandler', async (request) => {
+        // Only a POST carries a body (and the public calls are GETs).
+        if (request.method !== 'POST') return;
         const flow = options.flowOf(request);
         if (flow && !ownsBody(request.body, flow)) throw new EdgeError.notFound();
       });
