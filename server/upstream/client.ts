@@ -265,17 +265,16 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
   };
 
   return {
-    // The calls are found on the prototype, not copied into every request's client.
-    forRequest: (context): RequestClient =>
-      Object.assign(Object.create(calls) as UpstreamClient, {
-        exchange: createExchange({
-          dispatcher: settings.dispatcher,
-          requestId: context.requestId,
-          merchantId: context.merchantId,
-          log: context.log ?? settings.logger,
-          logHasRequestId: context.log !== undefined,
-          maxBodyBytes: settings.maxBodyBytes,
-        }),
+    forRequest: (context): RequestClient => ({
+      ...calls,
+      exchange: createExchange({
+        dispatcher: settings.dispatcher,
+        requestId: context.requestId,
+        merchantId: context.merchantId,
+        log: context.log ?? settings.logger,
+        logHasRequestId: context.log !== undefined,
+        maxBodyBytes: settings.maxBodyBytes,
       }),
+    }),
   };
 }
