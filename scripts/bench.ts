@@ -1,15 +1,18 @@
 // npm run bench: a benchmark, not a test. In one run it starts a ceiling server (plain
-// node:http answering a prebuilt buffer of the home page's own bytes) and the compiled edge
-// with its embedded sandbox, then loads, interleaved in rounds so a busy moment of this
+// node:http answering a prebuilt buffer of the home page's own bytes), the sandbox upstream in
+// a process of its own and the compiled edge pointed at it (UPSTREAM_URL), so the edge's CPU
+// is the edge's alone, then loads, interleaved in rounds so a busy moment of this
 // shared machine weighs on every target alike: the home page (plain and br), a legal
 // page, the price quote with a real flow cookie (beside plain React rendering the same page
 // with no upstream call, scripts/bench-plain-react.tsx), and the /api proxy against the
 // sandbox answering the same call directly. For each it prints requests per second, the ratio to
 // the ceiling (or, for the proxy, to the sandbox) in the same round, CPU ms per request,
-// p50/p99 latency, and the edge's RSS at the end; it writes bench-report/results.json and
+// p50/p99 latency, the upstream's own CPU ms per request where a row calls it, and the
+// edge's RSS at the end; it writes bench-report/results.json and
 // bench-report/index.html (a table and an SVG chart). BENCH_BASELINE=path/to/results.json
 // shows an earlier run's figures beside these.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -27,8 +30,10 @@ const TICKS_PER_S = 100;
 
 interface Target {
   name: string;
-  /** Whose CPU the run costs: the edge process or the ceiling server. */
+  /** Whose CPU the run costs: the edge, the sandbox, the ceiling or the plain React server. */
   pid: () => number;
+  /** The upstream the row calls through the edge, whose CPU is reported beside. */
+  upstreamPid?: () => number;
   url: () => string;
   headers: Record<string, string>;
   /** Compared with this target of the same round. */
@@ -40,6 +45,7 @@ interface Measured {
   p50: number;
   p99: number;
   cpuMsPerRequest: number;
+  upstreamCpuMsPerRequest?: number;
   errors: number;
 }
 
@@ -65,14 +71,17 @@ async function waitFor(url: string): Promise<void> {
 
 async function load(target: Target): Promise<Measured> {
   const pid = target.pid();
+  const upstreamPid = target.upstreamPid?.();
   const before = cpuTicks(pid);
+  const upstreamBefore = upstreamPid === undefined ? 0 : cpuTicks(upstreamPid);
   const result = await autocannon({ url: target.url(), connections: CONNECTIONS, duration: DURATION_S, headers: target.headers });
-  const ticks = cpuTicks(pid) - before;
+  const msPerRequest = (ticks: number) => (ticks * (1000 / TICKS_PER_S)) / Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuMsPerRequest: (ticks * (1000 / TICKS_PER_S)) / Math.max(1, result.requests.total),
+    cpuMsPerRequest: msPerRequest(cpuTicks(pid) - before),
+    ...(upstreamPid === undefined ? {} : { upstreamCpuMsPerRequest: msPerRequest(cpuTicks(upstreamPid) - upstreamBefore) }),
     errors: result.errors + result.timeouts + (result.non2xx ?? 0),
   };
 }
@@ -86,6 +95,7 @@ const ceilingPort = await freePort();
 const plainReactPort = await freePort();
 const edgeUrl = `http://127.0.0.1:${edgePort}`;
 let edge: ChildProcess | undefined;
+let sandbox: ChildProcess | undefined;
 let ceiling: ChildProcess | undefined;
 let plainReact: ChildProcess | undefined;
 
@@ -104,17 +114,24 @@ createServer((request, response) => {
 `;
 
 try {
-  // The edge as the container runs it (its NODE_OPTIONS included), logging at the default
-  // level (to nowhere).
+  // The upstream in a process of its own (npm run sandbox), logging as it does by default
+  // (to nowhere): what the edge's calls cost it is not the edge's CPU.
+  sandbox = spawn(process.execPath, ['--import=tsx', 'server/sandbox/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', SANDBOX_PORT: String(sandboxPort), SANDBOX_QUOTE_TTL_S: '86400' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${sandboxPort}/pubapi/ticker/merchant`);
+
+  // The edge as the container runs it (its NODE_OPTIONS included) against that upstream,
+  // logging at the default level (to nowhere).
   edge = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_OPTIONS: containerNodeOptions(),
       NODE_ENV: 'production',
-      SANDBOX: 'on',
       PORT: String(edgePort),
-      SANDBOX_PORT: String(sandboxPort),
-      SANDBOX_QUOTE_TTL_S: '86400',
+      UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`,
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'info',
       // One address asking thousands of times a second is what the rate limits refuse.
       RATE_LIMITS: 'off',
@@ -156,6 +173,7 @@ try {
   await waitFor(`http://127.0.0.1:${plainReactPort}/`);
 
   const edgePid = () => edge!.pid!;
+  const sandboxPid = () => sandbox!.pid!;
   const br = { 'accept-encoding': 'br' };
   const targets: Target[] = [
     { name: 'ceiling', pid: () => ceiling!.pid!, url: () => `http://127.0.0.1:${ceilingPort}/`, headers: {}, against: 'ceiling' },
@@ -163,10 +181,10 @@ try {
     { name: 'home', pid: edgePid, url: () => `${edgeUrl}/`, headers: { host: HOST }, against: 'ceiling' },
     { name: 'home br', pid: edgePid, url: () => `${edgeUrl}/`, headers: { host: HOST, ...br }, against: 'ceiling br' },
     { name: 'legal page', pid: edgePid, url: () => `${edgeUrl}/terms-of-service`, headers: { host: HOST }, against: 'ceiling' },
-    { name: 'price quote', pid: edgePid, url: () => `${edgeUrl}/price-quote`, headers: { host: HOST, cookie }, against: 'ceiling' },
+    { name: 'price quote', pid: edgePid, upstreamPid: sandboxPid, url: () => `${edgeUrl}/price-quote`, headers: { host: HOST, cookie }, against: 'ceiling' },
     { name: 'plain React quote', pid: () => plainReact!.pid!, url: () => `http://127.0.0.1:${plainReactPort}/`, headers: {}, against: 'ceiling' },
-    { name: 'sandbox ticker', pid: edgePid, url: () => `http://127.0.0.1:${sandboxPort}/pubapi/ticker/merchant`, headers: {}, against: 'sandbox ticker' },
-    { name: '/api ticker', pid: edgePid, url: () => `${edgeUrl}/api/pubapi/ticker/merchant`, headers: { host: HOST }, against: 'sandbox ticker' },
+    { name: 'sandbox ticker', pid: sandboxPid, url: () => `http://127.0.0.1:${sandboxPort}/pubapi/ticker/merchant`, headers: {}, against: 'sandbox ticker' },
+    { name: '/api ticker', pid: edgePid, upstreamPid: sandboxPid, url: () => `${edgeUrl}/api/pubapi/ticker/merchant`, headers: { host: HOST }, against: 'sandbox ticker' },
   ];
 
   console.log(`${ROUNDS} rounds, ${DURATION_S} s per target, ${CONNECTIONS} connections; home page ${page.length} bytes\n`);
@@ -185,12 +203,14 @@ try {
 
   const results = targets.map((t) => {
     const r = runs.get(t.name)!;
+    const upstream = r.flatMap((x) => (x.upstreamCpuMsPerRequest === undefined ? [] : [x.upstreamCpuMsPerRequest]));
     return {
       target: t.name,
       against: t.against,
       rps: Math.round(median(r.map((x) => x.rps))),
       ratio: Number(median(ratios.get(t.name)!).toFixed(3)),
       cpuMsPerRequest: Number(median(r.map((x) => x.cpuMsPerRequest)).toFixed(3)),
+      ...(upstream.length ? { upstreamCpuMsPerRequest: Number(median(upstream).toFixed(3)) } : {}),
       p50: median(r.map((x) => x.p50)),
       p99: median(r.map((x) => x.p99)),
       errors: r.reduce((sum, x) => sum + x.errors, 0),
@@ -202,13 +222,13 @@ try {
     : undefined;
   const before = (name: string) => baseline?.results.find((r) => r.target === name);
 
-  const header = `${'target'.padEnd(19)}${'req/s'.padStart(8)}${'ratio'.padStart(8)}${'vs'.padStart(16)}${'CPU ms/req'.padStart(12)}${'p50'.padStart(6)}${'p99'.padStart(6)}${'errors'.padStart(8)}${baseline ? '   before: ratio, CPU ms/req' : ''}`;
+  const header = `${'target'.padEnd(19)}${'req/s'.padStart(8)}${'ratio'.padStart(8)}${'vs'.padStart(16)}${'CPU ms/req'.padStart(12)}${'upstream'.padStart(10)}${'p50'.padStart(6)}${'p99'.padStart(6)}${'errors'.padStart(8)}${baseline ? '   before: ratio, CPU ms/req' : ''}`;
   console.log(`\n${header}`);
   for (const r of results) {
     const was = before(r.target);
     console.log(
       `${r.target.padEnd(19)}${String(r.rps).padStart(8)}${r.ratio.toFixed(2).padStart(8)}${r.against.padStart(16)}` +
-        `${r.cpuMsPerRequest.toFixed(3).padStart(12)}${String(r.p50).padStart(6)}${String(r.p99).padStart(6)}${String(r.errors).padStart(8)}` +
+        `${r.cpuMsPerRequest.toFixed(3).padStart(12)}${(r.upstreamCpuMsPerRequest?.toFixed(3) ?? '-').padStart(10)}${String(r.p50).padStart(6)}${String(r.p99).padStart(6)}${String(r.errors).padStart(8)}` +
         (was ? `   ${was.ratio.toFixed(2)}, ${was.cpuMsPerRequest.toFixed(3)}` : ''),
     );
   }
@@ -221,12 +241,13 @@ try {
   console.log(`report: ${OUT}/index.html`);
 } finally {
   edge?.kill('SIGTERM');
+  sandbox?.kill('SIGTERM');
   ceiling?.kill('SIGTERM');
   plainReact?.kill('SIGTERM');
 }
 
 /** The results as a page a person can open: a bar per target (its ratio), the table below. */
-function reportPage(report: { date: string; rssMiB: number; results: { target: string; against: string; ratio: number; rps: number; cpuMsPerRequest: number; p50: number; p99: number }[] }, baseline?: { results: { target: string; ratio: number }[] }): string {
+function reportPage(report: { date: string; rssMiB: number; results: { target: string; against: string; ratio: number; rps: number; cpuMsPerRequest: number; upstreamCpuMsPerRequest?: number; p50: number; p99: number }[] }, baseline?: { results: { target: string; ratio: number }[] }): string {
   const rows = report.results.filter((r) => r.target !== r.against);
   const width = 640;
   const bar = 22;
@@ -243,13 +264,13 @@ function reportPage(report: { date: string; rssMiB: number; results: { target: s
     })
     .join('');
   const table = report.results
-    .map((r) => `<tr><td>${r.target}</td><td>${r.rps}</td><td>${r.ratio.toFixed(2)} × ${r.against}</td><td>${r.cpuMsPerRequest.toFixed(3)}</td><td>${r.p50}</td><td>${r.p99}</td></tr>`)
+    .map((r) => `<tr><td>${r.target}</td><td>${r.rps}</td><td>${r.ratio.toFixed(2)} × ${r.against}</td><td>${r.cpuMsPerRequest.toFixed(3)}</td><td>${r.upstreamCpuMsPerRequest?.toFixed(3) ?? '-'}</td><td>${r.p50}</td><td>${r.p99}</td></tr>`)
     .join('');
   const height = 20 + rows.length * (bar * 2 + 8);
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Edge benchmark ${report.date}</title></head><body style="font-family:system-ui,sans-serif;margin:2rem">
 <h1>Edge benchmark</h1><p>${report.date}. Ratio of requests per second to the comparison target in the same round (median of rounds); the edge's RSS after the run: ${report.rssMiB} MiB.</p>
 <svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="Ratios to the ceiling">${bars}</svg>
-<table border="1" cellpadding="6" style="border-collapse:collapse;margin-top:1rem"><tr><th>target</th><th>req/s</th><th>ratio</th><th>CPU ms/request</th><th>p50 ms</th><th>p99 ms</th></tr>${table}</table>
+<table border="1" cellpadding="6" style="border-collapse:collapse;margin-top:1rem"><tr><th>target</th><th>req/s</th><th>ratio</th><th>CPU ms/request</th><th>the upstream's CPU ms/request</th><th>p50 ms</th><th>p99 ms</th></tr>${table}</table>
 </body></html>
 `;
 }

@@ -2,7 +2,7 @@
 // the ids and an Idempotency-Key, read the whole answer, and turn it into a typed result
 // or a failure. Knows HTTP and the contract's error shapes, not the calls themselves.
 import { randomUUID } from 'node:crypto';
-import type { Dispatcher } from 'undici';
+import { errors, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
 import { errorBodyFailure, statusFailure, transportFailure, type UpstreamFailure, type UpstreamResult } from './errors.ts';
@@ -33,33 +33,99 @@ export function issuePaths(error: z.ZodError): string[] {
   return [...new Set(paths)];
 }
 
-/**
- * An answer's whole body, or undefined when it is longer than `max` bytes: reading stops
- * there and the rest is never received (the connection is dropped), so a huge or endless
- * body costs at most `max` bytes of memory. A declared length over the cap stops it at once.
- */
-export async function readCapped(response: Dispatcher.ResponseData, max: number): Promise<Buffer | undefined> {
-  const declared = Number(response.headers['content-length']);
-  if (declared > max) {
-    discard(response);
-    return undefined;
-  }
-  // undici stops a body that runs past its declared length.
-  if (declared >= 0) return Buffer.from(await response.body.arrayBuffer());
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Leaving the loop early destroys the body.
-  for await (const chunk of response.body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) return undefined;
-    chunks.push(chunk);
-  }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+/** An upstream answer, read whole. */
+export interface Answer {
+  statusCode: number;
+  headers: ResponseHeaders;
+  /**
+   * The body; undefined when it ran past the cap or `wanted` refused the answer by its
+   * head: reading stopped there and the connection was dropped.
+   */
+  bytes: Buffer | undefined;
 }
 
-/** Drop an answer's body unread: the connection is closed rather than drained. */
-export function discard(response: Dispatcher.ResponseData): void {
-  response.body.dump({ limit: 1 }).catch(() => undefined);
+type Handler = Dispatcher.DispatchHandler;
+type Controller = Dispatcher.DispatchController;
+type ResponseHeaders = Parameters<NonNullable<Handler['onResponseStart']>>[2];
+/** Whether an answer's body is worth reading, judged by its head. */
+type Wanted = (status: number, headers: ResponseHeaders) => boolean;
+
+/**
+ * Gathers the body straight from the dispatcher's events, with no stream in between;
+ * a body longer than the cap (declared or sent) is never received past it, so a huge or
+ * endless body costs at most `max` bytes of memory.
+ */
+class GatheringHandler implements Handler {
+  readonly #max: number;
+  readonly #wanted: Wanted | undefined;
+  readonly #resolve: (answer: Answer) => void;
+  readonly #reject: (error: Error) => void;
+  #statusCode = 0;
+  #headers: ResponseHeaders = {};
+  #chunks: Buffer[] = [];
+  #size = 0;
+  #dropped = false;
+  #settled = false;
+
+  constructor(max: number, wanted: Wanted | undefined, resolve: (answer: Answer) => void, reject: (error: Error) => void) {
+    this.#max = max;
+    this.#wanted = wanted;
+    this.#resolve = resolve;
+    this.#reject = reject;
+  }
+
+  /** Its presence tells undici this handler speaks the controller API. */
+  onRequestStart(): void {}
+
+  onResponseStart(controller: Controller, statusCode: number, headers: ResponseHeaders): void {
+    // An informational answer (1xx) is followed by the real one.
+    if (statusCode < 200) return;
+    this.#statusCode = statusCode;
+    this.#headers = headers;
+    if (Number(headers['content-length']) > this.#max || (this.#wanted && !this.#wanted(statusCode, headers))) this.#drop(controller);
+  }
+
+  onResponseData(controller: Controller, chunk: Buffer): void {
+    if (this.#dropped) return;
+    this.#size += chunk.length;
+    if (this.#size > this.#max) this.#drop(controller);
+    else this.#chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (this.#dropped || this.#settled) return;
+    this.#settled = true;
+    const chunks = this.#chunks;
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size);
+    this.#resolve({ statusCode: this.#statusCode, headers: this.#headers, bytes });
+  }
+
+  onResponseError(_controller: Controller, error: Error): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#reject(error);
+  }
+
+  /** The answer as it stands, without its body; the connection closed rather than drained. */
+  #drop(controller: Controller): void {
+    this.#dropped = true;
+    this.#chunks = [];
+    this.#settled = true;
+    this.#resolve({ statusCode: this.#statusCode, headers: this.#headers, bytes: undefined });
+    controller.abort(new errors.RequestAbortedError());
+  }
+}
+
+/** One call through the dispatcher, read whole (or dropped, see Answer.bytes); rejects on a transport error. */
+export function send(
+  dispatcher: Dispatcher,
+  options: Dispatcher.DispatchOptions,
+  max: number,
+  wanted?: Wanted,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    dispatcher.dispatch(options, new GatheringHandler(max, wanted, resolve, reject));
+  });
 }
 
 export interface Image {
@@ -126,11 +192,11 @@ class RequestExchange implements Exchange {
       headers['idempotency-key'] = randomUUID();
     }
     try {
-      const response = await this.#context.dispatcher.request({ ...target, method: body === undefined ? 'GET' : 'POST', headers, body });
-      const bytes = await readCapped(response, this.#context.maxBodyBytes ?? UPSTREAM_BODY_MAX_BYTES);
-      if (!bytes) return this.#invalid(call, response.statusCode, ['body over the size cap']);
-      const contentType = String(response.headers['content-type'] ?? '');
-      return { ok: true, response: { status: response.statusCode, contentType, bytes } };
+      const options = { origin: target.origin, path: target.path, method: body === undefined ? 'GET' : 'POST', headers, body } as const;
+      const answer = await send(this.#context.dispatcher, options, this.#context.maxBodyBytes ?? UPSTREAM_BODY_MAX_BYTES);
+      if (!answer.bytes) return this.#invalid(call, answer.statusCode, ['body over the size cap']);
+      const contentType = String(answer.headers['content-type'] ?? '');
+      return { ok: true, response: { status: answer.statusCode, contentType, bytes: answer.bytes } };
     } catch (error) {
       const failure = transportFailure(error);
       if (!failure) throw error;

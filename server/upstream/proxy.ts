@@ -16,7 +16,7 @@ import { visitorMessage } from '../checkout/failures.ts';
 import { FAILURE_TEXT } from '../checkout/messages.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
 import { REF_ID_PATTERN } from './contract.ts';
-import { discard, readCapped, targetOf } from './exchange.ts';
+import { send, targetOf, type Answer } from './exchange.ts';
 import { transportFailure } from './errors.ts';
 
 export interface UpstreamProxyOptions {
@@ -151,6 +151,12 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
   function forwarder(call: IslandCall) {
     const image = call.answer === 'image';
     const accept = image ? `${PNG_TYPE}, application/json` : 'application/json';
+    const isPng = (status: number, type: string) => image && status < 300 && type.toLowerCase() === PNG_TYPE;
+    /** A 2xx or 4xx in JSON (or this call's image): any other answer is dropped unread. */
+    const wanted = (status: number, headers: Answer['headers']) => {
+      const type = single(headers['content-type']) ?? '';
+      return status >= 200 && status < 500 && (status < 300 || status >= 400) && (isPng(status, type) || JSON_RESPONSE_TYPE.test(type));
+    };
     return async function forward(request: FastifyRequest, reply: FastifyReply) {
       const path = request.raw.url!.split('?', 1)[0]!.slice(API_PREFIX.length);
       const post = call.method === 'POST';
@@ -164,11 +170,11 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
         // Generated once per proxied request: the dispatcher's retries resend it unchanged.
         headers['idempotency-key'] = randomUUID();
       }
-      let response: Dispatcher.ResponseData;
+      let response: Answer;
       try {
         // A string body, which the dispatcher can replay on a retry; a GET sends none.
         const body = post ? JSON.stringify(request.body ?? {}) : undefined;
-        response = await dispatcher.request({ origin: base.origin, path: base.path + path, method: call.method, headers, body });
+        response = await send(dispatcher, { origin: base.origin, path: base.path + path, method: call.method, headers, body }, maxBodyBytes, wanted);
       } catch (error) {
         // The cause is in the upstream log line; the visitor gets no internal detail.
         const failure = transportFailure(error);
@@ -177,16 +183,15 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
       }
       const status = response.statusCode;
       const type = single(response.headers['content-type']) ?? '';
-      const png = image && status < 300 && type.toLowerCase() === PNG_TYPE;
       // When to ask again (a 429, a 503) holds for the edge's own answer too.
       const retryAfter = single(response.headers['retry-after']);
       if (retryAfter && RETRY_AFTER.test(retryAfter)) reply.header('retry-after', retryAfter);
-      if (status < 200 || status >= 500 || (status >= 300 && status < 400) || !(png || JSON_RESPONSE_TYPE.test(type))) {
-        discard(response);
+      if (!wanted(status, response.headers)) {
         throw unusable(request, status, status >= 300 && status < 500 ? `status ${status} with ${type || 'no content type'}` : `status ${status}`);
       }
-      const bytes = await readCapped(response, maxBodyBytes);
+      const bytes = response.bytes;
       if (!bytes) throw unusable(request, status, `body over ${maxBodyBytes} bytes`);
+      const png = isPng(status, type);
 
       const cacheControl = single(response.headers['cache-control']);
       if (cacheControl && CACHE_CONTROL.test(cacheControl)) reply.header('cache-control', cacheControl);
@@ -226,6 +231,8 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
         if (typeof type !== 'string' || !JSON_REQUEST_TYPE.test(type)) throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(String(type));
       });
       api.addHook('preHandler', async (request) => {
+        // Only a POST carries a body (and the public calls are GETs).
+        if (request.method !== 'POST') return;
         const flow = options.flowOf(request);
         if (flow && !ownsBody(request.body, flow)) throw new EdgeError.notFound();
       });
