@@ -130,6 +130,8 @@ try {
       NODE_OPTIONS: containerNodeOptions(),
       NODE_ENV: 'production',
       PORT: String(edgePort),
+      // The probe worker runs as in the container, on a free port.
+      HEALTH_PORT: '0',
       UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`,
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'info',

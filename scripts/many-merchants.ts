@@ -77,6 +77,7 @@ async function once(dir: string, count: number): Promise<Run> {
       NODE_ENV: 'production',
       SANDBOX: 'on',
       PORT: String(port),
+      HEALTH_PORT: '0',
       SANDBOX_PORT: '0',
       LOG_LEVEL: 'warn',
       MERCHANTS_DIR: dir,
