@@ -12,7 +12,7 @@ import { resolveAmountLimits } from '../checkout/validation/amount.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
 import { ISLAND_API } from '../checkout/wire.ts';
-import { tickerInTime } from './ticker.ts';
+import { tickerFreshUntil, tickerInTime } from './ticker.ts';
 import { HomePage } from '../../views/pages/Home.tsx';
 import type { Toast } from '../../views/components/Toasts.tsx';
 
@@ -82,7 +82,9 @@ export async function renderHome(request: FastifyRequest, reply: FastifyReply, v
 export async function renderUntouchedHome(request: FastifyRequest, reply: FastifyReply, kind: FlowKind | undefined) {
   const config = request.merchant.config;
   const ticker = config.showTicker ? await tickerProps(request) : undefined;
-  return reply.renderShared(`home:${kind ?? ''}`, () => homePage(config, { kind }, ticker), ticker ? tickerVersion(ticker.rows) : '');
+  // A page with the ticker holds as long as its prices; its late rows are not for everyone.
+  const version = ticker ? tickerVersion(ticker.rows) : '';
+  return reply.renderShared(`home:${kind ?? ''}`, () => homePage(config, { kind }, ticker), version, config.showTicker ? tickerFreshUntil(request, ticker?.rows) : Infinity);
 }
 
 /** The prices a home page shows, as its version: the rows are the ticker cache's own, so stringified once. */

@@ -2,6 +2,7 @@
 // shutdown begins, new requests get 503 while in-flight ones finish. Routes that must
 // answer while draining (liveness, readiness) say so in their config.
 import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
 import { EdgeError } from './errors.ts';
 
 export interface Lifecycle {
@@ -21,10 +22,7 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
       throw new EdgeError.draining();
     });
     app.addHook('onResponse', async (request, reply) => {
-      request.log.info(
-        { method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        'request',
-      );
+      logRequest(request.log, {}, request.method, request.url.split('?')[0]!, reply.statusCode, reply.elapsedTime);
     });
     app.get('/healthz', { config: PROBE }, async () => ({ status: 'ok' }));
     // Other plugins add reasons not to take traffic (e.g. load): the first one found answers.
@@ -36,3 +34,15 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
   },
   { name: 'edge-ops', fastify: '5.x', dependencies: ['edge-errors'] },
 );
+
+/** The one line a request is logged with, whichever path answered it (shared-pages.ts too). */
+export function logRequest(
+  log: Pick<FastifyBaseLogger, 'info'>,
+  bindings: { reqId?: string; merchant?: string },
+  method: string,
+  path: string,
+  status: number,
+  ms: number,
+): void {
+  log.info({ ...bindings, method, path, status, ms: Math.round(ms) }, 'request');
+}
