@@ -390,3 +390,10 @@ export const STEP_TEXT = {
   of: (n: number, total: number, name: string) => `Step ${n} of ${total}: ${name}`,
   names: { quote: 'Quote', details: 'Details', verify: 'Verify', pay: 'Pay', send: 'Send crypto' },
 } as const;
+
+/** The amount form's own texts, given to its island in its props. */
+export const AMOUNT_FORM_TEXT = {
+  next: ACTIONS.next,
+  pleaseWait: ACTIONS.pleaseWait,
+  ...ESTIMATE_TEXT,
+} as const;

@@ -5,9 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { MerchantConfig } from '../tenancy/schema.ts';
 import type { FlowKind } from '../checkout/domain.ts';
-import { TAB_LABELS } from '../checkout/messages.ts';
+import { AMOUNT_FORM_TEXT, TAB_LABELS } from '../checkout/messages.ts';
 import { allowedKinds, coinsFor, giftCardsFor } from '../checkout/offer.ts';
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTES, homeTab } from '../checkout/routes.ts';
 import { resolveAmountLimits } from '../checkout/validation/amount.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
@@ -38,7 +38,7 @@ export function amountFormProps(
   const kind = kinds.find((k) => k === requestedKind) ?? kinds[0]!;
   return {
     action: ROUTES.home.path,
-    tabs: kinds.map((k) => ({ kind: k, label: TAB_LABELS[k] })),
+    tabs: kinds.map((k) => ({ kind: k, label: TAB_LABELS[k], href: homeTab(k) })),
     kind,
     fiats: config.supportedFiatCurrencies.map((f) => ({ id: f.id, symbol: f.symbol })),
     coins: coinsFor(config).map((c) => ({ id: c.id, name: c.name })),
@@ -52,6 +52,7 @@ export function amountFormProps(
     },
     values,
     errors,
+    text: AMOUNT_FORM_TEXT,
   };
 }
 
