@@ -3,7 +3,7 @@
 // in a logged object, at any depth. One walk over the (small) object a line logs, in place
 // of pino's wildcard redaction paths, which cost a fifth of a request's CPU; an object with
 // nothing personal in it is logged as it is, without a copy.
-import type { ChildLoggerOptions, Logger, LoggerOptions } from 'pino';
+import pino, { type ChildLoggerOptions, type Logger, type LoggerOptions } from 'pino';
 
 const PERSONAL_FIELDS = [
   'firstName',
@@ -67,6 +67,17 @@ export function loggerOptions(level: string): LoggerOptions {
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
       : {}),
   };
+}
+
+/**
+ * The process's logger. Off a terminal its lines reach stdout through a buffer written
+ * asynchronously: under load the lines of many requests leave in one write instead of a
+ * write each (a write per line cost a tenth of a cached page's CPU), and at rest each
+ * line leaves at once. What is still buffered is written out when the process exits.
+ */
+export function processLogger(level: string): Logger {
+  const options = loggerOptions(level);
+  return options.transport ? pino(options) : pino(options, pino.destination({ dest: 1, sync: false }));
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
