@@ -22,7 +22,7 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
       throw new EdgeError.draining();
     });
     app.addHook('onResponse', async (request, reply) => {
-      logRequest(request.log, {}, request.method, request.url.split('?')[0]!, reply.statusCode, reply.elapsedTime);
+      logRequest(request.log, { method: request.method, path: request.url.split('?')[0]!, status: reply.statusCode, ms: reply.elapsedTime });
     });
     app.get('/healthz', { config: PROBE }, async () => ({ status: 'ok' }));
     // Other plugins add reasons not to take traffic (e.g. load): the first one found answers.
@@ -35,14 +35,14 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
   { name: 'edge-ops', fastify: '5.x', dependencies: ['edge-errors'] },
 );
 
-/** The one line a request is logged with, whichever path answered it (shared-pages.ts too). */
+/**
+ * The one line a request is logged with, whichever path answered it (shared-pages.ts too).
+ * A request's own logger adds its id and merchant; a caller without one passes them.
+ */
 export function logRequest(
   log: Pick<FastifyBaseLogger, 'info'>,
-  bindings: { reqId?: string; merchant?: string },
-  method: string,
-  path: string,
-  status: number,
-  ms: number,
+  line: { reqId?: string; merchant?: string; method: string; path: string; status: number; ms: number },
 ): void {
-  log.info({ ...bindings, method, path, status, ms: Math.round(ms) }, 'request');
+  line.ms = Math.round(line.ms);
+  log.info(line, 'request');
 }

@@ -149,7 +149,7 @@ export class SharedPagesFastPath {
     this.answered++;
     const ms = performance.now() - started;
     deps.metrics.request(found.merchant.id, page.route, request.method!, status, ms / 1000);
-    logRequest(deps.log, { reqId: id, merchant: found.merchant.id }, request.method!, page.route, status, ms);
+    logRequest(deps.log, { reqId: id, merchant: found.merchant.id, method: request.method!, path: page.route, status, ms });
     return true;
   }
 }
