@@ -9,7 +9,7 @@ import t from 'tap';
 import type { Merchant } from '../../server/tenancy/load.ts';
 import { publishSharedPage, publishedPage } from '../../server/http/shared-pages.ts';
 import { sharedPage } from '../../server/render/shared-pages.tsx';
-import { startStack, type Stack } from '../helpers/stack.ts';
+import { NEVER_SHED, startStack, type Stack } from '../helpers/stack.ts';
 import { MAPLE } from '../helpers/journey.ts';
 import { testClock } from '../fixtures/clock.ts';
 import { TICKER_CACHE_MS } from '../../server/checkout/limits.ts';
@@ -20,8 +20,6 @@ import path from 'node:path';
 import { shippedDir } from '../tenancy/fixtures.ts';
 
 const ROO = 'roo.localhost';
-/** A busy machine can stall a starting process for a second: no test here but the shedding one sheds. */
-const UNSHED = { SHED_EVENT_LOOP_DELAY_MS: '600000' };
 
 interface Answer {
   status: number;
@@ -67,7 +65,7 @@ function merchantOf(stack: Stack, host: string): Merchant {
 
 t.test('the same bytes and headers as the full path, for every shared page and encoding', async (t) => {
   const clock = testClock();
-  const stack = await startStack({ clock: clock.now, env: UNSHED });
+  const stack = await startStack({ clock: clock.now, env: NEVER_SHED });
   t.teardown(() => stack.close());
   for (const host of [ROO, MAPLE]) {
     for (const url of ['/', '/?type=SELL', '/terms-of-service']) {
@@ -106,7 +104,7 @@ t.test('the same bytes and headers as the full path, for every shared page and e
 
 t.test("a page with the ticker is shared while its prices hold, then rendered anew", async (t) => {
   const clock = testClock();
-  const stack = await startStack({ clock: clock.now, env: UNSHED });
+  const stack = await startStack({ clock: clock.now, env: NEVER_SHED });
   t.teardown(() => stack.close());
   t.equal((await fast(stack, '/', { host: MAPLE })).taken, 0);
   t.equal((await fast(stack, '/', { host: MAPLE })).taken, 1, 'within the ticker cache');
@@ -119,7 +117,7 @@ t.test("a page with the ticker is shared while its prices hold, then rendered an
 
 t.test('requests that are not for everyone meet the full path', async (t) => {
   const lifecycle = { draining: false };
-  const stack = await startStack({ lifecycle, env: { ...UNSHED, UNKNOWN_HOSTS: 'reject' } });
+  const stack = await startStack({ lifecycle, env: { ...NEVER_SHED, UNKNOWN_HOSTS: 'reject' } });
   t.teardown(() => stack.close());
   await overSocket(stack, '/', { host: ROO });
   t.equal((await fast(stack, '/', { host: ROO })).taken, 1, 'the page is shared');
@@ -169,7 +167,7 @@ t.test('a merchant reloaded: the bytes served are its new ones', async (t) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'merchants-'));
   await cp(shippedDir, dir, { recursive: true });
   t.teardown(() => rm(dir, { recursive: true, force: true }));
-  const stack = await startStack({ env: { ...UNSHED, MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off' } });
+  const stack = await startStack({ env: { ...NEVER_SHED, MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off' } });
   t.teardown(() => stack.close());
   await overSocket(stack, '/', { host: ROO });
   const before = await fast(stack, '/', { host: ROO });
@@ -190,7 +188,7 @@ t.test('a merchant reloaded: the bytes served are its new ones', async (t) => {
 });
 
 t.test('each request answered in front of Fastify is counted and logged as the full path does', async (t) => {
-  const stack = await startStack({ env: UNSHED });
+  const stack = await startStack({ env: NEVER_SHED });
   t.teardown(() => stack.close());
   await overSocket(stack, '/privacy-policy', { host: ROO });
   const count = async () => {
@@ -217,7 +215,7 @@ t.test('each request answered in front of Fastify is counted and logged as the f
 });
 
 t.test("pipelined requests for a shared page stay within the connection's bound", async (t) => {
-  const stack = await startStack({ env: { ...UNSHED, MAX_PIPELINED_REQUESTS: '4' } });
+  const stack = await startStack({ env: { ...NEVER_SHED, MAX_PIPELINED_REQUESTS: '4' } });
   t.teardown(() => stack.close());
   await overSocket(stack, '/', { host: ROO });
   const before = stack.app.sharedPagesFastPath.answered;

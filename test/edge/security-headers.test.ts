@@ -3,7 +3,7 @@
 // runs.
 import { get } from 'node:http';
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
+import { NEVER_SHED, startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
@@ -53,8 +53,7 @@ t.test('no nonce for JSON, redirects, health checks and pages rendered once', as
 });
 
 t.test('pages answered in front of Fastify carry the same headers and policy', async (t) => {
-  // Not shed even if a busy machine stalls the start: the point is which path answers.
-  const listening = await startStack({ env: { SHED_EVENT_LOOP_DELAY_MS: '600000' } });
+  const listening = await startStack({ env: NEVER_SHED });
   t.teardown(() => listening.close());
   for (const url of ['/', '/?type=SELL', '/terms-of-service']) {
     const ask = () => fetchHead(listening.port, url);
