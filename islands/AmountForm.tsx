@@ -1,19 +1,20 @@
 // Screen 1, the amount form. Its server HTML is a complete form that works without
 // JavaScript (tabs are links, the server validates). Hydrated, it switches tabs and filters
-// methods instantly and shows PLEASE WAIT while the quote is requested.
+// methods instantly and shows PLEASE WAIT while the quote is requested. Its texts and tab
+// links come in its props: the island's code stays free of the message and route tables.
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { DEFAULT_FIAT, type FlowKind } from '../server/checkout/domain.ts';
 import { fiatSymbol } from '../server/checkout/format.ts';
-import { ACTIONS, ESTIMATE_TEXT } from '../server/checkout/messages.ts';
+import type { AMOUNT_FORM_TEXT } from '../server/checkout/messages.ts';
 import { defaultFiat, methodsFor, type OfferedMethod } from '../server/checkout/offer.ts';
-import { homeTab } from '../server/checkout/routes.ts';
 import type { TickerRow } from '../server/checkout/ticker.ts';
 import { Field, described } from '../views/components/Field.tsx';
 import { Money } from '../views/components/Money.tsx';
 
 export interface AmountFormProps {
   action: string;
-  tabs: { kind: FlowKind; label: string }[];
+  /** Each tab's link (the tab without JavaScript). */
+  tabs: { kind: FlowKind; label: string; href: string }[];
   kind: FlowKind;
   fiats: { id: string; symbol: string }[];
   coins: { id: string; name: string }[];
@@ -23,6 +24,7 @@ export interface AmountFormProps {
   defaults: { fiatAmount: string; cryptoAmount: string };
   values: Partial<Record<AmountField, string>>;
   errors: Partial<Record<AmountField | 'form', string>>;
+  text: Record<keyof typeof AMOUNT_FORM_TEXT, string>;
   /** The button while the form is being processed; PLEASE WAIT by default (Pro: Verifying). */
   pendingLabel?: string;
   /** The ticker's prices (showTicker; the page is rendered again when they move): the form estimates what the amount buys or brings. */
@@ -92,7 +94,7 @@ export default function AmountForm(props: AmountFormProps) {
               key={t.kind}
               className="tab"
               role="tab"
-              href={homeTab(t.kind)}
+              href={t.href}
               aria-selected={t.kind === kind}
               onClick={switchTab(t.kind)}
             >
@@ -244,11 +246,12 @@ export default function AmountForm(props: AmountFormProps) {
           fiats={props.fiats}
           amount={kind === 'BUY' ? fiatAmount : cryptoAmount}
           price={props.prices?.find((r) => r.cryptoCurrency === coin && r.fiatCurrency === fiatCurrency)?.fiatAmount}
+          text={props.text}
         />
       )}
 
       <button type="submit" className="button" disabled={pending} aria-live="polite">
-        {pending ? (props.pendingLabel ?? ACTIONS.pleaseWait) : ACTIONS.next}
+        {pending ? (props.pendingLabel ?? props.text.pleaseWait) : props.text.next}
       </button>
     </form>
   );
@@ -271,6 +274,7 @@ function Estimate(props: {
   fiats: { id: string; symbol: string }[];
   amount: string;
   price: number | undefined;
+  text: AmountFormProps['text'];
 }) {
   if (props.price === undefined) return null;
   const amount = typedAmount(props.amount);
@@ -278,16 +282,16 @@ function Estimate(props: {
   return (
     <p className="estimate">
       <span>
-        {`${ESTIMATE_TEXT.currentPrice}: 1 ${props.coin} = `}
+        {`${props.text.currentPrice}: 1 ${props.coin} = `}
         {fiat(props.price)}
       </span>
       {amount !== null && (
         <span>
-          {`${ESTIMATE_TEXT.receiveAbout} `}
+          {`${props.text.receiveAbout} `}
           {props.kind === 'BUY' ? <Money kind="crypto" amount={amount / props.price} currency={props.coin} /> : fiat(amount * props.price)}
         </span>
       )}
-      <small>{ESTIMATE_TEXT.note}</small>
+      <small>{props.text.note}</small>
     </p>
   );
 }

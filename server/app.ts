@@ -30,7 +30,9 @@ import { REQUEST_TIMEOUT_MS } from './config.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { pressurePlugin } from './ops/pressure.ts';
 import { connectionGuard } from './ops/connections.ts';
+import { HealthState } from './ops/health.ts';
 import { rateLimitPlugin } from './ops/rate-limit.ts';
+import { SharedPagesFastPath, sharedPagesPlugin } from './http/shared-pages.ts';
 
 /** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
 export const FORM_BODY_LIMIT = 1536 * 1024;
@@ -61,14 +63,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: 60_000,
   });
+  // One lifecycle for the ops hooks and the fast path: both stop serving once draining begins.
+  const lifecycle = deps.lifecycle ?? new HealthState();
+  // Pages rendered for everyone are answered in front of Fastify, behind the connection guard.
+  const fastPath = new SharedPagesFastPath();
+  const requestId = () => crypto.randomUUID();
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: loggerOptions(config.logLevel) }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: FORM_BODY_LIMIT,
-    serverFactory: connections.serverFactory,
+    serverFactory: (handler) => connections.serverFactory(fastPath.front(handler)),
     // One line per request is written by http/ops.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestId,
     // The request logger adds the request id and merchant to each line it writes instead
     // of a pino child built per request; the Host looked up here is the tenancy hook's.
     childLoggerFactory: (logger, bindings, options, rawRequest) => {
@@ -90,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // onRequest hooks run in this order: request id and draining, Host, CSP and same-origin.
   await app.register(errorsPlugin);
-  await app.register(opsPlugin, { lifecycle: deps.lifecycle });
+  await app.register(opsPlugin, { lifecycle });
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(pressurePlugin, { ...config.pressure, connections });
   await app.register(tenancyPlugin, { merchants, unknownHosts: config.unknownHosts, unknownHostsTestCoin: config.unknownHostsTestCoin });
@@ -119,5 +126,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(uploadsPlugin);
   await registerPages(app);
+  await app.register(sharedPagesPlugin, { fastPath, lifecycle, requestId });
   return app;
 }

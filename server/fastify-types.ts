@@ -12,6 +12,7 @@ import type { ThirdParty } from './third-party.ts';
 import type { CircuitBreakers } from './upstream/breaker.ts';
 import type { EdgeMetrics } from './ops/metrics.ts';
 import type { PressureReason } from './ops/health.ts';
+import type { SharedPagesFastPath } from './http/shared-pages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +38,13 @@ declare module 'fastify' {
     /** Resolves after `ms` (a test's clock moves instead). */
     wait: (ms: number) => Promise<void>;
     /** [edge-security] The policy of a merchant's pages rendered once for everyone. */
-    contentSecurity: { sharedPage(merchantId: string): string };
+    contentSecurity: {
+      sharedPage(merchantId: string): string;
+      /** helmet's headers, the same on every response. */
+      staticHeaders: Readonly<Record<string, string>>;
+    };
+    /** [edge-shared-pages] What answers pages rendered for everyone in front of Fastify. */
+    sharedPagesFastPath: SharedPagesFastPath;
   }
   interface FastifyRequest {
     /** [edge-tenancy] The merchant of the request's Host; set before any route runs. */
@@ -50,8 +57,11 @@ declare module 'fastify' {
     readonly scriptNonce: string;
     /** [edge-render] Render a React page with this status (default 200); HEAD gets the headers only. */
     render(page: ReactElement, options?: RenderOptions): Promise<FastifyReply>;
-    /** [edge-render] A page that shows nothing of the visitor: rendered once per merchant and `key`, then served as bytes. */
-    renderShared(key: string, build: () => ReactElement, version?: string): FastifyReply;
+    /**
+     * [edge-render] A page that shows nothing of the visitor: rendered once per merchant and
+     * `key`, then served as bytes (and, until `freshUntil` on the app's clock, before Fastify).
+     */
+    renderShared(key: string, build: () => ReactElement, version?: string, freshUntil?: number): FastifyReply;
   }
   /** What a route may declare in `config`; the hooks read `request.routeOptions.config`. */
   interface FastifyContextConfig {

@@ -3,7 +3,7 @@
 // in a logged object, at any depth. One walk over the (small) object a line logs, in place
 // of pino's wildcard redaction paths, which cost a fifth of a request's CPU; an object with
 // nothing personal in it is logged as it is, without a copy.
-import type { ChildLoggerOptions, Logger, LoggerOptions } from 'pino';
+import pino, { type ChildLoggerOptions, type Logger, type LoggerOptions } from 'pino';
 
 const PERSONAL_FIELDS = [
   'firstName',
@@ -67,6 +67,23 @@ export function loggerOptions(level: string): LoggerOptions {
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
       : {}),
   };
+}
+
+/** Lines are written once this much is buffered (under sonic-boom's largest write), */
+const LOG_BUFFER_BYTES = 8 * 1024;
+/** or this long after they were logged, whichever comes first. */
+const LOG_FLUSH_MS = 100;
+
+/**
+ * The process's logger. Off a terminal its lines reach stdout through a buffer written
+ * asynchronously: under load the lines of many requests leave in one write instead of a
+ * write each (a write per line cost a tenth of a cached page's CPU), and at rest a line
+ * waits at most LOG_FLUSH_MS. What is still buffered is written when the process exits.
+ */
+export function processLogger(level: string): Logger {
+  const options = loggerOptions(level);
+  if (options.transport) return pino(options);
+  return pino(options, pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }));
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';

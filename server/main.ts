@@ -2,10 +2,10 @@
 // runs without a real upstream, build the app, listen, and shut down gracefully on
 // SIGTERM/SIGINT. The sandbox is composed here and nowhere else: the edge itself only
 // ever gets URLs.
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { ConfigError, SHUTDOWN_GRACE_MS, parseConfig, type AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
-import { loggerOptions } from './logging.ts';
+import { processLogger } from './logging.ts';
 import { MerchantConfigError } from './tenancy/errors.ts';
 import { HealthState } from './ops/health.ts';
 import { startProbeServer } from './ops/probes.ts';
@@ -30,7 +30,7 @@ async function startEmbeddedSandbox(config: AppConfig, logger: Logger) {
 
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
-  const logger = pino(loggerOptions(config.logLevel));
+  const logger = processLogger(config.logLevel);
   if (config.sessionSecretGenerated) {
     logger.warn('SESSION_SECRET is not set: generated one for this run; visitors lose their flow on restart');
   }

@@ -399,3 +399,10 @@ export const DEPOSIT_TEXT = {
   waiting: 'Waiting for the deposit address…',
   result: 'Deposit address',
 } as const;
+
+/** The amount form's own texts, given to its island in its props. */
+export const AMOUNT_FORM_TEXT = {
+  next: ACTIONS.next,
+  pleaseWait: ACTIONS.pleaseWait,
+  ...ESTIMATE_TEXT,
+} as const;

@@ -5,14 +5,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { MerchantConfig } from '../tenancy/schema.ts';
 import type { FlowKind } from '../checkout/domain.ts';
-import { TAB_LABELS } from '../checkout/messages.ts';
+import { AMOUNT_FORM_TEXT, TAB_LABELS } from '../checkout/messages.ts';
 import { allowedKinds, coinsFor, giftCardsFor } from '../checkout/offer.ts';
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTES, homeTab } from '../checkout/routes.ts';
 import { resolveAmountLimits } from '../checkout/validation/amount.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
 import { ISLAND_API } from '../checkout/wire.ts';
-import { tickerInTime } from './ticker.ts';
+import { tickerFreshUntil, tickerInTime } from './ticker.ts';
 import { HomePage } from '../../views/pages/Home.tsx';
 import type { Toast } from '../../views/components/Toasts.tsx';
 
@@ -38,7 +38,7 @@ export function amountFormProps(
   const kind = kinds.find((k) => k === requestedKind) ?? kinds[0]!;
   return {
     action: ROUTES.home.path,
-    tabs: kinds.map((k) => ({ kind: k, label: TAB_LABELS[k] })),
+    tabs: kinds.map((k) => ({ kind: k, label: TAB_LABELS[k], href: homeTab(k) })),
     kind,
     fiats: config.supportedFiatCurrencies.map((f) => ({ id: f.id, symbol: f.symbol })),
     coins: coinsFor(config).map((c) => ({ id: c.id, name: c.name })),
@@ -52,6 +52,7 @@ export function amountFormProps(
     },
     values,
     errors,
+    text: AMOUNT_FORM_TEXT,
   };
 }
 
@@ -82,7 +83,9 @@ export async function renderHome(request: FastifyRequest, reply: FastifyReply, v
 export async function renderUntouchedHome(request: FastifyRequest, reply: FastifyReply, kind: FlowKind | undefined) {
   const config = request.merchant.config;
   const ticker = config.showTicker ? await tickerProps(request) : undefined;
-  return reply.renderShared(`home:${kind ?? ''}`, () => homePage(config, { kind }, ticker), ticker ? tickerVersion(ticker.rows) : '');
+  // A page with the ticker holds as long as its prices; its late rows are not for everyone.
+  const version = ticker ? tickerVersion(ticker.rows) : '';
+  return reply.renderShared(`home:${kind ?? ''}`, () => homePage(config, { kind }, ticker), version, config.showTicker ? tickerFreshUntil(request, ticker?.rows) : Infinity);
 }
 
 /** The prices a home page shows, as its version: the rows are the ticker cache's own, so stringified once. */

@@ -66,3 +66,13 @@ export async function tickerInTime(request: FastifyRequest): Promise<TickerRow[]
     clearTimeout(timer);
   }
 }
+
+/**
+ * Until when a page showing `shown` (the rows it was rendered with; none when the upstream
+ * had none) holds: while the merchant's ticker keeps those rows. 0 for rows that came late.
+ */
+export function tickerFreshUntil(request: FastifyRequest, shown: TickerRow[] | undefined): number {
+  const entry = cacheOf(request.server).get(request.merchant.id);
+  if (entry?.settled === undefined || (shown !== undefined && shown !== entry.settled)) return 0;
+  return entry.at + TICKER_CACHE_MS;
+}

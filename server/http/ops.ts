@@ -4,7 +4,7 @@
 // the main port, mean what the probe worker's mean on HEALTH_PORT (server/ops/health.ts);
 // this plugin publishes the state that worker reads.
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EdgeError } from './errors.ts';
 import { HEARTBEAT_MS, HealthState, PROBE_LIMITS, liveness, readiness, type ProbeInputs } from '../ops/health.ts';
 import { RETRY_AFTER_S } from '../ops/connections.ts';
@@ -26,10 +26,7 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
       throw new EdgeError.draining();
     });
     app.addHook('onResponse', async (request, reply) => {
-      request.log.info(
-        { method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        'request',
-      );
+      logRequest(request.log, { method: request.method, path: request.url.split('?')[0]!, status: reply.statusCode, ms: reply.elapsedTime });
     });
     // Other plugins add reasons not to take traffic (e.g. load): the first one found answers.
     app.decorate('readinessChecks', [] as FastifyInstance['readinessChecks']);
@@ -67,3 +64,15 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
   },
   { name: 'edge-ops', fastify: '5.x', dependencies: ['edge-errors'] },
 );
+
+/**
+ * The one line a request is logged with, whichever path answered it (shared-pages.ts too).
+ * A request's own logger adds its id and merchant; a caller without one passes them.
+ */
+export function logRequest(
+  log: Pick<FastifyBaseLogger, 'info'>,
+  line: { reqId?: string; merchant?: string; method: string; path: string; status: number; ms: number },
+): void {
+  line.ms = Math.round(line.ms);
+  log.info(line, 'request');
+}

@@ -10,7 +10,8 @@ import type { ReactElement } from 'react';
 import { acceptedEncoding } from './encoding.ts';
 import { loadIslands } from './island.tsx';
 import { DIST_DIR, readManifest } from './manifest.ts';
-import { sharedPage } from './shared-pages.tsx';
+import { sharedPage, sharedPageHeaders, type SharedPage } from './shared-pages.tsx';
+import { publishedPage, publishSharedPage } from '../http/shared-pages.ts';
 import { renderPage, type RenderOptions } from './stream.tsx';
 
 export const renderPlugin = fp<{ distDir?: URL }>(
@@ -19,30 +20,36 @@ export const renderPlugin = fp<{ distDir?: URL }>(
     app.decorate('assetManifest', manifest);
     app.decorateReply('render', async function render(this: FastifyReply, page: ReactElement, options: RenderOptions = {}) {
       if (this.request.method !== 'HEAD') return renderPage(this.request, this, page, options);
+      // HEAD of a page already rendered for everyone: its GET's headers, as the fast path gives them.
+      const shared = publishedPage(this.request.merchant, this.request.url, app.clock());
+      if (shared !== undefined && (options.status ?? 200) === 200) return answerShared(this, shared.page, shared.headers);
       // The headers of GET, its nonce policy included; an empty stream, not an empty body:
       // a HEAD response must not claim Content-Length: 0.
       void this.scriptNonce;
       this.code(options.status ?? 200).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
       return this.send(Readable.from([])) as FastifyReply;
     });
-    app.decorateReply('renderShared', function renderOnce(this: FastifyReply, key: string, build: () => ReactElement, version?: string) {
+    app.decorateReply('renderShared', function renderOnce(this: FastifyReply, key: string, build: () => ReactElement, version?: string, freshUntil = Infinity) {
       const { request } = this;
       const page = sharedPage(request.merchant, key, build, { assets: manifest, appVersion: app.appConfig.appVersion }, version);
-      this.type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding')
-        .header('etag', page.etag)
-        .header('content-security-policy', app.contentSecurity.sharedPage(request.merchant.id));
-      if (request.headers['if-none-match'] === page.etag) return this.code(304).send();
-      const encoding = acceptedEncoding(request.headers['accept-encoding']);
-      return encoding ? this.header('content-encoding', encoding).send(page[encoding]) : this.send(page.plain);
+      const headers = sharedPageHeaders(page, app.contentSecurity.sharedPage(request.merchant.id));
+      publishSharedPage(request.merchant, request.raw, page, { ...app.contentSecurity.staticHeaders, ...headers }, freshUntil);
+      return answerShared(this, page, headers);
     });
   },
   {
     name: 'edge-render',
     fastify: '5.x',
     dependencies: ['edge-tenancy', 'edge-security'],
-    // renderPage shows the app's version outside production.
-    decorators: { fastify: ['appConfig'] },
+    // renderPage shows the app's version outside production; a published page holds until the clock passes it.
+    decorators: { fastify: ['appConfig', 'clock'] },
   },
 );
+
+/** A page rendered for everyone as an answer: a 304 when the client holds it, else its bytes in the encoding accepted. */
+function answerShared(reply: FastifyReply, page: SharedPage, headers: Record<string, string>): FastifyReply {
+  reply.headers(headers);
+  if (reply.request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const encoding = acceptedEncoding(reply.request.headers['accept-encoding']);
+  return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.plain);
+}

@@ -19,6 +19,17 @@ export interface SharedPage {
   etag: string;
 }
 
+/** The headers of a shared page's every answer, beside helmet's: whoever serves it, the same. */
+export function sharedPageHeaders(page: SharedPage, contentSecurityPolicy: string): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-cache',
+    vary: 'accept-encoding',
+    etag: page.etag,
+    'content-security-policy': contentSecurityPolicy,
+  };
+}
+
 const pages = new WeakMap<Merchant, Map<string, SharedPage & { version: string }>>();
 
 /** At most this many pages per merchant: keys come from code (tabs, legal pages), never from visitors. */

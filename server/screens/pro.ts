@@ -9,7 +9,7 @@ import { createElement } from 'react';
 import { quoteFee } from '../checkout/fees.ts';
 import { formatFiat } from '../checkout/format.ts';
 import { PRO_COINS, PRO_DEFAULT, PRO_FIAT_CURRENCY, PRO_PAYMENT_METHOD } from '../checkout/limits.ts';
-import { FAILURE_TEXT, PRO_TEXT } from '../checkout/messages.ts';
+import { AMOUNT_FORM_TEXT, FAILURE_TEXT, PRO_TEXT } from '../checkout/messages.ts';
 import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../checkout/routes.ts';
 import { validateAmountForm } from '../checkout/validation/amount.ts';
 import { FORM_FIELDS } from '../checkout/wire.ts';
@@ -47,6 +47,7 @@ function proForm(request: FastifyRequest, hash: string, values: AmountValues, er
     values,
     errors,
     pendingLabel: PRO_TEXT.verifying,
+    text: AMOUNT_FORM_TEXT,
   };
 }
 

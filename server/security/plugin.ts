@@ -80,7 +80,10 @@ export const securityPlugin = fp(
       }
       return policies;
     };
-    app.decorate('contentSecurity', { sharedPage: (merchantId: string) => policiesOf(app.merchants.byId.get(merchantId)).sharedPage });
+    app.decorate('contentSecurity', {
+      sharedPage: (merchantId: string) => policiesOf(app.merchants.byId.get(merchantId)).sharedPage,
+      staticHeaders,
+    });
 
     const nonces = new WeakMap<FastifyReply, string>();
     app.decorateReply('scriptNonce', {

@@ -2,14 +2,14 @@
 // (1280x800) / phone (390x844): axe finds no serious or critical violation anywhere and no
 // moderate one in the checkout's own markup; at phone width no box runs past the screen or
 // its card. With JavaScript on at desktop size, each screen's scripts are weighed (the
-// table is printed): a screen without islands loads none, and with JavaScript off no
-// screen requests any. The checks themselves are shown to fail on a broken page.
+// table is printed): a screen without islands loads none, the home page no more than the
+// React runtime plus 8 KiB gzip, and with JavaScript off no screen requests any. The checks themselves are shown to fail on a broken page.
 import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { openPage } from '../helpers/browser.ts';
 import { DESKTOP, PHONE, accessibilityFailures, expectAccessible, expectFitsPhone, overflowingBoxes } from '../helpers/a11y.ts';
 import { TOUR, visit } from '../helpers/screen-tour.ts';
-import { scriptWeight } from '../helpers/script-weight.ts';
+import { HOME_SCRIPT_BUDGET_BYTES, reactRuntime, scriptWeight, weigh } from '../helpers/script-weight.ts';
 import { MAPLE } from '../helpers/journey.ts';
 
 const { stack, browser } = await startBrowserStack();
@@ -39,6 +39,12 @@ for (const javaScriptEnabled of [true, false]) {
           else if (islands === 0) t.equal(scripts.files, 0, 'no islands, no JavaScript');
           else t.ok(scripts.files > 0, `${islands} islands load their code`);
           if (javaScriptEnabled && device === 'desktop') {
+            if (stop.name.startsWith('home')) {
+              const runtime = reactRuntime(stack);
+              const loaded = [...new Set(requests.slice(arrived).map((u) => new URL(u)).filter((u) => u.port === String(stack.port) && u.pathname.endsWith('.js')).map((u) => u.pathname))];
+              const beyond = await weigh(stack, stop.host, loaded.filter((path) => !runtime.has(path)));
+              t.ok(beyond.gzipBytes <= HOME_SCRIPT_BUDGET_BYTES, `${(beyond.gzipBytes / 1024).toFixed(1)} KiB gzip beyond the React runtime`);
+            }
             weights.push(`| ${stop.name} | ${stop.host}${stop.path} | ${islands} | ${scripts.files} | ${(scripts.gzipBytes / 1024).toFixed(1)} |`);
           }
         });

@@ -1,6 +1,7 @@
 // No personal data in the logs (server/logging.ts): the redaction paths of the production
 // logger, field by field and at every depth they name; then whole journeys through the
 // edge and its sandbox with values nobody else types, and not one of them in any line.
+import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import t from 'tap';
@@ -210,4 +211,27 @@ t.test("a request's logger writes its id and merchant on each line, as a child l
   t.match(debug, { level: 20, reqId: 'req-1', n: 1 });
   t.match(fromChild, { reqId: 'req-1', merchant: 'maple', component: 'x', msg: 'from a child' });
   t.equal(request.level, 'trace');
+});
+
+t.test("the process's logger writes asynchronously and loses no line when the process exits", async (t) => {
+  const script = [
+    "const { processLogger } = await import('./server/logging.ts');",
+    "const log = processLogger('info');",
+    "for (let i = 0; i < 2000; i++) log.info({ i, firstName: 'Ada' }, 'line');",
+    'process.exit(0);',
+  ].join('\n');
+  const child = spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], {
+    cwd: new URL('../../', import.meta.url).pathname,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  // 'close': the process has exited and its stdout is read to the end.
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  t.equal(code, 0);
+  const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { i: number; firstName: string });
+  t.equal(lines.length, 2000, 'every line');
+  t.strictSame(lines.map((l) => l.i), [...Array(2000).keys()], 'in order');
+  t.equal(lines[0]!.firstName, CENSOR, 'personal data removed as before');
 });

@@ -23,6 +23,7 @@ const config = parseConfig({ UPSTREAM_URL: 'http://upstream.invalid', SESSION_SE
 async function edge(routes: (app: FastifyInstance) => void, lifecycle?: Lifecycle): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.decorate('appConfig', config);
+  app.decorate('clock', Date.now);
   await app.register(errorsPlugin);
   await app.register(opsPlugin, { lifecycle });
   await app.register(tenancyPlugin, { merchants, unknownHosts: 'reject' });

@@ -1,8 +1,9 @@
 // helmet's headers are computed once at start-up (server/security/plugin.ts): every kind of
 // response still carries all of them, with helmet's values, and no nonce where no script
 // runs.
+import { get } from 'node:http';
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
+import { NEVER_SHED, startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
@@ -50,3 +51,31 @@ t.test('no nonce for JSON, redirects, health checks and pages rendered once', as
   const page = await stack.app.inject({ url: '/transaction-success', headers: { host: HOST } });
   t.match(String(page.headers['content-security-policy']), /script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'/, 'a page rendered per request has one');
 });
+
+t.test('pages answered in front of Fastify carry the same headers and policy', async (t) => {
+  const listening = await startStack({ env: NEVER_SHED });
+  t.teardown(() => listening.close());
+  for (const url of ['/', '/?type=SELL', '/terms-of-service']) {
+    const ask = () => fetchHead(listening.port, url);
+    await ask();
+    const before = listening.app.sharedPagesFastPath.answered;
+    const headers = await ask();
+    t.equal(listening.app.sharedPagesFastPath.answered, before + 1, `${url}: answered in front of Fastify`);
+    for (const [header, value] of Object.entries(HELMET)) t.equal(headers[header], value, `${url}: ${header}`);
+    t.notOk(headers['x-powered-by'], `${url}: no x-powered-by`);
+    const policy = String(headers['content-security-policy']);
+    t.match(policy, /^script-src 'self';/, `${url}: the checkout's own scripts only`);
+    t.notMatch(policy, /nonce|unsafe-inline/, `${url}: no nonce, nothing inline`);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) t.match(policy, directive, `${url}: ${directive}`);
+  }
+});
+
+/** A GET's headers over a socket (the server's own listener, which app.inject does not pass). */
+function fetchHead(port: number, path: string): Promise<Record<string, string | string[] | undefined>> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, headers: { host: HOST } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.headers));
+    }).on('error', reject);
+  });
+}

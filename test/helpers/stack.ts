@@ -70,3 +70,9 @@ export async function startStack(
     },
   };
 }
+
+/**
+ * Env for a stack whose test is not about shedding: a busy machine can stall a starting
+ * process for over a second, which would shed the test's first requests.
+ */
+export const NEVER_SHED = { SHED_EVENT_LOOP_DELAY_MS: '600000' } as const;
