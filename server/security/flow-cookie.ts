@@ -24,7 +24,12 @@ export const FLOW_COOKIE = 'flow';
 export const SECURE_FLOW_COOKIE = '__Host-flow';
 const MAX_AGE_S = 24 * 60 * 60;
 
-export const flowCookieSchema = z.strictObject({
+/**
+ * Fields it does not know are dropped, not refused: the cookie is signed, so they can only
+ * come from a newer edge, and during a rolling deploy an older replica must keep the
+ * visitor's flow rather than send them home.
+ */
+export const flowCookieSchema = z.object({
   refId: refIdSchema,
   kind: z.enum(FLOW_KINDS),
   txnType: z.enum(TXN_TYPES),
@@ -43,7 +48,7 @@ export const flowCookieSchema = z.strictObject({
   at: z.string().regex(/^\/[a-z-]{0,63}$/).optional(),
   /** The order summary's figures (server/checkout/order-summary.ts), from the last flow state. */
   order: z
-    .strictObject({
+    .object({
       fiatAmount: z.number().finite().nonnegative(),
       cryptoAmount: z.number().finite().nonnegative(),
       cryptoAddress: z.string().max(SUMMARY_ADDRESS_MAX).optional(),
