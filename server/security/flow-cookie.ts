@@ -7,11 +7,8 @@
 // can set or shadow it), `flow` over plain http, where browsers refuse `__Host-` cookies
 // (development). Each scheme reads only its own name: a `flow` cookie sent over https may
 // have been planted by another host, which is what the prefix exists to rule out.
-// Signed with the first SESSION_SECRET, verified with any of them (rotation), in the cookie
-// plugin's own format (`value.base64(HMAC-SHA256)` without padding), so either can read
-// what the other signed; each secret's key is made once, and a request's cookie is verified
-// and parsed once however many steps ask for it.
-import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+// Signed by the cookie plugin with the first SESSION_SECRET, verified with any of them
+// (rotation); a request's cookie is verified and parsed once however many steps ask for it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FIAT_CURRENCIES, FLOW_KINDS, TXN_TYPES } from '../checkout/domain.ts';
@@ -69,55 +66,11 @@ export function flowCookieName(request: FastifyRequest): string {
   return isHttps(request) ? SECURE_FLOW_COOKIE : FLOW_COOKIE;
 }
 
-/** Signs with the first secret's key and verifies with any secret's. */
-export class FlowSigner {
-  readonly #keys: KeyObject[];
-
-  constructor(secrets: readonly string[]) {
-    if (secrets.length === 0) throw new Error('no secret to sign the flow cookie with');
-    this.#keys = secrets.map((secret) => createSecretKey(Buffer.from(secret, 'utf8')));
-  }
-
-  static #mac(key: KeyObject, value: string): string {
-    return createHmac('sha256', key).update(value).digest('base64').replace(/=+$/, '');
-  }
-
-  sign(value: string): string {
-    return `${value}.${FlowSigner.#mac(this.#keys[0]!, value)}`;
-  }
-
-  /** The value a signature made with any of the secrets vouches for, else undefined. */
-  verify(signed: string): string | undefined {
-    const dot = signed.lastIndexOf('.');
-    if (dot < 1 || dot === signed.length - 1) return undefined;
-    const value = signed.slice(0, dot);
-    const actual = Buffer.from(signed.slice(dot + 1));
-    for (const key of this.#keys) {
-      const expected = Buffer.from(FlowSigner.#mac(key, value));
-      if (expected.length === actual.length && timingSafeEqual(expected, actual)) return value;
-    }
-    return undefined;
-  }
-}
-
-/** One signer per app configuration's list of secrets. */
-const signers = new WeakMap<readonly string[], FlowSigner>();
-
-function signerOf(request: FastifyRequest): FlowSigner {
-  const secrets = request.server.appConfig.sessionSecrets;
-  let signer = signers.get(secrets);
-  if (!signer) {
-    signer = new FlowSigner(secrets);
-    signers.set(secrets, signer);
-  }
-  return signer;
-}
-
 function parseFlow(request: FastifyRequest, raw: string): FlowCookie | null {
-  const value = signerOf(request).verify(raw);
-  if (!value) return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return null;
   try {
-    const parsed = flowCookieSchema.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+    const parsed = flowCookieSchema.safeParse(JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')));
     if (!parsed.success || parsed.data.merchant !== request.merchant.id) return null;
     return parsed.data;
   } catch {
@@ -146,7 +99,7 @@ function options(request: FastifyRequest) {
 /** Always signed with the first secret, so a cookie signed with an old one is renewed at the next step. */
 export function writeFlow(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie): void {
   const value = Buffer.from(JSON.stringify(flowCookieSchema.parse(flow))).toString('base64url');
-  reply.setCookie(flowCookieName(request), signerOf(request).sign(value), { ...options(request), maxAge: MAX_AGE_S });
+  reply.setCookie(flowCookieName(request), reply.signCookie(value), { ...options(request), maxAge: MAX_AGE_S });
 }
 
 export function clearFlow(request: FastifyRequest, reply: FastifyReply): void {
