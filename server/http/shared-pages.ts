@@ -73,11 +73,14 @@ export function publishSharedPage(
   freshUntil: number,
 ): void {
   if (!isSharedRequest(request)) return;
+  let byUrl = published.get(merchant);
+  if (!byUrl) published.set(merchant, (byUrl = new Map()));
+  // Served again by the full path (under pressure, say): already published, nothing to build.
+  const known = byUrl.get(request.url!);
+  if (known?.page === page && known.freshUntil === freshUntil) return;
   const route = SHARED_URLS.get(request.url!)!;
   const sized = (body: Buffer, encoding?: string) =>
     flat({ ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) });
-  let byUrl = published.get(merchant);
-  if (!byUrl) published.set(merchant, (byUrl = new Map()));
   byUrl.set(request.url!, {
     page,
     headers,
