@@ -56,7 +56,7 @@ async function copyHashed(srcDir: string, urlPrefix: string): Promise<Record<str
  * Packages left in node_modules: they find files of their own by __dirname at run time
  * (pino's transport worker, ioredis's package.json), which a bundle would not have.
  */
-const SERVER_EXTERNAL = ['pino', 'pino-pretty', 'thread-stream', 'ioredis'];
+export const SERVER_EXTERNAL = ['pino', 'pino-pretty', 'thread-stream', 'ioredis'];
 
 /**
  * The server and the merchant check as ESM for Node, one file per entry plus shared chunks
