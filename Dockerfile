@@ -1,5 +1,5 @@
 # One container serves every merchant. The build stage installs everything and builds
-# dist/ (the islands, the static files and the server compiled to JavaScript); the runtime
+# dist/ (the islands, the static files and the server bundled into JavaScript); the runtime
 # stage keeps production dependencies only, runs plain `node` (no TypeScript loader) as
 # non-root, and refuses to start without UPSTREAM_URL unless SANDBOX=on is set.
 FROM node:24-bookworm-slim AS build

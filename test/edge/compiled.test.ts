@@ -1,22 +1,47 @@
 // Production runs the compiled server with plain `node`: build dist/server/ (only that
-// folder, so the other tests' dist/public stays put), start it from another working
+// folder, so the other tests' dist/public stays put; its npm packages bundled in but for
+// the few that must stay in node_modules), start it from another working
 // directory with no TypeScript loader, and serve a merchant's page, its island and its
 // assets, with the embedded sandbox on as `npm start` has it.
 import t from 'tap';
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
+import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildServer } from '../../scripts/build.ts';
+import { SERVER_EXTERNAL, buildServer } from '../../scripts/build.ts';
 import { freePort, getPage } from '../helpers/http.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../dist/server/main.js', import.meta.url));
 
+/**
+ * The npm packages the compiled server asks Node for at run time (static imports, dynamic
+ * imports and CommonJS requires), Node's built-ins aside: a package loaded from
+ * node_modules costs the start a file per module.
+ */
+async function packagesLoaded(dir: string): Promise<string[]> {
+  const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.js'));
+  const found = new Set<string>();
+  for (const file of files) {
+    const code = await readFile(path.join(dir, file), 'utf8');
+    for (const m of code.matchAll(/^import [^;]*?from "([^"]+)";$|\bimport\("([^"]+)"\)|__require\("([^"]+)"\)/gm)) {
+      const specifier = m[1] ?? m[2] ?? m[3]!;
+      // node: names Node 20 does not have yet (node:sqlite) are built-ins too.
+      if (!specifier.startsWith('.') && !specifier.startsWith('node:') && !isBuiltin(specifier)) found.add(specifier);
+    }
+  }
+  return [...found].sort();
+}
+
 t.test('node dist/server/main.js serves a merchant with the embedded sandbox', async (t) => {
   await buildServer();
   const main = await readFile(MAIN, 'utf8');
   t.notMatch(main, /from ["']\.\.?\/[^"']+\.tsx?["']/, 'imports no TypeScript file');
+  const loaded = await packagesLoaded(path.dirname(MAIN));
+  t.ok(loaded.includes('pino'), 'the walk sees what is left out');
+  t.same(loaded.filter((p) => !SERVER_EXTERNAL.includes(p)), [], 'npm packages are bundled in but for the few left out');
 
   const port = await freePort();
   const healthPort = await freePort();
