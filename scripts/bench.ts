@@ -124,7 +124,9 @@ try {
 
   // The edge as the container runs it (its NODE_OPTIONS included) against that upstream,
   // logging at the default level (to nowhere).
-  edge = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_CPU_PROF=dir: the edge writes a V8 CPU profile of the whole run there when it exits.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  edge = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_OPTIONS: containerNodeOptions(),

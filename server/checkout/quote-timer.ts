@@ -74,8 +74,20 @@ const COUNTRY_CLOCKS: Record<Country, { timeZone: string; locale: string }> = {
 /** Formatters are costly to build: one per country, made on first use. */
 const heldUntilFormats = new Map<Country, Intl.DateTimeFormat>();
 
+/**
+ * Formatting with a time zone is costly too, and a page shows only hours and minutes in
+ * zones whose offsets are whole minutes: each minute's text is made once, the last few kept.
+ */
+const heldUntilTexts = new Map<string, string>();
+const HELD_UNTIL_TEXTS_KEPT = 64;
+const MINUTE_MS = 60_000;
+
 /** '14:05 EDT': the deadline in the country's main time zone. */
 export function formatHeldUntil(deadline: number, country: Country): string {
+  const minute = Math.floor(deadline / MINUTE_MS) * MINUTE_MS;
+  const key = `${country}${minute}`;
+  const known = heldUntilTexts.get(key);
+  if (known !== undefined) return known;
   let format = heldUntilFormats.get(country);
   if (!format) {
     const clock = COUNTRY_CLOCKS[country];
@@ -88,7 +100,10 @@ export function formatHeldUntil(deadline: number, country: Country): string {
     });
     heldUntilFormats.set(country, format);
   }
-  return format.format(deadline);
+  const text = format.format(minute);
+  if (heldUntilTexts.size >= HELD_UNTIL_TEXTS_KEPT) heldUntilTexts.delete(heldUntilTexts.keys().next().value!);
+  heldUntilTexts.set(key, text);
+  return text;
 }
 
 export interface RequoteAmounts {

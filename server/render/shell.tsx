@@ -34,7 +34,12 @@ export type ShellSlot =
 
 /** At most this many shells per merchant: keys come from the pages' code (titles, styles), never from visitors. */
 const SHELLS_PER_MERCHANT = 64;
-const shells = new WeakMap<Merchant, Map<string, string[]>>();
+/** A shell's pieces, as text and as the bytes a response sends (encoded once). */
+interface Shell {
+  pieces: string[];
+  bytes: Buffer[];
+}
+const shells = new WeakMap<Merchant, Map<string, Shell>>();
 
 function renderShell(shell: () => ReactElement, context: RenderContextValue): string[] {
   const ctx: RenderContextValue = {
@@ -48,17 +53,18 @@ function renderShell(shell: () => ReactElement, context: RenderContextValue): st
   return pieces;
 }
 
-function shellOf(key: string, shell: () => ReactElement, context: RenderContextValue): string[] {
+function shellOf(key: string, shell: () => ReactElement, context: RenderContextValue): Shell {
   let byKey = shells.get(context.merchant);
   if (!byKey) shells.set(context.merchant, (byKey = new Map()));
   // The footer shows the year.
   const fullKey = `${new Date().getUTCFullYear()}\n${key}`;
-  let pieces = byKey.get(fullKey);
-  if (!pieces) {
-    pieces = renderShell(shell, context);
-    if (byKey.size < SHELLS_PER_MERCHANT) byKey.set(fullKey, pieces);
+  let found = byKey.get(fullKey);
+  if (!found) {
+    const pieces = renderShell(shell, context);
+    found = { pieces, bytes: pieces.map((piece) => Buffer.from(piece)) };
+    if (byKey.size < SHELLS_PER_MERCHANT) byKey.set(fullKey, found);
   }
-  return pieces;
+  return found;
 }
 
 /** The rendered page: the visitor's parts rendered now, joined with the merchant's shell. */
@@ -67,6 +73,8 @@ export interface ShellRender {
   html: string;
   /** The page as sent. */
   join(): string;
+  /** The page as sent, as bytes: the shell's own bytes are encoded once, not per response. */
+  bytes(): Buffer;
 }
 
 /**
@@ -94,19 +102,30 @@ export function renderOnShell(page: ReactElement, context: RenderContextValue): 
     },
   };
   const html = renderToString(<RenderContext value={ctx}>{page}</RenderContext>);
+  const whole = () => (html.startsWith('<html') ? `<!DOCTYPE html>${html}` : html);
+  const visitorParts = () => {
+    const visitor = html.split(CUT_HTML);
+    if (visitor.length !== 3) throw new Error(`a page's visitor parts need 2 cuts, they have ${visitor.length - 1}`);
+    return visitor;
+  };
   return {
     html,
     join() {
-      if (!placed) return html.startsWith('<html') ? `<!DOCTYPE html>${html}` : html;
-      const shell = shellOf(placed.key, placed.shell, ctx);
-      const visitor = html.split(CUT_HTML);
-      if (visitor.length !== 3) throw new Error(`a page's visitor parts need 2 cuts, they have ${visitor.length - 1}`);
-      return shell.reduce((page, piece, i) => page + visitor[i - 1]! + piece);
+      if (!placed) return whole();
+      const { pieces } = shellOf(placed.key, placed.shell, ctx);
+      const visitor = visitorParts();
+      return pieces.reduce((page, piece, i) => page + visitor[i - 1]! + piece);
+    },
+    bytes() {
+      if (!placed) return Buffer.from(whole());
+      const shell = shellOf(placed.key, placed.shell, ctx).bytes;
+      const visitor = visitorParts().map((part) => Buffer.from(part));
+      return Buffer.concat([shell[0]!, visitor[0]!, shell[1]!, visitor[1]!, shell[2]!, visitor[2]!, shell[3]!]);
     },
   };
 }
 
 /** What the cache holds for a merchant now, by key: for tests. */
 export function cachedShells(merchant: Merchant): Map<string, string[]> {
-  return shells.get(merchant) ?? new Map();
+  return new Map([...(shells.get(merchant) ?? [])].map(([key, shell]) => [key, shell.pieces]));
 }

@@ -62,15 +62,14 @@ export async function renderPage(
   options: RenderOptions = {},
 ): Promise<FastifyReply> {
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
-  let html: string;
+  let plain: Buffer;
   try {
     const rendered = renderOnShell(page, renderContext(request, reply));
     if (rendered.html.includes(UNFINISHED_BOUNDARY)) return await streamPage(request, reply, page, options);
-    html = rendered.join();
+    plain = rendered.bytes();
   } catch (error) {
     return shellFailed(request, reply, error);
   }
-  const plain = Buffer.from(html);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   reply.code(options.status ?? 200);
   if (!encoding) return reply.send(plain);

@@ -38,6 +38,9 @@ const GATEWAY_STATUSES = new Set([502, 503, 504]);
 /** The upstream's error body as a failure, or undefined when the body is not one. */
 export function errorBodyFailure(status: number, body: unknown): UpstreamFailure | undefined {
   if (GATEWAY_STATUSES.has(status)) return undefined;
+  // Nearly every answer is a success without an `error` field: no schema run (and no
+  // failed parse's issues built) to learn that.
+  if (typeof body !== 'object' || body === null || !Object.hasOwn(body, 'error')) return undefined;
   const parsed = errorBodySchema.safeParse(body);
   if (!parsed.success) return undefined;
   const { error } = parsed.data;

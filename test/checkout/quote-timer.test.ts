@@ -107,3 +107,25 @@ t.test('the promo box: isPromo and not Pro, savings per method, NO PROCESSING FE
   t.equal(quotePromo(config({ flexepinFeePromo: 3.99 }), 'FLEXEPIN', false), null, 'nothing to show');
   t.same(quotePromo(config({ etransferFee: 0 }), 'ETRANSFER', false), { savings: 0, noProcessingFees: true });
 });
+
+t.test('the held-until text kept per minute is the one the deadline itself formats to', async (t) => {
+  const zones = { CA: 'America/Toronto', AU: 'Australia/Sydney', PH: 'Asia/Manila', ID: 'Asia/Jakarta' } as const;
+  const locales = { CA: 'en-CA', AU: 'en-AU', PH: 'en-PH', ID: 'en-CA' } as const;
+  // Seconds into the same minutes, on both sides of a change to and from daylight time.
+  const around = [Date.parse('2025-03-09T06:59:00Z'), Date.parse('2025-11-02T05:59:00Z'), Date.parse('2025-04-05T15:59:00Z')];
+  for (const start of around) {
+    for (let offset = 0; offset < 3 * 60_000; offset += 7_919) {
+      const deadline = start + offset;
+      for (const country of ['CA', 'AU', 'PH', 'ID'] as const) {
+        const fresh = new Intl.DateTimeFormat(locales[country], {
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+          timeZone: zones[country],
+          timeZoneName: 'short',
+        }).format(deadline);
+        t.equal(formatHeldUntil(deadline, country), fresh, `${country} ${new Date(deadline).toISOString()}`);
+      }
+    }
+  }
+});

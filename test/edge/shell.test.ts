@@ -55,6 +55,8 @@ t.test('a page joined with its shell is the page rendered whole', async (t) => {
       const whole = `<!DOCTYPE html>${renderToString(createElement(RenderContext, { value: context(merchant, 'n0nce') }, page))}`;
       const joined = renderOnShell(page, context(merchant, 'n0nce')).join();
       t.equal(joined, whole, `${host}: ${whole.length} bytes`);
+      const bytes = renderOnShell(page, context(merchant, 'n0nce')).bytes();
+      t.ok(bytes.equals(Buffer.from(whole)), `${host}: the bytes sent are the page's own`);
     }
   }
 });

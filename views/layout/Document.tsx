@@ -3,6 +3,7 @@
 // only when the page rendered an island, so island-free pages ship no JavaScript.
 import type { ReactNode } from 'react';
 import { useRenderContext } from '../../server/render/context.tsx';
+import type { AssetManifest } from '../../server/render/manifest.ts';
 import { safeJson } from '../../server/render/json.ts';
 import { MODULE_PRELOAD_ID } from '../../islands/protocol.ts';
 import { Header } from './Header.tsx';
@@ -67,14 +68,28 @@ export function Document(props: DocumentProps) {
 function BootScript() {
   const { islands, assets, nonce } = useRenderContext();
   if (islands.count === 0) return null;
-  const preload = new Set(islands.onLoad.size ? assets.preload.hydrate : []);
-  for (const name of islands.onLoad) for (const file of assets.preload.islands[name] ?? []) preload.add(file);
+  const preload = preloadJson(assets, islands.onLoad);
   return (
     <>
-      {preload.size > 0 && (
-        <script type="application/json" id={MODULE_PRELOAD_ID} dangerouslySetInnerHTML={{ __html: safeJson([...preload]) }} />
+      {preload !== undefined && (
+        <script type="application/json" id={MODULE_PRELOAD_ID} dangerouslySetInnerHTML={{ __html: preload }} />
       )}
       <script type="module" src={assets.boot} nonce={nonce} />
     </>
   );
+}
+
+/** The preload list's JSON by the islands hydrated on load: a few combinations, each made once per build. */
+const preloadLists = new WeakMap<AssetManifest, Map<string, string | undefined>>();
+
+function preloadJson(assets: AssetManifest, onLoad: Set<string>): string | undefined {
+  let byIslands = preloadLists.get(assets);
+  if (!byIslands) preloadLists.set(assets, (byIslands = new Map()));
+  const key = [...onLoad].join(' ');
+  if (byIslands.has(key)) return byIslands.get(key);
+  const preload = new Set(onLoad.size ? assets.preload.hydrate : []);
+  for (const name of onLoad) for (const file of assets.preload.islands[name] ?? []) preload.add(file);
+  const json = preload.size > 0 ? safeJson([...preload]) : undefined;
+  byIslands.set(key, json);
+  return json;
 }

@@ -78,7 +78,8 @@ export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard,
             </button>
           </form>
         </section>
-        {leaveGuard && <Island name="LeaveGuard" props={{}} />}
+        {/* The guard is the same for everyone: its HTML is rendered once. */}
+        {leaveGuard && <Island name="LeaveGuard" props={{}} shared />}
         {userAgentLog && <Island name="UserAgentLog" props={userAgentLog} hydrate="idle" />}
         {analytics && (
           <>
