@@ -13,7 +13,8 @@ export interface AttemptCounter {
 /**
  * Where this interceptor reports its attempt count to the interceptors outside it (the log
  * line, the metrics): by the call's options, which every interceptor passes on as they
- * came. (Carried in a copy of the options instead, the copy cost undici several µs a call.)
+ * came, and which the edge's callers make anew for every call. (Carried in a copy of the
+ * options instead, the copy cost undici several µs a call.)
  */
 const attemptCounters = new WeakMap<Dispatcher.DispatchOptions, AttemptCounter>();
 
