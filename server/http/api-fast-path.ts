@@ -31,7 +31,7 @@ const FAST_CALLS: ReadonlyMap<string, IslandCall> = new Map(
 );
 
 /** The island call this listener answers for `request`, or undefined: Fastify's then. */
-export function fastApiCall(request: IncomingMessage): IslandCall | undefined {
+function fastApiCall(request: IncomingMessage): IslandCall | undefined {
   if (request.method !== 'GET' || request.url === undefined) return undefined;
   const call = FAST_CALLS.get(request.url);
   return call !== undefined && withoutFlow(request) ? call : undefined;
