@@ -93,11 +93,13 @@ const edgePort = await freePort();
 const sandboxPort = await freePort();
 const ceilingPort = await freePort();
 const plainReactPort = await freePort();
+const plainProxyPort = await freePort();
 const edgeUrl = `http://127.0.0.1:${edgePort}`;
 let edge: ChildProcess | undefined;
 let sandbox: ChildProcess | undefined;
 let ceiling: ChildProcess | undefined;
 let plainReact: ChildProcess | undefined;
+let plainProxy: ChildProcess | undefined;
 
 /** The ceiling: node:http answering a prebuilt buffer, brotli-compressed when asked. */
 const CEILING = `
@@ -176,6 +178,14 @@ try {
   });
   await waitFor(`http://127.0.0.1:${plainReactPort}/`);
 
+  // The control for the proxy: node:http and an undici Pool forwarding the ticker with no
+  // checks (scripts/bench-plain-proxy.ts), the most any proxy of the sandbox reaches here.
+  plainProxy = spawn(process.execPath, ['--import=tsx', 'scripts/bench-plain-proxy.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', UPSTREAM: `http://127.0.0.1:${sandboxPort}`, PORT: String(plainProxyPort) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${plainProxyPort}/api/pubapi/ticker/merchant`);
+
   const edgePid = () => edge!.pid!;
   const sandboxPid = () => sandbox!.pid!;
   const br = { 'accept-encoding': 'br' };
@@ -189,6 +199,7 @@ try {
     { name: 'plain React quote', pid: () => plainReact!.pid!, url: () => `http://127.0.0.1:${plainReactPort}/`, headers: {}, against: 'ceiling' },
     { name: 'sandbox ticker', pid: sandboxPid, url: () => `http://127.0.0.1:${sandboxPort}/pubapi/ticker/merchant`, headers: {}, against: 'sandbox ticker' },
     { name: '/api ticker', pid: edgePid, upstreamPid: sandboxPid, url: () => `${edgeUrl}/api/pubapi/ticker/merchant`, headers: { host: HOST }, against: 'sandbox ticker' },
+    { name: 'control proxy', pid: () => plainProxy!.pid!, upstreamPid: sandboxPid, url: () => `http://127.0.0.1:${plainProxyPort}/api/pubapi/ticker/merchant`, headers: {}, against: 'sandbox ticker' },
   ];
 
   console.log(`${ROUNDS} rounds, ${DURATION_S} s per target, ${CONNECTIONS} connections; home page ${page.length} bytes\n`);
@@ -248,6 +259,7 @@ try {
   sandbox?.kill('SIGTERM');
   ceiling?.kill('SIGTERM');
   plainReact?.kill('SIGTERM');
+  plainProxy?.kill('SIGTERM');
 }
 
 /** The results as a page a person can open: a bar per target (its ratio), the table below. */

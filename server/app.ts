@@ -33,6 +33,8 @@ import { connectionGuard } from './ops/connections.ts';
 import { HealthState } from './ops/health.ts';
 import { rateLimitPlugin } from './ops/rate-limit.ts';
 import { SharedPagesFastPath, sharedPagesPlugin } from './http/shared-pages.ts';
+import { ApiFastPath, apiFastPathPlugin } from './http/api-fast-path.ts';
+import { trustProxy } from './http/client-address.ts';
 
 /** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
 export const FORM_BODY_LIMIT = 1536 * 1024;
@@ -68,11 +70,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Pages rendered for everyone are answered in front of Fastify, behind the connection guard.
   const fastPath = new SharedPagesFastPath();
   const requestId = () => crypto.randomUUID();
+  // So are the /api calls that need nothing but the proxy's rules.
+  const apiFastPath = new ApiFastPath();
+  // One trust function for Fastify's request.ip and the listeners in front of it.
+  const trust = trustProxy(config.trustProxy);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: loggerOptions(config.logLevel) }),
-    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    trustProxy: trust,
     bodyLimit: FORM_BODY_LIMIT,
-    serverFactory: (handler) => connections.serverFactory(fastPath.front(handler)),
+    serverFactory: (handler) => connections.serverFactory(fastPath.front(apiFastPath.front(handler))),
     // One line per request is written by http/ops.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
@@ -127,5 +133,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadsPlugin);
   await registerPages(app);
   await app.register(sharedPagesPlugin, { fastPath, lifecycle, requestId });
+  await app.register(apiFastPathPlugin, { fastPath: apiFastPath, lifecycle, requestId, trust });
   return app;
 }

@@ -13,6 +13,9 @@ import type { CircuitBreakers } from './upstream/breaker.ts';
 import type { EdgeMetrics } from './ops/metrics.ts';
 import type { PressureReason } from './ops/health.ts';
 import type { SharedPagesFastPath } from './http/shared-pages.ts';
+import type { RateLimitCheck } from './ops/rate-limit.ts';
+import type { ApiFastPath } from './http/api-fast-path.ts';
+import type { ProxyTarget } from './upstream/proxy-rules.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,9 +45,17 @@ declare module 'fastify' {
       sharedPage(merchantId: string): string;
       /** helmet's headers, the same on every response. */
       staticHeaders: Readonly<Record<string, string>>;
+      /** The policy of a merchant's responses that run no script (JSON, redirects, errors). */
+      noScript(merchant: Merchant): string;
     };
     /** [edge-shared-pages] What answers pages rendered for everyone in front of Fastify. */
     sharedPagesFastPath: SharedPagesFastPath;
+    /** [edge-rate-limit] Counts a request against a limit; null when the limits are off. */
+    rateLimitCheck: RateLimitCheck | null;
+    /** [edge-api-proxy] Where island calls go, for both paths that answer /api. */
+    apiProxyTarget: ProxyTarget;
+    /** [edge-api-fast-path] What answers the /api calls that need nothing else in front of Fastify. */
+    apiFastPath: ApiFastPath;
   }
   interface FastifyRequest {
     /** [edge-tenancy] The merchant of the request's Host; set before any route runs. */

@@ -12,7 +12,7 @@ export const API_PREFIX = '/api';
 /**
  * Every call an island may make through /api, as router patterns relative to API_PREFIX.
  * `:api` is txnbuy or txnsell (the visitor's own), `:refId` the visitor's own refId.
- * server/upstream/proxy.ts builds its allowlist from this list and nothing else.
+ * server/upstream/proxy-rules.ts builds the proxy's allowlist from this list and nothing else.
  */
 export const ISLAND_CALLS = [
   /** WalletStatus polls the deposit. */

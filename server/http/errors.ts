@@ -10,7 +10,7 @@
 // status: never a stack trace, an internal URL or an upstream's words.
 import createError from '@fastify/error';
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FAILURE_TEXT } from '../checkout/messages.ts';
 
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
@@ -68,10 +68,15 @@ function wantsJson(request: FastifyRequest): boolean {
   return !String(request.headers.accept ?? '').includes('text/html');
 }
 
+/** A bug is logged with its stack; a refusal of the edge's with its public code. */
+function logError(log: Pick<FastifyBaseLogger, 'error' | 'info'>, error: FastifyError, status: number, body: ErrorBody): void {
+  if (status >= 500 && !PUBLIC_CODES.has(error.code)) log.error({ err: error }, 'request failed');
+  else log.info({ code: body.error.code, status }, 'request refused');
+}
+
 function sendError(request: FastifyRequest, reply: FastifyReply, error: FastifyError): FastifyReply {
   const { status, body } = publicError(error);
-  if (status >= 500 && !PUBLIC_CODES.has(error.code)) request.log.error({ err: error }, 'request failed');
-  else request.log.info({ code: body.error.code, status }, 'request refused');
+  logError(request.log, error, status, body);
   reply.code(status);
   if (wantsJson(request)) return reply.type('application/json; charset=utf-8').send(body);
   return reply.type('text/html; charset=utf-8').send(errorPage(status, body.error.msg));
@@ -88,4 +93,11 @@ export const errorsPlugin = fp(
 /** The JSON body of one of the edge's errors, for answers written outside Fastify. */
 export function errorJson(error: FastifyError): string {
   return JSON.stringify(publicError(error).body);
+}
+
+/** An error answered in JSON outside Fastify: its status and body, logged as the error handler logs it. */
+export function jsonErrorAnswer(log: Pick<FastifyBaseLogger, 'error' | 'info'>, error: FastifyError): { status: number; body: string } {
+  const { status, body } = publicError(error);
+  logError(log, error, status, body);
+  return { status, body: JSON.stringify(body) };
 }

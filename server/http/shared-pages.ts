@@ -29,6 +29,12 @@ const SHARED_URLS: ReadonlyMap<string, string> = new Map([
 
 const IN_FLOW = new RegExp(`(?:^|;)\\s*(?:${FLOW_COOKIE}|${SECURE_FLOW_COOKIE})=`);
 
+/** Whether the request carries no flow cookie (of either scheme): a visitor in no flow. */
+export function withoutFlow(request: IncomingMessage): boolean {
+  const cookie = request.headers.cookie;
+  return cookie === undefined || !IN_FLOW.test(cookie);
+}
+
 /**
  * Whether a request may be answered with a page rendered for everyone: a GET or HEAD of a
  * shared page's own URL (no query a page could read) from a visitor who is not in a flow.
@@ -36,9 +42,7 @@ const IN_FLOW = new RegExp(`(?:^|;)\\s*(?:${FLOW_COOKIE}|${SECURE_FLOW_COOKIE})=
 export function isSharedRequest(request: IncomingMessage): boolean {
   const { method, url } = request;
   if (method !== 'GET' && method !== 'HEAD') return false;
-  if (url === undefined || !SHARED_URLS.has(url)) return false;
-  const cookie = request.headers.cookie;
-  return cookie === undefined || !IN_FLOW.test(cookie);
+  return url !== undefined && SHARED_URLS.has(url) && withoutFlow(request);
 }
 
 /** Header names and values, flat, as `writeHead` takes them. */
@@ -106,7 +110,8 @@ export function sharedAnswer(found: Published, request: IncomingMessage): { stat
   return encoding ? { status: 200, head: found[encoding], body: found.page[encoding] } : { status: 200, head: found.plain, body: found.page.plain };
 }
 
-interface FastPathDeps {
+/** What a listener in front of Fastify needs of the app. */
+export interface FastPathDeps {
   merchants: MerchantRegistry;
   log: FastifyBaseLogger;
   metrics: EdgeMetrics;

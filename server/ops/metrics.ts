@@ -52,6 +52,8 @@ export class EdgeMetrics {
   /** Children by label values: prom-client would hash the labels on every observation. */
   readonly #requestChildren = new Map<string, { observe(value: number): void }>();
   readonly #upstream: Counter<'call' | 'status' | 'attempts'>;
+  /** Children by call, outcome and attempts, for the same reason. */
+  readonly #upstreamChildren = new Map<string, { inc(value?: number): void }>();
   readonly #retries: Counter<'call'>;
   readonly #rateLimited: Counter<'limit' | 'key'>;
   readonly #shed: Counter<'reason'>;
@@ -118,7 +120,13 @@ export class EdgeMetrics {
   upstreamCall(report: UpstreamCallReport): void {
     const call = callOf(report.path);
     const status = report.error ?? String(report.status ?? 'none');
-    this.#upstream.inc({ call, status, attempts: String(report.attempts) });
+    const key = `${call}\n${status}\n${report.attempts}`;
+    let child = this.#upstreamChildren.get(key);
+    if (!child) {
+      child = this.#upstream.labels(call, status, String(report.attempts));
+      this.#upstreamChildren.set(key, child);
+    }
+    child.inc();
     if (report.attempts > 1) this.#retries.inc({ call }, report.attempts - 1);
   }
 

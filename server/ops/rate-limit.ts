@@ -4,7 +4,7 @@
 // from TRUST_PROXY) and per refId where the request names one. Counters live in this
 // process, or in Redis (REDIS_URL) so that every replica counts against the same limit.
 // Redis trouble lets requests through (logged): a limit is not worth an outage.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { ROUTES } from '../checkout/routes.ts';
@@ -62,7 +62,29 @@ function refIdOf(request: FastifyRequest, name: LimitName): string | undefined {
 /** Clients (or refIds) remembered per limit; the least recent are forgotten first. */
 const COUNTERS_KEPT = 20_000;
 
-type Check = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
+/** What a request counts as: its client address and, where it names one, its transaction. */
+export interface Counted {
+  ip: string;
+  refId: string | undefined;
+}
+
+/** A limit passed: the edge's 429 and when to try again. */
+export interface Refusal {
+  error: FastifyError;
+  retryAfter: string;
+}
+
+/**
+ * Counts one request against a limit (per address, and per refId when it has one): the
+ * same counters whichever path answers the request (this plugin's hook for Fastify's
+ * routes, http/api-fast-path.ts in front of Fastify).
+ */
+export type RateLimitCheck = (name: LimitName, counted: Counted) => Promise<Refusal | undefined>;
+
+/** The limiter reads a route's group id off what it counts; these counts belong to no route's group. */
+const NO_ROUTE = { config: {} };
+
+type Check = (counted: Counted & { routeOptions: typeof NO_ROUTE }) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
 export interface RateLimitOptions {
   settings: RateLimitSettings;
@@ -71,7 +93,10 @@ export interface RateLimitOptions {
 
 export const rateLimitPlugin = fp<RateLimitOptions>(
   async (app, { settings, redisUrl }) => {
-    if (!settings.enabled) return;
+    if (!settings.enabled) {
+      app.decorate('rateLimitCheck', null);
+      return;
+    }
     const redis = redisUrl ? await connectRedis(redisUrl, app.log) : undefined;
     if (redis) {
       app.addHook('onClose', async () => {
@@ -86,39 +111,47 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       ...(redis ? { redis, nameSpace: 'edge-rate:' } : {}),
     });
 
-    const limiter = (limit: Limit, key: (request: FastifyRequest) => string): Check => {
+    const limiter = (limit: Limit, key: (counted: Counted) => string): Check => {
       // `cache` reaches the in-memory store (LocalStore.child), though the types leave it out.
       const options: Parameters<typeof app.createRateLimit>[0] & { cache: number } = {
         max: limit.max,
         timeWindow: limit.windowMs,
-        keyGenerator: key,
+        keyGenerator: key as unknown as (request: FastifyRequest) => string,
         cache: COUNTERS_KEPT,
       };
-      return app.createRateLimit(options) as Check;
+      return app.createRateLimit(options) as unknown as Check;
     };
     const checks = new Map<LimitName, { address: Check; refId?: Check }>();
     for (const name of LIMIT_NAMES) {
       const pair = settings.limits[name];
       checks.set(name, {
-        address: limiter(pair.address, (request) => `${name}:a:${request.ip}`),
-        ...(pair.refId ? { refId: limiter(pair.refId, (request) => `${name}:r:${refIdOf(request, name)}`) } : {}),
+        address: limiter(pair.address, (counted) => `${name}:a:${counted.ip}`),
+        ...(pair.refId ? { refId: limiter(pair.refId, (counted) => `${name}:r:${counted.refId}`) } : {}),
       });
     }
+
+    const check: RateLimitCheck = async (name, counted) => {
+      const limits = checks.get(name)!;
+      const subject = { ...counted, routeOptions: NO_ROUTE };
+      const byAddress = await limits.address(subject);
+      const byRefId = limits.refId && counted.refId ? await limits.refId(subject) : undefined;
+      const exceeded = [byAddress.isExceeded ? 'address' : undefined, byRefId?.isExceeded ? 'refId' : undefined].filter(
+        (k): k is 'address' | 'refId' => k !== undefined,
+      );
+      if (!exceeded.length) return undefined;
+      const seconds = Math.max(byAddress.isExceeded ? byAddress.ttlInSeconds! : 0, byRefId?.isExceeded ? byRefId.ttlInSeconds! : 0, 1);
+      for (const key of exceeded) app.metrics.rateLimited(name, key);
+      return { error: new EdgeError.rateLimited(RATE_LIMIT_TEXT.tryAgainIn(seconds)), retryAfter: String(seconds) };
+    };
+    app.decorate('rateLimitCheck', check);
 
     app.addHook('onRequest', async (request, reply) => {
       const name = limitOf(request);
       if (!name) return;
-      const check = checks.get(name)!;
-      const byAddress = await check.address(request);
-      const byRefId = check.refId && refIdOf(request, name) ? await check.refId(request) : undefined;
-      const exceeded = [byAddress.isExceeded ? 'address' : undefined, byRefId?.isExceeded ? 'refId' : undefined].filter(
-        (k): k is 'address' | 'refId' => k !== undefined,
-      );
-      if (!exceeded.length) return;
-      const seconds = Math.max(byAddress.isExceeded ? byAddress.ttlInSeconds! : 0, byRefId?.isExceeded ? byRefId.ttlInSeconds! : 0, 1);
-      for (const key of exceeded) app.metrics.rateLimited(name, key);
-      reply.header('retry-after', String(seconds));
-      throw new EdgeError.rateLimited(RATE_LIMIT_TEXT.tryAgainIn(seconds));
+      const refusal = await check(name, { ip: request.ip, refId: refIdOf(request, name) });
+      if (!refusal) return;
+      reply.header('retry-after', refusal.retryAfter);
+      throw refusal.error;
     });
   },
   { name: 'edge-rate-limit', fastify: '5.x', dependencies: ['edge-errors', 'edge-metrics', 'edge-tenancy', '@fastify/cookie'] },

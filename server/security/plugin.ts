@@ -83,6 +83,7 @@ export const securityPlugin = fp(
     app.decorate('contentSecurity', {
       sharedPage: (merchantId: string) => policiesOf(app.merchants.byId.get(merchantId)).sharedPage,
       staticHeaders,
+      noScript: (merchant: Merchant) => policiesOf(merchant).noScript,
     });
 
     const nonces = new WeakMap<FastifyReply, string>();

@@ -4,7 +4,7 @@
 // never a body or a header value that could name a visitor.
 import type { BaseLogger } from 'pino';
 import type { Dispatcher } from 'undici';
-import { kAttempts, type AttemptCounter, type CountedDispatchOptions } from './retry-interceptor.ts';
+import { countAttempts, type AttemptCounter } from './retry-interceptor.ts';
 import { SettledHandler } from './settled-handler.ts';
 
 /** What the upstream code logs with: a pino logger, Fastify's included. */
@@ -14,9 +14,8 @@ type Handler = Dispatcher.DispatchHandler;
 
 export function logInterceptor(logger: Logger): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (opts, handler) => {
-    const attempts: AttemptCounter = { count: 0 };
-    const counted: CountedDispatchOptions = { ...opts, [kAttempts]: attempts };
-    return dispatch(counted, new LoggingHandler(handler, logger, opts, attempts));
+    const attempts = countAttempts(opts);
+    return dispatch(opts, new LoggingHandler(handler, logger, opts, attempts));
   };
 }
 

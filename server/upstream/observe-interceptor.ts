@@ -2,7 +2,7 @@
 // to whoever counts them, the metrics: inside the log interceptor, whose attempt counter
 // it reads, and outside the breaker, so calls the breaker refused are reported too.
 import type { Dispatcher } from 'undici';
-import { kAttempts, type CountedDispatchOptions } from './retry-interceptor.ts';
+import { attemptsOf } from './retry-interceptor.ts';
 import { SettledHandler } from './settled-handler.ts';
 
 export interface UpstreamCallReport {
@@ -23,10 +23,10 @@ export function observeInterceptor(report: (call: UpstreamCallReport) => void): 
 }
 
 class ObservingHandler extends SettledHandler {
-  readonly #opts: CountedDispatchOptions;
+  readonly #opts: Dispatcher.DispatchOptions;
   readonly #report: (call: UpstreamCallReport) => void;
 
-  constructor(handler: Handler, opts: CountedDispatchOptions, report: (call: UpstreamCallReport) => void) {
+  constructor(handler: Handler, opts: Dispatcher.DispatchOptions, report: (call: UpstreamCallReport) => void) {
     super(handler);
     this.#opts = opts;
     this.#report = report;
@@ -39,7 +39,7 @@ class ObservingHandler extends SettledHandler {
       ...(this.status === undefined ? {} : { status: this.status }),
       ...(error ? { error } : {}),
       // Refused by the breaker: no attempt was made.
-      attempts: this.#opts[kAttempts]?.count ?? 0,
+      attempts: attemptsOf(this.#opts),
       durationMs: performance.now() - this.startedAt,
     });
   }

@@ -6,12 +6,29 @@
 import type { Dispatcher } from 'undici';
 import { backoffMs, retriesError, retriesStatus, type RetryPolicy } from './retry-policy.ts';
 
-/** Where this interceptor reports its attempt count to the log interceptor outside it. */
-export const kAttempts = Symbol('upstream.attempts');
 export interface AttemptCounter {
   count: number;
 }
-export type CountedDispatchOptions = Dispatcher.DispatchOptions & { [kAttempts]?: AttemptCounter };
+
+/**
+ * Where this interceptor reports its attempt count to the interceptors outside it (the log
+ * line, the metrics): by the call's options, which every interceptor passes on as they
+ * came, and which the edge's callers make anew for every call. (Carried in a copy of the
+ * options instead, the copy cost undici several µs a call.)
+ */
+const attemptCounters = new WeakMap<Dispatcher.DispatchOptions, AttemptCounter>();
+
+/** A counter of this call's attempts, kept up to date by the retry interceptor inside. */
+export function countAttempts(opts: Dispatcher.DispatchOptions): AttemptCounter {
+  const counter = { count: 0 };
+  attemptCounters.set(opts, counter);
+  return counter;
+}
+
+/** The attempts made for this call so far (0: none, as when a breaker refused it). */
+export function attemptsOf(opts: Dispatcher.DispatchOptions): number {
+  return attemptCounters.get(opts)?.count ?? 0;
+}
 
 type Controller = Dispatcher.DispatchController;
 type Handler = Dispatcher.DispatchHandler;
@@ -76,7 +93,8 @@ class RequestController implements Controller {
 class RetryingHandler implements Handler {
   readonly #controller = new RequestController((reason) => this.#abortBetweenAttempts(reason));
   readonly #dispatch: Dispatch;
-  readonly #opts: CountedDispatchOptions;
+  readonly #opts: Dispatcher.DispatchOptions;
+  readonly #counter: AttemptCounter | undefined;
   readonly #handler: Handler;
   readonly #policy: RetryPolicy;
   #attempts = 0;
@@ -90,17 +108,17 @@ class RetryingHandler implements Handler {
   #settled = false;
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(dispatch: Dispatch, opts: CountedDispatchOptions, handler: Handler, policy: RetryPolicy) {
+  constructor(dispatch: Dispatch, opts: Dispatcher.DispatchOptions, handler: Handler, policy: RetryPolicy) {
     this.#dispatch = dispatch;
     this.#opts = opts;
+    this.#counter = attemptCounters.get(opts);
     this.#handler = handler;
     this.#policy = policy;
   }
 
   dispatchAttempt(): boolean {
     this.#attempts += 1;
-    const counter = this.#opts[kAttempts];
-    if (counter) counter.count = this.#attempts;
+    if (this.#counter) this.#counter.count = this.#attempts;
     this.#discarding = false;
     return this.#dispatch(this.#opts, this);
   }

@@ -235,3 +235,21 @@ t.test("the process's logger writes asynchronously and loses no line when the pr
   t.strictSame(lines.map((l) => l.i), [...Array(2000).keys()], 'in order');
   t.equal(lines[0]!.firstName, CENSOR, 'personal data removed as before');
 });
+
+t.test("the process's logger sends a line logged at rest without waiting for more", async (t) => {
+  const script = [
+    "const { processLogger } = await import('./server/logging.ts');",
+    "const log = processLogger('info');",
+    "log.info({ i: 1 }, 'alone');",
+    // Alive until the test ends it: the line must leave on its own, not at exit.
+    'setInterval(() => {}, 1000);',
+  ].join('\n');
+  const child = spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], {
+    cwd: new URL('../../', import.meta.url).pathname,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  t.teardown(() => void child.kill('SIGKILL'));
+  const line = await new Promise<string>((resolve) => child.stdout.setEncoding('utf8').once('data', resolve));
+  t.match(JSON.parse(line), { i: 1, msg: 'alone' });
+});

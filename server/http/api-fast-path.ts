@@ -1,0 +1,144 @@
+// The /api calls that need nothing but the proxy's rules, answered before Fastify sees the
+// request (as pages rendered for everyone are, shared-pages.ts): a GET of a public island
+// call's own URL (the ticker) from a visitor in no flow, on a known merchant's host. One
+// Host lookup, the rate limit (the same counters as Fastify's hook), the call through the
+// shared dispatcher (retries, breaker, timeouts, the upstream log line, its metrics), the
+// answer rebuilt by the same rules as the Fastify route (upstream/proxy-rules.ts), one
+// request log line and the request's metrics with the route's labels. Everything else
+// falls through to Fastify unchanged: other calls and methods, a query, a visitor in a
+// flow (the limits count them per refId too, which needs the verified cookie), unknown or
+// malformed hosts, a draining process and one under pressure (both answered 503 there).
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import type { Logger } from 'pino';
+import type { IslandCall } from '../checkout/wire.ts';
+import type { Merchant } from '../tenancy/load.ts';
+import { RequestLogger } from '../logging.ts';
+import type { RateLimitCheck } from '../ops/rate-limit.ts';
+import { JSON_TYPE, PUBLIC_PATHS, allowedCall, forwardIslandCall, type IslandAnswer, type ProxyTarget } from '../upstream/proxy-rules.ts';
+import { clientAddress, type TrustProxy } from './client-address.ts';
+import { jsonErrorAnswer } from './errors.ts';
+import { logRequest, type Lifecycle } from './ops.ts';
+import { withoutFlow, type FastPathDeps } from './shared-pages.ts';
+
+/** The calls taken here, by their exact URL: the public GETs of the proxy's allowlist. */
+const FAST_CALLS: ReadonlyMap<string, IslandCall> = new Map(
+  [...PUBLIC_PATHS].flatMap((path) => {
+    const call = allowedCall('GET', path);
+    return call ? [[path, call] as const] : [];
+  }),
+);
+
+/** The island call this listener answers for `request`, or undefined: Fastify's then. */
+function fastApiCall(request: IncomingMessage): IslandCall | undefined {
+  if (request.method !== 'GET' || request.url === undefined) return undefined;
+  const call = FAST_CALLS.get(request.url);
+  return call !== undefined && withoutFlow(request) ? call : undefined;
+}
+
+interface ApiDeps extends FastPathDeps {
+  target: ProxyTarget;
+  rateLimitCheck: RateLimitCheck | null;
+  trust: TrustProxy;
+  /** The merchant's policy for answers that run no script. */
+  noScript: (merchant: Merchant) => string;
+  staticHeaders: Readonly<Record<string, string>>;
+}
+
+export class ApiFastPath {
+  #deps: ApiDeps | undefined;
+  /** The security headers and policy of a merchant's JSON answers, flat, built on its first call. */
+  readonly #heads = new WeakMap<Merchant, string[]>();
+  /** Requests answered here rather than by Fastify. */
+  answered = 0;
+
+  front(handler: RequestListener): RequestListener {
+    return (request, response) => {
+      if (!this.#take(request, response)) handler(request, response);
+    };
+  }
+
+  start(deps: ApiDeps): void {
+    this.#deps = deps;
+  }
+
+  #take(request: IncomingMessage, response: ServerResponse): boolean {
+    const deps = this.#deps;
+    if (deps === undefined) return false;
+    const call = fastApiCall(request);
+    if (call === undefined || deps.lifecycle?.draining || deps.underPressure()) return false;
+    const found = deps.merchants.resolve(request.headers.host);
+    if (found.kind !== 'known') return false;
+    this.answered++;
+    void this.#answer(deps, found.merchant, call, request, response);
+    return true;
+  }
+
+  async #answer(deps: ApiDeps, merchant: Merchant, call: IslandCall, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const reqId = deps.requestId();
+    const path = request.url!;
+    // Built only for a line beyond the request's own (a warning, a refusal).
+    let requestLog: RequestLogger | undefined;
+    const log = () => (requestLog ??= new RequestLogger(deps.log as Logger, { reqId, merchant: merchant.id }));
+    let answer: IslandAnswer;
+    try {
+      const refusal = deps.rateLimitCheck ? await deps.rateLimitCheck('api', { ip: clientAddress(request, deps.trust), refId: undefined }) : undefined;
+      answer = refusal
+        ? { refused: refusal.error, headers: { 'retry-after': refusal.retryAfter } }
+        : await forwardIslandCall(deps.target, { call, path, requestId: reqId, merchantId: merchant.id }, (line, msg) => log().warn(line, msg));
+    } catch (error) {
+      // A bug, not upstream trouble: answered as the error handler answers one.
+      answer = { refused: error as FastifyError, headers: {} };
+    }
+    let status: number;
+    let type = JSON_TYPE;
+    let body: Buffer | string;
+    if ('refused' in answer) ({ status, body } = jsonErrorAnswer(log(), answer.refused));
+    else ({ status, type, body } = answer);
+    const headers = this.#head(deps, merchant).concat('x-request-id', reqId, 'content-type', type, 'content-length', String(Buffer.byteLength(body)));
+    for (const name in answer.headers) headers.push(name, answer.headers[name]!);
+    response.writeHead(status, headers);
+    response.end(body);
+    const ms = performance.now() - started;
+    deps.metrics.request(merchant.id, path, 'GET', status, ms / 1000);
+    logRequest(deps.log, { reqId, merchant: merchant.id, method: 'GET', path, status, ms });
+  }
+
+  #head(deps: ApiDeps, merchant: Merchant): string[] {
+    let head = this.#heads.get(merchant);
+    if (head === undefined) {
+      head = [...Object.entries(deps.staticHeaders).flat(), 'content-security-policy', deps.noScript(merchant)];
+      this.#heads.set(merchant, head);
+    }
+    return head;
+  }
+}
+
+export const apiFastPathPlugin = fp<{ fastPath: ApiFastPath; lifecycle?: Lifecycle; requestId: () => string; trust: TrustProxy }>(
+  async (app, { fastPath, lifecycle, requestId, trust }) => {
+    app.decorate('apiFastPath', fastPath);
+    app.addHook('onReady', async () => {
+      fastPath.start({
+        merchants: app.merchants,
+        log: app.log,
+        metrics: app.metrics,
+        clock: app.clock,
+        underPressure: () => app.isUnderPressure(),
+        lifecycle,
+        requestId,
+        target: app.apiProxyTarget,
+        rateLimitCheck: app.hasDecorator('rateLimitCheck') ? app.rateLimitCheck : null,
+        trust,
+        noScript: app.contentSecurity.noScript,
+        staticHeaders: app.contentSecurity.staticHeaders,
+      });
+    });
+  },
+  {
+    name: 'edge-api-fast-path',
+    fastify: '5.x',
+    dependencies: ['edge-ops', 'edge-metrics', 'edge-pressure', 'edge-tenancy', 'edge-security', 'edge-rate-limit', 'edge-api-proxy'],
+  },
+);
