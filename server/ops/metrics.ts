@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { EdgeError } from '../http/errors.ts';
 import { unknownHostRequests } from '../http/tenancy.ts';
-import type { UpstreamCallReport } from '../upstream/observe-interceptor.ts';
+import type { UpstreamCallReport } from '../upstream/upstream-call.ts';
 import type { BreakerState } from '../upstream/breaker.ts';
 
 const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };

@@ -3,8 +3,7 @@
 // without a connection, so visitors see the unavailable message now instead of after four
 // attempts, and a struggling upstream gets no traffic from us. After a pause one call goes
 // through as a probe; its outcome closes the breaker or opens it again.
-import type { Dispatcher } from 'undici';
-import type { Logger } from './log-interceptor.ts';
+import type { Logger } from './upstream-call.ts';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
@@ -159,78 +158,7 @@ export class CircuitOpenError extends Error {
 /** Answers from a gateway in front of the host, or none at all: the host is in trouble. */
 const FAILING_STATUSES = new Set([502, 503, 504]);
 
-type Controller = Dispatcher.DispatchController;
-type Handler = Dispatcher.DispatchHandler;
-type ResponseHeaders = Parameters<NonNullable<Handler['onResponseStart']>>[2];
-
-/** Outside the retry interceptor: one outcome per call, however many attempts it took. */
-export function breakerInterceptor(breakers: CircuitBreakers): Dispatcher.DispatcherComposeInterceptor {
-  return (dispatch) => (opts, handler) => {
-    const origin = String(opts.origin ?? '');
-    const breaker = breakers.for(origin);
-    const admission = breaker.admit();
-    if (admission === 'reject') {
-      refuse(handler, new CircuitOpenError(origin));
-      return true;
-    }
-    return dispatch(opts, new RecordingHandler(handler, breaker, admission));
-  };
-}
-
-/** A call that never leaves: started and failed, as a refused connection would be. */
-function refuse(handler: Handler, error: Error): void {
-  const controller: Controller = {
-    abort() {},
-    pause() {},
-    resume() {},
-    paused: false,
-    aborted: false,
-    reason: null,
-  };
-  queueMicrotask(() => {
-    handler.onRequestStart?.(controller, {});
-    handler.onResponseError?.(controller, error);
-  });
-}
-
-class RecordingHandler implements Handler {
-  readonly #handler: Handler;
-  readonly #breaker: CircuitBreaker;
-  readonly #admission: Admission;
-  #recorded = false;
-
-  constructor(handler: Handler, breaker: CircuitBreaker, admission: Admission) {
-    this.#handler = handler;
-    this.#breaker = breaker;
-    this.#admission = admission;
-  }
-
-  #record(outcome: Outcome): void {
-    if (this.#recorded) return;
-    this.#recorded = true;
-    this.#breaker.record(outcome, this.#admission);
-  }
-
-  onRequestStart(controller: Controller, context: unknown): void {
-    this.#handler.onRequestStart?.(controller, context);
-  }
-
-  onResponseStart(controller: Controller, statusCode: number, headers: ResponseHeaders, statusMessage?: string): void {
-    this.#record(FAILING_STATUSES.has(statusCode) ? 'failure' : 'success');
-    this.#handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
-  }
-
-  onResponseData(controller: Controller, chunk: Buffer): void {
-    this.#handler.onResponseData?.(controller, chunk);
-  }
-
-  onResponseEnd(controller: Controller, trailers: ResponseHeaders): void {
-    this.#handler.onResponseEnd?.(controller, trailers);
-  }
-
-  onResponseError(controller: Controller, error: Error): void {
-    // The visitor gave up (or we did): that says nothing about the host.
-    this.#record(controller.aborted ? 'neutral' : 'failure');
-    this.#handler.onResponseError?.(controller, error);
-  }
+/** What an answer (after the retries) says about its host. */
+export function outcomeOfStatus(status: number): Outcome {
+  return FAILING_STATUSES.has(status) ? 'failure' : 'success';
 }

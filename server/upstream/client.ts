@@ -42,7 +42,7 @@ import {
 import { REF_ID_PATTERN } from './contract.ts';
 import { UpstreamRequestError, type UpstreamResult } from './errors.ts';
 import { createExchange, issuePaths, targetOf, under, type Exchange, type Image, type Target } from './exchange.ts';
-import type { Logger } from './log-interceptor.ts';
+import type { Logger } from './upstream-call.ts';
 
 export type { UpstreamFailure, UpstreamResult } from './errors.ts';
 

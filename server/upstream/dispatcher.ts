@@ -1,14 +1,12 @@
 // The one undici dispatcher for every upstream call, from the typed client and from the
-// /api proxy alike, so there is exactly one retry layer. Interceptors run outside-in in
-// the reverse order of compose(): the log line wraps all attempts of the retry layer.
+// /api proxy alike, so there is exactly one retry layer: an Agent under the one interceptor
+// that applies the breaker, the retries, the metrics and the log line (upstream-call.ts).
 import fp from 'fastify-plugin';
 import { Agent, type Dispatcher } from 'undici';
 import { createUpstream } from './client.ts';
-import { retryInterceptor } from './retry-interceptor.ts';
-import { logInterceptor, type Logger } from './log-interceptor.ts';
 import { HTTP_MAX_RETRIES } from '../checkout/limits.ts';
-import { breakerInterceptor, CircuitBreakers, type BreakerPolicy } from './breaker.ts';
-import { observeInterceptor, type UpstreamCallReport } from './observe-interceptor.ts';
+import { CircuitBreakers, type BreakerPolicy } from './breaker.ts';
+import { upstreamCallInterceptor, type Logger, type UpstreamCallReport } from './upstream-call.ts';
 
 export interface UpstreamDispatcherOptions {
   connectTimeoutMs: number;
@@ -34,10 +32,12 @@ export function createUpstreamDispatcher(options: UpstreamDispatcherOptions): Di
     bodyTimeout: options.bodyTimeoutMs,
   });
   return agent.compose(
-    retryInterceptor({ maxRetries, minDelayMs, maxDelayMs }),
-    ...(options.breakers ? [breakerInterceptor(options.breakers)] : []),
-    ...(options.observe ? [observeInterceptor(options.observe)] : []),
-    logInterceptor(options.logger),
+    upstreamCallInterceptor({
+      retry: { maxRetries, minDelayMs, maxDelayMs },
+      breakers: options.breakers,
+      observe: options.observe,
+      logger: options.logger,
+    }),
   );
 }
 

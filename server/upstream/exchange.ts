@@ -6,7 +6,7 @@ import { errors, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
 import { errorBodyFailure, statusFailure, transportFailure, type UpstreamFailure, type UpstreamResult } from './errors.ts';
-import type { Logger } from './log-interceptor.ts';
+import type { Logger } from './upstream-call.ts';
 
 export interface Target {
   origin: string;

@@ -1,8 +1,9 @@
-// The retry and log interceptors over real sockets: every case counts the attempts the
+// The dispatcher's retries, metrics report and log line over real sockets: every case counts the attempts the
 // local upstream actually saw (SPEC.md section 7).
 import { Readable } from 'node:stream';
 import t from 'tap';
 import { createUpstreamDispatcher, type UpstreamDispatcherOptions } from '../../server/upstream/dispatcher.ts';
+import type { UpstreamCallReport } from '../../server/upstream/upstream-call.ts';
 import { backoffMs, retriesError, retriesStatus } from '../../server/upstream/retry-policy.ts';
 import { captureLogger, closedPort, delay, startUpstream, type Cleanup, type Step } from './helpers.ts';
 
@@ -72,6 +73,40 @@ t.test('504, 504, 200: three attempts, the caller gets the 200', async (t) => {
   });
   t.type((lines[0]!.upstream as { durationMs: unknown }).durationMs, 'number');
   t.notMatch(JSON.stringify(lines[0]), /cache=1/, 'query string dropped from the log');
+});
+
+t.test('the metrics report and the log line come from the one moment the call ended', async (t) => {
+  const upstream = await startUpstream([504, { status: 200, body: { ok: true } }]);
+  t.teardown(() => upstream.close());
+  const reports: UpstreamCallReport[] = [];
+  const { dispatcher, lines } = setup(t, { observe: (call) => reports.push(call) });
+  const response = await dispatcher.request({ origin: upstream.url, path: '/pubapi/ticker/merchant?x=1', method: 'GET', headers: { 'x-request-id': 'r-9' } });
+  await response.body.text();
+  t.equal(reports.length, 1, 'one report for the two attempts');
+  t.match(reports[0], { origin: upstream.url, path: '/pubapi/ticker/merchant', status: 200, attempts: 2 });
+  t.notOk('error' in reports[0]!, 'no error field for an answer');
+  const line = lines[0] as { upstream: { durationMs: number } };
+  t.equal(line.upstream.durationMs, Math.round(reports[0]!.durationMs), 'the same duration in both');
+});
+
+t.test('the log line finds the request id and merchant in every header shape undici takes', async (t) => {
+  const upstream = await startUpstream([200, 200, 200]);
+  t.teardown(() => upstream.close());
+  const { dispatcher, lines } = setup(t);
+  const shapes = [
+    { 'x-request-id': 'r-object', 'x-merchant': 'maple' },
+    ['accept', 'application/json', 'X-Request-Id', 'r-flat', 'X-Merchant', 'maple'],
+    new Map([['X-Request-Id', 'r-pairs'], ['x-merchant', 'maple']]),
+  ];
+  for (const headers of shapes) {
+    const response = await dispatcher.request({ origin: upstream.url, path: '/', method: 'GET', headers });
+    await response.body.text();
+  }
+  t.match(lines, [
+    { reqId: 'r-object', merchant: 'maple' },
+    { reqId: 'r-flat', merchant: 'maple' },
+    { reqId: 'r-pairs', merchant: 'maple' },
+  ]);
 });
 
 t.test('503: one attempt, returned as is', async (t) => {
