@@ -8,7 +8,7 @@
 // falls through to Fastify unchanged: other calls and methods, a query, a visitor in a
 // flow (the limits count them per refId too, which needs the verified cookie), unknown or
 // malformed hosts, a draining process and one under pressure (both answered 503 there).
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import type { Logger } from 'pino';
@@ -20,7 +20,7 @@ import { JSON_TYPE, PUBLIC_PATHS, allowedCall, forwardIslandCall, type IslandAns
 import { clientAddress, type TrustProxy } from './client-address.ts';
 import { jsonErrorAnswer } from './errors.ts';
 import { logRequest, type Lifecycle } from './ops.ts';
-import { withoutFlow, type FastPathDeps } from './shared-pages.ts';
+import { FrontListener, withoutFlow, type FastPathDeps } from './shared-pages.ts';
 
 /** The calls taken here, by their exact URL: the public GETs of the proxy's allowlist. */
 const FAST_CALLS: ReadonlyMap<string, IslandCall> = new Map(
@@ -46,32 +46,19 @@ interface ApiDeps extends FastPathDeps {
   staticHeaders: Readonly<Record<string, string>>;
 }
 
-export class ApiFastPath {
-  #deps: ApiDeps | undefined;
+export class ApiFastPath extends FrontListener<ApiDeps> {
   /** The security headers and policy of a merchant's JSON answers, flat, built on its first call. */
   readonly #heads = new WeakMap<Merchant, string[]>();
-  /** Requests answered here rather than by Fastify. */
-  answered = 0;
 
-  front(handler: RequestListener): RequestListener {
-    return (request, response) => {
-      if (!this.#take(request, response)) handler(request, response);
-    };
-  }
-
-  start(deps: ApiDeps): void {
-    this.#deps = deps;
-  }
-
-  #take(request: IncomingMessage, response: ServerResponse): boolean {
-    const deps = this.#deps;
+  protected take(request: IncomingMessage, response: ServerResponse): boolean {
+    const deps = this.deps;
     if (deps === undefined) return false;
     const call = fastApiCall(request);
-    if (call === undefined || deps.lifecycle?.draining || deps.underPressure()) return false;
-    const found = deps.merchants.resolve(request.headers.host);
-    if (found.kind !== 'known') return false;
+    if (call === undefined) return false;
+    const merchant = this.servingMerchant(deps, request);
+    if (merchant === undefined) return false;
     this.answered++;
-    void this.#answer(deps, found.merchant, call, request, response);
+    void this.#answer(deps, merchant, call, request, response);
     return true;
   }
 

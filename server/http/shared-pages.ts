@@ -122,31 +122,48 @@ export interface FastPathDeps {
 }
 
 /**
- * The listener in front of Fastify's. It answers nothing until the app is ready (the
- * plugin below gives it what it needs), so a request never meets half an app.
+ * A listener in front of Fastify's. It answers nothing until the app is ready (its plugin
+ * gives it what it needs), so a request never meets half an app; what it does not take
+ * goes on to Fastify.
  */
-export class SharedPagesFastPath {
-  #deps: FastPathDeps | undefined;
+export abstract class FrontListener<Deps extends FastPathDeps> {
+  protected deps: Deps | undefined;
   /** Requests answered here rather than by Fastify. */
   answered = 0;
 
   front(handler: RequestListener): RequestListener {
     return (request, response) => {
-      if (!this.#answer(request, response)) handler(request, response);
+      if (!this.take(request, response)) handler(request, response);
     };
   }
 
-  start(deps: FastPathDeps): void {
-    this.#deps = deps;
+  start(deps: Deps): void {
+    this.deps = deps;
   }
 
-  #answer(request: IncomingMessage, response: ServerResponse): boolean {
-    const deps = this.#deps;
-    if (deps === undefined || !isSharedRequest(request)) return false;
-    if (deps.lifecycle?.draining || deps.underPressure()) return false;
+  /** Answers `request` and says true, or says false and leaves it to Fastify. */
+  protected abstract take(request: IncomingMessage, response: ServerResponse): boolean;
+
+  /**
+   * The known merchant whose request may be answered here now, or undefined: a draining
+   * process and one under pressure leave every request to Fastify's 503s, and so do
+   * unknown or malformed hosts.
+   */
+  protected servingMerchant(deps: Deps, request: IncomingMessage): Merchant | undefined {
+    if (deps.lifecycle?.draining || deps.underPressure()) return undefined;
     const found = deps.merchants.resolve(request.headers.host);
-    if (found.kind !== 'known') return false;
-    const page = publishedPage(found.merchant, request.url!, deps.clock());
+    return found.kind === 'known' ? found.merchant : undefined;
+  }
+}
+
+/** Pages rendered for everyone, answered from the bytes the full path published. */
+export class SharedPagesFastPath extends FrontListener<FastPathDeps> {
+  protected take(request: IncomingMessage, response: ServerResponse): boolean {
+    const deps = this.deps;
+    if (deps === undefined || !isSharedRequest(request)) return false;
+    const merchant = this.servingMerchant(deps, request);
+    if (merchant === undefined) return false;
+    const page = publishedPage(merchant, request.url!, deps.clock());
     if (page === undefined) return false;
     const started = performance.now();
     const id = deps.requestId();
@@ -156,8 +173,8 @@ export class SharedPagesFastPath {
     response.end(body);
     this.answered++;
     const ms = performance.now() - started;
-    deps.metrics.request(found.merchant.id, page.route, request.method!, status, ms / 1000);
-    logRequest(deps.log, { reqId: id, merchant: found.merchant.id, method: request.method!, path: page.route, status, ms });
+    deps.metrics.request(merchant.id, page.route, request.method!, status, ms / 1000);
+    logRequest(deps.log, { reqId: id, merchant: merchant.id, method: request.method!, path: page.route, status, ms });
     return true;
   }
 }
