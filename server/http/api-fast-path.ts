@@ -20,7 +20,7 @@ import { JSON_TYPE, PUBLIC_PATHS, allowedCall, forwardIslandCall, type IslandAns
 import { clientAddress, type TrustProxy } from './client-address.ts';
 import { jsonErrorAnswer } from './errors.ts';
 import { logRequest, type Lifecycle } from './ops.ts';
-import { FrontListener, withoutFlow, type FastPathDeps } from './shared-pages.ts';
+import { FrontListener, frontListenerDeps, withoutFlow, type FastPathDeps } from './shared-pages.ts';
 
 /** The calls taken here, by their exact URL: the public GETs of the proxy's allowlist. */
 const FAST_CALLS: ReadonlyMap<string, IslandCall> = new Map(
@@ -108,13 +108,7 @@ export const apiFastPathPlugin = fp<{ fastPath: ApiFastPath; lifecycle?: Lifecyc
     app.decorate('apiFastPath', fastPath);
     app.addHook('onReady', async () => {
       fastPath.start({
-        merchants: app.merchants,
-        log: app.log,
-        metrics: app.metrics,
-        clock: app.clock,
-        underPressure: () => app.isUnderPressure(),
-        lifecycle,
-        requestId,
+        ...frontListenerDeps(app, lifecycle, requestId),
         target: app.apiProxyTarget,
         rateLimitCheck: app.hasDecorator('rateLimitCheck') ? app.rateLimitCheck : null,
         trust,

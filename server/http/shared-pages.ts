@@ -9,7 +9,7 @@
 // the request gets its id, its metrics and its log line as the full path gives them.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { FLOW_KINDS } from '../checkout/domain.ts';
 import { LEGAL_PAGES } from '../checkout/legal.ts';
 import { ROUTES, homeTab } from '../checkout/routes.ts';
@@ -179,20 +179,23 @@ export class SharedPagesFastPath extends FrontListener<FastPathDeps> {
   }
 }
 
+/** What every listener in front of Fastify takes from the ready app. */
+export function frontListenerDeps(app: FastifyInstance, lifecycle: Lifecycle | undefined, requestId: () => string): FastPathDeps {
+  return {
+    merchants: app.merchants,
+    log: app.log,
+    metrics: app.metrics,
+    clock: app.clock,
+    underPressure: () => app.isUnderPressure(),
+    lifecycle,
+    requestId,
+  };
+}
+
 export const sharedPagesPlugin = fp<{ fastPath: SharedPagesFastPath; lifecycle?: Lifecycle; requestId: () => string }>(
   async (app, { fastPath, lifecycle, requestId }) => {
     app.decorate('sharedPagesFastPath', fastPath);
-    app.addHook('onReady', async () => {
-      fastPath.start({
-        merchants: app.merchants,
-        log: app.log,
-        metrics: app.metrics,
-        clock: app.clock,
-        underPressure: () => app.isUnderPressure(),
-        lifecycle,
-        requestId,
-      });
-    });
+    app.addHook('onReady', async () => fastPath.start(frontListenerDeps(app, lifecycle, requestId)));
   },
   { name: 'edge-shared-pages', fastify: '5.x', dependencies: ['edge-ops', 'edge-metrics', 'edge-pressure', 'edge-tenancy', 'edge-render'] },
 );

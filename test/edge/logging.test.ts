@@ -213,18 +213,21 @@ t.test("a request's logger writes its id and merchant on each line, as a child l
   t.equal(request.level, 'trace');
 });
 
-t.test("the process's logger writes asynchronously and loses no line when the process exits", async (t) => {
-  const script = [
-    "const { processLogger } = await import('./server/logging.ts');",
-    "const log = processLogger('info');",
-    "for (let i = 0; i < 2000; i++) log.info({ i, firstName: 'Ada' }, 'line');",
-    'process.exit(0);',
-  ].join('\n');
-  const child = spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], {
+/** A process in production mode running `lines` with `log`, the process's logger at info. */
+function spawnWithProcessLogger(...lines: string[]) {
+  const script = ["const { processLogger } = await import('./server/logging.ts');", "const log = processLogger('info');", ...lines];
+  return spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script.join('\n')], {
     cwd: new URL('../../', import.meta.url).pathname,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+}
+
+t.test("the process's logger writes asynchronously and loses no line when the process exits", async (t) => {
+  const child = spawnWithProcessLogger(
+    "for (let i = 0; i < 2000; i++) log.info({ i, firstName: 'Ada' }, 'line');",
+    'process.exit(0);',
+  );
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   // 'close': the process has exited and its stdout is read to the end.
@@ -237,18 +240,11 @@ t.test("the process's logger writes asynchronously and loses no line when the pr
 });
 
 t.test("the process's logger sends a line logged at rest without waiting for more", async (t) => {
-  const script = [
-    "const { processLogger } = await import('./server/logging.ts');",
-    "const log = processLogger('info');",
+  const child = spawnWithProcessLogger(
     "log.info({ i: 1 }, 'alone');",
     // Alive until the test ends it: the line must leave on its own, not at exit.
     'setInterval(() => {}, 1000);',
-  ].join('\n');
-  const child = spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], {
-    cwd: new URL('../../', import.meta.url).pathname,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   t.teardown(() => void child.kill('SIGKILL'));
   const line = await new Promise<string>((resolve) => child.stdout.setEncoding('utf8').once('data', resolve));
   t.match(JSON.parse(line), { i: 1, msg: 'alone' });
