@@ -74,6 +74,9 @@ const LOG_BUFFER_BYTES = 8 * 1024;
 /** or this long after they were logged, whichever comes first. */
 const LOG_FLUSH_MS = 100;
 
+/** pino's asynchronous file destination (sonic-boom). */
+type Destination = ReturnType<typeof pino.destination>;
+
 /**
  * Lines gathered into chunks of LOG_BUFFER_BYTES before they reach the destination.
  * sonic-boom measures the UTF-8 length of its pending buffer on every write it is given,
@@ -82,9 +85,6 @@ const LOG_FLUSH_MS = 100;
  * (asynchronous writes, partial writes, a busy pipe). What is gathered goes out before the
  * destination's own flush when the process exits.
  */
-/** pino's asynchronous file destination (sonic-boom). */
-type Destination = ReturnType<typeof pino.destination>;
-
 class LineChunks {
   readonly #destination: Destination;
   #lines: string[] = [];

@@ -58,7 +58,12 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     const merchant = this.servingMerchant(deps, request);
     if (merchant === undefined) return false;
     this.answered++;
-    void this.#answer(deps, merchant, call, request, response);
+    // Whatever fails is answered inside; what could still throw (the socket) must not
+    // become an unhandled rejection that ends the process.
+    this.#answer(deps, merchant, call, request, response).catch((error: unknown) => {
+      deps.log.error({ err: error }, 'answering an /api call failed');
+      response.destroy();
+    });
     return true;
   }
 
