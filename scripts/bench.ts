@@ -10,7 +10,7 @@
 // p50/p99 latency, the upstream's own CPU ms per request where a row calls it, and the
 // edge's RSS at the end; it writes bench-report/results.json and
 // bench-report/index.html (a table and an SVG chart). BENCH_BASELINE=path/to/results.json
-// shows an earlier run's figures beside these.
+// shows an earlier run's figures beside these; BENCH_ONLY=name,name runs only those rows.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -189,7 +189,7 @@ try {
   const edgePid = () => edge!.pid!;
   const sandboxPid = () => sandbox!.pid!;
   const br = { 'accept-encoding': 'br' };
-  const targets: Target[] = [
+  const allTargets: Target[] = [
     { name: 'ceiling', pid: () => ceiling!.pid!, url: () => `http://127.0.0.1:${ceilingPort}/`, headers: {}, against: 'ceiling' },
     { name: 'ceiling br', pid: () => ceiling!.pid!, url: () => `http://127.0.0.1:${ceilingPort}/`, headers: br, against: 'ceiling br' },
     { name: 'home', pid: edgePid, url: () => `${edgeUrl}/`, headers: { host: HOST }, against: 'ceiling' },
@@ -201,6 +201,10 @@ try {
     { name: '/api ticker', pid: edgePid, upstreamPid: sandboxPid, url: () => `${edgeUrl}/api/pubapi/ticker/merchant`, headers: { host: HOST }, against: 'sandbox ticker' },
     { name: 'control proxy', pid: () => plainProxy!.pid!, upstreamPid: sandboxPid, url: () => `http://127.0.0.1:${plainProxyPort}/api/pubapi/ticker/merchant`, headers: {}, against: 'sandbox ticker' },
   ];
+  // BENCH_ONLY="price quote,/api ticker": those rows and what they are compared with.
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+  const wanted = only ? new Set(allTargets.filter((t) => only.includes(t.name)).flatMap((t) => [t.name, t.against])) : undefined;
+  const targets = wanted ? allTargets.filter((t) => wanted.has(t.name)) : allTargets;
 
   console.log(`${ROUNDS} rounds, ${DURATION_S} s per target, ${CONNECTIONS} connections; home page ${page.length} bytes\n`);
   const runs = new Map<string, Measured[]>(targets.map((t) => [t.name, []]));
