@@ -203,6 +203,8 @@ try {
   ];
   // BENCH_ONLY="price quote,/api ticker": those rows and what they are compared with.
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+  const unknown = only?.filter((name) => !allTargets.some((t) => t.name === name)) ?? [];
+  if (unknown.length) throw new Error(`BENCH_ONLY names no row called ${unknown.join(', ')}; the rows: ${allTargets.map((t) => t.name).join(', ')}`);
   const wanted = only ? new Set(allTargets.filter((t) => only.includes(t.name)).flatMap((t) => [t.name, t.against])) : undefined;
   const targets = wanted ? allTargets.filter((t) => wanted.has(t.name)) : allTargets;
 
