@@ -8,7 +8,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startStack } from '../helpers/stack.ts';
 import { directLink } from '../helpers/journey.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { launchBrowser, modalDialog, openPage } from '../helpers/browser.ts';
 import { testClock } from '../fixtures/clock.ts';
 import { REDIRECT_HOME_DELAY_MS } from '../../server/checkout/limits.ts';
 
@@ -146,7 +146,7 @@ t.test('a quote that expires and is accepted goes on with the new deadline', asy
   t.teardown(close);
   await page.goto(held.url(MAPLE, directLink({ amount: 120 })));
   await page.locator('.quote-countdown').waitFor();
-  const dialog = page.getByRole('alertdialog');
+  const dialog = modalDialog(page);
   await advance(page, HOLD_MS - 1_000);
   await page.getByText('00:01', { exact: true }).waitFor();
   t.equal(await dialog.count(), 0, 'held until the last second');
@@ -169,7 +169,7 @@ t.test('a quote that expires and is declined lands home with the flow cleared', 
   await page.goto(held.url(MAPLE, directLink({ amount: 130 })));
   await page.locator('.quote-countdown').waitFor();
   await advance(page, HOLD_MS);
-  const dialog = page.getByRole('alertdialog');
+  const dialog = modalDialog(page);
   await dialog.getByRole('button', { name: 'Decline' }).click();
   await page.waitForURL(held.url(MAPLE, '/'));
   t.notOk((await context.cookies()).some((c) => c.name === 'flow'), 'flow cookie cleared');
@@ -182,11 +182,11 @@ t.test('without JavaScript, NEXT after expiry offers Accept & Continue, which re
   await page.goto(held.url(MAPLE, directLink({ amount: 140 })));
   await advance(null, HOLD_MS);
   await page.getByRole('button', { name: 'NEXT' }).click();
-  const dialog = page.getByRole('alertdialog');
+  const dialog = modalDialog(page);
   await dialog.getByText('Your price quote has expired.').waitFor();
   await dialog.getByRole('button', { name: 'Accept & Continue' }).click();
   await page.waitForURL('**/price-quote');
-  t.equal(await page.getByRole('alertdialog').count(), 0, 'a fresh hold');
+  t.equal(await modalDialog(page).count(), 0, 'a fresh hold');
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL('**/address-input');
   t.same(problems, []);
@@ -198,7 +198,7 @@ t.test('a requote refused with SYSTEM shows its message and goes home after 5 s'
   await page.goto(held.url(MAPLE, directLink({ amount: 405 })));
   await page.locator('.quote-countdown').waitFor();
   await advance(page, HOLD_MS);
-  const dialog = page.getByRole('alertdialog');
+  const dialog = modalDialog(page);
   await dialog.getByText('We are unable to update your quote at this time.').waitFor();
   t.ok(await dialog.getByText('Redirecting to homepage in 5 seconds...').count());
   await page.clock.runFor(REDIRECT_HOME_DELAY_MS - 1);
@@ -224,11 +224,11 @@ for (const [amount, message] of LIMITS) {
     await page.goto(stack.url(MAPLE, '/'));
     await page.getByLabel('Amount', { exact: true }).fill(String(amount));
     await page.getByRole('button', { name: 'NEXT' }).click();
-    const modal = page.getByRole('alertdialog').filter({ hasText: message });
+    const modal = modalDialog(page).filter({ hasText: message });
     await modal.waitFor();
     await modal.getByRole('link', { name: 'Close' }).click();
     await page.waitForURL(stack.url(MAPLE, '/'));
-    t.equal(await page.getByRole('alertdialog').filter({ hasText: message }).count(), 0, 'closed');
+    t.equal(await modalDialog(page).filter({ hasText: message }).count(), 0, 'closed');
     t.same(problems, []);
   });
 }
@@ -239,7 +239,7 @@ t.test('the limit modal keeps the keyboard inside it, and Escape closes it', asy
   await page.goto(stack.url(MAPLE, '/'));
   await page.getByLabel('Amount', { exact: true }).fill('401');
   await page.getByRole('button', { name: 'NEXT' }).click();
-  const modal = page.getByRole('alertdialog');
+  const modal = modalDialog(page);
   await modal.waitFor();
   await page.waitForLoadState('networkidle'); // the keyboard island is hydrated
   const closeLink = modal.getByRole('link', { name: 'Close' });
@@ -249,6 +249,6 @@ t.test('the limit modal keeps the keyboard inside it, and Escape closes it', asy
   }
   await page.keyboard.press('Escape');
   await page.waitForURL(stack.url(MAPLE, '/'));
-  t.equal(await page.getByRole('alertdialog').count(), 0, 'closed: home');
+  t.equal(await modalDialog(page).count(), 0, 'closed: home');
   t.same(problems, []);
 });

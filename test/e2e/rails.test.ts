@@ -9,7 +9,7 @@ import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
 import { ADDRESS, driveTo, MAPLE, passIdentity, upstreamCalls } from '../helpers/journey.ts';
-import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
+import { hydrated, modalDialog, openPage, resumeOrder } from '../helpers/browser.ts';
 
 const { stack, browser } = await startBrowserStack();
 
@@ -85,14 +85,14 @@ for (const javaScriptEnabled of [true, false]) {
     await resumeOrder(page, stack.url(MAPLE, `/state/${refId}`));
     await page.getByLabel('Voucher number').fill('9999000011112222');
     await page.getByRole('button', { name: 'REDEEM VOUCHER' }).click();
-    const dialog = page.getByRole('alertdialog');
+    const dialog = modalDialog(page);
     await dialog.waitFor();
     t.ok(await dialog.getByText("Your voucher's stored value does not match the quote.").isVisible());
     t.ok(await dialog.getByText('Your voucher is worth $50.00 CAD.', { exact: false }).isVisible(), 'the value in CAD');
 
     await dialog.getByRole('link', { name: 'No' }).click();
     await page.waitForURL('**/payment-flexepin');
-    t.equal(await page.getByRole('alertdialog').count(), 0, 'No: the voucher page, no offer');
+    t.equal(await modalDialog(page).count(), 0, 'No: the voucher page, no offer');
 
     await page.getByLabel('Voucher number').fill('9999000011112222');
     await page.getByRole('button', { name: 'REDEEM VOUCHER' }).click();

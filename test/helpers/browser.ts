@@ -1,6 +1,6 @@
 // Headless Chromium from Debian, driven by playwright-core. Every page records console
 // errors, page errors and CSP violations, so a test can assert there were none.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -19,6 +19,15 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
+}
+
+/**
+ * The page's own modal dialog. The unsupported-browser notice is an alertdialog too, hidden
+ * only by the stylesheet; on a page whose stylesheet has not applied yet (a busy machine,
+ * just after a navigation) it still counts, so tests ask for the modal (aria-modal) one.
+ */
+export function modalDialog(page: Page): Locator {
+  return page.getByRole('alertdialog').and(page.locator('[aria-modal="true"]'));
 }
 
 export interface WatchedPage {
