@@ -16,6 +16,7 @@ import type { SharedPagesFastPath } from './http/shared-pages.ts';
 import type { RateLimitCheck } from './ops/rate-limit.ts';
 import type { ApiFastPath } from './http/api-fast-path.ts';
 import type { ProxyTarget } from './upstream/proxy-rules.ts';
+import type { UpstreamSummary } from './upstream/upstream-call.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +63,8 @@ declare module 'fastify' {
     merchant: Merchant;
     /** [edge-tenancy] The normalised Host, for same-origin checks. */
     siteHost: string;
+    /** [edge-ops] The upstream call an /api request made, told on its request line; null for others. */
+    upstreamSummary: UpstreamSummary | null;
   }
   interface FastifyReply {
     /** [edge-security] The CSP nonce of this response, made when first read. */

@@ -2,9 +2,9 @@
 // request (as pages rendered for everyone are, shared-pages.ts): a GET of a public island
 // call's own URL (the ticker) from a visitor in no flow, on a known merchant's host. One
 // Host lookup, the rate limit (the same counters as Fastify's hook), the call through the
-// shared dispatcher (retries, breaker, timeouts, the upstream log line, its metrics), the
-// answer rebuilt by the same rules as the Fastify route (upstream/proxy-rules.ts), one
-// request log line and the request's metrics with the route's labels. Everything else
+// shared dispatcher (retries, breaker, timeouts, its metrics), the answer rebuilt by the
+// same rules as the Fastify route (upstream/proxy-rules.ts), one log line for the request
+// and its upstream call, and the request's metrics with the route's labels. Everything else
 // falls through to Fastify unchanged: other calls and methods, a query, a visitor in a
 // flow (the limits count them per refId too, which needs the verified cookie), unknown or
 // malformed hosts, a draining process and one under pressure (both answered 503 there).
@@ -19,7 +19,7 @@ import type { RateLimitCheck } from '../ops/rate-limit.ts';
 import { JSON_TYPE, PUBLIC_PATHS, allowedCall, forwardIslandCall, type IslandAnswer, type ProxyTarget } from '../upstream/proxy-rules.ts';
 import { clientAddress, type TrustProxy } from './client-address.ts';
 import { jsonErrorAnswer } from './errors.ts';
-import { logRequest, type Lifecycle } from './ops.ts';
+import { logRequest, type Lifecycle, type RequestLine } from './ops.ts';
 import { FrontListener, frontListenerDeps, withoutFlow, type FastPathDeps } from './shared-pages.ts';
 
 /** The calls taken here, by their exact URL: the public GETs of the proxy's allowlist. */
@@ -95,7 +95,9 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     response.end(body);
     const ms = performance.now() - started;
     deps.metrics.request(merchant.id, path, 'GET', status, ms / 1000);
-    logRequest(deps.log, { reqId, merchant: merchant.id, method: 'GET', path, status, ms });
+    const line: RequestLine = { reqId, merchant: merchant.id, method: 'GET', path, status, ms };
+    if (answer.upstream) line.upstream = answer.upstream;
+    logRequest(deps.log, line);
   }
 
   #head(deps: ApiDeps, merchant: Merchant): string[] {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { EdgeError } from './errors.ts';
 import { HEARTBEAT_MS, HealthState, PROBE_LIMITS, liveness, readiness, type ProbeInputs } from '../ops/health.ts';
 import { RETRY_AFTER_S } from '../ops/connections.ts';
+import type { UpstreamSummary } from '../upstream/upstream-call.ts';
 
 export interface Lifecycle {
   draining: boolean;
@@ -25,8 +26,11 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
       reply.header('connection', 'close').header('retry-after', String(RETRY_AFTER_S));
       throw new EdgeError.draining();
     });
+    app.decorateRequest('upstreamSummary', null);
     app.addHook('onResponse', async (request, reply) => {
-      logRequest(request.log, { method: request.method, path: request.url.split('?')[0]!, status: reply.statusCode, ms: reply.elapsedTime });
+      const line: RequestLine = { method: request.method, path: request.url.split('?')[0]!, status: reply.statusCode, ms: reply.elapsedTime };
+      if (request.upstreamSummary) line.upstream = request.upstreamSummary;
+      logRequest(request.log, line);
     });
     // Other plugins add reasons not to take traffic (e.g. load): the first one found answers.
     app.decorate('readinessChecks', [] as FastifyInstance['readinessChecks']);
@@ -65,14 +69,22 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
   { name: 'edge-ops', fastify: '5.x', dependencies: ['edge-errors'] },
 );
 
+/** What a request's line says; an /api request's also says what its upstream call's line would have. */
+export interface RequestLine {
+  reqId?: string;
+  merchant?: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  upstream?: UpstreamSummary;
+}
+
 /**
  * The one line a request is logged with, whichever path answered it (shared-pages.ts too).
  * A request's own logger adds its id and merchant; a caller without one passes them.
  */
-export function logRequest(
-  log: Pick<FastifyBaseLogger, 'info'>,
-  line: { reqId?: string; merchant?: string; method: string; path: string; status: number; ms: number },
-): void {
+export function logRequest(log: Pick<FastifyBaseLogger, 'info'>, line: RequestLine): void {
   line.ms = Math.round(line.ms);
   log.info(line, 'request');
 }

@@ -6,7 +6,7 @@ import { errors, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
 import { errorBodyFailure, statusFailure, transportFailure, type UpstreamFailure, type UpstreamResult } from './errors.ts';
-import type { Logger } from './upstream-call.ts';
+import type { Logger, UpstreamSummary } from './upstream-call.ts';
 
 export interface Target {
   origin: string;
@@ -66,12 +66,15 @@ class GatheringHandler implements Handler {
   #size = 0;
   #dropped = false;
   #settled = false;
+  /** Present only for a caller that logs the call on its own line (upstream-call.ts). */
+  readonly takeUpstreamSummary?: (summary: UpstreamSummary) => void;
 
-  constructor(max: number, wanted: Wanted | undefined, resolve: (answer: Answer) => void, reject: (error: Error) => void) {
+  constructor(max: number, wanted: Wanted | undefined, resolve: (answer: Answer) => void, reject: (error: Error) => void, onSummary?: (summary: UpstreamSummary) => void) {
     this.#max = max;
     this.#wanted = wanted;
     this.#resolve = resolve;
     this.#reject = reject;
+    if (onSummary) this.takeUpstreamSummary = onSummary;
   }
 
   /** Its presence tells undici this handler speaks the controller API. */
@@ -116,15 +119,20 @@ class GatheringHandler implements Handler {
   }
 }
 
-/** One call through the dispatcher, read whole (or dropped, see Answer.bytes); rejects on a transport error. */
+/**
+ * One call through the dispatcher, read whole (or dropped, see Answer.bytes); rejects on a
+ * transport error. With `onSummary`, a call that went well is summed up there, before the
+ * answer, instead of in a log line of its own.
+ */
 export function send(
   dispatcher: Dispatcher,
   options: Dispatcher.DispatchOptions,
   max: number,
   wanted?: Wanted,
+  onSummary?: (summary: UpstreamSummary) => void,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    dispatcher.dispatch(options, new GatheringHandler(max, wanted, resolve, reject));
+    dispatcher.dispatch(options, new GatheringHandler(max, wanted, resolve, reject, onSummary));
   });
 }
 

@@ -15,6 +15,7 @@ import { visitorMessage } from '../checkout/failures.ts';
 import { FAILURE_TEXT } from '../checkout/messages.ts';
 import { REF_ID_PATTERN } from './contract.ts';
 import { send, type Answer, type Target } from './exchange.ts';
+import type { UpstreamSummary } from './upstream-call.ts';
 import { transportFailure } from './errors.ts';
 
 /** A refId path segment (the contract's pattern without its anchors). */
@@ -119,7 +120,7 @@ function errorOf(warn: Warn, status: number, json: unknown): { error: { code: st
   return { error: { code, msg: shown ?? FAILURE_TEXT.generic } };
 }
 
-/** Where island calls go: the shared dispatcher (retries, breaker, timeouts, the upstream log line). */
+/** Where island calls go: the shared dispatcher (retries, breaker, timeouts, metrics). */
 export interface ProxyTarget {
   dispatcher: Dispatcher;
   base: Target;
@@ -140,18 +141,28 @@ export interface IslandRequest {
 
 /**
  * What the visitor gets: an answer to send as it is, or one of the edge's own errors;
- * either way with the upstream headers that pass (`Cache-Control`, `Retry-After`).
+ * either way with the upstream headers that pass (`Cache-Control`, `Retry-After`), and,
+ * for a call that went well, what its log line would have said, for the request's own line
+ * (a failed call is logged as a warning of its own; no call, no summary).
  */
-export type IslandAnswer =
+export type IslandAnswer = (
   | { status: number; type: string; body: Buffer | string; headers: Record<string, string> }
-  | { refused: FastifyError; headers: Record<string, string> };
+  | { refused: FastifyError; headers: Record<string, string> }
+) & { upstream?: UpstreamSummary };
 
 /**
  * Sends one island call upstream and rebuilds its answer. A transport failure (after the
  * dispatcher's retries) is the edge's 502 or 504 without detail (the cause is in the
- * upstream log line); anything else thrown is a bug and is rethrown.
+ * upstream warning line); anything else thrown is a bug and is rethrown.
  */
 export async function forwardIslandCall(target: ProxyTarget, request: IslandRequest, warn: Warn): Promise<IslandAnswer> {
+  let upstream: UpstreamSummary | undefined;
+  const answer = await rebuiltAnswer(target, request, warn, (summary) => (upstream = summary));
+  if (upstream) answer.upstream = upstream;
+  return answer;
+}
+
+async function rebuiltAnswer(target: ProxyTarget, request: IslandRequest, warn: Warn, onSummary: (summary: UpstreamSummary) => void): Promise<IslandAnswer> {
   const { call } = request;
   const image = call.answer === 'image';
   const isPng = (status: number, type: string) => image && status < 300 && type.toLowerCase() === PNG_TYPE;
@@ -176,7 +187,7 @@ export async function forwardIslandCall(target: ProxyTarget, request: IslandRequ
   try {
     // A string body, which the dispatcher can replay on a retry.
     const options = { origin: target.base.origin, path: target.base.path + request.path.slice(API_PREFIX.length), method: call.method, headers, body: post ? request.body : undefined };
-    response = await send(target.dispatcher, options, target.maxBodyBytes, wanted);
+    response = await send(target.dispatcher, options, target.maxBodyBytes, wanted, onSummary);
   } catch (error) {
     const failure = transportFailure(error);
     if (!failure) throw error;

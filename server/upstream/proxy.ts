@@ -1,9 +1,11 @@
 // /api/* for browser islands as Fastify routes: the few calls islands make (ARCHITECTURE.md
 // "Upstream client and proxy"), forwarded through the shared dispatcher (edge-upstream), so
-// retries and the upstream log line work exactly as for the typed client. Everything else is
-// a 404 that never reaches the upstream. What passes and how the answer is rebuilt are the
-// proxy's rules (proxy-rules.ts), which the request listener in front of Fastify applies too
-// (http/api-fast-path.ts); what only a body needs (content type, size, depth) is here.
+// retries and breakers work exactly as for the typed client; the call is told on its
+// request's own line (one line per /api request), a failed one warned about as well.
+// Everything else is a 404 that never reaches the upstream. What passes and how the answer
+// is rebuilt are the proxy's rules (proxy-rules.ts), which the request listener in front of
+// Fastify applies too (http/api-fast-path.ts); what only a body needs (content type, size,
+// depth) is here.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodes } from 'fastify';
 import fp from 'fastify-plugin';
@@ -73,6 +75,8 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
         },
         (line, msg) => request.log.warn(line, msg),
       );
+      // The request's line tells the call (http/ops.ts): one line per /api request.
+      if (answer.upstream) request.upstreamSummary = answer.upstream;
       reply.headers(answer.headers);
       if ('refused' in answer) throw answer.refused;
       return reply.code(answer.status).type(answer.type).send(answer.body);

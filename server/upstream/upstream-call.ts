@@ -13,7 +13,9 @@
 //
 // The log line: method, path without its query (a card-quote key travels there), status,
 // attempts, duration, request id and merchant; never a body or a header value that could
-// name a visitor.
+// name a visitor. A caller whose request line speaks for the call (the /api proxy: one line
+// per request) takes a call that went well as a summary instead; a failed call is always
+// its own warning. Either way, every call is told on exactly one line.
 import type { BaseLogger } from 'pino';
 import type { Dispatcher } from 'undici';
 import { CircuitOpenError, outcomeOfStatus, type Admission, type CircuitBreaker, type CircuitBreakers, type Outcome } from './breaker.ts';
@@ -33,6 +35,23 @@ export interface UpstreamCallReport {
   /** 0 when the breaker refused the call. */
   attempts: number;
   durationMs: number;
+}
+
+/** What the log line says of a call. */
+export interface UpstreamSummary {
+  method: string;
+  /** Without the query. */
+  path: string;
+  status: number | undefined;
+  attempts: number;
+  durationMs: number;
+  /** The transport error's code when there was no response. */
+  error?: string;
+}
+
+/** A handler that logs the call on its own request's line: given a call that went well as a summary instead of its line. */
+export interface UpstreamSummaryTaker {
+  takeUpstreamSummary(summary: UpstreamSummary): void;
 }
 
 export interface UpstreamCallOptions {
@@ -284,11 +303,14 @@ class UpstreamCall implements Handler {
       if (error) report.error = error;
       observe(report);
     }
-    const upstream: Record<string, unknown> = { method: this.#opts.method, path, status, attempts: this.#attempts, durationMs: Math.round(durationMs) };
+    const upstream: UpstreamSummary = { method: this.#opts.method, path, status, attempts: this.#attempts, durationMs: Math.round(durationMs) };
     if (error) upstream.error = error;
+    const failed = Boolean(error) || (status ?? 0) >= 500;
+    const taker = this.#handler as Handler & Partial<UpstreamSummaryTaker>;
+    if (!failed && taker.takeUpstreamSummary) return taker.takeUpstreamSummary(upstream);
     const headers = this.#opts.headers;
     const line = { reqId: headerValue(headers, 'x-request-id'), merchant: headerValue(headers, 'x-merchant'), upstream };
-    if (error || (status ?? 0) >= 500) logger.warn(line, 'upstream request failed');
+    if (failed) logger.warn(line, 'upstream request failed');
     else logger.info(line, 'upstream request');
   }
 }

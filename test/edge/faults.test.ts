@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
-import { startStack } from '../helpers/stack.ts';
+import { startStack, upstreamCallLines } from '../helpers/stack.ts';
 import { resume, startFlow } from '../helpers/journey.ts';
 
 const QUOTE = 'txnType=BUY&fiatAmount=100&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER';
@@ -31,7 +31,7 @@ function rawGet(path: string): Promise<number> {
   });
 }
 t.teardown(() => stack.close());
-const upstreamLines = () => stack.logs.filter((l) => String(l.msg).startsWith('upstream request')) as { upstream?: { attempts?: number; path?: string } }[];
+const upstreamLines = () => upstreamCallLines(stack.logs);
 
 t.test('504, 504, 200: one visitor request, three upstream attempts, success', async (t) => {
   stack.sandbox.app.sandbox.queueFaults(['504', '504']);

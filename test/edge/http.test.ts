@@ -2,7 +2,7 @@
 import t from 'tap';
 import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { startStack } from '../helpers/stack.ts';
+import { startStack, upstreamCallLines } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
@@ -29,7 +29,7 @@ function rawRequest(port: number, text: string): Promise<string> {
   });
 }
 
-const upstreamCalls = () => stack.logs.filter((l) => l.msg === 'upstream request').length;
+const upstreamCalls = () => upstreamCallLines(stack.logs).length;
 
 t.test('Host header: bad ones are 400, look-alikes never get a brand', async (t) => {
   for (const host of ['a'.repeat(256), 'maple.localhost\r\nx: y', 'maple localhost', 'user@maple.localhost']) {

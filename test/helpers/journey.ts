@@ -2,7 +2,7 @@
 // would, with same-origin form posts to the edge (app.inject) that carry the flow cookie.
 // The walk only posts forms and reads their redirects; it never loads a page, so nothing a
 // page does on GET (the e-Transfer init, a sell's status check) happens before a test asks.
-import type { Stack } from './stack.ts';
+import { upstreamCallLines, type Stack } from './stack.ts';
 import type { FlowState } from '../../server/upstream/contract.ts';
 
 export type Form = Record<string, string>;
@@ -194,9 +194,9 @@ export async function resume(stack: Stack, refId: string, host = MAPLE) {
   return { response, cookie: visitor.cookie };
 }
 
-/** Upstream calls the edge made to an endpoint, from its one log line per upstream request. */
+/** Upstream calls the edge made to an endpoint, from the one log line each call is told on. */
 export function upstreamCalls(stack: Stack, endpoint: string): number {
-  return stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith(endpoint)).length;
+  return upstreamCallLines(stack.logs).filter((l) => l.upstream.path.endsWith(endpoint)).length;
 }
 
 /** A buyer's address, for quotes at or above the sandbox's address threshold. */

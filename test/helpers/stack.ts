@@ -18,6 +18,19 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/** What a log line says of an upstream call. */
+export interface UpstreamLine {
+  upstream: { method: string; path: string; status?: number; attempts: number; durationMs: number; error?: string };
+}
+
+/**
+ * The edge's log lines that tell an upstream call, one per call: the call's own line (a
+ * page's call, any failed call) or its /api request's line, which carries a call that went well.
+ */
+export function upstreamCallLines(logs: readonly Record<string, unknown>[]): (Record<string, unknown> & UpstreamLine)[] {
+  return logs.filter((l): l is Record<string, unknown> & UpstreamLine => typeof (l.upstream as { path?: unknown } | undefined)?.path === 'string');
+}
+
 export async function startStack(
   options: {
     env?: Record<string, string>;

@@ -3,7 +3,8 @@
 import { Readable } from 'node:stream';
 import t from 'tap';
 import { createUpstreamDispatcher, type UpstreamDispatcherOptions } from '../../server/upstream/dispatcher.ts';
-import type { UpstreamCallReport } from '../../server/upstream/upstream-call.ts';
+import type { UpstreamCallReport, UpstreamSummary } from '../../server/upstream/upstream-call.ts';
+import { send } from '../../server/upstream/exchange.ts';
 import { backoffMs, retriesError, retriesStatus } from '../../server/upstream/retry-policy.ts';
 import { captureLogger, closedPort, delay, startUpstream, type Cleanup, type Step } from './helpers.ts';
 
@@ -87,6 +88,36 @@ t.test('the metrics report and the log line come from the one moment the call en
   t.notOk('error' in reports[0]!, 'no error field for an answer');
   const line = lines[0] as { upstream: { durationMs: number } };
   t.equal(line.upstream.durationMs, Math.round(reports[0]!.durationMs), 'the same duration in both');
+});
+
+t.test("a caller that tells the call on its own line gets a summary of a call that went well, and no line", async (t) => {
+  const upstream = await startUpstream([504, { status: 200, body: { ok: true } }, 503, 404]);
+  t.teardown(() => upstream.close());
+  const { dispatcher, lines } = setup(t);
+  const summaries: UpstreamSummary[] = [];
+  const call = () =>
+    send(dispatcher, { origin: upstream.url, path: '/pubapi/ticker/merchant?x=1', method: 'GET', headers: { 'x-request-id': 'r-7', 'x-merchant': 'maple' } }, 1024, undefined, (summary) =>
+      summaries.push(summary),
+    );
+  const answer = await call();
+  t.equal(answer.statusCode, 200, 'the answer after one retry');
+  t.same(lines, [], 'no line of its own');
+  t.match(summaries, [{ method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 2, durationMs: Number }], 'what its line would have said');
+  t.notOk('error' in summaries[0]!);
+
+  t.equal((await call()).statusCode, 503);
+  t.equal(summaries.length, 1, 'a failed call is not handed over');
+  t.match(lines, [{ msg: 'upstream request failed', reqId: 'r-7', merchant: 'maple', upstream: { status: 503, attempts: 1 } }], 'it is its own warning');
+
+  t.equal((await call()).statusCode, 404, 'a 4xx is an answer');
+  t.match(summaries.at(-1), { status: 404, attempts: 1 });
+  t.equal(lines.length, 1, 'and no line either');
+
+  const { lines: typedLines, dispatcher: typed } = setup(t);
+  const upstream2 = await startUpstream([200]);
+  t.teardown(() => upstream2.close());
+  await send(typed, { origin: upstream2.url, path: '/', method: 'GET', headers: { 'x-request-id': 'r-8' } }, 1024);
+  t.match(typedLines, [{ msg: 'upstream request', reqId: 'r-8', upstream: { status: 200 } }], 'without a taker, the call has its line');
 });
 
 t.test('the log line finds the request id and merchant in every header shape undici takes', async (t) => {

@@ -20,6 +20,9 @@ async function fixture(
   const { logger, lines } = captureLogger();
   let requests = 0;
   const app = fastify({ logger: false, genReqId: () => `edge-${++requests}` });
+  // What each request's own line (http/ops.ts) is given to tell of its call.
+  const summaries: unknown[] = [];
+  app.addHook('onResponse', async (request) => void summaries.push(request.upstreamSummary));
   // The plugins the proxy declares it needs: the error shape and the shared dispatcher.
   await app.register(errorsPlugin);
   await app.register(upstreamPlugin, {
@@ -42,7 +45,7 @@ async function fixture(
   const { port } = app.server.address() as AddressInfo;
   const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
     rawRequest(port, method, path, body === undefined ? headers : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body);
-  return { send, seen: upstream.seen, lines };
+  return { send, seen: upstream.seen, lines, summaries };
 }
 
 /**
@@ -238,11 +241,16 @@ t.test('one retry layer: 503 is not retried by the proxy either', async (t) => {
 });
 
 t.test('the shared dispatcher retries proxied calls: 504, 504, 200', async (t) => {
-  const { send, seen, lines } = await fixture(t, [504, 504, { status: 200, body: { ok: true } }]);
+  const { send, seen, lines, summaries } = await fixture(t, [504, 504, { status: 200, body: { ok: true } }, 503]);
   const response = await send('GET', '/api/pubapi/ticker/merchant');
   t.equal(response.status, 200);
   t.equal(seen.length, 3);
-  t.match(lines, [{ reqId: 'edge-1', merchant: 'maple', upstream: { method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 3 } }]);
+  t.same(lines, [], 'no line of its own');
+  t.match(summaries, [{ method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 3 }], "told on the request's own line");
+  const failed = await send('GET', '/api/pubapi/ticker/merchant');
+  t.equal(failed.status, 503);
+  t.match(lines, [{ msg: 'upstream request failed', reqId: 'edge-2', merchant: 'maple', upstream: { path: '/pubapi/ticker/merchant', status: 503, attempts: 1 } }], 'a failed call: its own warning');
+  t.notOk(summaries[1], 'and nothing on the request line');
 });
 
 t.test('a reset POST is retried with the same Idempotency-Key and body', async (t) => {
