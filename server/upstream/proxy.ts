@@ -1,7 +1,7 @@
 // /api/* for browser islands as Fastify routes: the few calls islands make (ARCHITECTURE.md
 // "Upstream client and proxy"), forwarded through the shared dispatcher (edge-upstream), so
-// retries and breakers work exactly as for the typed client; the call is told on its
-// request's own line (one line per /api request), a failed one warned about as well.
+// retries and breakers work exactly as for the typed client; a call that went well is told
+// on its request's own line (one line per /api request), a failed one is its own warning.
 // Everything else is a 404 that never reaches the upstream. What passes and how the answer
 // is rebuilt are the proxy's rules (proxy-rules.ts), which the request listener in front of
 // Fastify applies too (http/api-fast-path.ts); what only a body needs (content type, size,
