@@ -7,6 +7,7 @@ import type { Lifecycle } from '../../server/http/ops.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 import { loggerOptions } from '../../server/logging.ts';
+import type { UpstreamSummary } from '../../server/upstream/upstream-call.ts';
 
 export interface Stack {
   app: FastifyInstance;
@@ -18,9 +19,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** What a log line says of an upstream call. */
+/** A log line that tells an upstream call. */
 export interface UpstreamLine {
-  upstream: { method: string; path: string; status?: number; attempts: number; durationMs: number; error?: string };
+  upstream: UpstreamSummary;
 }
 
 /**
