@@ -1,15 +1,19 @@
-// The benchmark's yardstick for the price quote (scripts/bench.ts starts it): plain
-// node:http rendering the same page with React for every request, from a quote fetched
-// once, so no upstream call and no edge around it. Reads FLOW (the flow cookie's JSON),
-// UPSTREAM (the sandbox's URL), MERCHANT (its host) and PORT.
+// The benchmark's yardsticks for the price quote (scripts/bench.ts starts them): the same
+// page rendered with React for every request, from a quote fetched once, so no upstream
+// call and no edge around it. Reads MODE, FLOW (the flow cookie's JSON), UPSTREAM (the
+// sandbox's URL), MERCHANT (its host) and PORT. MODE picks the server around the render:
+// - `plain`: node:http and renderToString into one buffer, the least a React page costs;
+// - `naive-stream`: Fastify with one route streaming renderToPipeableStream, the way a
+//   page is commonly served (the issue's "naive Fastify + React stream" column).
 import { createServer } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { request } from 'undici';
-import type { FastifyRequest } from 'fastify';
 import { API_OF_TXN_TYPE } from '../server/checkout/wire.ts';
-import { RenderContext } from '../server/render/context.tsx';
+import { RenderContext, type RenderContextValue } from '../server/render/context.tsx';
 import { loadIslands } from '../server/render/island.tsx';
 import { readManifest } from '../server/render/manifest.ts';
 import { PROJECT_ROOT } from '../server/root.ts';
@@ -32,9 +36,27 @@ const state = flowStateSchema.parse(await answer.body.json());
 const fakeRequest = { merchant, server: { clock: Date.now, thirdParty: {} } } as unknown as FastifyRequest;
 const props = pageProps(fakeRequest, flow, state, {});
 
-createServer((_request, response) => {
-  const ctx = { nonce: newNonce(), merchant, assets, appVersion: 'bench', islands: { count: 0, onLoad: new Set<string>() } };
-  const body = Buffer.from(`<!DOCTYPE html>${renderToString(<RenderContext value={ctx}>{createElement(PriceQuotePage, props)}</RenderContext>)}`);
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
-  response.end(body);
-}).listen(Number(process.env.PORT), '127.0.0.1');
+const page = (ctx: RenderContextValue) => <RenderContext value={ctx}>{createElement(PriceQuotePage, props)}</RenderContext>;
+const context = (): RenderContextValue => ({ nonce: newNonce(), merchant, assets, appVersion: 'bench', islands: { count: 0, onLoad: new Set<string>() } });
+const port = Number(process.env.PORT);
+
+if (process.env.MODE === 'naive-stream') {
+  const app = Fastify();
+  app.get('/', (_request, reply) => {
+    const ctx = context();
+    const body = new PassThrough();
+    const stream = renderToPipeableStream(page(ctx), {
+      nonce: ctx.nonce,
+      onShellReady: () => stream.pipe(body),
+      onShellError: (error) => body.destroy(error as Error),
+    });
+    return reply.type('text/html; charset=utf-8').send(body);
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+} else {
+  createServer((_request, response) => {
+    const body = Buffer.from(`<!DOCTYPE html>${renderToString(page(context()))}`);
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
+    response.end(body);
+  }).listen(port, '127.0.0.1');
+}

@@ -3,13 +3,15 @@
 // a process of its own and the compiled edge pointed at it (UPSTREAM_URL), so the edge's CPU
 // is the edge's alone, then loads, interleaved in rounds so a busy moment of this
 // shared machine weighs on every target alike: the home page (plain and br), a legal
-// page, the price quote with a real flow cookie (beside plain React rendering the same page
-// with no upstream call, scripts/bench-plain-react.tsx), and the /api proxy against the
+// page, the price quote with a real flow cookie (beside React rendering the same page with
+// no upstream call, plainly and as a naive Fastify stream, scripts/bench-plain-react.tsx,
+// and beside a control that makes the quote's upstream call and answers its bytes, with no
+// render and no check, scripts/bench-plain-proxy.ts), and the /api proxy against the
 // sandbox answering the same call directly. For each it prints requests per second, the ratio to
 // the ceiling (or, for the proxy, to the sandbox) in the same round, CPU ms per request,
 // p50/p99 latency, the upstream's own CPU ms per request where a row calls it, and the
-// edge's RSS at the end; it writes bench-report/results.json and
-// bench-report/index.html (a table and an SVG chart). BENCH_BASELINE=path/to/results.json
+// edge's RSS at the end, then whether each of issue 13's bars is met; it writes
+// bench-report/results.json and bench-report/index.html (a table and an SVG chart). BENCH_BASELINE=path/to/results.json
 // shows an earlier run's figures beside these; BENCH_ONLY=name,name runs only those rows.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +20,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { freePort } from '../test/helpers/http.ts';
+import { API_OF_TXN_TYPE } from '../server/checkout/wire.ts';
 import { containerNodeOptions } from './container.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -38,7 +41,17 @@ interface Target {
   headers: Record<string, string>;
   /** Compared with this target of the same round. */
   against: string;
+  /** Issue 13's bars for this row: its rate at least `atLeast` times that target's, in the same round. */
+  bars?: Bar[];
 }
+
+interface Bar {
+  against: string;
+  atLeast: number;
+}
+
+/** Issue 13's bar on the edge's RSS after the run, with the demo merchants. */
+const RSS_BAR_MIB = 150;
 
 interface Measured {
   rps: number;
@@ -88,17 +101,33 @@ async function load(target: Target): Promise<Measured> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
+interface Judged extends Bar {
+  ratio: number;
+  met: boolean;
+}
+
+/** A row against one of its bars: the median of its rate over the bar target's, round by round. */
+function judge(row: Measured[], against: Measured[], bar: Bar): Judged {
+  const ratio = Number(median(row.map((m, round) => m.rps / against[round]!.rps)).toFixed(3));
+  return { ...bar, ratio, met: ratio >= bar.atLeast };
+}
+
+const barLine = (target: string, bar: Judged) =>
+  `${target}: at least ${bar.atLeast.toFixed(2)}x ${bar.against}: ${bar.ratio.toFixed(2)}x, ${bar.met ? 'met' : 'NOT met'}`;
+
 if (!existsSync('dist/server/main.js')) throw new Error('No compiled server: run "npm run build" first.');
 const edgePort = await freePort();
 const sandboxPort = await freePort();
 const ceilingPort = await freePort();
 const plainReactPort = await freePort();
+const naiveReactPort = await freePort();
 const plainProxyPort = await freePort();
 const edgeUrl = `http://127.0.0.1:${edgePort}`;
 let edge: ChildProcess | undefined;
 let sandbox: ChildProcess | undefined;
 let ceiling: ChildProcess | undefined;
 let plainReact: ChildProcess | undefined;
+let naiveReact: ChildProcess | undefined;
 let plainProxy: ChildProcess | undefined;
 
 /** The ceiling: node:http answering a prebuilt buffer, brotli-compressed when asked. */
@@ -170,18 +199,38 @@ try {
   const cookie = String([quote.headers['set-cookie']].flat()[0] ?? '').split(';')[0]!;
   if (!cookie.startsWith('flow=')) throw new Error(`no flow cookie from the quote (${quote.statusCode})`);
 
-  // Plain React rendering the same quote for every request, in a process of its own.
+  // React rendering the same quote for every request, plainly and as a naive Fastify
+  // stream, each in a process of its own.
   const flow = Buffer.from(cookie.slice('flow='.length).split('.')[0]!, 'base64url').toString('utf8');
-  plainReact = spawn(process.execPath, ['--import=tsx', 'scripts/bench-plain-react.tsx'], {
-    env: { ...process.env, NODE_ENV: 'production', FLOW: flow, UPSTREAM: `http://127.0.0.1:${sandboxPort}`, MERCHANT: HOST, PORT: String(plainReactPort) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const reactServer = (mode: string, port: number) =>
+    spawn(process.execPath, ['--import=tsx', 'scripts/bench-plain-react.tsx'], {
+      env: { ...process.env, NODE_ENV: 'production', MODE: mode, FLOW: flow, UPSTREAM: `http://127.0.0.1:${sandboxPort}`, MERCHANT: HOST, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  plainReact = reactServer('plain', plainReactPort);
+  naiveReact = reactServer('naive-stream', naiveReactPort);
   await waitFor(`http://127.0.0.1:${plainReactPort}/`);
+  await waitFor(`http://127.0.0.1:${naiveReactPort}/`);
 
-  // The control for the proxy: node:http and an undici Pool forwarding the ticker with no
-  // checks (scripts/bench-plain-proxy.ts), the most any proxy of the sandbox reaches here.
+  // The quote page's own bytes, for the control to answer.
+  const quotePage = await request(`${edgeUrl}/price-quote`, { headers: { host: HOST, cookie } });
+  if (quotePage.statusCode !== 200) throw new Error(`the price quote answered ${quotePage.statusCode}`);
+  writeFileSync(`${OUT}/quote.html`, Buffer.from(await quotePage.body.arrayBuffer()));
+  const { refId, txnType, merchant } = JSON.parse(flow) as { refId: string; txnType: 'BUY' | 'SELL'; merchant: string };
+
+  // The controls: node:http and an undici Pool forwarding the ticker, or making the quote's
+  // upstream call and answering its bytes, with no checks (scripts/bench-plain-proxy.ts):
+  // the most any proxy of the sandbox, or any edge showing that quote, reaches here.
   plainProxy = spawn(process.execPath, ['--import=tsx', 'scripts/bench-plain-proxy.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', UPSTREAM: `http://127.0.0.1:${sandboxPort}`, PORT: String(plainProxyPort) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      UPSTREAM: `http://127.0.0.1:${sandboxPort}`,
+      PORT: String(plainProxyPort),
+      QUOTE_PAGE: `${OUT}/quote.html`,
+      QUOTE_PATH: `/${API_OF_TXN_TYPE[txnType]}/flowstate/${refId}`,
+      MERCHANT_ID: merchant,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${plainProxyPort}/api/pubapi/ticker/merchant`);
@@ -192,20 +241,41 @@ try {
   const allTargets: Target[] = [
     { name: 'ceiling', pid: () => ceiling!.pid!, url: () => `http://127.0.0.1:${ceilingPort}/`, headers: {}, against: 'ceiling' },
     { name: 'ceiling br', pid: () => ceiling!.pid!, url: () => `http://127.0.0.1:${ceilingPort}/`, headers: br, against: 'ceiling br' },
-    { name: 'home', pid: edgePid, url: () => `${edgeUrl}/`, headers: { host: HOST }, against: 'ceiling' },
-    { name: 'home br', pid: edgePid, url: () => `${edgeUrl}/`, headers: { host: HOST, ...br }, against: 'ceiling br' },
-    { name: 'legal page', pid: edgePid, url: () => `${edgeUrl}/terms-of-service`, headers: { host: HOST }, against: 'ceiling' },
-    { name: 'price quote', pid: edgePid, upstreamPid: sandboxPid, url: () => `${edgeUrl}/price-quote`, headers: { host: HOST, cookie }, against: 'ceiling' },
+    { name: 'home', pid: edgePid, url: () => `${edgeUrl}/`, headers: { host: HOST }, against: 'ceiling', bars: [{ against: 'ceiling', atLeast: 0.5 }] },
+    { name: 'home br', pid: edgePid, url: () => `${edgeUrl}/`, headers: { host: HOST, ...br }, against: 'ceiling br', bars: [{ against: 'ceiling br', atLeast: 0.5 }] },
+    { name: 'legal page', pid: edgePid, url: () => `${edgeUrl}/terms-of-service`, headers: { host: HOST }, against: 'ceiling', bars: [{ against: 'ceiling', atLeast: 0.5 }] },
+    {
+      name: 'price quote',
+      pid: edgePid,
+      upstreamPid: sandboxPid,
+      url: () => `${edgeUrl}/price-quote`,
+      headers: { host: HOST, cookie },
+      against: 'ceiling',
+      bars: [
+        { against: 'ceiling', atLeast: 0.1 },
+        { against: 'plain React quote', atLeast: 1 },
+      ],
+    },
     { name: 'plain React quote', pid: () => plainReact!.pid!, url: () => `http://127.0.0.1:${plainReactPort}/`, headers: {}, against: 'ceiling' },
+    { name: 'naive React quote', pid: () => naiveReact!.pid!, url: () => `http://127.0.0.1:${naiveReactPort}/`, headers: {}, against: 'ceiling' },
+    { name: 'control quote', pid: () => plainProxy!.pid!, upstreamPid: sandboxPid, url: () => `http://127.0.0.1:${plainProxyPort}/price-quote`, headers: {}, against: 'ceiling' },
     { name: 'sandbox ticker', pid: sandboxPid, url: () => `http://127.0.0.1:${sandboxPort}/pubapi/ticker/merchant`, headers: {}, against: 'sandbox ticker' },
-    { name: '/api ticker', pid: edgePid, upstreamPid: sandboxPid, url: () => `${edgeUrl}/api/pubapi/ticker/merchant`, headers: { host: HOST }, against: 'sandbox ticker' },
+    {
+      name: '/api ticker',
+      pid: edgePid,
+      upstreamPid: sandboxPid,
+      url: () => `${edgeUrl}/api/pubapi/ticker/merchant`,
+      headers: { host: HOST },
+      against: 'sandbox ticker',
+      bars: [{ against: 'sandbox ticker', atLeast: 0.7 }],
+    },
     { name: 'control proxy', pid: () => plainProxy!.pid!, upstreamPid: sandboxPid, url: () => `http://127.0.0.1:${plainProxyPort}/api/pubapi/ticker/merchant`, headers: {}, against: 'sandbox ticker' },
   ];
-  // BENCH_ONLY="price quote,/api ticker": those rows and what they are compared with.
+  // BENCH_ONLY="price quote,/api ticker": those rows and what they are compared with or judged against.
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
   const unknown = only?.filter((name) => !allTargets.some((t) => t.name === name)) ?? [];
   if (unknown.length) throw new Error(`BENCH_ONLY names no row called ${unknown.join(', ')}; the rows: ${allTargets.map((t) => t.name).join(', ')}`);
-  const wanted = only ? new Set(allTargets.filter((t) => only.includes(t.name)).flatMap((t) => [t.name, t.against])) : undefined;
+  const wanted = only ? new Set(allTargets.filter((t) => only.includes(t.name)).flatMap((t) => [t.name, t.against, ...(t.bars ?? []).map((b) => b.against)])) : undefined;
   const targets = wanted ? allTargets.filter((t) => wanted.has(t.name)) : allTargets;
 
   console.log(`${ROUNDS} rounds, ${DURATION_S} s per target, ${CONNECTIONS} connections; home page ${page.length} bytes\n`);
@@ -235,6 +305,7 @@ try {
       p50: median(r.map((x) => x.p50)),
       p99: median(r.map((x) => x.p99)),
       errors: r.reduce((sum, x) => sum + x.errors, 0),
+      ...(t.bars ? { bars: t.bars.map((bar) => judge(r, runs.get(bar.against)!, bar)) } : {}),
     };
   });
   const rss = rssMiB(edgePid());
@@ -254,6 +325,9 @@ try {
     );
   }
   console.log(`\nedge RSS after the benchmark: ${rss} MiB${baseline ? ` (before: ${baseline.rssMiB} MiB)` : ''}`);
+  console.log(`\nissue 13's bars (median of the rounds' ratios):`);
+  for (const r of results) for (const bar of r.bars ?? []) console.log(`  ${barLine(r.target, bar)}`);
+  console.log(`  edge RSS at most ${RSS_BAR_MIB} MiB: ${rss} MiB, ${rss <= RSS_BAR_MIB ? 'met' : 'NOT met'}`);
 
   mkdirSync(OUT, { recursive: true });
   const report = { date: new Date().toISOString(), rounds: ROUNDS, durationS: DURATION_S, connections: CONNECTIONS, rssMiB: rss, results };
@@ -265,11 +339,12 @@ try {
   sandbox?.kill('SIGTERM');
   ceiling?.kill('SIGTERM');
   plainReact?.kill('SIGTERM');
+  naiveReact?.kill('SIGTERM');
   plainProxy?.kill('SIGTERM');
 }
 
 /** The results as a page a person can open: a bar per target (its ratio), the table below. */
-function reportPage(report: { date: string; rssMiB: number; results: { target: string; against: string; ratio: number; rps: number; cpuMsPerRequest: number; upstreamCpuMsPerRequest?: number; p50: number; p99: number }[] }, baseline?: { results: { target: string; ratio: number }[] }): string {
+function reportPage(report: { date: string; rssMiB: number; results: { target: string; against: string; ratio: number; rps: number; cpuMsPerRequest: number; upstreamCpuMsPerRequest?: number; p50: number; p99: number; bars?: Judged[] }[] }, baseline?: { results: { target: string; ratio: number }[] }): string {
   const rows = report.results.filter((r) => r.target !== r.against);
   const width = 640;
   const bar = 22;
@@ -286,13 +361,13 @@ function reportPage(report: { date: string; rssMiB: number; results: { target: s
     })
     .join('');
   const table = report.results
-    .map((r) => `<tr><td>${r.target}</td><td>${r.rps}</td><td>${r.ratio.toFixed(2)} × ${r.against}</td><td>${r.cpuMsPerRequest.toFixed(3)}</td><td>${r.upstreamCpuMsPerRequest?.toFixed(3) ?? '-'}</td><td>${r.p50}</td><td>${r.p99}</td></tr>`)
+    .map((r) => `<tr><td>${r.target}</td><td>${r.rps}</td><td>${r.ratio.toFixed(2)} × ${r.against}</td><td>${r.cpuMsPerRequest.toFixed(3)}</td><td>${r.upstreamCpuMsPerRequest?.toFixed(3) ?? '-'}</td><td>${r.p50}</td><td>${r.p99}</td><td>${(r.bars ?? []).map((bar) => barLine('', bar).slice(2)).join('<br>')}</td></tr>`)
     .join('');
   const height = 20 + rows.length * (bar * 2 + 8);
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Edge benchmark ${report.date}</title></head><body style="font-family:system-ui,sans-serif;margin:2rem">
-<h1>Edge benchmark</h1><p>${report.date}. Ratio of requests per second to the comparison target in the same round (median of rounds); the edge's RSS after the run: ${report.rssMiB} MiB.</p>
+<h1>Edge benchmark</h1><p>${report.date}. Ratio of requests per second to the comparison target in the same round (median of rounds); the edge's RSS after the run: ${report.rssMiB} MiB (bar: at most ${RSS_BAR_MIB}).</p>
 <svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="Ratios to the ceiling">${bars}</svg>
-<table border="1" cellpadding="6" style="border-collapse:collapse;margin-top:1rem"><tr><th>target</th><th>req/s</th><th>ratio</th><th>CPU ms/request</th><th>the upstream's CPU ms/request</th><th>p50 ms</th><th>p99 ms</th></tr>${table}</table>
+<table border="1" cellpadding="6" style="border-collapse:collapse;margin-top:1rem"><tr><th>target</th><th>req/s</th><th>ratio</th><th>CPU ms/request</th><th>the upstream's CPU ms/request</th><th>p50 ms</th><th>p99 ms</th><th>issue 13's bars</th></tr>${table}</table>
 </body></html>
 `;
 }
