@@ -15,9 +15,12 @@ const upstream = new Pool(process.env.UPSTREAM!);
 const PREFIX = '/api';
 const quotePage = process.env.QUOTE_PAGE ? readFileSync(process.env.QUOTE_PAGE) : undefined;
 
-async function forward(path: string, answer: (status: number, type: string, bytes: Buffer) => void): Promise<void> {
-  const { statusCode, headers, body } = await upstream.request({ method: 'GET', path, headers: { 'x-merchant': process.env.MERCHANT_ID ?? '' } });
-  answer(statusCode, String(headers['content-type']), Buffer.from(await body.arrayBuffer()));
+/** The quote's flow state is the merchant's own: the upstream asks which merchant calls. */
+const quoteHeaders = { 'x-merchant': process.env.MERCHANT_ID ?? '' };
+
+async function forward(path: string, answer: (status: number, type: string, bytes: Buffer) => void, headers: Record<string, string> = {}): Promise<void> {
+  const { statusCode, headers: answered, body } = await upstream.request({ method: 'GET', path, headers });
+  answer(statusCode, String(answered['content-type']), Buffer.from(await body.arrayBuffer()));
 }
 
 createServer((request, response) => {
@@ -27,7 +30,7 @@ createServer((request, response) => {
   };
   const done =
     request.url === '/price-quote' && quotePage
-      ? forward(process.env.QUOTE_PATH!, (status) => send(status, 'text/html; charset=utf-8', quotePage))
+      ? forward(process.env.QUOTE_PATH!, (status) => send(status, 'text/html; charset=utf-8', quotePage), quoteHeaders)
       : forward(request.url!.slice(PREFIX.length), send);
   done.catch(() => response.writeHead(502).end());
 }).listen(Number(process.env.PORT), '127.0.0.1');
