@@ -90,14 +90,7 @@ export default function AmountForm(props: AmountFormProps) {
       {props.tabs.length > 1 && (
         <div className="tabs" role="tablist" aria-label="What would you like to do?">
           {props.tabs.map((t) => (
-            <a
-              key={t.kind}
-              className="tab"
-              role="tab"
-              href={t.href}
-              aria-selected={t.kind === kind}
-              onClick={switchTab(t.kind)}
-            >
+            <a key={t.kind} className="tab" role="tab" href={t.href} aria-selected={t.kind === kind} onClick={switchTab(t.kind)}>
               {t.label}
             </a>
           ))}
@@ -123,7 +116,10 @@ export default function AmountForm(props: AmountFormProps) {
                 autoComplete="off"
                 defaultValue={fiatAmount}
                 onChange={(e) => setFiatAmount(e.target.value)}
-                {...described('fiatAmount', shownErrors.fiatAmount, { extra: 'fiatAmount-code', submitted: values.fiatAmount ?? props.defaults.fiatAmount })}
+                {...described('fiatAmount', shownErrors.fiatAmount, {
+                  extra: 'fiatAmount-code',
+                  submitted: values.fiatAmount ?? props.defaults.fiatAmount,
+                })}
               />
               <span className="amount-code" id="fiatAmount-code">
                 {fiatCurrency}
@@ -162,7 +158,10 @@ export default function AmountForm(props: AmountFormProps) {
               autoComplete="off"
               defaultValue={cryptoAmount}
               onChange={(e) => setCryptoAmount(e.target.value)}
-              {...described('cryptoAmount', shownErrors.cryptoAmount, { extra: 'cryptoAmount-code', submitted: values.cryptoAmount ?? props.defaults.cryptoAmount })}
+              {...described('cryptoAmount', shownErrors.cryptoAmount, {
+                extra: 'cryptoAmount-code',
+                submitted: values.cryptoAmount ?? props.defaults.cryptoAmount,
+              })}
             />
             <span className="amount-code" id="cryptoAmount-code">
               {coin}
@@ -213,7 +212,7 @@ export default function AmountForm(props: AmountFormProps) {
                       {c.amounts.map((a) => (
                         <option key={a} value={String(a)}>
                           {symbol}
-                      {a}
+                          {a}
                         </option>
                       ))}
                     </optgroup>
@@ -288,7 +287,11 @@ function Estimate(props: {
       {amount !== null && (
         <span>
           {`${props.text.receiveAbout} `}
-          {props.kind === 'BUY' ? <Money kind="crypto" amount={amount / props.price} currency={props.coin} /> : fiat(amount * props.price)}
+          {props.kind === 'BUY' ? (
+            <Money kind="crypto" amount={amount / props.price} currency={props.coin} />
+          ) : (
+            fiat(amount * props.price)
+          )}
         </span>
       )}
       <small>{props.text.note}</small>

@@ -66,11 +66,18 @@ export default function CashInMap(props: CashInMapProps) {
         map.remove();
       };
       if (props.tileUrl) L.tileLayer(props.tileUrl, { maxZoom: 18, attribution: '© OpenStreetMap contributors' }).addTo(map);
-      L.circle([props.centre.lat, props.centre.lng], { radius: props.radiusMetres, className: 'cash-in-radius', interactive: false }).addTo(map);
+      L.circle([props.centre.lat, props.centre.lng], {
+        radius: props.radiusMetres,
+        className: 'cash-in-radius',
+        interactive: false,
+      }).addTo(map);
       const now = Date.now();
       for (const c of props.centres) {
         const openNow = isOpenAt(c, now);
-        L.circleMarker([c.lat, c.lng], { radius: 7, className: openNow ? 'centre-marker centre-open' : 'centre-marker centre-closed' })
+        L.circleMarker([c.lat, c.lng], {
+          radius: 7,
+          className: openNow ? 'centre-marker centre-open' : 'centre-marker centre-closed',
+        })
           .bindPopup(popup(c, openNow))
           .addTo(map);
       }
@@ -78,7 +85,10 @@ export default function CashInMap(props: CashInMapProps) {
       if (props.outlineUrl) {
         try {
           const response = await fetch(props.outlineUrl);
-          if (response.ok && !removed) L.geoJSON(await response.json(), { style: { className: 'cash-in-outline' }, interactive: false }).addTo(map).bringToBack();
+          if (response.ok && !removed)
+            L.geoJSON(await response.json(), { style: { className: 'cash-in-outline' }, interactive: false })
+              .addTo(map)
+              .bringToBack();
         } catch {
           // The markers and the list still show every centre.
         }

@@ -31,7 +31,8 @@ export default function PhoneInput(props: PhoneInputProps) {
   const [country, setCountry] = useState(props.country);
   const [value, setValue] = useState(props.value);
   const countryName = props.countries?.find((c) => c.code === country)?.name ?? props.countryName;
-  const describedBy = [props.countries ? '' : 'mobile-prefix', props.error ? 'mobile-error' : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [props.countries ? '' : 'mobile-prefix', props.error ? 'mobile-error' : ''].filter(Boolean).join(' ') || undefined;
 
   const onType = (event: ChangeEvent<HTMLInputElement>) => {
     const typed = event.target.value;

@@ -62,7 +62,11 @@ async function postJson(url: string, payload: object): Promise<ApiAnswer> {
     body: JSON.stringify(payload),
   });
   const body: unknown = await response.json().catch(() => null);
-  return { ok: response.ok, status: response.status, body: body && typeof body === 'object' ? (body as Record<string, unknown>) : null };
+  return {
+    ok: response.ok,
+    status: response.status,
+    body: body && typeof body === 'object' ? (body as Record<string, unknown>) : null,
+  };
 }
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
@@ -204,7 +208,13 @@ export default function QuoteTimer(props: QuoteTimerProps) {
       </div>
 
       {dialogOpen && (
-        <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="quote-expired-title" aria-describedby="quote-expired-text">
+        <div
+          className="modal"
+          role="alertdialog"
+          aria-modal="true"
+          aria-labelledby="quote-expired-title"
+          aria-describedby="quote-expired-text"
+        >
           <div className="modal-card quote-expired" ref={dialog} tabIndex={-1}>
             <h2 id="quote-expired-title">{QUOTE_TEXT.expired}</h2>
             <div id="quote-expired-text" aria-live="polite">

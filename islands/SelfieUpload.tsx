@@ -52,7 +52,14 @@ export default function SelfieUpload({ action, submitLabel, messages: serverMess
       <FormErrors messages={messages} />
       <div className="field">
         <label htmlFor="selfie-file">Your selfie with your photo ID</label>
-        <input id="selfie-file" name="file" type="file" accept={UPLOAD_ACCEPT} onChange={choose} aria-describedby="selfie-file-hint" />
+        <input
+          id="selfie-file"
+          name="file"
+          type="file"
+          accept={UPLOAD_ACCEPT}
+          onChange={choose}
+          aria-describedby="selfie-file-hint"
+        />
         <p className="hint" id="selfie-file-hint">
           One picture: jpg, gif, png or pdf, up to 4.5MB.
         </p>

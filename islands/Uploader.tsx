@@ -37,7 +37,14 @@ interface Entry {
 
 let nextKey = 1;
 
-function TypeSelect(props: { id: string; name?: string; value: string; labels: Record<DocumentType, string>; onChange?: (value: string) => void; disabled?: boolean }) {
+function TypeSelect(props: {
+  id: string;
+  name?: string;
+  value: string;
+  labels: Record<DocumentType, string>;
+  onChange?: (value: string) => void;
+  disabled?: boolean;
+}) {
   return (
     <select
       id={props.id}
@@ -100,7 +107,8 @@ export default function Uploader(props: UploaderProps) {
     );
   }
 
-  const update = (key: number, change: Partial<Entry>) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e)));
+  const update = (key: number, change: Partial<Entry>) =>
+    setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e)));
 
   const add = (event: ChangeEvent<HTMLInputElement>) => {
     const added = [...(event.target.files ?? [])].map<Entry>((file) => ({
@@ -130,7 +138,12 @@ export default function Uploader(props: UploaderProps) {
     });
     if (!checked.ok) {
       setErrors({ mobile: checked.errors.mobile });
-      setMessages([checked.errors.files, ...pending.map((e, i) => (checked.errors[`files.${i}`] ? `${e.file.name}: ${checked.errors[`files.${i}`]}` : ''))].filter((m): m is string => Boolean(m)));
+      setMessages(
+        [
+          checked.errors.files,
+          ...pending.map((e, i) => (checked.errors[`files.${i}`] ? `${e.file.name}: ${checked.errors[`files.${i}`]}` : '')),
+        ].filter((m): m is string => Boolean(m)),
+      );
       return;
     }
     setErrors({});
@@ -153,7 +166,9 @@ export default function Uploader(props: UploaderProps) {
     }
     if (!failed) {
       const body = new URLSearchParams({ mobile, country: props.country });
-      const response = await fetch(props.completeAction, { method: 'POST', body, headers: { accept: 'application/json' } }).catch(() => null);
+      const response = await fetch(props.completeAction, { method: 'POST', body, headers: { accept: 'application/json' } }).catch(
+        () => null,
+      );
       if (response?.ok) setComplete(true);
       else setMessages([UPLOAD_MESSAGES.unfinished]);
     }
@@ -161,7 +176,14 @@ export default function Uploader(props: UploaderProps) {
   };
 
   return (
-    <form method="post" action={props.action} className="upload-form" onSubmit={upload} noValidate data-complete={complete ? 'true' : 'false'}>
+    <form
+      method="post"
+      action={props.action}
+      className="upload-form"
+      onSubmit={upload}
+      noValidate
+      data-complete={complete ? 'true' : 'false'}
+    >
       <FormErrors messages={messages} />
       {mobileField}
       <div className="field">
@@ -181,10 +203,20 @@ export default function Uploader(props: UploaderProps) {
                 value={entry.documentType}
                 labels={props.labels}
                 disabled={entry.state === 'uploading' || entry.state === 'done'}
-                onChange={(value) => update(entry.key, { documentType: value as DocumentType | '', state: value ? 'typed' : 'added' })}
+                onChange={(value) =>
+                  update(entry.key, { documentType: value as DocumentType | '', state: value ? 'typed' : 'added' })
+                }
               />
               {entry.state === 'uploading' && <UploadProgress fraction={entry.progress} label={`Upload of ${entry.file.name}`} />}
-              <span className="upload-state">{entry.state === 'done' ? 'Uploaded' : entry.state === 'uploading' ? 'Uploading' : entry.documentType ? 'Ready' : 'Choose a type'}</span>
+              <span className="upload-state">
+                {entry.state === 'done'
+                  ? 'Uploaded'
+                  : entry.state === 'uploading'
+                    ? 'Uploading'
+                    : entry.documentType
+                      ? 'Ready'
+                      : 'Choose a type'}
+              </span>
               {entry.error && (
                 <p className="field-error" role="alert">
                   {entry.error}

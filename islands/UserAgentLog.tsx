@@ -24,9 +24,11 @@ export default function UserAgentLog({ url, refId }: UserAgentLogProps) {
   useEffect(() => {
     if (alreadySent(refId)) return;
     const body = JSON.stringify({ refId, width: screen.width, height: screen.height });
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true, mode: 'cors' }).catch(() => {
-      // Logging only: nothing for the visitor to see.
-    });
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true, mode: 'cors' }).catch(
+      () => {
+        // Logging only: nothing for the visitor to see.
+      },
+    );
   }, [url, refId]);
   return null;
 }

@@ -23,8 +23,6 @@ export const islandLoaders = {
 };
 
 export type IslandName = keyof typeof islandLoaders;
-export type IslandProps<N extends IslandName> = Parameters<
-  Awaited<ReturnType<(typeof islandLoaders)[N]>>['default']
->[0];
+export type IslandProps<N extends IslandName> = Parameters<Awaited<ReturnType<(typeof islandLoaders)[N]>>['default']>[0];
 
 export type HydrateStrategy = 'load' | 'idle' | 'visible' | 'interaction';

@@ -18,7 +18,10 @@ export function sendUpload(url: string, form: FormData, onProgress: (fraction: n
       const json = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) return resolve({ ok: true, location: xhr.responseURL, body: json });
       const messages = (json as { messages?: unknown } | null)?.messages;
-      resolve({ ok: false, messages: Array.isArray(messages) && messages.length ? messages.map(String) : [UPLOAD_MESSAGES.unfinished] });
+      resolve({
+        ok: false,
+        messages: Array.isArray(messages) && messages.length ? messages.map(String) : [UPLOAD_MESSAGES.unfinished],
+      });
     };
     xhr.onerror = xhr.onabort = () => resolve({ ok: false, messages: [UPLOAD_MESSAGES.unfinished] });
     xhr.send(form);

@@ -18,7 +18,11 @@ const quotePage = process.env.QUOTE_PAGE ? readFileSync(process.env.QUOTE_PAGE) 
 /** The quote's flow state is the merchant's own: the upstream asks which merchant calls. */
 const quoteHeaders = { 'x-merchant': process.env.MERCHANT_ID ?? '' };
 
-async function forward(path: string, answer: (status: number, type: string, bytes: Buffer) => void, headers: Record<string, string> = {}): Promise<void> {
+async function forward(
+  path: string,
+  answer: (status: number, type: string, bytes: Buffer) => void,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const { statusCode, headers: answered, body } = await upstream.request({ method: 'GET', path, headers });
   answer(statusCode, String(answered['content-type']), Buffer.from(await body.arrayBuffer()));
 }

@@ -37,7 +37,13 @@ const fakeRequest = { merchant, server: { clock: Date.now, thirdParty: {} } } as
 const props = pageProps(fakeRequest, flow, state, {});
 
 const page = (ctx: RenderContextValue) => <RenderContext value={ctx}>{createElement(PriceQuotePage, props)}</RenderContext>;
-const context = (): RenderContextValue => ({ nonce: newNonce(), merchant, assets, appVersion: 'bench', islands: { count: 0, onLoad: new Set<string>() } });
+const context = (): RenderContextValue => ({
+  nonce: newNonce(),
+  merchant,
+  assets,
+  appVersion: 'bench',
+  islands: { count: 0, onLoad: new Set<string>() },
+});
 const port = Number(process.env.PORT);
 
 if (process.env.MODE === 'naive-stream') {

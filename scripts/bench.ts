@@ -78,7 +78,13 @@ function rssMiB(pid: number): number {
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not come up`);
@@ -206,7 +212,15 @@ try {
   const flow = Buffer.from(cookie.slice('flow='.length).split('.')[0]!, 'base64url').toString('utf8');
   const reactServer = (mode: string, port: number) =>
     spawn(process.execPath, ['--import=tsx', 'scripts/bench-plain-react.tsx'], {
-      env: { ...process.env, NODE_ENV: 'production', MODE: mode, FLOW: flow, UPSTREAM: `http://127.0.0.1:${sandboxPort}`, MERCHANT: HOST, PORT: String(port) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        MODE: mode,
+        FLOW: flow,
+        UPSTREAM: `http://127.0.0.1:${sandboxPort}`,
+        MERCHANT: HOST,
+        PORT: String(port),
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   plainReact = reactServer('plain', plainReactPort);
@@ -242,10 +256,37 @@ try {
   const br = { 'accept-encoding': 'br' };
   const allTargets: Target[] = [
     { name: 'ceiling', pid: () => ceiling!.pid!, url: () => `http://127.0.0.1:${ceilingPort}/`, headers: {}, against: 'ceiling' },
-    { name: 'ceiling br', pid: () => ceiling!.pid!, url: () => `http://127.0.0.1:${ceilingPort}/`, headers: br, against: 'ceiling br' },
-    { name: 'home', pid: edgePid, url: () => `${edgeUrl}/`, headers: { host: HOST }, against: 'ceiling', bars: [{ against: 'ceiling', atLeast: 0.5 }] },
-    { name: 'home br', pid: edgePid, url: () => `${edgeUrl}/`, headers: { host: HOST, ...br }, against: 'ceiling br', bars: [{ against: 'ceiling br', atLeast: 0.5 }] },
-    { name: 'legal page', pid: edgePid, url: () => `${edgeUrl}/terms-of-service`, headers: { host: HOST }, against: 'ceiling', bars: [{ against: 'ceiling', atLeast: 0.5 }] },
+    {
+      name: 'ceiling br',
+      pid: () => ceiling!.pid!,
+      url: () => `http://127.0.0.1:${ceilingPort}/`,
+      headers: br,
+      against: 'ceiling br',
+    },
+    {
+      name: 'home',
+      pid: edgePid,
+      url: () => `${edgeUrl}/`,
+      headers: { host: HOST },
+      against: 'ceiling',
+      bars: [{ against: 'ceiling', atLeast: 0.5 }],
+    },
+    {
+      name: 'home br',
+      pid: edgePid,
+      url: () => `${edgeUrl}/`,
+      headers: { host: HOST, ...br },
+      against: 'ceiling br',
+      bars: [{ against: 'ceiling br', atLeast: 0.5 }],
+    },
+    {
+      name: 'legal page',
+      pid: edgePid,
+      url: () => `${edgeUrl}/terms-of-service`,
+      headers: { host: HOST },
+      against: 'ceiling',
+      bars: [{ against: 'ceiling', atLeast: 0.5 }],
+    },
     {
       name: 'price quote',
       pid: edgePid,
@@ -258,10 +299,35 @@ try {
         { against: 'plain React quote', atLeast: 1 },
       ],
     },
-    { name: 'plain React quote', pid: () => plainReact!.pid!, url: () => `http://127.0.0.1:${plainReactPort}/`, headers: {}, against: 'ceiling' },
-    { name: 'naive React quote', pid: () => naiveReact!.pid!, url: () => `http://127.0.0.1:${naiveReactPort}/`, headers: {}, against: 'ceiling' },
-    { name: 'control quote', pid: () => plainProxy!.pid!, upstreamPid: sandboxPid, url: () => `http://127.0.0.1:${plainProxyPort}/price-quote`, headers: {}, against: 'ceiling' },
-    { name: 'sandbox ticker', pid: sandboxPid, url: () => `http://127.0.0.1:${sandboxPort}/pubapi/ticker/merchant`, headers: {}, against: 'sandbox ticker' },
+    {
+      name: 'plain React quote',
+      pid: () => plainReact!.pid!,
+      url: () => `http://127.0.0.1:${plainReactPort}/`,
+      headers: {},
+      against: 'ceiling',
+    },
+    {
+      name: 'naive React quote',
+      pid: () => naiveReact!.pid!,
+      url: () => `http://127.0.0.1:${naiveReactPort}/`,
+      headers: {},
+      against: 'ceiling',
+    },
+    {
+      name: 'control quote',
+      pid: () => plainProxy!.pid!,
+      upstreamPid: sandboxPid,
+      url: () => `http://127.0.0.1:${plainProxyPort}/price-quote`,
+      headers: {},
+      against: 'ceiling',
+    },
+    {
+      name: 'sandbox ticker',
+      pid: sandboxPid,
+      url: () => `http://127.0.0.1:${sandboxPort}/pubapi/ticker/merchant`,
+      headers: {},
+      against: 'sandbox ticker',
+    },
     {
       name: '/api ticker',
       pid: edgePid,
@@ -271,13 +337,29 @@ try {
       against: 'sandbox ticker',
       bars: [{ against: 'sandbox ticker', atLeast: 0.7 }],
     },
-    { name: 'control proxy', pid: () => plainProxy!.pid!, upstreamPid: sandboxPid, url: () => `http://127.0.0.1:${plainProxyPort}/api/pubapi/ticker/merchant`, headers: {}, against: 'sandbox ticker' },
+    {
+      name: 'control proxy',
+      pid: () => plainProxy!.pid!,
+      upstreamPid: sandboxPid,
+      url: () => `http://127.0.0.1:${plainProxyPort}/api/pubapi/ticker/merchant`,
+      headers: {},
+      against: 'sandbox ticker',
+    },
   ];
   // BENCH_ONLY="price quote,/api ticker": those rows and what they are compared with or judged against.
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
   const unknown = only?.filter((name) => !allTargets.some((t) => t.name === name)) ?? [];
-  if (unknown.length) throw new Error(`BENCH_ONLY names no row called ${unknown.join(', ')}; the rows: ${allTargets.map((t) => t.name).join(', ')}`);
-  const wanted = only ? new Set(allTargets.filter((t) => only.includes(t.name)).flatMap((t) => [t.name, t.against, ...(t.bars ?? []).map((b) => b.against)])) : undefined;
+  if (unknown.length)
+    throw new Error(
+      `BENCH_ONLY names no row called ${unknown.join(', ')}; the rows: ${allTargets.map((t) => t.name).join(', ')}`,
+    );
+  const wanted = only
+    ? new Set(
+        allTargets
+          .filter((t) => only.includes(t.name))
+          .flatMap((t) => [t.name, t.against, ...(t.bars ?? []).map((b) => b.against)]),
+      )
+    : undefined;
   const targets = wanted ? allTargets.filter((t) => wanted.has(t.name)) : allTargets;
 
   console.log(`${ROUNDS} rounds, ${DURATION_S} s per target, ${CONNECTIONS} connections; home page ${page.length} bytes\n`);
@@ -291,7 +373,8 @@ try {
       runs.get(target.name)!.push(measured);
       process.stdout.write(`round ${round}: ${target.name.padEnd(18)} ${Math.round(measured.rps)} req/s\n`);
     }
-    for (const target of targets) ratios.get(target.name)!.push(thisRound.get(target.name)!.rps / thisRound.get(target.against)!.rps);
+    for (const target of targets)
+      ratios.get(target.name)!.push(thisRound.get(target.name)!.rps / thisRound.get(target.against)!.rps);
   }
 
   const results = targets.map((t) => {
@@ -330,10 +413,18 @@ try {
   const barLines = results.flatMap((r) => (r.bars ?? []).map((bar) => barLine(r.target, bar)));
   // The RSS bar is on the edge after the whole benchmark, so a partial run does not judge it.
   if (!only) barLines.push(`edge RSS at most ${RSS_BAR_MIB} MiB: ${rss} MiB, ${rss <= RSS_BAR_MIB ? 'met' : 'NOT met'}`);
-  if (barLines.length) console.log(`\nissue 13's bars (median of the rounds' ratios):\n${barLines.map((line) => `  ${line}`).join('\n')}`);
+  if (barLines.length)
+    console.log(`\nissue 13's bars (median of the rounds' ratios):\n${barLines.map((line) => `  ${line}`).join('\n')}`);
 
   mkdirSync(OUT, { recursive: true });
-  const report = { date: new Date().toISOString(), rounds: ROUNDS, durationS: DURATION_S, connections: CONNECTIONS, rssMiB: rss, results };
+  const report = {
+    date: new Date().toISOString(),
+    rounds: ROUNDS,
+    durationS: DURATION_S,
+    connections: CONNECTIONS,
+    rssMiB: rss,
+    results,
+  };
   writeFileSync(`${OUT}/results.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${OUT}/index.html`, reportPage(report, baseline));
   console.log(`report: ${OUT}/index.html`);
@@ -347,7 +438,24 @@ try {
 }
 
 /** The results as a page a person can open: a bar per target (its ratio), the table below. */
-function reportPage(report: { date: string; rssMiB: number; results: { target: string; against: string; ratio: number; rps: number; cpuMsPerRequest: number; upstreamCpuMsPerRequest?: number; p50: number; p99: number; bars?: Judged[] }[] }, baseline?: { results: { target: string; ratio: number }[] }): string {
+function reportPage(
+  report: {
+    date: string;
+    rssMiB: number;
+    results: {
+      target: string;
+      against: string;
+      ratio: number;
+      rps: number;
+      cpuMsPerRequest: number;
+      upstreamCpuMsPerRequest?: number;
+      p50: number;
+      p99: number;
+      bars?: Judged[];
+    }[];
+  },
+  baseline?: { results: { target: string; ratio: number }[] },
+): string {
   const rows = report.results.filter((r) => r.target !== r.against);
   const width = 640;
   const bar = 22;
@@ -359,12 +467,17 @@ function reportPage(report: { date: string; rssMiB: number; results: { target: s
       return (
         `<text x="0" y="${y + 15}" font-size="13">${r.target} (vs ${r.against})</text>` +
         `<rect x="180" y="${y}" width="${scale(r.ratio)}" height="${bar}" fill="#2b6cb0"/><text x="${185 + scale(r.ratio)}" y="${y + 15}" font-size="12">${r.ratio.toFixed(2)}</text>` +
-        (was ? `<rect x="180" y="${y + bar}" width="${scale(was.ratio)}" height="${bar - 8}" fill="#a0aec0"/><text x="${185 + scale(was.ratio)}" y="${y + bar + 11}" font-size="11">before ${was.ratio.toFixed(2)}</text>` : '')
+        (was
+          ? `<rect x="180" y="${y + bar}" width="${scale(was.ratio)}" height="${bar - 8}" fill="#a0aec0"/><text x="${185 + scale(was.ratio)}" y="${y + bar + 11}" font-size="11">before ${was.ratio.toFixed(2)}</text>`
+          : '')
       );
     })
     .join('');
   const table = report.results
-    .map((r) => `<tr><td>${r.target}</td><td>${r.rps}</td><td>${r.ratio.toFixed(2)} × ${r.against}</td><td>${r.cpuMsPerRequest.toFixed(3)}</td><td>${r.upstreamCpuMsPerRequest?.toFixed(3) ?? '-'}</td><td>${r.p50}</td><td>${r.p99}</td><td>${(r.bars ?? []).map((bar) => barLine('', bar).slice(2)).join('<br>')}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td>${r.target}</td><td>${r.rps}</td><td>${r.ratio.toFixed(2)} × ${r.against}</td><td>${r.cpuMsPerRequest.toFixed(3)}</td><td>${r.upstreamCpuMsPerRequest?.toFixed(3) ?? '-'}</td><td>${r.p50}</td><td>${r.p99}</td><td>${(r.bars ?? []).map((bar) => barLine('', bar).slice(2)).join('<br>')}</td></tr>`,
+    )
     .join('');
   const height = 20 + rows.length * (bar * 2 + 8);
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Edge benchmark ${report.date}</title></head><body style="font-family:system-ui,sans-serif;margin:2rem">

@@ -22,9 +22,9 @@ function hashed(name: string, body: Buffer): string {
 
 /** One style sheet for the whole app: app.css first, then each screen group's file. */
 async function bundleStyles(srcDir: string): Promise<Record<string, string>> {
-  const names = (await readdir(srcDir)).filter((n) => n.endsWith('.css')).sort((a, b) =>
-    a === 'app.css' ? -1 : b === 'app.css' ? 1 : a.localeCompare(b),
-  );
+  const names = (await readdir(srcDir))
+    .filter((n) => n.endsWith('.css'))
+    .sort((a, b) => (a === 'app.css' ? -1 : b === 'app.css' ? 1 : a.localeCompare(b)));
   const parts = await Promise.all(names.map((n) => readFile(join(srcDir, n), 'utf8')));
   const body = Buffer.from(parts.map((css, i) => `/* ${names[i]} */\n${css}`).join('\n'));
   const file = hashed('app.css', body);
@@ -83,7 +83,9 @@ export async function buildServer(outdir = join(dist, 'server')): Promise<void> 
     platform: 'node',
     target: 'node20.18',
     external: SERVER_EXTERNAL,
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     outdir,
     chunkNames: 'chunks/[name]-[hash]',
     // Stack traces in the logs point at the TypeScript (node --enable-source-maps); the

@@ -26,10 +26,9 @@ try {
   const registry = await loadMerchants(dir, { blocking: true });
   const width = Math.max(...registry.merchants.map((m) => m.id.length));
   for (const m of registry.merchants) {
-    const tags = [
-      m.id === registry.fallback.id ? 'fallback' : '',
-      m.id === registry.mainBrandId ? 'main brand' : '',
-    ].filter(Boolean);
+    const tags = [m.id === registry.fallback.id ? 'fallback' : '', m.id === registry.mainBrandId ? 'main brand' : ''].filter(
+      Boolean,
+    );
     console.log(
       [
         m.id.padEnd(width),

@@ -16,7 +16,9 @@ if (!chromium) {
 }
 
 // tap only treats .ts files as tests when they are named, so list them.
-const files = readdirSync('test/e2e').filter((f) => f.endsWith('.test.ts')).map((f) => `test/e2e/${f}`);
+const files = readdirSync('test/e2e')
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `test/e2e/${f}`);
 const result = spawnSync('npx', ['tap', '--jobs=1', '--timeout=240', ...files], {
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: chromium },

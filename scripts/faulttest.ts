@@ -207,7 +207,13 @@ export async function faultTest(options: FaultTestOptions): Promise<FaultTestRes
       await prober.close();
       // A moment for the process to settle (and collect) before it is measured.
       await new Promise((resolve) => setTimeout(resolve, 5_000));
-      const figures = { requests: result.requests, outcomes: result.outcomes, unintended: result.unintended, ...(await memory(base)), probes };
+      const figures = {
+        requests: result.requests,
+        outcomes: result.outcomes,
+        unintended: result.unintended,
+        ...(await memory(base)),
+        probes,
+      };
       runs.push(figures);
       log(`run ${r}: ${JSON.stringify(figures)}`);
       for (const sample of result.samples) log(`  unintended: ${sample}`);
@@ -239,7 +245,9 @@ export async function faultTest(options: FaultTestOptions): Promise<FaultTestRes
       refusedAfterExit,
       resetUnread,
     };
-    log(`SIGTERM${signalled ? '' : ' (not sent)'} in the middle of a run: ${JSON.stringify(drainFigures)}, exit code ${exitCode}`);
+    log(
+      `SIGTERM${signalled ? '' : ' (not sent)'} in the middle of a run: ${JSON.stringify(drainFigures)}, exit code ${exitCode}`,
+    );
     const unhandledRejections = (stderr.match(/unhandled ?rejection/gi) ?? []).length;
     return { runs, drain: drainFigures, exitCode, unhandledRejections };
   } finally {
@@ -254,7 +262,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     runs: Number(process.env.FAULTTEST_RUNS ?? 3),
     log: (line: string) => console.log(line),
   };
-  console.log(`fault test: ${options.connections} connections, ${options.durationS} s per run, ${options.runs} runs, SANDBOX_FAULTS=${FAULTS}`);
+  console.log(
+    `fault test: ${options.connections} connections, ${options.durationS} s per run, ${options.runs} runs, SANDBOX_FAULTS=${FAULTS}`,
+  );
   const result = await faultTest(options);
   const unintended = result.runs.reduce((sum, r) => sum + r.unintended, 0) + result.drain.unintended;
   const first = result.runs[0]!;
@@ -267,7 +277,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`unhandled rejections: ${result.unhandledRejections}`);
   for (const [i, r] of result.runs.entries()) {
     const p = r.probes!;
-    console.log(`probe port during run ${i + 1}: ${p.count} probes, median ${p.medianMs} ms, 90th percentile ${p.p90Ms} ms, slowest ${p.maxMs} ms; ${JSON.stringify(p.answers)}`);
+    console.log(
+      `probe port during run ${i + 1}: ${p.count} probes, median ${p.medianMs} ms, 90th percentile ${p.p90Ms} ms, slowest ${p.maxMs} ms; ${JSON.stringify(p.answers)}`,
+    );
   }
   const ok = unintended === 0 && result.drain.inFlightLost === 0 && result.exitCode === 0 && result.unhandledRejections === 0;
   console.log(ok ? 'PASS' : 'FAIL');

@@ -44,7 +44,16 @@ const base = process.env.LOADTEST_URL ?? `http://127.0.0.1:${PORT}`;
 try {
   if (!process.env.LOADTEST_URL) {
     server = spawn(process.execPath, ['--import=tsx', 'server/main.ts'], {
-      env: { ...process.env, NODE_ENV: 'production', SANDBOX: 'on', PORT: String(PORT), HEALTH_PORT: '0', SANDBOX_PORT: String(SANDBOX_PORT), LOG_LEVEL: 'warn', RATE_LIMITS: 'off' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        SANDBOX: 'on',
+        PORT: String(PORT),
+        HEALTH_PORT: '0',
+        SANDBOX_PORT: String(SANDBOX_PORT),
+        LOG_LEVEL: 'warn',
+        RATE_LIMITS: 'off',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitFor(`${base}/healthz`);

@@ -89,8 +89,12 @@ async function once(dir: string, count: number): Promise<Run> {
   try {
     let readyMs: number;
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ready) {
         readyMs = performance.now() - started;
         break;

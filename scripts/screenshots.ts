@@ -15,7 +15,11 @@ import { TOUR, visit, type TourStop } from '../test/helpers/screen-tour.ts';
 import { startStack, type Stack } from '../test/helpers/stack.ts';
 
 const { values: args } = parseArgs({
-  options: { dark: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string', default: 'screenshots' } },
+  options: {
+    dark: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    out: { type: 'string', default: 'screenshots' },
+  },
 });
 
 /**
@@ -41,14 +45,21 @@ async function screens(stack: Stack): Promise<TourStop[]> {
   return args.only ? all.filter((s) => s.name.includes(args.only!) || s.host.includes(args.only!)) : all;
 }
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 const outDir = args.out;
 await rm(outDir, { recursive: true, force: true });
 const started = Date.now();
 const stack = await startStack();
 const browser = await launchBrowser();
-const devices = [['desktop', DESKTOP], ['phone', PHONE]] as const;
+const devices = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const;
 const schemes = args.dark ? (['light', 'dark'] as const) : (['light'] as const);
 let written = 0;
 const failed: string[] = [];
@@ -60,7 +71,9 @@ try {
       for (const colorScheme of schemes) {
         const { page, close } = await openPage(browser, { viewport, colorScheme });
         // Pages elsewhere (a merchant's own site) are not the checkout's: nothing leaves the machine.
-        await page.context().route(/^https?:\/\/(?!([a-z]+\.)?localhost|127\.0\.0\.1)/, (route) => route.abort('internetdisconnected'));
+        await page
+          .context()
+          .route(/^https?:\/\/(?!([a-z]+\.)?localhost|127\.0\.0\.1)/, (route) => route.abort('internetdisconnected'));
         try {
           await visit(stack, page, stop);
           const file = join(dir, `${slug(stop.name)}-${device}${colorScheme === 'dark' ? '-dark' : ''}.png`);

@@ -16,13 +16,25 @@ async function once(args: string[]): Promise<number> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, NODE_ENV: 'production', SANDBOX: 'on', PORT: String(port), HEALTH_PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SANDBOX: 'on',
+      PORT: String(port),
+      HEALTH_PORT: '0',
+      SANDBOX_PORT: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ready) return performance.now() - started;
       if (performance.now() - started > 60_000) throw new Error('not ready after 60 s');
       await new Promise((r) => setTimeout(r, 10));

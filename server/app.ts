@@ -89,7 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const fallback = found.kind === 'unknown' && config.unknownHosts === 'fallback' ? merchants.fallback.id : undefined;
       const merchant = found.kind === 'known' ? found.merchant.id : fallback;
       const withMerchant = merchant ? { ...bindings, merchant } : bindings;
-      return Object.keys(options).length ? logger.child(withMerchant, options) : (new RequestLogger(logger as Logger, withMerchant) as unknown as FastifyBaseLogger);
+      return Object.keys(options).length
+        ? logger.child(withMerchant, options)
+        : (new RequestLogger(logger as Logger, withMerchant) as unknown as FastifyBaseLogger);
     },
     routerOptions: { maxParamLength: 200 },
     // Requests read while closing get the edge's own draining answer (http/ops.ts), not Fastify's.
@@ -106,7 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(opsPlugin, { lifecycle });
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(pressurePlugin, { ...config.pressure, connections });
-  await app.register(tenancyPlugin, { merchants, unknownHosts: config.unknownHosts, unknownHostsTestCoin: config.unknownHostsTestCoin });
+  await app.register(tenancyPlugin, {
+    merchants,
+    unknownHosts: config.unknownHosts,
+    unknownHostsTestCoin: config.unknownHostsTestCoin,
+  });
   await app.register(merchantReloadPlugin, { live: merchants, dir: config.merchantsDir, links, watch: config.merchantsWatch });
   await app.register(thirdPartyPlugin, { thirdParty });
   await app.register(securityPlugin);

@@ -139,8 +139,7 @@ export const assetsPlugin = fp<{ distDir?: URL }>(
     };
     app.get('/assets/*', { config: { csp: false } }, async (request, reply) => {
       const path = request.url.split('?')[0]!;
-      const own =
-        request.merchant.assets.get(path) ?? app.merchants.previous?.byId.get(request.merchant.id)?.assets.get(path);
+      const own = request.merchant.assets.get(path) ?? app.merchants.previous?.byId.get(request.merchant.id)?.assets.get(path);
       const file = shared.get(path) ?? (own && (await merchantFile(path, own)));
       if (!file) throw new EdgeError.notFound();
       return sendStatic(request, reply, file);

@@ -12,7 +12,10 @@ import { rateLimitSettings, type RateLimitSettings } from './ops/limits.ts';
 /** Node refuses a headers timeout above this (http.createServer). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-const url = z.string().url().transform((s) => s.replace(/\/+$/, ''));
+const url = z
+  .string()
+  .url()
+  .transform((s) => s.replace(/\/+$/, ''));
 
 /** An address or CIDR (v4 or v6). Booleans and hop counts are refused on purpose. */
 const proxyAddress = z.string().refine((entry) => {
@@ -29,19 +32,32 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  MERCHANTS_DIR: z.string().min(1).default(fileURLToPath(new URL('merchants', PROJECT_ROOT))),
+  MERCHANTS_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('merchants', PROJECT_ROOT))),
   UPSTREAM_URL: url.optional(),
   UPLOAD_URL: url.optional(),
   /** Comma-separated: the first signs, every one verifies (rotation: prepend, later remove the old). */
   SESSION_SECRET: z
     .string()
-    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')).min(1, 'must name at least one secret'))
     .optional(),
   TRUST_PROXY: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(proxyAddress)),
   /** Default: reject with a real upstream (UPSTREAM_URL), the fallback merchant with the sandbox. */
   UNKNOWN_HOSTS: z.enum(['fallback', 'reject']).optional(),
@@ -80,7 +96,12 @@ const envSchema = z.object({
    * From a request's first byte to its last header. Node counts it per request, not across
    * the idle time before it (measured), so it stays short against slow clients.
    */
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().max(REQUEST_TIMEOUT_MS, 'must not exceed the request timeout (30 s)').default(10_000),
+  HEADERS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(REQUEST_TIMEOUT_MS, 'must not exceed the request timeout (30 s)')
+    .default(10_000),
   /** Requests one connection may have unanswered at once (HTTP/1.1 pipelining). */
   MAX_PIPELINED_REQUESTS: z.coerce.number().int().positive().default(8),
   /** After SIGTERM, how long the process keeps listening (answering 503, closing connections) before it closes. */
@@ -88,7 +109,10 @@ const envSchema = z.object({
   /** Rate limits over the defaults, e.g. `quote=30/60,code.refId=5/60`, or `off`. */
   RATE_LIMITS: z.string().default(''),
   /** Where the rate-limit counters live when several replicas share them; unset = in memory. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   // Load shedding: 503 above these; readiness goes down at READY_PRESSURE_RATIO of each.
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(1_000),
   SHED_HEAP_USED_MB: z.coerce.number().int().positive().optional(),
@@ -143,7 +167,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
       'UPSTREAM_URL is not set and SANDBOX is not on: set UPSTREAM_URL to the exchange API, or SANDBOX=on to run the embedded sandbox (test money only)',
     );
   }
-  const healthPort = e.HEALTH_PORT === 'off' ? undefined : (e.HEALTH_PORT ?? (e.NODE_ENV === 'production' ? DEFAULT_HEALTH_PORT : undefined));
+  const healthPort =
+    e.HEALTH_PORT === 'off' ? undefined : (e.HEALTH_PORT ?? (e.NODE_ENV === 'production' ? DEFAULT_HEALTH_PORT : undefined));
   if (healthPort !== undefined && healthPort !== 0 && healthPort === e.PORT) {
     throw new ConfigError('Invalid environment:\n  HEALTH_PORT: must differ from PORT');
   }

@@ -46,14 +46,15 @@ async function main(): Promise<void> {
     logger,
     lifecycle,
   });
-  const probes = config.healthPort === undefined
-    ? undefined
-    : await startProbeServer({
-        state: lifecycle,
-        port: config.healthPort,
-        host: config.host,
-        onError: (err) => logger.error({ err }, 'the probe server failed: probes on HEALTH_PORT no longer answer'),
-      });
+  const probes =
+    config.healthPort === undefined
+      ? undefined
+      : await startProbeServer({
+          state: lifecycle,
+          port: config.healthPort,
+          host: config.host,
+          onError: (err) => logger.error({ err }, 'the probe server failed: probes on HEALTH_PORT no longer answer'),
+        });
   await app.listen({ port: config.port, host: config.host });
 
   const port = (app.server.address() as { port: number }).port;

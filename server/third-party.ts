@@ -44,7 +44,10 @@ export function resolveThirdParty(config: AppConfig, upstreamUrl: string, defaul
     if (url) urls[key] = url;
   }
   const available = Object.fromEntries(
-    FEATURES.map(([feature, { needs }]) => [feature, Object.keys(needs).every((key) => urls[key as keyof OptionalThirdPartyUrls])]),
+    FEATURES.map(([feature, { needs }]) => [
+      feature,
+      Object.keys(needs).every((key) => urls[key as keyof OptionalThirdPartyUrls]),
+    ]),
   ) as Record<ThirdPartyFeature, boolean>;
   return { ...urls, available };
 }

@@ -31,7 +31,8 @@ export const CENTRES_FILE = new URL('static/data/cash-in-centres.json', PROJECT_
 /** Where a row is wrong, or undefined. */
 function placeProblem(c: Centre): string | undefined {
   const b = PHILIPPINES_BOUNDS;
-  if (c.lat < b.south || c.lat > b.north || c.lng < b.west || c.lng > b.east) return `lat/lng ${c.lat},${c.lng} is outside the Philippines`;
+  if (c.lat < b.south || c.lat > b.north || c.lng < b.west || c.lng > b.east)
+    return `lat/lng ${c.lat},${c.lng} is outside the Philippines`;
   const city = CITY_CENTRES[c.city];
   if (!city) return `city "${c.city}" is not a known city (server/cash-in/cities.ts)`;
   const km = distanceMetres(city, c) / 1000;

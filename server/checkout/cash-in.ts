@@ -41,7 +41,12 @@ export function parseClockTime(value: string): number | undefined {
 
 /** Minutes after midnight in Manila at `now` (ms since the epoch). */
 export function manilaMinutes(now: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: PH_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: PH_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return part('hour') * 60 + part('minute');
 }

@@ -114,8 +114,4 @@ export const ERROR_CODES = {
   amountMismatch: 'TRANSACTION.AMOUNT.MISMATCH',
   voucherUsed: 'VOUCHER.USED',
 } as const;
-export const LIMIT_ERROR_CODES: readonly string[] = [
-  ERROR_CODES.dailyLimit,
-  ERROR_CODES.weeklyLimit,
-  ERROR_CODES.monthlyLimit,
-];
+export const LIMIT_ERROR_CODES: readonly string[] = [ERROR_CODES.dailyLimit, ERROR_CODES.weeklyLimit, ERROR_CODES.monthlyLimit];

@@ -131,7 +131,9 @@ function messagesOf(failure: Failure, fallback: string, noAnswer: string = FAILU
     case 'error':
       return [visitorMessage(failure) ?? fallback];
     case 'errors': {
-      const items = failure.items.flatMap((i) => visitorMessage({ status: failure.status, code: i.errorCode, msg: i.errorMsg }) ?? []);
+      const items = failure.items.flatMap(
+        (i) => visitorMessage({ status: failure.status, code: i.errorCode, msg: i.errorMsg }) ?? [],
+      );
       return items.length ? items : [fallback];
     }
     case 'unavailable':
@@ -201,7 +203,8 @@ export function failureOutcome(failure: Failure, context: FailureContext, facts:
     case 'quote':
     case 'pro-quote': {
       // No transaction exists yet, so nothing to resume; limits close home.
-      if (isLimit(code)) return { kind: 'modal-home', message: messagesOf(failure, FAILURE_TEXT.generic)[0]!, status: statusOf(failure) };
+      if (isLimit(code))
+        return { kind: 'modal-home', message: messagesOf(failure, FAILURE_TEXT.generic)[0]!, status: statusOf(failure) };
       const withoutMessage = failure.kind === 'unavailable' || (failure.kind === 'error' && !failure.msg);
       if (withoutMessage) return { kind: 'retry', ...(context === 'pro-quote' ? PRO_QUOTE_RETRY : QUOTE_RETRY) };
       return stay(failure, FAILURE_TEXT.generic);
@@ -234,7 +237,10 @@ export function failureOutcome(failure: Failure, context: FailureContext, facts:
             code,
           };
         case ERROR_CODES.voiceClipMissing:
-          return { kind: 'screen', path: facts.paymentMethod === 'FLEXEPIN' ? ROUTES.audioInputSkip.path : ROUTES.audioInput.path };
+          return {
+            kind: 'screen',
+            path: facts.paymentMethod === 'FLEXEPIN' ? ROUTES.audioInputSkip.path : ROUTES.audioInput.path,
+          };
         case ERROR_CODES.selfieMissing:
           return { kind: 'screen', path: ROUTES.imageInputChoice.path };
       }
@@ -250,8 +256,10 @@ export function failureOutcome(failure: Failure, context: FailureContext, facts:
       return stay(failure, FAILURE_TEXT.generic);
     case 'voucher': {
       const amount = failure.kind === 'error' ? failure.errorParams?.amount : undefined;
-      if (code === ERROR_CODES.amountMismatch && amount !== undefined && amount > 0) return { kind: 'new-quote', amount, status: 422 };
-      if (code === ERROR_CODES.voucherUsed) return { kind: 'stay', messages: [VOUCHER_MESSAGES.alreadyUsed], on: 'field', status: 422 };
+      if (code === ERROR_CODES.amountMismatch && amount !== undefined && amount > 0)
+        return { kind: 'new-quote', amount, status: 422 };
+      if (code === ERROR_CODES.voucherUsed)
+        return { kind: 'stay', messages: [VOUCHER_MESSAGES.alreadyUsed], on: 'field', status: 422 };
       // "No response in voucher flow": the spec's words, whatever went missing.
       if (failure.kind === 'unavailable' || failure.kind === 'invalid-response') {
         return { kind: 'stay', messages: [VOUCHER_MESSAGES.lostConnection], on: 'field', status: statusOf(failure) };

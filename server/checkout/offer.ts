@@ -23,13 +23,17 @@ export interface OfferedMethod {
  * method the server's check refuses.
  */
 export function methodsFor<M extends OfferedMethod>(methods: readonly M[], kind: FlowKind, fiatCurrency?: string): M[] {
-  return methods.filter((m) => m.type === kind && (!fiatCurrency || !m.fiatCurrencies || m.fiatCurrencies.includes(fiatCurrency)));
+  return methods.filter(
+    (m) => m.type === kind && (!fiatCurrency || !m.fiatCurrencies || m.fiatCurrencies.includes(fiatCurrency)),
+  );
 }
 
 /** Kinds the merchant allows (general flag and the kind's own) and has a method for. */
 export function allowedKinds(config: MerchantConfig): FlowKind[] {
   if (!config.inputAllowed) return [];
-  return (['BUY', 'SELL', 'SPEND'] as const).filter((k) => config[KIND_FLAGS[k]] && methodsFor(config.paymentMethods, k).length > 0);
+  return (['BUY', 'SELL', 'SPEND'] as const).filter(
+    (k) => config[KIND_FLAGS[k]] && methodsFor(config.paymentMethods, k).length > 0,
+  );
 }
 
 /** The test coin exists only outside production. */
@@ -54,7 +58,10 @@ export const LINK_OUT_ACTION = 'redirect';
  * "Payment method objects and coins may carry action and url"): the method's url, else the
  * coin's, when its action is LINK_OUT_ACTION. Undefined: quote as usual.
  */
-export function linkOutUrl(config: MerchantConfig, q: { paymentMethod: string; cryptoCurrency: string; kind: FlowKind }): string | undefined {
+export function linkOutUrl(
+  config: MerchantConfig,
+  q: { paymentMethod: string; cryptoCurrency: string; kind: FlowKind },
+): string | undefined {
   const method = config.paymentMethods.find((m) => m.name === q.paymentMethod && m.type === q.kind);
   if (method?.action === LINK_OUT_ACTION && method.url) return method.url;
   const coin = config.supportedCoins.find((c) => c.id === q.cryptoCurrency);

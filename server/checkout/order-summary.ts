@@ -93,9 +93,16 @@ export function summaryRows(order: OrderSummaryData, { payoutEmail = false } = {
     },
   ];
   if (order.fee) rows.push({ kind: 'fiat', label: SUMMARY_TEXT.fee, amount: order.fee, currency: order.fiatCurrency });
-  rows.push({ kind: 'crypto', label: kind === 'BUY' ? SUMMARY_TEXT.cryptoAmount : SUMMARY_TEXT.youSend, amount: order.cryptoAmount, currency: order.cryptoCurrency });
-  if (kind === 'BUY' && order.cryptoAddress) rows.push({ kind: 'address', label: SUMMARY_TEXT.address, value: order.cryptoAddress });
-  if (payoutEmail && kind === 'SELL' && order.emtEmail) rows.push({ kind: 'email', label: SUMMARY_TEXT.payoutEmail, value: order.emtEmail });
+  rows.push({
+    kind: 'crypto',
+    label: kind === 'BUY' ? SUMMARY_TEXT.cryptoAmount : SUMMARY_TEXT.youSend,
+    amount: order.cryptoAmount,
+    currency: order.cryptoCurrency,
+  });
+  if (kind === 'BUY' && order.cryptoAddress)
+    rows.push({ kind: 'address', label: SUMMARY_TEXT.address, value: order.cryptoAddress });
+  if (payoutEmail && kind === 'SELL' && order.emtEmail)
+    rows.push({ kind: 'email', label: SUMMARY_TEXT.payoutEmail, value: order.emtEmail });
   rows.push({ kind: 'reference', label: SUMMARY_TEXT.reference, value: order.refId });
   return rows;
 }

@@ -114,7 +114,9 @@ export interface RequoteAmounts {
 }
 
 /** SPEC.md section 7: a requote names the fiat amount, or the coin amount for ETRANSFEROUT. */
-export function requoteBody(quote: RequoteAmounts): { refId: string; fiatAmount: number } | { refId: string; cryptoAmount: number } {
+export function requoteBody(
+  quote: RequoteAmounts,
+): { refId: string; fiatAmount: number } | { refId: string; cryptoAmount: number } {
   return quote.paymentMethod === 'ETRANSFEROUT'
     ? { refId: quote.refId, cryptoAmount: quote.cryptoAmount }
     : { refId: quote.refId, fiatAmount: quote.fiatAmount };

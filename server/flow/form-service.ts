@@ -21,7 +21,8 @@ export async function postUploadNotice(request: FastifyRequest, mobileNumber: st
       bodyTimeout: NOTICE_TIMEOUT_MS,
     });
     await response.body.dump();
-    if (response.statusCode >= 300) request.log.warn({ status: response.statusCode }, 'upload notice refused by the form service');
+    if (response.statusCode >= 300)
+      request.log.warn({ status: response.statusCode }, 'upload notice refused by the form service');
     return response.statusCode < 300;
   } catch (error) {
     request.log.warn({ err: error }, 'upload notice not delivered');

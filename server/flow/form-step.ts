@@ -45,10 +45,23 @@ export interface FormStep<F extends string, V> {
    */
   atStep?: NextAction;
   /** The voucher's stored value differs from the quote: offer a new quote for `amount`. */
-  newQuote?(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<F>, amount: number, status: number): Answer;
+  newQuote?(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    flow: FlowCookie,
+    form: FormState<F>,
+    amount: number,
+    status: number,
+  ): Answer;
   validate(body: unknown, flow: FlowCookie, request: FastifyRequest): Validated<V, string>;
   call(upstream: UpstreamClient, flow: FlowCookie, value: V): Promise<UpstreamResult<FlowState>>;
-  render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<F>, status: number): Promise<FastifyReply>;
+  render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    flow: FlowCookie,
+    form: FormState<F>,
+    status: number,
+  ): Promise<FastifyReply>;
 }
 
 export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandlerMethod {
@@ -77,7 +90,9 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     return meetFailure(request, reply, result.failure, step.failures, {
       flow,
       endedTitle: step.endedTitle,
-      newQuote: step.newQuote && ((amount, status) => step.newQuote!(request, reply, flow, { values, errors: {}, formErrors: [] }, amount, status)),
+      newQuote:
+        step.newQuote &&
+        ((amount, status) => step.newQuote!(request, reply, flow, { values, errors: {}, formErrors: [] }, amount, status)),
       stay: (messages, on, status) =>
         on === 'field' && step.mainField
           ? show({ errors: { [step.mainField]: messages.join(' ') }, formErrors: [] }, status)

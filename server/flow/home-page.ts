@@ -85,7 +85,12 @@ export async function renderUntouchedHome(request: FastifyRequest, reply: Fastif
   const ticker = config.showTicker ? await tickerProps(request) : undefined;
   // A page with the ticker holds as long as its prices; its late rows are not for everyone.
   const version = ticker ? tickerVersion(ticker.rows) : '';
-  return reply.renderShared(`home:${kind ?? ''}`, () => homePage(config, { kind }, ticker), version, config.showTicker ? tickerFreshUntil(request, ticker?.rows) : Infinity);
+  return reply.renderShared(
+    `home:${kind ?? ''}`,
+    () => homePage(config, { kind }, ticker),
+    version,
+    config.showTicker ? tickerFreshUntil(request, ticker?.rows) : Infinity,
+  );
 }
 
 /** The prices a home page shows, as its version: the rows are the ticker cache's own, so stringified once. */

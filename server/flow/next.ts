@@ -51,7 +51,9 @@ function withReturnUrl(request: FastifyRequest, paymentUrl: string): string {
 /** A payment address that failed its checks: logged, and a page with the support reference. */
 function refusePayment(request: FastifyRequest, reply: FastifyReply, reasons: string[]) {
   request.log.warn({ reasons }, 'payment address from the upstream refused');
-  return reply.header('cache-control', 'no-store').render(createElement(PaymentRefusedPage, { reference: request.id }), { status: 502 });
+  return reply
+    .header('cache-control', 'no-store')
+    .render(createElement(PaymentRefusedPage, { reference: request.id }), { status: 502 });
 }
 
 /** How a screen shows a message in place: its own page, re-rendered with the messages. */
@@ -62,7 +64,13 @@ export type Stay = (messages: string[], status: number) => Promise<FastifyReply>
  * order summary's figures follow the state (order-summary.ts says why they live here). `at`:
  * the screen the state's nextAction sends the visitor to (unset: they stay where they are).
  */
-export function saveFlowState(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, at?: string): FlowCookie {
+export function saveFlowState(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowCookie,
+  state: FlowState,
+  at?: string,
+): FlowCookie {
   const next: FlowCookie = {
     ...flow,
     refId: state.refId,

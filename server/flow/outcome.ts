@@ -42,7 +42,8 @@ export function meetFailure(
   screen: FailureScreen = {},
 ): Answer {
   const hidden = hiddenTexts(failure);
-  if (hidden.length) request.log.warn({ upstream: { failure: failure.kind, hidden }, context }, 'upstream text replaced for the visitor');
+  if (hidden.length)
+    request.log.warn({ upstream: { failure: failure.kind, hidden }, context }, 'upstream text replaced for the visitor');
   return carryOut(request, reply, failureOutcome(failure, context, { paymentMethod: screen.flow?.method }), screen);
 }
 
@@ -59,7 +60,11 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
       scheduleHomeRedirect(reply, undefined, siteUrlsFor(request).error(outcome.code));
       clearFlow(request, reply);
       return reply.render(
-        createElement(FlowEndedPage, { title: screen.endedTitle ?? ENDED_TITLE, message: outcome.message, notice: outcome.notice }),
+        createElement(FlowEndedPage, {
+          title: screen.endedTitle ?? ENDED_TITLE,
+          message: outcome.message,
+          notice: outcome.notice,
+        }),
         { status: outcome.status },
       );
     case 'modal-home':
@@ -72,10 +77,14 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
     case 'resume':
       return screen.flow ? resumeFlow(request, reply, screen.flow) : home();
     case 'stay':
-      return screen.stay ? screen.stay(outcome.messages, outcome.on, outcome.status) : toastHome(outcome.messages, outcome.status);
+      return screen.stay
+        ? screen.stay(outcome.messages, outcome.on, outcome.status)
+        : toastHome(outcome.messages, outcome.status);
     case 'toast-home':
       return toastHome(outcome.messages, outcome.status);
     case 'new-quote':
-      return screen.newQuote ? screen.newQuote(outcome.amount, outcome.status) : toastHome([FAILURE_TEXT.generic], outcome.status);
+      return screen.newQuote
+        ? screen.newQuote(outcome.amount, outcome.status)
+        : toastHome([FAILURE_TEXT.generic], outcome.status);
   }
 }

@@ -71,7 +71,12 @@ export async function requestQuote(
   const form =
     pro?.form ??
     ((status: number, view: { modal?: string; formError?: string }) =>
-      renderHome(request, reply, { kind: input.kind, values, modal: view.modal, errors: view.formError ? { form: view.formError } : {} }, status));
+      renderHome(
+        request,
+        reply,
+        { kind: input.kind, values, modal: view.modal, errors: view.formError ? { form: view.formError } : {} },
+        status,
+      ));
   if (!result.ok) {
     return meetFailure(request, reply, result.failure, pro ? 'pro-quote' : 'quote', {
       stay: (messages, _on, status) => form(status, { formError: messages.join(' ') }),
@@ -80,7 +85,13 @@ export async function requestQuote(
         if (attempt >= attempts) return pro ? pro.exhausted() : reply.redirect(ROUTES.home.path, 303);
         const retryUrl = pro ? pro.retryUrl(attempt + 1) : `${directLink(input)}?${RETRY_ATTEMPT_PARAM}=${attempt + 1}`;
         reply.header('retry-after', String(intervalMs / 1000)).header('refresh', refreshValue(retryUrl, intervalMs));
-        const page = createElement(QuoteRetryPage, { retryUrl, seconds: intervalMs / 1000, attempt: attempt + 1, attempts, ...(pro ? { title: PRO_TEXT.gettingQuote } : {}) });
+        const page = createElement(QuoteRetryPage, {
+          retryUrl,
+          seconds: intervalMs / 1000,
+          attempt: attempt + 1,
+          attempts,
+          ...(pro ? { title: PRO_TEXT.gettingQuote } : {}),
+        });
         return reply.render(page, { status: 503 });
       },
     });

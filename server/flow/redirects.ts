@@ -28,7 +28,11 @@ export function refreshValue(url: string, delayMs: number): string {
  * The page being sent (a fatal-error notice) goes home after the default 5000 ms; with an
  * error code, to `target`, the merchant's error URL with `err` (siteUrlsFor().error).
  */
-export function scheduleHomeRedirect(reply: FastifyReply, delayMs = REDIRECT_HOME_DELAY_MS, target: string = ROUTES.home.path): void {
+export function scheduleHomeRedirect(
+  reply: FastifyReply,
+  delayMs = REDIRECT_HOME_DELAY_MS,
+  target: string = ROUTES.home.path,
+): void {
   reply.header('refresh', refreshValue(target, delayMs));
 }
 

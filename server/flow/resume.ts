@@ -78,7 +78,9 @@ function orderOf(request: FastifyRequest, state: FlowState): ResumeOrder {
     coin: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
     ...(state.txnType === 'BUY' && state.cryptoAddress ? { receivingAddress: state.cryptoAddress } : {}),
     ...(state.txnType === 'SELL' && state.emtEmail ? { payoutEmail: state.emtEmail } : {}),
-    ...(created && !Number.isNaN(created.getTime()) ? { created: `${created.toISOString().slice(0, 16).replace('T', ' ')} UTC` } : {}),
+    ...(created && !Number.isNaN(created.getTime())
+      ? { created: `${created.toISOString().slice(0, 16).replace('T', ' ')} UTC` }
+      : {}),
   };
 }
 

@@ -66,7 +66,12 @@ export function stepPage(
 }
 
 /** What a step page does when the visitor is not at its step. */
-export function leaveStep(request: FastifyRequest, reply: FastifyReply, load: Exclude<StepLoad, { kind: 'ready' }>, from: ScreenPath) {
+export function leaveStep(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  load: Exclude<StepLoad, { kind: 'ready' }>,
+  from: ScreenPath,
+) {
   switch (load.kind) {
     case 'no-flow':
       return reply.redirect(ROUTES.home.path, seeOther(request));
@@ -94,7 +99,12 @@ export function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: Flo
  * 303 to the visitor's step, or to /transaction, which asks the upstream, when the cookie
  * does not say. Returns null when the form may go on.
  */
-export function outOfStep(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, pages: readonly ScreenPath[]): FastifyReply | null {
+export function outOfStep(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowCookie,
+  pages: readonly ScreenPath[],
+): FastifyReply | null {
   if (flow.at !== undefined && pages.some((p) => p === flow.at)) return null;
   request.log.info({ at: flow.at ?? null }, 'form posted for another step: not sent upstream');
   void reply.redirect(flow.at ?? ROUTES.transactionNew.path, 303);

@@ -29,14 +29,25 @@ export interface CheckedUpload {
 export type Refusal = { messages: string[]; status: number };
 
 /** How a screen shows refusals: its page again, with what the visitor chose kept. */
-export type ShowRefusal = (request: FastifyRequest, reply: FastifyReply, refusal: Refusal, fields: Record<string, string>) => Answer;
+export type ShowRefusal = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refusal: Refusal,
+  fields: Record<string, string>,
+) => Answer;
 
 /** Islands ask for JSON; a form post gets a page. */
 export function wantsJson(request: FastifyRequest): boolean {
   return String(request.headers.accept ?? '').startsWith('application/json');
 }
 
-export function refuse(request: FastifyRequest, reply: FastifyReply, refusal: Refusal, fields: Record<string, string>, show: ShowRefusal): Answer {
+export function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refusal: Refusal,
+  fields: Record<string, string>,
+  show: ShowRefusal,
+): Answer {
   if (refusal.status === 503) reply.header('retry-after', String(UPLOAD_RETRY_AFTER_S));
   if (wantsJson(request)) return reply.code(refusal.status).send({ messages: refusal.messages });
   return show(request, reply, refusal, fields);
@@ -86,7 +97,8 @@ export async function withUploadForm(
       request.log.info({ err: error }, 'upload form broke off');
       return refuse(request, reply, { messages: [UPLOAD_MESSAGES.unfinished], status: 400 }, {}, show);
     }
-    if (form.extraFiles > 0) return refuse(request, reply, { messages: [UPLOAD_MESSAGES.oneFileOnly], status: 422 }, form.fields, show);
+    if (form.extraFiles > 0)
+      return refuse(request, reply, { messages: [UPLOAD_MESSAGES.oneFileOnly], status: 422 }, form.fields, show);
     return await work(form);
   } finally {
     gate.leave();
@@ -122,7 +134,10 @@ export function selfieStep(options: { screen: ScreenPath; atStep: NextAction; im
       });
       const stay = (messages: string[], status: number) => refuse(request, reply, { messages, status }, fields, options.show);
       if (result.ok) return followNextAction(request, reply, flow, result.value, options.screen, stay);
-      return meetFailure(request, reply, result.failure, 'step', { flow, stay: (messages, _on, status) => stay(messages, status) });
+      return meetFailure(request, reply, result.failure, 'step', {
+        flow,
+        stay: (messages, _on, status) => stay(messages, status),
+      });
     });
   };
 }

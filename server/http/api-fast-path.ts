@@ -16,7 +16,14 @@ import type { IslandCall } from '../checkout/wire.ts';
 import type { Merchant } from '../tenancy/load.ts';
 import { RequestLogger } from '../logging.ts';
 import type { RateLimitCheck } from '../ops/rate-limit.ts';
-import { JSON_TYPE, PUBLIC_PATHS, allowedCall, forwardIslandCall, type IslandAnswer, type ProxyTarget } from '../upstream/proxy-rules.ts';
+import {
+  JSON_TYPE,
+  PUBLIC_PATHS,
+  allowedCall,
+  forwardIslandCall,
+  type IslandAnswer,
+  type ProxyTarget,
+} from '../upstream/proxy-rules.ts';
 import { clientAddress, type TrustProxy } from './client-address.ts';
 import { jsonErrorAnswer } from './errors.ts';
 import { logRequest, type Lifecycle, type RequestLine } from './ops.ts';
@@ -67,7 +74,13 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     return true;
   }
 
-  async #answer(deps: ApiDeps, merchant: Merchant, call: IslandCall, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async #answer(
+    deps: ApiDeps,
+    merchant: Merchant,
+    call: IslandCall,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
     const started = performance.now();
     const reqId = deps.requestId();
     const path = request.url!;
@@ -76,10 +89,14 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     const log = () => (requestLog ??= new RequestLogger(deps.log as Logger, { reqId, merchant: merchant.id }));
     let answer: IslandAnswer;
     try {
-      const refusal = deps.rateLimitCheck ? await deps.rateLimitCheck('api', { ip: clientAddress(request, deps.trust), refId: undefined }) : undefined;
+      const refusal = deps.rateLimitCheck
+        ? await deps.rateLimitCheck('api', { ip: clientAddress(request, deps.trust), refId: undefined })
+        : undefined;
       answer = refusal
         ? { refused: refusal.error, headers: { 'retry-after': refusal.retryAfter } }
-        : await forwardIslandCall(deps.target, { call, path, requestId: reqId, merchantId: merchant.id }, (line, msg) => log().warn(line, msg));
+        : await forwardIslandCall(deps.target, { call, path, requestId: reqId, merchantId: merchant.id }, (line, msg) =>
+            log().warn(line, msg),
+          );
     } catch (error) {
       // A bug, not upstream trouble: answered as the error handler answers one.
       answer = { refused: error as FastifyError, headers: {} };
@@ -89,7 +106,14 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     let body: Buffer | string;
     if ('refused' in answer) ({ status, body } = jsonErrorAnswer(log(), answer.refused));
     else ({ status, type, body } = answer);
-    const headers = this.#head(deps, merchant).concat('x-request-id', reqId, 'content-type', type, 'content-length', String(Buffer.byteLength(body)));
+    const headers = this.#head(deps, merchant).concat(
+      'x-request-id',
+      reqId,
+      'content-type',
+      type,
+      'content-length',
+      String(Buffer.byteLength(body)),
+    );
     for (const name in answer.headers) headers.push(name, answer.headers[name]!);
     response.writeHead(status, headers);
     response.end(body);
@@ -127,6 +151,14 @@ export const apiFastPathPlugin = fp<{ fastPath: ApiFastPath; lifecycle?: Lifecyc
   {
     name: 'edge-api-fast-path',
     fastify: '5.x',
-    dependencies: ['edge-ops', 'edge-metrics', 'edge-pressure', 'edge-tenancy', 'edge-security', 'edge-rate-limit', 'edge-api-proxy'],
+    dependencies: [
+      'edge-ops',
+      'edge-metrics',
+      'edge-pressure',
+      'edge-tenancy',
+      'edge-security',
+      'edge-rate-limit',
+      'edge-api-proxy',
+    ],
   },
 );

@@ -96,7 +96,10 @@ export function errorJson(error: FastifyError): string {
 }
 
 /** An error answered in JSON outside Fastify: its status and body, logged as the error handler logs it. */
-export function jsonErrorAnswer(log: Pick<FastifyBaseLogger, 'error' | 'info'>, error: FastifyError): { status: number; body: string } {
+export function jsonErrorAnswer(
+  log: Pick<FastifyBaseLogger, 'error' | 'info'>,
+  error: FastifyError,
+): { status: number; body: string } {
   const { status, body } = publicError(error);
   logError(log, error, status, body);
   return { status, body: JSON.stringify(body) };

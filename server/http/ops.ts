@@ -28,7 +28,12 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
     });
     app.decorateRequest('upstreamSummary', null);
     app.addHook('onResponse', async (request, reply) => {
-      const line: RequestLine = { method: request.method, path: request.url.split('?')[0]!, status: reply.statusCode, ms: reply.elapsedTime };
+      const line: RequestLine = {
+        method: request.method,
+        path: request.url.split('?')[0]!,
+        status: reply.statusCode,
+        ms: reply.elapsedTime,
+      };
       if (request.upstreamSummary) line.upstream = request.upstreamSummary;
       logRequest(request.log, line);
     });

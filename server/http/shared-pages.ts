@@ -107,7 +107,9 @@ export function publishedPage(merchant: Merchant, url: string, now: number): Pub
 export function sharedAnswer(found: Published, request: IncomingMessage): { status: number; head: Head; body?: Buffer } {
   if (request.headers['if-none-match'] === found.page.etag) return { status: 304, head: found.notModified };
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
-  return encoding ? { status: 200, head: found[encoding], body: found.page[encoding] } : { status: 200, head: found.plain, body: found.page.plain };
+  return encoding
+    ? { status: 200, head: found[encoding], body: found.page[encoding] }
+    : { status: 200, head: found.plain, body: found.page.plain };
 }
 
 /** What a listener in front of Fastify needs of the app. */
@@ -197,5 +199,9 @@ export const sharedPagesPlugin = fp<{ fastPath: SharedPagesFastPath; lifecycle?:
     app.decorate('sharedPagesFastPath', fastPath);
     app.addHook('onReady', async () => fastPath.start(frontListenerDeps(app, lifecycle, requestId)));
   },
-  { name: 'edge-shared-pages', fastify: '5.x', dependencies: ['edge-ops', 'edge-metrics', 'edge-pressure', 'edge-tenancy', 'edge-render'] },
+  {
+    name: 'edge-shared-pages',
+    fastify: '5.x',
+    dependencies: ['edge-ops', 'edge-metrics', 'edge-pressure', 'edge-tenancy', 'edge-render'],
+  },
 );

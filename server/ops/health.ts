@@ -41,18 +41,20 @@ export interface ProbeInputs {
 
 export function liveness(inputs: ProbeInputs, limits: ProbeLimits): ProbeAnswer {
   // Before the first heartbeat the process is starting; the start-up probe bounds that.
-  if (inputs.sinceBeatMs !== undefined && inputs.sinceBeatMs > limits.liveStallMs) return { status: 503, body: { status: 'stalled' } };
+  if (inputs.sinceBeatMs !== undefined && inputs.sinceBeatMs > limits.liveStallMs)
+    return { status: 503, body: { status: 'stalled' } };
   return { status: 200, body: { status: 'ok' } };
 }
 
 export function readiness(inputs: ProbeInputs, limits: ProbeLimits): ProbeAnswer {
-  const reason: NotReadyReason | undefined = !inputs.serving || inputs.sinceBeatMs === undefined
-    ? 'starting'
-    : inputs.draining
-      ? 'draining'
-      : inputs.sinceBeatMs > limits.readyStallMs
-        ? 'stalled'
-        : inputs.pressure;
+  const reason: NotReadyReason | undefined =
+    !inputs.serving || inputs.sinceBeatMs === undefined
+      ? 'starting'
+      : inputs.draining
+        ? 'draining'
+        : inputs.sinceBeatMs > limits.readyStallMs
+          ? 'stalled'
+          : inputs.pressure;
   return reason ? { status: 503, body: { status: reason } } : { status: 200, body: { status: 'ready' } };
 }
 
@@ -107,7 +109,12 @@ export class HealthState {
 
   inputs(now = sharedNow()): ProbeInputs {
     const beat = Number(Atomics.load(this.#beat, 0));
-    return { serving: this.serving, draining: this.draining, pressure: this.pressure, sinceBeatMs: beat === 0 ? undefined : now - beat };
+    return {
+      serving: this.serving,
+      draining: this.draining,
+      pressure: this.pressure,
+      sinceBeatMs: beat === 0 ? undefined : now - beat,
+    };
   }
 
   #flag(bit: number, on: boolean): void {

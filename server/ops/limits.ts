@@ -55,7 +55,10 @@ export function rateLimitSettings(spec: string): RateLimitSettings {
   const trimmed = spec.trim();
   if (trimmed === 'off') return { enabled: false };
   const limits = structuredClone(DEFAULT_LIMITS);
-  for (const entry of trimmed.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of trimmed
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const match = ENTRY.exec(entry);
     if (!match) throw new Error(`"${entry}" is not name=max/seconds or name.refId=max/seconds`);
     const [, name, perRefId, max, seconds] = match;

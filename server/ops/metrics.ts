@@ -137,7 +137,6 @@ export class EdgeMetrics {
   shed(reason: string): void {
     this.#shed.inc({ reason });
   }
-
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

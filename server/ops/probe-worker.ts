@@ -26,7 +26,8 @@ const post = (message: ProbeWorkerMessage) => parentPort!.postMessage(message);
 const server = createServer({ headersTimeout: 2_000, requestTimeout: 5_000, keepAliveTimeout: 5_000 }, (request, response) => {
   const path = (request.url ?? '').split('?')[0];
   const probe = path === '/healthz' ? liveness : path === '/readyz' ? readiness : undefined;
-  const answer = probe && (request.method === 'GET' || request.method === 'HEAD') ? probe(state.inputs(), data.limits) : undefined;
+  const answer =
+    probe && (request.method === 'GET' || request.method === 'HEAD') ? probe(state.inputs(), data.limits) : undefined;
   const body = answer ? JSON.stringify(answer.body) : data.notFound;
   response.writeHead(answer?.status ?? 404, { ...data.headers, 'content-length': Buffer.byteLength(body) });
   response.end(body);

@@ -84,7 +84,9 @@ export type RateLimitCheck = (name: LimitName, counted: Counted) => Promise<Refu
 /** The limiter reads a route's group id off what it counts; these counts belong to no route's group. */
 const NO_ROUTE = { config: {} };
 
-type Check = (counted: Counted & { routeOptions: typeof NO_ROUTE }) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
+type Check = (
+  counted: Counted & { routeOptions: typeof NO_ROUTE },
+) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
 export interface RateLimitOptions {
   settings: RateLimitSettings;
@@ -139,7 +141,11 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
         (k): k is 'address' | 'refId' => k !== undefined,
       );
       if (!exceeded.length) return undefined;
-      const seconds = Math.max(byAddress.isExceeded ? byAddress.ttlInSeconds! : 0, byRefId?.isExceeded ? byRefId.ttlInSeconds! : 0, 1);
+      const seconds = Math.max(
+        byAddress.isExceeded ? byAddress.ttlInSeconds! : 0,
+        byRefId?.isExceeded ? byRefId.ttlInSeconds! : 0,
+        1,
+      );
       for (const key of exceeded) app.metrics.rateLimited(name, key);
       return { error: new EdgeError.rateLimited(RATE_LIMIT_TEXT.tryAgainIn(seconds)), retryAfter: String(seconds) };
     };

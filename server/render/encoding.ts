@@ -26,6 +26,9 @@ export const PER_REQUEST = {
  */
 export function compress(body: Buffer, encoding: Encoding, effort: 'once' | 'per-request'): Buffer {
   if (encoding === 'gzip') return gzipSync(body, effort === 'once' ? { level: 9 } : PER_REQUEST.gzip);
-  const params = effort === 'once' ? { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } : PER_REQUEST.br.params;
+  const params =
+    effort === 'once'
+      ? { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT }
+      : PER_REQUEST.br.params;
   return brotliCompressSync(body, { params: { ...params, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
 }

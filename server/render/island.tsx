@@ -9,7 +9,9 @@ import { safeJson } from './json.ts';
 
 type AnyComponent = (props: never) => React.ReactNode;
 const renderIsland = (Component: AnyComponent, props: unknown, prefix: string) =>
-  renderToString(createElement(Component as React.FC<Record<string, unknown>>, props as Record<string, unknown>), { identifierPrefix: prefix });
+  renderToString(createElement(Component as React.FC<Record<string, unknown>>, props as Record<string, unknown>), {
+    identifierPrefix: prefix,
+  });
 const resolved = new Map<string, AnyComponent>();
 
 /**

@@ -26,16 +26,28 @@ export const renderPlugin = fp<{ distDir?: URL }>(
       // The headers of GET, its nonce policy included; an empty stream, not an empty body:
       // a HEAD response must not claim Content-Length: 0.
       void this.scriptNonce;
-      this.code(options.status ?? 200).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
+      this.code(options.status ?? 200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('vary', 'accept-encoding');
       return this.send(Readable.from([])) as FastifyReply;
     });
-    app.decorateReply('renderShared', function renderOnce(this: FastifyReply, key: string, build: () => ReactElement, version?: string, freshUntil = Infinity) {
-      const { request } = this;
-      const page = sharedPage(request.merchant, key, build, { assets: manifest, appVersion: app.appConfig.appVersion }, version);
-      const headers = sharedPageHeaders(page, app.contentSecurity.sharedPage(request.merchant.id));
-      publishSharedPage(request.merchant, request.raw, page, { ...app.contentSecurity.staticHeaders, ...headers }, freshUntil);
-      return answerShared(this, page, headers);
-    });
+    app.decorateReply(
+      'renderShared',
+      function renderOnce(this: FastifyReply, key: string, build: () => ReactElement, version?: string, freshUntil = Infinity) {
+        const { request } = this;
+        const page = sharedPage(
+          request.merchant,
+          key,
+          build,
+          { assets: manifest, appVersion: app.appConfig.appVersion },
+          version,
+        );
+        const headers = sharedPageHeaders(page, app.contentSecurity.sharedPage(request.merchant.id));
+        publishSharedPage(request.merchant, request.raw, page, { ...app.contentSecurity.staticHeaders, ...headers }, freshUntil);
+        return answerShared(this, page, headers);
+      },
+    );
   },
   {
     name: 'edge-render',

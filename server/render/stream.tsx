@@ -25,7 +25,8 @@ const UNFINISHED_BOUNDARY = '<!--$!-->';
  */
 function streamingCompressor(acceptEncoding: string | undefined): { encoding: string; stream: Transform } | null {
   const encoding = acceptedEncoding(acceptEncoding);
-  if (encoding === 'br') return { encoding, stream: createBrotliCompress({ ...PER_REQUEST.br, flush: zlib.BROTLI_OPERATION_FLUSH }) };
+  if (encoding === 'br')
+    return { encoding, stream: createBrotliCompress({ ...PER_REQUEST.br, flush: zlib.BROTLI_OPERATION_FLUSH }) };
   if (encoding === 'gzip') return { encoding, stream: createGzip({ ...PER_REQUEST.gzip, flush: zlib.Z_SYNC_FLUSH }) };
   return null;
 }
@@ -76,7 +77,12 @@ export async function renderPage(
   return reply.header('content-encoding', encoding).send(compress(plain, encoding, 'per-request'));
 }
 
-function streamPage(request: FastifyRequest, reply: FastifyReply, page: ReactElement, options: RenderOptions): Promise<FastifyReply> {
+function streamPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: ReactElement,
+  options: RenderOptions,
+): Promise<FastifyReply> {
   const ctx = renderContext(request, reply);
   const isBot = BOT.test(String(request.headers['user-agent'] ?? ''));
 

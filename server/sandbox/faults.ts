@@ -31,7 +31,10 @@ function parseFault(name: string): Fault | undefined {
 export function parseFaults(text: string | undefined): FaultSpec {
   const spec: FaultSpec = { chances: [], delayMs: 0, seed: undefined };
   const seen = new Set<string>();
-  for (const entry of (text ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (text ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const match = /^([a-z0-9]+):(\d+(?:\.\d+)?)$/.exec(entry);
     if (!match) throw new Error(`SANDBOX_FAULTS: "${entry}" is not name:value`);
     const [, name = '', raw = ''] = match;
@@ -39,14 +42,16 @@ export function parseFaults(text: string | undefined): FaultSpec {
     if (seen.has(name)) throw new Error(`SANDBOX_FAULTS: "${name}" is given twice`);
     seen.add(name);
     if (name === 'delay') {
-      if (!Number.isInteger(value) || value > MAX_DELAY_MS) throw new Error(`SANDBOX_FAULTS: delay must be whole ms up to ${MAX_DELAY_MS}`);
+      if (!Number.isInteger(value) || value > MAX_DELAY_MS)
+        throw new Error(`SANDBOX_FAULTS: delay must be whole ms up to ${MAX_DELAY_MS}`);
       spec.delayMs = value;
     } else if (name === 'seed') {
       if (!Number.isInteger(value) || value >= 2 ** 32) throw new Error('SANDBOX_FAULTS: seed must be a whole number below 2^32');
       spec.seed = value;
     } else {
       const fault = parseFault(name);
-      if (fault === undefined) throw new Error(`SANDBOX_FAULTS: unknown fault "${name}" (use a 4xx/5xx status, reset, hang, delay or seed)`);
+      if (fault === undefined)
+        throw new Error(`SANDBOX_FAULTS: unknown fault "${name}" (use a 4xx/5xx status, reset, hang, delay or seed)`);
       if (value > 1) throw new Error(`SANDBOX_FAULTS: probability of "${name}" must be between 0 and 1`);
       spec.chances.push({ fault, probability: value });
     }
@@ -96,7 +101,8 @@ export class FaultInjector {
   queue(faults: readonly string[]): void {
     const parsed = faults.map((name): Fault | 'pass' => {
       const fault = name === 'pass' ? 'pass' : parseFault(name);
-      if (fault === undefined) throw new Error(`queueFaults: unknown fault "${name}" (use a 4xx/5xx status, reset, hang or pass)`);
+      if (fault === undefined)
+        throw new Error(`queueFaults: unknown fault "${name}" (use a 4xx/5xx status, reset, hang or pass)`);
       return fault;
     });
     this.#queue.push(...parsed);

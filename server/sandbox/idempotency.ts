@@ -25,7 +25,9 @@ export const MAX_IDEMPOTENCY_KEYS = 10_000;
 const MAX_KEY_LENGTH = 255;
 
 function hashBody(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('base64url');
 }
 
 export function registerIdempotency(app: FastifyInstance, now: () => number): void {

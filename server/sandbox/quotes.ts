@@ -69,7 +69,12 @@ function price(
   return { cryptoAmount: cryptoAmount ?? 0, fiatAmount: fiatFor(cryptoAmount ?? 0, coin, fiat) };
 }
 
-function newQuote(clock: Clock, txn: Priced, amounts: { fiatAmount: number; cryptoAmount: number }, subtype: string | null): Quote {
+function newQuote(
+  clock: Clock,
+  txn: Priced,
+  amounts: { fiatAmount: number; cryptoAmount: number },
+  subtype: string | null,
+): Quote {
   const now = clock.now();
   return {
     ...amounts,
@@ -141,7 +146,13 @@ type RequoteResponse = z.input<typeof requoteResponseSchema>;
 /** Prices a new quote for the transaction; it applies only once confirmednewquote is called. */
 export function requote(clock: Clock, txn: Txn, req: z.output<typeof requoteRequestSchema>): RequoteResponse {
   if (isQuoteLocked(txn)) throw lockedError(txn);
-  const fixed = { fiatCurrency: txn.fiatCurrency, cryptoCurrency: txn.cryptoCurrency, paymentMethod: txn.paymentMethod, txnType: txn.txnType, country: txn.country };
+  const fixed = {
+    fiatCurrency: txn.fiatCurrency,
+    cryptoCurrency: txn.cryptoCurrency,
+    paymentMethod: txn.paymentMethod,
+    txnType: txn.txnType,
+    country: txn.country,
+  };
   for (const [field, value] of Object.entries(fixed)) {
     const sent = req[field as keyof typeof fixed];
     if (sent !== undefined && sent !== value) throw invalid(field, `must be ${value}, the transaction's`);

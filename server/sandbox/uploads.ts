@@ -18,8 +18,13 @@ export async function checkFile(file: { extName: string; mimeType: string; encod
   const type = MAGIC_TYPE_OF_EXTENSION[ext as UploadExtension];
   const bytes = Buffer.from(file.encodedFile, 'base64');
   if (bytes.byteLength > MAX_FILE_BYTES) {
-    throw fail(422, SANDBOX_CODES.fileTooLarge, `File must be less than 4.5MB. Your file is ${(bytes.byteLength / 1_000_000).toFixed(1)}MB.`);
+    throw fail(
+      422,
+      SANDBOX_CODES.fileTooLarge,
+      `File must be less than 4.5MB. Your file is ${(bytes.byteLength / 1_000_000).toFixed(1)}MB.`,
+    );
   }
   const detected = await fileTypeFromBuffer(bytes);
-  if (file.mimeType.toLowerCase() !== type || detected?.mime !== type) throw fail(422, SANDBOX_CODES.fileTypeInvalid, TYPE_INVALID);
+  if (file.mimeType.toLowerCase() !== type || detected?.mime !== type)
+    throw fail(422, SANDBOX_CODES.fileTypeInvalid, TYPE_INVALID);
 }

@@ -17,7 +17,13 @@ const ROUTE = ROUTES.addressInput;
 function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<'cryptoAddress'>, status = 200) {
   const config = request.merchant.config;
   const coinName = config.supportedCoins.find((c) => c.id === flow.cryptoCurrency)?.name ?? flow.cryptoCurrency;
-  const page = createElement(AddressInputPage, { form, coin: flow.cryptoCurrency, coinName, wallet: config.recommendedWallet, frame: flowFrameOf(flow, ROUTE.path) });
+  const page = createElement(AddressInputPage, {
+    form,
+    coin: flow.cryptoCurrency,
+    coinName,
+    wallet: config.recommendedWallet,
+    frame: flowFrameOf(flow, ROUTE.path),
+  });
   return reply.render(page, { status });
 }
 

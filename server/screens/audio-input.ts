@@ -18,7 +18,15 @@ function audioScreen(route: typeof ROUTES.audioInput | typeof ROUTES.audioInputS
     get: async (request: FastifyRequest, reply: FastifyReply) => {
       const flow = readFlow(request);
       if (!flow) return reply.redirect(ROUTES.home.path, 302);
-      return reply.render(createElement(AudioInputPage, { action: route.path, skippable, refId: flow.refId, messages: [], frame: flowFrameOf(flow, ROUTES.audioInput.path) }));
+      return reply.render(
+        createElement(AudioInputPage, {
+          action: route.path,
+          skippable,
+          refId: flow.refId,
+          messages: [],
+          frame: flowFrameOf(flow, ROUTES.audioInput.path),
+        }),
+      );
     },
     post: async (request: FastifyRequest, reply: FastifyReply) => {
       const flow = readFlow(request);

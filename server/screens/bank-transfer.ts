@@ -22,21 +22,37 @@ import { readFlow } from '../security/flow-cookie.ts';
 type Show = (reply: FastifyReply, state: FlowState, messages: string[], status: number) => Promise<FastifyReply>;
 
 const showBanks: Show = (reply, state, messages, status) =>
-  reply.render(createElement(BankSelectPage, {
+  reply.render(
+    createElement(BankSelectPage, {
       banks: state.nextActionParams?.availableBanks ?? [],
       messages,
       frame: flowFrameOf(readFlow(reply.request), ROUTES.bankSelect.path, state),
-    }), { status });
+    }),
+    { status },
+  );
 
 const showPoli: Show = (reply, state, messages, status) =>
-  reply.render(createElement(PoliPage, { messages, frame: flowFrameOf(readFlow(reply.request), ROUTES.poli.path, state) }), { status });
+  reply.render(createElement(PoliPage, { messages, frame: flowFrameOf(readFlow(reply.request), ROUTES.poli.path, state) }), {
+    status,
+  });
 
 /** banktransfer/init with `selectedBank`, then wherever the upstream says. */
-async function initiate(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, screen: ScreenPath, show: Show, selectedBank: string) {
+async function initiate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowCookie,
+  state: FlowState,
+  screen: ScreenPath,
+  show: Show,
+  selectedBank: string,
+) {
   const stay = (messages: string[], status: number) => show(reply, state, messages, status);
   const result = await upstreamFor(request).bankTransferInit(flow.refId, selectedBank);
   if (result.ok) return followNextAction(request, reply, flow, result.value, screen, stay);
-  return meetFailure(request, reply, result.failure, 'bank-init', { flow, stay: (messages, _on, status) => stay(messages, status) });
+  return meetFailure(request, reply, result.failure, 'bank-init', {
+    flow,
+    stay: (messages, _on, status) => stay(messages, status),
+  });
 }
 
 /** The form of a bank screen: at its step (else sent where the upstream has the visitor), then `choose`. */

@@ -55,7 +55,15 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
         postalLabel: country === 'AU' ? 'Postcode' : 'Postal Code',
       }
     : null;
-  return reply.render(createElement(BuyerInfoPage, { form, phone: phoneProps(request, country, form), address, frame: flowFrameOf(flow, ROUTE.path) }), { status });
+  return reply.render(
+    createElement(BuyerInfoPage, {
+      form,
+      phone: phoneProps(request, country, form),
+      address,
+      frame: flowFrameOf(flow, ROUTE.path),
+    }),
+    { status },
+  );
 }
 
 const page = stepPage(ROUTE.path, (request, reply, { flow }) => render(request, reply, flow, EMPTY_FORM), 'INPUT_BUYERINFO');

@@ -16,7 +16,17 @@ const CENTRES = loadCentres();
 const hoursOf = (c: Centre) => (c.open === c.close ? CASH_IN_TEXT.allDay : `${c.open}–${c.close}`);
 
 function mapCentre(c: Centre): MapCentre {
-  return { name: c.name, address: c.address, city: c.city, phone: c.phone, open: c.open, close: c.close, lat: c.lat, lng: c.lng, hours: hoursOf(c) };
+  return {
+    name: c.name,
+    address: c.address,
+    city: c.city,
+    phone: c.phone,
+    open: c.open,
+    close: c.close,
+    lat: c.lat,
+    lng: c.lng,
+    hours: hoursOf(c),
+  };
 }
 
 /** Centres in the radius, grouped by city; cities in the order of their nearest centre. */

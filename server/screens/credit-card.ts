@@ -42,7 +42,13 @@ function cardKey(request: FastifyRequest, reply: FastifyReply): { key: string } 
 /** Country follows currency: a card order outside CAD is not from a Canadian resident. */
 const resident = (state: FlowState) => state.fiatCurrency === CARD_COUNTRY_CURRENCY;
 
-async function showQuote(request: FastifyRequest, reply: FastifyReply, state: FlowState, values: Record<string, string> = {}, error?: string) {
+async function showQuote(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: FlowState,
+  values: Record<string, string> = {},
+  error?: string,
+) {
   const unavailable = (message: string, status: number) =>
     reply.render(createElement(CreditCardQuotePage, { kind: 'unavailable', message }), { status });
   const key = cardKey(request, reply);
@@ -60,9 +66,22 @@ async function showQuote(request: FastifyRequest, reply: FastifyReply, state: Fl
       stay: (messages, _on, status) => unavailable(messages.join(' '), status),
     });
   }
-  const figures = { fiatAmount: state.fiatAmount, fiatCurrency: state.fiatCurrency, cryptoCurrency: state.cryptoCurrency, ...quote.value };
+  const figures = {
+    fiatAmount: state.fiatAmount,
+    fiatCurrency: state.fiatCurrency,
+    cryptoCurrency: state.cryptoCurrency,
+    ...quote.value,
+  };
   const form = { values, errors: error ? { canadianResident: error } : {}, formErrors: [] };
-  return reply.render(createElement(CreditCardQuotePage, { kind: 'quote', quote: figures, form, frame: flowFrameOf(readFlow(request), QUOTE.path) }), { status: error ? 422 : 200 });
+  return reply.render(
+    createElement(CreditCardQuotePage, {
+      kind: 'quote',
+      quote: figures,
+      form,
+      frame: flowFrameOf(readFlow(request), QUOTE.path),
+    }),
+    { status: error ? 422 : 200 },
+  );
 }
 
 export const creditCardQuoteScreen = defineScreen({
@@ -87,7 +106,9 @@ export const creditCardScreen = defineScreen({
       const key = cardKey(request, reply);
       if ('answer' in key) return key.answer;
       if (!resident(state)) {
-        return reply.render(createElement(CreditCardPage, { kind: 'unavailable', message: CARD_TEXT.residencyRequired }), { status: 403 });
+        return reply.render(createElement(CreditCardPage, { kind: 'unavailable', message: CARD_TEXT.residencyRequired }), {
+          status: 403,
+        });
       }
       const { cardWidget } = request.merchant.config;
       const src = new URL(cardWidgetUrlFor(request.server.thirdParty, cardWidget));
@@ -95,7 +116,14 @@ export const creditCardScreen = defineScreen({
       src.searchParams.set('refId', state.refId);
       src.searchParams.set('colorCode', cardWidget.colorCode);
       const widget = { src: src.href, checkUrl: CARD.flags.paid };
-      return reply.render(createElement(CreditCardPage, { kind: 'widget', widget, waiting: hasFlag(request.query, 'paid'), frame: flowFrameOf(readFlow(request), CARD.path) }));
+      return reply.render(
+        createElement(CreditCardPage, {
+          kind: 'widget',
+          widget,
+          waiting: hasFlag(request.query, 'paid'),
+          frame: flowFrameOf(readFlow(request), CARD.path),
+        }),
+      );
     },
     CARD_STEP,
   ),

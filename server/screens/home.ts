@@ -16,7 +16,11 @@ export const homeScreen = defineScreen({
   route: ROUTES.home,
   get: (request, reply) => {
     const tab = (request.query as Record<string, unknown>)[HOME_TAB_PARAM];
-    return renderUntouchedHome(request, reply, FLOW_KINDS.find((k) => k === tab));
+    return renderUntouchedHome(
+      request,
+      reply,
+      FLOW_KINDS.find((k) => k === tab),
+    );
   },
   post: async (request, reply) => {
     const values = formValues(request.body, FORM_FIELDS.amount);

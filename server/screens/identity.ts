@@ -23,16 +23,29 @@ function countryOf(request: FastifyRequest): string {
 
 /** The upload page, with messages: also where a camera post without its island lands. */
 function showUpload(request: FastifyRequest, reply: FastifyReply, refusal: Refusal) {
-  return reply.render(createElement(ImageInputUploadPage, { country: countryOf(request), messages: refusal.messages, frame: flowFrameOf(readFlow(request), ROUTES.imageInputUpload.path) }), {
-    status: refusal.status,
-  });
+  return reply.render(
+    createElement(ImageInputUploadPage, {
+      country: countryOf(request),
+      messages: refusal.messages,
+      frame: flowFrameOf(readFlow(request), ROUTES.imageInputUpload.path),
+    }),
+    {
+      status: refusal.status,
+    },
+  );
 }
 
 export const imageInputChoiceScreen = defineScreen({
   route: ROUTES.imageInputChoice,
   get: stepPage(
     ROUTES.imageInputChoice.path,
-    (request, reply) => reply.render(createElement(ImageInputChoicePage, { country: countryOf(request), frame: flowFrameOf(readFlow(request), ROUTES.imageInputChoice.path) })),
+    (request, reply) =>
+      reply.render(
+        createElement(ImageInputChoicePage, {
+          country: countryOf(request),
+          frame: flowFrameOf(readFlow(request), ROUTES.imageInputChoice.path),
+        }),
+      ),
     SELFIE_STEP,
   ),
 });
@@ -41,7 +54,13 @@ export const imageInputCameraScreen = defineScreen({
   route: ROUTES.imageInputCamera,
   get: stepPage(
     ROUTES.imageInputCamera.path,
-    (request, reply) => reply.render(createElement(ImageInputCameraPage, { country: countryOf(request), frame: flowFrameOf(readFlow(request), ROUTES.imageInputCamera.path) })),
+    (request, reply) =>
+      reply.render(
+        createElement(ImageInputCameraPage, {
+          country: countryOf(request),
+          frame: flowFrameOf(readFlow(request), ROUTES.imageInputCamera.path),
+        }),
+      ),
     SELFIE_STEP,
   ),
   post: selfieStep({ screen: ROUTES.imageInputCamera.path, atStep: SELFIE_STEP, imageSource: 'WEBCAM', show: showUpload }),
@@ -49,6 +68,10 @@ export const imageInputCameraScreen = defineScreen({
 
 export const imageInputUploadScreen = defineScreen({
   route: ROUTES.imageInputUpload,
-  get: stepPage(ROUTES.imageInputUpload.path, (request, reply) => showUpload(request, reply, { messages: [], status: 200 }), SELFIE_STEP),
+  get: stepPage(
+    ROUTES.imageInputUpload.path,
+    (request, reply) => showUpload(request, reply, { messages: [], status: 200 }),
+    SELFIE_STEP,
+  ),
   post: selfieStep({ screen: ROUTES.imageInputUpload.path, atStep: SELFIE_STEP, imageSource: 'UPLOAD', show: showUpload }),
 });

@@ -36,7 +36,8 @@ export const mobileVerificationScreen = defineScreen({
     failures: 'verification',
     endedTitle: 'Verification failed',
     validate: (body) => validateVerificationCode(body),
-    call: (upstream, flow, verificationCode) => upstream.mobileVerification(flow.txnType, { refId: flow.refId, verificationCode }),
+    call: (upstream, flow, verificationCode) =>
+      upstream.mobileVerification(flow.txnType, { refId: flow.refId, verificationCode }),
     render: (_request, reply, _flow, form, status) => render(reply, form, status),
   }),
   actions: {

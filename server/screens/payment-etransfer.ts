@@ -42,7 +42,8 @@ export const paymentEtransferScreen = defineScreen({
       const init = await upstreamFor(request).etransferInit(state.refId);
       if (!init.ok) return initFailed(request, reply, flow, init.failure);
       const step = nextScreen(init.value, ROUTE.path);
-      if (step.kind !== 'navigate' || step.path !== ROUTE.path) return followNextAction(request, reply, flow, init.value, ROUTE.path, stay);
+      if (step.kind !== 'navigate' || step.path !== ROUTE.path)
+        return followNextAction(request, reply, flow, init.value, ROUTE.path, stay);
       saveFlowState(request, reply, flow, init.value);
       state = init.value;
     }

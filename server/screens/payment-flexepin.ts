@@ -26,20 +26,36 @@ const ROUTE = ROUTES.paymentFlexepin;
 const STEP = 'INPUT_VOUCHERNUMBER';
 type VoucherForm = FormState<'voucherNumber'>;
 
-function render(request: FastifyRequest, reply: FastifyReply, state: FlowState, form: VoucherForm, status = 200, offer?: NewQuoteOffer) {
+function render(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: FlowState,
+  form: VoucherForm,
+  status = 200,
+  offer?: NewQuoteOffer,
+) {
   const now = request.server.clock();
   const deadline = quoteDeadline(state, now);
   const hold = isRateHeld(state.paymentMethod)
     ? { deadline, heldUntil: formatHeldUntil(deadline, COUNTRY_BY_CURRENCY[flowCurrency(state)]) }
     : null;
-  return reply.render(createElement(PaymentFlexepinPage, { form, hold, offer, frame: flowFrameOf(readFlow(request), ROUTE.path, state) }), { status });
+  return reply.render(
+    createElement(PaymentFlexepinPage, { form, hold, offer, frame: flowFrameOf(readFlow(request), ROUTE.path, state) }),
+    { status },
+  );
 }
 
 const flowCurrency = (state: FlowState) =>
   (state.fiatCurrency in COUNTRY_BY_CURRENCY ? state.fiatCurrency : 'CAD') as keyof typeof COUNTRY_BY_CURRENCY;
 
 /** A form answer needs the order again: the state the upstream holds now. */
-async function renderWithState(request: FastifyRequest, reply: FastifyReply, form: VoucherForm, status: number, offer?: NewQuoteOffer) {
+async function renderWithState(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: VoucherForm,
+  status: number,
+  offer?: NewQuoteOffer,
+) {
   const load = await loadStep(request, ROUTE.path, STEP);
   if (load.kind !== 'ready') return leaveStep(request, reply, load, ROUTE.path);
   return render(request, reply, load.state, form, status, offer);

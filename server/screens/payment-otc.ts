@@ -23,7 +23,9 @@ const referenceOf = (state: FlowState) => state.nextActionParams?.referenceNumbe
 function expiryText(state: FlowState, now: number): string {
   const ordered = state.txnDate ? Date.parse(state.txnDate) : NaN;
   const until = new Date((Number.isFinite(ordered) ? ordered : now) + CASH_PAYMENT_EXPIRY_MS);
-  const formatted = new Intl.DateTimeFormat('en-PH', { timeZone: PH_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(until);
+  const formatted = new Intl.DateTimeFormat('en-PH', { timeZone: PH_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(
+    until,
+  );
   return OTC_TEXT.expiry(hours(CASH_PAYMENT_EXPIRY_MS), formatted);
 }
 

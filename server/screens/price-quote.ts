@@ -63,7 +63,11 @@ export function pageProps(request: FastifyRequest, flow: FlowCookie, state: Flow
       country,
       summary: {
         kind: flow.kind,
-        figures: { fiatAmount: state.fiatAmount, cryptoAmount: state.cryptoAmount, forexRatePublic: state.forexRatePublic ?? null },
+        figures: {
+          fiatAmount: state.fiatAmount,
+          cryptoAmount: state.cryptoAmount,
+          forexRatePublic: state.forexRatePublic ?? null,
+        },
         fiatCurrency: state.fiatCurrency,
         cryptoCurrency: state.cryptoCurrency,
         fiatSymbols: config.supportedFiatCurrencies.map((c) => ({ id: c.id, symbol: c.symbol })),
@@ -87,7 +91,14 @@ export function pageProps(request: FastifyRequest, flow: FlowCookie, state: Flow
   };
 }
 
-function renderQuote(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, view: QuoteView, status = 200) {
+function renderQuote(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowCookie,
+  state: FlowState,
+  view: QuoteView,
+  status = 200,
+) {
   return reply.render(createElement(PriceQuotePage, pageProps(request, flow, state, view)), { status });
 }
 

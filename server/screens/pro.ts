@@ -31,7 +31,12 @@ function customerHashOf(request: FastifyRequest): string | undefined {
   return typeof hash === 'string' && CUSTOMER_HASH.test(hash) ? hash : undefined;
 }
 
-function proForm(request: FastifyRequest, hash: string, values: AmountValues, errors: AmountFormProps['errors']): AmountFormProps {
+function proForm(
+  request: FastifyRequest,
+  hash: string,
+  values: AmountValues,
+  errors: AmountFormProps['errors'],
+): AmountFormProps {
   const config = request.merchant.config;
   const symbol = config.supportedFiatCurrencies.find((c) => c.id === PRO_FIAT_CURRENCY)?.symbol ?? '$';
   const method = config.paymentMethods.find((m) => m.name === PRO_PAYMENT_METHOD);
@@ -92,7 +97,13 @@ async function quote(request: FastifyRequest, reply: FastifyReply, hash: string,
       })}`,
     exhausted: () => renderPro(request, reply, hash, { values, errors: { form: FAILURE_TEXT.unavailable } }, 503),
     form: (status, view) =>
-      renderPro(request, reply, hash, { values, ...(view.modal ? { modal: view.modal } : {}), errors: view.formError ? { form: view.formError } : {} }, status),
+      renderPro(
+        request,
+        reply,
+        hash,
+        { values, ...(view.modal ? { modal: view.modal } : {}), errors: view.formError ? { form: view.formError } : {} },
+        status,
+      ),
   });
 }
 

@@ -62,7 +62,12 @@ export const spendQuoteScreen = defineScreen({
     validate: (body, flow, request) =>
       validateSpendAmount(
         request.merchant.config,
-        { method: flow.method, subtype: flow.subtype ?? '', fiatCurrency: flow.fiatCurrency, cryptoCurrency: flow.cryptoCurrency },
+        {
+          method: flow.method,
+          subtype: flow.subtype ?? '',
+          fiatCurrency: flow.fiatCurrency,
+          cryptoCurrency: flow.cryptoCurrency,
+        },
         body,
       ),
     call: async (upstream, flow, fiatAmount) => {

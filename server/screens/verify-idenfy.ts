@@ -28,4 +28,3 @@ export const verifyIdenfyScreen = defineScreen({
     return reply.render(page);
   },
 });
-

@@ -39,7 +39,13 @@ function actionOf(request: FastifyRequest): string {
   return request.url.split('?')[0]!;
 }
 
-function showPage(request: FastifyRequest, reply: FastifyReply, refusal: Refusal, fields: Record<string, string>, errors: Record<string, string | undefined> = {}) {
+function showPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refusal: Refusal,
+  fields: Record<string, string>,
+  errors: Record<string, string | undefined> = {},
+) {
   const page = createElement(VerifyPage, {
     action: actionOf(request),
     country: countryOf(request),
@@ -70,12 +76,22 @@ function uploadOne(done: (request: FastifyRequest, reply: FastifyReply, mobileNu
         const fileMessages = [checked.errors.files, checked.errors['files.0']].filter((m): m is string => Boolean(m));
         const status = file && file.size > UPLOAD_MAX_BYTES ? 413 : 422;
         // The island shows every message above its form; the page puts the mobile's under its field.
-        if (wantsJson(request)) return refuse(request, reply, { messages: [...fileMessages, checked.errors.mobile ?? ''].filter(Boolean), status }, fields, showPage);
+        if (wantsJson(request))
+          return refuse(
+            request,
+            reply,
+            { messages: [...fileMessages, checked.errors.mobile ?? ''].filter(Boolean), status },
+            fields,
+            showPage,
+          );
         return showPage(request, reply, { messages: fileMessages, status }, fields, { mobile: checked.errors.mobile });
       }
       const bytes = await checkUpload(file!, 'document');
       if (isRefusal(bytes)) return refuse(request, reply, bytes, fields, showPage);
-      const { mobileNumber, files: [document] } = checked.value;
+      const {
+        mobileNumber,
+        files: [document],
+      } = checked.value;
       const result = await upstreamFor(request).uploadDocument({ mobileNumber, documentType: document!.documentType, ...bytes });
       if (!result.ok) {
         return meetFailure(request, reply, result.failure, 'step', {
@@ -92,7 +108,14 @@ const page = (request: FastifyRequest, reply: FastifyReply) => showPage(request,
 /** Without JavaScript: one document, then the notice, then the page says it is done. */
 const uploadAndFinish = uploadOne(async (request, reply, mobileNumber) => {
   await postUploadNotice(request, mobileNumber);
-  const complete = createElement(VerifyPage, { action: actionOf(request), country: countryOf(request), mobile: '', errors: {}, messages: [], complete: true });
+  const complete = createElement(VerifyPage, {
+    action: actionOf(request),
+    country: countryOf(request),
+    mobile: '',
+    errors: {},
+    messages: [],
+    complete: true,
+  });
   return reply.render(complete);
 });
 

@@ -42,7 +42,10 @@ export const flowCookieSchema = z.object({
    * The screen the upstream's last nextAction sent the visitor to: the only step whose form
    * is sent upstream. Unset when the last step led off the checkout (a bank's page).
    */
-  at: z.string().regex(/^\/[a-z-]{0,63}$/).optional(),
+  at: z
+    .string()
+    .regex(/^\/[a-z-]{0,63}$/)
+    .optional(),
   /** The order summary's figures (server/checkout/order-summary.ts), from the last flow state. */
   order: z
     .object({

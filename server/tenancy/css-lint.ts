@@ -163,7 +163,8 @@ export function styleSheetFindings(css: string): StyleSheetFindings {
         if (URL_FUNCTIONS.has(fns.at(-1) ?? '')) found.push({ line: token.line, url: token.value, fn: fns.at(-1) });
         break;
       case 'ident':
-        if (SCRIPT_PROPERTIES.has(token.value) && tokens[k + 1]?.value === ':') found.push(`${where}: ${token.value} is not allowed`);
+        if (SCRIPT_PROPERTIES.has(token.value) && tokens[k + 1]?.value === ':')
+          found.push(`${where}: ${token.value} is not allowed`);
         break;
       case 'char':
         if (token.value === '(') fns.push('');

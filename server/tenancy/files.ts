@@ -83,7 +83,12 @@ export interface JsonCheck<T> {
   safeParse(data: unknown): z.ZodSafeParseResult<T>;
 }
 
-export async function readJson<T>(file: string, schema: JsonCheck<T>, problems: Problems, read: Reader = readInPool): Promise<T | undefined> {
+export async function readJson<T>(
+  file: string,
+  schema: JsonCheck<T>,
+  problems: Problems,
+  read: Reader = readInPool,
+): Promise<T | undefined> {
   const body = await readOptional(file, problems, true, read);
   if (body === undefined) return undefined;
   const source = text(body);
@@ -141,7 +146,11 @@ export async function listNames(dir: string, problems: Problems, read: Reader = 
  * fn over items with at most `limit` running at once, results in item order. Opening every
  * merchant folder at once runs out of file descriptors (EMFILE) on a large fleet.
  */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

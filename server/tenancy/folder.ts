@@ -138,7 +138,8 @@ export interface Loaded {
  * which check to themselves: pooling them would only fill the pool. A field left out is
  * pooled, so its default is one object for every merchant that leaves it out.
  */
-const isOwnValue = (name: string, value: unknown) => name === 'hosts' || value === null || (value !== undefined && typeof value !== 'object');
+const isOwnValue = (name: string, value: unknown) =>
+  name === 'hosts' || value === null || (value !== undefined && typeof value !== 'object');
 
 /**
  * merchant.json checked field by field: settings many merchants repeat (payment methods,

@@ -96,7 +96,8 @@ export function lintHtmlFragment(html: string, options: LintOptions = {}): strin
       const styleAllowed = options.allowStyle === true && name === 'style';
       if (FORBIDDEN_ELEMENTS.has(name) && !styleAllowed) problems.push(`${where}: <${name}> is not allowed`);
       if (EVENT_HANDLER.test(tag)) problems.push(`${where}: inline event handler on <${name}>`);
-      if (options.allowStyle !== true && STYLE_ATTRIBUTE.test(tag)) problems.push(`${where}: inline style attribute on <${name}>`);
+      if (options.allowStyle !== true && STYLE_ATTRIBUTE.test(tag))
+        problems.push(`${where}: inline style attribute on <${name}>`);
       if (JAVASCRIPT_URL.test(decodeReferences(tag))) problems.push(`${where}: javascript: URL on <${name}>`);
     }
     if (close === -1) {
@@ -128,7 +129,21 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   // Everything else goes with its content: a <form> is not kept as loose text fields.
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'iframe', 'object', 'embed', 'form', 'svg', 'math'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'template',
+    'title',
+    'iframe',
+    'object',
+    'embed',
+    'form',
+    'svg',
+    'math',
+  ],
 };
 
 /** The fragment through the allowlist: what a page inserts. Run once per file, at load. */

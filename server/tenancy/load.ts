@@ -54,7 +54,8 @@ function checkTenancy(
   }
   // Listing every id is for the report only: a fleet's list is long.
   const known = () => (ids.length === 0 ? 'there are no merchants' : `merchants are ${ids.join(', ')}`);
-  if (!ids.includes(rules.fallback)) problems.push(problem(tenancyFile, ['fallback'], `no merchant "${rules.fallback}" (${known()})`));
+  if (!ids.includes(rules.fallback))
+    problems.push(problem(tenancyFile, ['fallback'], `no merchant "${rules.fallback}" (${known()})`));
   if (rules.mainBrand !== undefined && !ids.includes(rules.mainBrand)) {
     problems.push(problem(tenancyFile, ['mainBrand'], `no merchant "${rules.mainBrand}" (${known()})`));
   }

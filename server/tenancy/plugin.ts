@@ -185,7 +185,9 @@ export const merchantReloadPlugin = fp<ReloadOptions>(
       timer = setTimeout(() => void reload().then(() => watcher.sync()), debounceMs);
       timer.unref();
     };
-    const watcher = new FolderWatch(dir, mode, changed, (err) => log.error({ err }, 'cannot watch merchants; SIGHUP still reloads'));
+    const watcher = new FolderWatch(dir, mode, changed, (err) =>
+      log.error({ err }, 'cannot watch merchants; SIGHUP still reloads'),
+    );
     // After listening: watching a large tree takes a while, and readiness need not wait.
     app.addHook('onListen', async () => {
       void watcher.sync();

@@ -36,7 +36,10 @@ const withoutTestCoin = new WeakMap<Merchant, Merchant>();
 export function fallbackWithoutTestCoin(fallback: Merchant): Merchant {
   let found = withoutTestCoin.get(fallback);
   if (found === undefined) {
-    const config = Object.freeze({ ...fallback.config, supportedCoins: fallback.config.supportedCoins.filter((c) => c.id !== TEST_COIN) });
+    const config = Object.freeze({
+      ...fallback.config,
+      supportedCoins: fallback.config.supportedCoins.filter((c) => c.id !== TEST_COIN),
+    });
     found = Object.freeze({ ...fallback, config });
     withoutTestCoin.set(fallback, found);
   }

@@ -69,9 +69,11 @@ export function checkMerchant(config: MerchantConfig, folder: string): Finding[]
   duplicates(config.paymentMethods, (m) => m.name, 'paymentMethods', findings);
   config.paymentMethods.forEach((m, i) => {
     const flow = METHOD_FLOW[m.name];
-    if (m.type !== flow) findings.push({ path: ['paymentMethods', i, 'type'], what: `${m.name} is a ${flow} method, not ${m.type}` });
+    if (m.type !== flow)
+      findings.push({ path: ['paymentMethods', i, 'type'], what: `${m.name} is a ${flow} method, not ${m.type}` });
     m.fiatCurrencies?.forEach((c, j) => {
-      if (!fiats.has(c)) findings.push({ path: ['paymentMethods', i, 'fiatCurrencies', j], what: `${c} is not in supportedFiatCurrencies` });
+      if (!fiats.has(c))
+        findings.push({ path: ['paymentMethods', i, 'fiatCurrencies', j], what: `${c} is not in supportedFiatCurrencies` });
     });
     if (m.amounts === undefined) return;
     const at = ['paymentMethods', i, 'amounts'];
@@ -79,7 +81,8 @@ export function checkMerchant(config: MerchantConfig, folder: string): Finding[]
     // Sell limits are in coins, buy and gift-card limits in fiat (SPEC.md section 5).
     const methodFiats = m.fiatCurrencies === undefined ? fiats : new Set<string>(m.fiatCurrencies);
     const keys = flow === 'SELL' ? coins : methodFiats;
-    const keyKind = flow === 'SELL' ? 'supportedCoins' : m.fiatCurrencies === undefined ? 'supportedFiatCurrencies' : 'fiatCurrencies';
+    const keyKind =
+      flow === 'SELL' ? 'supportedCoins' : m.fiatCurrencies === undefined ? 'supportedFiatCurrencies' : 'fiatCurrencies';
     for (const [key, limits] of Object.entries(m.amounts.overrides)) {
       if (!keys.has(key)) findings.push({ path: [...at, 'overrides', key], what: `"${key}" is not in ${keyKind}` });
       minMax(limits, [...at, 'overrides', key], findings);

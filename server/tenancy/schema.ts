@@ -122,11 +122,20 @@ const merchantFields = z.strictObject({
   errorUrl: webUrl,
   successUrl: webUrl,
   /** Google Tag Manager container id; analytics only when set. */
-  gtm: z.string().regex(/^GTM-[A-Z0-9]+$/).optional(),
+  gtm: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/)
+    .optional(),
   paymentMethods: z.array(paymentMethodSchema).default([]),
   paymentMethodSubtypes: z.array(paymentMethodSubtypeSchema).default([]),
-  supportedCoins: z.array(coinSchema).min(1).default([{ id: 'BTC', name: 'Bitcoin' }]),
-  supportedFiatCurrencies: z.array(fiatCurrencySchema).min(1).default([{ id: 'CAD', symbol: '$' }]),
+  supportedCoins: z
+    .array(coinSchema)
+    .min(1)
+    .default([{ id: 'BTC', name: 'Bitcoin' }]),
+  supportedFiatCurrencies: z
+    .array(fiatCurrencySchema)
+    .min(1)
+    .default([{ id: 'CAD', symbol: '$' }]),
   recommendedWallet: z.strictObject({ name: z.string().min(1), url: webUrl }).optional(),
   inputForm: inputFormSchema.default({ defaultBuy: 20, defaultSell: 0.0015, min: 0, max: 500, overrides: {} }),
   showTicker: z.boolean().default(false),

@@ -33,9 +33,7 @@ export interface Merchant {
 
 export type HostResolution =
   /** host: the normalised Host. */
-  | { kind: 'known'; merchant: Merchant; host: string }
-  | { kind: 'unknown'; host: string }
-  | { kind: 'invalid' };
+  { kind: 'known'; merchant: Merchant; host: string } | { kind: 'unknown'; host: string } | { kind: 'invalid' };
 
 export interface MerchantRegistry {
   merchants: readonly Merchant[];

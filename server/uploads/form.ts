@@ -57,7 +57,12 @@ export async function readUploadForm(request: FastifyRequest, maxFiles: number):
       extraFiles += 1;
       continue;
     }
-    files.push({ field: part.fieldname, clientName: part.filename ?? '', bytes: size <= UPLOAD_MAX_BYTES ? Buffer.concat(chunks) : null, size });
+    files.push({
+      field: part.fieldname,
+      clientName: part.filename ?? '',
+      bytes: size <= UPLOAD_MAX_BYTES ? Buffer.concat(chunks) : null,
+      size,
+    });
   }
   return { fields, files, extraFiles };
 }

@@ -127,7 +127,10 @@ const cardQuoteQuerySchema = z.strictObject({
   key: z.string().min(1).max(256),
   baseCurrency: z.string().regex(/^[A-Z]{3}$/),
   amount: z.number().positive().finite(),
-  quoteCurrency: z.string().regex(/^[A-Z]{3,5}$/).optional(),
+  quoteCurrency: z
+    .string()
+    .regex(/^[A-Z]{3,5}$/)
+    .optional(),
 });
 
 function encodeBody(call: string, schema: z.ZodType, body: unknown): string {
@@ -157,14 +160,23 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
   const upload = targetOf(settings.uploadUrl);
 
   type Bound = { exchange: Exchange };
-  const get = <T>(self: Bound, call: string, target: Target, schema: z.ZodType<T>): Result<T> => self.exchange.json(call, target, schema);
+  const get = <T>(self: Bound, call: string, target: Target, schema: z.ZodType<T>): Result<T> =>
+    self.exchange.json(call, target, schema);
   // Throws (inside the async call functions: a rejection) when the body breaks the contract.
-  const post = <T>(self: Bound, call: string, target: Target, requestSchema: z.ZodType, body: unknown, schema: z.ZodType<T>): Result<T> =>
-    self.exchange.json(call, target, schema, encodeBody(call, requestSchema, body));
+  const post = <T>(
+    self: Bound,
+    call: string,
+    target: Target,
+    requestSchema: z.ZodType,
+    body: unknown,
+    schema: z.ZodType<T>,
+  ): Result<T> => self.exchange.json(call, target, schema, encodeBody(call, requestSchema, body));
   const api = (call: string, txnType: TxnType, endpoint: string): Target => under(root, apiSegment(call, txnType), endpoint);
 
   // The calls are made once; each finds the request it is for (its exchange) on `this`.
-  const calls: { [K in keyof UpstreamClient]: (this: Bound, ...args: Parameters<UpstreamClient[K]>) => ReturnType<UpstreamClient[K]> } = {
+  const calls: {
+    [K in keyof UpstreamClient]: (this: Bound, ...args: Parameters<UpstreamClient[K]>) => ReturnType<UpstreamClient[K]>;
+  } = {
     async quoteRequest(txnType, body) {
       return post(this, 'quoteRequest', api('quoteRequest', txnType, 'quoterequest'), quoteRequestSchema, body, flowStateSchema);
     },
@@ -182,7 +194,14 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
       );
     },
     async cryptoAddress(txnType, body) {
-      return post(this, 'cryptoAddress', api('cryptoAddress', txnType, 'cryptoaddress'), cryptoAddressRequestSchema, body, flowStateSchema);
+      return post(
+        this,
+        'cryptoAddress',
+        api('cryptoAddress', txnType, 'cryptoaddress'),
+        cryptoAddressRequestSchema,
+        body,
+        flowStateSchema,
+      );
     },
     async emtEmail(txnType, body) {
       return post(this, 'emtEmail', api('emtEmail', txnType, 'emtemail'), emtEmailRequestSchema, body, flowStateSchema);
@@ -211,10 +230,24 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
       );
     },
     async voucherNumber(txnType, body) {
-      return post(this, 'voucherNumber', api('voucherNumber', txnType, 'vouchernumber'), voucherNumberRequestSchema, body, flowStateSchema);
+      return post(
+        this,
+        'voucherNumber',
+        api('voucherNumber', txnType, 'vouchernumber'),
+        voucherNumberRequestSchema,
+        body,
+        flowStateSchema,
+      );
     },
     async selfieImage(txnType, body) {
-      return post(this, 'selfieImage', api('selfieImage', txnType, 'selfieimage'), selfieImageRequestSchema, body, flowStateSchema);
+      return post(
+        this,
+        'selfieImage',
+        api('selfieImage', txnType, 'selfieimage'),
+        selfieImageRequestSchema,
+        body,
+        flowStateSchema,
+      );
     },
     async uploadDocument(body) {
       return post(this, 'uploadDocument', upload, documentUploadRequestSchema, body, uploadResponseSchema);
@@ -223,7 +256,12 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
       return get(this, 'status', under(api('status', txnType, 'status'), refIdSegment('status', refId)), statusResponseSchema);
     },
     async flowState(txnType, refId) {
-      return get(this, 'flowState', under(api('flowState', txnType, 'flowstate'), refIdSegment('flowState', refId)), flowStateSchema);
+      return get(
+        this,
+        'flowState',
+        under(api('flowState', txnType, 'flowstate'), refIdSegment('flowState', refId)),
+        flowStateSchema,
+      );
     },
     async vipCheck(vipTag) {
       return post(this, 'vipCheck', under(root, 'vipcheck'), vipCheckRequestSchema, { vipTag }, vipCheckResponseSchema);

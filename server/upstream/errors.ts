@@ -48,7 +48,13 @@ export function errorBodyFailure(status: number, body: unknown): UpstreamFailure
   // SPEC.md section 8 treats a failure without a message as "no answer" (retry, then home).
   if (status >= 500 && !error.msg) return undefined;
   const amount = error.errorParams?.amount;
-  return { kind: 'error', status, code: error.code, msg: error.msg, ...(amount === undefined ? {} : { errorParams: { amount } }) };
+  return {
+    kind: 'error',
+    status,
+    code: error.code,
+    msg: error.msg,
+    ...(amount === undefined ? {} : { errorParams: { amount } }),
+  };
 }
 
 /** A non-2xx status whose body said nothing usable. */

@@ -69,7 +69,13 @@ class GatheringHandler implements Handler {
   /** Present only for a caller that logs the call on its own line (upstream-call.ts). */
   readonly takeUpstreamSummary?: (summary: UpstreamSummary) => void;
 
-  constructor(max: number, wanted: Wanted | undefined, resolve: (answer: Answer) => void, reject: (error: Error) => void, onSummary?: (summary: UpstreamSummary) => void) {
+  constructor(
+    max: number,
+    wanted: Wanted | undefined,
+    resolve: (answer: Answer) => void,
+    reject: (error: Error) => void,
+    onSummary?: (summary: UpstreamSummary) => void,
+  ) {
     this.#max = max;
     this.#wanted = wanted;
     this.#resolve = resolve;
@@ -85,7 +91,8 @@ class GatheringHandler implements Handler {
     if (statusCode < 200) return;
     this.#statusCode = statusCode;
     this.#headers = headers;
-    if (Number(headers['content-length']) > this.#max || (this.#wanted && !this.#wanted(statusCode, headers))) this.#drop(controller);
+    if (Number(headers['content-length']) > this.#max || (this.#wanted && !this.#wanted(statusCode, headers)))
+      this.#drop(controller);
   }
 
   onResponseData(controller: Controller, chunk: Buffer): void {
@@ -183,7 +190,10 @@ class RequestExchange implements Exchange {
 
   #invalid(call: string, status: number, issues?: string[]): { ok: false; failure: UpstreamFailure } {
     const { log, logHasRequestId, requestId } = this.#context;
-    log.warn({ ...(logHasRequestId ? {} : { reqId: requestId }), upstream: { call, status, issues } }, 'upstream response breaks the contract');
+    log.warn(
+      { ...(logHasRequestId ? {} : { reqId: requestId }), upstream: { call, status, issues } },
+      'upstream response breaks the contract',
+    );
     return { ok: false, failure: { kind: 'invalid-response', status } };
   }
 
@@ -200,7 +210,13 @@ class RequestExchange implements Exchange {
       headers['idempotency-key'] = randomUUID();
     }
     try {
-      const options = { origin: target.origin, path: target.path, method: body === undefined ? 'GET' : 'POST', headers, body } as const;
+      const options = {
+        origin: target.origin,
+        path: target.path,
+        method: body === undefined ? 'GET' : 'POST',
+        headers,
+        body,
+      } as const;
       const answer = await send(this.#context.dispatcher, options, this.#context.maxBodyBytes ?? UPSTREAM_BODY_MAX_BYTES);
       if (!answer.bytes) return this.#invalid(call, answer.statusCode, ['body over the size cap']);
       const contentType = String(answer.headers['content-type'] ?? '');

@@ -162,14 +162,21 @@ export async function forwardIslandCall(target: ProxyTarget, request: IslandRequ
   return answer;
 }
 
-async function rebuiltAnswer(target: ProxyTarget, request: IslandRequest, warn: Warn, onSummary: (summary: UpstreamSummary) => void): Promise<IslandAnswer> {
+async function rebuiltAnswer(
+  target: ProxyTarget,
+  request: IslandRequest,
+  warn: Warn,
+  onSummary: (summary: UpstreamSummary) => void,
+): Promise<IslandAnswer> {
   const { call } = request;
   const image = call.answer === 'image';
   const isPng = (status: number, type: string) => image && status < 300 && type.toLowerCase() === PNG_TYPE;
   /** A 2xx or 4xx in JSON (or this call's image): any other answer is dropped unread. */
   const wanted = (status: number, headers: Answer['headers']) => {
     const type = single(headers['content-type']) ?? '';
-    return status >= 200 && status < 500 && (status < 300 || status >= 400) && (isPng(status, type) || JSON_RESPONSE_TYPE.test(type));
+    return (
+      status >= 200 && status < 500 && (status < 300 || status >= 400) && (isPng(status, type) || JSON_RESPONSE_TYPE.test(type))
+    );
   };
   const post = call.method === 'POST';
   const headers: Record<string, string> = {
@@ -186,12 +193,19 @@ async function rebuiltAnswer(target: ProxyTarget, request: IslandRequest, warn: 
   let response: Answer;
   try {
     // A string body, which the dispatcher can replay on a retry.
-    const options = { origin: target.base.origin, path: target.base.path + request.path.slice(API_PREFIX.length), method: call.method, headers, body: post ? request.body : undefined };
+    const options = {
+      origin: target.base.origin,
+      path: target.base.path + request.path.slice(API_PREFIX.length),
+      method: call.method,
+      headers,
+      body: post ? request.body : undefined,
+    };
     response = await send(target.dispatcher, options, target.maxBodyBytes, wanted, onSummary);
   } catch (error) {
     const failure = transportFailure(error);
     if (!failure) throw error;
-    const refused = 'reason' in failure && failure.reason === 'timeout' ? new EdgeError.upstreamTimeout() : new EdgeError.upstreamUnavailable();
+    const refused =
+      'reason' in failure && failure.reason === 'timeout' ? new EdgeError.upstreamTimeout() : new EdgeError.upstreamUnavailable();
     return { refused, headers: passed };
   }
   const status = response.statusCode;

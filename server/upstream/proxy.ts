@@ -13,7 +13,16 @@ import { EdgeError } from '../http/errors.ts';
 import { API_PREFIX, ISLAND_CALLS, islandCallPaths, type IslandCall } from '../checkout/wire.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
 import { targetOf } from './exchange.ts';
-import { PUBLIC_PATHS, allowedCall, forwardIslandCall, ownsBody, ownsPath, pathOf, type OwnFlow, type ProxyTarget } from './proxy-rules.ts';
+import {
+  PUBLIC_PATHS,
+  allowedCall,
+  forwardIslandCall,
+  ownsBody,
+  ownsPath,
+  pathOf,
+  type OwnFlow,
+  type ProxyTarget,
+} from './proxy-rules.ts';
 
 export interface UpstreamProxyOptions {
   upstreamUrl: string;
@@ -52,82 +61,86 @@ function tooDeep(): Error {
   return Object.assign(new Error(`JSON nested deeper than ${API_JSON_MAX_DEPTH}`), { statusCode: 400 });
 }
 
-export const upstreamProxy = fp<UpstreamProxyOptions>(async (app, options) => {
-  const target: ProxyTarget = {
-    dispatcher: app.upstreamDispatcher,
-    base: targetOf(options.upstreamUrl),
-    maxBodyBytes: options.maxBodyBytes ?? UPSTREAM_BODY_MAX_BYTES,
-  };
-  app.decorate('apiProxyTarget', target);
-
-  /** One island call through the shared rules; the edge's own errors go to the error handler. */
-  function forwarder(call: IslandCall) {
-    const post = call.method === 'POST';
-    return async function forward(request: FastifyRequest, reply: FastifyReply) {
-      const answer = await forwardIslandCall(
-        target,
-        {
-          call,
-          path: pathOf(request.raw.url),
-          requestId: request.id,
-          merchantId: options.merchantIdOf(request),
-          body: post ? JSON.stringify(request.body ?? {}) : undefined,
-        },
-        (line, msg) => request.log.warn(line, msg),
-      );
-      // The request's line tells the call (http/ops.ts): one line per /api request.
-      if (answer.upstream) request.upstreamSummary = answer.upstream;
-      reply.headers(answer.headers);
-      if ('refused' in answer) throw answer.refused;
-      return reply.code(answer.status).type(answer.type).send(answer.body);
+export const upstreamProxy = fp<UpstreamProxyOptions>(
+  async (app, options) => {
+    const target: ProxyTarget = {
+      dispatcher: app.upstreamDispatcher,
+      base: targetOf(options.upstreamUrl),
+      maxBodyBytes: options.maxBodyBytes ?? UPSTREAM_BODY_MAX_BYTES,
     };
-  }
+    app.decorate('apiProxyTarget', target);
 
-  await app.register(
-    async (api) => {
-      // Before routing has any effect: a path off the list never reaches a handler.
-      api.addHook('onRequest', async (request) => {
-        if (!allowedCall(request.raw.method, request.raw.url)) throw new EdgeError.notFound();
-        const path = pathOf(request.raw.url);
-        if (PUBLIC_PATHS.has(path)) return;
-        const flow = options.flowOf(request);
-        // Someone else's transaction looks exactly like one that does not exist.
-        if (!flow || !ownsPath(path, flow)) throw new EdgeError.notFound();
-      });
-      // Before any parser looks at it: one exact content type, or 415.
-      api.addHook('preParsing', async (request) => {
-        if (request.method !== 'POST') return;
-        const type = request.headers['content-type'];
-        if (typeof type !== 'string' || !JSON_REQUEST_TYPE.test(type)) throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(String(type));
-      });
-      api.addHook('preHandler', async (request) => {
-        // Only a POST carries a body (and the public calls are GETs).
-        if (request.method !== 'POST') return;
-        const flow = options.flowOf(request);
-        if (flow && !ownsBody(request.body, flow)) throw new EdgeError.notFound();
-      });
-      api.addHook('onRoute', (route) => {
-        route.bodyLimit = API_BODY_LIMIT;
-        route.config = { ...route.config, errorFormat: 'json' };
-      });
-      api.removeAllContentTypeParsers();
-      const parseJson = api.getDefaultJsonParser('error', 'error');
-      api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-        if (nestsDeeperThan(body as string, API_JSON_MAX_DEPTH)) done(tooDeep(), undefined);
-        else parseJson(request, body as string, done);
-      });
-      // Every other /api path lands here (with the JSON error format), never on the pages'
-      // not-found handler; the allowlist above has refused it already.
-      const unknown = async () => {
-        throw new EdgeError.notFound();
+    /** One island call through the shared rules; the edge's own errors go to the error handler. */
+    function forwarder(call: IslandCall) {
+      const post = call.method === 'POST';
+      return async function forward(request: FastifyRequest, reply: FastifyReply) {
+        const answer = await forwardIslandCall(
+          target,
+          {
+            call,
+            path: pathOf(request.raw.url),
+            requestId: request.id,
+            merchantId: options.merchantIdOf(request),
+            body: post ? JSON.stringify(request.body ?? {}) : undefined,
+          },
+          (line, msg) => request.log.warn(line, msg),
+        );
+        // The request's line tells the call (http/ops.ts): one line per /api request.
+        if (answer.upstream) request.upstreamSummary = answer.upstream;
+        reply.headers(answer.headers);
+        if ('refused' in answer) throw answer.refused;
+        return reply.code(answer.status).type(answer.type).send(answer.body);
       };
-      api.all('/', unknown);
-      api.all('/*', unknown);
-      for (const call of ISLAND_CALLS) {
-        const handler = forwarder(call);
-        for (const url of islandCallPaths(call)) api.route({ method: call.method, url, handler });
-      }
-    },
-    { prefix: API_PREFIX },
-  );
-}, { name: 'edge-api-proxy', fastify: '5.x', dependencies: ['edge-errors', 'edge-upstream'] });
+    }
+
+    await app.register(
+      async (api) => {
+        // Before routing has any effect: a path off the list never reaches a handler.
+        api.addHook('onRequest', async (request) => {
+          if (!allowedCall(request.raw.method, request.raw.url)) throw new EdgeError.notFound();
+          const path = pathOf(request.raw.url);
+          if (PUBLIC_PATHS.has(path)) return;
+          const flow = options.flowOf(request);
+          // Someone else's transaction looks exactly like one that does not exist.
+          if (!flow || !ownsPath(path, flow)) throw new EdgeError.notFound();
+        });
+        // Before any parser looks at it: one exact content type, or 415.
+        api.addHook('preParsing', async (request) => {
+          if (request.method !== 'POST') return;
+          const type = request.headers['content-type'];
+          if (typeof type !== 'string' || !JSON_REQUEST_TYPE.test(type))
+            throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(String(type));
+        });
+        api.addHook('preHandler', async (request) => {
+          // Only a POST carries a body (and the public calls are GETs).
+          if (request.method !== 'POST') return;
+          const flow = options.flowOf(request);
+          if (flow && !ownsBody(request.body, flow)) throw new EdgeError.notFound();
+        });
+        api.addHook('onRoute', (route) => {
+          route.bodyLimit = API_BODY_LIMIT;
+          route.config = { ...route.config, errorFormat: 'json' };
+        });
+        api.removeAllContentTypeParsers();
+        const parseJson = api.getDefaultJsonParser('error', 'error');
+        api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+          if (nestsDeeperThan(body as string, API_JSON_MAX_DEPTH)) done(tooDeep(), undefined);
+          else parseJson(request, body as string, done);
+        });
+        // Every other /api path lands here (with the JSON error format), never on the pages'
+        // not-found handler; the allowlist above has refused it already.
+        const unknown = async () => {
+          throw new EdgeError.notFound();
+        };
+        api.all('/', unknown);
+        api.all('/*', unknown);
+        for (const call of ISLAND_CALLS) {
+          const handler = forwarder(call);
+          for (const url of islandCallPaths(call)) api.route({ method: call.method, url, handler });
+        }
+      },
+      { prefix: API_PREFIX },
+    );
+  },
+  { name: 'edge-api-proxy', fastify: '5.x', dependencies: ['edge-errors', 'edge-upstream'] },
+);

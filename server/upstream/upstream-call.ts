@@ -18,7 +18,14 @@
 // its own warning. Either way, every call is told on exactly one line.
 import type { BaseLogger } from 'pino';
 import type { Dispatcher } from 'undici';
-import { CircuitOpenError, outcomeOfStatus, type Admission, type CircuitBreaker, type CircuitBreakers, type Outcome } from './breaker.ts';
+import {
+  CircuitOpenError,
+  outcomeOfStatus,
+  type Admission,
+  type CircuitBreaker,
+  type CircuitBreakers,
+  type Outcome,
+} from './breaker.ts';
 import { backoffMs, retriesError, retriesStatus, type RetryPolicy } from './retry-policy.ts';
 
 /** What the upstream code logs with: a pino logger, Fastify's included. */
@@ -249,8 +256,7 @@ class UpstreamCall implements Handler {
 
   onResponseError(_controller: Controller, error: Error): void {
     if (this.#settled) return;
-    const retry =
-      !this.#controller.aborted && !this.#forwarded && this.#mayRetry() && (this.#discarding || retriesError(error));
+    const retry = !this.#controller.aborted && !this.#forwarded && this.#mayRetry() && (this.#discarding || retriesError(error));
     if (retry) this.#retryLater();
     else this.#fail(error);
   }
@@ -266,14 +272,17 @@ class UpstreamCall implements Handler {
 
   #retryLater(): void {
     this.#controller.attempt = null;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      try {
-        this.dispatchAttempt();
-      } catch (error) {
-        this.#fail(error as Error);
-      }
-    }, backoffMs(this.#attempts, this.#options.retry));
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        try {
+          this.dispatchAttempt();
+        } catch (error) {
+          this.#fail(error as Error);
+        }
+      },
+      backoffMs(this.#attempts, this.#options.retry),
+    );
   }
 
   #fail(error: Error): void {
@@ -303,7 +312,13 @@ class UpstreamCall implements Handler {
       if (error) report.error = error;
       observe(report);
     }
-    const upstream: UpstreamSummary = { method: this.#opts.method, path, status, attempts: this.#attempts, durationMs: Math.round(durationMs) };
+    const upstream: UpstreamSummary = {
+      method: this.#opts.method,
+      path,
+      status,
+      attempts: this.#attempts,
+      durationMs: Math.round(durationMs),
+    };
     if (error) upstream.error = error;
     const failed = Boolean(error) || (status ?? 0) >= 500;
     const taker = this.#handler as Handler & Partial<UpstreamSummaryTaker>;

@@ -37,22 +37,70 @@ const spend = (over: Record<string, unknown> = {}) => ({
 
 t.test('resolveAmountLimits: most specific level wins', async (t) => {
   const rows: [string, Parameters<typeof resolveAmountLimits>[1], { min: number; max: number; default: number }][] = [
-    ['method override (AUD)', { kind: 'BUY', method: 'ETRANSFER', fiatCurrency: 'AUD', cryptoCurrency: 'BTC' }, { min: 50, max: 1000, default: 25 }],
-    ['method min/max', { kind: 'BUY', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' }, { min: 30, max: 3000, default: 25 }],
-    ['inputForm when the method has none', { kind: 'BUY', method: 'FLEXEPIN', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' }, { min: 10, max: 2000, default: 25 }],
-    ['sell keyed by coin: method override', { kind: 'SELL', method: 'ETRANSFEROUT', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' }, { min: 0.001, max: 0.05, default: 0.0015 }],
-    ['sell keyed by coin: inputForm override', { kind: 'SELL', method: 'ETRANSFEROUT', fiatCurrency: 'CAD', cryptoCurrency: 'ETH' }, { min: 0.01, max: 2, default: 0.1 }],
-    ['spend keyed by fiat', { kind: 'SPEND', method: 'GIFTCARD', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' }, { min: 10, max: 200, default: 25 }],
-    ['buy is never keyed by coin', { kind: 'BUY', method: 'FLEXEPIN', fiatCurrency: 'CAD', cryptoCurrency: 'ETH' }, { min: 10, max: 2000, default: 25 }],
-    ['unknown method: inputForm', { kind: 'BUY', method: 'NOPE', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' }, { min: 10, max: 2000, default: 25 }],
-    ['method of another kind is not used', { kind: 'SELL', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' }, { min: 10, max: 2000, default: 0.0015 }],
-    ['prototype keys are not overrides', { kind: 'BUY', method: 'FLEXEPIN', fiatCurrency: '__proto__', cryptoCurrency: 'BTC' }, { min: 10, max: 2000, default: 25 }],
+    [
+      'method override (AUD)',
+      { kind: 'BUY', method: 'ETRANSFER', fiatCurrency: 'AUD', cryptoCurrency: 'BTC' },
+      { min: 50, max: 1000, default: 25 },
+    ],
+    [
+      'method min/max',
+      { kind: 'BUY', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' },
+      { min: 30, max: 3000, default: 25 },
+    ],
+    [
+      'inputForm when the method has none',
+      { kind: 'BUY', method: 'FLEXEPIN', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' },
+      { min: 10, max: 2000, default: 25 },
+    ],
+    [
+      'sell keyed by coin: method override',
+      { kind: 'SELL', method: 'ETRANSFEROUT', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' },
+      { min: 0.001, max: 0.05, default: 0.0015 },
+    ],
+    [
+      'sell keyed by coin: inputForm override',
+      { kind: 'SELL', method: 'ETRANSFEROUT', fiatCurrency: 'CAD', cryptoCurrency: 'ETH' },
+      { min: 0.01, max: 2, default: 0.1 },
+    ],
+    [
+      'spend keyed by fiat',
+      { kind: 'SPEND', method: 'GIFTCARD', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' },
+      { min: 10, max: 200, default: 25 },
+    ],
+    [
+      'buy is never keyed by coin',
+      { kind: 'BUY', method: 'FLEXEPIN', fiatCurrency: 'CAD', cryptoCurrency: 'ETH' },
+      { min: 10, max: 2000, default: 25 },
+    ],
+    [
+      'unknown method: inputForm',
+      { kind: 'BUY', method: 'NOPE', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' },
+      { min: 10, max: 2000, default: 25 },
+    ],
+    [
+      'method of another kind is not used',
+      { kind: 'SELL', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' },
+      { min: 10, max: 2000, default: 0.0015 },
+    ],
+    [
+      'prototype keys are not overrides',
+      { kind: 'BUY', method: 'FLEXEPIN', fiatCurrency: '__proto__', cryptoCurrency: 'BTC' },
+      { min: 10, max: 2000, default: 25 },
+    ],
   ];
   for (const [name, q, want] of rows) t.strictSame(resolveAmountLimits(M, q), want, name);
 
   const bare = merchant();
-  t.strictSame(resolveAmountLimits(bare, { kind: 'BUY', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' }), { min: 0, max: 500, default: 20 }, 'spec defaults, buy');
-  t.strictSame(resolveAmountLimits(bare, { kind: 'SELL', method: 'ETRANSFEROUT', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' }), { min: 0, max: 500, default: 0.0015 }, 'spec defaults, sell');
+  t.strictSame(
+    resolveAmountLimits(bare, { kind: 'BUY', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' }),
+    { min: 0, max: 500, default: 20 },
+    'spec defaults, buy',
+  );
+  t.strictSame(
+    resolveAmountLimits(bare, { kind: 'SELL', method: 'ETRANSFEROUT', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' }),
+    { min: 0, max: 500, default: 0.0015 },
+    'spec defaults, sell',
+  );
 });
 
 t.test('buy amount: boundaries and hostile input (ETRANSFER CAD: 30..3000)', async (t) => {
@@ -116,8 +164,15 @@ t.test('buy limits from each level, formatted', async (t) => {
     supportedFiatCurrencies: [{ id: 'PHP', symbol: '₱' }],
     inputForm: { min: 1000, max: 50000, overrides: {} },
   });
-  t.equal(errorOf(buy('999', { fiatCurrency: 'PHP', paymentMethod: 'FLEXEPIN' }), 'fiatAmount', {}, peso), 'Amount must be greater than ₱1,000.');
-  const bare = merchant({ inputAllowed: true, inputBuyAllowed: true, paymentMethods: [{ name: 'ETRANSFER', type: 'BUY', label: 'e' }] });
+  t.equal(
+    errorOf(buy('999', { fiatCurrency: 'PHP', paymentMethod: 'FLEXEPIN' }), 'fiatAmount', {}, peso),
+    'Amount must be greater than ₱1,000.',
+  );
+  const bare = merchant({
+    inputAllowed: true,
+    inputBuyAllowed: true,
+    paymentMethods: [{ name: 'ETRANSFER', type: 'BUY', label: 'e' }],
+  });
   t.equal(errorOf(buy('0'), 'fiatAmount', {}, bare), 'Amount must be greater than zero.');
   t.equal(errorOf(buy('500'), 'fiatAmount', {}, bare), undefined);
   t.equal(errorOf(buy('500.01'), 'fiatAmount', {}, bare), 'Amount must be less than $500.');
@@ -171,7 +226,10 @@ t.test('spend: gift card and its preset amounts', async (t) => {
   t.equal(errorOf(spend({ paymentMethodSubtype: '' }), 'paymentMethodSubtype'), 'Gift card must be selected.');
   t.equal(errorOf(spend({ paymentMethodSubtype: 'NOPE' }), 'paymentMethodSubtype'), 'Gift card must be selected.');
   t.equal(errorOf(spend({ paymentMethodSubtype: ['AMAZON'] }), 'paymentMethodSubtype'), 'Gift card must be selected.');
-  t.equal(errorOf(spend({ paymentMethodSubtype: 'EMPTY', fiatAmount: '' }), 'fiatAmount'), 'Payment amount not valid for this gift card');
+  t.equal(
+    errorOf(spend({ paymentMethodSubtype: 'EMPTY', fiatAmount: '' }), 'fiatAmount'),
+    'Payment amount not valid for this gift card',
+  );
   const first = validateAmountForm(M, spend({ fiatAmount: '' }));
   t.equal(first.ok && first.value.fiatAmount, 25, 'no amount picked yet: the first preset');
   t.equal(errorOf(spend({ paymentMethod: 'ETRANSFER' }), 'paymentMethod'), 'Payment method not found.');
@@ -180,7 +238,10 @@ t.test('spend: gift card and its preset amounts', async (t) => {
 t.test('validateSpendAmount (gift card picker)', async (t) => {
   const q = { method: 'GIFTCARD', subtype: 'AMAZON', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' };
   t.strictSame(validateSpendAmount(M, q, { fiatAmount: '100' }), { ok: true, value: 100 });
-  t.strictSame(validateSpendAmount(M, q, { fiatAmount: '75' }), { ok: false, errors: { fiatAmount: 'Payment amount not valid for this gift card' } });
+  t.strictSame(validateSpendAmount(M, q, { fiatAmount: '75' }), {
+    ok: false,
+    errors: { fiatAmount: 'Payment amount not valid for this gift card' },
+  });
   t.strictSame(validateSpendAmount(M, q, { fiatAmount: '٢٥' }), { ok: false, errors: { fiatAmount: 'Value must be a number.' } });
   t.strictSame(validateSpendAmount(M, { ...q, subtype: 'X' }, { fiatAmount: '25' }), {
     ok: false,
@@ -190,8 +251,16 @@ t.test('validateSpendAmount (gift card picker)', async (t) => {
 
 t.test('payment method must be configured for the kind and currency', async (t) => {
   t.equal(errorOf(buy('100', { paymentMethod: 'PAYPAL' }), 'paymentMethod'), 'Payment method not found.');
-  t.equal(errorOf(buy('100', { paymentMethod: 'ETRANSFEROUT' }), 'paymentMethod'), 'Payment method not found.', 'a sell method on buy');
-  t.equal(errorOf(buy('100', { paymentMethod: 'CREDITCARD', fiatCurrency: 'AUD' }), 'paymentMethod'), 'Payment method not found.', 'not for AUD');
+  t.equal(
+    errorOf(buy('100', { paymentMethod: 'ETRANSFEROUT' }), 'paymentMethod'),
+    'Payment method not found.',
+    'a sell method on buy',
+  );
+  t.equal(
+    errorOf(buy('100', { paymentMethod: 'CREDITCARD', fiatCurrency: 'AUD' }), 'paymentMethod'),
+    'Payment method not found.',
+    'not for AUD',
+  );
   t.equal(errorOf(buy('100', { paymentMethod: 'CREDITCARD' }), 'paymentMethod'), undefined);
   t.equal(errorOf(buy('100', { paymentMethod: '' }), 'paymentMethod'), 'Payment method not found.');
   t.equal(errorOf(buy('100', { paymentMethod: ['ETRANSFER', 'FLEXEPIN'] }), 'paymentMethod'), 'Payment method not found.');
@@ -211,7 +280,11 @@ t.test('kinds, currencies and coins the merchant offers', async (t) => {
   t.equal(errorOf(buy('100', { fiatCurrency: 'USD' }), 'fiatCurrency'), 'Currency not supported.');
   t.equal(errorOf(buy('100', { fiatCurrency: 'PHP' }), 'fiatCurrency'), 'Currency not supported.');
   t.equal(errorOf(buy('100', { cryptoCurrency: 'LTC' }), 'cryptoCurrency'), 'Cryptocurrency not supported.');
-  t.equal(errorOf(buy('100', { cryptoCurrency: 'LTCT' }), 'cryptoCurrency'), 'Cryptocurrency not supported.', 'no test coin in PROD');
+  t.equal(
+    errorOf(buy('100', { cryptoCurrency: 'LTCT' }), 'cryptoCurrency'),
+    'Cryptocurrency not supported.',
+    'no test coin in PROD',
+  );
   const test = fullMerchant({ env: 'TEST' });
   t.equal(errorOf(buy('100', { cryptoCurrency: 'LTCT' }), 'cryptoCurrency', {}, test), undefined, 'test coin outside PROD');
 
@@ -222,24 +295,44 @@ t.test('kinds, currencies and coins the merchant offers', async (t) => {
 });
 
 t.test('never throws on hostile forms', async (t) => {
-  const hostile: unknown[] = [null, undefined, 'string', 42, [], Object.create(null), { __proto__: { txnType: 'BUY' } }, { txnType: { toString: null } }];
+  const hostile: unknown[] = [
+    null,
+    undefined,
+    'string',
+    42,
+    [],
+    Object.create(null),
+    { __proto__: { txnType: 'BUY' } },
+    { txnType: { toString: null } },
+  ];
   for (const raw of hostile) {
     const result = validateAmountForm(M, raw as Record<string, unknown>);
     t.equal(result.ok, false);
   }
-  t.equal(errorOf({ __proto__: { txnType: 'BUY' } } as Record<string, unknown>, 'txnType'), 'Transaction type not supported.', 'inherited fields are ignored');
+  t.equal(
+    errorOf({ __proto__: { txnType: 'BUY' } } as Record<string, unknown>, 'txnType'),
+    'Transaction type not supported.',
+    'inherited fields are ignored',
+  );
 });
 
 t.test('Pro: 100..3000 CAD, Interac e-Transfer only', async (t) => {
-  const pro = (fiatAmount: string, over: Record<string, unknown> = {}) => errorOf(buy(fiatAmount, over), 'fiatAmount', { pro: true });
+  const pro = (fiatAmount: string, over: Record<string, unknown> = {}) =>
+    errorOf(buy(fiatAmount, over), 'fiatAmount', { pro: true });
   t.equal(pro('100'), undefined, 'the Pro default is valid');
   t.equal(pro('3000'), undefined);
   t.equal(pro('99.99'), 'Amount must be greater than $100.');
   t.equal(pro('3000.01'), 'Amount must be less than $3,000.');
   t.equal(pro('0'), 'Amount must be greater than zero.');
   t.equal(pro('abc'), 'Value must be a number.');
-  t.equal(errorOf(buy('100', { paymentMethod: 'FLEXEPIN' }), 'paymentMethod', { pro: true }), 'Payment method must be Interac E-Transfer');
-  t.equal(errorOf(buy('100', { paymentMethod: 'CREDITCARD' }), 'paymentMethod', { pro: true }), 'Payment method must be Interac E-Transfer');
+  t.equal(
+    errorOf(buy('100', { paymentMethod: 'FLEXEPIN' }), 'paymentMethod', { pro: true }),
+    'Payment method must be Interac E-Transfer',
+  );
+  t.equal(
+    errorOf(buy('100', { paymentMethod: 'CREDITCARD' }), 'paymentMethod', { pro: true }),
+    'Payment method must be Interac E-Transfer',
+  );
   t.equal(errorOf(sell('0.01'), 'txnType', { pro: true }), 'Transaction type not supported.');
   const result = validateAmountForm(merchant(), { fiatAmount: '250', cryptoCurrency: 'LTC' }, { pro: true });
   t.strictSame(result, {

@@ -28,7 +28,11 @@ const address = (over: Record<string, unknown> = {}) => ({
 
 type Ctx = { country?: string; addressRequired?: boolean; m?: typeof PROD };
 function errors(raw: Record<string, unknown>, ctx: Ctx = {}): Record<string, string> {
-  const result = validateBuyerInfo(ctx.m ?? PROD, raw, { country: ctx.country ?? 'CA', addressRequired: ctx.addressRequired ?? false, now: NOW });
+  const result = validateBuyerInfo(ctx.m ?? PROD, raw, {
+    country: ctx.country ?? 'CA',
+    addressRequired: ctx.addressRequired ?? false,
+    now: NOW,
+  });
   return result.ok ? {} : (result.errors as Record<string, string>);
 }
 
@@ -55,7 +59,11 @@ t.test('a valid form becomes the upstream body', async (t) => {
     country: 'CA',
   });
   t.ok(withAddress.ok && buyerInfoRequestSchema.safeParse({ refId: 'R1', ...withAddress.value }).success, 'matches the contract');
-  const ignored = validateBuyerInfo(PROD, { ...form(), ...address({ postalCode: 'x' }) }, { country: 'CA', addressRequired: false, now: NOW });
+  const ignored = validateBuyerInfo(
+    PROD,
+    { ...form(), ...address({ postalCode: 'x' }) },
+    { country: 'CA', addressRequired: false, now: NOW },
+  );
   t.equal(ignored.ok && ignored.value.address, undefined, 'address fields ignored when not required');
 });
 
@@ -107,7 +115,8 @@ t.test('mobile must belong to the country', async (t) => {
     ['613 555 0123', 'AU', 'Mobile must be a valid AU phone number'],
     ['0917 123 4567', 'PH', undefined],
   ];
-  for (const [mobile, country, want] of rows) t.equal(errors(form({ mobile }), { country }).mobile, want, `${mobile} for ${country}`);
+  for (const [mobile, country, want] of rows)
+    t.equal(errors(form({ mobile }), { country }).mobile, want, `${mobile} for ${country}`);
   t.equal(errors(form({ mobile: ['6135550123'] })).mobile, 'Mobile must be a valid CA phone number', 'array');
 
   const au = validateBuyerInfo(PROD, form({ mobile: '0412 345 678' }), { country: 'AU', addressRequired: false, now: NOW });
@@ -119,9 +128,20 @@ t.test('mobile must belong to the country', async (t) => {
 t.test('mobileCountry: honoured outside production only', async (t) => {
   t.equal(errors(form({ mobile: '0412 345 678', mobileCountry: 'AU' }), { m: TEST }).mobile, undefined);
   t.equal(errors(form({ mobile: '0412 345 678', mobileCountry: 'au' }), { m: TEST }).mobile, undefined);
-  t.equal(errors(form({ mobile: '0412 345 678', mobileCountry: 'AU' })).mobile, 'Mobile must be a valid CA phone number', 'PROD: the transaction country');
-  t.equal(errors(form({ mobile: '613 555 0123', mobileCountry: 'XX' }), { m: TEST }).mobile, undefined, 'unknown code: the transaction country');
-  t.equal(errors(form({ mobile: '613 555 0123', mobileCountry: 'AU' }), { m: TEST }).mobile, 'Mobile must be a valid AU phone number');
+  t.equal(
+    errors(form({ mobile: '0412 345 678', mobileCountry: 'AU' })).mobile,
+    'Mobile must be a valid CA phone number',
+    'PROD: the transaction country',
+  );
+  t.equal(
+    errors(form({ mobile: '613 555 0123', mobileCountry: 'XX' }), { m: TEST }).mobile,
+    undefined,
+    'unknown code: the transaction country',
+  );
+  t.equal(
+    errors(form({ mobile: '613 555 0123', mobileCountry: 'AU' }), { m: TEST }).mobile,
+    'Mobile must be a valid AU phone number',
+  );
 });
 
 t.test('blocked area codes (the Quebec blacklist)', async (t) => {
@@ -163,7 +183,9 @@ t.test('birthday', async (t) => {
   ];
   for (const [month, day, year, want] of rows) {
     const got = errors(form({ month, day, year }));
-    const birthdayOnly = Object.fromEntries(Object.entries(got).filter(([k]) => ['month', 'day', 'year', 'birthday'].includes(k)));
+    const birthdayOnly = Object.fromEntries(
+      Object.entries(got).filter(([k]) => ['month', 'day', 'year', 'birthday'].includes(k)),
+    );
     t.strictSame(birthdayOnly, want, `${month}/${day}/${year}`);
   }
   t.equal(errors(form({ month: ['02'] })).birthday, 'Birthday is invalid', 'array');
@@ -197,17 +219,31 @@ t.test('address when required: CA', async (t) => {
     ['K1A0B١', 'Postal code is invalid'],
     ['2000', 'Postal code is invalid'],
   ];
-  for (const [postalCode, want] of postal) t.equal(errors({ ...form(), ...address({ postalCode }) }, { addressRequired: true }).postalCode, want, postalCode);
-  t.equal(errors({ ...form(), ...address({ stateProv: 'NSW' }) }, { addressRequired: true }).stateProv, 'Province required', 'a state is not a province');
+  for (const [postalCode, want] of postal)
+    t.equal(errors({ ...form(), ...address({ postalCode }) }, { addressRequired: true }).postalCode, want, postalCode);
+  t.equal(
+    errors({ ...form(), ...address({ stateProv: 'NSW' }) }, { addressRequired: true }).stateProv,
+    'Province required',
+    'a state is not a province',
+  );
   t.equal(errors({ ...form(), ...address({ stateProv: 'qc' }) }, { addressRequired: true }).stateProv, undefined);
   t.equal(errors({ ...form(), ...address({ stateProv: ['ON'] }) }, { addressRequired: true }).stateProv, 'Province required');
-  t.equal(errors({ ...form(), ...address({ addressLine1: 'x'.repeat(201) }) }, { addressRequired: true }).addressLine1, 'Address must be 200 characters or fewer');
-  t.equal(errors({ ...form(), ...address({ cityTown: 'x'.repeat(101) }) }, { addressRequired: true }).cityTown, 'City must be 100 characters or fewer');
+  t.equal(
+    errors({ ...form(), ...address({ addressLine1: 'x'.repeat(201) }) }, { addressRequired: true }).addressLine1,
+    'Address must be 200 characters or fewer',
+  );
+  t.equal(
+    errors({ ...form(), ...address({ cityTown: 'x'.repeat(101) }) }, { addressRequired: true }).cityTown,
+    'City must be 100 characters or fewer',
+  );
 });
 
 t.test('address when required: AU', async (t) => {
   const au = (over: Record<string, unknown>) =>
-    errors({ ...form({ mobile: '0412 345 678' }), ...address({ stateProv: 'NSW', postalCode: '2000', ...over }) }, { country: 'AU', addressRequired: true });
+    errors(
+      { ...form({ mobile: '0412 345 678' }), ...address({ stateProv: 'NSW', postalCode: '2000', ...over }) },
+      { country: 'AU', addressRequired: true },
+    );
   t.strictSame(au({}), {});
   t.equal(au({ stateProv: '' }).stateProv, 'State required');
   t.equal(au({ stateProv: 'ON' }).stateProv, 'State required');
@@ -215,17 +251,31 @@ t.test('address when required: AU', async (t) => {
   t.equal(au({ postalCode: '200' }).postalCode, 'Postal code is invalid');
   t.equal(au({ postalCode: '20000' }).postalCode, 'Postal code is invalid');
   t.equal(au({ postalCode: ' 2 000 ' }).postalCode, undefined);
-  const ok = validateBuyerInfo(PROD, { ...form({ mobile: '0412 345 678' }), ...address({ stateProv: 'vic', postalCode: '3000' }) }, {
-    country: 'AU',
-    addressRequired: true,
-    now: NOW,
-  });
-  t.strictSame(ok.ok && ok.value.address, { addressLine1: '1 Main St', cityTown: 'Ottawa', stateProv: 'VIC', postalCode: '3000', country: 'CA' }, 'country always CA');
+  const ok = validateBuyerInfo(
+    PROD,
+    { ...form({ mobile: '0412 345 678' }), ...address({ stateProv: 'vic', postalCode: '3000' }) },
+    {
+      country: 'AU',
+      addressRequired: true,
+      now: NOW,
+    },
+  );
+  t.strictSame(
+    ok.ok && ok.value.address,
+    { addressLine1: '1 Main St', cityTown: 'Ottawa', stateProv: 'VIC', postalCode: '3000', country: 'CA' },
+    'country always CA',
+  );
 });
 
 t.test('province and state lists', async (t) => {
-  t.strictSame(CA_PROVINCES.map((p) => p.code), ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT']);
-  t.strictSame(AU_STATES.map((s) => s.code), ['QLD', 'NSW', 'ACT', 'VIC', 'TAS', 'NT', 'SA', 'WA']);
+  t.strictSame(
+    CA_PROVINCES.map((p) => p.code),
+    ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'],
+  );
+  t.strictSame(
+    AU_STATES.map((s) => s.code),
+    ['QLD', 'NSW', 'ACT', 'VIC', 'TAS', 'NT', 'SA', 'WA'],
+  );
   t.ok([...CA_PROVINCES, ...AU_STATES].every((r) => r.name.length > 2));
 });
 

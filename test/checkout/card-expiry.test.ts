@@ -15,6 +15,12 @@ t.test('card expiry', async (t) => {
   t.strictSame(check('0', '2027'), { ok: false, errors: { expiryMonth: 'Expiry month is invalid.' } });
   t.strictSame(check('13', '2027'), { ok: false, errors: { expiryMonth: 'Expiry month is invalid.' } });
   t.strictSame(check('١٢', '2027'), { ok: false, errors: { expiryMonth: 'Expiry month is invalid.' } });
-  t.strictSame(check('', ''), { ok: false, errors: { expiryMonth: 'Expiry month is invalid.', expiryYear: 'Expiry year is invalid.' } });
-  t.strictSame(check(['12'], 2027), { ok: false, errors: { expiryMonth: 'Expiry month is invalid.', expiryYear: 'Expiry year is invalid.' } });
+  t.strictSame(check('', ''), {
+    ok: false,
+    errors: { expiryMonth: 'Expiry month is invalid.', expiryYear: 'Expiry year is invalid.' },
+  });
+  t.strictSame(check(['12'], 2027), {
+    ok: false,
+    errors: { expiryMonth: 'Expiry month is invalid.', expiryYear: 'Expiry year is invalid.' },
+  });
 });

@@ -12,7 +12,11 @@ t.test('the radius is 100 miles of 1609.344 m', async (t) => {
   const outside = { lat: MANILA.lat + 1.5, lng: MANILA.lng };
   t.ok(Math.abs(distanceMetres(MANILA, inside) - 155_677) < 200);
   const kept = withinRadius([outside, inside, MANILA]);
-  t.strictSame(kept.map((k) => k.point), [MANILA, inside], 'nearest first, the far one dropped');
+  t.strictSame(
+    kept.map((k) => k.point),
+    [MANILA, inside],
+    'nearest first, the far one dropped',
+  );
   // Cebu City is about 570 km away.
   t.strictSame(withinRadius([{ lat: 10.3157, lng: 123.8854 }]), []);
   t.equal(withinRadius([outside], MANILA, 104).length, 1, 'a wider radius takes it');

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import t from 'tap';
-import { addressNetworkFor, addressNetworks, isAddressOnNetwork, validateCryptoAddress } from '../../server/checkout/validation/crypto-address.ts';
+import {
+  addressNetworkFor,
+  addressNetworks,
+  isAddressOnNetwork,
+  validateCryptoAddress,
+} from '../../server/checkout/validation/crypto-address.ts';
 
 type Vector = { coin: string; network: 'prod' | 'testnet'; address: string; valid: boolean; note?: string };
 
@@ -28,7 +33,9 @@ t.test('every vector through validateCryptoAddress', async (t) => {
     const result = validateCryptoAddress(v.coin, v.address, { network: v.network });
     t.strictSame(
       result,
-      v.valid ? { ok: true, value: v.address } : { ok: false, errors: { cryptoAddress: `This is not a valid ${v.coin} address.` } },
+      v.valid
+        ? { ok: true, value: v.address }
+        : { ok: false, errors: { cryptoAddress: `This is not a valid ${v.coin} address.` } },
       `${v.coin} ${v.network} ${v.address} (${v.note})`,
     );
   }
@@ -54,25 +61,48 @@ t.test('the network follows the merchant env', async (t) => {
 
 t.test('required, trimmed, hostile', async (t) => {
   for (const raw of ['', '   ', undefined, null, 42, ['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'], { cryptoAddress: ' ' }]) {
-    t.strictSame(validateCryptoAddress('BTC', raw, { network: 'prod' }), { ok: false, errors: { cryptoAddress: 'Your BTC address is required.' } }, JSON.stringify(raw));
+    t.strictSame(
+      validateCryptoAddress('BTC', raw, { network: 'prod' }),
+      { ok: false, errors: { cryptoAddress: 'Your BTC address is required.' } },
+      JSON.stringify(raw),
+    );
   }
-  t.strictSame(validateCryptoAddress('ETH', '', { network: 'prod' }), { ok: false, errors: { cryptoAddress: 'Your ETH address is required.' } });
-  t.strictSame(validateCryptoAddress('BTC', '  1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa \n', { network: 'prod' }), { ok: true, value: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' });
+  t.strictSame(validateCryptoAddress('ETH', '', { network: 'prod' }), {
+    ok: false,
+    errors: { cryptoAddress: 'Your ETH address is required.' },
+  });
+  t.strictSame(validateCryptoAddress('BTC', '  1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa \n', { network: 'prod' }), {
+    ok: true,
+    value: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+  });
   t.strictSame(
     validateCryptoAddress('BTC', { cryptoAddress: ' bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4 ' }, { network: 'prod' }),
     { ok: true, value: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' },
     'the whole form works too',
   );
   // A megabyte is refused; a backtracking pattern would not return within the test's timeout.
-  t.strictSame(validateCryptoAddress('BTC', '1'.repeat(1_000_000), { network: 'testnet' }), { ok: false, errors: { cryptoAddress: 'This is not a valid BTC address.' } });
+  t.strictSame(validateCryptoAddress('BTC', '1'.repeat(1_000_000), { network: 'testnet' }), {
+    ok: false,
+    errors: { cryptoAddress: 'This is not a valid BTC address.' },
+  });
   t.equal(validateCryptoAddress('DOGE', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L', { network: 'testnet' }).ok, false, 'unknown coin');
-  t.equal(validateCryptoAddress('BTC', 'bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', { network: 'prod' }).ok, false, 'mixed-case bech32');
+  t.equal(
+    validateCryptoAddress('BTC', 'bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', { network: 'prod' }).ok,
+    false,
+    'mixed-case bech32',
+  );
   t.equal(validateCryptoAddress('BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa\u0000', { network: 'prod' }).ok, false, 'NUL');
 });
 
 t.test('LTCT is only trimmed', async (t) => {
-  t.strictSame(validateCryptoAddress('LTCT', '  anything at all ', { network: 'testnet' }), { ok: true, value: 'anything at all' });
-  t.strictSame(validateCryptoAddress('LTCT', ' ', { network: 'testnet' }), { ok: false, errors: { cryptoAddress: 'Your LTCT address is required.' } });
+  t.strictSame(validateCryptoAddress('LTCT', '  anything at all ', { network: 'testnet' }), {
+    ok: true,
+    value: 'anything at all',
+  });
+  t.strictSame(validateCryptoAddress('LTCT', ' ', { network: 'testnet' }), {
+    ok: false,
+    errors: { cryptoAddress: 'Your LTCT address is required.' },
+  });
 });
 
 t.test('BCH formats', async (t) => {

@@ -14,7 +14,10 @@ t.test('the step indicator follows the flow', async (t) => {
   t.equal(flowProgress('BUY', ROUTES.buyerInfoInput.path)?.current, 1);
   t.equal(flowProgress('BUY', ROUTES.mobileVerification.path)?.current, 2);
   t.equal(flowProgress('BUY', ROUTES.paymentEtransferInstructions.path)?.current, 3);
-  t.strictSame(flowProgress('SELL', ROUTES.paymentSpend.path), { steps: ['quote', 'details', 'verify', 'payout', 'send'], current: 4 });
+  t.strictSame(flowProgress('SELL', ROUTES.paymentSpend.path), {
+    steps: ['quote', 'details', 'verify', 'payout', 'send'],
+    current: 4,
+  });
   t.equal(flowProgress('SELL', ROUTES.emailInput.path)?.current, 3, 'the payout email follows verification');
   t.strictSame(flowProgress('SPEND', ROUTES.paymentSpend.path), { steps: ['quote', 'details', 'verify', 'send'], current: 3 });
   t.equal(flowProgress('SPEND', ROUTES.spendQuote.path)?.current, 0);
@@ -33,21 +36,47 @@ t.test('money: the amount, then its currency code', async (t) => {
   );
   t.match(html({ kind: 'fiat', amount: 250000, currency: 'AUD' }), '>$250,000<', 'no decimals above 100,000');
   t.match(html({ kind: 'fiat', amount: 100000, currency: 'PHP' }), '>₱100,000.00<');
-  t.match(html({ kind: 'fiat', amount: 12, currency: 'PHP', symbols: [{ id: 'PHP', symbol: 'PHP ' }] }), '>PHP 12.00<', "the merchant's symbol");
-  t.match(html({ kind: 'crypto', amount: 0.0015, currency: 'BTC' }), '<span class="money-amount">0.00150000</span> <span class="money-code">BTC</span>');
-  t.equal(html({ kind: 'crypto', amount: Number.NaN, currency: 'BTC' }), '<span class="money">N/A</span>', 'no currency after N/A');
+  t.match(
+    html({ kind: 'fiat', amount: 12, currency: 'PHP', symbols: [{ id: 'PHP', symbol: 'PHP ' }] }),
+    '>PHP 12.00<',
+    "the merchant's symbol",
+  );
+  t.match(
+    html({ kind: 'crypto', amount: 0.0015, currency: 'BTC' }),
+    '<span class="money-amount">0.00150000</span> <span class="money-code">BTC</span>',
+  );
+  t.equal(
+    html({ kind: 'crypto', amount: Number.NaN, currency: 'BTC' }),
+    '<span class="money">N/A</span>',
+    'no currency after N/A',
+  );
 });
 
 t.test('a message clears once its field holds anything but what was submitted', async (t) => {
   const matches = (pattern: string, value: string) => new RegExp(`^(?:${pattern})$`, 'v').test(value);
-  for (const submitted of ['abc', '1BoatSLRHtKNngkdXEeobR76b53LETtpyX', 'a.b*c+(d)[e]{f}|g/h\\i^$?', 'ada@example', '12-34', 'é ü']) {
+  for (const submitted of [
+    'abc',
+    '1BoatSLRHtKNngkdXEeobR76b53LETtpyX',
+    'a.b*c+(d)[e]{f}|g/h\\i^$?',
+    'ada@example',
+    '12-34',
+    'é ü',
+  ]) {
     const pattern = allBut(submitted);
     t.notOk(matches(pattern, submitted), `unchanged ${JSON.stringify(submitted)} keeps its message`);
     t.ok(matches(pattern, `${submitted}x`), 'a character more clears it');
     if (submitted) t.ok(matches(pattern, submitted.slice(1)), 'a character less clears it');
   }
-  t.match(described('email', 'Email Address required', { submitted: '' }), { required: true, 'data-error-clears': '' }, 'left empty: required, since an empty field is never checked against a pattern');
+  t.match(
+    described('email', 'Email Address required', { submitted: '' }),
+    { required: true, 'data-error-clears': '' },
+    'left empty: required, since an empty field is never checked against a pattern',
+  );
   t.notOk('pattern' in described('email', 'Email Address required', { submitted: '' }));
-  t.strictSame(described('email', undefined, { submitted: 'x' }), { 'aria-invalid': undefined, 'aria-describedby': undefined }, 'no message: no pattern');
+  t.strictSame(
+    described('email', undefined, { submitted: 'x' }),
+    { 'aria-invalid': undefined, 'aria-describedby': undefined },
+    'no message: no pattern',
+  );
   t.match(described('email', 'Invalid email address', { submitted: 'x' }), { pattern: allBut('x'), 'data-error-clears': '' });
 });

@@ -4,9 +4,18 @@ import { isEmail, validateBuyerEmail, validateEtransferEmail } from '../../serve
 t.test('e-transfer email messages', async (t) => {
   t.strictSame(validateEtransferEmail({ emtEmail: '' }), { ok: false, errors: { emtEmail: 'Your email address is required.' } });
   t.strictSame(validateEtransferEmail({}), { ok: false, errors: { emtEmail: 'Your email address is required.' } });
-  t.strictSame(validateEtransferEmail({ emtEmail: ['a@b.co', 'c@d.co'] }), { ok: false, errors: { emtEmail: 'Your email address is required.' } });
-  t.strictSame(validateEtransferEmail({ emtEmail: 'nope' }), { ok: false, errors: { emtEmail: 'Please provide a valid email address.' } });
-  t.strictSame(validateEtransferEmail({ emtEmail: ' Jane.Doe+cad@mail.example.ca ' }), { ok: true, value: 'Jane.Doe+cad@mail.example.ca' });
+  t.strictSame(validateEtransferEmail({ emtEmail: ['a@b.co', 'c@d.co'] }), {
+    ok: false,
+    errors: { emtEmail: 'Your email address is required.' },
+  });
+  t.strictSame(validateEtransferEmail({ emtEmail: 'nope' }), {
+    ok: false,
+    errors: { emtEmail: 'Please provide a valid email address.' },
+  });
+  t.strictSame(validateEtransferEmail({ emtEmail: ' Jane.Doe+cad@mail.example.ca ' }), {
+    ok: true,
+    value: 'Jane.Doe+cad@mail.example.ca',
+  });
   t.strictSame(validateEtransferEmail(' jane@example.com '), { ok: true, value: 'jane@example.com' }, 'a bare value works too');
 });
 
@@ -17,7 +26,14 @@ t.test('buyer-info email messages', async (t) => {
 });
 
 t.test('one pattern: local@domain.tld, no spaces, at most 254', async (t) => {
-  const good = ['a@b.co', 'first.last@sub.domain.example', "o'brien@example.ie", 'x_y-z@ex-ample.com', 'user@xn--bcher-kva.example', 'a@b.xn--p1ai'];
+  const good = [
+    'a@b.co',
+    'first.last@sub.domain.example',
+    "o'brien@example.ie",
+    'x_y-z@ex-ample.com',
+    'user@xn--bcher-kva.example',
+    'a@b.xn--p1ai',
+  ];
   const bad = [
     'plain',
     '@example.com',

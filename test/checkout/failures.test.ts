@@ -27,16 +27,37 @@ const rows: Row[] = [
     'SYSTEM on requote',
     error('SYSTEM', 'We are unable to update your quote at this time.'),
     'requote',
-    { kind: 'redirect-home', message: 'We are unable to update your quote at this time.', notice: 'Redirecting to homepage in 5 seconds...', status: 422, code: 'SYSTEM' },
+    {
+      kind: 'redirect-home',
+      message: 'We are unable to update your quote at this time.',
+      notice: 'Redirecting to homepage in 5 seconds...',
+      status: 422,
+      code: 'SYSTEM',
+    },
   ],
   // The three limits: message shown; closing the modal goes home. On a quote and on a requote.
   ...LIMITS.flatMap((code): Row[] => [
-    [`${code} on a quote`, error(code, 'Limit reached.'), 'quote', { kind: 'modal-home', message: 'Limit reached.', status: 422 }],
-    [`${code} on a requote`, error(code, 'Limit reached.'), 'requote', { kind: 'modal-home', message: 'Limit reached.', status: 422 }],
+    [
+      `${code} on a quote`,
+      error(code, 'Limit reached.'),
+      'quote',
+      { kind: 'modal-home', message: 'Limit reached.', status: 422 },
+    ],
+    [
+      `${code} on a requote`,
+      error(code, 'Limit reached.'),
+      'requote',
+      { kind: 'modal-home', message: 'Limit reached.', status: 422 },
+    ],
   ]),
   // TRANSACTION.NOTFOUND: home (also during verification).
   ...(['requote', 'load', 'step', 'buyer-info', 'verification', 'etransfer-init'] as const).map(
-    (context): Row => [`TRANSACTION.NOTFOUND in ${context}`, error('TRANSACTION.NOTFOUND', 'Transaction not found.', 404), context, { kind: 'home' }],
+    (context): Row => [
+      `TRANSACTION.NOTFOUND in ${context}`,
+      error('TRANSACTION.NOTFOUND', 'Transaction not found.', 404),
+      context,
+      { kind: 'home' },
+    ],
   ),
   // TRANSACTION.INVALID: shown when resuming a non-PENDING transaction.
   [
@@ -46,7 +67,12 @@ const rows: Row[] = [
     { kind: 'modal-home', message: 'This transaction can no longer be changed. Please start a new order.', status: 409 },
   ],
   // VOICECLIP.MISSING, SELFIEIMG.MISSING: the audio (skip variant for vouchers) or image step.
-  ['VOICECLIP.MISSING', error('VOICECLIP.MISSING', 'Voice clip missing.'), 'verification', { kind: 'screen', path: '/audio-input' }],
+  [
+    'VOICECLIP.MISSING',
+    error('VOICECLIP.MISSING', 'Voice clip missing.'),
+    'verification',
+    { kind: 'screen', path: '/audio-input' },
+  ],
   [
     'VOICECLIP.MISSING on a voucher order',
     error('VOICECLIP.MISSING', 'Voice clip missing.'),
@@ -54,7 +80,12 @@ const rows: Row[] = [
     { kind: 'screen', path: '/audio-input-skip' },
     { paymentMethod: 'FLEXEPIN' },
   ],
-  ['SELFIEIMG.MISSING', error('SELFIEIMG.MISSING', 'Selfie missing.'), 'verification', { kind: 'screen', path: '/image-input-choice' }],
+  [
+    'SELFIEIMG.MISSING',
+    error('SELFIEIMG.MISSING', 'Selfie missing.'),
+    'verification',
+    { kind: 'screen', path: '/image-input-choice' },
+  ],
   // MOBILE.INVALIDATTEMPT.REACHED: message plus "Transaction has been cancelled. Redirecting...".
   [
     'MOBILE.INVALIDATTEMPT.REACHED',
@@ -83,7 +114,14 @@ const rows: Row[] = [
   // Buyer info failure: the items' messages; fallback "Error saving your information.  Please try again."
   [
     'buyer-info items',
-    { kind: 'errors', status: 422, items: [{ errorCode: 'A', errorMsg: 'First.' }, { errorCode: 'B', errorMsg: 'Second.' }] },
+    {
+      kind: 'errors',
+      status: 422,
+      items: [
+        { errorCode: 'A', errorMsg: 'First.' },
+        { errorCode: 'B', errorMsg: 'Second.' },
+      ],
+    },
     'buyer-info',
     { kind: 'stay', messages: ['First.', 'Second.'], on: 'form', status: 422 },
   ],
@@ -102,24 +140,74 @@ const rows: Row[] = [
   // Quote failure without message: general flow retries every 5 s, 5 times, then home.
   ['quote, no response', NO_RESPONSE, 'quote', { kind: 'retry', intervalMs: 5000, attempts: 5 }],
   ['quote, an error without a message', error('QUOTE.FAILED', ''), 'quote', { kind: 'retry', intervalMs: 5000, attempts: 5 }],
-  ['quote, an error with one', error('QUOTE.FAILED', 'No BTC today.'), 'quote', { kind: 'stay', messages: ['No BTC today.'], on: 'form', status: 422 }],
+  [
+    'quote, an error with one',
+    error('QUOTE.FAILED', 'No BTC today.'),
+    'quote',
+    { kind: 'stay', messages: ['No BTC today.'], on: 'form', status: 422 },
+  ],
   // Pro flow: retry every 2 s up to 3 times (then "Service Temporarily Unavailable…", shown by the Pro screen).
   ['Pro quote, no response', NO_RESPONSE, 'pro-quote', { kind: 'retry', intervalMs: 2000, attempts: 3 }],
-  ['Pro quote, an error without a message', error('QUOTE.FAILED', '', 500), 'pro-quote', { kind: 'retry', intervalMs: 2000, attempts: 3 }],
+  [
+    'Pro quote, an error without a message',
+    error('QUOTE.FAILED', '', 500),
+    'pro-quote',
+    { kind: 'retry', intervalMs: 2000, attempts: 3 },
+  ],
   // Flow-state load failure: the server error is shown.
-  ['flow-state load failure', error('TRANSACTION.LOCKED', 'Your order is being reviewed.', 409), 'load', { kind: 'toast-home', messages: ['Your order is being reviewed.'], status: 409 }],
-  ['flow-state load, no response', NO_RESPONSE, 'load', { kind: 'toast-home', messages: ['Service Temporarily Unavailable. Please try again later.'], status: 503 }],
+  [
+    'flow-state load failure',
+    error('TRANSACTION.LOCKED', 'Your order is being reviewed.', 409),
+    'load',
+    { kind: 'toast-home', messages: ['Your order is being reviewed.'], status: 409 },
+  ],
+  [
+    'flow-state load, no response',
+    NO_RESPONSE,
+    'load',
+    { kind: 'toast-home', messages: ['Service Temporarily Unavailable. Please try again later.'], status: 503 },
+  ],
   // A refId that is not found: the upstream's answer, else "Reference ID not found."
-  ['resume, not found', error('TRANSACTION.NOTFOUND', 'Transaction not found.', 404), 'resume', { kind: 'toast-home', messages: ['Transaction not found.'], status: 404 }],
-  ['resume, no refId', error('TRANSACTION.NOTFOUND', '', 404), 'resume', { kind: 'toast-home', messages: ['Reference ID not found.'], status: 404 }],
+  [
+    'resume, not found',
+    error('TRANSACTION.NOTFOUND', 'Transaction not found.', 404),
+    'resume',
+    { kind: 'toast-home', messages: ['Transaction not found.'], status: 404 },
+  ],
+  [
+    'resume, no refId',
+    error('TRANSACTION.NOTFOUND', '', 404),
+    'resume',
+    { kind: 'toast-home', messages: ['Reference ID not found.'], status: 404 },
+  ],
   // Server errors arrive as code and msg; the msg is shown.
-  ['a step refused with a message', error('MOBILE.INVALIDCODE', 'Wrong code.'), 'step', { kind: 'stay', messages: ['Wrong code.'], on: 'form', status: 422 }],
-  ['a wrong code belongs under its field', error('MOBILE.INVALIDCODE', 'Wrong code.'), 'verification', { kind: 'stay', messages: ['Wrong code.'], on: 'field', status: 422 }],
+  [
+    'a step refused with a message',
+    error('MOBILE.INVALIDCODE', 'Wrong code.'),
+    'step',
+    { kind: 'stay', messages: ['Wrong code.'], on: 'form', status: 422 },
+  ],
+  [
+    'a wrong code belongs under its field',
+    error('MOBILE.INVALIDCODE', 'Wrong code.'),
+    'verification',
+    { kind: 'stay', messages: ['Wrong code.'], on: 'field', status: 422 },
+  ],
   // Developer text never reaches a visitor: a step out of order resumes, a bad request is generic.
   ...(['step', 'buyer-info', 'verification'] as const).map(
-    (context): Row => [`FLOWACTION.INVALID in ${context}`, error('FLOWACTION.INVALID', 'buyerinfo is not allowed now: INPUT_CRYPTOADDRESS', 409), context, { kind: 'resume' }],
+    (context): Row => [
+      `FLOWACTION.INVALID in ${context}`,
+      error('FLOWACTION.INVALID', 'buyerinfo is not allowed now: INPUT_CRYPTOADDRESS', 409),
+      context,
+      { kind: 'resume' },
+    ],
   ),
-  ['a request the edge built wrong', error('REQUEST.INVALID', 'refId: Invalid string', 400), 'step', { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 }],
+  [
+    'a request the edge built wrong',
+    error('REQUEST.INVALID', 'refId: Invalid string', 400),
+    'step',
+    { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 },
+  ],
   // Gift card requote failure: toast "Woops. Something went wrong. Please try again." whatever the upstream said.
   [
     'gift-card requote refused with a message',
@@ -133,9 +221,24 @@ const rows: Row[] = [
     'gift-card-requote',
     { kind: 'stay', messages: ['Woops. Something went wrong. Please try again.'], on: 'form', status: 503 },
   ],
-  ['gift-card requote, transaction gone', error('TRANSACTION.NOTFOUND', 'Transaction not found.', 404), 'gift-card-requote', { kind: 'home' }],
-  ['no response on a step', NO_RESPONSE, 'step', { kind: 'stay', messages: ['Service Temporarily Unavailable. Please try again later.'], on: 'form', status: 503 }],
-  ['an answer that breaks the contract', BROKEN, 'step', { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 }],
+  [
+    'gift-card requote, transaction gone',
+    error('TRANSACTION.NOTFOUND', 'Transaction not found.', 404),
+    'gift-card-requote',
+    { kind: 'home' },
+  ],
+  [
+    'no response on a step',
+    NO_RESPONSE,
+    'step',
+    { kind: 'stay', messages: ['Service Temporarily Unavailable. Please try again later.'], on: 'form', status: 503 },
+  ],
+  [
+    'an answer that breaks the contract',
+    BROKEN,
+    'step',
+    { kind: 'stay', messages: ['Something went wrong. Please try again.'], on: 'form', status: 502 },
+  ],
   // TRANSACTION.AMOUNT.MISMATCH (voucher): an updated quote at errorParams.amount.
   [
     'TRANSACTION.AMOUNT.MISMATCH on a voucher',
@@ -143,11 +246,26 @@ const rows: Row[] = [
     'voucher',
     { kind: 'new-quote', amount: 50, status: 422 },
   ],
-  ['a mismatch without an amount offers nothing', error('TRANSACTION.AMOUNT.MISMATCH', 'Mismatch.'), 'voucher', { kind: 'stay', messages: ['Mismatch.'], on: 'field', status: 422 }],
+  [
+    'a mismatch without an amount offers nothing',
+    error('TRANSACTION.AMOUNT.MISMATCH', 'Mismatch.'),
+    'voucher',
+    { kind: 'stay', messages: ['Mismatch.'], on: 'field', status: 422 },
+  ],
   // Voucher already used: This voucher has already been used.
-  ['a used voucher', error('VOUCHER.USED', 'Used!'), 'voucher', { kind: 'stay', messages: ['This voucher has already been used.'], on: 'field', status: 422 }],
+  [
+    'a used voucher',
+    error('VOUCHER.USED', 'Used!'),
+    'voucher',
+    { kind: 'stay', messages: ['This voucher has already been used.'], on: 'field', status: 422 },
+  ],
   // No response in voucher flow: Lost connection.  Please try again.
-  ['no response on a voucher', NO_RESPONSE, 'voucher', { kind: 'stay', messages: ['Lost connection.  Please try again.'], on: 'field', status: 503 }],
+  [
+    'no response on a voucher',
+    NO_RESPONSE,
+    'voucher',
+    { kind: 'stay', messages: ['Lost connection.  Please try again.'], on: 'field', status: 503 },
+  ],
   ['FLOWACTION.INVALID on a voucher', error('FLOWACTION.INVALID', 'not now', 409), 'voucher', { kind: 'resume' }],
   // FLOWACTION.INVALID (bank init): Unable to proceed as bank transfer has already been initiated. …
   [
@@ -156,13 +274,25 @@ const rows: Row[] = [
     'bank-init',
     {
       kind: 'stay',
-      messages: ['Unable to proceed as bank transfer has already been initiated. Please contact customer support for further assistance.'],
+      messages: [
+        'Unable to proceed as bank transfer has already been initiated. Please contact customer support for further assistance.',
+      ],
       on: 'form',
       status: 409,
     },
   ],
   // No response on bank init: Internal Server Error. Please contact support for further assistance.
-  ['no response on bank init', NO_RESPONSE, 'bank-init', { kind: 'stay', messages: ['Internal Server Error. Please contact support for further assistance.'], on: 'form', status: 503 }],
+  [
+    'no response on bank init',
+    NO_RESPONSE,
+    'bank-init',
+    {
+      kind: 'stay',
+      messages: ['Internal Server Error. Please contact support for further assistance.'],
+      on: 'form',
+      status: 503,
+    },
+  ],
   ['TRANSACTION.NOTFOUND on bank init', error('TRANSACTION.NOTFOUND', 'gone', 404), 'bank-init', { kind: 'home' }],
   // Card quote failure: It looks we're having issues. …, whatever the provider said.
   ...[error('KEY.MISSING', 'Missing key', 401), NO_RESPONSE, BROKEN].map(
@@ -170,7 +300,12 @@ const rows: Row[] = [
       `card quote ${failure.kind}`,
       failure,
       'card-quote',
-      { kind: 'stay', messages: ["It looks we're having issues. Our team has been notified. Please try again later."], on: 'form', status: failure.kind === 'unavailable' ? 503 : 502 },
+      {
+        kind: 'stay',
+        messages: ["It looks we're having issues. Our team has been notified. Please try again later."],
+        on: 'form',
+        status: failure.kind === 'unavailable' ? 503 : 502,
+      },
     ],
   ),
 ];
@@ -180,12 +315,19 @@ t.test('the failure table', async (t) => {
 });
 
 t.test('every context answers every kind of failure with an outcome, never a throw', async (t) => {
-  const kinds: Failure[] = [error('ANY.CODE', 'x'), error('ANY.CODE', '', 500), { kind: 'errors', status: 422, items: [] }, NO_RESPONSE, BROKEN];
+  const kinds: Failure[] = [
+    error('ANY.CODE', 'x'),
+    error('ANY.CODE', '', 500),
+    { kind: 'errors', status: 422, items: [] },
+    NO_RESPONSE,
+    BROKEN,
+  ];
   for (const context of FAILURE_CONTEXTS) {
     for (const failure of kinds) {
       const outcome = failureOutcome(failure, context);
       t.ok(outcome.kind, `${context} / ${failure.kind}: ${outcome.kind}`);
-      if ('status' in outcome) t.ok(outcome.status >= 400 && outcome.status < 600, `${context} / ${failure.kind}: status ${outcome.status}`);
+      if ('status' in outcome)
+        t.ok(outcome.status >= 400 && outcome.status < 600, `${context} / ${failure.kind}: status ${outcome.status}`);
     }
   }
 });
@@ -208,7 +350,11 @@ t.test('a requote failure that may be tried again has a text even without a mess
 t.test('an /api answer as the island reads it', async (t) => {
   t.strictSame(apiFailure(422, { error: { code: 'SYSTEM', msg: 'Down.' } }), error('SYSTEM', 'Down.'));
   t.strictSame(apiFailure(409, { error: { code: 'X' } }), error('X', '', 409), 'no msg');
-  t.strictSame(apiFailure(502, { error: { code: 'UPSTREAM.UNAVAILABLE', msg: 'The service...' } }), NO_RESPONSE, 'the proxy itself: no response');
+  t.strictSame(
+    apiFailure(502, { error: { code: 'UPSTREAM.UNAVAILABLE', msg: 'The service...' } }),
+    NO_RESPONSE,
+    'the proxy itself: no response',
+  );
   for (const body of [null, 'text', [], { error: 'x' }, { error: [] }, { error: { msg: 'no code' } }]) {
     t.strictSame(apiFailure(422, body), NO_RESPONSE, JSON.stringify(body));
   }
@@ -232,7 +378,12 @@ t.test('which upstream msgs a visitor reads: the spec says the msg is shown, but
   for (const [status, code, msg] of shown) t.equal(visitorMessage({ status, code, msg }), msg, msg);
   const hidden = [
     [409, 'FLOWACTION.INVALID', 'buyerinfo is not allowed now: the transaction is at INPUT_CRYPTOADDRESS', 'a step out of order'],
-    [409, 'TXNSTATUS.INVALID', 'Payment instructions have already been initiated for this transaction.', 'the spec has its own words'],
+    [
+      409,
+      'TXNSTATUS.INVALID',
+      'Payment instructions have already been initiated for this transaction.',
+      'the spec has its own words',
+    ],
     [400, 'REQUEST.INVALID', 'fiatAmount: Expected number', 'a request the edge built wrong'],
     [500, 'SYSTEM', 'Internal error', 'a 5xx'],
     [422, 'X', 'the transaction is at INPUT_CRYPTOADDRESS', 'an identifier'],
@@ -251,11 +402,21 @@ t.test('texts that are replaced are named for the log; shown ones are not', asyn
   t.strictSame(hiddenTexts(error('FLOWACTION.INVALID', 'buyerinfo is not allowed now', 409)), ['buyerinfo is not allowed now']);
   t.strictSame(hiddenTexts(error('TRANSACTION.DAILYLIMIT.REACHED', 'Daily limit reached.')), []);
   t.strictSame(
-    hiddenTexts({ kind: 'errors', status: 422, items: [{ errorCode: 'A', errorMsg: 'First name is not valid.' }, { errorCode: 'B', errorMsg: 'regex ^[a-z]+$ failed at buyer.firstName' }] }),
+    hiddenTexts({
+      kind: 'errors',
+      status: 422,
+      items: [
+        { errorCode: 'A', errorMsg: 'First name is not valid.' },
+        { errorCode: 'B', errorMsg: 'regex ^[a-z]+$ failed at buyer.firstName' },
+      ],
+    }),
     ['regex ^[a-z]+$ failed at buyer.firstName'],
   );
   t.strictSame(
-    failureOutcome({ kind: 'errors', status: 422, items: [{ errorCode: 'B', errorMsg: 'check failed: {"firstName":null}' }] }, 'buyer-info'),
+    failureOutcome(
+      { kind: 'errors', status: 422, items: [{ errorCode: 'B', errorMsg: 'check failed: {"firstName":null}' }] },
+      'buyer-info',
+    ),
     { kind: 'stay', messages: ['Error saving your information.  Please try again.'], on: 'form', status: 422 },
     'buyer-info items for developers: the spec fallback',
   );

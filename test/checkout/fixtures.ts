@@ -32,10 +32,20 @@ export function fullMerchant(over: Partial<MerchantConfigInput> = {}): MerchantC
       { id: 'AUD', symbol: '$' },
     ],
     paymentMethods: [
-      { name: 'ETRANSFER', type: 'BUY', label: 'Interac e-Transfer', amounts: { min: 30, max: 3000, overrides: { AUD: { min: 50, max: 1000 } } } },
+      {
+        name: 'ETRANSFER',
+        type: 'BUY',
+        label: 'Interac e-Transfer',
+        amounts: { min: 30, max: 3000, overrides: { AUD: { min: 50, max: 1000 } } },
+      },
       { name: 'FLEXEPIN', type: 'BUY', label: 'Flexepin' },
       { name: 'CREDITCARD', type: 'BUY', label: 'Credit card', fiatCurrencies: ['CAD'] },
-      { name: 'ETRANSFEROUT', type: 'SELL', label: 'Interac e-Transfer', amounts: { overrides: { BTC: { min: 0.001, max: 0.05 } } } },
+      {
+        name: 'ETRANSFEROUT',
+        type: 'SELL',
+        label: 'Interac e-Transfer',
+        amounts: { overrides: { BTC: { min: 0.001, max: 0.05 } } },
+      },
       { name: 'GIFTCARD', type: 'SPEND', label: 'eGift card', amounts: { overrides: { CAD: { max: 200 } } } },
     ],
     paymentMethodSubtypes: [

@@ -8,7 +8,18 @@ t.test('only well-formed messages with manualStatus approved or failed count', a
   t.equal(manualStatusOf({ manualStatus: 'approved' }), 'approved');
   t.equal(manualStatusOf({ manualStatus: 'failed', other: 1 }), 'failed');
   t.equal(manualStatusOf('{"manualStatus":"approved"}'), 'approved', 'as JSON text too');
-  for (const bad of [null, undefined, 'approved', '{', [], ['approved'], { manualStatus: 'APPROVED' }, { manualStatus: 'pending' }, { status: 'approved' }, 42]) {
+  for (const bad of [
+    null,
+    undefined,
+    'approved',
+    '{',
+    [],
+    ['approved'],
+    { manualStatus: 'APPROVED' },
+    { manualStatus: 'pending' },
+    { status: 'approved' },
+    42,
+  ]) {
     t.equal(manualStatusOf(bad), null, JSON.stringify(bad) ?? 'undefined');
   }
 });

@@ -20,7 +20,9 @@ t.test('no node:, fastify, react or relative imports without .ts', async (t) => 
   t.ok(files.length >= 15);
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\s+'([^']+)'/g)].map((m) => m[1] ?? m[2]!);
+    const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\s+'([^']+)'/g)].map(
+      (m) => m[1] ?? m[2]!,
+    );
     const name = relative(root, file);
     for (const s of specifiers) {
       t.notMatch(s, /^node:|^(fs|path|crypto|buffer|stream|events|util|os|url)$/, `${name}: ${s}`);
@@ -70,7 +72,10 @@ t.test('bundles for the browser and runs without Node globals', async (t) => {
   const code = result.outputFiles[0]!.text;
   // A browser-like global scope: no global, process, Buffer or require.
   const context = vm.createContext({ URL, URLSearchParams });
-  t.equal(vm.runInContext('typeof global + typeof process + typeof Buffer + typeof require', context), 'undefinedundefinedundefinedundefined');
+  t.equal(
+    vm.runInContext('typeof global + typeof process + typeof Buffer + typeof require', context),
+    'undefinedundefinedundefinedundefined',
+  );
   vm.runInContext(code, context);
   const results = JSON.parse(vm.runInContext('JSON.stringify(results)', context) as string);
   t.strictSame(results, [

@@ -17,11 +17,28 @@ const config = (over: Partial<MerchantConfig>) =>
   }) as unknown as MerchantConfig;
 
 t.test('the method first, then the coin; only with the action and a url', async (t) => {
-  t.equal(linkOutUrl(config({}), { paymentMethod: 'CREDITCARD', cryptoCurrency: 'BTC', kind: 'BUY' }), 'https://cards.example/buy');
+  t.equal(
+    linkOutUrl(config({}), { paymentMethod: 'CREDITCARD', cryptoCurrency: 'BTC', kind: 'BUY' }),
+    'https://cards.example/buy',
+  );
   t.equal(linkOutUrl(config({}), { paymentMethod: 'ETRANSFER', cryptoCurrency: 'ETH', kind: 'BUY' }), 'https://eth.example/');
   t.equal(linkOutUrl(config({}), { paymentMethod: 'ETRANSFER', cryptoCurrency: 'BTC', kind: 'BUY' }), undefined);
-  const noUrl = config({ paymentMethods: [{ name: 'ETRANSFER', type: 'BUY', label: 'e', action: 'redirect' }] as MerchantConfig['paymentMethods'] });
-  t.equal(linkOutUrl(noUrl, { paymentMethod: 'ETRANSFER', cryptoCurrency: 'BTC', kind: 'BUY' }), undefined, 'an action without a url quotes');
-  const other = config({ paymentMethods: [{ name: 'ETRANSFER', type: 'BUY', label: 'e', action: 'popup', url: 'https://x.example' }] as MerchantConfig['paymentMethods'] });
-  t.equal(linkOutUrl(other, { paymentMethod: 'ETRANSFER', cryptoCurrency: 'BTC', kind: 'BUY' }), undefined, 'another action quotes');
+  const noUrl = config({
+    paymentMethods: [{ name: 'ETRANSFER', type: 'BUY', label: 'e', action: 'redirect' }] as MerchantConfig['paymentMethods'],
+  });
+  t.equal(
+    linkOutUrl(noUrl, { paymentMethod: 'ETRANSFER', cryptoCurrency: 'BTC', kind: 'BUY' }),
+    undefined,
+    'an action without a url quotes',
+  );
+  const other = config({
+    paymentMethods: [
+      { name: 'ETRANSFER', type: 'BUY', label: 'e', action: 'popup', url: 'https://x.example' },
+    ] as MerchantConfig['paymentMethods'],
+  });
+  t.equal(
+    linkOutUrl(other, { paymentMethod: 'ETRANSFER', cryptoCurrency: 'BTC', kind: 'BUY' }),
+    undefined,
+    'another action quotes',
+  );
 });

@@ -32,7 +32,8 @@ function stateOf(overrides: Partial<FlowState> = {}): FlowState {
   };
 }
 
-const labels = (state: FlowState, payoutEmail = true) => summaryRows(orderSummaryOf(flowOf(state), state)!, { payoutEmail }).map((r) => r.label);
+const labels = (state: FlowState, payoutEmail = true) =>
+  summaryRows(orderSummaryOf(flowOf(state), state)!, { payoutEmail }).map((r) => r.label);
 
 function flowOf(state: FlowState, fee: number | null = null): FlowOrderSource {
   return {
@@ -62,37 +63,63 @@ t.test('a buy: the total, the fee when the quote had one, the coins, the address
 });
 
 t.test('a sell: what it receives, the coins it sends, the payout email, never the deposit address', async (t) => {
-  const sell = stateOf({ txnType: 'SELL', paymentMethod: 'ETRANSFEROUT', cryptoAddress: 'tb1qdeposit', cryptoAmount: 0.0015, fiatAmount: 140.55 });
-  t.same(labels(sell), ['You receive', 'You send', 'Reference ID'], 'the deposit address is the payment page\'s');
+  const sell = stateOf({
+    txnType: 'SELL',
+    paymentMethod: 'ETRANSFEROUT',
+    cryptoAddress: 'tb1qdeposit',
+    cryptoAmount: 0.0015,
+    fiatAmount: 140.55,
+  });
+  t.same(labels(sell), ['You receive', 'You send', 'Reference ID'], "the deposit address is the payment page's");
   const withEmail = { ...sell, emtEmail: 'payout@example.com' };
   t.same(labels(withEmail), ['You receive', 'You send', 'Payout email', 'Reference ID']);
-  t.same(summaryRows(orderSummaryOf(flowOf(withEmail))!, { payoutEmail: true })[2], { kind: 'email', label: 'Payout email', value: 'payout@example.com' });
+  t.same(summaryRows(orderSummaryOf(flowOf(withEmail))!, { payoutEmail: true })[2], {
+    kind: 'email',
+    label: 'Payout email',
+    value: 'payout@example.com',
+  });
   t.same(labels(withEmail, false), ['You receive', 'You send', 'Reference ID'], 'the pages after the flow show no personal data');
 });
 
 t.test('a gift-card spend: the card value and the spend fee; no payout email, no address', async (t) => {
-  const spend = stateOf({ txnType: 'SELL', paymentMethod: 'GIFTCARD', fiatAmount: 25, cryptoAddress: 'tb1qdeposit', emtEmail: 'x@example.com' });
-  t.same(summaryRows(orderSummaryOf(flowOf(spend, 1.5))!, { payoutEmail: true }).map((r) => [r.label, 'amount' in r ? r.amount : r.value]), [
-    ['eGift card value', 25],
-    ['Fee (included)', 1.5],
-    ['You send', 0.00105263],
-    ['Reference ID', 'SBXREF'],
-  ]);
+  const spend = stateOf({
+    txnType: 'SELL',
+    paymentMethod: 'GIFTCARD',
+    fiatAmount: 25,
+    cryptoAddress: 'tb1qdeposit',
+    emtEmail: 'x@example.com',
+  });
+  t.same(
+    summaryRows(orderSummaryOf(flowOf(spend, 1.5))!, { payoutEmail: true }).map((r) => [
+      r.label,
+      'amount' in r ? r.amount : r.value,
+    ]),
+    [
+      ['eGift card value', 25],
+      ['Fee (included)', 1.5],
+      ['You send', 0.00105263],
+      ['Reference ID', 'SBXREF'],
+    ],
+  );
 });
 
 t.test('the cookie keeps only the figures, and leaves out what would not fit', async (t) => {
-  t.same(orderFiguresOf(stateOf({ cryptoAddress: ADDRESS, emtEmail: 'a@example.com' }), 0), {
-    fiatAmount: 100,
-    cryptoAmount: 0.00105263,
-    cryptoAddress: ADDRESS,
-    emtEmail: 'a@example.com',
-  }, 'no fee of 0');
+  t.same(
+    orderFiguresOf(stateOf({ cryptoAddress: ADDRESS, emtEmail: 'a@example.com' }), 0),
+    {
+      fiatAmount: 100,
+      cryptoAmount: 0.00105263,
+      cryptoAddress: ADDRESS,
+      emtEmail: 'a@example.com',
+    },
+    'no fee of 0',
+  );
   const long = orderFiguresOf(stateOf({ cryptoAddress: 'x'.repeat(SUMMARY_ADDRESS_MAX + 1) }), 2.99);
   t.same(long, { fiatAmount: 100, cryptoAmount: 0.00105263, fee: 2.99 }, 'an address too long for the cookie is left out');
   t.equal(orderSummaryOf({ ...flowOf(stateOf()), order: undefined }), undefined, 'no summary in the cookie, no state: none');
 });
 
-t.test('a state just read wins over the cookie; the fee stays the cookie\'s', async (t) => {
+t.test("a state just read wins over the cookie; the fee stays the cookie's", async (t) => {
   const cookie = flowOf(stateOf(), 1.99);
   const fresh = stateOf({ fiatAmount: 120, cryptoAddress: ADDRESS });
   const order = orderSummaryOf(cookie, fresh)!;
@@ -114,15 +141,24 @@ t.test('the largest flow cookie stays far below the 4 KB a browser keeps', async
     addressRequired: true,
     merchant: 'm'.repeat(64),
     at: `/${'a'.repeat(63)}`,
-    order: { fiatAmount: 1234567.89, cryptoAmount: 12345.12345678, cryptoAddress: 'x'.repeat(SUMMARY_ADDRESS_MAX), emtEmail: 'e'.repeat(SUMMARY_EMAIL_MAX), fee: 12.34 },
+    order: {
+      fiatAmount: 1234567.89,
+      cryptoAmount: 12345.12345678,
+      cryptoAddress: 'x'.repeat(SUMMARY_ADDRESS_MAX),
+      emtEmail: 'e'.repeat(SUMMARY_EMAIL_MAX),
+      fee: 12.34,
+    },
   });
   // The signature adds '.' and 43 characters; the name and attributes about 100 more.
   const value = Buffer.from(JSON.stringify(cookie)).toString('base64url').length + 44;
   t.ok(value < 1500, `${value} bytes`);
-  t.notOk(flowCookieSchema.safeParse({ ...cookie, order: { ...cookie.order, emtEmail: 'e'.repeat(SUMMARY_EMAIL_MAX + 1) } }).success, 'nothing longer is read back');
+  t.notOk(
+    flowCookieSchema.safeParse({ ...cookie, order: { ...cookie.order, emtEmail: 'e'.repeat(SUMMARY_EMAIL_MAX + 1) } }).success,
+    'nothing longer is read back',
+  );
 });
 
-t.test('the forms between the quote and the payment show the cookie\'s summary; the others do not', async (t) => {
+t.test("the forms between the quote and the payment show the cookie's summary; the others do not", async (t) => {
   for (const route of [
     ROUTES.addressInput,
     ROUTES.buyerInfoInput,
@@ -136,7 +172,16 @@ t.test('the forms between the quote and the payment show the cookie\'s summary; 
   ]) {
     t.ok(showsFlowSummary(route.path), route.path);
   }
-  for (const route of [ROUTES.home, ROUTES.priceQuote, ROUTES.spendQuote, ROUTES.creditCardQuote, ROUTES.paymentEtransferInstructions, ROUTES.paymentSpend, ROUTES.paymentOtc, ROUTES.transactionNew]) {
+  for (const route of [
+    ROUTES.home,
+    ROUTES.priceQuote,
+    ROUTES.spendQuote,
+    ROUTES.creditCardQuote,
+    ROUTES.paymentEtransferInstructions,
+    ROUTES.paymentSpend,
+    ROUTES.paymentOtc,
+    ROUTES.transactionNew,
+  ]) {
     t.notOk(showsFlowSummary(route.path), route.path);
   }
 });

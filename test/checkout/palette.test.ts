@@ -23,7 +23,10 @@ t.test('contrast arithmetic matches WCAG', async (t) => {
   t.equal(contrastRatio(parseColor('rgb(255, 255, 255)')!, parseColor('#ffffff')!), 1);
   // The TEST badge as it was on roo: near-black on eucalyptus.
   t.ok(contrastRatio(parseColor('#1b1b1b')!, parseColor('#2f6f5e')!) < 3);
-  t.strictSame(colorsIn('linear-gradient(90deg, #000, #ffffff 40%)'), [[0, 0, 0], [255, 255, 255]]);
+  t.strictSame(colorsIn('linear-gradient(90deg, #000, #ffffff 40%)'), [
+    [0, 0, 0],
+    [255, 255, 255],
+  ]);
   t.throws(() => colorsIn('rgba(0, 0, 0, .5)'), 'a see-through colour has no single contrast');
   t.match(contrastFailures({ ...shared.light, '--muted': '#aaaaaa' }), [{ pair: /--muted on --surface/ }]);
 });

@@ -17,7 +17,10 @@ import { merchantSchema, type MerchantConfigInput } from '../../server/tenancy/s
 const NOW = Date.parse('2025-07-01T18:00:00Z');
 
 t.test('the deadline: txnValidUntil, else 10 minutes from txnDate, else from now', async (t) => {
-  t.equal(quoteDeadline({ txnValidUntil: '2025-07-01T18:05:00Z', txnDate: '2025-07-01T17:00:00Z' }, NOW), Date.parse('2025-07-01T18:05:00Z'));
+  t.equal(
+    quoteDeadline({ txnValidUntil: '2025-07-01T18:05:00Z', txnDate: '2025-07-01T17:00:00Z' }, NOW),
+    Date.parse('2025-07-01T18:05:00Z'),
+  );
   t.equal(quoteDeadline({ txnValidUntil: null, txnDate: '2025-07-01T17:58:00Z' }, NOW), Date.parse('2025-07-01T18:08:00Z'));
   t.equal(quoteDeadline({ txnValidUntil: 'not a date' }, NOW), NOW + QUOTE_TIMER_DEFAULT_MS);
   t.equal(quoteDeadline({}, NOW), NOW + 10 * 60 * 1000, 'the spec default is 10 minutes');
@@ -70,7 +73,8 @@ t.test('the deadline as a time in the country main time zone', async (t) => {
 
 t.test('card quotes are not held', async (t) => {
   t.notOk(isRateHeld('CREDITCARD'));
-  for (const method of ['ETRANSFER', 'FLEXEPIN', 'ETRANSFEROUT', 'GIFTCARD', 'BANKTRANSFER', 'OTC']) t.ok(isRateHeld(method), method);
+  for (const method of ['ETRANSFER', 'FLEXEPIN', 'ETRANSFEROUT', 'GIFTCARD', 'BANKTRANSFER', 'OTC'])
+    t.ok(isRateHeld(method), method);
 });
 
 t.test('a requote names the fiat amount, the coin amount for ETRANSFEROUT', async (t) => {
@@ -78,7 +82,6 @@ t.test('a requote names the fiat amount, the coin amount for ETRANSFEROUT', asyn
   t.same(requoteBody({ ...quote, paymentMethod: 'ETRANSFER' }), { refId: 'R1', fiatAmount: 142.5 });
   t.same(requoteBody({ ...quote, paymentMethod: 'ETRANSFEROUT' }), { refId: 'R1', cryptoAmount: 0.0015 });
 });
-
 
 t.test('the promo box: isPromo and not Pro, savings per method, NO PROCESSING FEES at 0', async (t) => {
   const base: MerchantConfigInput = {

@@ -53,7 +53,10 @@ t.test('every path of SPEC.md section 2', async (t) => {
   t.equal(new Set(paths).size, paths.length, 'no duplicate paths');
   const names = ROUTE_LIST.map((r) => r.name);
   t.equal(new Set(names).size, names.length, 'no duplicate names');
-  t.ok(names.every((n) => /^[a-z]+(-[a-z]+)*$/.test(n)), 'kebab-case names');
+  t.ok(
+    names.every((n) => /^[a-z]+(-[a-z]+)*$/.test(n)),
+    'kebab-case names',
+  );
 });
 
 t.test("the spec's named identifiers", async (t) => {
@@ -61,7 +64,10 @@ t.test("the spec's named identifiers", async (t) => {
     ['transaction', '/amount/:amount/cryptocurrency/:cryptocurrency/method/:method'],
     ['transaction-type', '/amount/:amount/cryptocurrency/:cryptocurrency/method/:method/type/:type'],
     ['transaction-type-currency', '/amount/:amount/cryptocurrency/:cryptocurrency/method/:method/type/:type/currency/:currency'],
-    ['transaction-type-currency-subtype', '/amount/:amount/cryptocurrency/:cryptocurrency/method/:method/type/:type/currency/:currency/subtype/:subtype'],
+    [
+      'transaction-type-currency-subtype',
+      '/amount/:amount/cryptocurrency/:cryptocurrency/method/:method/type/:type/currency/:currency/subtype/:subtype',
+    ],
     ['transaction-pro', '/pro/:customerHash'],
     ['transaction-new', '/transaction'],
     ['proc-handler', '/proc/:procid'],
@@ -81,7 +87,9 @@ t.test("the spec's named identifiers", async (t) => {
 });
 
 t.test('leave-page guard on quote screens only', async (t) => {
-  const guarded = ROUTE_LIST.filter((r) => r.leavePageGuard).map((r) => r.path).sort();
+  const guarded = ROUTE_LIST.filter((r) => r.leavePageGuard)
+    .map((r) => r.path)
+    .sort();
   t.strictSame(guarded, ['/credit-card-quote', '/price-quote', '/spend-quote']);
 });
 
@@ -115,9 +123,22 @@ t.test('every sub-path a form posts to and every query flag a screen reads', asy
 t.test('screen paths and parameters', async (t) => {
   t.equal(buildPath(ROUTES.state, { refId: 'R 1/2' }), '/state/R%201%2F2');
   t.equal(
-    buildPath(ROUTES.transactionTypeCurrency, { amount: 100, cryptocurrency: 'BTC', method: 'ETRANSFER', type: 'BUY', currency: 'CAD' }),
+    buildPath(ROUTES.transactionTypeCurrency, {
+      amount: 100,
+      cryptocurrency: 'BTC',
+      method: 'ETRANSFER',
+      type: 'BUY',
+      currency: 'CAD',
+    }),
     '/amount/100/cryptocurrency/BTC/method/ETRANSFER/type/BUY/currency/CAD',
   );
-  t.strictSame(ROUTES.transactionTypeCurrencySubtype.params, ['amount', 'cryptocurrency', 'method', 'type', 'currency', 'subtype']);
+  t.strictSame(ROUTES.transactionTypeCurrencySubtype.params, [
+    'amount',
+    'cryptocurrency',
+    'method',
+    'type',
+    'currency',
+    'subtype',
+  ]);
   t.throws(() => buildPath(ROUTES.state, { refId: '' }), /missing parameter refId/);
 });

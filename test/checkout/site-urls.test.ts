@@ -29,7 +29,11 @@ t.test('the family gets /au and /ph', async (t) => {
 });
 
 t.test('joins without double slashes, keeps queries, encodes err', async (t) => {
-  const m = merchant({ siteUrl: 'https://maple.example/', errorUrl: 'https://maple.example/oops/?lang=en#top', successUrl: 'https://maple.example/done//' });
+  const m = merchant({
+    siteUrl: 'https://maple.example/',
+    errorUrl: 'https://maple.example/oops/?lang=en#top',
+    successUrl: 'https://maple.example/done//',
+  });
   const au = siteUrls(m, 'AUD', FAMILY);
   t.equal(au.home, 'https://maple.example/au');
   t.equal(au.success, 'https://maple.example/done/au');

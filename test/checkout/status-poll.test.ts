@@ -4,7 +4,7 @@ import t from 'tap';
 import { STATUS_POLL } from '../../server/checkout/limits.ts';
 import { pollStatus, processedAddress } from '../../server/checkout/status-poll.ts';
 
-t.test('an address only once PROCESSED, the answer\'s own before the flow\'s', async (t) => {
+t.test("an address only once PROCESSED, the answer's own before the flow's", async (t) => {
   t.equal(processedAddress({ txnStatus: 'PROCESSED', cryptoAddress: 'bc1qown' }, 'bc1qknown'), 'bc1qown');
   t.equal(processedAddress({ txnStatus: 'PROCESSED', cryptoAddress: null }, 'bc1qknown'), 'bc1qknown');
   t.equal(processedAddress({ txnStatus: 'PROCESSED', cryptoAddress: '' }), null);

@@ -2,10 +2,20 @@
 import t from 'tap';
 import { tickerRows } from '../../server/checkout/ticker.ts';
 
-const entry = (cryptoCurrency: string, fiatCurrency: string, fiatAmount: unknown) => ({ cryptoCurrency, fiatCurrency, fiatAmount });
+const entry = (cryptoCurrency: string, fiatCurrency: string, fiatAmount: unknown) => ({
+  cryptoCurrency,
+  fiatCurrency,
+  fiatAmount,
+});
 
 t.test("only the merchant's coins and currencies, coins first in its order", async (t) => {
-  const answer = [entry('BTC', 'CAD', 95000), entry('ETH', 'CAD', 3500), entry('BTC', 'AUD', 104500), entry('LTC', 'CAD', 100), entry('ETH', 'AUD', 3850)];
+  const answer = [
+    entry('BTC', 'CAD', 95000),
+    entry('ETH', 'CAD', 3500),
+    entry('BTC', 'AUD', 104500),
+    entry('LTC', 'CAD', 100),
+    entry('ETH', 'AUD', 3850),
+  ];
   t.strictSame(tickerRows(answer, ['ETH', 'BTC'], ['CAD']), [entry('ETH', 'CAD', 3500), entry('BTC', 'CAD', 95000)]);
   t.strictSame(tickerRows(answer, ['BTC'], ['CAD', 'AUD']), [entry('BTC', 'CAD', 95000), entry('BTC', 'AUD', 104500)]);
 });

@@ -29,22 +29,45 @@ t.test('one file: type, then size', async (t) => {
     ['', 10, 'This file could not be read.'],
     [`${'a'.repeat(252)}.jpg`, 10, 'File name is too long.'],
   ];
-  for (const [fileName, size, want] of rows) t.equal(uploadFileError({ fileName, size }), want, `${fileName.slice(0, 20)} ${size}`);
+  for (const [fileName, size, want] of rows)
+    t.equal(uploadFileError({ fileName, size }), want, `${fileName.slice(0, 20)} ${size}`);
   t.equal(fileExtension('a.b.JPG'), 'jpg');
   t.equal(fileExtension('none'), '');
 });
 
 t.test('selfie: exactly one file', async (t) => {
   t.strictSame(validateSelfieUpload([]), { ok: false, errors: { files: 'You must upload at least 1 file.' } });
-  t.strictSame(validateSelfieUpload([{ fileName: 'a.jpg', size: 1 }, { fileName: 'b.jpg', size: 1 }]), { ok: false, errors: { files: 'Please upload only 1 file.' } });
-  t.strictSame(validateSelfieUpload([{ fileName: 'a.txt', size: 1 }]), { ok: false, errors: { files: "Only images and PDF's are allowed (jpg, gif, png, pdf)" } });
-  t.strictSame(validateSelfieUpload([{ fileName: ' me.PNG ', size: 2048 }]), { ok: true, value: { fileName: 'me.PNG', size: 2048, extName: 'png' } });
+  t.strictSame(
+    validateSelfieUpload([
+      { fileName: 'a.jpg', size: 1 },
+      { fileName: 'b.jpg', size: 1 },
+    ]),
+    { ok: false, errors: { files: 'Please upload only 1 file.' } },
+  );
+  t.strictSame(validateSelfieUpload([{ fileName: 'a.txt', size: 1 }]), {
+    ok: false,
+    errors: { files: "Only images and PDF's are allowed (jpg, gif, png, pdf)" },
+  });
+  t.strictSame(validateSelfieUpload([{ fileName: ' me.PNG ', size: 2048 }]), {
+    ok: true,
+    value: { fileName: 'me.PNG', size: 2048, extName: 'png' },
+  });
 });
 
 t.test('document upload', async (t) => {
-  const file = (over: Record<string, unknown> = {}) => ({ fileName: 'licence.jpg', size: 1000, documentType: 'DRIVERSLICENSE', ...over });
+  const file = (over: Record<string, unknown> = {}) => ({
+    fileName: 'licence.jpg',
+    size: 1000,
+    documentType: 'DRIVERSLICENSE',
+    ...over,
+  });
   const run = (files: unknown[], mobile = '613 555 0123', extra: { alreadyUploaded?: boolean; country?: string } = {}) =>
-    validateDocumentUpload({ files: files as never, mobile, country: extra.country ?? 'CA', alreadyUploaded: extra.alreadyUploaded });
+    validateDocumentUpload({
+      files: files as never,
+      mobile,
+      country: extra.country ?? 'CA',
+      alreadyUploaded: extra.alreadyUploaded,
+    });
 
   t.strictSame(run([file(), file({ fileName: 'bill.pdf', documentType: 'BILLPAYMENT' })]), {
     ok: true,
@@ -70,7 +93,10 @@ t.test('document upload', async (t) => {
   t.strictSame(run([file()], '٦١٣٥٥٥٠١٢٣'), { ok: false, errors: { mobile: 'Mobile must be a valid phone number' } });
   t.strictSame(run([file()], '+61 412 345 678').ok, true, 'any valid number, international form');
   t.strictSame(run([file()], '0412 345 678', { country: 'AU' }).ok, true, 'national form of the route country');
-  t.strictSame(run([file()], '613 555 0123', { alreadyUploaded: true }), { ok: false, errors: { files: 'Documents already uploaded.' } });
+  t.strictSame(run([file()], '613 555 0123', { alreadyUploaded: true }), {
+    ok: false,
+    errors: { files: 'Documents already uploaded.' },
+  });
   t.equal(run('nope' as unknown as unknown[]).ok, false, 'not an array');
   t.equal(run([null, 42]).ok, false, 'hostile items');
 });

@@ -21,7 +21,11 @@ t.test('verification code', async (t) => {
   ];
   for (const [code, want] of rows) {
     const result = validateVerificationCode({ verificationCode: code });
-    t.strictSame(result, want ? { ok: false, errors: { verificationCode: want } } : { ok: true, value: '123456' }, JSON.stringify(code)?.slice(0, 14));
+    t.strictSame(
+      result,
+      want ? { ok: false, errors: { verificationCode: want } } : { ok: true, value: '123456' },
+      JSON.stringify(code)?.slice(0, 14),
+    );
   }
   t.strictSame(validateVerificationCode('654321'), { ok: true, value: '654321' }, 'a bare value');
 });

@@ -24,6 +24,10 @@ t.test('Flexepin voucher', async (t) => {
   ];
   for (const [voucher, want] of rows) {
     const result = validateVoucher({ voucherNumber: voucher });
-    t.strictSame(result, want ? { ok: false, errors: { voucherNumber: want } } : { ok: true, value: '1234567890123456' }, JSON.stringify(voucher));
+    t.strictSame(
+      result,
+      want ? { ok: false, errors: { voucherNumber: want } } : { ok: true, value: '1234567890123456' },
+      JSON.stringify(voucher),
+    );
   }
 });

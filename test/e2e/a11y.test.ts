@@ -19,7 +19,10 @@ t.setTimeout(20 * 60_000);
 const weights: string[] = [];
 
 for (const javaScriptEnabled of [true, false]) {
-  for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     t.test(`every screen, JavaScript ${javaScriptEnabled ? 'on' : 'off'}, ${device}`, async (t) => {
       for (const stop of TOUR) {
         await t.test(stop.name, async (t) => {
@@ -41,11 +44,28 @@ for (const javaScriptEnabled of [true, false]) {
           if (javaScriptEnabled && device === 'desktop') {
             if (stop.name.startsWith('home')) {
               const runtime = reactRuntime(stack);
-              const loaded = [...new Set(requests.slice(arrived).map((u) => new URL(u)).filter((u) => u.port === String(stack.port) && u.pathname.endsWith('.js')).map((u) => u.pathname))];
-              const beyond = await weigh(stack, stop.host, loaded.filter((path) => !runtime.has(path)));
-              t.ok(beyond.gzipBytes <= HOME_SCRIPT_BUDGET_BYTES, `${(beyond.gzipBytes / 1024).toFixed(1)} KiB gzip beyond the React runtime`);
+              const loaded = [
+                ...new Set(
+                  requests
+                    .slice(arrived)
+                    .map((u) => new URL(u))
+                    .filter((u) => u.port === String(stack.port) && u.pathname.endsWith('.js'))
+                    .map((u) => u.pathname),
+                ),
+              ];
+              const beyond = await weigh(
+                stack,
+                stop.host,
+                loaded.filter((path) => !runtime.has(path)),
+              );
+              t.ok(
+                beyond.gzipBytes <= HOME_SCRIPT_BUDGET_BYTES,
+                `${(beyond.gzipBytes / 1024).toFixed(1)} KiB gzip beyond the React runtime`,
+              );
             }
-            weights.push(`| ${stop.name} | ${stop.host}${stop.path} | ${islands} | ${scripts.files} | ${(scripts.gzipBytes / 1024).toFixed(1)} |`);
+            weights.push(
+              `| ${stop.name} | ${stop.host}${stop.path} | ${islands} | ${scripts.files} | ${(scripts.gzipBytes / 1024).toFixed(1)} |`,
+            );
           }
         });
       }
@@ -75,13 +95,28 @@ for (const javaScriptEnabled of [true, false]) {
       document.querySelector('.card')!.append(wide);
     });
     const failing = await accessibilityFailures(page, { javaScriptEnabled });
-    t.ok(failing.some((v) => v.startsWith('label (critical)')), 'the unlabelled field fails');
-    t.ok(failing.some((v) => v.startsWith('region (moderate)')), 'text outside a landmark fails on our own page');
+    t.ok(
+      failing.some((v) => v.startsWith('label (critical)')),
+      'the unlabelled field fails',
+    );
+    t.ok(
+      failing.some((v) => v.startsWith('region (moderate)')),
+      'text outside a landmark fails on our own page',
+    );
     const foreign = await accessibilityFailures(page, { javaScriptEnabled, foreign: true });
-    t.notOk(foreign.some((v) => v.startsWith('region')), 'but not on a provider page');
+    t.notOk(
+      foreign.some((v) => v.startsWith('region')),
+      'but not on a provider page',
+    );
     const overflow = await overflowingBoxes(page);
-    t.ok(overflow.some((o) => o.startsWith('code "XXXX')), 'the wide reference is reported');
-    t.ok(overflow.some((o) => o.startsWith('the page scrolls sideways')), 'and the sideways scroll');
+    t.ok(
+      overflow.some((o) => o.startsWith('code "XXXX')),
+      'the wide reference is reported',
+    );
+    t.ok(
+      overflow.some((o) => o.startsWith('the page scrolls sideways')),
+      'and the sideways scroll',
+    );
   });
 }
 

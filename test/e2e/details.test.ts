@@ -9,7 +9,6 @@ import { hydrated, openPage } from '../helpers/browser.ts';
 
 const { stack, browser } = await startBrowserStack();
 
-
 /**
  * A buy quote, posted as the home form posts it and confirmed (NEXT on the quote); its
  * flow cookie goes into the browser. The quote screen has its own tests, so this one
@@ -44,7 +43,11 @@ t.test('maple buy with JavaScript: address, buyer info with the phone island, th
   await page.getByLabel('Your Bitcoin (BTC) address').press('Enter');
   await page.getByText('This is not a valid BTC address.').waitFor();
   t.equal(await field.inputValue(), '1BoatSLRHtKNngkdXEeobR76b53LETtpyX', 'typed value kept');
-  t.same(requests.filter((u) => u.endsWith('.js')), [], 'the address screen ships no JavaScript');
+  t.same(
+    requests.filter((u) => u.endsWith('.js')),
+    [],
+    'the address screen ships no JavaScript',
+  );
   const message = page.getByText('This is not a valid BTC address.');
   await field.fill(BTC_ADDRESS);
   t.notOk(await message.isVisible(), 'the message clears as the field is fixed, without JavaScript');
@@ -86,10 +89,16 @@ t.test('maple buy with JavaScript: address, buyer info with the phone island, th
   t.ok(await page.getByText('You have reached the maximum number of verification attempts.').count(), "the upstream's message");
   // With an error code the page leaves for the merchant's error URL with err (answered locally: no internet here).
   await page.route('https://maple.example/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Maple error</title><h1>Maple error</h1>' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Maple error</title><h1>Maple error</h1>',
+    }),
   );
   const shownAt = Date.now();
-  await page.waitForURL(`${stack.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=MOBILE.INVALIDATTEMPT.REACHED`, { timeout: 10_000 });
+  await page.waitForURL(`${stack.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=MOBILE.INVALIDATTEMPT.REACHED`, {
+    timeout: 10_000,
+  });
   const waited = Date.now() - shownAt;
   t.ok(waited >= 4000 && waited < 8000, `the error URL after about 5 s (${waited} ms)`);
   t.same(problems, [], 'no console errors or CSP violations');
@@ -105,7 +114,13 @@ t.test('maple buy without JavaScript: the buyer-info messages, then the code', a
   await page.waitForURL('**/buyer-info-input');
 
   await page.getByRole('button', { name: 'NEXT' }).click();
-  for (const message of ['First Name required', 'Last Name required', 'Email Address required', 'Mobile must be a valid CA phone number', 'Birthday is invalid']) {
+  for (const message of [
+    'First Name required',
+    'Last Name required',
+    'Email Address required',
+    'Mobile must be a valid CA phone number',
+    'Birthday is invalid',
+  ]) {
     t.ok(await page.getByText(message, { exact: true }).count(), message);
   }
   await fillBuyer(page);
@@ -136,7 +151,11 @@ t.test('maple buy without JavaScript: the buyer-info messages, then the code', a
   ]);
   t.equal(verified.status(), 303);
   t.equal(await verified.headerValue('location'), '/payment-etransfer-instructions', 'the next-screen rule');
-  t.same(requests.filter((u) => u.endsWith('.js')), [], 'nothing tried to load JavaScript');
+  t.same(
+    requests.filter((u) => u.endsWith('.js')),
+    [],
+    'nothing tried to load JavaScript',
+  );
   t.same(problems, [], 'no console errors or CSP violations');
 });
 

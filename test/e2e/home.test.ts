@@ -119,7 +119,11 @@ t.test('a legal page ships no JavaScript; the home page loads only the boot scri
   t.teardown(legal.close);
   await legal.page.goto(stack.url('maple.localhost', '/privacy-policy'));
   t.equal(await legal.page.locator('script[src], script[type=module]').count(), 0, 'no script elements');
-  t.same(legal.requests.filter((u) => u.endsWith('.js')), [], 'no JavaScript requested');
+  t.same(
+    legal.requests.filter((u) => u.endsWith('.js')),
+    [],
+    'no JavaScript requested',
+  );
 
   const home = await openPage(browser);
   t.teardown(home.close);
@@ -129,7 +133,11 @@ t.test('a legal page ships no JavaScript; the home page loads only the boot scri
   const allowed = new Set([manifest.boot, ...manifest.chunks]);
   const scripts = home.requests.filter((u) => u.endsWith('.js')).map((u) => new URL(u).pathname);
   t.ok(scripts.includes(manifest.boot), 'boot script loaded');
-  t.same(scripts.filter((s) => !allowed.has(s)), [], 'nothing but the boot script and its chunks');
+  t.same(
+    scripts.filter((s) => !allowed.has(s)),
+    [],
+    'nothing but the boot script and its chunks',
+  );
 });
 
 t.test('an amount typed before the form hydrates is kept, and sent', async (t) => {

@@ -28,7 +28,8 @@ async function atSelfie(options: { javaScriptEnabled?: boolean } = {}) {
  * upload islands asked for (a refused file is a 4xx, with or without JavaScript); those,
  * and only those, are not problems.
  */
-const UPLOAD_REFUSAL = /^console: Failed to load resource: the server responded with a status of 4\d\d .*\((http:\/\/[^)]*(\/verify\/file|\/image-input-upload|\/image-input-camera))\)$/;
+const UPLOAD_REFUSAL =
+  /^console: Failed to load resource: the server responded with a status of 4\d\d .*\((http:\/\/[^)]*(\/verify\/file|\/image-input-upload|\/image-input-camera))\)$/;
 const realProblems = (problems: string[]) => problems.filter((p) => !UPLOAD_REFUSAL.test(p));
 
 const scripts = (requests: string[]) => requests.filter((u) => u.endsWith('.js')).map((u) => new URL(u).pathname);
@@ -40,7 +41,9 @@ const scripts = (requests: string[]) => requests.filter((u) => u.endsWith('.js')
  */
 async function loadedCode(requests: string[]): Promise<{ camera: boolean; uploader: boolean }> {
   const bodies = await Promise.all(
-    scripts(requests).map(async (url) => (await stack.app.inject({ url, headers: { host: MAPLE, 'accept-encoding': 'identity' } })).body),
+    scripts(requests).map(
+      async (url) => (await stack.app.inject({ url, headers: { host: MAPLE, 'accept-encoding': 'identity' } })).body,
+    ),
   );
   return {
     camera: bodies.some((b) => b.includes('getScreenshot')),
@@ -180,7 +183,11 @@ t.test('documents with JavaScript: types, per-file states, the 4.5MB message, co
   await page.getByLabel('Document type of huge.png').selectOption('OTHER');
   await page.getByRole('button', { name: 'Upload' }).click();
   await page.getByText(/huge\.png: File must be less than 4\.5MB\. Your file is 5\.0MB\./).waitFor();
-  t.equal(await page.locator('form[data-complete]').getAttribute('data-complete'), 'false', 'not complete while a file is refused');
+  t.equal(
+    await page.locator('form[data-complete]').getAttribute('data-complete'),
+    'false',
+    'not complete while a file is refused',
+  );
 
   // A fresh page: two good files, then a third after completion.
   await page.reload();
@@ -196,15 +203,28 @@ t.test('documents with JavaScript: types, per-file states, the 4.5MB message, co
   await page.getByText(UPLOAD_MESSAGES.alreadyUploaded).waitFor();
 
   await addFiles(page, [png('program.png', EXE)]);
-  t.equal(await page.locator('form[data-complete]').getAttribute('data-complete'), 'false', 'a new file makes the upload incomplete');
+  t.equal(
+    await page.locator('form[data-complete]').getAttribute('data-complete'),
+    'false',
+    'a new file makes the upload incomplete',
+  );
   await page.getByLabel('Document type of program.png').selectOption('OTHER');
   await page.getByRole('button', { name: 'Upload' }).click();
   await page.getByText(`${UPLOAD_MESSAGES.badType}`).waitFor();
   t.equal(await rows.nth(2).getAttribute('data-state'), 'typed', 'the refused file is not done');
 
-  const received = (await (await fetch(`${stack.sandbox.url}/thirdparty/forms/received`)).json()) as { received: { form: string; body: { mobileNumber?: string } }[] };
-  t.ok(received.received.some((r) => r.form === 'notice' && r.body.mobileNumber === '+14165550199'), 'the notice went to the form service');
-  t.same(await loadedCode(requests), { camera: false, uploader: true }, 'the uploader code, and no camera code, on the documents page');
+  const received = (await (await fetch(`${stack.sandbox.url}/thirdparty/forms/received`)).json()) as {
+    received: { form: string; body: { mobileNumber?: string } }[];
+  };
+  t.ok(
+    received.received.some((r) => r.form === 'notice' && r.body.mobileNumber === '+14165550199'),
+    'the notice went to the form service',
+  );
+  t.same(
+    await loadedCode(requests),
+    { camera: false, uploader: true },
+    'the uploader code, and no camera code, on the documents page',
+  );
   t.same(realProblems(problems), []);
 });
 
@@ -244,5 +264,9 @@ t.test('a message from another origin is ignored', async (t) => {
   await page.evaluate(() => window.postMessage('{"manualStatus":"approved"}', '*'));
   await page.clock.runFor(10_000);
   t.equal(await page.getByText(IDENTITY_TEXT.approved).count(), 0, 'the page itself is not the provider');
-  t.same(problems.filter((p) => !/404/.test(p)), [], 'nothing but the unknown token\'s 404 in the frame');
+  t.same(
+    problems.filter((p) => !/404/.test(p)),
+    [],
+    "nothing but the unknown token's 404 in the frame",
+  );
 });

@@ -181,7 +181,11 @@ t.test('maple buy, Interac e-Transfer, without JavaScript: the payment page in a
   await page.getByRole('link', { name: 'I HAVE PAID' }).click();
   await page.waitForURL('**/transaction-success', WAIT);
   await successThenDone(t, page, buy.merchant, `${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`);
-  t.same(requests.filter((u) => u.endsWith('.js')), [], 'no JavaScript was requested');
+  t.same(
+    requests.filter((u) => u.endsWith('.js')),
+    [],
+    'no JavaScript was requested',
+  );
   t.same(problems, [], 'no console errors or CSP violations');
 });
 

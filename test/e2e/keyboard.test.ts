@@ -27,10 +27,14 @@ async function tabTo(t: Test, page: Page, target: Locator, what: string): Promis
       t.ok(ring, `${what}: the focus is visible`);
       return;
     }
-    passed.push(await page.evaluate(() => {
-      const el = document.activeElement;
-      return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} ${(el.textContent ?? '').trim().slice(0, 20)}` : 'none';
-    }));
+    passed.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        return el
+          ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} ${(el.textContent ?? '').trim().slice(0, 20)}`
+          : 'none';
+      }),
+    );
   }
   throw new Error(`${what} not reached by ${MAX_TABS} Tabs; the focus went: ${passed.join(' | ')}`);
 }

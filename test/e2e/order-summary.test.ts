@@ -14,9 +14,14 @@ const WAIT = { timeout: 15_000 };
 
 /** The summary beside the flow's forms, as label → value. */
 async function summaryRows(page: Page): Promise<[string, string][]> {
-  return page.locator('.summary-panel .order-summary').evaluate((dl) =>
-    [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', (dt.nextElementSibling?.textContent ?? '').replace(/\s+/g, ' ').trim()]),
-  );
+  return page
+    .locator('.summary-panel .order-summary')
+    .evaluate((dl) =>
+      [...dl.querySelectorAll('dt')].map((dt) => [
+        dt.textContent ?? '',
+        (dt.nextElementSibling?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      ]),
+    );
 }
 
 interface Order {
@@ -49,7 +54,11 @@ async function checkSummary(t: Test, page: Page, layout: Layout, order: Order, s
   } else {
     t.ok(panelBox.y + panelBox.height <= cardBox.y, `${screen}: the summary sits above the card`);
     t.notOk(await list.isVisible(), `${screen}: folded`);
-    t.equal((await panel.locator('summary').innerText()).replace(/\s+/g, ' ').trim(), 'Your order $100.00 CAD', `${screen}: the fold shows the total`);
+    t.equal(
+      (await panel.locator('summary').innerText()).replace(/\s+/g, ' ').trim(),
+      'Your order $100.00 CAD',
+      `${screen}: the fold shows the total`,
+    );
     await panel.locator('summary').click();
     t.ok(await list.isVisible(), `${screen}: a tap opens it`);
     await expectFitsPhone(t, page, `${screen}, summary open`);
@@ -65,7 +74,10 @@ async function next(page: Page, path: string): Promise<void> {
 for (const layout of ['desktop', 'phone'] as const) {
   for (const javaScriptEnabled of [true, false]) {
     t.test(`a maple buy, ${layout}, JavaScript ${javaScriptEnabled ? 'on' : 'off'}: the summary on every step`, async (t) => {
-      const { page, context, problems, close } = await openPage(browser, { javaScriptEnabled, viewport: layout === 'desktop' ? DESKTOP : PHONE });
+      const { page, context, problems, close } = await openPage(browser, {
+        javaScriptEnabled,
+        viewport: layout === 'desktop' ? DESKTOP : PHONE,
+      });
       t.teardown(close);
       const visitor = await driveTo(stack, '/price-quote');
       const state = await visitor.state();

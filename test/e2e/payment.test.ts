@@ -38,7 +38,11 @@ async function sellReadyToSend(): Promise<{ refId: string; address: string }> {
 /** The merchant's success URL is another site: answer it locally. */
 async function stubSuccessSite(page: Page): Promise<void> {
   await page.route('https://maple.example/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Maple thanks</title><h1>Maple thanks</h1>' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Maple thanks</title><h1>Maple thanks</h1>',
+    }),
   );
 }
 
@@ -106,7 +110,11 @@ t.test('e-Transfer buy without JavaScript: new tab, I HAVE PAID, success, Done',
 
   await resumeOrder(page, stack.url(HOST, `/state/${refId}`));
   await page.getByText('Order total', { exact: true }).waitFor();
-  t.same(requests.filter((u) => u.endsWith('.js')), [], 'no JavaScript was requested');
+  t.same(
+    requests.filter((u) => u.endsWith('.js')),
+    [],
+    'no JavaScript was requested',
+  );
   await page.getByRole('link', { name: 'I HAVE PAID' }).click();
   await page.getByText('We have not received your payment yet.').waitFor();
 
@@ -264,8 +272,15 @@ t.test('sell without JavaScript: the address streams into the page with nothing 
   const headings = page.getByRole('heading', { name: 'Send your crypto' });
   t.equal(await headings.count(), 1, 'one visible title');
   const card = page.getByRole('region', { name: 'Deposit address' });
-  const [cardBox, footerBox, stepsBox] = await Promise.all([card.boundingBox(), page.locator('footer').boundingBox(), page.locator('.progress').boundingBox()]);
-  t.ok(cardBox && footerBox && stepsBox && stepsBox.y < cardBox.y && cardBox.y + cardBox.height <= footerBox.y, 'below the steps, above the footer');
+  const [cardBox, footerBox, stepsBox] = await Promise.all([
+    card.boundingBox(),
+    page.locator('footer').boundingBox(),
+    page.locator('.progress').boundingBox(),
+  ]);
+  t.ok(
+    cardBox && footerBox && stepsBox && stepsBox.y < cardBox.y && cardBox.y + cardBox.height <= footerBox.y,
+    'below the steps, above the footer',
+  );
   t.equal(await page.locator('meta[http-equiv]').count(), 0, 'no timed refresh');
   t.equal(await page.getByRole('button', { name: 'COPY ADDRESS' }).count(), 0, 'no copy button that cannot work');
   t.equal(await page.locator('img.wallet-qr').count(), 1, 'the QR code');
@@ -305,5 +320,8 @@ t.test('completion pages ship no JavaScript', async (t) => {
     await page.goto(stack.url(HOST, path));
     t.equal(await page.locator('script[src], script[type=module]').count(), 0, `${path}: no script`);
   }
-  t.same(requests.filter((u) => u.endsWith('.js')), []);
+  t.same(
+    requests.filter((u) => u.endsWith('.js')),
+    [],
+  );
 });

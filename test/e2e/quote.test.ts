@@ -73,7 +73,15 @@ t.test('maple buy quote with JavaScript: figures, promo, countdown, leave prompt
   await page.goto(held.url(MAPLE, directLink({ amount: 100 })));
   t.equal(new URL(page.url()).pathname, '/price-quote');
   const card = page.locator('.price-quote');
-  for (const text of ['Amount to spend', '$100.00 CAD', '0.00105263 BTC', '1 BTC = $95,000.00 CAD', 'All fees included.', 'NO PROCESSING FEES', 'You save $2.99']) {
+  for (const text of [
+    'Amount to spend',
+    '$100.00 CAD',
+    '0.00105263 BTC',
+    '1 BTC = $95,000.00 CAD',
+    'All fees included.',
+    'NO PROCESSING FEES',
+    'You save $2.99',
+  ]) {
     t.ok(await card.getByText(text, { exact: false }).count(), `shows ${text}`);
   }
   t.equal(
@@ -100,7 +108,10 @@ t.test('maple buy quote with JavaScript: figures, promo, countdown, leave prompt
   t.same(prompts, ['beforeunload'], 'Are you sure? before leaving');
   t.equal(new URL(page.url()).pathname, '/price-quote', 'still on the quote');
 
-  t.ok(requests.some((u) => u.startsWith('https://www.googletagmanager.com/gtm.js?id=GTM-M4PL3CA')), 'container loaded');
+  t.ok(
+    requests.some((u) => u.startsWith('https://www.googletagmanager.com/gtm.js?id=GTM-M4PL3CA')),
+    'container loaded',
+  );
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL('**/address-input');
   t.same(prompts, ['beforeunload'], 'NEXT leaves without a prompt');
@@ -154,7 +165,11 @@ t.test('a quote that expires and is accepted goes on with the new deadline', asy
   await dialog.getByText('Your price quote has expired.').waitFor();
   await dialog.getByText('Here is a new quote at the current rate:').waitFor();
   t.ok(await dialog.getByText('$120.00 CAD').count(), 'the new quote is shown');
-  t.equal(await page.locator('[aria-live="polite"][aria-atomic="true"]').textContent(), 'Your price quote has expired.', 'announced once');
+  t.equal(
+    await page.locator('[aria-live="polite"][aria-atomic="true"]').textContent(),
+    'Your price quote has expired.',
+    'announced once',
+  );
   await dialog.getByRole('button', { name: 'Accept & Continue' }).click();
   await dialog.waitFor({ state: 'detached' });
   t.equal(await countdownSeconds(page), 600, 'the timer restarted from the new deadline');
@@ -172,7 +187,10 @@ t.test('a quote that expires and is declined lands home with the flow cleared', 
   const dialog = modalDialog(page);
   await dialog.getByRole('button', { name: 'Decline' }).click();
   await page.waitForURL(held.url(MAPLE, '/'));
-  t.notOk((await context.cookies()).some((c) => c.name === 'flow'), 'flow cookie cleared');
+  t.notOk(
+    (await context.cookies()).some((c) => c.name === 'flow'),
+    'flow cookie cleared',
+  );
   t.same(problems, []);
 });
 
@@ -209,7 +227,11 @@ t.test('a requote refused with SYSTEM shows its message and goes home after 5 s'
   // refusal this test provokes, not an error of the page; anything else would be.
   const refusal = /^console: Failed to load resource: .* 422 .*\/api\/txnbuy\/requote\)$/;
   t.equal(problems.filter((p) => refusal.test(p)).length, 1, 'the requote was refused once');
-  t.same(problems.filter((p) => !refusal.test(p)), [], 'no other console errors or CSP violations');
+  t.same(
+    problems.filter((p) => !refusal.test(p)),
+    [],
+    'no other console errors or CSP violations',
+  );
 });
 
 const LIMITS: [number, string][] = [

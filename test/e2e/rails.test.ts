@@ -130,7 +130,9 @@ t.test('maple card buy: the quote, the provider frame, success', async (t) => {
 t.test('roo (AUD) bank payment: /poli, the bank page, and back', async (t) => {
   const { page, problems, close } = await openPage(browser);
   t.teardown(close);
-  const refId = (await driveTo(stack, '/poli', { host: 'roo.localhost', method: 'BANKTRANSFER', currency: 'AUD', amount: 100 })).refId();
+  const refId = (
+    await driveTo(stack, '/poli', { host: 'roo.localhost', method: 'BANKTRANSFER', currency: 'AUD', amount: 100 })
+  ).refId();
   await resumeOrder(page, stack.url('roo.localhost', `/state/${refId}`));
   t.equal(path(page), '/poli');
   await page.getByRole('button', { name: 'Proceed' }).click();
@@ -143,33 +145,36 @@ t.test('roo (AUD) bank payment: /poli, the bank page, and back', async (t) => {
 });
 
 for (const javaScriptEnabled of [true, false]) {
-  t.test(`test host IDR bank choice with logos to the bank's document, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async (t) => {
-    const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
-    t.teardown(close);
-    const visitor = await driveTo(stack, '/image-input-choice', {
-      host: 'test.localhost',
-      method: 'BANKTRANSFER',
-      currency: 'IDR',
-      amount: 1_000_000,
-      buyer: { mobileCountry: 'CA', ...ADDRESS },
-    });
-    t.equal(await passIdentity(visitor), '/bank-select');
-    await resumeOrder(page, stack.url('test.localhost', `/state/${visitor.refId()}`));
-    t.equal(path(page), '/bank-select');
-    const logo = page.locator('button[value="BCA"] img.bank-logo');
-    t.ok(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the shipped logo loads');
-    t.equal(await page.locator('button[value="BMRI"] .bank-tile').textContent(), 'BM', 'a text tile without a logo');
-    await page.getByRole('button', { name: 'Sandbox Bank Central Asia' }).click();
-    await page.getByRole('heading', { name: 'Sandbox Bank Central Asia (Sandbox)' }).waitFor();
-    t.equal(path(page), '/bank-select', "the bank's document, served by the checkout");
-    const opaque = await page.evaluate(() => {
-      try {
-        return document.cookie === '' && window.origin === 'null';
-      } catch {
-        return true;
-      }
-    });
-    if (javaScriptEnabled) t.ok(opaque, 'no access to the checkout origin');
-    t.same(problems, []);
-  });
+  t.test(
+    `test host IDR bank choice with logos to the bank's document, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`,
+    async (t) => {
+      const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
+      t.teardown(close);
+      const visitor = await driveTo(stack, '/image-input-choice', {
+        host: 'test.localhost',
+        method: 'BANKTRANSFER',
+        currency: 'IDR',
+        amount: 1_000_000,
+        buyer: { mobileCountry: 'CA', ...ADDRESS },
+      });
+      t.equal(await passIdentity(visitor), '/bank-select');
+      await resumeOrder(page, stack.url('test.localhost', `/state/${visitor.refId()}`));
+      t.equal(path(page), '/bank-select');
+      const logo = page.locator('button[value="BCA"] img.bank-logo');
+      t.ok(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the shipped logo loads');
+      t.equal(await page.locator('button[value="BMRI"] .bank-tile').textContent(), 'BM', 'a text tile without a logo');
+      await page.getByRole('button', { name: 'Sandbox Bank Central Asia' }).click();
+      await page.getByRole('heading', { name: 'Sandbox Bank Central Asia (Sandbox)' }).waitFor();
+      t.equal(path(page), '/bank-select', "the bank's document, served by the checkout");
+      const opaque = await page.evaluate(() => {
+        try {
+          return document.cookie === '' && window.origin === 'null';
+        } catch {
+          return true;
+        }
+      });
+      if (javaScriptEnabled) t.ok(opaque, 'no access to the checkout origin');
+      t.same(problems, []);
+    },
+  );
 }

@@ -25,7 +25,9 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** Nothing reaches the internet: every request is to the stack itself. */
 function offline(page: Page) {
-  return page.context().route(/^https?:\/\/(?!([a-z]+\.)?localhost|127\.0\.0\.1)/, (route) => route.abort('internetdisconnected'));
+  return page
+    .context()
+    .route(/^https?:\/\/(?!([a-z]+\.)?localhost|127\.0\.0\.1)/, (route) => route.abort('internetdisconnected'));
 }
 
 t.test('the cash-in map with no network: outline, markers, open now by a fixed clock', async (t) => {
@@ -47,8 +49,14 @@ t.test('the cash-in map with no network: outline, markers, open now by a fixed c
   // Markers overlap downtown: the click goes to the marker itself.
   await page.locator('path.centre-open').first().dispatchEvent('click');
   await page.locator('.leaflet-popup-content').getByText('Open now').waitFor();
-  t.ok(requests.some((u) => /\/assets\/css\/leaflet\.[0-9a-f]+\.css$/.test(u)), 'leaflet style sheet');
-  t.ok(requests.some((u) => /\/assets\/data\/ph-outline\.[0-9a-f]+\.json$/.test(u)), 'the packaged outline');
+  t.ok(
+    requests.some((u) => /\/assets\/css\/leaflet\.[0-9a-f]+\.css$/.test(u)),
+    'leaflet style sheet',
+  );
+  t.ok(
+    requests.some((u) => /\/assets\/data\/ph-outline\.[0-9a-f]+\.json$/.test(u)),
+    'the packaged outline',
+  );
   await shoot(page, 'cash-in-locations');
   t.same(problems, [], 'no console errors or CSP violations');
 });
@@ -59,7 +67,10 @@ t.test('the cash-in map without JavaScript: centres by city, nearest first', asy
   await page.goto(stack.url(MANILA, '/cash-in-locations'));
   t.equal(await page.locator('.centre-city h2').first().textContent(), 'Manila');
   t.ok(await page.getByText('The map needs JavaScript; every centre is listed below.').isVisible());
-  t.same(requests.filter((u) => u.endsWith('.js')), []);
+  t.same(
+    requests.filter((u) => u.endsWith('.js')),
+    [],
+  );
   t.same(problems, []);
 });
 
@@ -68,11 +79,19 @@ t.test('leaflet only on the map page', async (t) => {
   t.teardown(close);
   await page.goto(stack.url(MAPLE, '/'));
   await page.waitForLoadState('networkidle');
-  t.notOk(requests.some((u) => u.includes('leaflet')), 'no leaflet style sheet on the home page');
-  const scripts = await Promise.all(
-    requests.filter((u) => u.endsWith('.js')).map(async (u) => (await stack.app.inject({ url: new URL(u).pathname, headers: { host: MAPLE } })).body),
+  t.notOk(
+    requests.some((u) => u.includes('leaflet')),
+    'no leaflet style sheet on the home page',
   );
-  t.notOk(scripts.some((s) => s.includes('leaflet-container')), "no leaflet code in the home page's scripts");
+  const scripts = await Promise.all(
+    requests
+      .filter((u) => u.endsWith('.js'))
+      .map(async (u) => (await stack.app.inject({ url: new URL(u).pathname, headers: { host: MAPLE } })).body),
+  );
+  t.notOk(
+    scripts.some((s) => s.includes('leaflet-container')),
+    "no leaflet code in the home page's scripts",
+  );
 });
 
 t.test('/proc/{id}: Processing, then Done', async (t) => {
@@ -139,7 +158,10 @@ for (const js of [true, false]) {
     await page.locator('select[name="paymentMethodSubtype"]').selectOption('NORTHMART_CA');
     if (!js) {
       // Without JavaScript the card's amounts come with the page: pick the card's first.
-      await page.locator('select[name="fiatAmount"]').selectOption({ index: 0 }).catch(() => undefined);
+      await page
+        .locator('select[name="fiatAmount"]')
+        .selectOption({ index: 0 })
+        .catch(() => undefined);
     }
     await page.getByRole('button', { name: 'NEXT' }).click();
     await page.waitForURL('**/spend-quote');
@@ -184,8 +206,14 @@ for (const js of [true, false]) {
     await page.waitForURL('**/buyer-info-input');
     const buyer = { ...BUYER, mobile: '0917 123 4567', addressLine1: '1 Ayala Ave', cityTown: 'Makati', postalCode: 'M5V 2T6' };
     for (const [name, value] of Object.entries(buyer)) await page.locator(`[name="${name}"]`).fill(value);
-    await page.locator('[name="mobileCountry"]').selectOption('PH').catch(() => undefined);
-    await page.locator('[name="stateProv"]').selectOption('ON').catch(() => page.locator('[name="stateProv"]').fill('ON'));
+    await page
+      .locator('[name="mobileCountry"]')
+      .selectOption('PH')
+      .catch(() => undefined);
+    await page
+      .locator('[name="stateProv"]')
+      .selectOption('ON')
+      .catch(() => page.locator('[name="stateProv"]').fill('ON'));
     await page.getByRole('button', { name: 'NEXT' }).click();
     await page.waitForURL('**/mobile-verification');
     await page.locator('[name="verificationCode"]').fill(CODE);
@@ -198,7 +226,15 @@ for (const js of [true, false]) {
     const selfie = await stack.sandbox.app.inject({
       method: 'POST',
       url: '/txnbuy/selfieimage',
-      payload: { refId, mimeType: 'image/png', fileName: 'me.png', extName: 'png', encodedFile: TINY_PNG, imageSource: 'UPLOAD', documentType: 'SELFIE' },
+      payload: {
+        refId,
+        mimeType: 'image/png',
+        fileName: 'me.png',
+        extName: 'png',
+        encodedFile: TINY_PNG,
+        imageSource: 'UPLOAD',
+        documentType: 'SELFIE',
+      },
     });
     t.equal(selfie.statusCode, 200);
     await page.goto(stack.url(MANILA, '/transaction'));

@@ -26,9 +26,17 @@ async function tickerUpstream(t: Test) {
     req.on('end', async () => {
       if (req.url === '/pubapi/ticker/merchant') calls++;
       if (req.url === '/pubapi/ticker/merchant' && ticker) return ticker(res);
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length')) as Record<string, string>;
-      const answer = await fetch(sandboxUrl + req.url, { method: req.method, headers, body: req.method === 'GET' ? undefined : Buffer.concat(chunks) });
-      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length'),
+      ) as Record<string, string>;
+      const answer = await fetch(sandboxUrl + req.url, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' ? undefined : Buffer.concat(chunks),
+      });
+      res
+        .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+        .end(Buffer.from(await answer.arrayBuffer()));
     });
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
@@ -42,7 +50,13 @@ async function tickerUpstream(t: Test) {
       return `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
     },
     answer: (status: number, headers: Record<string, string | string[]>, body: string | Buffer) => {
-      ticker = (res) => res.writeHead(status, Object.entries(headers).flatMap(([name, values]) => [values].flat().flatMap((value) => [name, value]))).end(body);
+      ticker = (res) =>
+        res
+          .writeHead(
+            status,
+            Object.entries(headers).flatMap(([name, values]) => [values].flat().flatMap((value) => [name, value])),
+          )
+          .end(body);
     },
     calls: () => calls,
   };
@@ -74,13 +88,39 @@ t.test('whatever the upstream answers, the listener in front of Fastify answers 
   t.teardown(() => stack.close());
   const json = JSON.stringify([{ cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: 95000 }]);
   const answers: [string, number, Record<string, string | string[]>, string | Buffer][] = [
-    ['JSON with cache control and hostile headers', 200, { 'content-type': 'application/json', 'cache-control': 'max-age=5', 'set-cookie': 'a=1', 'x-internal-host': 'ticker-7', 'content-security-policy': "script-src 'unsafe-inline'" }, json],
-    ['a 500 with a stack trace', 500, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'SYSTEM', msg: 'java.lang.NullPointerException at http://10.0.3.7/x' } })],
+    [
+      'JSON with cache control and hostile headers',
+      200,
+      {
+        'content-type': 'application/json',
+        'cache-control': 'max-age=5',
+        'set-cookie': 'a=1',
+        'x-internal-host': 'ticker-7',
+        'content-security-policy': "script-src 'unsafe-inline'",
+      },
+      json,
+    ],
+    [
+      'a 500 with a stack trace',
+      500,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ error: { code: 'SYSTEM', msg: 'java.lang.NullPointerException at http://10.0.3.7/x' } }),
+    ],
     ['an HTML 200', 200, { 'content-type': 'text/html' }, '<html>Maintenance</html>'],
     ['a redirect', 302, { location: 'https://evil.test/', 'content-type': 'application/json' }, '{}'],
     ['a 503 with Retry-After', 503, { 'content-type': 'application/json', 'retry-after': '7' }, '{}'],
-    ['a 429 meant for visitors', 429, { 'content-type': 'application/json', 'retry-after': '30' }, JSON.stringify({ error: { code: 'RATE.LIMITED', msg: 'Too many requests. Please wait a moment.' } })],
-    ['a 422 with a developer text', 422, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'QUOTE.REFUSED', msg: 'see https://api.exchange.internal/docs' } })],
+    [
+      'a 429 meant for visitors',
+      429,
+      { 'content-type': 'application/json', 'retry-after': '30' },
+      JSON.stringify({ error: { code: 'RATE.LIMITED', msg: 'Too many requests. Please wait a moment.' } }),
+    ],
+    [
+      'a 422 with a developer text',
+      422,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ error: { code: 'QUOTE.REFUSED', msg: 'see https://api.exchange.internal/docs' } }),
+    ],
     ['a 200 with an error of another shape', 200, { 'content-type': 'application/json' }, JSON.stringify({ error: 'nope' })],
     ['a 4xx without an error body', 404, { 'content-type': 'application/json' }, '[]'],
     ['a compressed body', 200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipSync(json)],
@@ -97,7 +137,10 @@ t.test('whatever the upstream answers, the listener in front of Fastify answers 
     now += 60_000;
   }
   const logs = stack.logs.filter((l) => l.msg === 'upstream answer not passed to the island');
-  t.ok(logs.length >= 2 && logs.every((l) => typeof l.reqId === 'string' && l.merchant === 'maple'), 'warnings carry the request id and merchant on both paths');
+  t.ok(
+    logs.length >= 2 && logs.every((l) => typeof l.reqId === 'string' && l.merchant === 'maple'),
+    'warnings carry the request id and merchant on both paths',
+  );
 
   upstream.answer(200, { 'content-type': 'application/json' }, json);
   const unreachable = await startStack({ env: NEVER_SHED, upstreamUrl: () => 'http://127.0.0.1:1' });
@@ -131,7 +174,11 @@ t.test('requests that need more than the proxy rules meet the Fastify route', as
     statuses.push(answer.status);
   }
   t.same(statuses, [200, 200, 200, 404, 200, 404, 404, 400], 'and answered by the route as before');
-  t.equal((await overSocket(stack, TICKER, { host: ROO, cookie: 'theme=dark' })).taken, 1, "another site's cookie does not make a visitor");
+  t.equal(
+    (await overSocket(stack, TICKER, { host: ROO, cookie: 'theme=dark' })).taken,
+    1,
+    "another site's cookie does not make a visitor",
+  );
 
   lifecycle.draining = true;
   const draining = await overSocket(stack, TICKER, { host: MAPLE });
@@ -171,7 +218,11 @@ t.test('one count per client address, whichever path answers', async (t) => {
   const proxied = await startStack({ env: { ...NEVER_SHED, RATE_LIMITS: 'api=1/60', TRUST_PROXY: '127.0.0.1' } });
   t.teardown(() => proxied.close());
   const through = (address: string) => overSocket(proxied, TICKER, { host: MAPLE, 'x-forwarded-for': address });
-  const each = [(await through('203.0.113.1')).answer.status, (await through('203.0.113.2')).answer.status, (await through('203.0.113.1')).answer.status];
+  const each = [
+    (await through('203.0.113.1')).answer.status,
+    (await through('203.0.113.2')).answer.status,
+    (await through('203.0.113.1')).answer.status,
+  ];
   t.same(each, [200, 200, 429], "behind a trusted proxy, the visitor's address is counted");
 
   const redis = await startRedis();
@@ -191,7 +242,15 @@ t.test('counted in the metrics and logged as the Fastify route does', async (t) 
   t.teardown(() => stack.close());
   const count = async () => {
     const metric = await stack.app.metrics.registry.getSingleMetricAsString('edge_http_request_duration_seconds');
-    const line = metric.split('\n').find((l) => l.startsWith('edge_http_request_duration_seconds_count{') && l.includes('merchant="maple"') && l.includes(`route="${TICKER}"`) && l.includes('status="2xx"'));
+    const line = metric
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('edge_http_request_duration_seconds_count{') &&
+          l.includes('merchant="maple"') &&
+          l.includes(`route="${TICKER}"`) &&
+          l.includes('status="2xx"'),
+      );
     return Number(line?.split(' ').at(-1) ?? 0);
   };
   await rawRequest(stack.port, 'GET', `${TICKER}?x=1`, { host: MAPLE });
@@ -215,5 +274,9 @@ t.test('counted in the metrics and logged as the Fastify route does', async (t) 
     upstream: { method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 1, durationMs: Number },
   });
   t.strictSame(Object.keys(lines[0]!).sort(), Object.keys(full).sort(), 'the same fields as the route');
-  t.match(full, { upstream: { method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 1 } }, "the route's line tells its call too");
+  t.match(
+    full,
+    { upstream: { method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 1 } },
+    "the route's line tells its call too",
+  );
 });

@@ -41,7 +41,11 @@ t.test('node dist/server/main.js serves a merchant with the embedded sandbox', a
   t.notMatch(main, /from ["']\.\.?\/[^"']+\.tsx?["']/, 'imports no TypeScript file');
   const loaded = await packagesLoaded(path.dirname(MAIN));
   t.ok(loaded.includes('pino'), 'the walk sees what is left out');
-  t.same(loaded.filter((p) => !SERVER_EXTERNAL.includes(p)), [], 'npm packages are bundled in but for the few left out');
+  t.same(
+    loaded.filter((p) => !SERVER_EXTERNAL.includes(p)),
+    [],
+    'npm packages are bundled in but for the few left out',
+  );
 
   const port = await freePort();
   const healthPort = await freePort();
@@ -49,7 +53,15 @@ t.test('node dist/server/main.js serves a merchant with the embedded sandbox', a
   const { NODE_OPTIONS: _loader, MERCHANTS_DIR: _dir, ...env } = process.env;
   const child = spawn(process.execPath, [MAIN], {
     cwd: tmpdir(), // paths come from the bundle's own place, not the working directory
-    env: { ...env, NODE_ENV: 'production', SANDBOX: 'on', PORT: String(port), HEALTH_PORT: String(healthPort), SANDBOX_PORT: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      SANDBOX: 'on',
+      PORT: String(port),
+      HEALTH_PORT: String(healthPort),
+      SANDBOX_PORT: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -61,7 +73,10 @@ t.test('node dist/server/main.js serves a merchant with the embedded sandbox', a
   const until = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${stderr}`);
-    const ready = await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > until) throw new Error(`not ready after 30 s: ${stderr}`);
     await new Promise((r) => setTimeout(r, 50));

@@ -11,7 +11,11 @@ t.test('defaults', async (t) => {
   const c = parseConfig({});
   t.equal(c.port, 3000);
   t.equal(c.host, '127.0.0.1');
-  t.equal(c.merchantsDir, fileURLToPath(new URL('../../merchants', import.meta.url)), "the project's merchants/, from any working directory");
+  t.equal(
+    c.merchantsDir,
+    fileURLToPath(new URL('../../merchants', import.meta.url)),
+    "the project's merchants/, from any working directory",
+  );
   t.equal(c.upstreamUrl, undefined);
   t.equal(c.unknownHosts, 'fallback');
   t.equal(c.logLevel, 'info');
@@ -50,18 +54,25 @@ t.test('upstream settings', async (t) => {
   t.equal(c.sessionSecretGenerated, false);
 });
 
-t.test('the embedded sandbox: by default outside production, on request in production, never beside a real upstream', async (t) => {
-  t.equal(parseConfig({}).sandbox.enabled, true, 'development without UPSTREAM_URL');
-  t.equal(parseConfig({ NODE_ENV: 'test' }).sandbox.enabled, true, 'tests');
-  t.equal(parseConfig({ NODE_ENV: 'production', SANDBOX: 'on' }).sandbox.enabled, true, 'production with SANDBOX=on');
-  t.equal(parseConfig({ NODE_ENV: 'production', SANDBOX: 'on', ...UPSTREAM }).sandbox.enabled, false, 'the real upstream wins');
-  t.equal(parseConfig({ SANDBOX: 'on', ...UPSTREAM }).sandbox.enabled, false);
-  t.equal(parseConfig({ NODE_ENV: 'production', ...UPSTREAM }).sandbox.enabled, false);
-  for (const env of [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', SANDBOX: 'off' }, { SANDBOX: 'off' }]) {
-    t.throws(() => parseConfig(env), { name: 'ConfigError', message: /^UPSTREAM_URL is not set and SANDBOX is not on: [^\n]+$/ }, JSON.stringify(env));
-  }
-  t.throws(() => parseConfig({ SANDBOX: 'yes' }), { message: /SANDBOX/ });
-});
+t.test(
+  'the embedded sandbox: by default outside production, on request in production, never beside a real upstream',
+  async (t) => {
+    t.equal(parseConfig({}).sandbox.enabled, true, 'development without UPSTREAM_URL');
+    t.equal(parseConfig({ NODE_ENV: 'test' }).sandbox.enabled, true, 'tests');
+    t.equal(parseConfig({ NODE_ENV: 'production', SANDBOX: 'on' }).sandbox.enabled, true, 'production with SANDBOX=on');
+    t.equal(parseConfig({ NODE_ENV: 'production', SANDBOX: 'on', ...UPSTREAM }).sandbox.enabled, false, 'the real upstream wins');
+    t.equal(parseConfig({ SANDBOX: 'on', ...UPSTREAM }).sandbox.enabled, false);
+    t.equal(parseConfig({ NODE_ENV: 'production', ...UPSTREAM }).sandbox.enabled, false);
+    for (const env of [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', SANDBOX: 'off' }, { SANDBOX: 'off' }]) {
+      t.throws(
+        () => parseConfig(env),
+        { name: 'ConfigError', message: /^UPSTREAM_URL is not set and SANDBOX is not on: [^\n]+$/ },
+        JSON.stringify(env),
+      );
+    }
+    t.throws(() => parseConfig({ SANDBOX: 'yes' }), { message: /SANDBOX/ });
+  },
+);
 
 t.test('a third-party URL left unset turns its feature off; the edge still gets the rest', async (t) => {
   const none = resolveThirdParty(parseConfig(UPSTREAM), 'https://api.example');
@@ -74,13 +85,28 @@ t.test('a third-party URL left unset turns its feature off; the edge still gets 
     'every unset variable is named',
   );
 
-  const half = resolveThirdParty(parseConfig({ ...UPSTREAM, CARD_QUOTE_URL: 'https://card.example/quote', IDENTITY_URL: 'https://id.example/frame' }), 'https://api.example');
-  t.same(half.available, { card: false, identity: true, uploadNotice: false, userAgentLog: false }, 'card payments need both card URLs');
+  const half = resolveThirdParty(
+    parseConfig({ ...UPSTREAM, CARD_QUOTE_URL: 'https://card.example/quote', IDENTITY_URL: 'https://id.example/frame' }),
+    'https://api.example',
+  );
+  t.same(
+    half.available,
+    { card: false, identity: true, uploadNotice: false, userAgentLog: false },
+    'card payments need both card URLs',
+  );
   t.same(featuresOff(half)[0], { feature: 'card', label: 'card payments', variables: ['CARD_WIDGET_URL'] });
 
   const sandboxPages = { cardQuoteUrl: 'http://sandbox/q', cardWidgetUrl: 'http://sandbox/w', identityUrl: 'http://sandbox/id' };
-  const withDefaults = resolveThirdParty(parseConfig({ IDENTITY_URL: 'https://id.example/frame', UPLOAD_URL: 'https://docs.example/up' }), 'http://sandbox', sandboxPages);
-  t.match(withDefaults, { cardQuoteUrl: 'http://sandbox/q', identityUrl: 'https://id.example/frame', uploadUrl: 'https://docs.example/up' }, 'the environment wins over defaults');
+  const withDefaults = resolveThirdParty(
+    parseConfig({ IDENTITY_URL: 'https://id.example/frame', UPLOAD_URL: 'https://docs.example/up' }),
+    'http://sandbox',
+    sandboxPages,
+  );
+  t.match(
+    withDefaults,
+    { cardQuoteUrl: 'http://sandbox/q', identityUrl: 'https://id.example/frame', uploadUrl: 'https://docs.example/up' },
+    'the environment wins over defaults',
+  );
   t.equal(withDefaults.available.card, true);
 });
 
@@ -89,12 +115,19 @@ t.test('UPSTREAM_URL and SESSION_SECRET alone: a running edge, one warning namin
   const lines: { level: number; msg: string; featuresOff?: string[] }[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   // Nothing listens there: the edge starts without asking its upstream anything.
-  const app = await buildApp({ config: parseConfig({ UPSTREAM_URL: 'http://127.0.0.1:9', SESSION_SECRET: SECRET }), upstreamUrl: 'http://127.0.0.1:9', logger });
+  const app = await buildApp({
+    config: parseConfig({ UPSTREAM_URL: 'http://127.0.0.1:9', SESSION_SECRET: SECRET }),
+    upstreamUrl: 'http://127.0.0.1:9',
+    logger,
+  });
   t.teardown(() => app.close());
   await app.ready();
   const warnings = lines.filter((l) => l.level === 40);
   t.equal(warnings.length, 1, 'one warning');
-  t.match(warnings[0]!.msg, /card payments \(CARD_QUOTE_URL, CARD_WIDGET_URL\).*identity-verification frame \(IDENTITY_URL\).*FORM_SERVICE_URL.*USER_AGENT_LOG_URL/);
+  t.match(
+    warnings[0]!.msg,
+    /card payments \(CARD_QUOTE_URL, CARD_WIDGET_URL\).*identity-verification frame \(IDENTITY_URL\).*FORM_SERVICE_URL.*USER_AGENT_LOG_URL/,
+  );
   t.same(warnings[0]!.featuresOff, ['card', 'identity', 'uploadNotice', 'userAgentLog']);
   t.equal(app.thirdParty.cardQuoteUrl, undefined);
   t.equal(app.thirdParty.available.card, false);
@@ -121,17 +154,22 @@ t.test('SESSION_SECRET: one secret as before, or a comma list whose first signs'
   const rotated = parseConfig({ SESSION_SECRET: ` ${'n'.repeat(32)} , ${SECRET},` });
   t.equal(rotated.sessionSecret, 'n'.repeat(32), 'the first signs');
   t.same(rotated.sessionSecrets, ['n'.repeat(32), SECRET], 'all verify; spaces and empty entries ignored');
-  t.throws(() => parseConfig({ SESSION_SECRET: `${SECRET},short` }), { message: /SESSION_SECRET.*each secret must be at least 32 characters/s });
+  t.throws(() => parseConfig({ SESSION_SECRET: `${SECRET},short` }), {
+    message: /SESSION_SECRET.*each secret must be at least 32 characters/s,
+  });
   t.throws(() => parseConfig({ SESSION_SECRET: ',' }), { message: /SESSION_SECRET/ });
 });
 
-t.test('unknown hosts: rejected by default with a real upstream, and never offered the test coin there unless asked', async (t) => {
-  t.equal(parseConfig({}).unknownHosts, 'fallback', 'the demo and sandbox set-up');
-  t.equal(parseConfig({}).unknownHostsTestCoin, true);
-  t.equal(parseConfig(UPSTREAM).unknownHosts, 'reject');
-  t.equal(parseConfig(UPSTREAM).unknownHostsTestCoin, false);
-  t.equal(parseConfig({ ...UPSTREAM, UNKNOWN_HOSTS: 'fallback' }).unknownHosts, 'fallback');
-  t.equal(parseConfig({ ...UPSTREAM, UNKNOWN_HOSTS_TEST_COIN: 'on' }).unknownHostsTestCoin, true);
-  t.equal(parseConfig({ UNKNOWN_HOSTS_TEST_COIN: 'off' }).unknownHostsTestCoin, false);
-  t.throws(() => parseConfig({ UNKNOWN_HOSTS_TEST_COIN: 'yes' }), { message: /UNKNOWN_HOSTS_TEST_COIN/ });
-});
+t.test(
+  'unknown hosts: rejected by default with a real upstream, and never offered the test coin there unless asked',
+  async (t) => {
+    t.equal(parseConfig({}).unknownHosts, 'fallback', 'the demo and sandbox set-up');
+    t.equal(parseConfig({}).unknownHostsTestCoin, true);
+    t.equal(parseConfig(UPSTREAM).unknownHosts, 'reject');
+    t.equal(parseConfig(UPSTREAM).unknownHostsTestCoin, false);
+    t.equal(parseConfig({ ...UPSTREAM, UNKNOWN_HOSTS: 'fallback' }).unknownHosts, 'fallback');
+    t.equal(parseConfig({ ...UPSTREAM, UNKNOWN_HOSTS_TEST_COIN: 'on' }).unknownHostsTestCoin, true);
+    t.equal(parseConfig({ UNKNOWN_HOSTS_TEST_COIN: 'off' }).unknownHostsTestCoin, false);
+    t.throws(() => parseConfig({ UNKNOWN_HOSTS_TEST_COIN: 'yes' }), { message: /UNKNOWN_HOSTS_TEST_COIN/ });
+  },
+);

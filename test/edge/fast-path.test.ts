@@ -39,7 +39,12 @@ function overSocket(stack: Stack, path: string, headers: OutgoingHttpHeaders, me
   });
 }
 
-async function fullPath(stack: Stack, url: string, headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET'): Promise<Answer> {
+async function fullPath(
+  stack: Stack,
+  url: string,
+  headers: Record<string, string>,
+  method: 'GET' | 'HEAD' = 'GET',
+): Promise<Answer> {
   const res = await stack.app.inject({ method, url, headers });
   return { status: res.statusCode, headers: res.headers as Answer['headers'], body: res.rawPayload };
 }
@@ -102,7 +107,7 @@ t.test('the same bytes and headers as the full path, for every shared page and e
   }
 });
 
-t.test("a page with the ticker is shared while its prices hold, then rendered anew", async (t) => {
+t.test('a page with the ticker is shared while its prices hold, then rendered anew', async (t) => {
   const clock = testClock();
   const stack = await startStack({ clock: clock.now, env: NEVER_SHED });
   t.teardown(() => stack.close());
@@ -138,7 +143,11 @@ t.test('requests that are not for everyone meet the full path', async (t) => {
   }
   t.equal((await fast(stack, '/', { host: 'nobody.example' })).answer.status, 404, 'the unknown host is refused as before');
   t.equal((await fast(stack, '/', { host: 'a b' })).answer.status, 400, 'the malformed host too');
-  t.equal((await fast(stack, '/', { host: ROO, cookie: 'theme=dark' })).taken, 1, "another site's cookie does not make a visitor");
+  t.equal(
+    (await fast(stack, '/', { host: ROO, cookie: 'theme=dark' })).taken,
+    1,
+    "another site's cookie does not make a visitor",
+  );
 
   lifecycle.draining = true;
   const draining = await fast(stack, '/', { host: ROO });
@@ -195,7 +204,14 @@ t.test('each request answered in front of Fastify is counted and logged as the f
     const metric = await stack.app.metrics.registry.getSingleMetricAsString('edge_http_request_duration_seconds');
     const line = metric
       .split('\n')
-      .find((l) => l.startsWith('edge_http_request_duration_seconds_count{') && l.includes('merchant="roo"') && l.includes('route="/privacy-policy"') && l.includes('method="GET"') && l.includes('status="2xx"'));
+      .find(
+        (l) =>
+          l.startsWith('edge_http_request_duration_seconds_count{') &&
+          l.includes('merchant="roo"') &&
+          l.includes('route="/privacy-policy"') &&
+          l.includes('method="GET"') &&
+          l.includes('status="2xx"'),
+      );
     return Number(line?.split(' ').at(-1) ?? 0);
   };
   // The full path counts a request once its answer is sent: maybe after the client read it.
@@ -207,7 +223,14 @@ t.test('each request answered in front of Fastify is counted and logged as the f
   t.equal(await count(), 2, 'the fast path counts its request with the same labels');
   const lines = stack.logs.filter((l) => l.msg === 'request');
   t.equal(lines.length, 1, 'one log line');
-  t.match(lines[0], { reqId: answer.headers['x-request-id'], merchant: 'roo', method: 'GET', path: '/privacy-policy', status: 200, ms: Number });
+  t.match(lines[0], {
+    reqId: answer.headers['x-request-id'],
+    merchant: 'roo',
+    method: 'GET',
+    path: '/privacy-policy',
+    status: 200,
+    ms: Number,
+  });
   stack.logs.length = 0;
   await overSocket(stack, '/privacy-policy', { host: ROO, cookie: 'flow=x' });
   const full = stack.logs.filter((l) => l.msg === 'request');

@@ -87,7 +87,12 @@ t.test('/api takes no files, and no file-sized body: 413', async (t) => {
   const res = await stack.app.inject({
     method: 'POST',
     url: '/api/txnbuy/requote',
-    headers: { host: 'maple.localhost', origin: 'http://maple.localhost', 'content-type': 'application/json', cookie: visitor.cookie },
+    headers: {
+      host: 'maple.localhost',
+      origin: 'http://maple.localhost',
+      'content-type': 'application/json',
+      cookie: visitor.cookie,
+    },
     payload: JSON.stringify({ encodedFile: 'A'.repeat(7 * 1024 * 1024) }),
   });
   t.equal(res.statusCode, 413);
@@ -139,9 +144,15 @@ t.test("a refId never resumes on another merchant's host", async (t) => {
   for (const host of ['dev.localhost', 'test.localhost', 'maple.localhost.evil.test']) {
     const state = await stack.app.inject({ url: `/state/${refId}`, headers: { host } });
     t.not(state.statusCode, 303, `/state on ${host} does not resume`);
-    t.notOk(state.cookies.some((c) => c.name === 'flow' && c.value), `no flow cookie on ${host}`);
+    t.notOk(
+      state.cookies.some((c) => c.name === 'flow' && c.value),
+      `no flow cookie on ${host}`,
+    );
     const buyer = await stack.app.inject({ url: `/buyer-info-input?refId=${refId}`, headers: { host } });
-    t.notOk(buyer.cookies.some((c) => c.name === 'flow' && c.value), `buyer-info resume refused on ${host}`);
+    t.notOk(
+      buyer.cookies.some((c) => c.name === 'flow' && c.value),
+      `buyer-info resume refused on ${host}`,
+    );
   }
   const own = await resume(stack, refId, 'maple.localhost');
   t.equal(own.response.statusCode, 303, 'on its own host it resumes, once confirmed');

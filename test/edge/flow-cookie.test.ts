@@ -22,7 +22,12 @@ interface From {
 }
 
 /** POST `path` with the home form; the flow Set-Cookie it answered, if any. */
-async function flowCookie(from: From, path: string, headers: Record<string, string>, cookie?: string): Promise<string | undefined> {
+async function flowCookie(
+  from: From,
+  path: string,
+  headers: Record<string, string>,
+  cookie?: string,
+): Promise<string | undefined> {
   const all = {
     host: MAPLE,
     origin: `https://${MAPLE}`,
@@ -34,7 +39,8 @@ async function flowCookie(from: From, path: string, headers: Record<string, stri
   const setCookie =
     from.peer === undefined
       ? (await rawRequest(from.stack.port, 'POST', path, all, body)).headers['set-cookie']
-      : (await from.stack.app.inject({ method: 'POST', url: path, headers: all, payload: body, remoteAddress: from.peer })).headers['set-cookie'];
+      : (await from.stack.app.inject({ method: 'POST', url: path, headers: all, payload: body, remoteAddress: from.peer }))
+          .headers['set-cookie'];
   return [setCookie ?? []].flat().find((c) => /^(__Host-)?flow=/.test(c));
 }
 
@@ -57,7 +63,10 @@ t.test('behind a trusted proxy, X-Forwarded-Proto https makes the flow cookie Se
 
     t.notOk(isSecure(await flowCookie(from, '/', {})), 'no X-Forwarded-Proto: plain http, not Secure');
     t.notOk(isSecure(await flowCookie(from, '/', { 'x-forwarded-proto': 'http' })), 'http: not Secure');
-    t.ok(isSecure(await flowCookie(from, '/', { 'x-forwarded-proto': 'http, https' })), 'the entry the nearest proxy added counts');
+    t.ok(
+      isSecure(await flowCookie(from, '/', { 'x-forwarded-proto': 'http, https' })),
+      'the entry the nearest proxy added counts',
+    );
     t.notOk(isSecure(await flowCookie(from, '/', { 'x-forwarded-proto': 'https, http' })), 'not one put before it');
   }
 });

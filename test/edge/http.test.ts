@@ -128,7 +128,11 @@ t.test('security headers on a page rendered for one visitor: a fresh nonce', asy
   t.ok(nonce, 'a nonce');
   t.match(csp, /script-src 'nonce-[^']+' 'strict-dynamic'/);
   for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) t.match(csp, d);
-  t.match(csp, `frame-src 'self' ${new URL(stack.sandbox.thirdParty.cardWidgetUrl).origin}`, 'the configured card widget may be framed');
+  t.match(
+    csp,
+    `frame-src 'self' ${new URL(stack.sandbox.thirdParty.cardWidgetUrl).origin}`,
+    'the configured card widget may be framed',
+  );
   t.match(res.body, new RegExp(`<script type="module" src="/assets/js/boot-[^"]+" nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"`));
   const again = await post();
   t.not(/'nonce-([^']+)'/.exec(String(again.headers['content-security-policy']))?.[1], nonce, 'fresh nonce per request');
@@ -199,7 +203,11 @@ t.test('assets: hashed, immutable, compressed, never across merchants', async (t
   t.equal(br.headers['content-encoding'], 'br');
   t.same(brotliDecompressSync(br.rawPayload), plain.rawPayload, "the build's brotli copy is of the same file");
   t.same(gunzipSync(js.rawPayload), plain.rawPayload, 'and its gzip copy');
-  t.equal((await app.inject({ url: `${boot}.br`, headers: { host: 'roo.localhost' } })).statusCode, 404, 'the copies have no URL of their own');
+  t.equal(
+    (await app.inject({ url: `${boot}.br`, headers: { host: 'roo.localhost' } })).statusCode,
+    404,
+    'the copies have no URL of their own',
+  );
 });
 
 t.test('legal pages', async (t) => {
@@ -208,7 +216,11 @@ t.test('legal pages', async (t) => {
   t.notMatch(maple.body, /<script/, 'a legal page ships no JavaScript');
   const brand = await app.inject({ url: '/terms-of-service', headers: { host: 'checkout.localhost' } });
   t.equal(brand.statusCode, 302);
-  t.equal(brand.headers.location, `${stack.sandbox.siteUrl}/shop/checkout/terms-of-service?name=Checkout`, 'main brand redirects to its site');
+  t.equal(
+    brand.headers.location,
+    `${stack.sandbox.siteUrl}/shop/checkout/terms-of-service?name=Checkout`,
+    'main brand redirects to its site',
+  );
   const none = await app.inject({ url: '/refund-policy', headers: { host: 'dev.localhost' } });
   t.equal(none.statusCode, 302);
   t.equal(none.headers.location, '/', 'no such page: home');
@@ -288,13 +300,22 @@ t.test('a route of the spec with no screen yet says so, with the Reference ID', 
   const { stepsNotOnline } = await import('../../server/screens/steps-not-online.ts');
   for (const route of ROUTE_LIST) {
     const url = route.path.replace(/:[A-Za-z]+/g, 'x1');
-    t.ok(app.hasRoute({ method: 'GET', url: route.path }) || app.hasRoute({ method: 'POST', url: route.path }), `${url} is answered`);
+    t.ok(
+      app.hasRoute({ method: 'GET', url: route.path }) || app.hasRoute({ method: 'POST', url: route.path }),
+      `${url} is answered`,
+    );
   }
   const notOnline = stepsNotOnline(SCREENS).route as readonly { path: string }[];
-  t.ok(notOnline.every((r) => !SCREENS.some((s) => [s.route].flat().some((built) => built.path === r.path))), 'only routes no screen builds');
+  t.ok(
+    notOnline.every((r) => !SCREENS.some((s) => [s.route].flat().some((built) => built.path === r.path))),
+    'only routes no screen builds',
+  );
   const visitor = await (await import('../helpers/journey.ts')).startFlow(stack);
   for (const { path } of notOnline) {
-    const page = await app.inject({ url: path.replace(/:[A-Za-z]+/g, 'x1'), headers: { host: 'maple.localhost', cookie: visitor.cookie } });
+    const page = await app.inject({
+      url: path.replace(/:[A-Za-z]+/g, 'x1'),
+      headers: { host: 'maple.localhost', cookie: visitor.cookie },
+    });
     t.equal(page.statusCode, 200, path);
     t.match(page.body, "This step isn't available online yet".replace("'", '&#x27;'), path);
     t.match(page.body, visitor.refId(), `${path}: with the Reference ID`);

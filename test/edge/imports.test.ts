@@ -43,7 +43,10 @@ const imports = files.flatMap(importsOf);
 t.test('the walk sees the tree', async (t) => {
   t.ok(files.length > 100, `${files.length} files`);
   t.ok(imports.length > 300, `${imports.length} relative imports`);
-  t.ok(imports.some((i) => i.from === 'server/main.ts' && i.to.startsWith('server/sandbox/')), 'it finds the process composing the sandbox');
+  t.ok(
+    imports.some((i) => i.from === 'server/main.ts' && i.to.startsWith('server/sandbox/')),
+    'it finds the process composing the sandbox',
+  );
 });
 
 t.test('views and islands take only pure rules and render primitives from the server', async (t) => {
@@ -53,27 +56,47 @@ t.test('views and islands take only pure rules and render primitives from the se
     to === 'server/render/island.tsx' ||
     to === 'server/render/context.tsx' ||
     to === 'server/render/json.ts';
-  const crossing = imports.filter((i) => (i.from.startsWith('views/') || i.from.startsWith('islands/')) && !i.typeOnly && !allowed(i.to));
-  t.strictSame(crossing.map((i) => `${i.from} -> ${i.to}`), []);
+  const crossing = imports.filter(
+    (i) => (i.from.startsWith('views/') || i.from.startsWith('islands/')) && !i.typeOnly && !allowed(i.to),
+  );
+  t.strictSame(
+    crossing.map((i) => `${i.from} -> ${i.to}`),
+    [],
+  );
 });
 
 t.test('nothing of the edge imports or types the sandbox', async (t) => {
   const process = new Set(['server/main.ts']);
   const crossing = imports.filter(
-    (i) => i.to.startsWith('server/sandbox/') && !i.from.startsWith('server/sandbox/') && !process.has(i.from) && !i.from.startsWith('scripts/'),
+    (i) =>
+      i.to.startsWith('server/sandbox/') &&
+      !i.from.startsWith('server/sandbox/') &&
+      !process.has(i.from) &&
+      !i.from.startsWith('scripts/'),
   );
-  t.strictSame(crossing.map((i) => `${i.from} -> ${i.to}`), []);
+  t.strictSame(
+    crossing.map((i) => `${i.from} -> ${i.to}`),
+    [],
+  );
 });
 
 t.test('the sandbox shares only the contract and the domain vocabulary with the edge', async (t) => {
-  const shared = (to: string) => to === 'server/upstream/contract.ts' || to === 'server/checkout/domain.ts' || to.startsWith('server/sandbox/');
+  const shared = (to: string) =>
+    to === 'server/upstream/contract.ts' || to === 'server/checkout/domain.ts' || to.startsWith('server/sandbox/');
   const crossing = imports.filter((i) => i.from.startsWith('server/sandbox/') && i.to.startsWith('server/') && !shared(i.to));
-  t.strictSame(crossing.map((i) => `${i.from} -> ${i.to}`), []);
+  t.strictSame(
+    crossing.map((i) => `${i.from} -> ${i.to}`),
+    [],
+  );
 });
 
 t.test('server/checkout stays pure: no run-time import from the rest of the server', async (t) => {
   const crossing = imports.filter(
-    (i) => i.from.startsWith('server/checkout/') && !i.typeOnly && i.to.startsWith('server/') && !i.to.startsWith('server/checkout/'),
+    (i) =>
+      i.from.startsWith('server/checkout/') && !i.typeOnly && i.to.startsWith('server/') && !i.to.startsWith('server/checkout/'),
   );
-  t.strictSame(crossing.map((i) => `${i.from} -> ${i.to}`), []);
+  t.strictSame(
+    crossing.map((i) => `${i.from} -> ${i.to}`),
+    [],
+  );
 });

@@ -13,7 +13,10 @@ const MAPLE = 'maple.localhost';
 
 /** The AmountForm island's server HTML and its props script, as the page carries them. */
 function amountIsland(html: string): string {
-  const match = /<div id="(island-\d+)"[^>]*data-island="AmountForm"[^>]*>[\s\S]*?<script type="application\/json" data-for="\1">[^<]*<\/script>/.exec(html);
+  const match =
+    /<div id="(island-\d+)"[^>]*data-island="AmountForm"[^>]*>[\s\S]*?<script type="application\/json" data-for="\1">[^<]*<\/script>/.exec(
+      html,
+    );
   if (!match) throw new Error('no AmountForm island on the page');
   return match[0];
 }
@@ -63,7 +66,7 @@ t.test('a visitor with typed values gets them back; the cache keeps none of them
   for (const value of Object.values(TYPED)) t.notMatch(next, value);
 });
 
-t.test('the cache is per merchant: one merchant never gets another one\'s form', async (t) => {
+t.test("the cache is per merchant: one merchant never gets another one's form", async (t) => {
   const maple = amountIsland(await home(stack, MAPLE));
   const roo = amountIsland(await home(stack, 'roo.localhost'));
   t.not(maple, roo);

@@ -47,7 +47,15 @@ function productionLogger(): { log: pino.Logger; lines: () => Record<string, unk
     },
   });
   const log = pino(options, sink);
-  return { log, lines: () => out.join('').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) };
+  return {
+    log,
+    lines: () =>
+      out
+        .join('')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
 }
 
 t.test('every personal field is redacted at the top, and one, two and five levels down', async (t) => {
@@ -82,7 +90,11 @@ t.test('cookies, authorization and set-cookie in logged requests and responses a
   const { log, lines } = productionLogger();
   log.info(
     {
-      req: { method: 'POST', url: '/', headers: { cookie: 'flow=secret-cookie', authorization: 'Bearer secret-token', host: 'maple.localhost' } },
+      req: {
+        method: 'POST',
+        url: '/',
+        headers: { cookie: 'flow=secret-cookie', authorization: 'Bearer secret-token', host: 'maple.localhost' },
+      },
       res: { statusCode: 303, headers: { 'set-cookie': ['flow=secret-set-cookie; HttpOnly'], location: '/price-quote' } },
     },
     'request',
@@ -126,7 +138,12 @@ const BUYER: Form = {
   day: '23',
   year: TYPED.birthYear,
 };
-const ADDRESS: Form = { addressLine1: TYPED.addressLine1, cityTown: TYPED.cityTown, stateProv: 'ON', postalCode: TYPED.postalCode };
+const ADDRESS: Form = {
+  addressLine1: TYPED.addressLine1,
+  cityTown: TYPED.cityTown,
+  stateProv: 'ON',
+  postalCode: TYPED.postalCode,
+};
 
 /** Every form a value may take once the edge or the sandbox has normalised it. */
 const FORMS_OF: Record<string, RegExp> = {
@@ -147,8 +164,14 @@ function postParts(visitor: Visitor, path: string, parts: Part[]) {
 
 t.test('journeys with personal values leave none of them in any log line', async (t) => {
   // A buy of 300 CAD: receiving address, buyer with address, code, selfie, payment page.
-  const buyer = await driveTo(stack, '/image-input-choice', { amount: 300, address: TYPED.cryptoAddress, buyer: { ...BUYER, ...ADDRESS } });
-  const selfie = await postParts(buyer, '/image-input-upload', [{ field: 'file', fileName: 'selfie.png', type: 'image/png', value: PNG }]);
+  const buyer = await driveTo(stack, '/image-input-choice', {
+    amount: 300,
+    address: TYPED.cryptoAddress,
+    buyer: { ...BUYER, ...ADDRESS },
+  });
+  const selfie = await postParts(buyer, '/image-input-upload', [
+    { field: 'file', fileName: 'selfie.png', type: 'image/png', value: PNG },
+  ]);
   t.equal(selfie.statusCode, 303, 'the selfie went through its page');
   const upload = await postParts(buyer, '/verify', [
     { field: 'mobile', value: TYPED.uploadMobile },
@@ -177,16 +200,31 @@ t.test('journeys with personal values leave none of them in any log line', async
 
   const edgeText = stack.logs.map((l) => JSON.stringify(l));
   const sandboxText = sandboxLog.lines.map((l) => JSON.stringify(l));
-  t.ok(edgeText.length > 20 && sandboxText.length > 20, `${edgeText.length} edge and ${sandboxText.length} sandbox lines to read`);
-  t.ok(stack.logs.some((l) => l.msg === 'request refused' || l.status === 422), 'the refusals were logged');
-  for (const [logName, lines] of [['edge', edgeText], ['sandbox', sandboxText]] as const) {
+  t.ok(
+    edgeText.length > 20 && sandboxText.length > 20,
+    `${edgeText.length} edge and ${sandboxText.length} sandbox lines to read`,
+  );
+  t.ok(
+    stack.logs.some((l) => l.msg === 'request refused' || l.status === 422),
+    'the refusals were logged',
+  );
+  for (const [logName, lines] of [
+    ['edge', edgeText],
+    ['sandbox', sandboxText],
+  ] as const) {
     for (const [name, pattern] of Object.entries(FORMS_OF)) {
       const leaks = lines.filter((line) => pattern.test(line));
       t.strictSame(leaks, [], `${logName} log: no ${name}`);
     }
     const cookies = [buyer, mistaken, seller].map((v) => v.cookie.replace(/^flow=/, ''));
-    t.notOk(lines.some((line) => cookies.some((c) => line.includes(c)) || /flow=/.test(line)), `${logName} log: no flow cookie`);
-    t.notOk(lines.some((line) => PERSONAL.some((f) => new RegExp(`"${f}":(?!"\\[redacted\\]")`).test(line))), `${logName} log: no personal key with a value`);
+    t.notOk(
+      lines.some((line) => cookies.some((c) => line.includes(c)) || /flow=/.test(line)),
+      `${logName} log: no flow cookie`,
+    );
+    t.notOk(
+      lines.some((line) => PERSONAL.some((f) => new RegExp(`"${f}":(?!"\\[redacted\\]")`).test(line))),
+      `${logName} log: no personal key with a value`,
+    );
   }
 });
 
@@ -215,7 +253,11 @@ t.test("a request's logger writes its id and merchant on each line, as a child l
 
 /** A process in production mode running `lines` with `log`, the process's logger at info. */
 function spawnWithProcessLogger(...lines: string[]) {
-  const script = ["const { processLogger } = await import('./server/logging.ts');", "const log = processLogger('info');", ...lines];
+  const script = [
+    "const { processLogger } = await import('./server/logging.ts');",
+    "const log = processLogger('info');",
+    ...lines,
+  ];
   return spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script.join('\n')], {
     cwd: new URL('../../', import.meta.url).pathname,
     env: { ...process.env, NODE_ENV: 'production' },
@@ -233,9 +275,16 @@ t.test("the process's logger writes asynchronously and loses no line when the pr
   // 'close': the process has exited and its stdout is read to the end.
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   t.equal(code, 0);
-  const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { i: number; firstName: string });
+  const lines = out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { i: number; firstName: string });
   t.equal(lines.length, 2000, 'every line');
-  t.strictSame(lines.map((l) => l.i), [...Array(2000).keys()], 'in order');
+  t.strictSame(
+    lines.map((l) => l.i),
+    [...Array(2000).keys()],
+    'in order',
+  );
   t.equal(lines[0]!.firstName, CENSOR, 'personal data removed as before');
 });
 

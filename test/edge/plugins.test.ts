@@ -88,13 +88,19 @@ t.test('one JSON error shape; visitors get a page with a way back; nothing inter
 
   const declared = await app.inject({ url: '/api-like', headers: HTML });
   t.equal(declared.statusCode, 502);
-  t.same(declared.json(), {
-    error: { code: 'UPSTREAM.UNAVAILABLE', msg: 'The service is temporarily unavailable. Please try again in a moment.' },
-  }, "errorFormat: 'json' wins over an Accept of text/html");
+  t.same(
+    declared.json(),
+    {
+      error: { code: 'UPSTREAM.UNAVAILABLE', msg: 'The service is temporarily unavailable. Please try again in a moment.' },
+    },
+    "errorFormat: 'json' wins over an Accept of text/html",
+  );
 
   const crossSite = await app.inject({ method: 'POST', url: '/form', headers: { ...MAPLE, origin: 'http://evil.test' } });
   t.equal(crossSite.statusCode, 403);
-  t.same(crossSite.json(), { error: { code: 'REQUEST.CROSS_SITE', msg: 'This form must be sent from the checkout page itself.' } });
+  t.same(crossSite.json(), {
+    error: { code: 'REQUEST.CROSS_SITE', msg: 'This form must be sent from the checkout page itself.' },
+  });
   const badHost = await app.inject({ url: '/form', headers: { host: 'a b', accept: 'text/html' } });
   t.equal(badHost.statusCode, 400);
   t.match(badHost.body, /The Host header is not valid/);
@@ -107,7 +113,11 @@ t.test('one JSON error shape; visitors get a page with a way back; nothing inter
     payload: '{"refId":',
   });
   t.equal(malformed.statusCode, 400);
-  t.same(malformed.json(), { error: { code: 'REQUEST.INVALID', msg: 'The request could not be understood.' } }, "Fastify's own text stays in the log");
+  t.same(
+    malformed.json(),
+    { error: { code: 'REQUEST.INVALID', msg: 'The request could not be understood.' } },
+    "Fastify's own text stays in the log",
+  );
 });
 
 t.test('draining: 503 in the one shape, told to close and retry; probes still answer', async (t) => {

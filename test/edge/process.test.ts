@@ -100,7 +100,10 @@ t.test('a real upstream always wins: no sandbox, and missing third parties only 
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as { level: number; msg: string; component?: string });
-  t.notOk(logs.some((l) => l.component === 'sandbox' || /sandbox/i.test(l.msg)), 'no sandbox started');
+  t.notOk(
+    logs.some((l) => l.component === 'sandbox' || /sandbox/i.test(l.msg)),
+    'no sandbox started',
+  );
   const warnings = logs.filter((l) => l.level === 40);
   t.equal(warnings.length, 1, 'one warning');
   t.match(warnings[0]?.msg, /features are off: card payments .*USER_AGENT_LOG_URL/);

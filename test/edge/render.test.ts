@@ -61,7 +61,12 @@ function slowPage(slow: ReturnType<typeof slowData>): ReactElement {
   return h(
     'html',
     { lang: 'en' },
-    h('body', null, h('h1', null, 'Shell heading'), h(Suspense, { fallback: h('p', { id: 'fallback' }, 'Loading the data') }, h(Slow, { slow }))),
+    h(
+      'body',
+      null,
+      h('h1', null, 'Shell heading'),
+      h(Suspense, { fallback: h('p', { id: 'fallback' }, 'Loading the data') }, h(Slow, { slow })),
+    ),
   );
 }
 
@@ -188,7 +193,16 @@ t.test('a bot gets the whole page at once, with no fallback to swap', async (t) 
 });
 
 t.test('bot user agents are recognised by name', async (t) => {
-  for (const agent of ['Googlebot/2.1', 'bingbot/2.0', 'Baiduspider', 'Yahoo! Slurp', 'facebookexternalhit/1.1', 'Chrome-Lighthouse', 'AhrefsBot', 'Twitterbot/1.0']) {
+  for (const agent of [
+    'Googlebot/2.1',
+    'bingbot/2.0',
+    'Baiduspider',
+    'Yahoo! Slurp',
+    'facebookexternalhit/1.1',
+    'Chrome-Lighthouse',
+    'AhrefsBot',
+    'Twitterbot/1.0',
+  ]) {
     const slow = slowData();
     slow.data.resolve('Ready');
     const { port } = await pageServer(t, () => slowPage(slow));
@@ -219,7 +233,10 @@ t.test('a visitor who leaves aborts the render', async (t) => {
   const staying = visit(port, { 'user-agent': BROWSER });
   await staying.firstChunk;
   leaving.leave();
-  t.ok(await eventually(() => errorLines(lines, 'page failed to render').includes('visitor disconnected')), 'aborted, and logged');
+  t.ok(
+    await eventually(() => errorLines(lines, 'page failed to render').includes('visitor disconnected')),
+    'aborted, and logged',
+  );
   // React renders a waiting part again when its data arrives, unless the render was
   // aborted: both get their data together, and the visitor who stayed gets the page.
   left.data.resolve('Fresh data');
@@ -231,7 +248,11 @@ t.test('a visitor who leaves aborts the render', async (t) => {
 
 t.test('a shell that fails: the plain error page, 500, no stack trace, not compressed', async (t) => {
   const { port, lines } = await pageServer(t, () => h(Broken));
-  const visitors: Record<string, string>[] = [{ 'user-agent': BROWSER }, { 'user-agent': GOOGLEBOT }, { 'user-agent': BROWSER, 'accept-encoding': 'br, gzip' }];
+  const visitors: Record<string, string>[] = [
+    { 'user-agent': BROWSER },
+    { 'user-agent': GOOGLEBOT },
+    { 'user-agent': BROWSER, 'accept-encoding': 'br, gzip' },
+  ];
   for (const headers of visitors) {
     const visitor = visit(port, headers);
     const page = await visitor.done;
@@ -250,7 +271,13 @@ t.test('a shell that fails: the plain error page, 500, no stack trace, not compr
 t.test('a compressed page streams too: the shell decodes before the data is there', async (t) => {
   const slow = slowData();
   const { port } = await pageServer(t, () => slowPage(slow));
-  const request = http.request({ host: '127.0.0.1', port, path: '/', headers: { 'user-agent': BROWSER, 'accept-encoding': 'br' }, agent: false });
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    path: '/',
+    headers: { 'user-agent': BROWSER, 'accept-encoding': 'br' },
+    agent: false,
+  });
   const res = await new Promise<IncomingMessage>((resolve, reject) => request.on('response', resolve).on('error', reject).end());
   t.equal(res.headers['content-encoding'], 'br');
   t.equal(res.headers.vary, 'accept-encoding');
@@ -267,16 +294,22 @@ t.test('a compressed page streams too: the shell decodes before the data is ther
 });
 
 t.test('a page that waits on nothing is sent whole: one buffer with its length, compressed in one call', async (t) => {
-  const page = () => h('html', { lang: 'en' }, h('body', null, h('h1', null, 'Shell heading'), h('p', { id: 'data' }, 'Fresh data')));
+  const page = () =>
+    h('html', { lang: 'en' }, h('body', null, h('h1', null, 'Shell heading'), h('p', { id: 'data' }, 'Fresh data')));
   const { port } = await pageServer(t, page);
   const plain = visit(port, { 'user-agent': BROWSER });
   const body = await plain.done;
   const res = await plain.response;
   t.equal(res.headers['content-length'], String(Buffer.byteLength(body)), 'a length, not chunks');
   t.equal(res.headers['transfer-encoding'], undefined);
-  t.match(body, /^<!DOCTYPE html><html lang="en"><head><\/head><body><h1>Shell heading<\/h1><p id="data">Fresh data<\/p><\/body><\/html>$/);
+  t.match(
+    body,
+    /^<!DOCTYPE html><html lang="en"><head><\/head><body><h1>Shell heading<\/h1><p id="data">Fresh data<\/p><\/body><\/html>$/,
+  );
   const request = http.request({ host: '127.0.0.1', port, path: '/', headers: { 'accept-encoding': 'br' }, agent: false });
-  const compressed = await new Promise<IncomingMessage>((resolve, reject) => request.on('response', resolve).on('error', reject).end());
+  const compressed = await new Promise<IncomingMessage>((resolve, reject) =>
+    request.on('response', resolve).on('error', reject).end(),
+  );
   const bytes: Buffer[] = [];
   for await (const chunk of compressed) bytes.push(chunk as Buffer);
   t.equal(compressed.headers['content-encoding'], 'br');
@@ -317,6 +350,12 @@ t.test('HEAD of a page rendered per request: the headers of GET, no body, and no
   }
   t.match(res.headers['content-security-policy'], /script-src 'nonce-/, 'a CSP of its own');
   t.match(get.body, /Maple Coin/, 'GET has the page');
-  t.notOk(stack.logs.some((l) => /render/.test(String(l.msg))), 'no render error logged');
-  t.match(stack.logs.findLast((l) => l.msg === 'request'), { method: 'HEAD', status: 200 });
+  t.notOk(
+    stack.logs.some((l) => /render/.test(String(l.msg))),
+    'no render error logged',
+  );
+  t.match(
+    stack.logs.findLast((l) => l.msg === 'request'),
+    { method: 'HEAD', status: 200 },
+  );
 });

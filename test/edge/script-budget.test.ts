@@ -15,7 +15,13 @@ const { assetManifest } = stack.app;
 function scriptsOf(html: string): string[] {
   const islands = [...html.matchAll(/data-island="([A-Za-z]+)"/g)].map((m) => m[1]!);
   if (islands.length === 0) return [];
-  return [...new Set([assetManifest.boot, ...assetManifest.preload.hydrate, ...islands.flatMap((name) => assetManifest.preload.islands[name] ?? [])])];
+  return [
+    ...new Set([
+      assetManifest.boot,
+      ...assetManifest.preload.hydrate,
+      ...islands.flatMap((name) => assetManifest.preload.islands[name] ?? []),
+    ]),
+  ];
 }
 
 for (const host of MERCHANT_HOSTS) {
@@ -24,9 +30,16 @@ for (const host of MERCHANT_HOSTS) {
       const page = await stack.app.inject({ url, headers: { host } });
       t.equal(page.statusCode, 200);
       const scripts = scriptsOf(page.body);
-      t.ok(scripts.some((s) => assetManifest.preload.islands.AmountForm!.includes(s)), 'the amount form is weighed');
+      t.ok(
+        scripts.some((s) => assetManifest.preload.islands.AmountForm!.includes(s)),
+        'the amount form is weighed',
+      );
       const runtime = reactRuntime(stack);
-      const beyond = await weigh(stack, host, scripts.filter((s) => !runtime.has(s)));
+      const beyond = await weigh(
+        stack,
+        host,
+        scripts.filter((s) => !runtime.has(s)),
+      );
       t.ok(beyond.gzipBytes > 0);
       t.ok(
         beyond.gzipBytes <= HOME_SCRIPT_BUDGET_BYTES,

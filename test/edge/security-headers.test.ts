@@ -38,7 +38,11 @@ t.test("every response carries helmet's headers", async (t) => {
     for (const [header, value] of Object.entries(HELMET)) t.equal(res.headers[header], value, `${name}: ${header}`);
     t.notOk(res.headers['x-powered-by'], `${name}: no x-powered-by`);
   }
-  const refused = await stack.app.inject({ method: 'POST', url: '/', headers: { host: HOST, origin: 'https://elsewhere.example' } });
+  const refused = await stack.app.inject({
+    method: 'POST',
+    url: '/',
+    headers: { host: HOST, origin: 'https://elsewhere.example' },
+  });
   t.equal(refused.statusCode, 403, 'a cross-site POST is refused');
   t.match(refused.headers, HELMET, 'with the same headers');
 });
@@ -49,7 +53,11 @@ t.test('no nonce for JSON, redirects, health checks and pages rendered once', as
     t.notMatch(String(res.headers['content-security-policy'] ?? ''), /nonce/, `${url} (${res.statusCode})`);
   }
   const page = await stack.app.inject({ url: '/transaction-success', headers: { host: HOST } });
-  t.match(String(page.headers['content-security-policy']), /script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'/, 'a page rendered per request has one');
+  t.match(
+    String(page.headers['content-security-policy']),
+    /script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'/,
+    'a page rendered per request has one',
+  );
 });
 
 t.test('pages answered in front of Fastify carry the same headers and policy', async (t) => {
@@ -66,7 +74,8 @@ t.test('pages answered in front of Fastify carry the same headers and policy', a
     const policy = String(headers['content-security-policy']);
     t.match(policy, /^script-src 'self';/, `${url}: the checkout's own scripts only`);
     t.notMatch(policy, /nonce|unsafe-inline/, `${url}: no nonce, nothing inline`);
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) t.match(policy, directive, `${url}: ${directive}`);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+      t.match(policy, directive, `${url}: ${directive}`);
   }
 });
 

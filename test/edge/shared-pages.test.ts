@@ -25,7 +25,12 @@ t.test("a visitor's refused input never reaches the page everyone gets", async (
   for (const encoding of ['', 'br', 'gzip']) {
     const page = await stack.app.inject({ url: '/', headers: { host: HOST, 'accept-encoding': encoding } });
     t.equal(page.statusCode, 200);
-    const text = encoding === 'br' ? brotliDecompressSync(page.rawPayload).toString() : encoding === 'gzip' ? gunzipSync(page.rawPayload).toString() : page.body;
+    const text =
+      encoding === 'br'
+        ? brotliDecompressSync(page.rawPayload).toString()
+        : encoding === 'gzip'
+          ? gunzipSync(page.rawPayload).toString()
+          : page.body;
     t.notMatch(text, typed, `the next visitor's page (${encoding || 'plain'}) does not hold it`);
     t.notMatch(text, 'Value must be a number.', 'nor its message');
   }
@@ -63,9 +68,16 @@ t.test('the modules islands hydrated on load need are announced beside the boot 
   const list = /<script type="application\/json" id="module-preload">([^<]+)<\/script>/.exec(home)?.[1];
   const announced = JSON.parse(list ?? '[]') as string[];
   t.ok(announced.length > 0, 'listed for the boot script, which announces them as modulepreload');
-  t.strictSame(new Set(announced), new Set([...preload.hydrate, ...preload.islands.AmountForm!]), 'React, hydration and the amount form');
+  t.strictSame(
+    new Set(announced),
+    new Set([...preload.hydrate, ...preload.islands.AmountForm!]),
+    'React, hydration and the amount form',
+  );
   t.notMatch(home, /<link rel="modulepreload"/, 'no preload the browser would fetch with JavaScript off');
-  t.notOk(announced.some((href) => preload.islands.QuoteTimer!.includes(href) && !preload.islands.AmountForm!.includes(href)), 'nothing of an island the page does not have');
+  t.notOk(
+    announced.some((href) => preload.islands.QuoteTimer!.includes(href) && !preload.islands.AmountForm!.includes(href)),
+    'nothing of an island the page does not have',
+  );
   const legal = (await stack.app.inject({ url: '/terms-of-service', headers: { host: HOST } })).body;
   t.notMatch(legal, /module-preload|<script/, 'a page without islands loads no JavaScript');
 });

@@ -37,7 +37,12 @@ async function refusedHome() {
   return stack.app.inject({
     method: 'POST',
     url: '/',
-    headers: { host: HOST, origin: `http://${HOST}`, 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'br' },
+    headers: {
+      host: HOST,
+      origin: `http://${HOST}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      'accept-encoding': 'br',
+    },
     payload: new URLSearchParams({ ...quoteForm(), fiatAmount: typed }).toString(),
   });
 }
@@ -47,7 +52,11 @@ t.test('a page joined with its shell is the page rendered whole', async (t) => {
   for (const host of [HOST, 'maple.localhost', 'test.localhost']) {
     const merchant = merchantOf(host);
     const pages = [
-      homePage(merchant.config, { values: { fiatAmount: typed }, errors: { fiatAmount: 'Value must be a number.' }, toasts: [{ kind: 'error', text: 'A toast' }] }),
+      homePage(merchant.config, {
+        values: { fiatAmount: typed },
+        errors: { fiatAmount: 'Value must be a number.' },
+        toasts: [{ kind: 'error', text: 'A toast' }],
+      }),
       homePage(merchant.config, { modal: 'A modal' }),
       createElement(StepUnavailablePage, { refId: 'REF-1' }),
     ];
@@ -73,9 +82,17 @@ t.test("a visitor's 422 on a page rendered per request: a fresh nonce, and nothi
     t.match(pages[i], /^<!DOCTYPE html><html lang="en"><head>.*<\/html>$/s, 'one whole document');
     const nonce = nonceOf(res.headers['content-security-policy']);
     t.ok(nonce, 'a nonce in the policy');
-    t.match(pages[i], `<script type="module" src="${stack.app.assetManifest.boot}" nonce="${nonce}">`, "the boot script carries the policy's nonce");
+    t.match(
+      pages[i],
+      `<script type="module" src="${stack.app.assetManifest.boot}" nonce="${nonce}">`,
+      "the boot script carries the policy's nonce",
+    );
   }
-  t.not(nonceOf(first.headers['content-security-policy']), nonceOf(second.headers['content-security-policy']), 'a fresh nonce per response');
+  t.not(
+    nonceOf(first.headers['content-security-policy']),
+    nonceOf(second.headers['content-security-policy']),
+    'a fresh nonce per response',
+  );
 
   const shells = [...cachedShells(merchantOf(HOST)).values()].flat().join('');
   t.ok(shells.length > 0, 'the shell is cached');
@@ -91,7 +108,12 @@ t.test('the same page plain, br and gzip', async (t) => {
   const as = async (encoding: string) => {
     const res = await stack.app.inject({ url, headers: { host: HOST, 'accept-encoding': encoding } });
     t.equal(res.statusCode, 200);
-    const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : encoding === 'gzip' ? gunzipSync(res.rawPayload) : res.rawPayload;
+    const body =
+      encoding === 'br'
+        ? brotliDecompressSync(res.rawPayload)
+        : encoding === 'gzip'
+          ? gunzipSync(res.rawPayload)
+          : res.rawPayload;
     // The nonce is the response's own.
     return body.toString().replace(/nonce="[^"]+"/g, '');
   };

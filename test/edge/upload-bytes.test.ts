@@ -14,13 +14,25 @@ const SAMPLES: Record<string, Buffer> = { 'image/jpeg': JPEG, 'image/png': PNG, 
 t.test('the magic-number table: each extension takes its own type and nothing else', async (t) => {
   t.strictSame(Object.keys(MAGIC_TYPE_OF_EXTENSION).sort(), [...UPLOAD_EXTENSIONS].sort(), 'every allowed extension has a type');
   for (const [ext, type] of Object.entries(MAGIC_TYPE_OF_EXTENSION)) {
-    t.match(await checkFileBytes(`file.${ext}`, SAMPLES[type]!), { ok: true, extName: ext, mimeType: type }, `${ext}: ${type} accepted`);
+    t.match(
+      await checkFileBytes(`file.${ext}`, SAMPLES[type]!),
+      { ok: true, extName: ext, mimeType: type },
+      `${ext}: ${type} accepted`,
+    );
     for (const [other, bytes] of Object.entries(SAMPLES)) {
       if (other === type) continue;
-      t.match(await checkFileBytes(`file.${ext}`, bytes), { ok: false, message: UPLOAD_MESSAGES.badType }, `${ext}: ${other} refused`);
+      t.match(
+        await checkFileBytes(`file.${ext}`, bytes),
+        { ok: false, message: UPLOAD_MESSAGES.badType },
+        `${ext}: ${other} refused`,
+      );
     }
     for (const [name, bytes] of Object.entries({ HTML, SVG, EXE })) {
-      t.match(await checkFileBytes(`file.${ext}`, bytes), { ok: false, message: UPLOAD_MESSAGES.badType, status: 415 }, `${ext}: ${name} refused`);
+      t.match(
+        await checkFileBytes(`file.${ext}`, bytes),
+        { ok: false, message: UPLOAD_MESSAGES.badType, status: 415 },
+        `${ext}: ${name} refused`,
+      );
     }
   }
   t.match(await checkFileBytes('photo.PNG', PNG), { ok: true, extName: 'png' }, 'the extension in any case');
@@ -41,7 +53,11 @@ t.test('an image declaring enormous dimensions is refused from its header', asyn
   t.strictSame(await checkFileBytes('a.png', hugePng()), { ok: false, message: UPLOAD_MESSAGES.dimensionsTooLarge, status: 422 });
   const wide = Buffer.from(PNG);
   wide.writeUInt32BE(10_001, 16);
-  t.match(await checkFileBytes('a.png', wide), { ok: false, message: UPLOAD_MESSAGES.dimensionsTooLarge }, 'one pixel over a side');
+  t.match(
+    await checkFileBytes('a.png', wide),
+    { ok: false, message: UPLOAD_MESSAGES.dimensionsTooLarge },
+    'one pixel over a side',
+  );
   wide.writeUInt32BE(10_000, 16);
   t.match(await checkFileBytes('a.png', wide), { ok: true }, '10,000 pixels a side is accepted');
 });

@@ -45,10 +45,16 @@ t.test('every manifest parses and names its kind', async (t) => {
   for (const m of manifests.filter((m) => m.kind !== 'Kustomization')) {
     t.ok(m.apiVersion && m.metadata?.name, `${m.file}: ${m.kind} ${m.metadata?.name}`);
   }
-  t.same(
-    manifests.map((m) => m.kind).sort(),
-    ['Deployment', 'Deployment', 'HorizontalPodAutoscaler', 'Kustomization', 'PersistentVolumeClaim', 'PodDisruptionBudget', 'Service', 'Service'],
-  );
+  t.same(manifests.map((m) => m.kind).sort(), [
+    'Deployment',
+    'Deployment',
+    'HorizontalPodAutoscaler',
+    'Kustomization',
+    'PersistentVolumeClaim',
+    'PodDisruptionBudget',
+    'Service',
+    'Service',
+  ]);
 });
 
 t.test("the environment is one the server accepts, listening on the container's port", async (t) => {
@@ -62,17 +68,34 @@ t.test("the environment is one the server accepts, listening on the container's 
   const mount = container.volumeMounts.find((m: Manifest) => m.mountPath === config.merchantsDir);
   t.ok(mount?.readOnly, 'merchants come from a read-only volume at MERCHANTS_DIR');
   t.ok(pod.volumes.some((v: Manifest) => v.name === mount.name));
-  t.equal(find('PersistentVolumeClaim', pod.volumes.find((v: Manifest) => v.name === mount.name).persistentVolumeClaim.claimName).kind, 'PersistentVolumeClaim');
+  t.equal(
+    find('PersistentVolumeClaim', pod.volumes.find((v: Manifest) => v.name === mount.name).persistentVolumeClaim.claimName).kind,
+    'PersistentVolumeClaim',
+  );
 });
 
 t.test('the probes reach the server: on its probe port, /readyz for readiness and start-up, /healthz for liveness', async (t) => {
   t.equal(container.readinessProbe.httpGet.path, '/readyz');
   t.equal(container.startupProbe.httpGet.path, '/readyz');
   t.equal(container.livenessProbe.httpGet.path, '/healthz');
-  for (const probe of ['readinessProbe', 'startupProbe', 'livenessProbe']) t.equal(container[probe].httpGet.port, 'health', probe);
-  const config = parseConfig({ ...env, UPSTREAM_URL: 'http://127.0.0.1:9', SESSION_SECRET: 's'.repeat(32), MERCHANTS_DIR: path.join(repoRoot, 'merchants'), LOG_LEVEL: 'silent' });
-  t.equal(config.healthPort, container.ports.find((p: Manifest) => p.name === 'health').containerPort, 'HEALTH_PORT is the container port probed');
-  t.notOk(find('Service', 'checkout-edge').spec.ports.some((p: Manifest) => p.targetPort === 'health'), 'the Service does not expose the probe port');
+  for (const probe of ['readinessProbe', 'startupProbe', 'livenessProbe'])
+    t.equal(container[probe].httpGet.port, 'health', probe);
+  const config = parseConfig({
+    ...env,
+    UPSTREAM_URL: 'http://127.0.0.1:9',
+    SESSION_SECRET: 's'.repeat(32),
+    MERCHANTS_DIR: path.join(repoRoot, 'merchants'),
+    LOG_LEVEL: 'silent',
+  });
+  t.equal(
+    config.healthPort,
+    container.ports.find((p: Manifest) => p.name === 'health').containerPort,
+    'HEALTH_PORT is the container port probed',
+  );
+  t.notOk(
+    find('Service', 'checkout-edge').spec.ports.some((p: Manifest) => p.targetPort === 'health'),
+    'the Service does not expose the probe port',
+  );
   const dockerfile = await readFile(path.join(repoRoot, 'Dockerfile'), 'utf8');
   t.match(dockerfile, new RegExp(`HEALTH_PORT=${config.healthPort}\\b`), 'the image sets the same probe port');
   t.match(dockerfile, new RegExp(`^EXPOSE .*\\b${config.healthPort}\\b`, 'm'), 'and exposes it');
@@ -87,7 +110,11 @@ t.test('the probes reach the server: on its probe port, /readyz for readiness an
   for (const url of ['/readyz', '/healthz']) {
     const res = await fetch(`http://127.0.0.1:${probes.port}${url}`, { headers: { host: '10.1.2.3:9090' } });
     t.equal(res.status, 200, `${url} on the probe port`);
-    t.equal((await app.inject({ method: 'GET', url, headers: { host: '10.1.2.3:3000' } })).statusCode, 200, `${url} on the main port`);
+    t.equal(
+      (await app.inject({ method: 'GET', url, headers: { host: '10.1.2.3:3000' } })).statusCode,
+      200,
+      `${url} on the main port`,
+    );
   }
 });
 

@@ -46,7 +46,10 @@ const { buildApp } = await t.mockImport<typeof import('../../server/app.ts')>('.
     gzip: counting('gzip', zlib.gzip),
     gzipSync: counting('gzip', zlib.gzipSync),
   },
-  '../../server/tenancy/css-lint.ts': { ...cssLint, styleSheetFindings: recording(checked.styleSheets, cssLint.styleSheetFindings) },
+  '../../server/tenancy/css-lint.ts': {
+    ...cssLint,
+    styleSheetFindings: recording(checked.styleSheets, cssLint.styleSheetFindings),
+  },
   '../../server/tenancy/html-lint.ts': {
     ...htmlLint,
     lintHtmlFragment: recording(checked.fragmentLints, htmlLint.lintHtmlFragment),

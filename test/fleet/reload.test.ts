@@ -124,7 +124,10 @@ t.test('the tree watch sees legal pages, and folders added after start-up', asyn
   const dir = await merchantsCopy(t);
   const stack = await startStack({ env: { MERCHANTS_DIR: dir } });
   t.teardown(() => stack.close());
-  const reloads = () => stack.logs.filter((l) => l.msg === 'merchants reloaded' || l.msg === 'merchant reload refused: the current merchants keep serving').length;
+  const reloads = () =>
+    stack.logs.filter(
+      (l) => l.msg === 'merchants reloaded' || l.msg === 'merchant reload refused: the current merchants keep serving',
+    ).length;
   const settled = async (count: number) => {
     for (let i = 0; i < 200 && reloads() < count; i++) await new Promise((r) => setTimeout(r, 50));
     // The watch set is synced just after the reload's log line.
@@ -188,7 +191,10 @@ t.test('reloads under load drop nothing: every request of many concurrent client
   reloading = false;
   await Promise.all(clients);
 
-  t.ok(outcomes.every((o) => o.ok), 'every reload went through');
+  t.ok(
+    outcomes.every((o) => o.ok),
+    'every reload went through',
+  );
   const total = [...statuses.values()].reduce((a, b) => a + b, 0);
   t.ok(total > 200, `a real load (${total} requests)`);
   t.same([...statuses.keys()], ['200'], `nothing but 200s: ${JSON.stringify(Object.fromEntries(statuses))}`);

@@ -14,10 +14,19 @@ import { BTC_ADDRESS, BUYER, CODE, MAPLE, quoteForm, type Form } from '../helper
 const sandbox = await startSandbox({ logger: false });
 t.teardown(() => sandbox.close());
 
-const config = parseConfig({ SESSION_SECRET: 'one secret for the whole fleet of edges', LOG_LEVEL: 'silent', MERCHANTS_WATCH: 'off' });
+const config = parseConfig({
+  SESSION_SECRET: 'one secret for the whole fleet of edges',
+  LOG_LEVEL: 'silent',
+  MERCHANTS_WATCH: 'off',
+});
 const edges: FastifyInstance[] = [];
 for (let i = 0; i < 2; i++) {
-  const app = await buildApp({ config, upstreamUrl: sandbox.url, thirdParty: sandbox.thirdParty, sandboxSiteUrl: sandbox.siteUrl });
+  const app = await buildApp({
+    config,
+    upstreamUrl: sandbox.url,
+    thirdParty: sandbox.thirdParty,
+    sandboxSiteUrl: sandbox.siteUrl,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   edges.push(app);
 }
@@ -43,7 +52,11 @@ const proxyPort = (proxy.address() as AddressInfo).port;
 const jar = new Map<string, string>();
 const servedBy: number[] = [];
 
-function send(method: string, path: string, form?: Form): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+function send(
+  method: string,
+  path: string,
+  form?: Form,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   const body = form ? new URLSearchParams(form).toString() : undefined;
   const headers: Record<string, string> = { host: MAPLE, origin: `http://${MAPLE}` };
   if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');

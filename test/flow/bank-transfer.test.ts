@@ -18,13 +18,20 @@ stack.app.upstream.forRequest = (context) => {
   const real = realForRequest(context);
   const wrapped: UpstreamClient = {
     ...real,
-    bankTransferInit: (refId, bank) => (initAnswer ? initAnswer(() => real.bankTransferInit(refId, bank)) : real.bankTransferInit(refId, bank)),
+    bankTransferInit: (refId, bank) =>
+      initAnswer ? initAnswer(() => real.bankTransferInit(refId, bank)) : real.bankTransferInit(refId, bank),
   };
   return wrapped;
 };
 
 /** A Canadian mobile, chosen with the country selector the TEST merchant shows. */
-const IDR_WALK = { host: 'test.localhost', method: 'BANKTRANSFER', currency: 'IDR', amount: 1_000_000, buyer: { mobileCountry: 'CA', ...ADDRESS } };
+const IDR_WALK = {
+  host: 'test.localhost',
+  method: 'BANKTRANSFER',
+  currency: 'IDR',
+  amount: 1_000_000,
+  buyer: { mobileCountry: 'CA', ...ADDRESS },
+};
 /** IDR amounts are over the sandbox's selfie threshold: the identity step is passed directly. */
 async function idrBuy(): Promise<Visitor> {
   const visitor = await driveTo(stack, '/image-input-choice', IDR_WALK);
@@ -34,12 +41,20 @@ async function idrBuy(): Promise<Visitor> {
 }
 const audBuy = () => driveTo(stack, '/poli', { host: 'roo.localhost', method: 'BANKTRANSFER', currency: 'AUD', amount: 100 });
 
-t.test('IDR: the banks with logos or text tiles, a forged bank refused, the chosen bank\'s document', async (t) => {
+t.test("IDR: the banks with logos or text tiles, a forged bank refused, the chosen bank's document", async (t) => {
   const visitor = await idrBuy();
   const page = await visitor.get('/bank-select');
   t.equal(page.statusCode, 200);
-  t.match(page.body, /<button type="submit" value="BCA" name="selectedBank"><img class="bank-logo" src="\/assets\/img\/bank-BCA\.[^"]+\.svg"/, 'a shipped logo');
-  t.match(page.body, /value="BMRI" name="selectedBank"><span class="bank-tile" aria-hidden="true">BM<\/span><span class="bank-name">Sandbox Bank Mandiri/, 'a text tile without one');
+  t.match(
+    page.body,
+    /<button type="submit" value="BCA" name="selectedBank"><img class="bank-logo" src="\/assets\/img\/bank-BCA\.[^"]+\.svg"/,
+    'a shipped logo',
+  );
+  t.match(
+    page.body,
+    /value="BMRI" name="selectedBank"><span class="bank-tile" aria-hidden="true">BM<\/span><span class="bank-name">Sandbox Bank Mandiri/,
+    'a text tile without one',
+  );
   t.notMatch(page.body, '<script', 'no JavaScript');
 
   const before = upstreamCalls(stack, '/banktransfer/init');
@@ -90,15 +105,24 @@ t.test('a failed bank payment: the cancelled page says so', async (t) => {
   const back = await visitor.get('/transaction');
   t.equal(back.headers.location, '/transaction-cancelled');
   const page = await visitor.get('/transaction-cancelled');
-  t.match(page.body, 'Unfortunately we were unable to complete your payment. Please contact your financial institution and try again.');
+  t.match(
+    page.body,
+    'Unfortunately we were unable to complete your payment. Please contact your financial institution and try again.',
+  );
 });
 
 t.test('bank init: already initiated, and no answer', async (t) => {
   const visitor = await audBuy();
-  initAnswer = async () => ({ ok: false, failure: { kind: 'error', status: 409, code: 'FLOWACTION.INVALID', msg: 'banktransfer/init is not allowed now' } });
+  initAnswer = async () => ({
+    ok: false,
+    failure: { kind: 'error', status: 409, code: 'FLOWACTION.INVALID', msg: 'banktransfer/init is not allowed now' },
+  });
   const twice = await visitor.post('/poli');
   t.equal(twice.statusCode, 409);
-  t.match(twice.body, 'Unable to proceed as bank transfer has already been initiated. Please contact customer support for further assistance.');
+  t.match(
+    twice.body,
+    'Unable to proceed as bank transfer has already been initiated. Please contact customer support for further assistance.',
+  );
   initAnswer = async () => ({ ok: false, failure: { kind: 'unavailable', reason: 'timeout' } });
   const lost = await visitor.post('/poli');
   t.equal(lost.statusCode, 503);
@@ -137,7 +161,10 @@ t.test('every refused redirect and htmlDoc target: a clear page with a support r
     t.notOk(res.headers.refresh, `${url}: not followed`);
     t.match(res.body, 'We could not open the payment page');
     t.match(res.body, /Support reference:(<!-- -->)? <strong class="crypto-address">[^<]+<\/strong>/);
-    t.ok(stack.logs.slice(logsBefore).some((l) => l.msg === 'payment address from the upstream refused'), `${url}: logged`);
+    t.ok(
+      stack.logs.slice(logsBefore).some((l) => l.msg === 'payment address from the upstream refused'),
+      `${url}: logged`,
+    );
   }
 });
 
@@ -146,7 +173,8 @@ t.test('an htmlDoc posting anywhere but a payment host is refused', async (t) =>
   initAnswer = async (real) => {
     const result = await real();
     if (!result.ok) return result;
-    const htmlDoc = '<!DOCTYPE html><html><body><form method="post" action="https://evil.example/steal"><button>Pay</button></form></body></html>';
+    const htmlDoc =
+      '<!DOCTYPE html><html><body><form method="post" action="https://evil.example/steal"><button>Pay</button></form></body></html>';
     return { ok: true, value: { ...result.value, nextActionParams: { htmlDoc } } };
   };
   const res = await visitor.post('/bank-select', { selectedBank: 'BCA' });

@@ -34,8 +34,14 @@ t.test('the shipped data: about 100 centres, all in the Philippines and in their
 });
 
 t.test('a bad row is refused at start-up, naming the row', async (t) => {
-  t.throws(() => parseCentres([centre(), centre({ name: 'Far Away', lat: 35.68, lng: 139.69 })]), /row 2 \(Far Away\): lat\/lng 35.68,139.69 is outside the Philippines/);
-  t.throws(() => parseCentres([centre({ name: 'Wrong City', city: 'Manila', lat: 10.3157, lng: 123.8854 })]), /row 1 \(Wrong City\): .* km from Manila/);
+  t.throws(
+    () => parseCentres([centre(), centre({ name: 'Far Away', lat: 35.68, lng: 139.69 })]),
+    /row 2 \(Far Away\): lat\/lng 35.68,139.69 is outside the Philippines/,
+  );
+  t.throws(
+    () => parseCentres([centre({ name: 'Wrong City', city: 'Manila', lat: 10.3157, lng: 123.8854 })]),
+    /row 1 \(Wrong City\): .* km from Manila/,
+  );
   t.throws(() => parseCentres([centre({ city: 'Atlantis' })]), /city "Atlantis" is not a known city/);
   t.throws(() => parseCentres([centre({ open: '8am' })]), /row 1 .*open: expected HH:MM/);
   t.throws(() => parseCentres([centre({ lat: undefined })]), /row 1 .*lat/);
@@ -56,16 +62,22 @@ t.test('the page: map island, centres by city nearest first, open now in Manila 
   const cities = [...res.body.matchAll(/<h2 id="city-[^"]+">([^<]+)<\/h2>/g)].map((m) => m[1]);
   t.equal(cities[0], 'Manila', 'the nearest city first');
   t.ok(cities.includes('Angeles') && cities.includes('Batangas City'), 'cities within 100 miles');
-  for (const far of ['Baguio', 'Cebu City', 'Davao City', 'Iloilo City', 'Naga', 'Legazpi']) t.notOk(cities.includes(far), `${far} is beyond 100 miles`);
+  for (const far of ['Baguio', 'Cebu City', 'Davao City', 'Iloilo City', 'Naga', 'Legazpi'])
+    t.notOk(cities.includes(far), `${far} is beyond 100 miles`);
   // 10:30 in Manila: the 08:00-20:00 centre is open, the 22:00-06:00 one closed, the 24-hour one open.
   t.match(res.body, /Cash-In Centre Manila Rizal<\/strong>(?:(?!<\/li>).)*centre-open-label/s);
   t.match(res.body, /08:00–20:00/);
-  const night = /<strong>([^<]+)<\/strong><span>[^<]+<\/span><span>[^<]+<\/span><span>22:00–06:00[^<]*<\/span><span class="([^"]+)"/.exec(res.body);
+  const night =
+    /<strong>([^<]+)<\/strong><span>[^<]+<\/span><span>[^<]+<\/span><span>22:00–06:00[^<]*<\/span><span class="([^"]+)"/.exec(
+      res.body,
+    );
   t.equal(night?.[2], 'centre-closed-label', `${night?.[1]} is closed at 10:30`);
 
   now = Date.parse('2026-11-22T16:30:00Z'); // 00:30 in Manila
   const late = await new Visitor(stack, 'manila.localhost').get('/cash-in-locations');
-  const open = new RegExp(`<strong>${night?.[1]}</strong><span>[^<]+</span><span>[^<]+</span><span>22:00–06:00[^<]*</span><span class="centre-open-label"`);
+  const open = new RegExp(
+    `<strong>${night?.[1]}</strong><span>[^<]+</span><span>[^<]+</span><span>22:00–06:00[^<]*</span><span class="centre-open-label"`,
+  );
   t.match(late.body, open, 'open past midnight');
 });
 

@@ -78,32 +78,42 @@ t.test('cancelled: the reference, Try Again goes home', async (t) => {
   t.match(page.body, 'bank account has not been charged');
 });
 
-t.test('Done clears the flow and goes to the success URL with the family suffix (a Refresh: form-action may not redirect off-site)', async (t) => {
-  const maple = await done('maple.localhost');
-  t.equal(maple.statusCode, 200);
-  t.equal(maple.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`, 'to the success URL after 0 ms');
-  t.match(maple.body, `<a href="${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin">Continue</a>`);
+t.test(
+  'Done clears the flow and goes to the success URL with the family suffix (a Refresh: form-action may not redirect off-site)',
+  async (t) => {
+    const maple = await done('maple.localhost');
+    t.equal(maple.statusCode, 200);
+    t.equal(
+      maple.headers.refresh,
+      `0; url=${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`,
+      'to the success URL after 0 ms',
+    );
+    t.match(maple.body, `<a href="${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin">Continue</a>`);
 
-  const rooRef = await quote({ host: 'roo.localhost', currency: 'AUD' });
-  const roo = await resume(stack, rooRef, 'roo.localhost');
-  t.ok(roo.cookie, 'roo resumes its own transaction');
-  const rooDone = await done('roo.localhost', roo.cookie);
-  t.equal(rooDone.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/roo/thanks/au?name=Roo+Crypto`);
-  t.equal(rooDone.cookies.find((c) => c.name === 'flow')?.value, '', 'flow cookie cleared');
+    const rooRef = await quote({ host: 'roo.localhost', currency: 'AUD' });
+    const roo = await resume(stack, rooRef, 'roo.localhost');
+    t.ok(roo.cookie, 'roo resumes its own transaction');
+    const rooDone = await done('roo.localhost', roo.cookie);
+    t.equal(rooDone.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/roo/thanks/au?name=Roo+Crypto`);
+    t.equal(rooDone.cookies.find((c) => c.name === 'flow')?.value, '', 'flow cookie cleared');
 
-  const manilaRef = await quote({ host: 'manila.localhost', currency: 'PHP', method: 'OTC', amount: 2000 });
-  const manila = await resume(stack, manilaRef, 'manila.localhost');
-  t.ok(manila.cookie);
-  const manilaDone = await done('manila.localhost', manila.cookie);
-  t.equal(manilaDone.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/manila/thanks/ph?name=Manila+Crypto`);
-});
+    const manilaRef = await quote({ host: 'manila.localhost', currency: 'PHP', method: 'OTC', amount: 2000 });
+    const manila = await resume(stack, manilaRef, 'manila.localhost');
+    t.ok(manila.cookie);
+    const manilaDone = await done('manila.localhost', manila.cookie);
+    t.equal(manilaDone.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/manila/thanks/ph?name=Manila+Crypto`);
+  },
+);
 
 t.test('Done from another site is refused and keeps the flow', async (t) => {
   const refId = await quote();
   const { cookie } = await resume(stack, refId, 'maple.localhost');
   const forged = await done('maple.localhost', cookie, 'https://evil.example');
   t.equal(forged.statusCode, 403);
-  t.notOk(forged.cookies.find((c) => c.name === 'flow'), 'cookie untouched');
+  t.notOk(
+    forged.cookies.find((c) => c.name === 'flow'),
+    'cookie untouched',
+  );
   const noOrigin = await stack.app.inject({ method: 'POST', url: '/done', headers: { host: 'maple.localhost', cookie } });
   t.equal(noOrigin.statusCode, 403, 'a cookie-carrying POST without an origin is refused');
 });

@@ -18,7 +18,8 @@ stack.app.upstream.forRequest = (context) => {
   const real = realForRequest(context);
   const wrapped: UpstreamClient = {
     ...real,
-    cardQuote: async (query) => (quoteLost ? { ok: false, failure: { kind: 'unavailable', reason: 'timeout' } } : real.cardQuote(query)),
+    cardQuote: async (query) =>
+      quoteLost ? { ok: false, failure: { kind: 'unavailable', reason: 'timeout' } } : real.cardQuote(query),
   };
   return wrapped;
 };
@@ -110,5 +111,8 @@ t.test('a merchant without a card key: logged as an error, home with a message',
     t.match(page.body, 'Card payments are not available right now. Please choose another payment method.');
     t.match(page.body, 'name="fiatAmount"', 'the home form');
   }
-  t.ok(keyless.logs.some((l) => l.level === 50 && String(l.msg).includes('apiKey missing')), 'logged as an error');
+  t.ok(
+    keyless.logs.some((l) => l.level === 50 && String(l.msg).includes('apiKey missing')),
+    'logged as an error',
+  );
 });

@@ -3,7 +3,18 @@
 // and the upstream's nextAction followed.
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
-import { BTC_ADDRESS, BTC_TESTNET_ADDRESS, BUYER, Visitor, driveTo, openAndConfirm, startFlow, upstreamCalls, type Form, type Walk } from '../helpers/journey.ts';
+import {
+  BTC_ADDRESS,
+  BTC_TESTNET_ADDRESS,
+  BUYER,
+  Visitor,
+  driveTo,
+  openAndConfirm,
+  startFlow,
+  upstreamCalls,
+  type Form,
+  type Walk,
+} from '../helpers/journey.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
@@ -43,7 +54,9 @@ t.test('without a flow cookie, or with a forged one, every screen sends the visi
   // A genuine cookie of another merchant never crosses over.
   const roo = await startFlow(stack, { host: 'roo.localhost', currency: 'AUD' });
   const cookies = { ...forgeries, 'another merchant': roo.cookie };
-  const before = ['/cryptoaddress', '/emtemail', '/buyerinfo', '/mobileverification', '/generatesmscode'].map((endpoint) => upstreamCalls(stack, endpoint));
+  const before = ['/cryptoaddress', '/emtemail', '/buyerinfo', '/mobileverification', '/generatesmscode'].map((endpoint) =>
+    upstreamCalls(stack, endpoint),
+  );
 
   for (const [name, cookie] of Object.entries(cookies)) {
     const visitor = new Visitor(stack);
@@ -66,7 +79,9 @@ t.test('without a flow cookie, or with a forged one, every screen sends the visi
       t.equal(res.headers.location, '/');
     }
   }
-  const after = ['/cryptoaddress', '/emtemail', '/buyerinfo', '/mobileverification', '/generatesmscode'].map((endpoint) => upstreamCalls(stack, endpoint));
+  const after = ['/cryptoaddress', '/emtemail', '/buyerinfo', '/mobileverification', '/generatesmscode'].map((endpoint) =>
+    upstreamCalls(stack, endpoint),
+  );
   t.same(after, before, 'nothing was sent upstream');
 });
 
@@ -75,7 +90,12 @@ t.test('a POST without a same-origin Origin is refused', async (t) => {
   const res = await stack.app.inject({
     method: 'POST',
     url: '/address-input',
-    headers: { host: 'maple.localhost', origin: 'https://evil.example', cookie: visitor.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      host: 'maple.localhost',
+      origin: 'https://evil.example',
+      cookie: visitor.cookie,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     payload: `cryptoAddress=${BTC_ADDRESS}`,
   });
   t.equal(res.statusCode, 403);
@@ -141,7 +161,10 @@ t.test('/address-input for other coins: the label and messages name the flow coi
   const visitor = await driveTo(stack, '/address-input', { coin: 'ETH' });
   t.match(mainText((await visitor.get('/address-input')).body), 'Your Ethereum (ETH) address');
   t.match(mainText((await visitor.post('/address-input', { cryptoAddress: '' })).body), 'Your ETH address is required.');
-  t.match(mainText((await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS })).body), 'This is not a valid ETH address.');
+  t.match(
+    mainText((await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS })).body),
+    'This is not a valid ETH address.',
+  );
   const ok = await visitor.post('/address-input', { cryptoAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
   t.equal(ok.headers.location, '/buyer-info-input');
 });
@@ -161,7 +184,13 @@ t.test('/buyer-info-input (screen 7): every message of an empty form', async (t)
   const res = await visitor.post('/buyer-info-input', {});
   t.equal(res.statusCode, 422);
   const text = mainText(res.body);
-  for (const message of ['First Name required', 'Last Name required', 'Email Address required', 'Mobile must be a valid CA phone number', 'Birthday is invalid']) {
+  for (const message of [
+    'First Name required',
+    'Last Name required',
+    'Email Address required',
+    'Mobile must be a valid CA phone number',
+    'Birthday is invalid',
+  ]) {
     t.match(text, message);
   }
   t.equal(upstreamCalls(stack, '/buyerinfo'), calls, 'nothing sent upstream');
@@ -239,13 +268,26 @@ t.test('/buyer-info-input: address fields when required, provinces for CAD', asy
 
   const empty = await visitor.post('/buyer-info-input', BUYER);
   const text = mainText(empty.body);
-  for (const message of ['Address required', 'City required', 'Province required', 'Postal code required']) t.match(text, message);
-  const short = await visitor.post('/buyer-info-input', { ...BUYER, addressLine1: '1 Main St', cityTown: 'Toronto', stateProv: 'NSW', postalCode: 'M5V 2T' });
+  for (const message of ['Address required', 'City required', 'Province required', 'Postal code required'])
+    t.match(text, message);
+  const short = await visitor.post('/buyer-info-input', {
+    ...BUYER,
+    addressLine1: '1 Main St',
+    cityTown: 'Toronto',
+    stateProv: 'NSW',
+    postalCode: 'M5V 2T',
+  });
   t.match(mainText(short.body), 'Province required', 'an Australian state is no province');
   t.match(mainText(short.body), 'Postal code is invalid');
   t.match(short.body, 'value="1 Main St"');
 
-  const done = await visitor.post('/buyer-info-input', { ...BUYER, addressLine1: '1 Main St', cityTown: 'Toronto', stateProv: 'ON', postalCode: 'M5V 2T6' });
+  const done = await visitor.post('/buyer-info-input', {
+    ...BUYER,
+    addressLine1: '1 Main St',
+    cityTown: 'Toronto',
+    stateProv: 'ON',
+    postalCode: 'M5V 2T6',
+  });
   t.equal(done.headers.location, '/mobile-verification');
 });
 
@@ -255,7 +297,10 @@ t.test('/buyer-info-input on a TEST host in AUD: states, postcodes, the country 
   t.match(page.body, 'name="mobileCountry"', 'the country selector outside production');
   t.match(page.body, '<option value="AU" selected="">', "the currency's country is chosen");
   const states = [...page.body.matchAll(/<option value="([A-Z]{2,3})">[A-Z]/g)].map((m) => m[1]).filter((c) => c !== 'AU');
-  t.ok(['QLD', 'NSW', 'ACT', 'VIC', 'TAS', 'NT', 'SA', 'WA'].every((s) => page.body.includes(`<option value="${s}">`)), 'the 8 states');
+  t.ok(
+    ['QLD', 'NSW', 'ACT', 'VIC', 'TAS', 'NT', 'SA', 'WA'].every((s) => page.body.includes(`<option value="${s}">`)),
+    'the 8 states',
+  );
   t.ok(states.length >= 8);
   const au = { ...BUYER, mobile: '0412 345 678', addressLine1: '1 George St', cityTown: 'Sydney', postalCode: '20000' };
   const wrong = await visitor.post('/buyer-info-input', { ...au, stateProv: '' });
@@ -263,7 +308,13 @@ t.test('/buyer-info-input on a TEST host in AUD: states, postcodes, the country 
   t.match(mainText(wrong.body), 'Postal code is invalid', 'Australian postcodes have 4 digits');
   const ca = await visitor.post('/buyer-info-input', { ...au, mobile: '416 555 0199', stateProv: 'NSW', postalCode: '2000' });
   t.match(mainText(ca.body), 'Mobile must be a valid AU phone number');
-  const chosenCa = await visitor.post('/buyer-info-input', { ...au, mobile: '416 555 0199', mobileCountry: 'CA', stateProv: 'NSW', postalCode: '2000' });
+  const chosenCa = await visitor.post('/buyer-info-input', {
+    ...au,
+    mobile: '416 555 0199',
+    mobileCountry: 'CA',
+    stateProv: 'NSW',
+    postalCode: '2000',
+  });
   t.equal(chosenCa.headers.location, '/mobile-verification', 'outside production the chosen country applies');
 });
 
@@ -298,7 +349,10 @@ t.test('/buyer-info-input?refId= resumes only a PENDING transaction', async (t) 
   const refused = await new Visitor(stack).get(`/buyer-info-input?refId=${reviewed.refId()}`);
   t.equal(refused.statusCode, 409);
   t.match(mainText(refused.body), 'This transaction can no longer be changed.');
-  t.notOk(refused.cookies.find((c) => c.name === 'flow'), 'no flow cookie for it');
+  t.notOk(
+    refused.cookies.find((c) => c.name === 'flow'),
+    'no flow cookie for it',
+  );
 
   for (const refId of ['SBXUNKNOWNUNKNOWNUNKNOW', '', '../../txnbuy/status', 'x'.repeat(2000), '%3Cscript%3E']) {
     const res = await new Visitor(stack).get(`/buyer-info-input?refId=${refId}`);
@@ -380,7 +434,11 @@ t.test('/mobile-verification: three wrong codes cancel the transaction', async (
   const text = mainText(third.body);
   t.match(text, 'You have reached the maximum number of verification attempts.', "the upstream's message");
   t.match(text, 'Transaction has been cancelled. Redirecting to homepage in 5 seconds...');
-  t.equal(third.headers.refresh, `5; url=${stack.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=MOBILE.INVALIDATTEMPT.REACHED`, "the merchant's error URL with err after 5 s, without JavaScript");
+  t.equal(
+    third.headers.refresh,
+    `5; url=${stack.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=MOBILE.INVALIDATTEMPT.REACHED`,
+    "the merchant's error URL with err after 5 s, without JavaScript",
+  );
   t.equal(visitor.cookie, '', 'the flow cookie is cleared');
   t.notMatch(third.body, 'name="verificationCode"', 'no code form any more');
   t.equal((await visitor.get('/mobile-verification')).headers.location, '/');
@@ -411,7 +469,17 @@ t.test('/mobile-verification: the verification errors route to the identity step
 t.test('TRANSACTION.NOTFOUND sends the visitor home and forgets the flow', async (t) => {
   const visitor = await atVerification();
   // A genuinely signed cookie whose transaction the upstream does not know.
-  const flow = { refId: 'SBXNOSUCHTRANSACTION0000', kind: 'BUY', txnType: 'BUY', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', pro: false, addressRequired: false, merchant: 'maple' };
+  const flow = {
+    refId: 'SBXNOSUCHTRANSACTION0000',
+    kind: 'BUY',
+    txnType: 'BUY',
+    method: 'ETRANSFER',
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    pro: false,
+    addressRequired: false,
+    merchant: 'maple',
+  };
   visitor.cookie = `flow=${encodeURIComponent(stack.app.signCookie(Buffer.from(JSON.stringify(flow)).toString('base64url')))}`;
   const page = await visitor.get('/mobile-verification');
   t.equal(page.statusCode, 302, 'the page asks the upstream first: unknown, so home');
@@ -474,7 +542,13 @@ t.test('no screen answers hostile bodies with a 5xx', async (t) => {
     `cryptoAddress=${'%00'.repeat(1000)}`,
     `__proto__[x]=1&constructor[prototype][y]=2`,
   ];
-  for (const path of ['/address-input', '/email-input', '/buyer-info-input', '/mobile-verification', '/mobile-verification/resend']) {
+  for (const path of [
+    '/address-input',
+    '/email-input',
+    '/buyer-info-input',
+    '/mobile-verification',
+    '/mobile-verification/resend',
+  ]) {
     for (const payload of bodies) {
       const res = await stack.app.inject({
         method: 'POST',
@@ -487,7 +561,7 @@ t.test('no screen answers hostile bodies with a 5xx', async (t) => {
   }
 });
 
-t.test("a step page the upstream is not at sends the visitor to the step it is at", async (t) => {
+t.test('a step page the upstream is not at sends the visitor to the step it is at', async (t) => {
   const visitor = await startFlow(stack);
   await visitor.post('/price-quote');
   for (const early of ['/email-input', '/mobile-verification', '/buyer-info-input']) {

@@ -13,7 +13,12 @@ t.teardown(() => stack.close());
 
 async function postParts(visitor: Visitor, url: string, parts: Part[], accept = 'text/html') {
   const { payload, contentType } = multipartBody(parts);
-  const res = await stack.app.inject({ method: 'POST', url, payload, headers: visitor.headers({ 'content-type': contentType, accept }) });
+  const res = await stack.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: visitor.headers({ 'content-type': contentType, accept }),
+  });
   const flow = res.cookies.find((c) => c.name === 'flow');
   if (flow?.value) visitor.cookie = `flow=${flow.value}`;
   return res;
@@ -122,14 +127,24 @@ t.test('documents at /verify: the mobile first, a type per file, the notice to t
   t.match(page.body, 'Proof of Age / Photo Card', 'Australian labels on /verify/au');
   t.match(page.body, IDENTITY_TEXT.proofOfAddress);
 
-  const missingType = await postParts(visitor, '/verify', [{ field: 'mobile', value: '416 555 0199' }, file('id.pdf', PDF, 'application/pdf')]);
+  const missingType = await postParts(visitor, '/verify', [
+    { field: 'mobile', value: '416 555 0199' },
+    file('id.pdf', PDF, 'application/pdf'),
+  ]);
   t.equal(missingType.statusCode, 422);
   t.match(missingType.body, UPLOAD_MESSAGES.typeMissing);
   t.match(missingType.body, 'value="416 555 0199"', 'the mobile number is kept');
-  const badMobile = await postParts(visitor, '/verify', [{ field: 'mobile', value: '12' }, { field: 'documentType', value: 'PASSPORT' }, file('id.pdf', PDF)]);
+  const badMobile = await postParts(visitor, '/verify', [
+    { field: 'mobile', value: '12' },
+    { field: 'documentType', value: 'PASSPORT' },
+    file('id.pdf', PDF),
+  ]);
   t.equal(badMobile.statusCode, 422);
   t.match(badMobile.body, UPLOAD_MESSAGES.mobileInvalid);
-  const noFile = await postParts(visitor, '/verify', [{ field: 'mobile', value: '416 555 0199' }, { field: 'documentType', value: 'PASSPORT' }]);
+  const noFile = await postParts(visitor, '/verify', [
+    { field: 'mobile', value: '416 555 0199' },
+    { field: 'documentType', value: 'PASSPORT' },
+  ]);
   t.match(noFile.body, UPLOAD_MESSAGES.none);
 
   const before = upstreamCalls(stack, '/upload');
@@ -141,13 +156,21 @@ t.test('documents at /verify: the mobile first, a type per file, the notice to t
   t.equal(done.statusCode, 200);
   t.match(done.body, UPLOAD_MESSAGES.complete);
   t.equal(upstreamCalls(stack, '/upload'), before + 1, 'one upload upstream');
-  const received = (await stack.sandbox.app.inject({ method: 'GET', url: '/thirdparty/forms/received' })).json().received as { form: string; body: { mobileNumber: string } }[];
+  const received = (await stack.sandbox.app.inject({ method: 'GET', url: '/thirdparty/forms/received' })).json().received as {
+    form: string;
+    body: { mobileNumber: string };
+  }[];
   t.match(received.at(-1), { form: 'notice', body: { mobileNumber: '+14165550199' } }, 'the notice carries the mobile number');
 
   const json = await postParts(
     visitor,
     '/verify/file',
-    [{ field: 'mobile', value: '0412 345 678' }, { field: 'country', value: 'AU' }, { field: 'documentType', value: 'BILLPAYMENT' }, file('bill.png', PNG)],
+    [
+      { field: 'mobile', value: '0412 345 678' },
+      { field: 'country', value: 'AU' },
+      { field: 'documentType', value: 'BILLPAYMENT' },
+      file('bill.png', PNG),
+    ],
     'application/json',
   );
   t.same(json.json(), { uploaded: true }, 'the island uploads one file at a time');
@@ -198,15 +221,23 @@ t.test('an upload whose connection to the upstream dropped is retried with the s
   const res = await postParts(visitor, '/image-input-upload', [file('me.png', PNG)]);
   t.equal(res.statusCode, 303);
   t.equal(res.headers.location, '/payment-etransfer-instructions');
-  const attempts = stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/selfieimage'));
+  const attempts = stack.logs.filter((l) =>
+    String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/selfieimage'),
+  );
   t.ok(attempts.length >= 1, 'the call was logged');
-  t.equal((await visitor.state()).nextAction, 'INITIATE_ETRANSFER', 'applied once: a second application would have been out of order');
+  t.equal(
+    (await visitor.state()).nextAction,
+    'INITIATE_ETRANSFER',
+    'applied once: a second application would have been out of order',
+  );
 });
 
 t.test('fifty simultaneous maximum-size uploads: a bounded number held, the rest 503 with Retry-After', async (t) => {
   const live = await startStack();
   t.teardown(() => live.close());
-  const visitors = await Promise.all(Array.from({ length: 50 }, () => driveTo(live, '/image-input-choice', { amount: 300, buyer: ADDRESS })));
+  const visitors = await Promise.all(
+    Array.from({ length: 50 }, () => driveTo(live, '/image-input-choice', { amount: 300, buyer: ADDRESS })),
+  );
   const { payload, contentType } = multipartBody([file('me.png', padded(PNG, 4_900_000))]);
   const { request } = await import('undici');
   const before = process.memoryUsage().rss;
@@ -215,7 +246,12 @@ t.test('fifty simultaneous maximum-size uploads: a bounded number held, the rest
       try {
         const res = await request(`http://127.0.0.1:${live.port}/image-input-upload`, {
           method: 'POST',
-          headers: { host: `${v.host}:${live.port}`, cookie: v.cookie, origin: `http://${v.host}:${live.port}`, 'content-type': contentType },
+          headers: {
+            host: `${v.host}:${live.port}`,
+            cookie: v.cookie,
+            origin: `http://${v.host}:${live.port}`,
+            'content-type': contentType,
+          },
           body: payload,
         });
         await res.body.dump();
@@ -232,11 +268,21 @@ t.test('fifty simultaneous maximum-size uploads: a bounded number held, the rest
   const accepted = answers.filter((a) => a.status === 303).length;
   const busy = answers.filter((a) => a.status === 503);
   t.ok(accepted >= 1, `${accepted} accepted`, { statuses: answers.map((a) => a.status) });
-  t.equal(accepted + busy.length + answers.filter((a) => a.status === 0).length, 50, 'every upload got an answer or a closed connection, never a 5xx other than 503');
+  t.equal(
+    accepted + busy.length + answers.filter((a) => a.status === 0).length,
+    50,
+    'every upload got an answer or a closed connection, never a 5xx other than 503',
+  );
   t.ok(busy.length >= 1, `${busy.length} turned away with 503 while the gate was full`);
-  t.ok(busy.every((a) => Number(a.retryAfter) > 0), 'every 503 says when to retry');
+  t.ok(
+    busy.every((a) => Number(a.retryAfter) > 0),
+    'every 503 says when to retry',
+  );
   t.equal(live.app.uploadGate.inFlight, 0, 'every place given back');
-  t.ok(growth < 400 * 1024 * 1024, `resident memory grew ${Math.round(growth / 1048576)} MB for the whole test process (edge, sandbox, 50 clients)`);
+  t.ok(
+    growth < 400 * 1024 * 1024,
+    `resident memory grew ${Math.round(growth / 1048576)} MB for the whole test process (edge, sandbox, 50 clients)`,
+  );
 });
 
 t.test('SELFIEIMG.MISSING at verification leads to the selfie choice', async (t) => {

@@ -19,8 +19,8 @@ t.test('a card order verified by code goes to the card quote step, never back to
   const page = await visitor.get('/credit-card-quote');
   t.equal(page.statusCode, 200);
   t.match(page.body, 'Current Price Quote');
-  t.notMatch(page.body, "This step isn&#x27;t available online yet");
-  t.notMatch(page.body, 'not allowed now', "no upstream text meant for developers");
+  t.notMatch(page.body, 'This step isn&#x27;t available online yet');
+  t.notMatch(page.body, 'not allowed now', 'no upstream text meant for developers');
 });
 
 t.test('an unknown nextAction: no navigation, the page says the order could not continue, logged', async (t) => {
@@ -46,7 +46,10 @@ t.test('an unknown nextAction: no navigation, the page says the order could not 
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise((resolve) => upstream.close(resolve)));
   const logs: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   const app = await buildApp({
     config: parseConfig({ SESSION_SECRET: 'x'.repeat(32) }),
     upstreamUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,

@@ -12,7 +12,13 @@ import type { FlowState } from '../../server/upstream/contract.ts';
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
 
-const decode = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const text = (html: string) => decode(html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '')).trim();
 
 /** The frame's summary as label → shown value, in order; null when the page has none. */
@@ -38,7 +44,12 @@ const flowStateReads = () => upstreamCalls(stack, `/flowstate`);
 
 async function postUpload(visitor: Visitor, url: string, parts: Part[] = []) {
   const { payload, contentType } = multipartBody(parts);
-  return stack.app.inject({ method: 'POST', url, payload, headers: visitor.headers({ 'content-type': contentType, accept: 'text/html' }) });
+  return stack.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: visitor.headers({ 'content-type': contentType, accept: 'text/html' }),
+  });
 }
 
 t.test('a buy: address, buyer info and code show the quote on GET and on a refused form', async (t) => {
@@ -79,7 +90,10 @@ t.test('a buy: address, buyer info and code show the quote on GET and on a refus
 });
 
 t.test('the identity and audio pages show the summary; so does a refused upload', async (t) => {
-  const walk: Walk = { amount: 300, buyer: { addressLine1: '1 Main St', cityTown: 'Toronto', stateProv: 'ON', postalCode: 'M5V 2T6' } };
+  const walk: Walk = {
+    amount: 300,
+    buyer: { addressLine1: '1 Main St', cityTown: 'Toronto', stateProv: 'ON', postalCode: 'M5V 2T6' },
+  };
   const visitor = await driveTo(stack, '/image-input-choice', walk);
   const state = await visitor.state();
   const rows = [
@@ -96,7 +110,10 @@ t.test('the identity and audio pages show the summary; so does a refused upload'
   const refused = await postUpload(visitor, '/image-input-upload');
   t.ok(refused.statusCode >= 400 && refused.statusCode < 500, `a selfie post without a file is refused (${refused.statusCode})`);
   t.same(frameSummary(refused.body), rows, 'the re-rendered upload page keeps the summary');
-  const documents = await postUpload(visitor, '/verify', [{ field: 'mobile', value: '12' }, { field: 'documentType', value: 'PASSPORT' }]);
+  const documents = await postUpload(visitor, '/verify', [
+    { field: 'mobile', value: '12' },
+    { field: 'documentType', value: 'PASSPORT' },
+  ]);
   t.equal(documents.statusCode, 422, 'a document form with a bad mobile is refused');
   t.match(documents.body, 'value="12"', 'the typed mobile is kept');
   t.same(frameSummary(documents.body), rows, 'the documents page keeps the summary');
@@ -137,7 +154,14 @@ t.test('a sell: what the visitor sends and receives, and the payout email once g
 
 t.test('a gift-card spend: the card value and the fee the quote showed', async (t) => {
   const visitor = new Visitor(stack);
-  await visitor.post('/', { txnType: 'SPEND', fiatAmount: '25', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'GIFTCARD', paymentMethodSubtype: 'APPVAULT' });
+  await visitor.post('/', {
+    txnType: 'SPEND',
+    fiatAmount: '25',
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'GIFTCARD',
+    paymentMethodSubtype: 'APPVAULT',
+  });
   t.equal((await visitor.post('/spend-quote', { fiatAmount: '25' })).headers.location, '/buyer-info-input');
   const state = await visitor.state();
   const rows = [

@@ -75,16 +75,27 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
   t.ok(link, 'OPEN PAYMENT PAGE is a plain new-tab link');
   t.equal(link?.[1], `${stack.sandbox.url}/pay/etransfer/${refId}`, 'to the provider page of the init answer');
   t.match(html, 'data-island="PaymentPopup"');
-  t.match(html, /<form class="done-form" action="\/done" method="post"><button type="submit" class="button quiet">Done<\/button>/);
+  t.match(
+    html,
+    /<form class="done-form" action="\/done" method="post"><button type="submit" class="button quiet">Done<\/button>/,
+  );
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
   t.equal(main.match(/class="button"/g)?.length, 1, 'one primary action; I HAVE PAID and Done are quiet');
   t.match(html, /<a class="button quiet" href="\/payment-etransfer-instructions\?paid=1">I HAVE PAID<\/a>/);
-  t.same(initCalls.filter((r) => r === refId), [refId], 'initiated once');
+  t.same(
+    initCalls.filter((r) => r === refId),
+    [refId],
+    'initiated once',
+  );
 
   const reload = await get(PAGE, cookie);
   t.equal(reload.statusCode, 200);
   t.match(reload.body, 'OPEN PAYMENT PAGE', 'a reload still shows the instructions');
-  t.same(initCalls.filter((r) => r === refId), [refId], 'a reload does not initiate again');
+  t.same(
+    initCalls.filter((r) => r === refId),
+    [refId],
+    'a reload does not initiate again',
+  );
 
   const early = await get(`${PAGE}?paid=1`, cookie);
   t.equal(early.statusCode, 200);
@@ -108,7 +119,11 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
 
   const done = await new Visitor(stack, HOST, cookie).post('/done');
   t.equal(done.statusCode, 200);
-  t.equal(done.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`, 'to the success URL after 0 ms');
+  t.equal(
+    done.headers.refresh,
+    `0; url=${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`,
+    'to the success URL after 0 ms',
+  );
   const cleared = done.cookies.find((c) => c.name === 'flow');
   t.equal(cleared?.value, '', 'the flow cookie is cleared');
   t.ok(cleared?.expires && cleared.expires.getTime() <= Date.now(), 'and expired');
@@ -183,7 +198,12 @@ t.test('a roo buy in AUD: its own method name, AUD amounts, Done to /au', async 
 t.test('hostile query values change nothing and are never echoed', async (t) => {
   const refId = await buy(70);
   const { cookie } = await resume(stack, refId);
-  for (const query of ['paid=%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'paid=1&paid=2', `paid=${'9'.repeat(100_000)}`, 'paid=%D9%A1']) {
+  for (const query of [
+    'paid=%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+    'paid=1&paid=2',
+    `paid=${'9'.repeat(100_000)}`,
+    'paid=%D9%A1',
+  ]) {
     const page = await get(`${PAGE}?${query}`, cookie);
     t.equal(page.statusCode, 200, query.slice(0, 40));
     t.notMatch(page.body, 'We have not received your payment yet.', 'only paid=1 asks');
@@ -196,5 +216,9 @@ t.test('hostile query values change nothing and are never echoed', async (t) => 
     payload: `x=${'<b>'.repeat(300_000)}`,
   });
   t.equal(post.statusCode, 404, 'the page takes no form posts');
-  t.same(initCalls.filter((r) => r === refId), [refId], 'initiated once in all of that');
+  t.same(
+    initCalls.filter((r) => r === refId),
+    [refId],
+    'initiated once in all of that',
+  );
 });

@@ -18,20 +18,45 @@ const PH_MOBILE = '0917 123 4567';
 async function cashOrder() {
   const visitor = new Visitor(stack, MANILA);
   const steps: [string, Record<string, string>, string][] = [
-    ['/', { txnType: 'BUY', fiatAmount: '1000', fiatCurrency: 'PHP', cryptoCurrency: 'BTC', paymentMethod: 'OTC' }, '/price-quote'],
+    [
+      '/',
+      { txnType: 'BUY', fiatAmount: '1000', fiatCurrency: 'PHP', cryptoCurrency: 'BTC', paymentMethod: 'OTC' },
+      '/price-quote',
+    ],
     ['/price-quote', {}, '/address-input'],
     ['/address-input', { cryptoAddress: BTC_TESTNET_ADDRESS }, '/buyer-info-input'],
-    ['/buyer-info-input', { ...BUYER, mobileCountry: 'PH', mobile: PH_MOBILE, addressLine1: '1 Ayala Ave', cityTown: 'Makati', stateProv: 'ON', postalCode: 'M5V 2T6' }, '/mobile-verification'],
+    [
+      '/buyer-info-input',
+      {
+        ...BUYER,
+        mobileCountry: 'PH',
+        mobile: PH_MOBILE,
+        addressLine1: '1 Ayala Ave',
+        cityTown: 'Makati',
+        stateProv: 'ON',
+        postalCode: 'M5V 2T6',
+      },
+      '/mobile-verification',
+    ],
     ['/mobile-verification', { verificationCode: CODE }, '/image-input-choice'],
   ];
   for (const [path, form, next] of steps) {
     const res = await visitor.post(path, form);
-    if (res.headers.location !== next) throw new Error(`${path}: ${res.statusCode} ${res.headers.location ?? res.body.slice(0, 400)}`);
+    if (res.headers.location !== next)
+      throw new Error(`${path}: ${res.statusCode} ${res.headers.location ?? res.body.slice(0, 400)}`);
   }
   const selfie = await stack.sandbox.app.inject({
     method: 'POST',
     url: '/txnbuy/selfieimage',
-    payload: { refId: visitor.refId(), mimeType: 'image/png', fileName: 'me.png', extName: 'png', encodedFile: TINY_PNG, imageSource: 'UPLOAD', documentType: 'SELFIE' },
+    payload: {
+      refId: visitor.refId(),
+      mimeType: 'image/png',
+      fileName: 'me.png',
+      extName: 'png',
+      encodedFile: TINY_PNG,
+      imageSource: 'UPLOAD',
+      documentType: 'SELFIE',
+    },
   });
   if (selfie.statusCode !== 200) throw new Error(`selfie: ${selfie.body}`);
   return visitor;
@@ -73,7 +98,13 @@ t.test('no flow: home; an order not yet at the cash step: where it is', async (t
   t.equal(none.statusCode, 302);
   t.equal(none.headers.location, '/');
   const visitor = new Visitor(stack, MANILA);
-  await visitor.post('/', { txnType: 'BUY', fiatAmount: '1000', fiatCurrency: 'PHP', cryptoCurrency: 'BTC', paymentMethod: 'OTC' });
+  await visitor.post('/', {
+    txnType: 'BUY',
+    fiatAmount: '1000',
+    fiatCurrency: 'PHP',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'OTC',
+  });
   t.equal((await visitor.get(PAGE)).headers.location, '/price-quote');
   t.equal((await visitor.get('/payment-otc-success')).headers.location, '/price-quote');
 });

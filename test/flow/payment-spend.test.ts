@@ -52,10 +52,23 @@ function fakeStatus(t: Test, on: Stack, answer: (call: number) => UpstreamResult
 }
 
 /** The upstream's status answers, one per call (the last repeats). */
-function statusAnswers(t: Test, answers: StatusResponse['txnStatus'][], address = 'tb1qstreamedaddress0000000000000000000000', on = stack) {
+function statusAnswers(
+  t: Test,
+  answers: StatusResponse['txnStatus'][],
+  address = 'tb1qstreamedaddress0000000000000000000000',
+  on = stack,
+) {
   return fakeStatus(t, on, (call) => {
     const txnStatus = answers[Math.min(call, answers.length - 1)]!;
-    return { ok: true, value: { txnStatus, cryptoAddress: txnStatus === 'PROCESSED' ? address : null, cryptoCurrency: 'BTC', cryptoAmount: 0.0015 } };
+    return {
+      ok: true,
+      value: {
+        txnStatus,
+        cryptoAddress: txnStatus === 'PROCESSED' ? address : null,
+        cryptoCurrency: 'BTC',
+        cryptoAmount: 0.0015,
+      },
+    };
   });
 }
 
@@ -65,7 +78,8 @@ function streamedParts(body: string) {
   return { shell: cut < 0 ? body : body.slice(0, cut), streamed: cut < 0 ? '' : body.slice(cut) };
 }
 
-const WAITING = '<noscript><!--$?--><template id="B:0"></template><p class="wallet-status" role="status">Waiting for the deposit address…</p><!--/$--></noscript>';
+const WAITING =
+  '<noscript><!--$?--><template id="B:0"></template><p class="wallet-status" role="status">Waiting for the deposit address…</p><!--/$--></noscript>';
 const RECEIVED = 'We have received your order. We will send your payout as soon as your crypto arrives.';
 const CHECK_AGAIN = /<a class="button secondary" href="\/payment-spend">Check again<\/a>/;
 
@@ -101,10 +115,18 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   t.match(shell, '<div class="wallet-status" role="status" hidden=""></div>', 'the island shows nothing until it runs');
   t.match(shell, `"statusUrl":"/api/txnsell/status/${refId}"`);
   t.match(shell, WAITING, 'without JavaScript: waiting for the address, as a status');
-  t.match(shell, /<script nonce="[^"]+">import\("\/assets\/js\/boot-[^"]+\.js"\)<\/script><noscript>/, 'the islands start while the page is still open');
+  t.match(
+    shell,
+    /<script nonce="[^"]+">import\("\/assets\/js\/boot-[^"]+\.js"\)<\/script><noscript>/,
+    'the islands start while the page is still open',
+  );
   t.notMatch(shell, address, 'no address before PROCESSED');
   t.same(waits, [STATUS_POLL.intervalMs], 'one wait of 2 s, then the second check found it');
-  t.match(streamed, '<section class="card payment" aria-label="Deposit address"><h1>Send your crypto</h1>', 'a card of its own, in a landmark');
+  t.match(
+    streamed,
+    '<section class="card payment" aria-label="Deposit address"><h1>Send your crypto</h1>',
+    'a card of its own, in a landmark',
+  );
   t.match(streamed, `<p class="crypto-address wallet-address">${address}</p>`);
   t.match(streamed, 'Send exactly <strong>0.00150000 BTC</strong> to this address:');
   t.match(streamed, `<img class="wallet-qr" src="/api/pubapi/qrcode/walletaddress/${refId}"`);
@@ -127,7 +149,7 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   t.notMatch(processed.body, 'Have you sent your crypto', 'the question waits for the visitor');
 
   const qr = await get(`/api/pubapi/qrcode/walletaddress/${refId}`, cookie);
-  t.equal((await get(`/api/pubapi/qrcode/walletaddress/${refId}`)).statusCode, 404, "not without the flow cookie");
+  t.equal((await get(`/api/pubapi/qrcode/walletaddress/${refId}`)).statusCode, 404, 'not without the flow cookie');
   t.equal(qr.statusCode, 200);
   t.equal(qr.headers['content-type'], 'image/png');
   t.equal(qr.rawPayload.subarray(1, 4).toString(), 'PNG');
@@ -142,12 +164,20 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   t.match(thanks.body, 'Thank you!');
   t.match(thanks.body, 'We will send your payout as soon as your crypto arrives.');
   t.match(thanks.body, '<span class="money-amount">0.00150000</span> <span class="money-code">BTC</span>');
-  t.match(thanks.body, '<span class="money-amount">$142.50</span> <span class="money-code">CAD</span>', 'the amount with its currency');
+  t.match(
+    thanks.body,
+    '<span class="money-amount">$142.50</span> <span class="money-code">CAD</span>',
+    'the amount with its currency',
+  );
   t.notMatch(thanks.body, 'ada@example.com', 'no personal data');
 
   const done = await new Visitor(stack, HOST, cookie).post('/done');
   t.equal(done.statusCode, 200);
-  t.equal(done.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`, 'to the success URL after 0 ms');
+  t.equal(
+    done.headers.refresh,
+    `0; url=${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`,
+    'to the success URL after 0 ms',
+  );
 });
 
 t.test('the thanks page without a flow still thanks the visitor', async (t) => {
@@ -180,7 +210,7 @@ t.test('the checks run out: the received-order message and Check again stream in
   waits.length = 0;
   const page = await get(PAGE, cookie);
   t.equal(page.statusCode, 200);
-  t.equal(calls(), 1 + STATUS_POLL.retries, 'no check past the spec\'s 2 more');
+  t.equal(calls(), 1 + STATUS_POLL.retries, "no check past the spec's 2 more");
   t.same(waits, [STATUS_POLL.intervalMs, STATUS_POLL.intervalMs]);
   const { shell, streamed } = streamedParts(page.body);
   t.match(shell, WAITING);
@@ -217,7 +247,10 @@ t.test('hostile confirm values do not open the question and are never echoed', a
 t.test("another visitor's page: a forged cookie sends home, a cookie of another merchant is none", async (t) => {
   const { refId } = await sell();
   const { cookie } = await resume(stack, refId);
-  const forged = await get(PAGE, cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+  const forged = await get(
+    PAGE,
+    cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+  );
   t.equal(forged.statusCode, 302);
   t.equal(forged.headers.location, '/');
   const onRoo = await stack.app.inject({ method: 'GET', url: PAGE, headers: { host: 'roo.localhost', cookie } });

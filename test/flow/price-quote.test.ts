@@ -144,8 +144,20 @@ t.test("a signed flow naming a transaction the upstream does not know (or anothe
   const sell = await startQuote(main, { kind: 'SELL', amount: '0.0015' });
   const refId = JSON.parse(Buffer.from(main.app.unsignCookie(sell.slice(5)).value!, 'base64url').toString()).refId as string;
   const sign = (flow: object) => `flow=${main.app.signCookie(Buffer.from(JSON.stringify(flow)).toString('base64url'))}`;
-  const base = { kind: 'BUY', txnType: 'BUY', method: 'ETRANSFER', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', pro: false, addressRequired: false, merchant: 'maple' };
-  for (const flow of [{ ...base, refId: 'NOSUCHREF' }, { ...base, refId }]) {
+  const base = {
+    kind: 'BUY',
+    txnType: 'BUY',
+    method: 'ETRANSFER',
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    pro: false,
+    addressRequired: false,
+    merchant: 'maple',
+  };
+  for (const flow of [
+    { ...base, refId: 'NOSUCHREF' },
+    { ...base, refId },
+  ]) {
     const page = await get(main, '/price-quote', sign(flow));
     t.equal(page.statusCode, 302);
     t.equal(page.headers.location, '/');
@@ -209,7 +221,7 @@ t.test('the hold ends at the deadline: the page before it, the expired choice fr
   const cookie = await startQuote(held);
   const quotedAt = clock.now();
   const first = await get(held, '/price-quote', cookie);
-  t.equal(deadline(first.body), quotedAt + HOLD_MS, 'the deadline is the sandbox quote\'s txnValidUntil');
+  t.equal(deadline(first.body), quotedAt + HOLD_MS, "the deadline is the sandbox quote's txnValidUntil");
   clock.advance(HOLD_MS - 1);
   const lastMoment = await get(held, '/price-quote', cookie);
   t.notMatch(text(lastMoment.body), 'Your price quote has expired.', 'a millisecond before the deadline');
@@ -253,7 +265,11 @@ t.test('a requote refused with SYSTEM: its message, then home in 5 seconds, flow
   const body = text(accept.body);
   t.match(body, 'We are unable to update your quote at this time.');
   t.match(body, 'Redirecting to homepage in 5 seconds...');
-  t.equal(accept.headers.refresh, `5; url=${held.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=SYSTEM`, "the merchant's error URL with the code, after 5 s");
+  t.equal(
+    accept.headers.refresh,
+    `5; url=${held.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=SYSTEM`,
+    "the merchant's error URL with the code, after 5 s",
+  );
   t.ok(cleared(accept));
 });
 
@@ -270,7 +286,10 @@ t.test('limit errors: the message in a modal whose close link goes home, amounts
       t.equal(response.statusCode, 422);
       t.match(response.body, new RegExp(`role="alertdialog"[^>]*>.*${message}.*<a class="button" href="/"[^>]*>Close</a>`, 's'));
       t.match(response.body, `value="${amount}"`, 'the amount typed is kept');
-      t.notOk(response.cookies.some((c) => c.name === 'flow'), 'no flow started');
+      t.notOk(
+        response.cookies.some((c) => c.name === 'flow'),
+        'no flow started',
+      );
     }
   }
 });

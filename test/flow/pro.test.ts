@@ -9,8 +9,16 @@ const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
 
 const PRO = '/pro/vip-demo';
-const form = (over: Record<string, string> = {}) => ({ txnType: 'BUY', fiatAmount: '100', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER', ...over });
-const vipchecks = () => stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/vipcheck')).length;
+const form = (over: Record<string, string> = {}) => ({
+  txnType: 'BUY',
+  fiatAmount: '100',
+  fiatCurrency: 'CAD',
+  cryptoCurrency: 'BTC',
+  paymentMethod: 'ETRANSFER',
+  ...over,
+});
+const vipchecks = () =>
+  stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/vipcheck')).length;
 
 t.test('the Pro page: heading, note, Pro fee, default 100 CAD, the four coins', async (t) => {
   const page = await new Visitor(stack).get(PRO);
@@ -108,8 +116,18 @@ t.test('the user-agent log island: on production merchants only, with the refId'
   t.match(quote.body, 'data-island="UserAgentLog"');
   t.match(quote.body, `"refId":"${visitor.refId()}"`);
   t.match(quote.body, /"url":"http:\/\/[^"]+\/thirdparty\/ualog"/);
-  t.match(String(quote.headers['content-security-policy']), /connect-src 'self' http:\/\/127\.0\.0\.1:\d+/, 'the form service origin may be reached');
+  t.match(
+    String(quote.headers['content-security-policy']),
+    /connect-src 'self' http:\/\/127\.0\.0\.1:\d+/,
+    'the form service origin may be reached',
+  );
   const manila = new Visitor(stack, 'manila.localhost');
-  await manila.post('/', { txnType: 'BUY', fiatAmount: '1000', fiatCurrency: 'PHP', cryptoCurrency: 'BTC', paymentMethod: 'OTC' });
+  await manila.post('/', {
+    txnType: 'BUY',
+    fiatAmount: '1000',
+    fiatCurrency: 'PHP',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'OTC',
+  });
   t.notMatch((await manila.get('/price-quote')).body, 'UserAgentLog', 'a TEST merchant never logs');
 });

@@ -7,7 +7,8 @@ import { Visitor } from '../helpers/journey.ts';
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
 
-const procCalls = () => stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/order-42')).length;
+const procCalls = () =>
+  stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/order-42')).length;
 
 t.test('Processing in the shell, Done streamed after it', async (t) => {
   const res = await new Visitor(stack).get('/proc/order-42?ref=abc&ref=def&amount=10');
@@ -15,8 +16,16 @@ t.test('Processing in the shell, Done streamed after it', async (t) => {
   const processing = res.body.indexOf('Processing…');
   const done = res.body.indexOf('<p class="proc-status proc-done">Done</p>');
   t.ok(processing > 0 && done > processing, 'Done comes after Processing in the same response');
-  t.match(res.body, '<!--$?--><template id="B:0"></template><p class="proc-status stream-pending">Processing…</p><!--/$-->', 'the fallback went out in the shell');
-  t.match(res.body, /<div hidden id="S:0"><section class="proc-result" aria-label="Result"><p class="proc-status proc-done">Done<\/p><\/section><\/div>/, 'Done streamed into the boundary');
+  t.match(
+    res.body,
+    '<!--$?--><template id="B:0"></template><p class="proc-status stream-pending">Processing…</p><!--/$-->',
+    'the fallback went out in the shell',
+  );
+  t.match(
+    res.body,
+    /<div hidden id="S:0"><section class="proc-result" aria-label="Result"><p class="proc-status proc-done">Done<\/p><\/section><\/div>/,
+    'Done streamed into the boundary',
+  );
   t.equal(procCalls(), 1);
 });
 

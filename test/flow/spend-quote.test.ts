@@ -25,7 +25,8 @@ async function spend(subtype = 'NORTHMART_CA', amount = '50') {
 }
 
 /** The requote bodies the sandbox received, from its own log of the edge's calls. */
-const requotes = () => stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/requote')).length;
+const requotes = () =>
+  stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/requote')).length;
 
 t.test('the picker shows the presets, the spend fee, the card details', async (t) => {
   const visitor = await spend();
@@ -66,7 +67,14 @@ t.test('a failed requote: the toast, on the picker', async (t) => {
 
 t.test('a subtype of another merchant is refused on the home form', async (t) => {
   const visitor = new Visitor(stack);
-  const res = await visitor.post('/', { txnType: 'SPEND', fiatAmount: '25', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'GIFTCARD', paymentMethodSubtype: 'OTHER_MERCHANT_CARD' });
+  const res = await visitor.post('/', {
+    txnType: 'SPEND',
+    fiatAmount: '25',
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'GIFTCARD',
+    paymentMethodSubtype: 'OTHER_MERCHANT_CARD',
+  });
   t.equal(res.statusCode, 422);
   t.match(res.body, 'Gift card must be selected.');
 });

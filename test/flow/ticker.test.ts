@@ -11,14 +11,21 @@ const clock = () => now;
 const stack = await startStack({ listen: false, clock, sandbox: { clock } });
 t.teardown(() => stack.close());
 
-const tickerCalls = () => stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/pubapi/ticker/merchant')).length;
+const tickerCalls = () =>
+  stack.logs.filter((l) => String((l.upstream as { path?: string } | undefined)?.path ?? '').endsWith('/pubapi/ticker/merchant'))
+    .length;
 
 t.test("maple's home: its four coins in CAD, server-rendered, with the island", async (t) => {
   const before = tickerCalls();
   const home = await new Visitor(stack).get('/');
   t.equal(home.statusCode, 200);
   t.match(home.body, 'data-island="Ticker"');
-  for (const [coin, price] of [['BTC', '$95,000.00'], ['BCH', '$475.00'], ['LTC', '$100.00'], ['ETH', '$3,500.00']]) {
+  for (const [coin, price] of [
+    ['BTC', '$95,000.00'],
+    ['BCH', '$475.00'],
+    ['LTC', '$100.00'],
+    ['ETH', '$3,500.00'],
+  ]) {
     t.match(home.body, `<span class="ticker-coin">${coin}</span> <span class="ticker-price">${price} CAD</span>`);
   }
   t.notMatch(home.body, 'LTCT', 'no test coin on a production merchant');

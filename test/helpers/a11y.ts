@@ -36,7 +36,10 @@ export function failingViolations(violations: Result[], options: AxeOptions = {}
         ? v.nodes.filter((n) => !touchesFrame(n))
         : [];
     if (nodes.length === 0) return [];
-    const targets = nodes.slice(0, 5).map((n) => n.target.join(' >>> ')).join(', ');
+    const targets = nodes
+      .slice(0, 5)
+      .map((n) => n.target.join(' >>> '))
+      .join(', ');
     return [`${v.id} (${v.impact}): ${v.help} — ${targets}${nodes.length > 5 ? ` and ${nodes.length - 5} more` : ''}`];
   });
 }
@@ -56,7 +59,10 @@ async function withScriptsFor<T>(page: Page, audit: (page: Page) => Promise<T>):
   const copy = await browser.newContext({ viewport: page.viewportSize() });
   try {
     const scratch = await copy.newPage();
-    await scratch.route((url) => url.href === page.url(), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+    await scratch.route(
+      (url) => url.href === page.url(),
+      (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
+    );
     await scratch.goto(page.url());
     return await audit(scratch);
   } finally {
@@ -94,14 +100,16 @@ export async function overflowingBoxes(page: Page): Promise<string[]> {
   return page.evaluate((cardSelector) => {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];
-    if (document.documentElement.scrollWidth > width) out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth}px wide in ${width}px`);
+    if (document.documentElement.scrollWidth > width)
+      out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth}px wide in ${width}px`);
     for (const el of document.body.querySelectorAll('*')) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.position === 'fixed') continue;
       let clipped = false;
-      for (let a = el.parentElement; a && a !== document.body && !clipped; a = a.parentElement) clipped = getComputedStyle(a).overflowX !== 'visible';
+      for (let a = el.parentElement; a && a !== document.body && !clipped; a = a.parentElement)
+        clipped = getComputedStyle(a).overflowX !== 'visible';
       if (clipped) continue;
       const card = el.parentElement?.closest(cardSelector)?.getBoundingClientRect();
       const [left, right, where] =
@@ -113,7 +121,9 @@ export async function overflowingBoxes(page: Page): Promise<string[]> {
       if (where === undefined) continue;
       const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].map((c) => `.${c}`).join('')}`;
-      out.push(`${name}${text ? ` "${text}"` : ''}: ${Math.round(box.left)}..${Math.round(box.right)} outside ${where} (${Math.round(left!)}..${Math.round(right!)})`);
+      out.push(
+        `${name}${text ? ` "${text}"` : ''}: ${Math.round(box.left)}..${Math.round(box.right)} outside ${where} (${Math.round(left!)}..${Math.round(right!)})`,
+      );
     }
     return out;
   }, CARD_SELECTOR);
@@ -122,6 +132,7 @@ export async function overflowingBoxes(page: Page): Promise<string[]> {
 /** At phone width (the page's viewport must be PHONE), nothing runs past the screen or its card. */
 export async function expectFitsPhone(t: Test, page: Page, screen: string): Promise<void> {
   const viewport = page.viewportSize();
-  if (viewport?.width !== PHONE.width) throw new Error(`expectFitsPhone needs a ${PHONE.width}px viewport, not ${viewport?.width}px`);
+  if (viewport?.width !== PHONE.width)
+    throw new Error(`expectFitsPhone needs a ${PHONE.width}px viewport, not ${viewport?.width}px`);
   t.strictSame(await overflowingBoxes(page), [], `${screen}: every box fits a ${PHONE.width}px screen and its card`);
 }

@@ -5,7 +5,9 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { startStack, type Stack } from './stack.ts';
 
-export async function startBrowserStack(options: Parameters<typeof startStack>[0] = {}): Promise<{ stack: Stack; browser: Browser }> {
+export async function startBrowserStack(
+  options: Parameters<typeof startStack>[0] = {},
+): Promise<{ stack: Stack; browser: Browser }> {
   const stack = await startStack(options);
   const browser = await launchBrowser();
   t.teardown(async () => {

@@ -65,7 +65,9 @@ export async function openPage(
   });
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
-    const isDocumentStatus = /^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()) && documents.has(msg.location().url);
+    const isDocumentStatus =
+      /^Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()) &&
+      documents.has(msg.location().url);
     if (!isDocumentStatus) problems.push(`console: ${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
@@ -93,5 +95,8 @@ export async function hydrated(page: Page, selector: string): Promise<void> {
  */
 export async function resumeOrder(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await Promise.all([page.waitForURL((u) => !u.pathname.startsWith('/state/')), page.getByRole('button', { name: 'Yes, this is my order' }).click()]);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith('/state/')),
+    page.getByRole('button', { name: 'Yes, this is my order' }).click(),
+  ]);
 }

@@ -91,7 +91,9 @@ export class Visitor {
   /** One step: the form posted as the page would post it (same origin, urlencoded). */
   async post(url: string, form: Form = {}): Promise<Response> {
     const headers = this.headers({ 'content-type': 'application/x-www-form-urlencoded' });
-    return this.keep(await this.stack.app.inject({ method: 'POST', url, headers, payload: new URLSearchParams(form).toString() }));
+    return this.keep(
+      await this.stack.app.inject({ method: 'POST', url, headers, payload: new URLSearchParams(form).toString() }),
+    );
   }
 
   /** What the signed flow cookie holds (refId, txnType, …). */
@@ -166,7 +168,13 @@ export async function driveTo(stack: Stack, target: string, walk: Walk = {}): Pr
   return visitor;
 }
 
-const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The "Is this your order?" form of a resume page: where it posts and its fields; null if the page asks nothing. */
 export function resumeQuestion(body: string): { action: string; form: Form } | null {
@@ -200,7 +208,12 @@ export function upstreamCalls(stack: Stack, endpoint: string): number {
 }
 
 /** A buyer's address, for quotes at or above the sandbox's address threshold. */
-export const ADDRESS = { addressLine1: '1 King St W', cityTown: 'Toronto', stateProv: 'ON', postalCode: 'M5H 1A1' } satisfies Form;
+export const ADDRESS = {
+  addressLine1: '1 King St W',
+  cityTown: 'Toronto',
+  stateProv: 'ON',
+  postalCode: 'M5H 1A1',
+} satisfies Form;
 
 /** The smallest PNG: a selfie the sandbox accepts. */
 const SELFIE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -215,7 +228,15 @@ export async function passIdentity(visitor: Visitor): Promise<string> {
   const selfie = await visitor.stack.sandbox.app.inject({
     method: 'POST',
     url: `/${api}/selfieimage`,
-    payload: { refId: visitor.refId(), documentType: 'SELFIE', mimeType: 'image/png', fileName: 'selfie.png', extName: 'png', encodedFile: SELFIE_PNG, imageSource: 'UPLOAD' },
+    payload: {
+      refId: visitor.refId(),
+      documentType: 'SELFIE',
+      mimeType: 'image/png',
+      fileName: 'selfie.png',
+      extName: 'png',
+      encodedFile: SELFIE_PNG,
+      imageSource: 'UPLOAD',
+    },
   });
   if (selfie.statusCode !== 200) throw new Error(`selfie refused: ${selfie.body}`);
   return String((await visitor.get('/transaction')).headers.location);

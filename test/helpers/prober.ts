@@ -74,7 +74,9 @@ export async function startProber(plan: ProberPlan): Promise<Prober> {
   return {
     go() {
       const result = new Promise<ProbeRecord[]>((resolve, reject) =>
-        worker.once('message', (m: { answers: ProbeRecord[]; error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m.answers))),
+        worker.once('message', (m: { answers: ProbeRecord[]; error?: string }) =>
+          m.error ? reject(new Error(m.error)) : resolve(m.answers),
+        ),
       );
       worker.postMessage('go');
       return result;

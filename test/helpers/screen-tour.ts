@@ -7,7 +7,14 @@ import type { Page } from 'playwright-core';
 import type { Stack } from './stack.ts';
 import { ADDRESS, driveTo, MAPLE, passIdentity, Visitor, type Walk } from './journey.ts';
 
-export const MERCHANT_HOSTS = ['maple.localhost', 'roo.localhost', 'manila.localhost', 'test.localhost', 'checkout.localhost', 'dev.localhost'] as const;
+export const MERCHANT_HOSTS = [
+  'maple.localhost',
+  'roo.localhost',
+  'manila.localhost',
+  'test.localhost',
+  'checkout.localhost',
+  'dev.localhost',
+] as const;
 const ROO = 'roo.localhost';
 const MANILA = 'manila.localhost';
 const TEST = 'test.localhost';
@@ -43,7 +50,12 @@ async function openWith(stack: Stack, page: Page, visitor: Visitor, path: string
 
 /** A stop on a flow screen, reached by the journey helper's walk. */
 function flowStop(name: string, path: string, walk: Walk = {}): TourStop {
-  return { name, host: walk.host ?? MAPLE, path, open: async (stack, page) => openWith(stack, page, await driveTo(stack, path, walk), path) };
+  return {
+    name,
+    host: walk.host ?? MAPLE,
+    path,
+    open: async (stack, page) => openWith(stack, page, await driveTo(stack, path, walk), path),
+  };
 }
 
 /** A maple e-Transfer buy whose payment the provider settled (pay or cancel). */
@@ -79,14 +91,26 @@ const MANILA_CASH: Walk = {
 /** A maple eGift order as the home page's SPEND tab posts it: the card, then its amount picker. */
 async function spendQuote(stack: Stack, page: Page): Promise<void> {
   const visitor = new Visitor(stack, MAPLE);
-  const form = { txnType: 'SPEND', fiatAmount: '50', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'GIFTCARD', paymentMethodSubtype: 'NORTHMART_CA' };
+  const form = {
+    txnType: 'SPEND',
+    fiatAmount: '50',
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'GIFTCARD',
+    paymentMethodSubtype: 'NORTHMART_CA',
+  };
   const res = await visitor.post('/', form);
   if (res.headers.location !== '/spend-quote') throw new Error(`the eGift order was refused: ${res.statusCode}`);
   await openWith(stack, page, visitor, '/spend-quote');
 }
 
 export const TOUR: readonly TourStop[] = [
-  ...MERCHANT_HOSTS.map((host) => ({ name: `home on ${host}`, host, path: '/', open: (stack: Stack, page: Page) => goto(stack, page, host, '/') })),
+  ...MERCHANT_HOSTS.map((host) => ({
+    name: `home on ${host}`,
+    host,
+    path: '/',
+    open: (stack: Stack, page: Page) => goto(stack, page, host, '/'),
+  })),
   { name: 'home, sell tab', host: MAPLE, path: '/', open: (stack, page) => goto(stack, page, MAPLE, '/?type=SELL') },
   { name: 'home, spend tab', host: MAPLE, path: '/', open: (stack, page) => goto(stack, page, MAPLE, '/?type=SPEND') },
   ...['/privacy-policy', '/terms-of-service', '/compliance-policy', '/refund-policy'].map((path) => ({
@@ -100,7 +124,10 @@ export const TOUR: readonly TourStop[] = [
   flowStop('price-quote, sell', '/price-quote', { kind: 'SELL' }),
   flowStop('address-input', '/address-input'),
   flowStop('buyer-info-input', '/buyer-info-input'),
-  flowStop('buyer-info-input, DEV host (phone country)', '/buyer-info-input', { host: 'dev.localhost', address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx' }),
+  flowStop('buyer-info-input, DEV host (phone country)', '/buyer-info-input', {
+    host: 'dev.localhost',
+    address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+  }),
   flowStop('mobile-verification', '/mobile-verification'),
   flowStop('email-input', '/email-input', { kind: 'SELL' }),
   flowStop('image-input-choice', '/image-input-choice', AT_SELFIE),
@@ -108,16 +135,23 @@ export const TOUR: readonly TourStop[] = [
     name: 'image-input-camera',
     host: MAPLE,
     path: '/image-input-camera',
-    open: async (stack, page) => openWith(stack, page, await driveTo(stack, '/image-input-choice', AT_SELFIE), '/image-input-camera'),
+    open: async (stack, page) =>
+      openWith(stack, page, await driveTo(stack, '/image-input-choice', AT_SELFIE), '/image-input-camera'),
   },
   {
     name: 'image-input-upload',
     host: MAPLE,
     path: '/image-input-upload',
-    open: async (stack, page) => openWith(stack, page, await driveTo(stack, '/image-input-choice', AT_SELFIE), '/image-input-upload'),
+    open: async (stack, page) =>
+      openWith(stack, page, await driveTo(stack, '/image-input-choice', AT_SELFIE), '/image-input-upload'),
   },
   { name: 'verify (documents)', host: MAPLE, path: '/verify', open: (stack, page) => goto(stack, page, MAPLE, '/verify') },
-  { name: 'verify-idenfy', host: MAPLE, path: '/verify-idenfy/approved-demo', open: (stack, page) => goto(stack, page, MAPLE, '/verify-idenfy/approved-demo') },
+  {
+    name: 'verify-idenfy',
+    host: MAPLE,
+    path: '/verify-idenfy/approved-demo',
+    open: (stack, page) => goto(stack, page, MAPLE, '/verify-idenfy/approved-demo'),
+  },
   flowStop('payment-etransfer-instructions', '/payment-etransfer-instructions'),
   {
     name: 'payment-etransfer-instructions, paid but not arrived',
@@ -151,20 +185,32 @@ export const TOUR: readonly TourStop[] = [
       await page.waitForURL('**/pay/bank/**');
     },
   },
-  { name: 'transaction-success', host: MAPLE, path: '/transaction-success', open: async (stack, page) => resumeIn(stack, page, await settledBuy(stack, 'pay')) },
-  { name: 'transaction-cancelled', host: MAPLE, path: '/transaction-cancelled', open: async (stack, page) => resumeIn(stack, page, await settledBuy(stack, 'cancel')) },
+  {
+    name: 'transaction-success',
+    host: MAPLE,
+    path: '/transaction-success',
+    open: async (stack, page) => resumeIn(stack, page, await settledBuy(stack, 'pay')),
+  },
+  {
+    name: 'transaction-cancelled',
+    host: MAPLE,
+    path: '/transaction-cancelled',
+    open: async (stack, page) => resumeIn(stack, page, await settledBuy(stack, 'cancel')),
+  },
   flowStop('payment-spend', '/payment-spend', { kind: 'SELL' }),
   {
     name: 'payment-spend, the sent-it question',
     host: MAPLE,
     path: '/payment-spend',
-    open: async (stack, page) => openWith(stack, page, await driveTo(stack, '/payment-spend', { kind: 'SELL' }), '/payment-spend?confirm=1'),
+    open: async (stack, page) =>
+      openWith(stack, page, await driveTo(stack, '/payment-spend', { kind: 'SELL' }), '/payment-spend?confirm=1'),
   },
   {
     name: 'payment-spend-success',
     host: MAPLE,
     path: '/payment-spend-success',
-    open: async (stack, page) => openWith(stack, page, await driveTo(stack, '/payment-spend', { kind: 'SELL' }), '/payment-spend-success'),
+    open: async (stack, page) =>
+      openWith(stack, page, await driveTo(stack, '/payment-spend', { kind: 'SELL' }), '/payment-spend-success'),
   },
   flowStop('payment-flexepin', '/payment-flexepin', { method: 'FLEXEPIN' }),
   flowStop('transaction-in-review', '/transaction-in-review', { buyer: { lastName: 'Review' } }),
@@ -217,7 +263,12 @@ export const TOUR: readonly TourStop[] = [
       await openWith(stack, page, visitor, '/payment-otc-success');
     },
   },
-  { name: 'cash-in-locations', host: MANILA, path: '/cash-in-locations', open: (stack, page) => goto(stack, page, MANILA, '/cash-in-locations') },
+  {
+    name: 'cash-in-locations',
+    host: MANILA,
+    path: '/cash-in-locations',
+    open: (stack, page) => goto(stack, page, MANILA, '/cash-in-locations'),
+  },
   { name: 'proc', host: MAPLE, path: '/proc/order-7', open: (stack, page) => goto(stack, page, MAPLE, '/proc/order-7?ref=abc') },
 ];
 

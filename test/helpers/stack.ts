@@ -29,7 +29,9 @@ export interface UpstreamLine {
  * page's call, any failed call) or its /api request's line, which carries a call that went well.
  */
 export function upstreamCallLines(logs: readonly Record<string, unknown>[]): (Record<string, unknown> & UpstreamLine)[] {
-  return logs.filter((l): l is Record<string, unknown> & UpstreamLine => typeof (l.upstream as { path?: unknown } | undefined)?.path === 'string');
+  return logs.filter(
+    (l): l is Record<string, unknown> & UpstreamLine => typeof (l.upstream as { path?: unknown } | undefined)?.path === 'string',
+  );
 }
 
 export async function startStack(
@@ -51,10 +53,7 @@ export async function startStack(
   const logs: Record<string, unknown>[] = [];
   // The production logger's options (personal data removed), without a terminal's pretty print.
   const { transport: _pretty, ...production } = loggerOptions('info');
-  const logger = pino(
-    production,
-    { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
-  );
+  const logger = pino(production, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
   const app = await buildApp({
     config,
     upstreamUrl: options.upstreamUrl?.(sandbox.url) ?? sandbox.url,

@@ -16,7 +16,13 @@ export const PDF = Buffer.from(
 export const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
 /** The DOS header and PE signature of a Windows executable. */
-export const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x40, 0, 0, 0]), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+export const EXE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(58),
+  Buffer.from([0x40, 0, 0, 0]),
+  Buffer.from('PE\0\0'),
+  Buffer.alloc(200),
+]);
 
 /** A PNG header declaring 60,000 x 60,000 pixels (the rest of the file never decoded). */
 export function hugePng(): Buffer {
@@ -46,7 +52,11 @@ export function multipartBody(parts: Part[]): { payload: Buffer; contentType: st
   for (const part of parts) {
     const disposition = `form-data; name="${part.field}"${part.fileName !== undefined ? `; filename="${part.fileName}"` : ''}`;
     const type = part.fileName !== undefined ? `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };

@@ -60,7 +60,10 @@ t.test('a form posted for another step is not sent upstream: the visitor goes to
   const confirmed = await sell.post('/price-quote');
   t.equal(confirmed.headers.location, '/buyer-info-input', 'NEXT on the quote');
   const inOrder = await upstreamDuring(() => sell.post('/buyer-info-input', BUYER));
-  t.ok(inOrder.some((r) => r.endsWith('/txnsell/buyerinfo')), 'in order, the form is sent');
+  t.ok(
+    inOrder.some((r) => r.endsWith('/txnsell/buyerinfo')),
+    'in order, the form is sent',
+  );
 
   const atAddress = await driveTo(stack, '/address-input');
   const code = await upstreamDuring(async () => {
@@ -79,15 +82,30 @@ t.test('a form posted for another step is not sent upstream: the visitor goes to
   // A selfie posted before the identity step: not read, not sent; the upstream is only asked where the flow is.
   const { payload, contentType } = multipartBody([{ field: 'file', fileName: 'me.png', value: PNG, type: 'image/png' }]);
   const selfie = await upstreamDuring(async () => {
-    const res = await stack.app.inject({ method: 'POST', url: '/image-input-upload', payload, headers: atAddress.headers({ 'content-type': contentType }) });
+    const res = await stack.app.inject({
+      method: 'POST',
+      url: '/image-input-upload',
+      payload,
+      headers: atAddress.headers({ 'content-type': contentType }),
+    });
     t.equal(res.statusCode, 303, 'a selfie before the identity step');
   });
-  t.notOk(selfie.some((r) => r.includes('/selfieimage')), 'no selfie reached the upstream');
+  t.notOk(
+    selfie.some((r) => r.includes('/selfieimage')),
+    'no selfie reached the upstream',
+  );
 });
 
 t.test('HEAD never calls the upstream', async (t) => {
   const visitor = await driveTo(stack, '/payment-etransfer-instructions');
-  const pages = ['/price-quote', '/payment-etransfer-instructions', '/buyer-info-input', '/transaction', '/transaction-success', `/state/${visitor.refId()}`];
+  const pages = [
+    '/price-quote',
+    '/payment-etransfer-instructions',
+    '/buyer-info-input',
+    '/transaction',
+    '/transaction-success',
+    `/state/${visitor.refId()}`,
+  ];
   for (const path of pages) {
     const calls = await upstreamDuring(async () => {
       const res = await stack.app.inject({ method: 'HEAD', url: path, headers: visitor.headers() });
@@ -124,14 +142,18 @@ t.test("someone else's order is shown and must be confirmed before it becomes th
     t.equal(question.action, `/state/${refId}/confirm`);
 
     // A forged, foreign or missing token adopts nothing.
-    for (const token of ['', 'x', resumeQuestion((await new Visitor(stack).get(`/state/${attacker.refId()}`)).body)!.form.token + 'x']) {
+    for (const token of [
+      '',
+      'x',
+      resumeQuestion((await new Visitor(stack).get(`/state/${attacker.refId()}`)).body)!.form.token + 'x',
+    ]) {
       const forged = await victim.post(question.action, { ...question.form, token });
       t.equal(forged.statusCode, 409, 'asked again');
       t.notOk(victim.cookie, 'still no flow');
     }
     const other = await startFlow(stack);
     const foreign = await victim.post(`/state/${other.refId()}/confirm`, question.form);
-    t.equal(foreign.statusCode, 409, "a token for one refId does not adopt another");
+    t.equal(foreign.statusCode, 409, 'a token for one refId does not adopt another');
     t.notOk(victim.cookie);
 
     const yes = await victim.post(question.action, question.form);
@@ -199,7 +221,11 @@ t.test('unknown hosts on a production upstream are refused and counted; never th
     const quote = await strict.inject({
       method: 'POST',
       url: '/',
-      headers: { host: 'checkout.attacker.test', origin: 'http://checkout.attacker.test', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        host: 'checkout.attacker.test',
+        origin: 'http://checkout.attacker.test',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: form,
     });
     t.equal(quote.statusCode, 404, 'nor a quote');
@@ -217,7 +243,11 @@ t.test('unknown hosts on a production upstream are refused and counted; never th
     const res = await lenient.inject({
       method: 'POST',
       url: '/',
-      headers: { host: 'checkout.attacker.test', origin: 'http://checkout.attacker.test', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        host: 'checkout.attacker.test',
+        origin: 'http://checkout.attacker.test',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: form,
     });
     t.equal(res.statusCode, 422, 'a test-coin quote is refused at the form');
@@ -235,7 +265,12 @@ t.test('the flow cookie: __Host-flow over https, a rotated secret still verifies
   const started = await proxied.inject({
     method: 'POST',
     url: '/',
-    headers: { host: MAPLE, origin: `https://${MAPLE}`, 'x-forwarded-proto': 'https', 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      host: MAPLE,
+      origin: `https://${MAPLE}`,
+      'x-forwarded-proto': 'https',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     payload: new URLSearchParams(quoteForm()).toString(),
   });
   const set = String([started.headers['set-cookie']].flat()[0]);
@@ -255,7 +290,11 @@ t.test('the flow cookie: __Host-flow over https, a rotated secret still verifies
   const onlyNew = await edge({ SESSION_SECRET: NEW_SECRET });
   const page = await rotated.inject({ url: '/price-quote', headers: visitor.headers() });
   t.equal(page.statusCode, 200, 'the old cookie still reads');
-  t.equal((await onlyNew.inject({ url: '/price-quote', headers: visitor.headers() })).headers.location, '/', 'once the old secret is removed it does not');
+  t.equal(
+    (await onlyNew.inject({ url: '/price-quote', headers: visitor.headers() })).headers.location,
+    '/',
+    'once the old secret is removed it does not',
+  );
   const next = await rotated.inject({
     method: 'POST',
     url: '/price-quote',
@@ -275,7 +314,10 @@ t.test('the bad-Host page and every refusal carry the security headers', async (
     await stack.app.inject({ url: '/', headers: { host: 'a..b' } }),
     await strict.inject({ url: '/', headers: { host: 'unknown.test' } }),
   ];
-  t.same(answers.map((a) => a.statusCode), [400, 400, 404]);
+  t.same(
+    answers.map((a) => a.statusCode),
+    [400, 400, 404],
+  );
   for (const answer of answers) {
     t.equal(answer.headers['x-content-type-options'], 'nosniff');
     t.equal(answer.headers['x-frame-options'], 'SAMEORIGIN');
@@ -309,7 +351,8 @@ t.test('hostile merchant files: refused at start-up naming file and line, fragme
   ]);
 
   // What the lint lets through, the allowlist still removes, once, at load.
-  const footer = '<p>Maple</p>\n<a href="vbscript:msgbox(1)">a</a><a href="data:text/html,x">b</a><img src="http://tracker.test/p.gif" alt="">';
+  const footer =
+    '<p>Maple</p>\n<a href="vbscript:msgbox(1)">a</a><a href="data:text/html,x">b</a><img src="http://tracker.test/p.gif" alt="">';
   const sanitised = await writeFixture(validFiles({ 'a/footer.html': footer }));
   t.teardown(() => removeFixture(sanitised));
   const merchant = (await loadMerchants(sanitised)).byId.get('a')!;

@@ -37,9 +37,7 @@ async function hammer(s: Stack, total: number, make: (i: number) => InjectOption
   const statuses: Record<number, number> = {};
   const parallel = 16;
   for (let i = 0; i < total; i += parallel) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(parallel, total - i) }, (_, j) => s.app.inject(make(i + j))),
-    );
+    const batch = await Promise.all(Array.from({ length: Math.min(parallel, total - i) }, (_, j) => s.app.inject(make(i + j))));
     for (const res of batch) statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
   }
   return statuses;
@@ -108,7 +106,11 @@ t.test('40 sockets pipelining 400 requests each without reading: /healthz and /r
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const list = timings.map((p) => p.ms.toFixed(0)).join(', ');
-  t.same(timings.map((p) => p.status), Array(20).fill(200), 'every probe answered 200');
+  t.same(
+    timings.map((p) => p.status),
+    Array(20).fill(200),
+    'every probe answered 200',
+  );
   t.ok(landed.ms < 8_000, `the probe sent with the flood to the main port: ${landed.ms.toFixed(0)} ms`);
   const slowest = Math.max(...timings.map((p) => p.ms));
   t.ok(slowest < 100, `then for two seconds the slowest probe took ${slowest.toFixed(1)} ms (${list})`);
@@ -124,7 +126,10 @@ t.test('40 sockets pipelining 400 requests each without reading: /healthz and /r
       `in order: ${answers.map((a) => a.ms.toFixed(0)).join(' ')}`,
   );
   t.equal(answers.length, 100, 'every probe on the probe port was answered');
-  t.ok(answers.filter((a) => a.path === '/healthz').every((a) => a.status === 200), 'liveness held throughout');
+  t.ok(
+    answers.filter((a) => a.path === '/healthz').every((a) => a.status === 200),
+    'liveness held throughout',
+  );
   // The probe thread waits only for a core: on a machine shared with other work (this one
   // runs at a load of 10 on 2 cores) the scheduler alone makes a few answers slower.
   t.ok(ms[Math.floor(ms.length * 0.9)]! < 100, 'nine in ten within 100 ms, the first ones sent with the flood included');
@@ -143,7 +148,10 @@ t.test('an upstream answering only 504: the breaker stops the four attempts per 
   const ms = performance.now() - started;
   t.equal(attempts(), 48, 'the next thirty made no attempt at all');
   t.ok(ms < 1_000, `and were answered at once (${ms.toFixed(0)} ms for thirty; one back-off sequence is 1.4 s)`);
-  t.ok(later.every((r) => r.statusCode === 502 && r.json().error.code === 'UPSTREAM.UNAVAILABLE'), 'with the unavailable error');
+  t.ok(
+    later.every((r) => r.statusCode === 502 && r.json().error.code === 'UPSTREAM.UNAVAILABLE'),
+    'with the unavailable error',
+  );
 });
 
 t.test('idle connections are kept longer than a load balancer keeps them (60 s)', async (t) => {

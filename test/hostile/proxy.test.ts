@@ -13,7 +13,12 @@ import { FAILURE_TEXT, PAYMENT_REFUSED_TEXT } from '../../server/checkout/messag
 import { UPSTREAM_BODY_MAX_BYTES } from '../../server/checkout/limits.ts';
 
 /** Answers one upstream call instead of the sandbox; `passThrough` asks the sandbox. */
-type Takeover = (req: IncomingMessage, res: ServerResponse, body: string, passThrough: () => Promise<{ status: number; json: unknown }>) => void;
+type Takeover = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: string,
+  passThrough: () => Promise<{ status: number; json: unknown }>,
+) => void;
 
 /** By the pattern's source: taking a path over again replaces the earlier answer. */
 const takeovers = new Map<string, Takeover>();
@@ -22,8 +27,14 @@ let sandboxUrl = '';
 
 function passThrough(req: IncomingMessage, body: string) {
   return async () => {
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length')) as Record<string, string>;
-    const response = await fetch(sandboxUrl + req.url, { method: req.method, headers, body: req.method === 'GET' ? undefined : body });
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length'),
+    ) as Record<string, string>;
+    const response = await fetch(sandboxUrl + req.url, {
+      method: req.method,
+      headers,
+      body: req.method === 'GET' ? undefined : body,
+    });
     return { status: response.status, json: await response.json() };
   };
 }
@@ -37,7 +48,9 @@ const front = http.createServer((req, res) => {
     const takeover = [...takeovers].find(([pattern]) => new RegExp(pattern).test(path))?.[1];
     const sandbox = passThrough(req, body);
     if (takeover) return takeover(req, res, body, sandbox);
-    void sandbox().then(({ status, json }) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json)));
+    void sandbox().then(({ status, json }) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json)),
+    );
   });
 });
 await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
@@ -63,7 +76,9 @@ t.afterEach(() => {
   now += 60_000;
 });
 
-const UNAVAILABLE = { error: { code: 'UPSTREAM.UNAVAILABLE', msg: 'The service is temporarily unavailable. Please try again in a moment.' } };
+const UNAVAILABLE = {
+  error: { code: 'UPSTREAM.UNAVAILABLE', msg: 'The service is temporarily unavailable. Please try again in a moment.' },
+};
 const TICKER = '/api/pubapi/ticker/merchant';
 
 /** An /api call over a real socket, as a browser's island makes it. */
@@ -80,7 +95,14 @@ function api(method: string, path: string, options: { visitor?: Visitor; body?: 
 /** Takes over an upstream path with one fixed answer. */
 function answer(pattern: RegExp, status: number, headers: Record<string, string | string[]>, body: string | Buffer) {
   // Repeated headers as a flat list: node:http would refuse some of them as an object.
-  takeOver(pattern, (_req, res) => res.writeHead(status, Object.entries(headers).flatMap(([name, values]) => [values].flat().flatMap((value) => [name, value]))).end(body));
+  takeOver(pattern, (_req, res) =>
+    res
+      .writeHead(
+        status,
+        Object.entries(headers).flatMap(([name, values]) => [values].flat().flatMap((value) => [name, value])),
+      )
+      .end(body),
+  );
 }
 
 /**
@@ -110,26 +132,45 @@ function endless(pattern: RegExp, headers: http.OutgoingHttpHeaders = {}) {
 /** What socket buffers between the two may hold beyond what the edge read. */
 const IN_FLIGHT = 8 * 1024 * 1024;
 
-t.test('an upstream 500 with a stack trace and an internal URL, or an HTML error page: the edge says only that it is unavailable', async (t) => {
-  const leak = 'java.lang.NullPointerException at com.exchange.TickerService.load(TickerService.java:42) from http://10.0.3.7:8080/internal/ticker';
-  answer(/ticker/, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'SYSTEM', msg: leak }, stack: leak }));
-  const failed = await api('GET', TICKER);
-  t.equal(failed.status, 502);
-  t.same(JSON.parse(failed.body), UNAVAILABLE);
+t.test(
+  'an upstream 500 with a stack trace and an internal URL, or an HTML error page: the edge says only that it is unavailable',
+  async (t) => {
+    const leak =
+      'java.lang.NullPointerException at com.exchange.TickerService.load(TickerService.java:42) from http://10.0.3.7:8080/internal/ticker';
+    answer(
+      /ticker/,
+      500,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ error: { code: 'SYSTEM', msg: leak }, stack: leak }),
+    );
+    const failed = await api('GET', TICKER);
+    t.equal(failed.status, 502);
+    t.same(JSON.parse(failed.body), UNAVAILABLE);
 
-  answer(/ticker/, 502, { 'content-type': 'text/html' }, `<html><body><h1>502 Bad Gateway</h1><p>nginx at 10.0.3.7</p></body></html>`);
-  const html = await api('GET', TICKER);
-  t.equal(html.status, 502);
-  t.same(JSON.parse(html.body), UNAVAILABLE);
+    answer(
+      /ticker/,
+      502,
+      { 'content-type': 'text/html' },
+      `<html><body><h1>502 Bad Gateway</h1><p>nginx at 10.0.3.7</p></body></html>`,
+    );
+    const html = await api('GET', TICKER);
+    t.equal(html.status, 502);
+    t.same(JSON.parse(html.body), UNAVAILABLE);
 
-  answer(/ticker/, 200, { 'content-type': 'text/html' }, '<html><body>Maintenance until 10:00, see http://status.internal</body></html>');
-  const page = await api('GET', TICKER);
-  t.equal(page.status, 502, 'a 200 that is not JSON is no answer');
-  t.same(JSON.parse(page.body), UNAVAILABLE);
-  t.match(page.headers['content-type'], /^application\/json/);
-});
+    answer(
+      /ticker/,
+      200,
+      { 'content-type': 'text/html' },
+      '<html><body>Maintenance until 10:00, see http://status.internal</body></html>',
+    );
+    const page = await api('GET', TICKER);
+    t.equal(page.status, 502, 'a 200 that is not JSON is no answer');
+    t.same(JSON.parse(page.body), UNAVAILABLE);
+    t.match(page.headers['content-type'], /^application\/json/);
+  },
+);
 
-t.test('an upstream 302 to evil.test: no Location, the edge\'s own error', async (t) => {
+t.test("an upstream 302 to evil.test: no Location, the edge's own error", async (t) => {
   answer(/ticker/, 302, { location: 'https://evil.test/steal?c=1', 'content-type': 'application/json' }, '{}');
   const res = await api('GET', TICKER);
   t.equal(res.status, 502);
@@ -162,7 +203,16 @@ t.test('arbitrary and hop-by-hop upstream headers stay upstream; content type, c
   t.equal(res.status, 200);
   t.same(JSON.parse(res.body), [{ cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: 95000 }]);
   t.equal(res.headers['cache-control'], 'no-store');
-  for (const name of ['set-cookie', 'x-internal-host', 'x-backend-server', 'via', 'access-control-allow-origin', 'x-hop', 'proxy-authenticate', 'upgrade']) {
+  for (const name of [
+    'set-cookie',
+    'x-internal-host',
+    'x-backend-server',
+    'via',
+    'access-control-allow-origin',
+    'x-hop',
+    'proxy-authenticate',
+    'upgrade',
+  ]) {
     t.equal(res.headers[name], undefined, `no ${name}`);
   }
   t.notMatch(String(res.headers['keep-alive']), /600/, "the edge's own keep-alive, not the upstream's");
@@ -174,7 +224,12 @@ t.test('arbitrary and hop-by-hop upstream headers stay upstream; content type, c
   t.equal(busy.headers['retry-after'], '7');
   t.same(JSON.parse(busy.body), UNAVAILABLE);
 
-  answer(/ticker/, 429, { 'content-type': 'application/json', 'retry-after': '30' }, JSON.stringify({ error: { code: 'RATE.LIMITED', msg: 'Too many requests. Please wait a moment.' } }));
+  answer(
+    /ticker/,
+    429,
+    { 'content-type': 'application/json', 'retry-after': '30' },
+    JSON.stringify({ error: { code: 'RATE.LIMITED', msg: 'Too many requests. Please wait a moment.' } }),
+  );
   const limited = await api('GET', TICKER);
   t.equal(limited.status, 429);
   t.equal(limited.headers['retry-after'], '30');
@@ -186,7 +241,11 @@ t.test('arbitrary and hop-by-hop upstream headers stay upstream; content type, c
 
 t.test('content-encoding: gzip a thousand times is never repeated to the browser', async (t) => {
   const json = JSON.stringify([{ cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: 95000 }]);
-  for (const [times, body] of [[1000, json], [1000, gzipSync(json)], [1, gzipSync(json)]] as const) {
+  for (const [times, body] of [
+    [1000, json],
+    [1000, gzipSync(json)],
+    [1, gzipSync(json)],
+  ] as const) {
     answer(/ticker/, 200, { 'content-type': 'application/json', 'content-encoding': Array(times).fill('gzip') }, body);
     const res = await api('GET', TICKER);
     t.equal(res.headers['content-encoding'], undefined, `gzip ${times} times`);
@@ -204,7 +263,10 @@ t.test('a 100 MB upstream body through /api: reading stops at the cap, 502', asy
   const res = await api('GET', TICKER);
   t.equal(res.status, 502);
   t.same(JSON.parse(res.body), UNAVAILABLE);
-  t.ok(streamed.written() <= UPSTREAM_BODY_MAX_BYTES + IN_FLIGHT, `the edge stopped reading (${streamed.written()} of ${streamed.total} bytes written)`);
+  t.ok(
+    streamed.written() <= UPSTREAM_BODY_MAX_BYTES + IN_FLIGHT,
+    `the edge stopped reading (${streamed.written()} of ${streamed.total} bytes written)`,
+  );
 
   const declared = endless(/ticker/, { 'content-length': String(100 * 1024 * 1024 + 10) });
   const told = await api('GET', TICKER);
@@ -218,14 +280,28 @@ t.test('a 100 MB upstream body to a page: reading stops at the cap, the page say
   const page = await visitor.get('/price-quote');
   t.equal(page.statusCode, 502);
   t.match(page.body, FAILURE_TEXT.generic);
-  t.ok(streamed.written() <= UPSTREAM_BODY_MAX_BYTES + IN_FLIGHT, `the edge stopped reading (${streamed.written()} of ${streamed.total} bytes written)`);
-  t.ok(stack.logs.some((l) => l.msg === 'upstream response breaks the contract'), 'logged');
+  t.ok(
+    streamed.written() <= UPSTREAM_BODY_MAX_BYTES + IN_FLIGHT,
+    `the edge stopped reading (${streamed.written()} of ${streamed.total} bytes written)`,
+  );
+  t.ok(
+    stack.logs.some((l) => l.msg === 'upstream response breaks the contract'),
+    'logged',
+  );
 });
 
 t.test("JSON content types are exact: 'application/json\\t;' and the like are 415, never 500", async (t) => {
   const visitor = await startFlow(stack);
   const body = JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 });
-  for (const type of ['application/json\t;', 'application/json;', 'application/json; charset=latin1', 'application/json;;', 'application/json\u00a0', 'text/plain', 'application/x-www-form-urlencoded']) {
+  for (const type of [
+    'application/json\t;',
+    'application/json;',
+    'application/json; charset=latin1',
+    'application/json;;',
+    'application/json\u00a0',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+  ]) {
     const res = await api('POST', '/api/txnbuy/requote', { visitor, body, type });
     t.equal(res.status, 415, JSON.stringify(type));
     t.same(JSON.parse(res.body), { error: { code: 'REQUEST.UNSUPPORTED', msg: 'This kind of content is not accepted.' } });
@@ -244,7 +320,11 @@ t.test('JSON nested 10,000 deep is a 400 before anything parses it', async (t) =
     t.same(JSON.parse(res.body), { error: { code: 'REQUEST.INVALID', msg: 'The request could not be understood.' } });
   }
   const strings = JSON.stringify({ refId: '[[[[[[[[[[[[[[[[', fiatAmount: 100 });
-  t.equal((await api('POST', '/api/txnbuy/requote', { visitor, body: strings })).status, 404, 'brackets inside a string are not nesting: parsed, and not the visitor\'s refId');
+  t.equal(
+    (await api('POST', '/api/txnbuy/requote', { visitor, body: strings })).status,
+    404,
+    "brackets inside a string are not nesting: parsed, and not the visitor's refId",
+  );
 });
 
 t.test('a bank redirectUrl with CR, LF or non-ASCII is refused like any bad redirect; the flow is kept', async (t) => {
@@ -255,7 +335,12 @@ t.test('a bank redirectUrl with CR, LF or non-ASCII is refused like any bad redi
     ['an ideographic full stop in the host', (url) => url.replace('127.0.0.1', '127.0.0.1\u3002')],
   ];
   for (const [name, spoil] of spoilers) {
-    const visitor = await driveTo(stack, '/poli', { host: 'roo.localhost', method: 'BANKTRANSFER', currency: 'AUD', amount: 100 });
+    const visitor = await driveTo(stack, '/poli', {
+      host: 'roo.localhost',
+      method: 'BANKTRANSFER',
+      currency: 'AUD',
+      amount: 100,
+    });
     takeOver(/\/banktransfer\/init$/, (_req, res, _body, sandbox) => {
       void sandbox().then(({ status, json }) => {
         const state = json as { nextActionParams: { redirectUrl: string } };
@@ -278,44 +363,99 @@ t.test('a bank redirectUrl with CR, LF or non-ASCII is refused like any bad redi
 t.test('texts meant for developers never reach a visitor: through /api and on pages', async (t) => {
   const developerText = 'buyerinfo is not allowed now: the transaction is at INPUT_CRYPTOADDRESS';
   const visitor = await startFlow(stack);
-  answer(/\/requote$/, 409, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'FLOWACTION.INVALID', msg: developerText } }));
-  const requote = await api('POST', '/api/txnbuy/requote', { visitor, body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }) });
+  answer(
+    /\/requote$/,
+    409,
+    { 'content-type': 'application/json' },
+    JSON.stringify({ error: { code: 'FLOWACTION.INVALID', msg: developerText } }),
+  );
+  const requote = await api('POST', '/api/txnbuy/requote', {
+    visitor,
+    body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }),
+  });
   t.equal(requote.status, 409, "the upstream's refusal stays a refusal");
   t.same(JSON.parse(requote.body), { error: { code: 'FLOWACTION.INVALID', msg: FAILURE_TEXT.generic } });
 
   const fieldNames = 'REQUEST.INVALID fiatAmount: unknown field; see https://api.exchange.internal/docs';
-  answer(/\/requote$/, 422, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'QUOTE.REFUSED', msg: fieldNames } }));
-  const named = await api('POST', '/api/txnbuy/requote', { visitor, body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }) });
+  answer(
+    /\/requote$/,
+    422,
+    { 'content-type': 'application/json' },
+    JSON.stringify({ error: { code: 'QUOTE.REFUSED', msg: fieldNames } }),
+  );
+  const named = await api('POST', '/api/txnbuy/requote', {
+    visitor,
+    body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }),
+  });
   t.same(JSON.parse(named.body), { error: { code: 'QUOTE.REFUSED', msg: FAILURE_TEXT.generic } });
 
   const forVisitors = 'You have reached your daily transaction limit. Please try again tomorrow.';
-  answer(/\/requote$/, 422, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'TRANSACTION.DAILYLIMIT.REACHED', msg: forVisitors } }));
-  const limit = await api('POST', '/api/txnbuy/requote', { visitor, body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }) });
-  t.same(JSON.parse(limit.body), { error: { code: 'TRANSACTION.DAILYLIMIT.REACHED', msg: forVisitors } }, 'a message meant for visitors passes');
+  answer(
+    /\/requote$/,
+    422,
+    { 'content-type': 'application/json' },
+    JSON.stringify({ error: { code: 'TRANSACTION.DAILYLIMIT.REACHED', msg: forVisitors } }),
+  );
+  const limit = await api('POST', '/api/txnbuy/requote', {
+    visitor,
+    body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }),
+  });
+  t.same(
+    JSON.parse(limit.body),
+    { error: { code: 'TRANSACTION.DAILYLIMIT.REACHED', msg: forVisitors } },
+    'a message meant for visitors passes',
+  );
 
-  for (const body of [{ error: { code: 'bad code <script>', msg: developerText } }, { error: [{ errorCode: 'X', errorMsg: developerText }] }, { error: developerText }]) {
+  for (const body of [
+    { error: { code: 'bad code <script>', msg: developerText } },
+    { error: [{ errorCode: 'X', errorMsg: developerText }] },
+    { error: developerText },
+  ]) {
     answer(/\/requote$/, 200, { 'content-type': 'application/json' }, JSON.stringify(body));
-    const odd = await api('POST', '/api/txnbuy/requote', { visitor, body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }) });
+    const odd = await api('POST', '/api/txnbuy/requote', {
+      visitor,
+      body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }),
+    });
     t.equal(odd.status, 502, `a 200 with an error of another shape: ${JSON.stringify(body).slice(0, 40)}`);
     t.same(JSON.parse(odd.body), UNAVAILABLE);
   }
 
-  answer(/\/quoterequest$/, 409, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'FLOWACTION.INVALID', msg: developerText } }));
+  answer(
+    /\/quoterequest$/,
+    409,
+    { 'content-type': 'application/json' },
+    JSON.stringify({ error: { code: 'FLOWACTION.INVALID', msg: developerText } }),
+  );
   const home = new Visitor(stack);
-  const quote = await home.post('/', { txnType: 'BUY', fiatAmount: '100', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER' });
+  const quote = await home.post('/', {
+    txnType: 'BUY',
+    fiatAmount: '100',
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'ETRANSFER',
+  });
   t.notMatch(quote.body, 'not allowed now');
   t.notMatch(quote.body, 'INPUT_CRYPTOADDRESS');
   t.match(quote.body, FAILURE_TEXT.generic);
 
   takeovers.clear();
   const walker = await driveTo(stack, '/address-input');
-  answer(/\/cryptoaddress$/, 422, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'ADDRESS.REJECTED', msg: 'validate() failed at /srv/app/address.js:42 for INPUT_CRYPTOADDRESS' } }));
+  answer(
+    /\/cryptoaddress$/,
+    422,
+    { 'content-type': 'application/json' },
+    JSON.stringify({
+      error: { code: 'ADDRESS.REJECTED', msg: 'validate() failed at /srv/app/address.js:42 for INPUT_CRYPTOADDRESS' },
+    }),
+  );
   const step = await walker.post('/address-input', { cryptoAddress: BTC_ADDRESS });
   t.equal(step.statusCode, 422);
   t.notMatch(step.body, '/srv/app');
   t.match(step.body, FAILURE_TEXT.generic);
   t.ok(
-    stack.logs.some((l) => l.msg === 'upstream text replaced for the visitor' && JSON.stringify(l).includes('/srv/app/address.js')),
+    stack.logs.some(
+      (l) => l.msg === 'upstream text replaced for the visitor' && JSON.stringify(l).includes('/srv/app/address.js'),
+    ),
     'what was replaced is in the log',
   );
 });

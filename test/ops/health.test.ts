@@ -32,21 +32,28 @@ const probe = async (port: number, path: string, method = 'GET') => {
   return { status: res.status, headers: res.headers, body: await res.text() };
 };
 
-t.test('the verdicts: readiness needs serving, no drain, a fresh heartbeat and no pressure; liveness only a heartbeat', async (t) => {
-  const ok: ProbeInputs = { serving: true, draining: false, pressure: undefined, sinceBeatMs: 50 };
-  const ready = (inputs: Partial<ProbeInputs>) => readiness({ ...ok, ...inputs }, limits);
-  const live = (inputs: Partial<ProbeInputs>) => liveness({ ...ok, ...inputs }, limits);
-  t.same(ready({}), { status: 200, body: { status: 'ready' } });
-  t.same(ready({ serving: false }).body, { status: 'starting' });
-  t.same(ready({ sinceBeatMs: undefined }).body, { status: 'starting' });
-  t.same(ready({ draining: true, pressure: 'heap' }).body, { status: 'draining' }, 'draining says so first');
-  t.same(ready({ sinceBeatMs: 301 }), { status: 503, body: { status: 'stalled' } });
-  t.same(ready({ pressure: 'rss' }), { status: 503, body: { status: 'rss' } });
-  t.same(live({ sinceBeatMs: 14_999, draining: true, pressure: 'heap', serving: false }), { status: 200, body: { status: 'ok' } }, 'busy, draining or starting: alive');
-  t.same(live({ sinceBeatMs: undefined }).status, 200, 'before the first heartbeat: starting, not dead');
-  t.same(live({ sinceBeatMs: 15_001 }), { status: 503, body: { status: 'stalled' } });
-  t.ok(PROBE_LIMITS.liveStallMs >= 10 * PROBE_LIMITS.readyStallMs, 'readiness goes down long before the process is killed');
-});
+t.test(
+  'the verdicts: readiness needs serving, no drain, a fresh heartbeat and no pressure; liveness only a heartbeat',
+  async (t) => {
+    const ok: ProbeInputs = { serving: true, draining: false, pressure: undefined, sinceBeatMs: 50 };
+    const ready = (inputs: Partial<ProbeInputs>) => readiness({ ...ok, ...inputs }, limits);
+    const live = (inputs: Partial<ProbeInputs>) => liveness({ ...ok, ...inputs }, limits);
+    t.same(ready({}), { status: 200, body: { status: 'ready' } });
+    t.same(ready({ serving: false }).body, { status: 'starting' });
+    t.same(ready({ sinceBeatMs: undefined }).body, { status: 'starting' });
+    t.same(ready({ draining: true, pressure: 'heap' }).body, { status: 'draining' }, 'draining says so first');
+    t.same(ready({ sinceBeatMs: 301 }), { status: 503, body: { status: 'stalled' } });
+    t.same(ready({ pressure: 'rss' }), { status: 503, body: { status: 'rss' } });
+    t.same(
+      live({ sinceBeatMs: 14_999, draining: true, pressure: 'heap', serving: false }),
+      { status: 200, body: { status: 'ok' } },
+      'busy, draining or starting: alive',
+    );
+    t.same(live({ sinceBeatMs: undefined }).status, 200, 'before the first heartbeat: starting, not dead');
+    t.same(live({ sinceBeatMs: 15_001 }), { status: 503, body: { status: 'stalled' } });
+    t.ok(PROBE_LIMITS.liveStallMs >= 10 * PROBE_LIMITS.readyStallMs, 'readiness goes down long before the process is killed');
+  },
+);
 
 t.test('the state is shared: another view of the same memory sees each write at once', async (t) => {
   const state = new HealthState();
@@ -73,32 +80,40 @@ t.test('HEALTH_PORT: 9090 in production, off elsewhere unless set; 0 is any free
   t.throws(() => parseConfig({ PORT: '9090', HEALTH_PORT: '9090' }), { message: /HEALTH_PORT: must differ from PORT/ });
 });
 
-t.test('the probe port answers in JSON, no-store, with the security headers; anything else is a 404 in the edge shape', async (t) => {
-  const { stack, probes } = await edgeWithProbes(t);
-  const health = await probe(probes.port, '/healthz');
-  t.equal(health.status, 200);
-  t.same(JSON.parse(health.body), { status: 'ok' });
-  const ready = await probe(probes.port, '/readyz?full=1');
-  t.same([ready.status, JSON.parse(ready.body)], [200, { status: 'ready' }]);
-  const main = await fetch(stack.url('127.0.0.1', '/readyz'));
-  for (const [where, headers] of [['probe port', ready.headers], ['main port', main.headers]] as const) {
-    t.equal(headers.get('content-type'), 'application/json; charset=utf-8', where);
-    t.equal(headers.get('cache-control'), 'no-store', where);
-    t.equal(headers.get('x-content-type-options'), 'nosniff', where);
-    t.equal(headers.get('x-frame-options'), 'SAMEORIGIN', where);
-    t.equal(headers.get('strict-transport-security'), 'max-age=15552000', where);
-  }
-  const head = await probe(probes.port, '/healthz', 'HEAD');
-  t.same([head.status, head.body], [200, ''], 'HEAD: the status alone');
-  const other = await probe(probes.port, '/');
-  t.equal(other.status, 404);
-  t.same(JSON.parse(other.body), { error: { code: 'REQUEST.NOT_FOUND', msg: 'Not found.' } });
-  t.equal((await probe(probes.port, '/readyz', 'POST')).status, 404);
-});
+t.test(
+  'the probe port answers in JSON, no-store, with the security headers; anything else is a 404 in the edge shape',
+  async (t) => {
+    const { stack, probes } = await edgeWithProbes(t);
+    const health = await probe(probes.port, '/healthz');
+    t.equal(health.status, 200);
+    t.same(JSON.parse(health.body), { status: 'ok' });
+    const ready = await probe(probes.port, '/readyz?full=1');
+    t.same([ready.status, JSON.parse(ready.body)], [200, { status: 'ready' }]);
+    const main = await fetch(stack.url('127.0.0.1', '/readyz'));
+    for (const [where, headers] of [
+      ['probe port', ready.headers],
+      ['main port', main.headers],
+    ] as const) {
+      t.equal(headers.get('content-type'), 'application/json; charset=utf-8', where);
+      t.equal(headers.get('cache-control'), 'no-store', where);
+      t.equal(headers.get('x-content-type-options'), 'nosniff', where);
+      t.equal(headers.get('x-frame-options'), 'SAMEORIGIN', where);
+      t.equal(headers.get('strict-transport-security'), 'max-age=15552000', where);
+    }
+    const head = await probe(probes.port, '/healthz', 'HEAD');
+    t.same([head.status, head.body], [200, ''], 'HEAD: the status alone');
+    const other = await probe(probes.port, '/');
+    t.equal(other.status, 404);
+    t.same(JSON.parse(other.body), { error: { code: 'REQUEST.NOT_FOUND', msg: 'Not found.' } });
+    t.equal((await probe(probes.port, '/readyz', 'POST')).status, 404);
+  },
+);
 
 t.test('a port in use: the probe server does not start, and says which port', async (t) => {
   const { probes, state } = await edgeWithProbes(t);
-  await t.rejects(startProbeServer({ state, port: probes.port, host: '127.0.0.1' }), { message: new RegExp(`HEALTH_PORT ${probes.port}: .*EADDRINUSE`) });
+  await t.rejects(startProbeServer({ state, port: probes.port, host: '127.0.0.1' }), {
+    message: new RegExp(`HEALTH_PORT ${probes.port}: .*EADDRINUSE`),
+  });
 });
 
 t.test('draining flips readiness on the probe port at once, without waiting for a heartbeat', async (t) => {
@@ -111,36 +126,57 @@ t.test('draining flips readiness on the probe port at once, without waiting for 
   t.same((await stack.app.inject({ url: '/readyz' })).json(), { status: 'draining' }, 'the main port says the same');
 });
 
-t.test('the main thread blocked: the probe port answers meanwhile, readiness down once the heartbeat is stale, liveness up', async (t) => {
-  const { stack, state, probes } = await edgeWithProbes(t);
-  // /readyz then /healthz until readiness is down (8 s at most).
-  const prober = await startProber({ port: probes.port, paths: ['/readyz', '/healthz'], everyMs: 20, rounds: 400, stopOn: { path: '/readyz', status: 503 } });
-  t.teardown(() => prober.close());
+t.test(
+  'the main thread blocked: the probe port answers meanwhile, readiness down once the heartbeat is stale, liveness up',
+  async (t) => {
+    const { stack, state, probes } = await edgeWithProbes(t);
+    // /readyz then /healthz until readiness is down (8 s at most).
+    const prober = await startProber({
+      port: probes.port,
+      paths: ['/readyz', '/healthz'],
+      everyMs: 20,
+      rounds: 400,
+      stopOn: { path: '/readyz', status: 503 },
+    });
+    t.teardown(() => prober.close());
 
-  // The edge runs in this thread: from here until the prober has its answers, it runs nothing else.
-  const blockedAt = sharedNow();
-  const lastBeat = blockedAt - state.inputs(blockedAt).sinceBeatMs!;
-  const answered = prober.go();
-  while (!prober.finished() && sharedNow() - blockedAt < 12_000);
-  const unblockedAt = sharedNow();
-  const answers = await answered;
-  t.comment(`blocked ${unblockedAt - blockedAt} ms; answers: ${answers.map((a) => `${a.path} ${a.status} in ${a.ms.toFixed(1)} ms`).join(', ')}`);
-  t.ok(prober.finished(), 'every probe was answered');
-  // sharedNow rounds to the millisecond and each thread has its own time origin: allow 1 ms.
-  t.ok(answers.every((a) => a.at >= blockedAt - 1 && a.at <= unblockedAt + 1), 'all while the main thread was blocked');
-  const live = answers.filter((a) => a.path === '/healthz');
-  t.ok(live.length > 0 && live.every((a) => a.status === 200 && a.body === '{"status":"ok"}'), 'liveness: a stall of seconds is not death');
-  const lastReady = answers.findLast((a) => a.path === '/readyz')!;
-  t.same([lastReady.status, JSON.parse(lastReady.body)], [503, { status: 'stalled' }], 'readiness: down once the heartbeat is stale');
-  t.ok(lastReady.at - lastBeat > limits.readyStallMs, 'and not before the stall limit');
+    // The edge runs in this thread: from here until the prober has its answers, it runs nothing else.
+    const blockedAt = sharedNow();
+    const lastBeat = blockedAt - state.inputs(blockedAt).sinceBeatMs!;
+    const answered = prober.go();
+    while (!prober.finished() && sharedNow() - blockedAt < 12_000);
+    const unblockedAt = sharedNow();
+    const answers = await answered;
+    t.comment(
+      `blocked ${unblockedAt - blockedAt} ms; answers: ${answers.map((a) => `${a.path} ${a.status} in ${a.ms.toFixed(1)} ms`).join(', ')}`,
+    );
+    t.ok(prober.finished(), 'every probe was answered');
+    // sharedNow rounds to the millisecond and each thread has its own time origin: allow 1 ms.
+    t.ok(
+      answers.every((a) => a.at >= blockedAt - 1 && a.at <= unblockedAt + 1),
+      'all while the main thread was blocked',
+    );
+    const live = answers.filter((a) => a.path === '/healthz');
+    t.ok(
+      live.length > 0 && live.every((a) => a.status === 200 && a.body === '{"status":"ok"}'),
+      'liveness: a stall of seconds is not death',
+    );
+    const lastReady = answers.findLast((a) => a.path === '/readyz')!;
+    t.same(
+      [lastReady.status, JSON.parse(lastReady.body)],
+      [503, { status: 'stalled' }],
+      'readiness: down once the heartbeat is stale',
+    );
+    t.ok(lastReady.at - lastBeat > limits.readyStallMs, 'and not before the stall limit');
 
-  // Unblocked, the heartbeat resumes and readiness comes back.
-  const deadline = Date.now() + 5_000;
-  let back = await probe(probes.port, '/readyz');
-  while (back.status !== 200 && Date.now() < deadline) back = await probe(probes.port, '/readyz');
-  t.equal(back.status, 200, 'ready again once the main thread beats');
-  t.equal((await fetch(stack.url('127.0.0.1', '/readyz'))).status, 200);
-});
+    // Unblocked, the heartbeat resumes and readiness comes back.
+    const deadline = Date.now() + 5_000;
+    let back = await probe(probes.port, '/readyz');
+    while (back.status !== 200 && Date.now() < deadline) back = await probe(probes.port, '/readyz');
+    t.equal(back.status, 200, 'ready again once the main thread beats');
+    t.equal((await fetch(stack.url('127.0.0.1', '/readyz'))).status, 200);
+  },
+);
 
 t.test("requests read while the server closes get the edge's draining 503, not Fastify's", async (t) => {
   // An upstream that holds its answers: a request in flight keeps its connection open through the close.
@@ -173,5 +209,7 @@ t.test("requests read while the server closes get the edge's draining 503, not F
   t.match(drained, /\r\nretry-after: 5\r\n/i);
   t.match(drained, /\r\nconnection: close\r\n/i);
   t.match(drained, /\r\nx-content-type-options: nosniff\r\n/i, 'with the security headers');
-  t.same(JSON.parse(drained.slice(drained.indexOf('\r\n\r\n') + 4)), { error: { code: 'SERVICE.DRAINING', msg: 'Shutting down, please retry.' } });
+  t.same(JSON.parse(drained.slice(drained.indexOf('\r\n\r\n') + 4)), {
+    error: { code: 'SERVICE.DRAINING', msg: 'Shutting down, please retry.' },
+  });
 });

@@ -92,7 +92,10 @@ t.test('a client that trickles its headers is cut at the headers timeout, on a k
   await Promise.race([connection.closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   const ms = Date.now() - started;
   t.ok(socket.destroyed || socket.readableEnded, 'the connection was closed');
-  t.ok(ms >= 500 && ms < 500 + TIMEOUT_CHECK_MS + 1_000, `after ${ms} ms: the headers timeout from the request's first byte, not from the connection's`);
+  t.ok(
+    ms >= 500 && ms < 500 + TIMEOUT_CHECK_MS + 1_000,
+    `after ${ms} ms: the headers timeout from the request's first byte, not from the connection's`,
+  );
   t.match(connection.received, /HTTP\/1\.1 408/, 'with 408 Request Timeout');
 });
 

@@ -33,7 +33,10 @@ t.test('quote: fixed price, 8-decimal coin amount, validity, address rule', asyn
 t.test('ETRANSFER under 250: no selfie, init, pay page completes', async (t) => {
   const c = await sandboxFor(t);
   const quote = await c.buyQuote({ fiatAmount: 100 });
-  const address = await c.step('/txnbuy/cryptoaddress', { refId: quote.refId, cryptoAddress: ' bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq ' });
+  const address = await c.step('/txnbuy/cryptoaddress', {
+    refId: quote.refId,
+    cryptoAddress: ' bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq ',
+  });
   t.match(address, { nextAction: 'INPUT_BUYERINFO', cryptoAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' });
 
   const verified = await c.verifiedBuy({ fiatAmount: 249.99 });
@@ -100,7 +103,11 @@ t.test('FLEXEPIN: used voucher, low-value voucher and requote, good voucher', as
 
   const low = await c.post('/txnbuy/vouchernumber', { refId, voucherNumber: '9999000011112222' });
   t.equal(low.status, 422);
-  t.match(errorOf(low), { code: 'TRANSACTION.AMOUNT.MISMATCH', errorParams: { amount: 50 }, msg: /stored value \(50\.00 CAD\) does not match/ });
+  t.match(errorOf(low), {
+    code: 'TRANSACTION.AMOUNT.MISMATCH',
+    errorParams: { amount: 50 },
+    msg: /stored value \(50\.00 CAD\) does not match/,
+  });
 
   // The edge offers an updated quote at the voucher's value, then resubmits the voucher.
   const requoted = await c.post('/txnbuy/requote', { refId, fiatAmount: 50 });
@@ -189,7 +196,12 @@ t.test('OTC: CUSTOMER_PAYMENT with a reference number, stays PENDING', async (t)
   const c = await sandboxFor(t);
   // Thresholds compare the amount in the quote's own currency: 200 PHP needs no selfie.
   const verified = await c.verifiedBuy({ paymentMethod: 'OTC', fiatCurrency: 'PHP', country: 'PH', fiatAmount: 200 });
-  t.match(verified, { nextAction: 'CUSTOMER_PAYMENT', txnStatus: 'PENDING', cryptoAmount: 0.00005135, forexRatePublic: 3_895_000 });
+  t.match(verified, {
+    nextAction: 'CUSTOMER_PAYMENT',
+    txnStatus: 'PENDING',
+    cryptoAmount: 0.00005135,
+    forexRatePublic: 3_895_000,
+  });
   const raw = await c.get(`/txnbuy/flowstate/${verified.refId}`);
   t.equal(raw.body.nextActionParams.referenceNumber, verified.refId);
 });
@@ -204,7 +216,11 @@ t.test('CREDITCARD: CUSTOMER_PAYMENT, the card widget pays it', async (t) => {
   t.match(widget.text, /200\.00 CAD/);
   t.match(widget.text, new RegExp(`name="refId" value="${verified.refId}"`));
 
-  const paid = await c.form('/thirdparty/card/widget', { apiKey: 'pk_test', refId: verified.refId, cardNumber: '4242424242424242' });
+  const paid = await c.form('/thirdparty/card/widget', {
+    apiKey: 'pk_test',
+    refId: verified.refId,
+    cardNumber: '4242424242424242',
+  });
   t.equal(paid.status, 200);
   t.match(paid.text, /Card payment approved/);
   t.match((await c.get(`/txnbuy/flowstate/${verified.refId}`)).body, { nextAction: 'DONE_COMPLETED', txnStatus: 'COMPLETED' });

@@ -31,7 +31,11 @@ t.test('a quote is dated by the clock and holds until exactly txnValidUntil', as
   t.equal(requoted.body.txnDate, iso(START + HOLD_MS), 'a requote is dated now');
   t.equal(requoted.body.txnValidUntil, iso(START + 2 * HOLD_MS));
   clock.advance(HOLD_MS);
-  t.equal(errorOf(await c.post('/txnbuy/confirmednewquote', { refId: late.refId })).code, 'QUOTE.EXPIRED', 'a requote not confirmed in time is over too');
+  t.equal(
+    errorOf(await c.post('/txnbuy/confirmednewquote', { refId: late.refId })).code,
+    'QUOTE.EXPIRED',
+    'a requote not confirmed in time is over too',
+  );
 });
 
 t.test('quoteTtlS is measured on the clock', async (t) => {

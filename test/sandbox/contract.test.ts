@@ -34,7 +34,10 @@ t.test('malformed bodies answer 400 REQUEST.INVALID naming the field', async (t)
   const zero = await c.post('/txnbuy/quoterequest', { ...BUY_QUOTE, fiatAmount: 0 });
   t.match(errorOf(zero), { msg: 'fiatAmount: must be greater than 0' });
 
-  const notJson = await c.send('POST', '/txnbuy/quoterequest', { raw: '{"fiat', headers: { 'content-type': 'application/json' } });
+  const notJson = await c.send('POST', '/txnbuy/quoterequest', {
+    raw: '{"fiat',
+    headers: { 'content-type': 'application/json' },
+  });
   t.equal(notJson.status, 400);
   t.equal(errorOf(notJson).code, 'REQUEST.INVALID');
   const form = await c.form('/txnbuy/quoterequest', { fiatAmount: '100' });
@@ -49,7 +52,10 @@ t.test('unknown refIds, the wrong API base and unknown endpoints', async (t) => 
   const unknown = await c.get('/txnbuy/flowstate/SBXDOESNOTEXIST');
   t.equal(unknown.status, 404);
   t.same(errorOf(unknown), { code: 'TRANSACTION.NOTFOUND', msg: 'Transaction not found.' });
-  t.equal(errorOf(await c.post('/txnbuy/cryptoaddress', { refId: 'SBXNOPE', cryptoAddress: BTC_ADDRESS })).code, 'TRANSACTION.NOTFOUND');
+  t.equal(
+    errorOf(await c.post('/txnbuy/cryptoaddress', { refId: 'SBXNOPE', cryptoAddress: BTC_ADDRESS })).code,
+    'TRANSACTION.NOTFOUND',
+  );
   t.equal(errorOf(await c.post('/etransfer/init', { refId: 'SBXNOPE' })).code, 'TRANSACTION.NOTFOUND');
 
   const buy = await c.buyQuote();
@@ -71,7 +77,10 @@ t.test('out-of-order calls answer 409 FLOWACTION.INVALID and change nothing', as
   const quote = await c.buyQuote();
   const early = await c.post('/txnbuy/buyerinfo', { refId: quote.refId, ...BUYER });
   t.equal(early.status, 409);
-  t.match(errorOf(early), { code: 'FLOWACTION.INVALID', msg: /buyerinfo is not allowed now: the transaction is at INPUT_CRYPTOADDRESS/ });
+  t.match(errorOf(early), {
+    code: 'FLOWACTION.INVALID',
+    msg: /buyerinfo is not allowed now: the transaction is at INPUT_CRYPTOADDRESS/,
+  });
   for (const [path, body] of [
     ['/txnbuy/mobileverification', { verificationCode: '123456' }],
     ['/txnbuy/generatesmscode', {}],
@@ -112,7 +121,11 @@ t.test('Idempotency-Key replays the stored answer without applying twice', async
   t.equal(reused.status, 422);
   t.equal(errorOf(reused).code, 'IDEMPOTENCY.KEY.REUSED');
 
-  const right = await c.post('/txnbuy/mobileverification', { refId: state.refId, verificationCode: '123456' }, { 'idempotency-key': 'verify-2' });
+  const right = await c.post(
+    '/txnbuy/mobileverification',
+    { refId: state.refId, verificationCode: '123456' },
+    { 'idempotency-key': 'verify-2' },
+  );
   t.equal(right.status, 200, 'one wrong code counted, not three');
 
   const quoteKey = { 'idempotency-key': 'quote-1' };
@@ -121,7 +134,11 @@ t.test('Idempotency-Key replays the stored answer without applying twice', async
     c.post('/txnbuy/quoterequest', BUY_QUOTE, quoteKey),
   ]);
   t.equal(a.body.refId, b.body.refId, 'concurrent repeats get the one transaction');
-  const otherPath = await c.post('/txnsell/quoterequest', { ...BUY_QUOTE, txnType: 'SELL', paymentMethod: 'ETRANSFEROUT', cryptoAmount: 0.001 }, quoteKey);
+  const otherPath = await c.post(
+    '/txnsell/quoterequest',
+    { ...BUY_QUOTE, txnType: 'SELL', paymentMethod: 'ETRANSFEROUT', cryptoAmount: 0.001 },
+    quoteKey,
+  );
   t.equal(otherPath.status, 200, 'the same key on another path is another request');
 
   const tooLong = await c.post('/txnbuy/quoterequest', BUY_QUOTE, { 'idempotency-key': 'k'.repeat(256) });
@@ -141,8 +158,14 @@ t.test('ticker: every coin in every currency, moving ±0.5 % around the fixed pr
   const btcCad = async () => (await ticker()).find((e) => e.cryptoCurrency === 'BTC' && e.fiatCurrency === 'CAD')?.fiatAmount;
   const all = await ticker();
   t.equal(all.length, 20);
-  t.same(all.find((e) => e.cryptoCurrency === 'BTC' && e.fiatCurrency === 'CAD'), { cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: 95_000 });
-  t.same(all.find((e) => e.cryptoCurrency === 'ETH' && e.fiatCurrency === 'IDR'), { cryptoCurrency: 'ETH', fiatCurrency: 'IDR', fiatAmount: 40_250_000 });
+  t.same(
+    all.find((e) => e.cryptoCurrency === 'BTC' && e.fiatCurrency === 'CAD'),
+    { cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: 95_000 },
+  );
+  t.same(
+    all.find((e) => e.cryptoCurrency === 'ETH' && e.fiatCurrency === 'IDR'),
+    { cryptoCurrency: 'ETH', fiatCurrency: 'IDR', fiatAmount: 40_250_000 },
+  );
   now += 15_000; // a quarter wave: the top
   t.equal(await btcCad(), 95_475);
   now += 30_000; // three quarters: the bottom
@@ -152,7 +175,13 @@ t.test('ticker: every coin in every currency, moving ±0.5 % around the fixed pr
 
 t.test('upload: images and PDF up to 4,900,000 bytes', async (t) => {
   const c = await sandboxFor(t);
-  const doc = { mobileNumber: '16045550123', documentType: 'PASSPORT', mimeType: 'image/png', fileName: 'passport.png', extName: 'png' };
+  const doc = {
+    mobileNumber: '16045550123',
+    documentType: 'PASSPORT',
+    mimeType: 'image/png',
+    fileName: 'passport.png',
+    extName: 'png',
+  };
   const ok = await c.post('/upload', { ...doc, encodedFile: PNG_BASE64 });
   t.equal(ok.status, 200);
   t.same(uploadResponseSchema.parse(ok.body), { uploaded: true, fileName: 'passport.png' });
@@ -181,18 +210,48 @@ t.test('upload: the bytes must be the declared type, in strict base64', async (t
   const c = await sandboxFor(t);
   const doc = { mobileNumber: '16045550123', documentType: 'PASSPORT', fileName: 'passport.pdf' };
   const cases: [string, Record<string, string>, number, string][] = [
-    ['a PNG declared as PDF', { mimeType: 'application/pdf', extName: 'pdf', encodedFile: PNG.toString('base64') }, 422, 'UPLOAD.FILETYPE.INVALID'],
-    ['an executable declared as PNG', { mimeType: 'image/png', extName: 'png', encodedFile: EXE.toString('base64') }, 422, 'UPLOAD.FILETYPE.INVALID'],
-    ['HTML declared as PNG', { mimeType: 'image/png', extName: 'png', encodedFile: HTML.toString('base64') }, 422, 'UPLOAD.FILETYPE.INVALID'],
-    ['data after the padding', { mimeType: 'image/png', extName: 'png', encodedFile: `${PNG.toString('base64')}AAAA` }, 400, 'REQUEST.INVALID'],
-    ['non-canonical padding bits', { mimeType: 'image/png', extName: 'png', encodedFile: PNG_BASE64.replace(/I=$/, 'J=') }, 400, 'REQUEST.INVALID'],
+    [
+      'a PNG declared as PDF',
+      { mimeType: 'application/pdf', extName: 'pdf', encodedFile: PNG.toString('base64') },
+      422,
+      'UPLOAD.FILETYPE.INVALID',
+    ],
+    [
+      'an executable declared as PNG',
+      { mimeType: 'image/png', extName: 'png', encodedFile: EXE.toString('base64') },
+      422,
+      'UPLOAD.FILETYPE.INVALID',
+    ],
+    [
+      'HTML declared as PNG',
+      { mimeType: 'image/png', extName: 'png', encodedFile: HTML.toString('base64') },
+      422,
+      'UPLOAD.FILETYPE.INVALID',
+    ],
+    [
+      'data after the padding',
+      { mimeType: 'image/png', extName: 'png', encodedFile: `${PNG.toString('base64')}AAAA` },
+      400,
+      'REQUEST.INVALID',
+    ],
+    [
+      'non-canonical padding bits',
+      { mimeType: 'image/png', extName: 'png', encodedFile: PNG_BASE64.replace(/I=$/, 'J=') },
+      400,
+      'REQUEST.INVALID',
+    ],
   ];
   for (const [name, file, status, code] of cases) {
     const reply = await c.post('/upload', { ...doc, ...file });
     t.equal(reply.status, status, name);
     t.equal(errorOf(reply).code, code, name);
   }
-  const dataUrl = await c.post('/upload', { ...doc, mimeType: 'image/png', extName: 'png', encodedFile: `data:image/png;base64,${PNG.toString('base64')}` });
+  const dataUrl = await c.post('/upload', {
+    ...doc,
+    mimeType: 'image/png',
+    extName: 'png',
+    encodedFile: `data:image/png;base64,${PNG.toString('base64')}`,
+  });
   t.equal(dataUrl.status, 400, 'a data: URL prefix is refused');
 });
 
@@ -215,7 +274,9 @@ t.test('a selfie of the largest size goes through /selfieimage', async (t) => {
 
 t.test('proc: any id answers DONE after a short delay', async (t) => {
   const c = await sandboxFor(t);
-  const { value: reply, outlasted } = await outlastsTimer(299, () => c.post('/confirm-email', { token: 'abc', list: ['a', 'b'] }));
+  const { value: reply, outlasted } = await outlastsTimer(299, () =>
+    c.post('/confirm-email', { token: 'abc', list: ['a', 'b'] }),
+  );
   t.equal(reply.status, 200);
   t.same(reply.body, { status: 'DONE' });
   t.ok(outlasted, 'answered only after its 300 ms wait');
@@ -233,8 +294,14 @@ t.test('a transaction is visible only to the merchant that created it', async (t
       body: body ? JSON.stringify(body) : undefined,
     });
   const quote = await call('/txnbuy/quoterequest', 'maple', {
-    fiatAmount: 100, fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER',
-    txnType: 'BUY', browserResolution: '', country: 'CA', cryptoAmount: 0,
+    fiatAmount: 100,
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'ETRANSFER',
+    txnType: 'BUY',
+    browserResolution: '',
+    country: 'CA',
+    cryptoAmount: 0,
   });
   const { refId } = (await quote.json()) as { refId: string };
   t.equal((await call(`/txnbuy/flowstate/${refId}`, 'maple')).status, 200);

@@ -39,7 +39,10 @@ t.test('seeded randomness is reproducible and spread', async (t) => {
   const a = seededRandom(42);
   const b = seededRandom(42);
   const first = Array.from({ length: 5 }, () => a());
-  t.same(first, Array.from({ length: 5 }, () => b()));
+  t.same(
+    first,
+    Array.from({ length: 5 }, () => b()),
+  );
   t.notSame(first, Array.from({ length: 5 }, seededRandom(43)));
 
   const injector = new FaultInjector(parseFaults('504:0.2,503:0.1,seed:7'));
@@ -54,14 +57,20 @@ t.test('seeded randomness is reproducible and spread', async (t) => {
 
   const again = new FaultInjector(parseFaults('504:0.2,503:0.1,seed:7'));
   const replay = new FaultInjector(parseFaults('504:0.2,503:0.1,seed:7'));
-  t.same(Array.from({ length: 50 }, () => again.next()), Array.from({ length: 50 }, () => replay.next()));
+  t.same(
+    Array.from({ length: 50 }, () => again.next()),
+    Array.from({ length: 50 }, () => replay.next()),
+  );
   t.type(new FaultInjector(parseFaults('')).seed, 'number', 'a random seed when none is given');
 });
 
 t.test('queued faults come first, in order', async (t) => {
   const injector = new FaultInjector(parseFaults(''));
   injector.queue(['504', 'reset', '503', 'hang']);
-  t.same([injector.next(), injector.next(), injector.next(), injector.next(), injector.next()], [504, 'reset', 503, 'hang', null]);
+  t.same(
+    [injector.next(), injector.next(), injector.next(), injector.next(), injector.next()],
+    [504, 'reset', 503, 'hang', null],
+  );
   t.throws(() => injector.queue(['boom']), { message: /unknown fault "boom"/ });
 });
 

@@ -44,7 +44,11 @@ export class Client {
     return this.sandbox.url;
   }
 
-  async send(method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
+  async send(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = { ...init.headers };
     let body: string | undefined = init.raw;
     if (init.body !== undefined) {

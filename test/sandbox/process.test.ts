@@ -17,11 +17,18 @@ t.test('logs: request id, merchant, path without query; no bodies', async (t) =>
   });
   const c = await sandboxFor(t, { logger: pino(sink) });
   const quote = await c.buyQuote();
-  await c.post('/txnbuy/cryptoaddress', { refId: quote.refId, cryptoAddress: 'bc1qsecretaddress' }, { 'x-request-id': 'req-42', 'x-merchant': 'maple' });
+  await c.post(
+    '/txnbuy/cryptoaddress',
+    { refId: quote.refId, cryptoAddress: 'bc1qsecretaddress' },
+    { 'x-request-id': 'req-42', 'x-merchant': 'maple' },
+  );
   await c.post('/txnbuy/buyerinfo', { refId: quote.refId, ...BUYER });
   await c.get('/thirdparty/card/quote?key=secret-key&baseCurrency=usd&amount=100');
 
-  t.ok(lines.some((l) => /kept in memory only/.test(String(l.msg))), 'says once that transactions live in memory');
+  t.ok(
+    lines.some((l) => /kept in memory only/.test(String(l.msg))),
+    'says once that transactions live in memory',
+  );
   const line = lines.find((l) => l.reqId === 'req-42');
   t.match(line, { merchant: 'maple', method: 'POST', path: '/txnbuy/cryptoaddress', statusCode: 200, msg: 'sandbox request' });
   const all = JSON.stringify(lines);

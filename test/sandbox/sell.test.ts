@@ -14,7 +14,13 @@ const addressValidator = createRequire(import.meta.url)('multicoin-address-valid
 t.test('sell: fiat from coin amount, buyer info, verification, e-transfer email, deposit', async (t) => {
   const c = await sandboxFor(t);
   const quote = await c.sellQuote({ cryptoAmount: 0.0015 });
-  t.match(quote, { txnType: 'SELL', fiatAmount: 142.5, cryptoAmount: 0.0015, nextAction: 'INPUT_BUYERINFO', cryptoAddress: null });
+  t.match(quote, {
+    txnType: 'SELL',
+    fiatAmount: 142.5,
+    cryptoAmount: 0.0015,
+    nextAction: 'INPUT_BUYERINFO',
+    cryptoAddress: null,
+  });
 
   const verified = await c.verifiedSell({ cryptoAmount: 0.0015 });
   t.equal(verified.nextAction, 'INPUT_EMTEMAIL');
@@ -52,7 +58,14 @@ t.test('status before CUSTOMER_PAYMENT does not count towards PROCESSED', async 
 t.test('spend: a gift-card quote starts at 0, the picker requotes, deposit without e-transfer email', async (t) => {
   const c = await sandboxFor(t);
   const quote = await c.sellQuote({ paymentMethod: 'GIFTCARD', paymentMethodSubtype: 'AMAZON', cryptoAmount: 0, fiatAmount: 0 });
-  t.match(quote, { txnType: 'SELL', paymentMethod: 'GIFTCARD', paymentMethodSubtype: 'AMAZON', fiatAmount: 0, cryptoAmount: 0, nextAction: 'INPUT_BUYERINFO' });
+  t.match(quote, {
+    txnType: 'SELL',
+    paymentMethod: 'GIFTCARD',
+    paymentMethodSubtype: 'AMAZON',
+    fiatAmount: 0,
+    cryptoAmount: 0,
+    nextAction: 'INPUT_BUYERINFO',
+  });
 
   const picked = await c.post('/txnsell/requote', {
     refId: quote.refId,
@@ -84,7 +97,8 @@ t.test('deposit addresses are valid for every coin', async (t) => {
     const verified = await c.verifiedSell({ cryptoCurrency: coin, cryptoAmount: 0.01 });
     const payment = await c.step('/txnsell/emtemail', { refId: verified.refId, emtEmail: 'ada@example.com' });
     const address = payment.nextActionParams?.cryptoAddress ?? '';
-    const valid = coin === 'LTCT' ? addressValidator.validate(address, 'LTC', 'testnet') : addressValidator.validate(address, coin);
+    const valid =
+      coin === 'LTCT' ? addressValidator.validate(address, 'LTC', 'testnet') : addressValidator.validate(address, coin);
     t.ok(valid, `${coin} ${address}`);
   }
 });

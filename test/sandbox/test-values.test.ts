@@ -147,13 +147,19 @@ t.test('an expired quote refuses the next step until a requote is confirmed', as
   t.equal(errorOf(stillExpired).code, 'QUOTE.EXPIRED', 'a requote applies only once confirmed');
   const confirmed = await c.step('/txnbuy/confirmednewquote', { refId: quote.refId });
   t.equal(confirmed.txnValidUntil, requoted.body.txnValidUntil);
-  t.equal((await c.step('/txnbuy/cryptoaddress', { refId: quote.refId, cryptoAddress: BTC_ADDRESS })).nextAction, 'INPUT_BUYERINFO');
+  t.equal(
+    (await c.step('/txnbuy/cryptoaddress', { refId: quote.refId, cryptoAddress: BTC_ADDRESS })).nextAction,
+    'INPUT_BUYERINFO',
+  );
 });
 
 t.test('quoteTtlS 0: every quote is expired at once, except card quotes', async (t) => {
   const c = await sandboxFor(t, { quoteTtlS: 0 });
   const quote = await c.buyQuote();
-  t.equal(errorOf(await c.post('/txnbuy/cryptoaddress', { refId: quote.refId, cryptoAddress: BTC_ADDRESS })).code, 'QUOTE.EXPIRED');
+  t.equal(
+    errorOf(await c.post('/txnbuy/cryptoaddress', { refId: quote.refId, cryptoAddress: BTC_ADDRESS })).code,
+    'QUOTE.EXPIRED',
+  );
   const sell = await c.sellQuote();
   t.equal(errorOf(await c.post('/txnsell/buyerinfo', { refId: sell.refId, ...BUYER })).code, 'QUOTE.EXPIRED');
   const card = await c.verifiedBuy({ paymentMethod: 'CREDITCARD' });

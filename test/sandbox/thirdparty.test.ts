@@ -47,7 +47,9 @@ t.test('card quote: 3.5 % + 0.30 fees, the rest in coin', async (t) => {
   const tiny = await c.get('/thirdparty/card/quote?key=k&baseCurrency=usd&amount=0.2');
   t.match(errorOf(tiny), { msg: 'amount: too small to cover the fees' });
 
-  const preflight = await c.send('OPTIONS', '/thirdparty/forms/notice', { headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' } });
+  const preflight = await c.send('OPTIONS', '/thirdparty/forms/notice', {
+    headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+  });
   t.equal(preflight.status, 204);
   t.equal(preflight.headers.get('access-control-allow-origin'), '*');
   t.match(preflight.headers.get('access-control-allow-headers'), /content-type/);

@@ -93,7 +93,9 @@ t.test('the defaults of the spec apply to a minimal merchant file', async (t) =>
 });
 
 t.test('a partial inputForm keeps the defaults it leaves out', async (t) => {
-  const dir = await writeFixture(validFiles({ 'a/merchant.json': { ...(validFiles()['a/merchant.json'] as object), inputForm: { max: 1000 } } }));
+  const dir = await writeFixture(
+    validFiles({ 'a/merchant.json': { ...(validFiles()['a/merchant.json'] as object), inputForm: { max: 1000 } } }),
+  );
   t.teardown(() => removeFixture(dir));
   const c = (await loadMerchants(dir)).byId.get('a')?.config;
   t.same(c?.inputForm, { defaultBuy: 20, defaultSell: 0.0015, min: 0, max: 1000, overrides: {} });

@@ -26,9 +26,18 @@ t.test('the shipped merchants pass, one line each', async (t) => {
   t.equal(code, 0);
   const lines = stdout.trim().split('\n');
   t.equal(lines.length, 7, 'six merchants and a summary');
-  t.match(lines.find((l) => l.startsWith('maple ')), /PROD\s+hosts=maple\.localhost .*flows=BUY\(ETRANSFER,CREDITCARD,FLEXEPIN\) SELL\(ETRANSFEROUT\) SPEND\(GIFTCARD\)/);
-  t.match(lines.find((l) => l.startsWith('dev ')), /DEV\s+hosts=dev\.localhost .*\[fallback\]/);
-  t.match(lines.find((l) => l.startsWith('checkout ')), /\[main brand\]/);
+  t.match(
+    lines.find((l) => l.startsWith('maple ')),
+    /PROD\s+hosts=maple\.localhost .*flows=BUY\(ETRANSFER,CREDITCARD,FLEXEPIN\) SELL\(ETRANSFEROUT\) SPEND\(GIFTCARD\)/,
+  );
+  t.match(
+    lines.find((l) => l.startsWith('dev ')),
+    /DEV\s+hosts=dev\.localhost .*\[fallback\]/,
+  );
+  t.match(
+    lines.find((l) => l.startsWith('checkout ')),
+    /\[main brand\]/,
+  );
   t.match(lines.at(-1), /^6 merchants OK/);
 });
 

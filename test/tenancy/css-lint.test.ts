@@ -34,7 +34,11 @@ t.test("url() off the merchant's own files", async (t) => {
   t.same(lint('@font-face{font-family:x;src:url(https://fonts.evil.test/x.woff2)}'), [
     "line 1: url(https://fonts.evil.test/x.woff2) is not one of the merchant's own files",
   ]);
-  for (const css of ['a{background:url(logo.png)}', 'a{background:url(/assets/m/maple/logo.abc123.png)}', 'a{filter:url(#blur)}']) {
+  for (const css of [
+    'a{background:url(logo.png)}',
+    'a{background:url(/assets/m/maple/logo.abc123.png)}',
+    'a{filter:url(#blur)}',
+  ]) {
     t.same(lint(css), [], `allowed: ${css}`);
   }
 });
@@ -68,7 +72,12 @@ t.test('comments and strings are not rules; lines are counted', async (t) => {
     "line 6: url(http://x) is not one of the merchant's own files",
     'line 7: @import is not allowed (a style sheet is one file)',
   ]);
-  t.same(lint('.a{color:#fff;margin:calc(1px + 2px);font:12px/1.5 "Helvetica Neue",sans-serif}@media (max-width:600px){.a{color:red}}'), []);
+  t.same(
+    lint(
+      '.a{color:#fff;margin:calc(1px + 2px);font:12px/1.5 "Helvetica Neue",sans-serif}@media (max-width:600px){.a{color:red}}',
+    ),
+    [],
+  );
 });
 
 t.test('the fragment sanitiser: no form, no javascript: in any spelling, no handlers', async (t) => {
@@ -91,7 +100,10 @@ t.test('the fragment sanitiser: no form, no javascript: in any spelling, no hand
   for (const href of spellings.slice(0, 8)) {
     t.same(lintHtmlFragment(`<p>x</p>\n<a href="${href}">x</a>`), ['line 2: javascript: URL on <a>'], `lint: ${href}`);
   }
-  t.equal(sanitizeFragment('<form action="https://evil.test"><input name="card"><button>Go</button></form><p>after</p>'), '<p>after</p>');
+  t.equal(
+    sanitizeFragment('<form action="https://evil.test"><input name="card"><button>Go</button></form><p>after</p>'),
+    '<p>after</p>',
+  );
   t.equal(sanitizeFragment('<img src="https://x.test/a.png" onerror="alert(1)">'), '<img src="https://x.test/a.png" />');
   t.equal(sanitizeFragment('<p onclick="x()" style="color:red">t</p>'), '<p>t</p>');
   t.equal(sanitizeFragment('<svg><a xlink:href="javascript:alert(1)">s</a></svg><p>ok</p>'), '<p>ok</p>');
@@ -99,6 +111,7 @@ t.test('the fragment sanitiser: no form, no javascript: in any spelling, no hand
     'line 1: <form> is not allowed',
     'line 2: <input> is not allowed',
   ]);
-  const footer = '<nav aria-label="Footer"><ul><li><a href="https://maple.example/support">Support</a></li><li><a href="mailto:help@maple.example">Email</a></li></ul></nav>\n<p class="copyright">Maple</p>';
+  const footer =
+    '<nav aria-label="Footer"><ul><li><a href="https://maple.example/support">Support</a></li><li><a href="mailto:help@maple.example">Email</a></li></ul></nav>\n<p class="copyright">Maple</p>';
   t.equal(sanitizeFragment(footer), footer, 'a real footer passes untouched');
 });

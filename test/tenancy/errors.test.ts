@@ -6,7 +6,10 @@ import type { FixtureFiles } from './fixtures.ts';
 import { minimalMerchant, removeFixture, validFiles, writeFixture } from './fixtures.ts';
 
 /** Load a fixture that must fail; returns the error and the fixture dir for messages. */
-async function failure(t: { teardown(fn: () => unknown): void }, files: FixtureFiles): Promise<{ err: MerchantConfigError; dir: string }> {
+async function failure(
+  t: { teardown(fn: () => unknown): void },
+  files: FixtureFiles,
+): Promise<{ err: MerchantConfigError; dir: string }> {
   const dir = await writeFixture(files);
   t.teardown(() => removeFixture(dir));
   try {
@@ -25,7 +28,10 @@ t.test('the valid fixture loads', async (t) => {
   const dir = await writeFixture(validFiles());
   t.teardown(() => removeFixture(dir));
   const registry = await loadMerchants(dir);
-  t.same(registry.merchants.map((m) => m.id), ['a', 'b']);
+  t.same(
+    registry.merchants.map((m) => m.id),
+    ['a', 'b'],
+  );
 });
 
 t.test('bad JSON says where', async (t) => {
@@ -69,7 +75,10 @@ t.test('missing required field', async (t) => {
 });
 
 t.test('only http(s) URLs', async (t) => {
-  const { err, dir } = await failure(t, validFiles({ 'a/merchant.json': minimalMerchant('a', { siteUrl: 'javascript:alert(1)' }) }));
+  const { err, dir } = await failure(
+    t,
+    validFiles({ 'a/merchant.json': minimalMerchant('a', { siteUrl: 'javascript:alert(1)' }) }),
+  );
   t.equal(err.message, `${a(dir)}: siteUrl: expected an http(s) URL`);
 });
 
@@ -80,7 +89,11 @@ t.test('a host claimed by two merchants names both files', async (t) => {
 });
 
 t.test('hosts must be valid and normalised', async (t) => {
-  const files = validFiles({ 'a/merchant.json': minimalMerchant('a', { hosts: ['A.localhost', 'bad host', 'a.localhost:3000', 'a.localhost', 'a.localhost'] }) });
+  const files = validFiles({
+    'a/merchant.json': minimalMerchant('a', {
+      hosts: ['A.localhost', 'bad host', 'a.localhost:3000', 'a.localhost', 'a.localhost'],
+    }),
+  });
   const { err, dir } = await failure(t, files);
   t.same(err.problems, [
     `${a(dir)}: hosts[0]: "A.localhost" is not normalised (write "a.localhost")`,
@@ -105,7 +118,10 @@ t.test('fallback and mainBrand must exist', async (t) => {
 });
 
 t.test('regionalUrlSuffix must name a merchantName', async (t) => {
-  const { err, dir } = await failure(t, validFiles({ 'tenancy.json': { fallback: 'a', regionalUrlSuffix: ['Merchant a', 'Nobody'] } }));
+  const { err, dir } = await failure(
+    t,
+    validFiles({ 'tenancy.json': { fallback: 'a', regionalUrlSuffix: ['Merchant a', 'Nobody'] } }),
+  );
   t.equal(err.message, `${path.join(dir, 'tenancy.json')}: regionalUrlSuffix[1]: no merchant has merchantName "Nobody"`);
 });
 
@@ -136,7 +152,13 @@ t.test('rules across fields', async (t) => {
       ],
       paymentMethods: [
         { name: 'ETRANSFEROUT', type: 'BUY', label: 'Payout' },
-        { name: 'ETRANSFER', type: 'BUY', label: 'e-Transfer', fiatCurrencies: ['AUD'], amounts: { min: 50, max: 20, overrides: { USD: { min: 1 } } } },
+        {
+          name: 'ETRANSFER',
+          type: 'BUY',
+          label: 'e-Transfer',
+          fiatCurrencies: ['AUD'],
+          amounts: { min: 50, max: 20, overrides: { USD: { min: 1 } } },
+        },
       ],
       paymentMethodSubtypes: [{ name: 'CARD', label: 'Card', amounts: [] }],
     }),
@@ -166,14 +188,17 @@ t.test('unexpected files, unsafe HTML and two favicons', async (t) => {
   });
   const { err, dir } = await failure(t, files);
   const at = (rel: string) => path.join(dir, 'a', rel);
-  t.same([...err.problems].sort(), [
-    `${at('favicon.ico')}: keep either favicon.svg or favicon.ico, not both`,
-    `${at('footer.html')}: line 2: inline event handler on <a>`,
-    `${at('footer.html')}: line 3: <script> is not allowed`,
-    `${at('legal/privacy.html')}: unexpected file (legal pages are privacy-policy.html, terms-of-service.html, compliance-policy.html, refund-policy.html)`,
-    `${at('legal/refund-policy.html')}: line 1: inline style attribute on <p>`,
-    `${at('style.ccs')}: unexpected file (allowed: merchant.json, style.css, footer.html, favicon.ico, favicon.svg, legal)`,
-  ].sort());
+  t.same(
+    [...err.problems].sort(),
+    [
+      `${at('favicon.ico')}: keep either favicon.svg or favicon.ico, not both`,
+      `${at('footer.html')}: line 2: inline event handler on <a>`,
+      `${at('footer.html')}: line 3: <script> is not allowed`,
+      `${at('legal/privacy.html')}: unexpected file (legal pages are privacy-policy.html, terms-of-service.html, compliance-policy.html, refund-policy.html)`,
+      `${at('legal/refund-policy.html')}: line 1: inline style attribute on <p>`,
+      `${at('style.ccs')}: unexpected file (allowed: merchant.json, style.css, footer.html, favicon.ico, favicon.svg, legal)`,
+    ].sort(),
+  );
 });
 
 t.test('every problem is reported at once, in folder order', async (t) => {
@@ -195,11 +220,22 @@ t.test('paths inside the working directory are shown relative to it', async (t) 
 });
 
 t.test('payment hosts are exact host names, checked at start-up', async (t) => {
-  for (const host of ['https://pay.bank.example', 'pay.bank.example.', 'Pay.Bank.Example', 'pay.bank.example:443', 'user@pay.bank.example', 'pay.bank.example/pay', '', ' pay.bank.example']) {
+  for (const host of [
+    'https://pay.bank.example',
+    'pay.bank.example.',
+    'Pay.Bank.Example',
+    'pay.bank.example:443',
+    'user@pay.bank.example',
+    'pay.bank.example/pay',
+    '',
+    ' pay.bank.example',
+  ]) {
     const { err, dir } = await failure(t, validFiles({ 'a/merchant.json': minimalMerchant('a', { paymentHosts: [host] }) }));
     t.match(err.message, `${a(dir)}: paymentHosts[0]: a lower-case host name`, JSON.stringify(host));
   }
-  const dir = await writeFixture(validFiles({ 'a/merchant.json': minimalMerchant('a', { paymentHosts: ['pay.bank.example', '127.0.0.1', 'localhost'] }) }));
+  const dir = await writeFixture(
+    validFiles({ 'a/merchant.json': minimalMerchant('a', { paymentHosts: ['pay.bank.example', '127.0.0.1', 'localhost'] }) }),
+  );
   t.teardown(() => removeFixture(dir));
   t.ok(await loadMerchants(dir), 'host names, loopback addresses');
 });

@@ -24,12 +24,19 @@ const TABLE = [
 ] as const;
 
 t.test('the six merchants, their hosts, envs and currencies', async (t) => {
-  t.same(registry.merchants.map((m) => m.id), ['checkout', 'dev', 'manila', 'maple', 'roo', 'test']);
+  t.same(
+    registry.merchants.map((m) => m.id),
+    ['checkout', 'dev', 'manila', 'maple', 'roo', 'test'],
+  );
   for (const row of TABLE) {
     const m = get(row.id);
     t.same(m.config.hosts, [row.host], `${row.id} hosts`);
     t.equal(m.config.env, row.env, `${row.id} env`);
-    t.same(m.config.supportedFiatCurrencies.map((c) => c.id), row.fiat, `${row.id} fiat`);
+    t.same(
+      m.config.supportedFiatCurrencies.map((c) => c.id),
+      row.fiat,
+      `${row.id} fiat`,
+    );
     const found = registry.resolve(row.host);
     t.equal(found.kind === 'known' && found.merchant, m, `${row.host} resolves to ${row.id}`);
     for (const url of [m.config.siteUrl, m.config.errorUrl, m.config.successUrl]) {
@@ -42,7 +49,10 @@ t.test('the six merchants, their hosts, envs and currencies', async (t) => {
 t.test('tenancy rules: dev is the fallback, checkout the main brand, roo and manila the family', async (t) => {
   t.equal(registry.fallback, get('dev'));
   t.equal(registry.mainBrandId, 'checkout');
-  t.same([...registry.rules.regionalUrlSuffix].sort(), [get('manila').config.merchantName, get('roo').config.merchantName].sort());
+  t.same(
+    [...registry.rules.regionalUrlSuffix].sort(),
+    [get('manila').config.merchantName, get('roo').config.merchantName].sort(),
+  );
 });
 
 t.test('resolve: exact lookups only', async (t) => {
@@ -62,7 +72,9 @@ t.test('resolve: exact lookups only', async (t) => {
 
 t.test('flows and methods', async (t) => {
   const methods = (id: string, type: string) =>
-    get(id).config.paymentMethods.filter((p) => p.type === type).map((p) => p.name);
+    get(id)
+      .config.paymentMethods.filter((p) => p.type === type)
+      .map((p) => p.name);
   t.same(methods('maple', 'BUY'), ['ETRANSFER', 'CREDITCARD', 'FLEXEPIN']);
   t.same(methods('maple', 'SELL'), ['ETRANSFEROUT']);
   t.same(methods('maple', 'SPEND'), ['GIFTCARD']);
@@ -101,17 +113,32 @@ t.test('maple: limits, promo, gift cards, analytics and card widget', async (t) 
     t.ok(s.amounts.length >= 3, `${s.name} has preset amounts`);
     t.ok(s.website && s.faqURL && s.termsURL && s.termsCopy, `${s.name} has website, faqURL, termsURL, termsCopy`);
   }
-  t.same(c.paymentMethodSubtypes.map((s) => s.amounts), [[25, 50, 100], [15, 25, 50]]);
+  t.same(
+    c.paymentMethodSubtypes.map((s) => s.amounts),
+    [
+      [25, 50, 100],
+      [15, 25, 50],
+    ],
+  );
 });
 
 t.test('coins: LTCT (Litecoin Testnet) only outside PROD, names everywhere', async (t) => {
-  const names: Record<string, string> = { BTC: 'Bitcoin', BCH: 'Bitcoin Cash', LTC: 'Litecoin', ETH: 'Ethereum', LTCT: 'Litecoin Testnet' };
+  const names: Record<string, string> = {
+    BTC: 'Bitcoin',
+    BCH: 'Bitcoin Cash',
+    LTC: 'Litecoin',
+    ETH: 'Ethereum',
+    LTCT: 'Litecoin Testnet',
+  };
   for (const m of registry.merchants) {
     for (const coin of m.config.supportedCoins) t.equal(coin.name, names[coin.id], `${m.id} ${coin.id}`);
     const hasTestCoin = m.config.supportedCoins.some((c) => c.id === 'LTCT');
     if (m.config.env === 'PROD') t.notOk(hasTestCoin, `${m.id} is PROD: no LTCT`);
   }
-  t.ok(get('dev').config.supportedCoins.some((c) => c.id === 'LTCT'), 'dev has LTCT');
+  t.ok(
+    get('dev').config.supportedCoins.some((c) => c.id === 'LTCT'),
+    'dev has LTCT',
+  );
   for (const id of ['maple', 'test', 'dev']) t.match(get(id).config.cardWidget.apiKey, /^pk_sandbox_/, `${id} card widget key`);
 });
 

@@ -89,7 +89,10 @@ t.test('one breaker per origin', async (t) => {
   for (let i = 0; i < 10; i++) breakers.for('http://a').record('failure', 'allow');
   t.same([...breakers.states()], [['http://a', 'open']]);
   t.equal(breakers.for('http://b').admit(), 'allow', 'another host is unaffected');
-  t.ok(lines.some((l) => l.msg === 'upstream failing: calls answered at once until a probe succeeds'), 'opening is logged');
+  t.ok(
+    lines.some((l) => l.msg === 'upstream failing: calls answered at once until a probe succeeds'),
+    'opening is logged',
+  );
   t.ok(DEFAULT_BREAKER_POLICY.minCalls >= 10, 'the default needs a trend, not a blip');
 });
 
@@ -132,5 +135,8 @@ t.test('in the dispatcher: at 100% 504s the breaker stops the calls, and a probe
   t.equal(await call(), 200, 'the probe');
   t.equal(upstream.seen.length, 17);
   t.equal(await call(), 200, 'closed again');
-  t.same([...breakers.states()].map(([, s]) => s), ['closed']);
+  t.same(
+    [...breakers.states()].map(([, s]) => s),
+    ['closed'],
+  );
 });

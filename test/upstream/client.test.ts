@@ -92,7 +92,15 @@ interface CallCase {
 }
 
 const CASES: CallCase[] = [
-  { name: 'quoteRequest', run: (c) => c.quoteRequest('BUY', QUOTE_REQUEST), method: 'POST', url: '/exchange/txnbuy/quoterequest', body: QUOTE_REQUEST, reply: { status: 200, body: FLOW }, value: FLOW_VALUE },
+  {
+    name: 'quoteRequest',
+    run: (c) => c.quoteRequest('BUY', QUOTE_REQUEST),
+    method: 'POST',
+    url: '/exchange/txnbuy/quoterequest',
+    body: QUOTE_REQUEST,
+    reply: { status: 200, body: FLOW },
+    value: FLOW_VALUE,
+  },
   {
     name: 'requote',
     run: (c) => c.requote('SELL', { refId: 'ABC123', cryptoAmount: 0.01 }),
@@ -102,7 +110,15 @@ const CASES: CallCase[] = [
     reply: { status: 200, body: { cryptoAmount: 0.01, txnValidUntil: '2030-01-01T00:00:00Z', forexRatePublic: 95000 } },
     value: { cryptoAmount: 0.01, txnValidUntil: '2030-01-01T00:00:00Z', forexRatePublic: 95000 },
   },
-  { name: 'confirmNewQuote', run: (c) => c.confirmNewQuote('BUY', 'ABC123'), method: 'POST', url: '/exchange/txnbuy/confirmednewquote', body: { refId: 'ABC123' }, reply: { status: 200, body: FLOW }, value: FLOW_VALUE },
+  {
+    name: 'confirmNewQuote',
+    run: (c) => c.confirmNewQuote('BUY', 'ABC123'),
+    method: 'POST',
+    url: '/exchange/txnbuy/confirmednewquote',
+    body: { refId: 'ABC123' },
+    reply: { status: 200, body: FLOW },
+    value: FLOW_VALUE,
+  },
   {
     name: 'cryptoAddress',
     run: (c) => c.cryptoAddress('BUY', { refId: 'ABC123', cryptoAddress: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT' }),
@@ -112,8 +128,24 @@ const CASES: CallCase[] = [
     reply: { status: 200, body: FLOW },
     value: FLOW_VALUE,
   },
-  { name: 'emtEmail', run: (c) => c.emtEmail('SELL', { refId: 'ABC123', emtEmail: 'jane@example.com' }), method: 'POST', url: '/exchange/txnsell/emtemail', body: { refId: 'ABC123', emtEmail: 'jane@example.com' }, reply: { status: 200, body: FLOW }, value: FLOW_VALUE },
-  { name: 'buyerInfo', run: (c) => c.buyerInfo('BUY', BUYER_INFO), method: 'POST', url: '/exchange/txnbuy/buyerinfo', body: BUYER_INFO, reply: { status: 200, body: FLOW }, value: FLOW_VALUE },
+  {
+    name: 'emtEmail',
+    run: (c) => c.emtEmail('SELL', { refId: 'ABC123', emtEmail: 'jane@example.com' }),
+    method: 'POST',
+    url: '/exchange/txnsell/emtemail',
+    body: { refId: 'ABC123', emtEmail: 'jane@example.com' },
+    reply: { status: 200, body: FLOW },
+    value: FLOW_VALUE,
+  },
+  {
+    name: 'buyerInfo',
+    run: (c) => c.buyerInfo('BUY', BUYER_INFO),
+    method: 'POST',
+    url: '/exchange/txnbuy/buyerinfo',
+    body: BUYER_INFO,
+    reply: { status: 200, body: FLOW },
+    value: FLOW_VALUE,
+  },
   {
     name: 'mobileVerification',
     run: (c) => c.mobileVerification('BUY', { refId: 'ABC123', verificationCode: '123456' }),
@@ -123,7 +155,15 @@ const CASES: CallCase[] = [
     reply: { status: 200, body: FLOW },
     value: FLOW_VALUE,
   },
-  { name: 'generateSmsCode', run: (c) => c.generateSmsCode('BUY', 'ABC123'), method: 'POST', url: '/exchange/txnbuy/generatesmscode', body: { refId: 'ABC123' }, reply: { status: 200, body: { error: 'Please wait before asking again.' } }, value: { error: 'Please wait before asking again.' } },
+  {
+    name: 'generateSmsCode',
+    run: (c) => c.generateSmsCode('BUY', 'ABC123'),
+    method: 'POST',
+    url: '/exchange/txnbuy/generatesmscode',
+    body: { refId: 'ABC123' },
+    reply: { status: 200, body: { error: 'Please wait before asking again.' } },
+    value: { error: 'Please wait before asking again.' },
+  },
   {
     name: 'voucherNumber',
     run: (c) => c.voucherNumber('BUY', { refId: 'ABC123', voucherNumber: '1234567890123456' }),
@@ -133,8 +173,24 @@ const CASES: CallCase[] = [
     reply: { status: 200, body: FLOW },
     value: FLOW_VALUE,
   },
-  { name: 'selfieImage', run: (c) => c.selfieImage('BUY', SELFIE), method: 'POST', url: '/exchange/txnbuy/selfieimage', body: SELFIE, reply: { status: 200, body: FLOW }, value: FLOW_VALUE },
-  { name: 'uploadDocument', run: (c) => c.uploadDocument(DOCUMENT), method: 'POST', url: '/docs/upload', body: DOCUMENT, reply: { status: 200, body: { uploaded: true, fileName: 'passport.pdf' } }, value: { uploaded: true, fileName: 'passport.pdf' } },
+  {
+    name: 'selfieImage',
+    run: (c) => c.selfieImage('BUY', SELFIE),
+    method: 'POST',
+    url: '/exchange/txnbuy/selfieimage',
+    body: SELFIE,
+    reply: { status: 200, body: FLOW },
+    value: FLOW_VALUE,
+  },
+  {
+    name: 'uploadDocument',
+    run: (c) => c.uploadDocument(DOCUMENT),
+    method: 'POST',
+    url: '/docs/upload',
+    body: DOCUMENT,
+    reply: { status: 200, body: { uploaded: true, fileName: 'passport.pdf' } },
+    value: { uploaded: true, fileName: 'passport.pdf' },
+  },
   {
     name: 'status',
     run: (c) => c.status('SELL', 'ABC-1_2'),
@@ -143,11 +199,50 @@ const CASES: CallCase[] = [
     reply: { status: 200, body: { txnStatus: 'PENDING', cryptoCurrency: 'BTC', cryptoAmount: 0.5, cryptoAddress: null } },
     value: { txnStatus: 'PENDING', cryptoCurrency: 'BTC', cryptoAmount: 0.5, cryptoAddress: null },
   },
-  { name: 'flowState', run: (c) => c.flowState('BUY', 'ABC123'), method: 'GET', url: '/exchange/txnbuy/flowstate/ABC123', reply: { status: 200, body: FLOW }, value: FLOW_VALUE },
-  { name: 'vipCheck', run: (c) => c.vipCheck('hash-1'), method: 'POST', url: '/exchange/vipcheck', body: { vipTag: 'hash-1' }, reply: { status: 200, body: false }, value: false },
-  { name: 'etransferInit', run: (c) => c.etransferInit('ABC123'), method: 'POST', url: '/exchange/etransfer/init', body: { refId: 'ABC123' }, reply: { status: 200, body: FLOW }, value: FLOW_VALUE },
-  { name: 'bankTransferInit', run: (c) => c.bankTransferInit('ABC123', ''), method: 'POST', url: '/exchange/banktransfer/init', body: { refId: 'ABC123', selectedBank: '' }, reply: { status: 200, body: FLOW }, value: FLOW_VALUE },
-  { name: 'proc', run: (c) => c.proc('poli-return', { token: 't1', status: 'ok' }), method: 'POST', url: '/exchange/poli-return', body: { token: 't1', status: 'ok' }, reply: { status: 200, body: { status: 'DONE' } }, value: { status: 'DONE' } },
+  {
+    name: 'flowState',
+    run: (c) => c.flowState('BUY', 'ABC123'),
+    method: 'GET',
+    url: '/exchange/txnbuy/flowstate/ABC123',
+    reply: { status: 200, body: FLOW },
+    value: FLOW_VALUE,
+  },
+  {
+    name: 'vipCheck',
+    run: (c) => c.vipCheck('hash-1'),
+    method: 'POST',
+    url: '/exchange/vipcheck',
+    body: { vipTag: 'hash-1' },
+    reply: { status: 200, body: false },
+    value: false,
+  },
+  {
+    name: 'etransferInit',
+    run: (c) => c.etransferInit('ABC123'),
+    method: 'POST',
+    url: '/exchange/etransfer/init',
+    body: { refId: 'ABC123' },
+    reply: { status: 200, body: FLOW },
+    value: FLOW_VALUE,
+  },
+  {
+    name: 'bankTransferInit',
+    run: (c) => c.bankTransferInit('ABC123', ''),
+    method: 'POST',
+    url: '/exchange/banktransfer/init',
+    body: { refId: 'ABC123', selectedBank: '' },
+    reply: { status: 200, body: FLOW },
+    value: FLOW_VALUE,
+  },
+  {
+    name: 'proc',
+    run: (c) => c.proc('poli-return', { token: 't1', status: 'ok' }),
+    method: 'POST',
+    url: '/exchange/poli-return',
+    body: { token: 't1', status: 'ok' },
+    reply: { status: 200, body: { status: 'DONE' } },
+    value: { status: 'DONE' },
+  },
   {
     name: 'ticker',
     run: (c) => c.ticker(),
@@ -215,15 +310,38 @@ t.test('a request that breaks the contract throws and sends nothing', async (t) 
     name: 'UpstreamRequestError',
     fields: ['password'],
   });
-  await t.rejects(client.quoteRequest('BUY', { ...QUOTE_REQUEST, country: 'CAN' }), { name: 'UpstreamRequestError', fields: ['country'] });
-  await t.rejects(client.voucherNumber('BUY', { refId: 'A', voucherNumber: '123' }), { name: 'UpstreamRequestError', fields: ['voucherNumber'] });
-  await t.rejects(client.status('BUY', '..'), { name: 'UpstreamRequestError', fields: ['refId'] }, 'a dot segment would be resolved away');
+  await t.rejects(client.quoteRequest('BUY', { ...QUOTE_REQUEST, country: 'CAN' }), {
+    name: 'UpstreamRequestError',
+    fields: ['country'],
+  });
+  await t.rejects(client.voucherNumber('BUY', { refId: 'A', voucherNumber: '123' }), {
+    name: 'UpstreamRequestError',
+    fields: ['voucherNumber'],
+  });
+  await t.rejects(
+    client.status('BUY', '..'),
+    { name: 'UpstreamRequestError', fields: ['refId'] },
+    'a dot segment would be resolved away',
+  );
   await t.rejects(client.status('BUY', ''), { name: 'UpstreamRequestError', fields: ['refId'] });
-  await t.rejects(client.flowState('SPEND' as 'SELL', 'A'), { name: 'UpstreamRequestError', fields: ['txnType'] }, 'SPEND must be mapped to SELL first');
+  await t.rejects(
+    client.flowState('SPEND' as 'SELL', 'A'),
+    { name: 'UpstreamRequestError', fields: ['txnType'] },
+    'SPEND must be mapped to SELL first',
+  );
   await t.rejects(client.proc('../vipcheck', {}), { name: 'UpstreamRequestError', fields: ['procId'] });
-  await t.rejects(client.proc('vipcheck', {}), { name: 'UpstreamRequestError', fields: ['procId'] }, 'a procid cannot reach another root call');
-  await t.rejects(client.cardQuote({ key: '', baseCurrency: 'USD', amount: 1 }), { name: 'UpstreamRequestError', fields: ['key'] });
-  const error = await client.buyerInfo('BUY', { ...BUYER_INFO, mobile: { ...BUYER_INFO.mobile, phoneNumber: 'x' } }).catch((e: Error) => e);
+  await t.rejects(
+    client.proc('vipcheck', {}),
+    { name: 'UpstreamRequestError', fields: ['procId'] },
+    'a procid cannot reach another root call',
+  );
+  await t.rejects(client.cardQuote({ key: '', baseCurrency: 'USD', amount: 1 }), {
+    name: 'UpstreamRequestError',
+    fields: ['key'],
+  });
+  const error = await client
+    .buyerInfo('BUY', { ...BUYER_INFO, mobile: { ...BUYER_INFO.mobile, phoneNumber: 'x' } })
+    .catch((e: Error) => e);
   t.notMatch(String(error), /Jane|jane@/, 'the error names fields, never values');
   t.equal(seen.length, 0, 'nothing reached the upstream');
 });
@@ -231,7 +349,16 @@ t.test('a request that breaks the contract throws and sends nothing', async (t) 
 t.test('error bodies become error failures', async (t) => {
   const { client } = await fixture(t, (seen) =>
     seen.url.endsWith('/vouchernumber')
-      ? { status: 400, body: { error: { code: 'TRANSACTION.AMOUNT.MISMATCH', msg: 'Voucher value differs.', errorParams: { amount: 50, other: 'x' } } } }
+      ? {
+          status: 400,
+          body: {
+            error: {
+              code: 'TRANSACTION.AMOUNT.MISMATCH',
+              msg: 'Voucher value differs.',
+              errorParams: { amount: 50, other: 'x' },
+            },
+          },
+        }
       : seen.url.endsWith('/buyerinfo')
         ? { status: 400, body: { error: [{ errorCode: 'FIRSTNAME', errorMsg: 'First Name required' }] } }
         : seen.url.endsWith('/requote')
@@ -240,27 +367,44 @@ t.test('error bodies become error failures', async (t) => {
   );
   t.same(await client.voucherNumber('BUY', { refId: 'A', voucherNumber: '1234567890123456' }), {
     ok: false,
-    failure: { kind: 'error', status: 400, code: 'TRANSACTION.AMOUNT.MISMATCH', msg: 'Voucher value differs.', errorParams: { amount: 50 } },
+    failure: {
+      kind: 'error',
+      status: 400,
+      code: 'TRANSACTION.AMOUNT.MISMATCH',
+      msg: 'Voucher value differs.',
+      errorParams: { amount: 50 },
+    },
   });
   t.same(await client.buyerInfo('BUY', BUYER_INFO), {
     ok: false,
     failure: { kind: 'errors', status: 400, items: [{ errorCode: 'FIRSTNAME', errorMsg: 'First Name required' }] },
   });
-  t.same(await client.requote('BUY', { refId: 'A', fiatAmount: 10 }), {
-    ok: false,
-    failure: { kind: 'error', status: 500, code: 'SYSTEM', msg: 'Something broke upstream.' },
-  }, 'a 5xx with a message is an error the visitor can read');
-  t.same(await client.flowState('BUY', 'A'), {
-    ok: false,
-    failure: { kind: 'error', status: 200, code: 'TRANSACTION.NOTFOUND', msg: 'Not found.' },
-  }, 'an error body on a 200 is still an error');
+  t.same(
+    await client.requote('BUY', { refId: 'A', fiatAmount: 10 }),
+    {
+      ok: false,
+      failure: { kind: 'error', status: 500, code: 'SYSTEM', msg: 'Something broke upstream.' },
+    },
+    'a 5xx with a message is an error the visitor can read',
+  );
+  t.same(
+    await client.flowState('BUY', 'A'),
+    {
+      ok: false,
+      failure: { kind: 'error', status: 200, code: 'TRANSACTION.NOTFOUND', msg: 'Not found.' },
+    },
+    'an error body on a 200 is still an error',
+  );
 });
 
 t.test('5xx without a message: unavailable', async (t) => {
   const { client, seen } = await fixture(t, [{ status: 500, body: '<html>oops</html>' }]);
   t.same(await client.flowState('BUY', 'A'), { ok: false, failure: { kind: 'unavailable', status: 500, reason: 'status-5xx' } });
   t.equal(seen.length, 4, 'GET: retried before giving up');
-  t.same(await client.quoteRequest('BUY', QUOTE_REQUEST), { ok: false, failure: { kind: 'unavailable', status: 500, reason: 'status-5xx' } });
+  t.same(await client.quoteRequest('BUY', QUOTE_REQUEST), {
+    ok: false,
+    failure: { kind: 'unavailable', status: 500, reason: 'status-5xx' },
+  });
   t.equal(seen.length, 5, 'POST: one attempt');
 });
 
@@ -272,9 +416,17 @@ t.test('503: one attempt, unavailable', async (t) => {
 
 t.test('gateway statuses are unavailable even with a message in the body', async (t) => {
   const gateway = (status: number): Step => ({ status, body: { error: { code: 'LB', msg: 'upstream connect error' } } });
-  for (const [status, reason] of [[502, 'status-5xx'], [503, 'status-503'], [504, 'status-5xx']] as const) {
+  for (const [status, reason] of [
+    [502, 'status-5xx'],
+    [503, 'status-503'],
+    [504, 'status-5xx'],
+  ] as const) {
     const { client } = await fixture(t, [gateway(status)]);
-    t.same(await client.quoteRequest('BUY', QUOTE_REQUEST), { ok: false, failure: { kind: 'unavailable', status, reason } }, `${status}`);
+    t.same(
+      await client.quoteRequest('BUY', QUOTE_REQUEST),
+      { ok: false, failure: { kind: 'unavailable', status, reason } },
+      `${status}`,
+    );
   }
 });
 
@@ -308,15 +460,27 @@ t.test('an upstream that never answers: unavailable/timeout within the configure
 t.test('nobody listening: unavailable/network', async (t) => {
   const port = await closedPort();
   const { logger } = captureLogger();
-  const dispatcher = createUpstreamDispatcher({ connectTimeoutMs: 500, headersTimeoutMs: 500, bodyTimeoutMs: 500, logger, minDelayMs: 1, maxDelayMs: 2 });
+  const dispatcher = createUpstreamDispatcher({
+    connectTimeoutMs: 500,
+    headersTimeoutMs: 500,
+    bodyTimeoutMs: 500,
+    logger,
+    minDelayMs: 1,
+    maxDelayMs: 2,
+  });
   t.teardown(() => dispatcher.destroy());
   const url = `http://127.0.0.1:${port}`;
-  const client = createUpstream({ baseUrl: url, uploadUrl: url, cardQuoteUrl: url, dispatcher, logger }).forRequest({ requestId: 'r', merchantId: 'm' });
+  const client = createUpstream({ baseUrl: url, uploadUrl: url, cardQuoteUrl: url, dispatcher, logger }).forRequest({
+    requestId: 'r',
+    merchantId: 'm',
+  });
   t.same(await client.ticker(), { ok: false, failure: { kind: 'unavailable', reason: 'network' } });
 });
 
 t.test('a response that breaks the schema: invalid-response, logged with the request id', async (t) => {
-  const { client, lines } = await fixture(t, [{ status: 200, body: { ...FLOW, refId: undefined, fiatAmount: 'lots', emailAddress: 'jane@example.com' } }]);
+  const { client, lines } = await fixture(t, [
+    { status: 200, body: { ...FLOW, refId: undefined, fiatAmount: 'lots', emailAddress: 'jane@example.com' } },
+  ]);
   t.same(await client.flowState('BUY', 'ABC123'), { ok: false, failure: { kind: 'invalid-response', status: 200 } });
   const line = lines.find((l) => l.msg === 'upstream response breaks the contract');
   t.match(line, { level: 40, reqId: 'req-42', upstream: { call: 'flowState', status: 200, issues: ['refId', 'fiatAmount'] } });
@@ -332,10 +496,18 @@ t.test('the request logger is used when given', async (t) => {
     await upstream.close();
   });
   const shared = captureLogger();
-  const client = createUpstream({ baseUrl: upstream.url, uploadUrl: upstream.url, cardQuoteUrl: upstream.url, dispatcher, logger: shared.logger })
-    .forRequest({ requestId: 'req-7', merchantId: 'm', log: logger.child({ reqId: 'req-7' }) });
+  const client = createUpstream({
+    baseUrl: upstream.url,
+    uploadUrl: upstream.url,
+    cardQuoteUrl: upstream.url,
+    dispatcher,
+    logger: shared.logger,
+  }).forRequest({ requestId: 'req-7', merchantId: 'm', log: logger.child({ reqId: 'req-7' }) });
   t.match(await client.ticker(), { ok: false, failure: { kind: 'invalid-response' } });
-  t.match(lines.find((l) => l.msg === 'upstream response breaks the contract'), { reqId: 'req-7', upstream: { issues: ['0.fiatCurrency', '0.fiatAmount'] } });
+  t.match(
+    lines.find((l) => l.msg === 'upstream response breaks the contract'),
+    { reqId: 'req-7', upstream: { issues: ['0.fiatCurrency', '0.fiatAmount'] } },
+  );
   t.equal(shared.lines.length, 0);
 });
 
@@ -349,7 +521,9 @@ t.test('a non-JSON answer is invalid-response; a 4xx without an error body too',
 
 t.test('walletQr: an answer that is not an image is invalid-response; errors are mapped', async (t) => {
   const { client } = await fixture(t, (seen) =>
-    seen.url.endsWith('/MISSING') ? { status: 404, body: { error: { code: 'TRANSACTION.NOTFOUND', msg: 'No such transaction.' } } } : { status: 200, body: { qr: 'x' } },
+    seen.url.endsWith('/MISSING')
+      ? { status: 404, body: { error: { code: 'TRANSACTION.NOTFOUND', msg: 'No such transaction.' } } }
+      : { status: 200, body: { qr: 'x' } },
   );
   t.same(await client.walletQr('ABC123'), { ok: false, failure: { kind: 'invalid-response', status: 200 } });
   t.match(await client.walletQr('MISSING'), { ok: false, failure: { kind: 'error', code: 'TRANSACTION.NOTFOUND' } });

@@ -45,7 +45,16 @@ const SECTION_7: Record<string, SpecCall> = {
   quoteRequest: {
     schema: quoteRequestSchema,
     path: '/quoterequest',
-    required: ['fiatAmount', 'fiatCurrency', 'cryptoCurrency', 'paymentMethod', 'txnType', 'browserResolution', 'country', 'cryptoAmount'],
+    required: [
+      'fiatAmount',
+      'fiatCurrency',
+      'cryptoCurrency',
+      'paymentMethod',
+      'txnType',
+      'browserResolution',
+      'country',
+      'cryptoAmount',
+    ],
     optional: ['paymentMethodSubtype', 'vipTag'],
   },
   requote: {
@@ -53,10 +62,24 @@ const SECTION_7: Record<string, SpecCall> = {
     path: '/requote',
     // "refId and fiatAmount (cryptoAmount for ETRANSFEROUT)"; the gift-card picker adds the rest.
     required: ['refId'],
-    optional: ['fiatAmount', 'cryptoAmount', 'fiatCurrency', 'cryptoCurrency', 'paymentMethod', 'paymentMethodSubtype', 'txnType', 'country'],
+    optional: [
+      'fiatAmount',
+      'cryptoAmount',
+      'fiatCurrency',
+      'cryptoCurrency',
+      'paymentMethod',
+      'paymentMethodSubtype',
+      'txnType',
+      'country',
+    ],
   },
   confirmNewQuote: { schema: refIdRequestSchema, path: '/confirmednewquote', required: ['refId'], optional: [] },
-  cryptoAddress: { schema: cryptoAddressRequestSchema, path: '/cryptoaddress', required: ['refId', 'cryptoAddress'], optional: [] },
+  cryptoAddress: {
+    schema: cryptoAddressRequestSchema,
+    path: '/cryptoaddress',
+    required: ['refId', 'cryptoAddress'],
+    optional: [],
+  },
   emtEmail: { schema: emtEmailRequestSchema, path: '/emtemail', required: ['refId', 'emtEmail'], optional: [] },
   buyerInfo: {
     schema: buyerInfoRequestSchema,
@@ -76,9 +99,19 @@ const SECTION_7: Record<string, SpecCall> = {
     // "address fields when required" (section 2, screen 7).
     optional: ['address.addressLine1', 'address.cityTown', 'address.stateProv', 'address.postalCode', 'address.country'],
   },
-  mobileVerification: { schema: mobileVerificationRequestSchema, path: '/mobileverification', required: ['refId', 'verificationCode'], optional: [] },
+  mobileVerification: {
+    schema: mobileVerificationRequestSchema,
+    path: '/mobileverification',
+    required: ['refId', 'verificationCode'],
+    optional: [],
+  },
   generateSmsCode: { schema: refIdRequestSchema, path: '/generatesmscode', required: ['refId'], optional: [] },
-  voucherNumber: { schema: voucherNumberRequestSchema, path: '/vouchernumber', required: ['refId', 'voucherNumber'], optional: [] },
+  voucherNumber: {
+    schema: voucherNumberRequestSchema,
+    path: '/vouchernumber',
+    required: ['refId', 'voucherNumber'],
+    optional: [],
+  },
   selfieImage: {
     schema: selfieImageRequestSchema,
     path: '/selfieimage',
@@ -86,10 +119,20 @@ const SECTION_7: Record<string, SpecCall> = {
     required: ['refId', ...IMAGE_FIELDS, 'imageSource'],
     optional: ['mobileNumber'],
   },
-  uploadDocument: { schema: documentUploadRequestSchema, path: '/upload', required: ['mobileNumber', ...IMAGE_FIELDS], optional: [] },
+  uploadDocument: {
+    schema: documentUploadRequestSchema,
+    path: '/upload',
+    required: ['mobileNumber', ...IMAGE_FIELDS],
+    optional: [],
+  },
   vipCheck: { schema: vipCheckRequestSchema, path: '/vipcheck', required: ['vipTag'], optional: [] },
   etransferInit: { schema: refIdRequestSchema, path: '/etransfer/init', required: ['refId'], optional: [] },
-  bankTransferInit: { schema: bankTransferInitRequestSchema, path: '/banktransfer/init', required: ['refId', 'selectedBank'], optional: [] },
+  bankTransferInit: {
+    schema: bankTransferInitRequestSchema,
+    path: '/banktransfer/init',
+    required: ['refId', 'selectedBank'],
+    optional: [],
+  },
 };
 
 /** The keys a zod object schema knows, nested as `a.b`. */
@@ -134,16 +177,47 @@ const buyer = (refId: string, extra: Record<string, unknown> = {}) => ({
   dateOfBirth: { year: '1990', month: '04', day: '09' },
   ...extra,
 });
-const ADDRESS = { addressLine1: '1 Main Street', cityTown: 'Vancouver', stateProv: 'BC', postalCode: 'V6B1A1', country: 'CA' } as const;
+const ADDRESS = {
+  addressLine1: '1 Main Street',
+  cityTown: 'Vancouver',
+  stateProv: 'BC',
+  postalCode: 'V6B1A1',
+  country: 'CA',
+} as const;
 const PNG_BASE64 = PNG.toString('base64');
 const selfie = (refId: string) =>
-  ({ refId, documentType: 'SELFIE', mimeType: 'image/png', fileName: 'me.png', extName: 'png', encodedFile: PNG_BASE64, imageSource: 'UPLOAD' }) as const;
-const DOCUMENT = { mobileNumber: '6045550123', documentType: 'PASSPORT', mimeType: 'image/png', fileName: 'passport.png', extName: 'png', encodedFile: PNG_BASE64 } as const;
+  ({
+    refId,
+    documentType: 'SELFIE',
+    mimeType: 'image/png',
+    fileName: 'me.png',
+    extName: 'png',
+    encodedFile: PNG_BASE64,
+    imageSource: 'UPLOAD',
+  }) as const;
+const DOCUMENT = {
+  mobileNumber: '6045550123',
+  documentType: 'PASSPORT',
+  mimeType: 'image/png',
+  fileName: 'passport.png',
+  extName: 'png',
+  encodedFile: PNG_BASE64,
+} as const;
 
 /** A valid body per call, for the missing-field checks (no request is sent for these). */
 const SAMPLES: Record<string, Record<string, unknown>> = {
   quoteRequest: { ...QUOTE, paymentMethodSubtype: 'X', vipTag: 'vip-demo' },
-  requote: { refId: 'R', fiatAmount: 10, cryptoAmount: 0.1, fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'GIFTCARD', paymentMethodSubtype: 'X', txnType: 'SELL', country: 'CA' },
+  requote: {
+    refId: 'R',
+    fiatAmount: 10,
+    cryptoAmount: 0.1,
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'GIFTCARD',
+    paymentMethodSubtype: 'X',
+    txnType: 'SELL',
+    country: 'CA',
+  },
   confirmNewQuote: { refId: 'R' },
   cryptoAddress: { refId: 'R', cryptoAddress: BTC_ADDRESS },
   emtEmail: { refId: 'R', emtEmail: 'jane@example.com' },
@@ -288,7 +362,17 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   t.match(flow, { nextAction: 'CUSTOMER_PAYMENT', nextActionParams: { htmlDoc: /\S/ } });
 
   // Sell with an e-transfer payout: email, deposit address, its QR code, status polling.
-  flow = value(t, await client.quoteRequest('SELL', { ...QUOTE, txnType: 'SELL', paymentMethod: 'ETRANSFEROUT', fiatAmount: 0, cryptoAmount: 0.01 }), 'sell quote');
+  flow = value(
+    t,
+    await client.quoteRequest('SELL', {
+      ...QUOTE,
+      txnType: 'SELL',
+      paymentMethod: 'ETRANSFEROUT',
+      fiatAmount: 0,
+      cryptoAmount: 0.01,
+    }),
+    'sell quote',
+  );
   const sellRef = flow.refId;
   value(t, await client.requote('SELL', { refId: sellRef, cryptoAmount: 0.02 }), 'sell requote');
   value(t, await client.confirmNewQuote('SELL', sellRef), 'sell confirm');
@@ -302,7 +386,11 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   t.equal(qr.bytes.subarray(1, 4).toString('latin1'), 'PNG');
   value(t, await client.status('SELL', sellRef), 'first poll');
   t.match(value(t, await client.status('SELL', sellRef), 'second poll'), { txnStatus: 'PROCESSED' });
-  t.match(await client.status('BUY', sellRef), { ok: false, failure: { kind: 'error', code: 'TRANSACTION.NOTFOUND' } }, 'the other API does not know it');
+  t.match(
+    await client.status('BUY', sellRef),
+    { ok: false, failure: { kind: 'error', code: 'TRANSACTION.NOTFOUND' } },
+    'the other API does not know it',
+  );
 
   // Root calls and third parties.
   t.equal(value(t, await client.vipCheck('vip-demo'), 'vipCheck'), true);
@@ -335,26 +423,39 @@ t.test('sandbox error bodies map to failures', async (t) => {
     ok: false,
     failure: { kind: 'error', code: 'TRANSACTION.DAILYLIMIT.REACHED', msg: /daily/ },
   });
-  t.match(await client.quoteRequest('BUY', { ...QUOTE, fiatAmount: 404 }), {
-    ok: false,
-    failure: { kind: 'unavailable', status: 500, reason: 'status-5xx' },
-  }, 'a bare 500: no message');
+  t.match(
+    await client.quoteRequest('BUY', { ...QUOTE, fiatAmount: 404 }),
+    {
+      ok: false,
+      failure: { kind: 'unavailable', status: 500, reason: 'status-5xx' },
+    },
+    'a bare 500: no message',
+  );
   const flow = value(t, await client.quoteRequest('BUY', { ...QUOTE, fiatAmount: 405 }), 'quote');
-  t.match(await client.requote('BUY', { refId: flow.refId, fiatAmount: 405 }), { ok: false, failure: { kind: 'error', code: 'SYSTEM' } });
+  t.match(await client.requote('BUY', { refId: flow.refId, fiatAmount: 405 }), {
+    ok: false,
+    failure: { kind: 'error', code: 'SYSTEM' },
+  });
   value(t, await client.cryptoAddress('BUY', { refId: flow.refId, cryptoAddress: BTC_ADDRESS }), 'address');
   t.match(await client.buyerInfo('BUY', buyer(flow.refId, { firstName: 'error' })), {
     ok: false,
     failure: { kind: 'errors', items: [{ errorCode: /\S/, errorMsg: 'First name is not valid.' }] },
   });
   t.match(await client.flowState('BUY', 'SBXNOTHERE'), { ok: false, failure: { kind: 'error', code: 'TRANSACTION.NOTFOUND' } });
-  await t.rejects(client.buyerInfo('BUY', without(buyer(flow.refId), 'dateOfBirth.day') as ReturnType<typeof buyer>), UpstreamRequestError);
+  await t.rejects(
+    client.buyerInfo('BUY', without(buyer(flow.refId), 'dateOfBirth.day') as ReturnType<typeof buyer>),
+    UpstreamRequestError,
+  );
 });
 
 t.test('faults: 504, 504 then success after three attempts', async (t) => {
   const { sandbox, client, lines } = await setup(t);
   sandbox.app.sandbox.queueFaults(['504', '504']);
   value(t, await client.quoteRequest('BUY', QUOTE), 'quote after two 504s');
-  t.match(lines.filter((l) => l.msg?.toString().startsWith('upstream request')), [{ reqId: 'contract-1', upstream: { method: 'POST', attempts: 3, status: 200 } }]);
+  t.match(
+    lines.filter((l) => l.msg?.toString().startsWith('upstream request')),
+    [{ reqId: 'contract-1', upstream: { method: 'POST', attempts: 3, status: 200 } }],
+  );
 });
 
 t.test('faults: 503 is one attempt and unavailable', async (t) => {

@@ -58,7 +58,11 @@ t.test('policy: which statuses and errors are retried', async (t) => {
   t.equal(retriesError(Object.assign(new Error('x'), { code: 'UND_ERR_ABORTED' })), false, 'not an abort');
   t.equal(retriesError(new Error('plain')), false);
   const policy = { maxRetries: 3, minDelayMs: 100, maxDelayMs: 300 };
-  t.same([1, 2, 3, 4].map((n) => backoffMs(n, policy)), [100, 200, 300, 300], 'exponential, capped');
+  t.same(
+    [1, 2, 3, 4].map((n) => backoffMs(n, policy)),
+    [100, 200, 300, 300],
+    'exponential, capped',
+  );
 });
 
 t.test('504, 504, 200: three attempts, the caller gets the 200', async (t) => {
@@ -81,7 +85,12 @@ t.test('the metrics report and the log line come from the one moment the call en
   t.teardown(() => upstream.close());
   const reports: UpstreamCallReport[] = [];
   const { dispatcher, lines } = setup(t, { observe: (call) => reports.push(call) });
-  const response = await dispatcher.request({ origin: upstream.url, path: '/pubapi/ticker/merchant?x=1', method: 'GET', headers: { 'x-request-id': 'r-9' } });
+  const response = await dispatcher.request({
+    origin: upstream.url,
+    path: '/pubapi/ticker/merchant?x=1',
+    method: 'GET',
+    headers: { 'x-request-id': 'r-9' },
+  });
   await response.body.text();
   t.equal(reports.length, 1, 'one report for the two attempts');
   t.match(reports[0], { origin: upstream.url, path: '/pubapi/ticker/merchant', status: 200, attempts: 2 });
@@ -90,24 +99,41 @@ t.test('the metrics report and the log line come from the one moment the call en
   t.equal(line.upstream.durationMs, Math.round(reports[0]!.durationMs), 'the same duration in both');
 });
 
-t.test("a caller that tells the call on its own line gets a summary of a call that went well, and no line", async (t) => {
+t.test('a caller that tells the call on its own line gets a summary of a call that went well, and no line', async (t) => {
   const upstream = await startUpstream([504, { status: 200, body: { ok: true } }, 503, 404]);
   t.teardown(() => upstream.close());
   const { dispatcher, lines } = setup(t);
   const summaries: UpstreamSummary[] = [];
   const call = () =>
-    send(dispatcher, { origin: upstream.url, path: '/pubapi/ticker/merchant?x=1', method: 'GET', headers: { 'x-request-id': 'r-7', 'x-merchant': 'maple' } }, 1024, undefined, (summary) =>
-      summaries.push(summary),
+    send(
+      dispatcher,
+      {
+        origin: upstream.url,
+        path: '/pubapi/ticker/merchant?x=1',
+        method: 'GET',
+        headers: { 'x-request-id': 'r-7', 'x-merchant': 'maple' },
+      },
+      1024,
+      undefined,
+      (summary) => summaries.push(summary),
     );
   const answer = await call();
   t.equal(answer.statusCode, 200, 'the answer after one retry');
   t.same(lines, [], 'no line of its own');
-  t.match(summaries, [{ method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 2, durationMs: Number }], 'what its line would have said');
+  t.match(
+    summaries,
+    [{ method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 2, durationMs: Number }],
+    'what its line would have said',
+  );
   t.notOk('error' in summaries[0]!);
 
   t.equal((await call()).statusCode, 503);
   t.equal(summaries.length, 1, 'a failed call is not handed over');
-  t.match(lines, [{ msg: 'upstream request failed', reqId: 'r-7', merchant: 'maple', upstream: { status: 503, attempts: 1 } }], 'it is its own warning');
+  t.match(
+    lines,
+    [{ msg: 'upstream request failed', reqId: 'r-7', merchant: 'maple', upstream: { status: 503, attempts: 1 } }],
+    'it is its own warning',
+  );
 
   t.equal((await call()).statusCode, 404, 'a 4xx is an answer');
   t.match(summaries.at(-1), { status: 404, attempts: 1 });
@@ -117,7 +143,11 @@ t.test("a caller that tells the call on its own line gets a summary of a call th
   const upstream2 = await startUpstream([200]);
   t.teardown(() => upstream2.close());
   await send(typed, { origin: upstream2.url, path: '/', method: 'GET', headers: { 'x-request-id': 'r-8' } }, 1024);
-  t.match(typedLines, [{ msg: 'upstream request', reqId: 'r-8', upstream: { status: 200 } }], 'without a taker, the call has its line');
+  t.match(
+    typedLines,
+    [{ msg: 'upstream request', reqId: 'r-8', upstream: { status: 200 } }],
+    'without a taker, the call has its line',
+  );
 });
 
 t.test('the log line finds the request id and merchant in every header shape undici takes', async (t) => {
@@ -127,7 +157,10 @@ t.test('the log line finds the request id and merchant in every header shape und
   const shapes = [
     { 'x-request-id': 'r-object', 'x-merchant': 'maple' },
     ['accept', 'application/json', 'X-Request-Id', 'r-flat', 'X-Merchant', 'maple'],
-    new Map([['X-Request-Id', 'r-pairs'], ['x-merchant', 'maple']]),
+    new Map([
+      ['X-Request-Id', 'r-pairs'],
+      ['x-merchant', 'maple'],
+    ]),
   ];
   for (const headers of shapes) {
     const response = await dispatcher.request({ origin: upstream.url, path: '/', method: 'GET', headers });
@@ -208,10 +241,9 @@ t.test('an upstream that never answers: one headers timeout, not retried', async
 t.test('connection refused: retried, then the network error', async (t) => {
   const port = await closedPort();
   const { dispatcher, lines } = setup(t);
-  await t.rejects(
-    dispatcher.request({ origin: `http://127.0.0.1:${port}`, path: '/vipcheck', method: 'POST', body: '{}' }),
-    { code: 'ECONNREFUSED' },
-  );
+  await t.rejects(dispatcher.request({ origin: `http://127.0.0.1:${port}`, path: '/vipcheck', method: 'POST', body: '{}' }), {
+    code: 'ECONNREFUSED',
+  });
   t.match(lines[0], { upstream: { attempts: 4, error: 'ECONNREFUSED' } });
 });
 

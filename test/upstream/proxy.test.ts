@@ -44,7 +44,15 @@ async function fixture(
   });
   const { port } = app.server.address() as AddressInfo;
   const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
-    rawRequest(port, method, path, body === undefined ? headers : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body);
+    rawRequest(
+      port,
+      method,
+      path,
+      body === undefined
+        ? headers
+        : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
+      body,
+    );
   return { send, seen: upstream.seen, lines, summaries };
 }
 
@@ -70,7 +78,11 @@ t.test("an island may act only on the visitor's own transaction", async (t) => {
   const mine = { 'x-test-flow': 'BUY:MINE1' };
   t.equal((await send('GET', '/api/txnbuy/status/MINE1', mine)).status, 200, 'own status');
   t.equal((await send('GET', '/api/pubapi/qrcode/walletaddress/MINE1', mine)).status, 200, 'own QR');
-  t.equal((await send('POST', '/api/txnbuy/requote', mine, JSON.stringify({ refId: 'MINE1', fiatAmount: 50 }))).status, 200, 'own requote');
+  t.equal(
+    (await send('POST', '/api/txnbuy/requote', mine, JSON.stringify({ refId: 'MINE1', fiatAmount: 50 }))).status,
+    200,
+    'own requote',
+  );
   const before = seen.length;
   const refused: [string, string, Record<string, string>, string?][] = [
     ['GET', '/api/txnbuy/status/THEIRS', mine],
@@ -96,9 +108,11 @@ t.test('allowlisted calls reach the upstream at the same path, without the query
     ['GET', '/api/pubapi/ticker/merchant', '/pubapi/ticker/merchant'],
     ['GET', '/api/pubapi/qrcode/walletaddress/ABC123', '/pubapi/qrcode/walletaddress/ABC123'],
     ...['txnbuy', 'txnsell'].flatMap((api) =>
-      ['requote', 'confirmednewquote'].map(
-        (call): [string, string, string] => ['POST', `/api/${api}/${call}`, `/${api}/${call}`],
-      ),
+      ['requote', 'confirmednewquote'].map((call): [string, string, string] => [
+        'POST',
+        `/api/${api}/${call}`,
+        `/${api}/${call}`,
+      ]),
     ),
   ];
   for (const [method, path, upstreamPath] of calls) {
@@ -170,7 +184,11 @@ t.test('everything else is a 404 and the upstream sees nothing', async (t) => {
 
 t.test('visitor credentials and forwarding headers stay at the edge; ids travel', async (t) => {
   const { send, seen } = await fixture(t, [
-    { status: 200, body: { ok: true }, headers: { 'set-cookie': ['upstream=1; Path=/', 'b=2'], server: 'exchange/1.2', 'x-powered-by': 'php', 'x-kept': 'yes' } },
+    {
+      status: 200,
+      body: { ok: true },
+      headers: { 'set-cookie': ['upstream=1; Path=/', 'b=2'], server: 'exchange/1.2', 'x-powered-by': 'php', 'x-kept': 'yes' },
+    },
   ]);
   const response = await send(
     'POST',
@@ -192,7 +210,15 @@ t.test('visitor credentials and forwarding headers stay at the edge; ids travel'
   );
   t.equal(response.status, 200);
   const headers = seen[0]!.headers;
-  for (const name of ['cookie', 'authorization', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded', 'user-agent']) {
+  for (const name of [
+    'cookie',
+    'authorization',
+    'x-forwarded-for',
+    'x-forwarded-host',
+    'x-forwarded-proto',
+    'forwarded',
+    'user-agent',
+  ]) {
     t.equal(headers[name], undefined, `${name} not forwarded`);
   }
   t.equal(headers['x-request-id'], 'edge-1', 'the edge request id, not the visitor one');
@@ -227,7 +253,12 @@ t.test('body limits: every body is small; a file-sized one is 413 before the ups
 
 t.test('only JSON bodies are proxied', async (t) => {
   const { send, seen } = await fixture(t);
-  const response = await send('POST', '/api/txnbuy/requote', { 'content-type': 'application/x-www-form-urlencoded' }, 'refId=ABC');
+  const response = await send(
+    'POST',
+    '/api/txnbuy/requote',
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    'refId=ABC',
+  );
   t.equal(response.status, 415);
   t.equal((await send('POST', '/api/txnbuy/requote', {}, '{"refId":')).status, 400, 'malformed JSON');
   t.equal(seen.length, 0);
@@ -246,10 +277,25 @@ t.test('the shared dispatcher retries proxied calls: 504, 504, 200', async (t) =
   t.equal(response.status, 200);
   t.equal(seen.length, 3);
   t.same(lines, [], 'no line of its own');
-  t.match(summaries, [{ method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 3 }], "told on the request's own line");
+  t.match(
+    summaries,
+    [{ method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 3 }],
+    "told on the request's own line",
+  );
   const failed = await send('GET', '/api/pubapi/ticker/merchant');
   t.equal(failed.status, 503);
-  t.match(lines, [{ msg: 'upstream request failed', reqId: 'edge-2', merchant: 'maple', upstream: { path: '/pubapi/ticker/merchant', status: 503, attempts: 1 } }], 'a failed call: its own warning');
+  t.match(
+    lines,
+    [
+      {
+        msg: 'upstream request failed',
+        reqId: 'edge-2',
+        merchant: 'maple',
+        upstream: { path: '/pubapi/ticker/merchant', status: 503, attempts: 1 },
+      },
+    ],
+    'a failed call: its own warning',
+  );
   t.notOk(summaries[1], 'and nothing on the request line');
 });
 

@@ -73,7 +73,12 @@ t.test('past the cap, declared or sent, and unwanted by its head: no body, the c
   t.equal(sent.bytes, undefined, 'a body sent past the cap');
   const declared = await send(agent, { ...GET, origin: upstream.url }, 1024);
   t.equal(declared.bytes, undefined, 'a declared length past the cap');
-  const unwanted = await send(agent, { ...GET, origin: upstream.url }, 1024, (status, headers) => status < 500 && headers['content-type'] === 'application/json');
+  const unwanted = await send(
+    agent,
+    { ...GET, origin: upstream.url },
+    1024,
+    (status, headers) => status < 500 && headers['content-type'] === 'application/json',
+  );
   t.equal(unwanted.statusCode, 502);
   t.equal(unwanted.bytes, undefined, 'refused by its head');
   await new Promise((resolve) => setTimeout(resolve, 50));

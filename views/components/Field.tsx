@@ -36,7 +36,9 @@ export function described(
   const ids = [error ? `${id}-error` : '', hint ? `${id}-hint` : '', extra ?? ''].filter(Boolean).join(' ');
   // An empty field is never checked against a pattern: left empty, it is `required` instead.
   const clears =
-    error && submitted !== undefined ? { ...(submitted ? { pattern: allBut(submitted) } : { required: true }), 'data-error-clears': '' } : {};
+    error && submitted !== undefined
+      ? { ...(submitted ? { pattern: allBut(submitted) } : { required: true }), 'data-error-clears': '' }
+      : {};
   return { 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': ids || undefined, ...clears };
 }
 

@@ -25,7 +25,11 @@ export interface FlowFrameProps {
  * quote and the payment, the summary the cookie carries (the same on GET and on a refused
  * form's re-render). No flow: no frame.
  */
-export function flowFrameOf(flow: FlowCookie | null | undefined, screen: ScreenPath, state?: FlowState): FlowFrameProps | undefined {
+export function flowFrameOf(
+  flow: FlowCookie | null | undefined,
+  screen: ScreenPath,
+  state?: FlowState,
+): FlowFrameProps | undefined {
   if (!flow) return undefined;
   const order = state || showsFlowSummary(screen) ? orderSummaryOf(flow, state) : undefined;
   return { progress: flowProgress(flow.kind, screen), order };
@@ -59,7 +63,12 @@ export function FlowFrame({ frame, children }: { frame?: FlowFrameProps | undefi
           <details className="summary-panel">
             <summary>
               <span className="summary-title">{SUMMARY_TEXT.title}</span>
-              <Money kind="fiat" amount={order.fiatAmount} currency={order.fiatCurrency} symbols={merchant.config.supportedFiatCurrencies} />
+              <Money
+                kind="fiat"
+                amount={order.fiatAmount}
+                currency={order.fiatCurrency}
+                symbols={merchant.config.supportedFiatCurrencies}
+              />
             </summary>
             <OrderSummary order={order} payoutEmail />
           </details>

@@ -12,9 +12,21 @@ import { Money } from './Money.tsx';
 
 export type { OrderSummaryData };
 
-const ROW_CLASS: Partial<Record<SummaryRow['kind'], string>> = { address: 'crypto-address', email: 'payout-email', reference: 'reference-id' };
+const ROW_CLASS: Partial<Record<SummaryRow['kind'], string>> = {
+  address: 'crypto-address',
+  email: 'payout-email',
+  reference: 'reference-id',
+};
 
-export function OrderSummary({ order, copy = false, payoutEmail = false }: { order: OrderSummaryData; copy?: boolean; payoutEmail?: boolean }) {
+export function OrderSummary({
+  order,
+  copy = false,
+  payoutEmail = false,
+}: {
+  order: OrderSummaryData;
+  copy?: boolean;
+  payoutEmail?: boolean;
+}) {
   const { merchant } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
   const value = (row: SummaryRow) => {

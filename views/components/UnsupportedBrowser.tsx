@@ -10,9 +10,7 @@ export function UnsupportedBrowser() {
   return (
     <div className="unsupported-browser" role="alertdialog" aria-labelledby="unsupported-title">
       <div className="modal-card">
-        <p id="unsupported-title">
-          {UNSUPPORTED_BROWSER}
-        </p>
+        <p id="unsupported-title">{UNSUPPORTED_BROWSER}</p>
         <a className="button" href={merchant.config.siteUrl}>
           {ACTIONS.back}
         </a>

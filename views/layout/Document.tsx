@@ -30,7 +30,11 @@ export function Document(props: DocumentProps) {
   // (server/render/shell.tsx), which is this same document with a cut in their place.
   if (shell?.mode === 'visitor') {
     const key = [pageTitle, bare, ...pageStyles].join('\n');
-    return shell.place(key, () => <Document {...props} />, { main: children, toasts: <Toasts toasts={toasts} />, boot: <BootScript /> });
+    return shell.place(key, () => <Document {...props} />, {
+      main: children,
+      toasts: <Toasts toasts={toasts} />,
+      boot: <BootScript />,
+    });
   }
   const cut = shell?.cut;
   return (

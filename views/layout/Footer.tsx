@@ -20,34 +20,54 @@ export function Footer() {
         <section>
           <h2>Product</h2>
           <ul>
-            <li><a href={ROUTES.home.path}>Buy crypto</a></li>
-            <li><a href={config.siteUrl}>{config.merchantName}</a></li>
+            <li>
+              <a href={ROUTES.home.path}>Buy crypto</a>
+            </li>
+            <li>
+              <a href={config.siteUrl}>{config.merchantName}</a>
+            </li>
           </ul>
         </section>
         <section>
           <h2>Company</h2>
           <ul>
-            <li><a href={config.siteUrl}>About {config.merchantName}</a></li>
+            <li>
+              <a href={config.siteUrl}>About {config.merchantName}</a>
+            </li>
           </ul>
         </section>
         <section>
           <h2>Support</h2>
           <ul>
-            {config.etransferEmail && <li><a href={`mailto:${config.etransferEmail}`}>{config.etransferEmail}</a></li>}
-            {config.audioTollFreeNumber && <li><a href={`tel:${config.audioTollFreeNumber}`}>{config.audioTollFreeNumber}</a></li>}
-            <li><a href={config.siteUrl}>Help centre</a></li>
+            {config.etransferEmail && (
+              <li>
+                <a href={`mailto:${config.etransferEmail}`}>{config.etransferEmail}</a>
+              </li>
+            )}
+            {config.audioTollFreeNumber && (
+              <li>
+                <a href={`tel:${config.audioTollFreeNumber}`}>{config.audioTollFreeNumber}</a>
+              </li>
+            )}
+            <li>
+              <a href={config.siteUrl}>Help centre</a>
+            </li>
           </ul>
         </section>
         <section>
           <h2>Legal</h2>
           <ul>
             {LEGAL_PAGES.map((page) => (
-              <li key={page.page}><a href={page.route.path}>{page.title}</a></li>
+              <li key={page.page}>
+                <a href={page.route.path}>{page.title}</a>
+              </li>
             ))}
           </ul>
         </section>
       </nav>
-      <p className="copyright">© {year} {config.merchantName}</p>
+      <p className="copyright">
+        © {year} {config.merchantName}
+      </p>
     </footer>
   );
 }

@@ -25,7 +25,11 @@ export function AudioInputPage({ action, skippable, refId, messages, frame }: Au
           <FormErrors messages={messages} />
           {number ? (
             <p>
-              Call <a href={`tel:${number.replace(/[^\d+]/g, '')}`} className="phone-number">{number}</a> from the mobile number you gave us.
+              Call{' '}
+              <a href={`tel:${number.replace(/[^\d+]/g, '')}`} className="phone-number">
+                {number}
+              </a>{' '}
+              from the mobile number you gave us.
             </p>
           ) : (
             <p>Please call our support line from the mobile number you gave us.</p>

@@ -18,7 +18,10 @@ export interface Bank {
 /** 'Sandbox Bank Central Asia' -> 'BC': the tile of a bank without a shipped logo. */
 export function bankInitials(name: string): string {
   const words = name.split(/\s+/).filter((w) => /^[A-Z]/.test(w) && w !== 'Sandbox');
-  return (words.length ? words : name.split(/\s+/)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  return (words.length ? words : name.split(/\s+/))
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
 }
 
 function BankMark({ bank }: { bank: Bank }) {

@@ -18,13 +18,13 @@ export const IDENTITY_ACTIONS = {
 /** What the selfie must show, by country (the spec says the list is by country). */
 const INSTRUCTIONS: Record<'CA' | 'AU', string[]> = {
   CA: [
-    'Hold your government-issued photo ID (driver\'s licence, passport or provincial photo ID card) next to your face.',
-    'Your whole face and the whole ID must be in the picture, with the ID\'s photo and text readable.',
+    "Hold your government-issued photo ID (driver's licence, passport or provincial photo ID card) next to your face.",
+    "Your whole face and the whole ID must be in the picture, with the ID's photo and text readable.",
     'Take it in good light, without a hat or sunglasses.',
   ],
   AU: [
     'Hold your photo ID (driver licence, passport or proof of age card) next to your face.',
-    'Your whole face and the whole ID must be in the picture, with the ID\'s photo and text readable.',
+    "Your whole face and the whole ID must be in the picture, with the ID's photo and text readable.",
     'Take it in good light, without a hat or sunglasses.',
   ],
 };
@@ -56,7 +56,11 @@ export function ImageInputChoicePage({ country, frame }: { country: string; fram
               name="CameraChoice"
               hydrate="load"
               shared
-              props={{ href: ROUTES.imageInputCamera.path, label: IDENTITY_ACTIONS.camera, hint: 'Take the picture now with this device.' }}
+              props={{
+                href: ROUTES.imageInputCamera.path,
+                label: IDENTITY_ACTIONS.camera,
+                hint: 'Take the picture now with this device.',
+              }}
             />
             <a className="choice" href={ROUTES.imageInputUpload.path} data-choice="upload">
               <strong>{IDENTITY_ACTIONS.upload}</strong>
@@ -105,7 +109,15 @@ export function ImageInputCameraPage({ country, frame }: { country: string; fram
   );
 }
 
-export function ImageInputUploadPage({ country, messages, frame }: { country: string; messages: string[]; frame?: FlowFrameProps | undefined }) {
+export function ImageInputUploadPage({
+  country,
+  messages,
+  frame,
+}: {
+  country: string;
+  messages: string[];
+  frame?: FlowFrameProps | undefined;
+}) {
   return (
     <Document title="Upload your selfie">
       <FlowFrame frame={frame}>

@@ -12,8 +12,7 @@ import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.
 import { ACTIONS } from '../../server/checkout/messages.ts';
 
 /** Shown after I HAVE PAID while the payment has not arrived yet. */
-export const PAYMENT_NOT_RECEIVED =
-  'We have not received your payment yet. Complete it on the payment page, then check again.';
+export const PAYMENT_NOT_RECEIVED = 'We have not received your payment yet. Complete it on the payment page, then check again.';
 
 export type PaymentEtransferProps =
   | { kind: 'instructions'; order: OrderSummaryData; paymentUrl: string; checkUrl: string; waiting: boolean }
@@ -49,8 +48,8 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
               )}
               <OrderSummary order={props.order} copy />
               <p>
-                Your payment must arrive within <strong>{hours(PAYMENT_DEADLINE_MS)}</strong>. Open the payment page and
-                approve the transfer of the order total.
+                Your payment must arrive within <strong>{hours(PAYMENT_DEADLINE_MS)}</strong>. Open the payment page and approve
+                the transfer of the order total.
               </p>
               {etransferEmail && <p className="hint">{`Payments are received by ${etransferEmail}.`}</p>}
               <Island name="PaymentPopup" props={{ paymentUrl: props.paymentUrl, checkUrl: props.checkUrl }} />

@@ -65,7 +65,13 @@ export function PaymentFlexepinPage({ form, hold, offer, frame }: PaymentFlexepi
 
 function NewQuoteDialog({ offer }: { offer: NewQuoteOffer }) {
   return (
-    <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="new-quote-title" aria-describedby="new-quote-text">
+    <div
+      className="modal"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="new-quote-title"
+      aria-describedby="new-quote-text"
+    >
       <form className="modal-card" method="post" action={ROUTES.paymentFlexepin.actions.requote}>
         <p id="new-quote-title">
           <strong>{VOUCHER_TEXT.mismatch}</strong>

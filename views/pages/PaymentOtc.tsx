@@ -60,7 +60,12 @@ export function PaymentOtcPage(props: PaymentOtcProps) {
           </a>
         </section>
         {props.confirming && (
-          <ConfirmModal id="confirm-noted" question={CONFIRM_TEXT.referenceNoted} yesHref={ROUTES.paymentOtcSuccess.path} noHref={here}>
+          <ConfirmModal
+            id="confirm-noted"
+            question={CONFIRM_TEXT.referenceNoted}
+            yesHref={ROUTES.paymentOtcSuccess.path}
+            noHref={here}
+          >
             <p className="reference-number">{props.referenceNumber}</p>
           </ConfirmModal>
         )}

@@ -13,7 +13,6 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { BootWhileStreaming, Streamed } from '../components/Streamed.tsx';
 
-
 /** What happens once the crypto arrives: a gift card for spends, a payout for sells. */
 export function payoutPromise(paymentMethod: string): string {
   return paymentMethod === 'GIFTCARD'
@@ -92,7 +91,13 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
                     <>
                       {title}
                       {found ? (
-                        <WalletAddress address={found} amountText={props.amountText} qrSrc={props.qrSrc} confirmHref={confirmHref} copy={null} />
+                        <WalletAddress
+                          address={found}
+                          amountText={props.amountText}
+                          qrSrc={props.qrSrc}
+                          confirmHref={confirmHref}
+                          copy={null}
+                        />
                       ) : (
                         <div className="wallet-status" role="status">
                           <ReceivedOrder message={receivedOrderMessage(props.paymentMethod)} checkAgainHref={here} />
@@ -106,7 +111,12 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
           </section>
         )}
         {address && props.confirming && (
-          <ConfirmModal id="confirm-sent" question={CONFIRM_TEXT.cryptoSent} yesHref={ROUTES.paymentSpendSuccess.path} noHref={here} />
+          <ConfirmModal
+            id="confirm-sent"
+            question={CONFIRM_TEXT.cryptoSent}
+            yesHref={ROUTES.paymentSpendSuccess.path}
+            noHref={here}
+          />
         )}
       </FlowFrame>
     </Document>

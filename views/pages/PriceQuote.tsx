@@ -30,7 +30,17 @@ export interface PriceQuotePageProps {
   userAgentLog?: { url: string; refId: string } | null;
 }
 
-export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard, analytics, userAgentLog, fee, frame }: PriceQuotePageProps) {
+export function PriceQuotePage({
+  action,
+  timer,
+  promo,
+  chargedInUsd,
+  leaveGuard,
+  analytics,
+  userAgentLog,
+  fee,
+  frame,
+}: PriceQuotePageProps) {
   const { merchant, nonce } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
   const currency = timer.summary.fiatCurrency;
@@ -83,7 +93,11 @@ export function PriceQuotePage({ action, timer, promo, chargedInUsd, leaveGuard,
         {userAgentLog && <Island name="UserAgentLog" props={userAgentLog} hydrate="idle" />}
         {analytics && (
           <>
-            <script async src={`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(analytics.containerId)}`} nonce={nonce} />
+            <script
+              async
+              src={`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(analytics.containerId)}`}
+              nonce={nonce}
+            />
             <Island name="Analytics" props={{ formId: analytics.formId, transaction: analytics.transaction }} />
           </>
         )}

@@ -72,9 +72,21 @@ export function SpendQuotePage({ card, amountLabels, currentAmount, sendText, fe
           {card && (
             <section className="gift-card-details" aria-label={SPEND_QUOTE_TEXT.terms}>
               <p className="row links">
-                {card.website && <a href={card.website} rel="noopener noreferrer" target="_blank">{SPEND_QUOTE_TEXT.website}</a>}
-                {card.faqURL && <a href={card.faqURL} rel="noopener noreferrer" target="_blank">{SPEND_QUOTE_TEXT.faq}</a>}
-                {card.termsURL && <a href={card.termsURL} rel="noopener noreferrer" target="_blank">{SPEND_QUOTE_TEXT.terms}</a>}
+                {card.website && (
+                  <a href={card.website} rel="noopener noreferrer" target="_blank">
+                    {SPEND_QUOTE_TEXT.website}
+                  </a>
+                )}
+                {card.faqURL && (
+                  <a href={card.faqURL} rel="noopener noreferrer" target="_blank">
+                    {SPEND_QUOTE_TEXT.faq}
+                  </a>
+                )}
+                {card.termsURL && (
+                  <a href={card.termsURL} rel="noopener noreferrer" target="_blank">
+                    {SPEND_QUOTE_TEXT.terms}
+                  </a>
+                )}
               </p>
               {card.termsCopy && <p className="hint">{card.termsCopy}</p>}
             </section>

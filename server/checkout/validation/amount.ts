@@ -198,7 +198,8 @@ export function validateAmountForm(
       subtypeName = subtype.name;
       const typed = field(raw, 'fiatAmount');
       const n = typed === '' ? subtype.amounts[0] : parseDecimal(typed);
-      const error = n === undefined && typed === '' ? AMOUNT_MESSAGES.giftCardAmount : spendAmountError(n, subtype.amounts, limits, showFiat);
+      const error =
+        n === undefined && typed === '' ? AMOUNT_MESSAGES.giftCardAmount : spendAmountError(n, subtype.amounts, limits, showFiat);
       if (error) errors.fiatAmount = error;
       else fiatAmount = n!;
     }

@@ -11,10 +11,7 @@ const EXPIRY_YEARS_AHEAD = 20;
  * The year may not be before the current one (UTC) nor more than 20 ahead, and in the current year the
  * month may not have passed: a card is valid through the end of its expiry month.
  */
-export function validateCardExpiry(
-  raw: unknown,
-  opts: { now?: Date } = {},
-): Validated<CardExpiry, 'expiryMonth' | 'expiryYear'> {
+export function validateCardExpiry(raw: unknown, opts: { now?: Date } = {}): Validated<CardExpiry, 'expiryMonth' | 'expiryYear'> {
   const now = opts.now ?? new Date();
   const errors: FieldErrors<'expiryMonth' | 'expiryYear'> = {};
   const m = field(raw, 'expiryMonth');

@@ -55,7 +55,5 @@ export function validateCryptoAddress(
 ): Validated<string, 'cryptoAddress'> {
   const address = fieldOrValue(raw, 'cryptoAddress');
   if (address === '') return fail({ cryptoAddress: ADDRESS_MESSAGES.required(coin) });
-  return isAddressOnNetwork(coin, address, opts.network)
-    ? ok(address)
-    : fail({ cryptoAddress: ADDRESS_MESSAGES.invalid(coin) });
+  return isAddressOnNetwork(coin, address, opts.network) ? ok(address) : fail({ cryptoAddress: ADDRESS_MESSAGES.invalid(coin) });
 }

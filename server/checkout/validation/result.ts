@@ -83,6 +83,13 @@ export function fixedDigits<K extends string>(
   messages: { required: string; notNumeric: string; length: string },
 ): Validated<string, K> {
   const code = fieldOrValue(raw, key);
-  const problem = code === '' ? messages.required : !isAsciiDigits(code) ? messages.notNumeric : code.length !== length ? messages.length : undefined;
+  const problem =
+    code === ''
+      ? messages.required
+      : !isAsciiDigits(code)
+        ? messages.notNumeric
+        : code.length !== length
+          ? messages.length
+          : undefined;
   return problem === undefined ? ok(code) : fail({ [key]: problem } as FieldErrors<K>);
 }

@@ -33,7 +33,11 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 
 export const STYLESHEET_PATH = '/thirdparty/assets/sandbox.css';
 
-export function layout(title: string, body: SafeHtml, opts: { scripts?: string[]; bodyData?: Record<string, string> } = {}): string {
+export function layout(
+  title: string,
+  body: SafeHtml,
+  opts: { scripts?: string[]; bodyData?: Record<string, string> } = {},
+): string {
   const data = Object.entries(opts.bodyData ?? {}).map(([k, v]) => html` data-${k}="${v}"`);
   const scripts = (opts.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`);
   return html`<!doctype html>

@@ -71,6 +71,9 @@ export function paymentResultPage(txn: Txn): string {
 }
 
 export function messagePage(title: string, message: string): string {
-  return layout(title, html`<h1>${title}</h1>
-<p>${message}</p>`);
+  return layout(
+    title,
+    html`<h1>${title}</h1>
+<p>${message}</p>`,
+  );
 }

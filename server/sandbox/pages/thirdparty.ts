@@ -7,11 +7,13 @@ export const IDENTITY_FRAME_SCRIPT = '/thirdparty/idenfy/frame.js';
 export const CARD_RESULT_SCRIPT = '/thirdparty/card/result.js';
 
 export function cardWidgetPage(apiKey: string, txn: Txn | undefined): string {
-  const amount = txn ? html`<dl>
+  const amount = txn
+    ? html`<dl>
 <dt>Amount</dt><dd>${money(txn.quote.fiatAmount, txn.fiatCurrency)}</dd>
 <dt>For</dt><dd>${coins(txn.quote.cryptoAmount, txn.cryptoCurrency)}</dd>
 <dt>Reference</dt><dd>${txn.refId}</dd>
-</dl>` : html`<p>No transaction linked (no refId): paying only shows the result.</p>`;
+</dl>`
+    : html`<p>No transaction linked (no refId): paying only shows the result.</p>`;
   return layout(
     'Card payment',
     html`<h1>Sandbox card payment</h1>

@@ -39,16 +39,19 @@ export function payRoutes(ctx: SandboxContext) {
       const notOpen = (reply: FastifyReply) =>
         sendPage(reply, 409, messagePage('Payment not open', 'This transaction is not waiting for this payment.'));
 
-      app.get<{ Params: { refId: string }; Querystring: { returnUrl?: string } }>(`/pay/${kind}/:refId`, async (request, reply) => {
-        const txn = find(request.params.refId);
-        if (!txn) return unknown(reply);
-        if (txn.nextAction === 'DONE_COMPLETED' || txn.nextAction === 'DONE_CANCELLED') {
-          return sendPage(reply, 200, paymentResultPage(txn));
-        }
-        if (txn.nextAction !== 'CUSTOMER_PAYMENT') return notOpen(reply);
-        const page = kind === 'etransfer' ? etransferPage(txn) : bankPage(txn, safeReturnUrl(request.query.returnUrl));
-        return sendPage(reply, 200, page);
-      });
+      app.get<{ Params: { refId: string }; Querystring: { returnUrl?: string } }>(
+        `/pay/${kind}/:refId`,
+        async (request, reply) => {
+          const txn = find(request.params.refId);
+          if (!txn) return unknown(reply);
+          if (txn.nextAction === 'DONE_COMPLETED' || txn.nextAction === 'DONE_CANCELLED') {
+            return sendPage(reply, 200, paymentResultPage(txn));
+          }
+          if (txn.nextAction !== 'CUSTOMER_PAYMENT') return notOpen(reply);
+          const page = kind === 'etransfer' ? etransferPage(txn) : bankPage(txn, safeReturnUrl(request.query.returnUrl));
+          return sendPage(reply, 200, page);
+        },
+      );
 
       app.post<{ Params: { refId: string } }>(`/pay/${kind}/:refId`, async (request, reply) => {
         const txn = find(request.params.refId);

@@ -19,7 +19,10 @@ export const IDENTITY_TOKENS: Record<string, 'approved' | 'failed'> = { 'approve
 
 const upper = (s: string) => s.toUpperCase();
 const cardQuoteQuerySchema = z.object({
-  baseCurrency: z.string().transform(upper).pipe(z.enum(Object.keys(PRICES.BTC) as [PriceCurrency, ...PriceCurrency[]])),
+  baseCurrency: z
+    .string()
+    .transform(upper)
+    .pipe(z.enum(Object.keys(PRICES.BTC) as [PriceCurrency, ...PriceCurrency[]])),
   amount: z.coerce.number().positive().finite(),
   quoteCurrency: z.string().transform(upper).pipe(z.enum(COINS)).default('BTC'),
 });
@@ -62,7 +65,9 @@ export function thirdPartyRoutes(ctx: SandboxContext) {
       const feeAmount = roundTo(amount * CARD_FEE_RATE, 2);
       const net = roundTo(amount - feeAmount - CARD_EXTRA_FEE, 2);
       if (net <= 0) {
-        return reply.code(400).send({ error: { code: SANDBOX_CODES.requestInvalid, msg: 'amount: too small to cover the fees' } });
+        return reply
+          .code(400)
+          .send({ error: { code: SANDBOX_CODES.requestInvalid, msg: 'amount: too small to cover the fees' } });
       }
       return { quoteCurrencyAmount: cryptoFor(net, quoteCurrency, baseCurrency), feeAmount, extraFeeAmount: CARD_EXTRA_FEE };
     });
@@ -81,7 +86,8 @@ export function thirdPartyRoutes(ctx: SandboxContext) {
       const form = widgetFormSchema.safeParse(request.body);
       if (!form.success) return sendPage(reply, 401, messagePage('Card widget', 'Missing apiKey.'));
       const txn = form.data.refId ? ctx.store.get(form.data.refId) : undefined;
-      const notOpen = () => sendPage(reply, 409, messagePage('Card payment', 'This transaction is not waiting for a card payment.'));
+      const notOpen = () =>
+        sendPage(reply, 409, messagePage('Card payment', 'This transaction is not waiting for a card payment.'));
       if (form.data.refId && (!txn || txn.paymentMethod !== 'CREDITCARD')) return notOpen();
       // A declined card charges nothing: the transaction keeps waiting for a card payment.
       if (form.data.decision === 'decline') return sendPage(reply, 200, cardResultPage(txn, 'declined'));
@@ -97,7 +103,11 @@ export function thirdPartyRoutes(ctx: SandboxContext) {
     app.get<{ Params: { token: string } }>('/thirdparty/idenfy/:token', async (request, reply) => {
       const status = IDENTITY_TOKENS[request.params.token];
       if (!status) {
-        return sendPage(reply, 404, messagePage('Identity verification', 'Unknown token. The sandbox knows approved-demo and failed-demo.'));
+        return sendPage(
+          reply,
+          404,
+          messagePage('Identity verification', 'Unknown token. The sandbox knows approved-demo and failed-demo.'),
+        );
       }
       return sendPage(reply, 200, identityPage(status));
     });

@@ -73,16 +73,34 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
       const body = parseBody(requoteRequestSchema, request.body);
       return requote(ctx.clock, load(body.refId, request), body);
     });
-    app.post('/confirmednewquote', step(refIdRequestSchema, (txn) => confirmNewQuote(ctx.clock, txn)));
-    app.post('/cryptoaddress', step(cryptoAddressRequestSchema, (txn, b) => submitCryptoAddress(ctx.clock, txn, b.cryptoAddress)));
-    app.post('/emtemail', step(emtEmailRequestSchema, (txn, b) => submitEmtEmail(ctx.clock, txn, b.emtEmail)));
-    app.post('/buyerinfo', step(buyerInfoRequestSchema, (txn, b) => submitBuyerInfo(ctx.clock, txn, b)));
-    app.post('/mobileverification', step(mobileVerificationRequestSchema, (txn, b) => verifyMobile(ctx.clock, txn, b.verificationCode)));
+    app.post(
+      '/confirmednewquote',
+      step(refIdRequestSchema, (txn) => confirmNewQuote(ctx.clock, txn)),
+    );
+    app.post(
+      '/cryptoaddress',
+      step(cryptoAddressRequestSchema, (txn, b) => submitCryptoAddress(ctx.clock, txn, b.cryptoAddress)),
+    );
+    app.post(
+      '/emtemail',
+      step(emtEmailRequestSchema, (txn, b) => submitEmtEmail(ctx.clock, txn, b.emtEmail)),
+    );
+    app.post(
+      '/buyerinfo',
+      step(buyerInfoRequestSchema, (txn, b) => submitBuyerInfo(ctx.clock, txn, b)),
+    );
+    app.post(
+      '/mobileverification',
+      step(mobileVerificationRequestSchema, (txn, b) => verifyMobile(ctx.clock, txn, b.verificationCode)),
+    );
     app.post('/generatesmscode', async (request) => {
       const body = parseBody(refIdRequestSchema, request.body);
       return requestCode(ctx.clock, load(body.refId, request));
     });
-    app.post('/vouchernumber', step(voucherNumberRequestSchema, (txn, b) => redeemVoucher(ctx.clock, txn, b.voucherNumber)));
+    app.post(
+      '/vouchernumber',
+      step(voucherNumberRequestSchema, (txn, b) => redeemVoucher(ctx.clock, txn, b.voucherNumber)),
+    );
     app.post('/selfieimage', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
       const body = parseBody(selfieImageRequestSchema, request.body);
       const txn = load(body.refId, request);
@@ -91,6 +109,8 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
       return flowState(txn);
     });
     app.get<{ Params: { refId: string } }>('/status/:refId', async (request) => pollStatus(load(request.params.refId, request)));
-    app.get<{ Params: { refId: string } }>('/flowstate/:refId', async (request) => flowState(load(request.params.refId, request)));
+    app.get<{ Params: { refId: string } }>('/flowstate/:refId', async (request) =>
+      flowState(load(request.params.refId, request)),
+    );
   };
 }
