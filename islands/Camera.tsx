@@ -125,7 +125,7 @@ export default function Camera({ action, uploadHref, labels }: CameraProps) {
         </div>
       )}
       {picture ? (
-        <img className="camera-view" src={picture} alt="The picture you took" />
+        <img className="camera-view" src={picture} alt="What you took with the camera" />
       ) : (
         <Webcam
           ref={webcam}

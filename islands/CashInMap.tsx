@@ -48,7 +48,7 @@ function popup(c: MapCentre, openNow: boolean): HTMLElement {
 }
 
 export default function CashInMap(props: CashInMapProps) {
-  const canvas = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLElement>(null);
   const [shown, setShown] = useState(false);
 
   useEffect(() => {
@@ -102,7 +102,7 @@ export default function CashInMap(props: CashInMapProps) {
 
   return (
     <div className="cash-in-map">
-      <div ref={canvas} className="cash-in-map-canvas" role="region" aria-label={CASH_IN_TEXT.title} />
+      <section ref={canvas} className="cash-in-map-canvas" aria-label={CASH_IN_TEXT.title} />
       {!shown && <p className="cash-in-map-note">{CASH_IN_TEXT.mapNote}</p>}
     </div>
   );

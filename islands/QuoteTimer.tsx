@@ -128,6 +128,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
     setPhase(offered ? { name: 'offered', figures: offered } : { name: 'failed', outcome: failureOf(answer) });
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the time left changes; the phase is read as it is then
   useEffect(() => {
     if (left === null) return;
     const previous = previousLeft.current;
@@ -137,7 +138,6 @@ export default function QuoteTimer(props: QuoteTimerProps) {
       if (said) setAnnouncement(said);
     }
     if (left === 0 && (phase.name === 'holding' || phase.name === 'expired')) void requote();
-    // Runs when the time left changes; the phase is read as it is at that moment.
   }, [left]);
 
   // Focus stays in the dialog. Escape does nothing: its ways out, Accept and Decline, both
@@ -186,6 +186,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
   return (
     <div className="quote-timer-island">
       <QuoteSummary {...props.summary} figures={figures} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of live text and buttons, not form fields */}
       <div className="quote-timer" role="group" aria-label="Rate hold">
         {!held ? (
           <p className="quote-timer-banner">{QUOTE_TEXT.currentPriceQuote}</p>

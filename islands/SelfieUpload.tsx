@@ -25,7 +25,7 @@ export default function SelfieUpload({ action, submitLabel, messages: serverMess
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setFile(chosen);
-    setPreview(chosen && chosen.type.startsWith('image/') ? URL.createObjectURL(chosen) : null);
+    setPreview(chosen?.type.startsWith('image/') ? URL.createObjectURL(chosen) : null);
     const error = chosen ? uploadFileError({ fileName: chosen.name, size: chosen.size }) : undefined;
     setMessages(error ? [error] : []);
   };
@@ -64,7 +64,7 @@ export default function SelfieUpload({ action, submitLabel, messages: serverMess
           One picture: jpg, gif, png or pdf, up to 4.5MB.
         </p>
       </div>
-      {preview && <img className="upload-preview" src={preview} alt="Preview of the chosen picture" />}
+      {preview && <img className="upload-preview" src={preview} alt="Preview of the chosen file" />}
       {progress !== null && <UploadProgress fraction={progress} label="Upload progress" />}
       <button type="submit" className="button" disabled={progress !== null}>
         {submitLabel}

@@ -139,7 +139,7 @@ async function buildIslands(): Promise<void> {
     tsconfig: join(root, 'tsconfig.islands.json'),
     logLevel: 'warning',
   });
-  const outputs = Object.keys(result.metafile.outputs).map((p) => '/assets/' + relative(publicDir, join(root, p)));
+  const outputs = Object.keys(result.metafile.outputs).map((p) => `/assets/${relative(publicDir, join(root, p))}`);
   const boot = outputs.find((p) => /\/boot-[^/]+\.js$/.test(p));
   if (!boot) throw new Error('esbuild produced no boot script');
   const map = await mapFiles();
@@ -163,7 +163,7 @@ async function buildIslands(): Promise<void> {
  * another as the imports are discovered.
  */
 function preloads(metafile: Metafile): { hydrate: string[]; islands: Record<string, string[]> } {
-  const url = (output: string) => '/assets/' + relative(publicDir, join(root, output));
+  const url = (output: string) => `/assets/${relative(publicDir, join(root, output))}`;
   const closure = (output: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(output)) return seen;
     seen.add(output);

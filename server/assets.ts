@@ -93,7 +93,7 @@ async function loadPublicFiles(publicDir: string): Promise<Map<string, StaticFil
   const present = new Set(paths);
   const files = new Map<string, StaticFile>();
   for (const path of paths.filter((p) => !isEncodedCopy(p))) {
-    const url = '/assets/' + relative(publicDir, path).split('\\').join('/');
+    const url = `/assets/${relative(publicDir, path).split('\\').join('/')}`;
     const [br, gzip] = [path + ENCODED_SUFFIXES.br, path + ENCODED_SUFFIXES.gzip];
     const encoded = present.has(br) && present.has(gzip) ? { br: await readFile(br), gzip: await readFile(gzip) } : undefined;
     files.set(url, prepareFile(path, await readFile(path), TYPES[extname(path)] ?? 'application/octet-stream', encoded));

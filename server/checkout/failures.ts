@@ -101,6 +101,7 @@ const DEVELOPER_CODES: ReadonlySet<string> = new Set([ERROR_CODES.flowActionInva
  * A sentence for people: one line, no markup, no address, no code-like identifier
  * (INPUT_CRYPTOADDRESS, a path, a stack frame).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const PLAIN_TEXT = /^[^\u0000-\u001f\u007f-\u009f<>{}[\]\\`|]{1,200}$/;
 const DEVELOPER_WORDS = /:\/\/|\b[A-Z]+_[A-Z0-9_]+\b|\b[a-z]+\/[a-z]|\bat \S+ \(|\.(?:ts|js):\d/;
 

@@ -18,6 +18,7 @@ export interface PaymentHostRules {
 export type PaymentUrlCheck = { ok: true; url: string; origin: string } | { ok: false; reason: string };
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f\\]/;
 const ENCODED_LINE_BREAK = /%0[ad]/i;
 const SCHEME = /^(https?):\/\/[^/]/i;

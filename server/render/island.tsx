@@ -69,8 +69,10 @@ export function Island<N extends IslandName>(props: {
         className={props.className}
         data-island={props.name}
         data-hydrate={props.hydrate ?? 'load'}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own server render
         dangerouslySetInnerHTML={{ __html: html }}
       />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: props as safeJson, which escapes < > & U+2028 U+2029 */}
       <script type="application/json" data-for={id} dangerouslySetInnerHTML={{ __html: json }} />
     </>
   );

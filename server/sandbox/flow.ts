@@ -159,20 +159,27 @@ export function submitSelfie(clock: Clock, txn: Txn): void {
 function toPaymentStep(txn: Txn): void {
   switch (txn.paymentMethod) {
     case 'ETRANSFER':
-      return goTo(txn, 'INITIATE_ETRANSFER');
+      goTo(txn, 'INITIATE_ETRANSFER');
+      break;
     case 'FLEXEPIN':
-      return goTo(txn, 'INPUT_VOUCHERNUMBER');
+      goTo(txn, 'INPUT_VOUCHERNUMBER');
+      break;
     case 'BANKTRANSFER':
-      return goTo(txn, 'INITIATE_BANKTRANSFER', { availableBanks: BANKS[txn.fiatCurrency] });
+      goTo(txn, 'INITIATE_BANKTRANSFER', { availableBanks: BANKS[txn.fiatCurrency] });
+      break;
     case 'OTC':
       // The payment centre takes the reference number; extra field, see README.
-      return goTo(txn, 'CUSTOMER_PAYMENT', { referenceNumber: txn.refId });
+      goTo(txn, 'CUSTOMER_PAYMENT', { referenceNumber: txn.refId });
+      break;
     case 'CREDITCARD':
-      return goTo(txn, 'CUSTOMER_PAYMENT');
+      goTo(txn, 'CUSTOMER_PAYMENT');
+      break;
     case 'ETRANSFEROUT':
-      return goTo(txn, 'INPUT_EMTEMAIL');
+      goTo(txn, 'INPUT_EMTEMAIL');
+      break;
     case 'GIFTCARD':
-      return awaitDeposit(txn);
+      awaitDeposit(txn);
+      break;
   }
 }
 
@@ -224,9 +231,13 @@ export function initBankTransfer(clock: Clock, txn: Txn, selectedBank: string, b
   const banks = BANKS[txn.fiatCurrency];
   if (txn.fiatCurrency === 'AUD') {
     txn.bankName = AUD_PROVIDER_NAME;
-    return goTo(txn, 'CUSTOMER_PAYMENT', { redirectUrl: `${baseUrl}/pay/bank/${txn.refId}` });
+    goTo(txn, 'CUSTOMER_PAYMENT', { redirectUrl: `${baseUrl}/pay/bank/${txn.refId}` });
+    return;
   }
-  if (selectedBank === '') return goTo(txn, 'INITIATE_BANKTRANSFER', { availableBanks: banks });
+  if (selectedBank === '') {
+    goTo(txn, 'INITIATE_BANKTRANSFER', { availableBanks: banks });
+    return;
+  }
   const bank = banks.find((b) => b.bankCode === selectedBank);
   if (!bank) {
     throw fail(400, SANDBOX_CODES.requestInvalid, `selectedBank: must be one of ${banks.map((b) => b.bankCode).join(', ')}`);

@@ -155,11 +155,9 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
   });
 
   app.setNotFoundHandler(async (request, reply) =>
-    reply
-      .code(404)
-      .send({
-        error: { code: SANDBOX_CODES.notFound, msg: `No sandbox endpoint ${request.method} ${request.url.split('?')[0]}` },
-      }),
+    reply.code(404).send({
+      error: { code: SANDBOX_CODES.notFound, msg: `No sandbox endpoint ${request.method} ${request.url.split('?')[0]}` },
+    }),
   );
 
   void app.register(apiRoutes(ctx));

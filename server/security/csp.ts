@@ -46,7 +46,7 @@ export interface Policies {
 
 /** Built once at start-up except for the nonce. */
 export function cspTemplate(sources: CspSources): Policies {
-  const join = (list: string[]) => (list.length ? ' ' + [...new Set(list)].join(' ') : '');
+  const join = (list: string[]) => (list.length ? ` ${[...new Set(list)].join(' ')}` : '');
   const tail = [
     `style-src 'self'`,
     `img-src 'self' data: blob:${join(sources.images)}`,

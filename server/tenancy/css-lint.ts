@@ -29,7 +29,7 @@ function tokenize(css: string): Token[] {
     return c;
   };
   /** After a backslash: the code point it escapes (CSS Syntax 4.3.7). */
-  const escape = (): string => {
+  const readEscape = (): string => {
     let hex = '';
     while (hex.length < 6 && i < css.length && isHexDigit(css[i]!)) hex += next();
     if (hex === '') return next();
@@ -43,7 +43,7 @@ function tokenize(css: string): Token[] {
       const c = css[i]!;
       if (c === '\\' && css[i + 1] !== '\n') {
         next();
-        out += escape();
+        out += readEscape();
       } else if (isNameChar(c)) out += next();
       else break;
     }
@@ -56,7 +56,7 @@ function tokenize(css: string): Token[] {
       if (c === quote || c === '\n') break;
       if (c === '\\') {
         if (css[i] === '\n') next();
-        else out += escape();
+        else out += readEscape();
       } else out += c;
     }
     return out;
@@ -94,7 +94,7 @@ function tokenize(css: string): Token[] {
         let url = '';
         while (i < css.length && css[i] !== ')') {
           const u = next();
-          url += u === '\\' ? escape() : u;
+          url += u === '\\' ? readEscape() : u;
         }
         tokens.push({ kind: 'url', value: url.trim(), line: start });
       }

@@ -36,11 +36,14 @@ const JAVASCRIPT_URL = /j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t\s*:/i;
 
 /** Character references decoded, so `&#106;avascript:` or `java&Tab;script:` read as what they spell. */
 function decodeReferences(tag: string): string {
-  return tag
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff)))
-    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Math.min(Number.parseInt(dec, 10), 0x10ffff)))
-    .replace(/&(tab|newline|colon);?/gi, (_, name: string) => ({ tab: '\t', newline: '\n', colon: ':' })[name.toLowerCase()]!)
-    .replace(/[\u0000-\u001f]/g, '');
+  return (
+    tag
+      .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff)))
+      .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Math.min(Number.parseInt(dec, 10), 0x10ffff)))
+      .replace(/&(tab|newline|colon);?/gi, (_, name: string) => ({ tab: '\t', newline: '\n', colon: ':' })[name.toLowerCase()]!)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers drop them inside a URL scheme
+      .replace(/[\u0000-\u001f]/g, '')
+  );
 }
 
 /** Line numbers for messages, counted forward only (tags are visited in order). */

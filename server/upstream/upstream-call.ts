@@ -322,7 +322,10 @@ class UpstreamCall implements Handler {
     if (error) upstream.error = error;
     const failed = Boolean(error) || (status ?? 0) >= 500;
     const taker = this.#handler as Handler & Partial<UpstreamSummaryTaker>;
-    if (!failed && taker.takeUpstreamSummary) return taker.takeUpstreamSummary(upstream);
+    if (!failed && taker.takeUpstreamSummary) {
+      taker.takeUpstreamSummary(upstream);
+      return;
+    }
     const headers = this.#opts.headers;
     const line = { reqId: headerValue(headers, 'x-request-id'), merchant: headerValue(headers, 'x-merchant'), upstream };
     if (failed) logger.warn(line, 'upstream request failed');

@@ -99,7 +99,7 @@ t.test('/api takes no files, and no file-sized body: 413', async (t) => {
 });
 
 t.test('a response that fails its schema: logged with the request id, a generic message shown', async (t) => {
-  const broken = createServer((req, res) => {
+  const broken = createServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ refId: 42, nextAction: null }));
   });

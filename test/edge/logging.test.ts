@@ -7,7 +7,7 @@ import pino from 'pino';
 import t from 'tap';
 import { loggerOptions, RequestLogger } from '../../server/logging.ts';
 import { startStack } from '../helpers/stack.ts';
-import { driveTo, Visitor, type Form } from '../helpers/journey.ts';
+import { driveTo, type Visitor, type Form } from '../helpers/journey.ts';
 import { PNG, multipartBody, type Part } from '../helpers/upload-files.ts';
 
 const PNG_BASE64 = PNG.toString('base64');

@@ -137,12 +137,12 @@ t.test('draining: 503 in the one shape, told to close and retry; probes still an
 
 t.test('reply.render: the status asked for; HEAD gets the headers and no render', async (t) => {
   let rendered = 0;
-  const Page = () => {
+  const page = () => {
     rendered++;
     return createElement('main', null, 'Hello');
   };
   const app = await edge((app) => {
-    app.get('/page', async (_request, reply) => reply.render(createElement(Page), { status: 422 }));
+    app.get('/page', async (_request, reply) => reply.render(createElement(page), { status: 422 }));
   });
   t.teardown(() => app.close());
   const get = await app.inject({ url: '/page', headers: MAPLE });

@@ -13,6 +13,7 @@ import { HealthState } from '../../server/ops/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
 
 /** Parsed YAML: its fields are checked one by one below. */
+// biome-ignore lint/suspicious/noExplicitAny: parsed YAML, whose fields the tests check one by one
 type Manifest = Record<string, any>;
 
 const DIR = path.join(repoRoot, 'deploy', 'kubernetes');

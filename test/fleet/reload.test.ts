@@ -33,7 +33,7 @@ async function home(stack: Stack, host = 'maple.localhost') {
   return stack.app.inject({ method: 'GET', url: '/', headers: { host } });
 }
 
-async function reload(t: Test, stack: Stack): Promise<Extract<ReloadOutcome, { ok: true }>> {
+async function reload(_t: Test, stack: Stack): Promise<Extract<ReloadOutcome, { ok: true }>> {
   const outcome = await stack.app.reloadMerchants();
   if (!outcome.ok) throw new Error(outcome.problems.join('\n'));
   return outcome;

@@ -192,7 +192,12 @@ t.test('Done with a 1 MB body of markup still just finishes', async (t) => {
 
 t.test('fatal-error redirects: home after 5000 ms', async (t) => {
   const headers: Record<string, string> = {};
-  const reply = { header: (name: string, value: string) => ((headers[name] = value), reply) } as unknown as FastifyReply;
+  const reply = {
+    header: (name: string, value: string) => {
+      headers[name] = value;
+      return reply;
+    },
+  } as unknown as FastifyReply;
   scheduleHomeRedirect(reply);
   t.equal(headers.refresh, '5; url=/');
 });

@@ -145,7 +145,7 @@ t.test("someone else's order is shown and must be confirmed before it becomes th
     for (const token of [
       '',
       'x',
-      resumeQuestion((await new Visitor(stack).get(`/state/${attacker.refId()}`)).body)!.form.token + 'x',
+      `${resumeQuestion((await new Visitor(stack).get(`/state/${attacker.refId()}`)).body)!.form.token}x`,
     ]) {
       const forged = await victim.post(question.action, { ...question.form, token });
       t.equal(forged.statusCode, 409, 'asked again');

@@ -89,7 +89,9 @@ t.test('40 sockets pipelining 400 requests each without reading: /healthz and /r
     socket.write(burst);
     flood.push(socket);
   }
-  t.teardown(() => flood.forEach((socket) => socket.destroy()));
+  t.teardown(() => {
+    for (const socket of flood) socket.destroy();
+  });
   const onProbePort = prober.go();
   // The bytes land at once and Node parses every request in them whatever we do; the main
   // port's probes wait for that, the probe port's do not.

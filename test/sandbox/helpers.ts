@@ -9,6 +9,7 @@ export interface Reply {
   status: number;
   headers: Headers;
   // Tests read whatever the sandbox answered; the contract schemas check the shapes.
+  // biome-ignore lint/suspicious/noExplicitAny: the contract schemas check the shapes
   body: any;
   text: string;
 }

@@ -14,7 +14,7 @@ t.test('a lint runs once per distinct text, for many more texts than it compares
   const texts = Array.from({ length: 40 }, (_, i) => `body { color: #${String(i).padStart(6, '0')} }`);
   const first = texts.map((text) => pool.lint(text, lint));
   for (let round = 0; round < 2; round++) {
-    texts.forEach((text, i) => t.equal(pool.lint(`${text}`, lint), first[i], `the same result for text ${i}`));
+    for (const [i, text] of texts.entries()) t.equal(pool.lint(`${text}`, lint), first[i], `the same result for text ${i}`);
     // Interleaved, as a merchant's footer and legal pages are.
     for (const i of [3, 3, 39, 0, 39, 17]) t.equal(pool.lint(texts[i]!, lint), first[i]);
   }
@@ -32,7 +32,8 @@ t.test('a setting is parsed once per distinct value of each field, and shared', 
   };
   const values = Array.from({ length: 20 }, (_, i) => ({ min: i, max: 100 }));
   const first = values.map((v) => pool.parsed('limits', v, parse));
-  values.forEach((v, i) => t.equal(pool.parsed('limits', { ...v }, parse), first[i], `equal values share one result (${i})`));
+  for (const [i, v] of values.entries())
+    t.equal(pool.parsed('limits', { ...v }, parse), first[i], `equal values share one result (${i})`);
   t.equal(parsed.length, values.length);
   t.not(pool.parsed('fees', values[0], parse), first[0], 'the same value in another field is parsed apart');
   t.equal(pool.parsed('coins', undefined, parse), pool.parsed('coins', undefined, parse), 'a field left out is one result too');

@@ -60,6 +60,7 @@ export function FormErrors({ messages }: { messages: readonly string[] }) {
   return (
     <div className="form-error" role="alert">
       {messages.map((message, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a static list rendered once, never reordered
         <p key={i}>{message}</p>
       ))}
     </div>

@@ -42,5 +42,6 @@ export function Streamed<T>({ fallback, ...arrived }: StreamedProps<T>) {
 export function BootWhileStreaming() {
   const { nonce, assets } = useRenderContext();
   if (!nonce) return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a nonce'd import of the boot module, its URL as safeJson
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `import(${safeJson(assets.boot)})` }} />;
 }

@@ -9,6 +9,7 @@ export function Toasts({ toasts }: { toasts: Toast[] }) {
   return (
     <div className="toasts" id="toasts" role="status" aria-live="polite">
       {toasts.map((t, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a static list rendered once, never reordered
         <p key={i} className={`toast toast-${t.kind}`}>
           {t.text}
         </p>

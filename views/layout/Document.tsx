@@ -76,6 +76,7 @@ function BootScript() {
   return (
     <>
       {preload !== undefined && (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the preload list as safeJson
         <script type="application/json" id={MODULE_PRELOAD_ID} dangerouslySetInnerHTML={{ __html: preload }} />
       )}
       <script type="module" src={assets.boot} nonce={nonce} />

@@ -10,6 +10,7 @@ import { ROUTES } from '../../server/checkout/routes.ts';
 export function Footer() {
   const { merchant } = useRenderContext();
   if (merchant.footerHtml !== undefined) {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's footer, sanitised once at load (tenancy/)
     return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: merchant.footerHtml }} />;
   }
   const { config } = merchant;

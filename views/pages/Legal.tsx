@@ -4,6 +4,7 @@ import { Document } from '../layout/Document.tsx';
 export function LegalPage({ title, html }: { title: string; html: string }) {
   return (
     <Document title={title}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's legal page, sanitised once at load (tenancy/) */}
       <article className="card legal" dangerouslySetInnerHTML={{ __html: html }} />
     </Document>
   );

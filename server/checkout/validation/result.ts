@@ -25,7 +25,7 @@ export function hasErrors(errors: FieldErrors): boolean {
  */
 export function field(raw: unknown, key: string): string {
   if (typeof raw !== 'object' || raw === null) return '';
-  if (!Object.prototype.hasOwnProperty.call(raw, key)) return '';
+  if (!Object.hasOwn(raw, key)) return '';
   const value = (raw as Record<string, unknown>)[key];
   return typeof value === 'string' ? value.trim() : '';
 }

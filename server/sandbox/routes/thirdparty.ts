@@ -88,7 +88,7 @@ export function thirdPartyRoutes(ctx: SandboxContext) {
       const txn = form.data.refId ? ctx.store.get(form.data.refId) : undefined;
       const notOpen = () =>
         sendPage(reply, 409, messagePage('Card payment', 'This transaction is not waiting for a card payment.'));
-      if (form.data.refId && (!txn || txn.paymentMethod !== 'CREDITCARD')) return notOpen();
+      if (form.data.refId && txn?.paymentMethod !== 'CREDITCARD') return notOpen();
       // A declined card charges nothing: the transaction keeps waiting for a card payment.
       if (form.data.decision === 'decline') return sendPage(reply, 200, cardResultPage(txn, 'declined'));
       if (txn && settlePayment(txn, 'CREDITCARD', 'pay') === 'not-open') return notOpen();
