@@ -3,11 +3,11 @@
 // methods instantly and shows PLEASE WAIT while the quote is requested. Its texts and tab
 // links come in its props: the island's code stays free of the message and route tables.
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
-import { DEFAULT_FIAT, type FlowKind } from '../server/checkout/domain.ts';
-import { fiatSymbol } from '../server/checkout/format.ts';
-import type { AMOUNT_FORM_TEXT } from '../server/checkout/messages.ts';
-import { defaultFiat, methodsFor, type OfferedMethod } from '../server/checkout/offer.ts';
-import type { TickerRow } from '../server/checkout/ticker.ts';
+import { DEFAULT_FIAT, type FlowKind } from '../checkout/domain.ts';
+import { fiatSymbol } from '../checkout/format.ts';
+import type { AMOUNT_FORM_TEXT } from '../checkout/messages.ts';
+import { defaultFiat, methodsFor, type OfferedMethod } from '../checkout/offer.ts';
+import type { TickerRow } from '../checkout/ticker-rows.ts';
 import { Field, described } from '../views/components/Field.tsx';
 import { Money } from '../views/components/Money.tsx';
 

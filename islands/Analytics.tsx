@@ -1,4 +1,4 @@
-// PROD analytics (SPEC.md section 4 "Completion"): the merchant's tag manager container
+// PROD analytics (docs/spec.md section 4 "Completion"): the merchant's tag manager container
 // gets its start event, and confirming the quote pushes `transactionCreated` to its data
 // layer. Only rendered when the merchant is PROD and has a container; renders nothing.
 import { useEffect } from 'react';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type Ref } from 'react';
 import * as webcamModule from 'react-webcam';
 import type { WebcamProps } from 'react-webcam';
-import { IDENTITY_TEXT } from '../server/checkout/messages.ts';
+import { IDENTITY_TEXT } from '../checkout/messages.ts';
 import { FormErrors } from '../views/components/Field.tsx';
 import { sendUpload } from './upload-request.ts';
 import { UploadProgress } from './UploadProgress.tsx';

@@ -3,7 +3,7 @@
 // for the provider's completion message, from the widget's origin only: approved goes to
 // that same check, declined says so and leaves the frame for another try.
 import { useEffect, useState } from 'react';
-import { CARD_TEXT } from '../server/checkout/messages.ts';
+import { CARD_TEXT } from '../checkout/messages.ts';
 
 export interface CardWidgetProps {
   /** The widget page with its query (apiKey, refId, colorCode). */

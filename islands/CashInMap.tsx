@@ -5,9 +5,9 @@
 // reads. Leaflet is imported when the island mounts: it needs a window, and the server
 // renders this island too (a note pointing at the list below).
 import { useEffect, useRef, useState } from 'react';
-import type { LatLng } from '../server/checkout/cash-in.ts';
-import { isOpenAt } from '../server/checkout/cash-in.ts';
-import { CASH_IN_TEXT } from '../server/checkout/messages.ts';
+import type { LatLng } from '../checkout/cash-in.ts';
+import { isOpenAt } from '../checkout/cash-in.ts';
+import { CASH_IN_TEXT } from '../checkout/messages.ts';
 
 export interface MapCentre extends LatLng {
   name: string;

@@ -2,8 +2,8 @@
 // hydrated, since it cannot work without JavaScript; the text itself is always on the
 // page to copy by hand. The outcome is a toast in the page's shared toast area.
 import { useEffect, useState } from 'react';
-import { TOAST_MS } from '../server/checkout/limits.ts';
-import { COPY_TEXT, FAILURE_TEXT } from '../server/checkout/messages.ts';
+import { TOAST_MS } from '../checkout/limits.ts';
+import { COPY_TEXT, FAILURE_TEXT } from '../checkout/messages.ts';
 
 export interface CopyButtonProps {
   text: string;

@@ -3,8 +3,8 @@
 // that carry manualStatus approved or failed count; VERIFICATION_MESSAGE_DELAY_MS later the
 // page shows the outcome. Without JavaScript the consent is a link that shows the frame.
 import { useEffect, useState, type MouseEvent } from 'react';
-import { CONSENT_FADE_MS, VERIFICATION_MESSAGE_DELAY_MS } from '../server/checkout/limits.ts';
-import { IDENTITY_TEXT } from '../server/checkout/messages.ts';
+import { CONSENT_FADE_MS, VERIFICATION_MESSAGE_DELAY_MS } from '../checkout/limits.ts';
+import { IDENTITY_TEXT } from '../checkout/messages.ts';
 
 export interface IdentityFrameProps {
   frameUrl: string;

@@ -1,8 +1,8 @@
-// The leave-page confirmation of SPEC.md section 2, for quote screens: leaving by any way
+// The leave-page confirmation of docs/spec.md section 2, for quote screens: leaving by any way
 // other than submitting one of the page's forms (NEXT, Accept, Decline) asks first.
 // Browsers word the prompt themselves; the returnValue is the spec's "Are you sure?".
 import { useEffect } from 'react';
-import { LEAVE_PROMPT } from '../server/checkout/messages.ts';
+import { LEAVE_PROMPT } from '../checkout/messages.ts';
 
 /** No props: the guard is the same on every quote screen. */
 export type LeaveGuardProps = Record<string, never>;

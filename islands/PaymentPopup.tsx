@@ -1,9 +1,9 @@
 // The payment page button: without JavaScript a plain link that opens the payment page in a new
-// tab. Hydrated, it opens a centred popup (server/checkout/popup.ts) and, when the visitor
+// tab. Hydrated, it opens a centred popup (checkout/popup.ts) and, when the visitor
 // closes it, checks whether the payment arrived (checkUrl, the page's I HAVE PAID link).
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { ACTIONS } from '../server/checkout/messages.ts';
-import { popupFeatures, popupGeometry } from '../server/checkout/popup.ts';
+import { ACTIONS } from '../checkout/messages.ts';
+import { popupFeatures, popupGeometry } from '../checkout/popup.ts';
 
 export interface PaymentPopupProps {
   /** The payment provider's page (an http(s) URL, checked by the server). */

@@ -4,7 +4,7 @@
 // Hydrated, it counts down to the deadline (recomputed on every tick, so a sleeping tab
 // wakes up right), requotes at zero through /api, and confirms Accept in place.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Country, TxnType } from '../server/checkout/domain.ts';
+import type { Country, TxnType } from '../checkout/domain.ts';
 import {
   announcementBetween,
   formatCountdown,
@@ -12,11 +12,11 @@ import {
   quoteDeadline,
   remainingMs,
   requoteBody,
-} from '../server/checkout/quote-timer.ts';
-import { apiFailure, requoteOutcome, type RequoteOutcome } from '../server/checkout/failures.ts';
-import { REDIRECT_HOME_DELAY_MS } from '../server/checkout/limits.ts';
-import { ACTIONS, QUOTE_TEXT } from '../server/checkout/messages.ts';
-import { ISLAND_API } from '../server/checkout/wire.ts';
+} from '../checkout/quote-timer.ts';
+import { apiFailure, requoteOutcome, type RequoteOutcome } from '../checkout/failures.ts';
+import { REDIRECT_HOME_DELAY_MS } from '../checkout/limits.ts';
+import { ACTIONS, QUOTE_TEXT } from '../checkout/messages.ts';
+import { ISLAND_API } from '../checkout/wire.ts';
 import { QuoteSummary, type QuoteFigures, type QuoteSummaryProps } from '../views/components/QuoteSummary.tsx';
 import { trapFocus } from './dialog.ts';
 
@@ -82,7 +82,7 @@ function figuresOf(body: Record<string, unknown> | null, fallback: QuoteFigures)
   };
 }
 
-/** SPEC.md section 8 for a requote, as the failure table says; no answer at all is "no response". */
+/** docs/spec.md section 8 for a requote, as the failure table says; no answer at all is "no response". */
 function failureOf(answer: ApiAnswer | null): RequoteOutcome {
   return requoteOutcome(answer ? apiFailure(answer.status, answer.body) : { kind: 'unavailable' });
 }

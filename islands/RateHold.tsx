@@ -3,8 +3,8 @@
 // submitted (a voucher being redeemed) the countdown pauses: the server answers with the
 // next step, or with this page again (an error), whose banner counts on from the deadline.
 import { useEffect, useState } from 'react';
-import { QUOTE_TEXT } from '../server/checkout/messages.ts';
-import { formatCountdown, remainingMs } from '../server/checkout/quote-timer.ts';
+import { QUOTE_TEXT } from '../checkout/messages.ts';
+import { formatCountdown, remainingMs } from '../checkout/quote-timer.ts';
 
 export interface RateHoldProps {
   /** The deadline, ms since the epoch. */

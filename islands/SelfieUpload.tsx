@@ -2,8 +2,8 @@
 // without JavaScript); hydrated, it checks the file's name and size as the server will,
 // previews the picture and shows the upload's progress, then goes where the server says.
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { UPLOAD_ACCEPT } from '../server/checkout/limits.ts';
-import { uploadFileError } from '../server/checkout/validation/upload-file.ts';
+import { UPLOAD_ACCEPT } from '../checkout/limits.ts';
+import { uploadFileError } from '../checkout/validation/upload-file.ts';
 import { FormErrors } from '../views/components/Field.tsx';
 import { sendUpload } from './upload-request.ts';
 import { UploadProgress } from './UploadProgress.tsx';

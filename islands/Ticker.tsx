@@ -3,9 +3,9 @@
 // the last good rows when an answer is unusable. Rendered without rows (the upstream was
 // slow), it asks at once.
 import { useEffect, useState } from 'react';
-import { formatFiat, type FiatSymbolSource } from '../server/checkout/format.ts';
-import { TICKER_REFRESH_MS } from '../server/checkout/limits.ts';
-import { tickerRows, type TickerRow } from '../server/checkout/ticker.ts';
+import { formatFiat, type FiatSymbolSource } from '../checkout/format.ts';
+import { TICKER_REFRESH_MS } from '../checkout/limits.ts';
+import { tickerRows, type TickerRow } from '../checkout/ticker-rows.ts';
 
 export interface TickerProps {
   rows: TickerRow[];

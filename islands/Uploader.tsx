@@ -4,10 +4,10 @@
 // the mobile number to the form service. The server HTML (before hydration) is the plain
 // multipart form for one file and its type, which works without JavaScript.
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { DOCUMENT_TYPES, type DocumentType } from '../server/checkout/domain.ts';
-import { UPLOAD_ACCEPT } from '../server/checkout/limits.ts';
-import { UPLOAD_MESSAGES } from '../server/checkout/messages.ts';
-import { uploadFileError, validateDocumentUpload } from '../server/checkout/validation/upload.ts';
+import { DOCUMENT_TYPES, type DocumentType } from '../checkout/domain.ts';
+import { UPLOAD_ACCEPT } from '../checkout/limits.ts';
+import { UPLOAD_MESSAGES } from '../checkout/messages.ts';
+import { uploadFileError, validateDocumentUpload } from '../checkout/validation/upload.ts';
 import { Field, FormErrors, described } from '../views/components/Field.tsx';
 import { sendUpload } from './upload-request.ts';
 import { UploadProgress } from './UploadProgress.tsx';

@@ -1,4 +1,4 @@
-// The production-only user-agent logging form (SPEC.md section 7): refId, width and height,
+// The production-only user-agent logging form (docs/spec.md section 7): refId, width and height,
 // posted once per transaction from the quote page, in the background (keepalive, no await
 // on the page), never more than once per refId in this browser tab.
 import { useEffect } from 'react';

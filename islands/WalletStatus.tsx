@@ -5,8 +5,8 @@
 // is an empty, hidden status: without JavaScript the page's streamed part does the
 // checking instead (views/pages/PaymentSpend.tsx).
 import { useEffect, useState, type ReactNode } from 'react';
-import { COPY_TEXT } from '../server/checkout/messages.ts';
-import { pollStatus, processedAddress } from '../server/checkout/status-poll.ts';
+import { COPY_TEXT } from '../checkout/messages.ts';
+import { pollStatus, processedAddress } from '../checkout/status-poll.ts';
 import CopyButton from './CopyButton.tsx';
 
 export interface WalletAddressProps {

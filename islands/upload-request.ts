@@ -2,7 +2,7 @@
 // with XMLHttpRequest because fetch cannot report upload progress. The edge answers a
 // refusal as JSON ({ messages }) and a success with a 303 to the next step, which the
 // request follows: its final URL is where the visitor goes next.
-import { UPLOAD_MESSAGES } from '../server/checkout/messages.ts';
+import { UPLOAD_MESSAGES } from '../checkout/messages.ts';
 
 export type UploadAnswer = { ok: true; location: string; body: unknown } | { ok: false; messages: string[] };
 

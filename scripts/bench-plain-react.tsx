@@ -12,7 +12,7 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { request } from 'undici';
-import { API_OF_TXN_TYPE } from '../server/checkout/wire.ts';
+import { API_OF_TXN_TYPE } from '../checkout/wire.ts';
 import { RenderContext, type RenderContextValue } from '../server/render/context.tsx';
 import { loadIslands } from '../server/render/island.tsx';
 import { readManifest } from '../server/render/manifest.ts';

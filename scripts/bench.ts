@@ -21,7 +21,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { freePort } from '../test/helpers/http.ts';
-import { API_OF_TXN_TYPE } from '../server/checkout/wire.ts';
+import { API_OF_TXN_TYPE } from '../checkout/wire.ts';
 import { flowCookieSchema } from '../server/security/flow-cookie.ts';
 import { containerNodeOptions } from './container.ts';
 

@@ -8,7 +8,7 @@ import { basename, extname, join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { writeCompressedCopies } from '../server/assets.ts';
+import { writeCompressedCopies } from '../server/static-files.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');

@@ -3,7 +3,7 @@
 // before deploying a merchant change.
 import { MerchantConfigError, loadMerchants } from '../server/tenancy/load.ts';
 import type { Merchant } from '../server/tenancy/load.ts';
-import { FLOW_KINDS } from '../server/checkout/domain.ts';
+import { FLOW_KINDS } from '../checkout/domain.ts';
 
 const dir = process.argv[2] ?? process.env.MERCHANTS_DIR ?? 'merchants';
 

@@ -14,9 +14,9 @@ import { loggerOptions, RequestLogger } from './logging.ts';
 import { loadMerchants } from './tenancy/load.ts';
 import { liveRegistry } from './tenancy/live.ts';
 import { merchantReloadPlugin } from './tenancy/plugin.ts';
-import { assetsPlugin } from './assets.ts';
+import { assetsPlugin } from './static-files.ts';
 import { errorsPlugin } from './http/errors.ts';
-import { opsPlugin, type Lifecycle } from './http/ops.ts';
+import { opsPlugin, type Lifecycle } from './http/lifecycle.ts';
 import { resolveHost, tenancyPlugin } from './http/tenancy.ts';
 import { securityPlugin } from './security/plugin.ts';
 import { renderPlugin } from './render/plugin.ts';
@@ -32,7 +32,7 @@ import { pressurePlugin } from './ops/pressure.ts';
 import { connectionGuard } from './ops/connections.ts';
 import { HealthState } from './ops/health.ts';
 import { rateLimitPlugin } from './ops/rate-limit.ts';
-import { SharedPagesFastPath, sharedPagesPlugin } from './http/shared-pages.ts';
+import { SharedPagesFastPath, sharedPagesPlugin } from './http/cached-page-listener.ts';
 import { ApiFastPath, apiFastPathPlugin } from './http/api-fast-path.ts';
 import { trustProxy } from './http/client-address.ts';
 
@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trust,
     bodyLimit: FORM_BODY_LIMIT,
     serverFactory: (handler) => connections.serverFactory(fastPath.front(apiFastPath.front(handler))),
-    // One line per request is written by http/ops.ts instead of Fastify's two.
+    // One line per request is written by http/lifecycle.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     // The request logger adds the request id and merchant to each line it writes instead
@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : (new RequestLogger(logger as Logger, withMerchant) as unknown as FastifyBaseLogger);
     },
     routerOptions: { maxParamLength: 200 },
-    // Requests read while closing get the edge's own draining answer (http/ops.ts), not Fastify's.
+    // Requests read while closing get the edge's own draining answer (http/lifecycle.ts), not Fastify's.
     return503OnClosing: false,
   });
 

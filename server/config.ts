@@ -6,8 +6,8 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PROJECT_ROOT } from './root.ts';
-import { UPSTREAM_BODY_MAX_BYTES } from './checkout/limits.ts';
-import { rateLimitSettings, type RateLimitSettings } from './ops/limits.ts';
+import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
+import { rateLimitSettings, type RateLimitSettings } from './ops/rate-limit-settings.ts';
 
 /** Node refuses a headers timeout above this (http.createServer). */
 export const REQUEST_TIMEOUT_MS = 30_000;

@@ -12,7 +12,7 @@ import type { ThirdParty } from './third-party.ts';
 import type { CircuitBreakers } from './upstream/breaker.ts';
 import type { EdgeMetrics } from './ops/metrics.ts';
 import type { PressureReason } from './ops/health.ts';
-import type { SharedPagesFastPath } from './http/shared-pages.ts';
+import type { SharedPagesFastPath } from './http/cached-page-listener.ts';
 import type { RateLimitCheck } from './ops/rate-limit.ts';
 import type { ApiFastPath } from './http/api-fast-path.ts';
 import type { ProxyTarget } from './upstream/proxy-rules.ts';

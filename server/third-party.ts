@@ -52,7 +52,7 @@ export function resolveThirdParty(config: AppConfig, upstreamUrl: string, defaul
   return { ...urls, available };
 }
 
-/** The card provider's staging widget: where a merchant without `cardWidget.baseUrl` is sent (SPEC.md section 8). */
+/** The card provider's staging widget: where a merchant without `cardWidget.baseUrl` is sent (docs/spec.md section 8). */
 export const CARD_WIDGET_STAGING_URL = 'https://widget.staging.cardprovider.example/';
 
 /**

@@ -1,10 +1,10 @@
-// The payment centres of the cash-in map (SPEC.md section 1: about 100 Philippine centres
+// The payment centres of the cash-in map (docs/spec.md section 1: about 100 Philippine centres
 // with name, address, city, state, zip, country, lat, lng, phone, open, close), read and
 // checked once at start-up. A bad row stops the process with a message naming the row and
 // the field: a centre outside the Philippines or away from its city is never shown.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { distanceMetres, parseClockTime } from '../checkout/cash-in.ts';
+import { distanceMetres, parseClockTime } from '../../checkout/cash-in.ts';
 import { PROJECT_ROOT } from '../root.ts';
 import { CITY_CENTRES, CITY_RADIUS_M, PHILIPPINES_BOUNDS } from './cities.ts';
 

@@ -1,7 +1,7 @@
 // Where each city of the cash-in data lies (its centre, WGS 84), so the loader can check
 // that every payment centre's coordinates match its city. A centre in a city not listed
 // here is refused: add the city first.
-import type { LatLng } from '../checkout/cash-in.ts';
+import type { LatLng } from '../../checkout/cash-in.ts';
 
 export const CITY_CENTRES: Readonly<Record<string, LatLng>> = {
   Manila: { lat: 14.5995, lng: 120.9842 },

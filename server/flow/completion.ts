@@ -3,7 +3,7 @@
 // bookmark, an expired cookie), and sends a visitor who is not there yet to their step.
 import type { RouteHandlerMethod } from 'fastify';
 import { createElement, type FunctionComponent } from 'react';
-import type { ScreenPath } from '../checkout/routes.ts';
+import type { ScreenPath } from '../../checkout/routes.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { leaveStep, loadStep } from './step.ts';
 

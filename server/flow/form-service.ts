@@ -1,4 +1,4 @@
-// The notice to the third-party form service after a document upload (SPEC.md section 4):
+// The notice to the third-party form service after a document upload (docs/spec.md section 4):
 // the mobile number, posted once. It informs the merchant's team; the visitor's upload is
 // done either way, so a failure here is logged, never shown.
 import type { FastifyRequest } from 'fastify';

@@ -4,10 +4,10 @@
 // says for this screen. A screen module states only what differs: its fields, its rules,
 // its call and how its page shows the form.
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { NextAction } from '../checkout/domain.ts';
-import type { FailureContext } from '../checkout/failures.ts';
-import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
-import type { Validated } from '../checkout/validation/result.ts';
+import type { NextAction } from '../../checkout/domain.ts';
+import type { FailureContext } from '../../checkout/failures.ts';
+import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
+import type { Validated } from '../../checkout/validation/result.ts';
 import type { UpstreamClient, UpstreamResult } from '../upstream/client.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';

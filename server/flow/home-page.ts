@@ -1,18 +1,18 @@
 // The home page (screen 1) as every part of the flow shows it: the amount form, untouched or
 // with what the visitor typed and the messages, and any modal or toast a failure leaves
-// (SPEC.md section 8). The home screen and the failure outcomes both render it.
+// (docs/spec.md section 8). The home screen and the failure outcomes both render it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { MerchantConfig } from '../tenancy/schema.ts';
-import type { FlowKind } from '../checkout/domain.ts';
-import { AMOUNT_FORM_TEXT, TAB_LABELS } from '../checkout/messages.ts';
-import { allowedKinds, coinsFor, giftCardsFor } from '../checkout/offer.ts';
-import { ROUTES, homeTab } from '../checkout/routes.ts';
-import { resolveAmountLimits } from '../checkout/validation/amount.ts';
+import type { FlowKind } from '../../checkout/domain.ts';
+import { AMOUNT_FORM_TEXT, TAB_LABELS } from '../../checkout/messages.ts';
+import { allowedKinds, coinsFor, giftCardsFor } from '../../checkout/offer.ts';
+import { ROUTES, homeTab } from '../../checkout/routes.ts';
+import { resolveAmountLimits } from '../../checkout/validation/amount.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
-import { ISLAND_API } from '../checkout/wire.ts';
-import { tickerFreshUntil, tickerInTime } from './ticker.ts';
+import { ISLAND_API } from '../../checkout/wire.ts';
+import { tickerFreshUntil, tickerInTime } from './ticker-cache.ts';
 import { HomePage } from '../../views/pages/Home.tsx';
 import type { Toast } from '../../views/components/Toasts.tsx';
 

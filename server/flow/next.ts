@@ -1,18 +1,18 @@
 // Every step ends here: save what the edge needs from the new flow state, then go where
 // the next-screen rule says. The edge never hard-codes a sequence of screens. An action
-// the rule does not know causes no navigation (SPEC.md section 2): it is logged, and the
+// the rule does not know causes no navigation (docs/spec.md section 2): it is logged, and the
 // screen the visitor is on says the order could not continue.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FlowState } from '../upstream/contract.ts';
-import { FAILURE_TEXT } from '../checkout/messages.ts';
-import { nextScreen, type NextStep } from '../checkout/next-screen.ts';
-import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
+import { FAILURE_TEXT } from '../../checkout/messages.ts';
+import { nextScreen, type NextStep } from '../../checkout/next-screen.ts';
+import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
-import { quoteFee } from '../checkout/fees.ts';
-import { orderFiguresOf } from '../checkout/order-summary.ts';
+import { quoteFee } from '../../checkout/fees.ts';
+import { orderFiguresOf } from '../../checkout/order-summary.ts';
 import { leaveFor } from './redirects.ts';
 import { createElement } from 'react';
-import { checkHtmlDocTargets, checkPaymentUrl, type PaymentHostRules } from '../checkout/payment-url.ts';
+import { checkHtmlDocTargets, checkPaymentUrl, type PaymentHostRules } from '../../checkout/payment-url.ts';
 import { PaymentRefusedPage } from '../../views/pages/PaymentRefused.tsx';
 
 /**
@@ -131,4 +131,14 @@ export function followNextAction(
 /** The screen a step shows, for the flow cookie's `at`; none when it leaves the checkout. */
 export function stepPath(step: NextStep): string | undefined {
   return step.kind === 'navigate' ? step.path : undefined;
+}
+
+/**
+ * Save the state and follow its nextAction. With no screen to stay on, an action the rule
+ * does not know leads home (logged).
+ */
+export function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, from: ScreenPath) {
+  const step = nextScreen(state, from);
+  saveFlowState(request, reply, flow, state, stepPath(step));
+  return goToStep(request, reply, step, () => reply.redirect(ROUTES.home.path, seeOther(request)));
 }

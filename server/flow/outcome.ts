@@ -1,15 +1,15 @@
-// Carries out what the failure table (server/checkout/failures.ts, SPEC.md section 8) says
+// Carries out what the failure table (checkout/failures.ts, docs/spec.md section 8) says
 // a visitor meets. The table decides; this only knows how each outcome looks as a response.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { failureOutcome, hiddenTexts, type Failure, type FailureContext, type Outcome } from '../checkout/failures.ts';
-import { FAILURE_TEXT } from '../checkout/messages.ts';
-import { ROUTES } from '../checkout/routes.ts';
+import { failureOutcome, hiddenTexts, type Failure, type FailureContext, type Outcome } from '../../checkout/failures.ts';
+import { FAILURE_TEXT } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { clearFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { FlowEndedPage } from '../../views/pages/FlowEnded.tsx';
 import { renderHome } from './home-page.ts';
-import { seeOther } from './next.ts';
-import { resumeFlow } from './step.ts';
+import { resumeAt, seeOther } from './next.ts';
+import { upstreamFor } from './upstream.ts';
 import { scheduleHomeRedirect, siteUrlsFor } from './redirects.ts';
 
 /** What the screen a failure happened on offers the outcomes. */
@@ -33,7 +33,7 @@ const ENDED_TITLE = 'Your order has ended';
 /** A reply, sent now or once the page has rendered. */
 export type Answer = FastifyReply | Promise<FastifyReply>;
 
-/** Show a failure as SPEC.md section 8 has it for this screen or call. */
+/** Show a failure as docs/spec.md section 8 has it for this screen or call. */
 export function meetFailure(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -87,4 +87,11 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
         ? screen.newQuote(outcome.amount, outcome.status)
         : toastHome([FAILURE_TEXT.generic], outcome.status);
   }
+}
+
+/** Load the visitor's flow state and go where its nextAction says. */
+export async function resumeFlow(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie): Promise<FastifyReply> {
+  const result = await upstreamFor(request).flowState(flow.txnType, flow.refId);
+  if (!result.ok) return meetFailure(request, reply, result.failure, 'load', { flow });
+  return resumeAt(request, reply, flow, result.value, ROUTES.transactionNew.path);
 }

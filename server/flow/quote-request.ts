@@ -5,16 +5,16 @@
 // else shown on the form.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { QuoteInput } from '../checkout/validation/amount.ts';
-import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../checkout/routes.ts';
-import type { FormFieldsOf } from '../checkout/wire.ts';
-import { PRO_TEXT } from '../checkout/messages.ts';
+import type { QuoteInput } from '../../checkout/validation/amount.ts';
+import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../../checkout/routes.ts';
+import type { FormFieldsOf } from '../../checkout/wire.ts';
+import { PRO_TEXT } from '../../checkout/messages.ts';
 import { QuoteRetryPage } from '../../views/pages/QuoteRetry.tsx';
 import { renderHome } from './home-page.ts';
 import { followNextAction } from './next.ts';
 import { meetFailure } from './outcome.ts';
 import { leaveFor, refreshValue } from './redirects.ts';
-import { linkOutUrl } from '../checkout/offer.ts';
+import { linkOutUrl } from '../../checkout/offer.ts';
 import { upstreamFor } from './upstream.ts';
 
 export type AmountValues = Partial<Record<FormFieldsOf<'amount'>, string>>;

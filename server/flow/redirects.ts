@@ -1,4 +1,4 @@
-// Where a visitor goes when a flow ends (SPEC.md section 2, "General behaviour"): the
+// Where a visitor goes when a flow ends (docs/spec.md section 2, "General behaviour"): the
 // merchant's success URL after 0 ms, the checkout home after 5000 ms, or with an error
 // code the merchant's error URL with `err`. The URLs get the family's /au or /ph suffix
 // from the flow's currency.
@@ -7,9 +7,9 @@
 // the redirects that follow a form POST, so a 303 to the merchant's site after Done would
 // be blocked. A Refresh works on any page, with or without JavaScript.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REDIRECT_HOME_DELAY_MS, REDIRECT_SUCCESS_DELAY_MS } from '../checkout/limits.ts';
-import { ROUTES } from '../checkout/routes.ts';
-import { siteUrls, type SiteUrls } from '../checkout/site-urls.ts';
+import { REDIRECT_HOME_DELAY_MS, REDIRECT_SUCCESS_DELAY_MS } from '../../checkout/limits.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { siteUrls, type SiteUrls } from '../../checkout/site-urls.ts';
 import { clearFlow, readFlow } from '../security/flow-cookie.ts';
 
 /** The merchant's URLs for this visitor: the flow's currency, else the merchant's first. */

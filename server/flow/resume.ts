@@ -5,11 +5,11 @@
 // carries a token for this refId on this merchant. "Not mine" is a link home.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { ERROR_CODES, TXN_TYPES } from '../checkout/domain.ts';
-import { formatCrypto, formatFiat } from '../checkout/format.ts';
-import { RESUME_TEXT } from '../checkout/messages.ts';
-import { ROUTES, buildPath, type ScreenPath } from '../checkout/routes.ts';
-import { field } from '../checkout/validation/result.ts';
+import { ERROR_CODES, TXN_TYPES } from '../../checkout/domain.ts';
+import { formatCrypto, formatFiat } from '../../checkout/format.ts';
+import { RESUME_TEXT } from '../../checkout/messages.ts';
+import { ROUTES, buildPath, type ScreenPath } from '../../checkout/routes.ts';
+import { field } from '../../checkout/validation/result.ts';
 import { REF_ID_PATTERN, type FlowState } from '../upstream/contract.ts';
 import type { UpstreamFailure } from '../upstream/client.ts';
 import { checkFormToken, formToken } from '../security/csrf.ts';
@@ -22,7 +22,7 @@ import { upstreamFor } from './upstream.ts';
 
 /**
  * Where the link came in: /state/{refId} resumes wherever the upstream is; ?refId= on buyer
- * info resumes only a PENDING transaction, from buyer info (SPEC.md section 4).
+ * info resumes only a PENDING transaction, from buyer info (docs/spec.md section 4).
  */
 const VIAS = {
   state: ROUTES.transactionNew.path,

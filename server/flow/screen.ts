@@ -3,7 +3,7 @@
 // plugin that registers every screen of the list in server/screens/index.ts.
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { Fragment, createElement } from 'react';
-import type { RouteDef } from '../checkout/routes.ts';
+import type { RouteDef } from '../../checkout/routes.ts';
 
 export interface Screen<R extends RouteDef = RouteDef> {
   /** The route, or the routes (a direct link's optional tails), this screen answers. */

@@ -4,13 +4,13 @@
 // nextAction names (/transaction, /state/{refId}, a step posted out of order); `outOfStep`
 // keeps a form from reaching the upstream unless the visitor is at its step.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { FIAT_CURRENCIES, METHOD_FLOW, type NextAction, type PaymentMethodName } from '../checkout/domain.ts';
-import { nextScreen } from '../checkout/next-screen.ts';
-import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
+import { FIAT_CURRENCIES, METHOD_FLOW, type NextAction, type PaymentMethodName } from '../../checkout/domain.ts';
+import { nextScreen } from '../../checkout/next-screen.ts';
+import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import type { UpstreamFailure } from '../upstream/client.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { flowCookieSchema, readFlow, type FlowCookie } from '../security/flow-cookie.ts';
-import { goToStep, saveFlowState, seeOther, stepPath } from './next.ts';
+import { resumeAt, seeOther } from './next.ts';
 import { meetFailure, type Answer } from './outcome.ts';
 import { upstreamFor } from './upstream.ts';
 
@@ -83,16 +83,6 @@ export function leaveStep(
 }
 
 /**
- * Save the state and follow its nextAction. With no screen to stay on, an action the rule
- * does not know leads home (logged).
- */
-export function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, from: ScreenPath) {
-  const step = nextScreen(state, from);
-  saveFlowState(request, reply, flow, state, stepPath(step));
-  return goToStep(request, reply, step, () => reply.redirect(ROUTES.home.path, seeOther(request)));
-}
-
-/**
  * Steps in order: a form is sent upstream only from the screen the upstream last sent the
  * visitor to (the cookie's `at`, or one of `pages` that share that step). Any other form
  * (buyer info before the quote is confirmed, a payout email on a buy) is answered with a
@@ -109,13 +99,6 @@ export function outOfStep(
   request.log.info({ at: flow.at ?? null }, 'form posted for another step: not sent upstream');
   void reply.redirect(flow.at ?? ROUTES.transactionNew.path, 303);
   return reply;
-}
-
-/** Load the visitor's flow state and go where its nextAction says. */
-export async function resumeFlow(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie): Promise<FastifyReply> {
-  const result = await upstreamFor(request).flowState(flow.txnType, flow.refId);
-  if (!result.ok) return meetFailure(request, reply, result.failure, 'load', { flow });
-  return resumeAt(request, reply, flow, result.value, ROUTES.transactionNew.path);
 }
 
 /**

@@ -5,11 +5,11 @@
 // messages as JSON; without JavaScript the page is shown again with them.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DocumentType, ImageSource, NextAction } from '../checkout/domain.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_RETRY_AFTER_S } from '../checkout/limits.ts';
-import { UPLOAD_MESSAGES } from '../checkout/messages.ts';
-import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
-import { uploadFileError } from '../checkout/validation/upload-file.ts';
+import type { DocumentType, ImageSource, NextAction } from '../../checkout/domain.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_RETRY_AFTER_S } from '../../checkout/limits.ts';
+import { UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
+import { uploadFileError } from '../../checkout/validation/upload-file.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { checkFileBytes } from '../uploads/file-bytes.ts';
 import { readUploadForm, type UploadForm, type UploadedFile } from '../uploads/form.ts';

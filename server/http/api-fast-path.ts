@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import type { Logger } from 'pino';
-import type { IslandCall } from '../checkout/wire.ts';
+import type { IslandCall } from '../../checkout/wire.ts';
 import type { Merchant } from '../tenancy/load.ts';
 import { RequestLogger } from '../logging.ts';
 import type { RateLimitCheck } from '../ops/rate-limit.ts';
@@ -26,8 +26,8 @@ import {
 } from '../upstream/proxy-rules.ts';
 import { clientAddress, type TrustProxy } from './client-address.ts';
 import { jsonErrorAnswer } from './errors.ts';
-import { logRequest, type Lifecycle, type RequestLine } from './ops.ts';
-import { FrontListener, frontListenerDeps, withoutFlow, type FastPathDeps } from './shared-pages.ts';
+import { logRequest, type Lifecycle, type RequestLine } from './lifecycle.ts';
+import { FrontListener, frontListenerDeps, withoutFlow, type FastPathDeps } from './cached-page-listener.ts';
 
 /** The calls taken here, by their exact URL: the public GETs of the proxy's allowlist. */
 const FAST_CALLS: ReadonlyMap<string, IslandCall> = new Map(

@@ -11,7 +11,7 @@
 import createError from '@fastify/error';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { FAILURE_TEXT } from '../checkout/messages.ts';
+import { FAILURE_TEXT } from '../../checkout/messages.ts';
 
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 

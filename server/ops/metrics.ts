@@ -13,7 +13,7 @@ import type { BreakerState } from '../upstream/breaker.ts';
 const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
 /**
- * The endpoint words of the upstream paths (SPEC.md section 7): a call's label is the
+ * The endpoint words of the upstream paths (docs/spec.md section 7): a call's label is the
  * first of them its path holds, so refIds and procids never become label values.
  */
 const CALL_WORDS = new Set([

@@ -1,4 +1,4 @@
-// Rate limits (limits.ts) on what costs the upstream a quote or lets a script guess: quote
+// Rate limits (rate-limit-settings.ts) on what costs the upstream a quote or lets a script guess: quote
 // submissions, verification codes, vouchers, refId look-ups and the islands' /api calls.
 // Counted per client address (request.ip: the proxy's X-Forwarded-For only when it comes
 // from TRUST_PROXY) and per refId where the request names one. Counters live in this
@@ -7,12 +7,12 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { ROUTES } from '../checkout/routes.ts';
-import { API_PREFIX } from '../checkout/wire.ts';
-import { RATE_LIMIT_TEXT } from '../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { API_PREFIX } from '../../checkout/wire.ts';
+import { RATE_LIMIT_TEXT } from '../../checkout/messages.ts';
 import { EdgeError } from '../http/errors.ts';
 import { readFlow } from '../security/flow-cookie.ts';
-import { LIMIT_NAMES, type Limit, type LimitName, type RateLimitSettings } from './limits.ts';
+import { LIMIT_NAMES, type Limit, type LimitName, type RateLimitSettings } from './rate-limit-settings.ts';
 
 /** Which screens' requests count against which limit, by method. */
 const SCREEN_LIMITS: Record<string, { GET?: LimitName; POST?: LimitName }> = {

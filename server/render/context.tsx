@@ -1,6 +1,5 @@
 // What every view needs from the request, passed once through context instead of props.
-import { createContext, useContext } from 'react';
-import type { ShellSlot } from './shell.tsx';
+import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
 import type { Merchant } from '../tenancy/load.ts';
 import type { AssetManifest } from './manifest.ts';
 
@@ -18,6 +17,23 @@ export interface RenderContextValue {
   /** Set when the page is joined with its merchant's shell (shell.tsx); the Document asks it. */
   shell?: ShellSlot;
 }
+
+/** The visitor's parts of a Document, in the order the shell's cuts stand for them. */
+export interface VisitorParts {
+  main: ReactNode;
+  toasts: ReactNode;
+  boot: ReactNode;
+}
+
+/**
+ * What the Document finds in the render context. On a request ('visitor'), it hands over
+ * its visitor parts, the key of its shell (what the shell's markup depends on besides the
+ * merchant) and how to render the shell; rendering the shell ('shell'), it puts `cut`
+ * where each visitor part goes.
+ */
+export type ShellSlot =
+  | { mode: 'visitor'; place(key: string, shell: () => ReactElement, parts: VisitorParts): ReactNode }
+  | { mode: 'shell'; cut: ReactNode };
 
 export const RenderContext = createContext<RenderContextValue | null>(null);
 

@@ -11,7 +11,7 @@ import { acceptedEncoding } from './encoding.ts';
 import { loadIslands } from './island.tsx';
 import { DIST_DIR, readManifest } from './manifest.ts';
 import { sharedPage, sharedPageHeaders, type SharedPage } from './shared-pages.tsx';
-import { publishedPage, publishSharedPage } from '../http/shared-pages.ts';
+import { publishedPage, publishSharedPage } from '../http/cached-page-listener.ts';
 import { renderPage, type RenderOptions } from './stream.tsx';
 
 export const renderPlugin = fp<{ distDir?: URL }>(

@@ -5,7 +5,7 @@
 // A shell is rendered with no nonce and no visitor part, so it holds neither; shells hang
 // off the merchant object, so a merchant loaded anew gets new ones.
 import { randomBytes } from 'node:crypto';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Merchant } from '../tenancy/load.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
@@ -14,23 +14,6 @@ import { RenderContext, type RenderContextValue } from './context.tsx';
 const CUT_ID = randomBytes(12).toString('base64url');
 const CUT_HTML = `<template data-cut="${CUT_ID}"></template>`;
 const cut = () => <template data-cut={CUT_ID} />;
-
-/** The visitor's parts of a Document, in the order the shell's cuts stand for them. */
-export interface VisitorParts {
-  main: ReactNode;
-  toasts: ReactNode;
-  boot: ReactNode;
-}
-
-/**
- * What the Document finds in the render context. On a request ('visitor'), it hands over
- * its visitor parts, the key of its shell (what the shell's markup depends on besides the
- * merchant) and how to render the shell; rendering the shell ('shell'), it puts `cut`
- * where each visitor part goes.
- */
-export type ShellSlot =
-  | { mode: 'visitor'; place(key: string, shell: () => ReactElement, parts: VisitorParts): ReactNode }
-  | { mode: 'shell'; cut: ReactNode };
 
 /** At most this many shells per merchant: keys come from the pages' code (titles, styles), never from visitors. */
 const SHELLS_PER_MERCHANT = 64;

@@ -1,6 +1,6 @@
 // Banks offered at INITIATE_BANKTRANSFER, per currency. The codes are stable: the edge
 // may key bank logos on them.
-import type { FiatCurrency } from '../checkout/domain.ts';
+import type { FiatCurrency } from '../../checkout/domain.ts';
 
 export interface Bank {
   bankCode: string;

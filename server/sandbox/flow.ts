@@ -1,6 +1,6 @@
 // The transaction state machine: each step call is accepted only at its nextAction, and
 // moves the transaction on as the real exchange does (README: journeys and test values).
-import { ERROR_CODES, type NextAction } from '../checkout/domain.ts';
+import { ERROR_CODES, type NextAction } from '../../checkout/domain.ts';
 import type { z } from 'zod';
 import type { buyerInfoRequestSchema, flowStateSchema, statusResponseSchema, UpstreamErrorItem } from '../upstream/contract.ts';
 import { AUD_PROVIDER_NAME, BANKS } from './banks.ts';

@@ -1,6 +1,6 @@
 // Fixed prices so every quote is reproducible: a test can compute the expected amounts by
-// hand. USD exists only for the card provider, which charges in USD (SPEC.md section 1).
-import type { Coin, FiatCurrency } from '../checkout/domain.ts';
+// hand. USD exists only for the card provider, which charges in USD (docs/spec.md section 1).
+import type { Coin, FiatCurrency } from '../../checkout/domain.ts';
 
 export type PriceCurrency = FiatCurrency | 'USD';
 

@@ -1,7 +1,7 @@
 // Quotes: creation, requote and confirmation, with the amount-based test values.
 // A quote holds for quoteTtlS seconds; after that the next step call is refused with
 // QUOTE.EXPIRED until a requote is confirmed (the edge's quote-expired modal).
-import { COINS, COUNTRY_BY_CURRENCY, ERROR_CODES, FIAT_CURRENCIES, type PaymentMethodName } from '../checkout/domain.ts';
+import { COINS, COUNTRY_BY_CURRENCY, ERROR_CODES, FIAT_CURRENCIES, type PaymentMethodName } from '../../checkout/domain.ts';
 import type { z } from 'zod';
 import type { quoteRequestSchema, requoteRequestSchema, requoteResponseSchema } from '../upstream/contract.ts';
 import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
@@ -128,7 +128,7 @@ export function isQuoteLocked(txn: Txn): boolean {
   return ['CUSTOMER_PAYMENT', 'ADMIN_REVIEW', 'DONE_COMPLETED', 'DONE_CANCELLED'].includes(txn.nextAction);
 }
 
-/** Card quotes show no countdown on the edge (SPEC.md section 4), so they never expire here. */
+/** Card quotes show no countdown on the edge (docs/spec.md section 4), so they never expire here. */
 export function isQuoteExpired(clock: Clock, txn: Txn): boolean {
   return txn.paymentMethod !== 'CREDITCARD' && !isQuoteLocked(txn) && clock.now() >= txn.quote.validUntil;
 }

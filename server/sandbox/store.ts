@@ -1,7 +1,7 @@
 // The transactions, in memory only: a restart forgets them, like a payment provider's
 // test mode that is reset. Each lives 24 h after its last use, and the count is capped.
 import { randomInt } from 'node:crypto';
-import type { Coin, Country, FiatCurrency, NextAction, PaymentMethodName, TxnStatus, TxnType } from '../checkout/domain.ts';
+import type { Coin, Country, FiatCurrency, NextAction, PaymentMethodName, TxnStatus, TxnType } from '../../checkout/domain.ts';
 import type { z } from 'zod';
 import type { nextActionParamsSchema } from '../upstream/contract.ts';
 import { BoundedCache } from './cache.ts';

@@ -1,9 +1,9 @@
-// The file rules of SPEC.md section 5, enforced again here as the real exchange would:
+// The file rules of docs/spec.md section 5, enforced again here as the real exchange would:
 // at most 4,900,000 bytes once decoded, an allowed extension with its type, and bytes that
 // really are that type (magic numbers, read with file-type). Strict base64 is the
 // contract's own rule (encodedFile), so a body that breaks it never gets here.
 import { fileTypeFromBuffer } from 'file-type';
-import { MAGIC_TYPE_OF_EXTENSION, type UploadExtension } from '../checkout/domain.ts';
+import { MAGIC_TYPE_OF_EXTENSION, type UploadExtension } from '../../checkout/domain.ts';
 import { SANDBOX_CODES, fail } from './errors.ts';
 
 export const MAX_FILE_BYTES = 4_900_000;

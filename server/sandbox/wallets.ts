@@ -2,7 +2,7 @@
 // same address, and encoded with the coin's real checksum so wallets and validators accept
 // them. Nobody holds the keys: never send real coins to them.
 import { createHash } from 'node:crypto';
-import type { Coin } from '../checkout/domain.ts';
+import type { Coin } from '../../checkout/domain.ts';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 

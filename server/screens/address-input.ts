@@ -2,9 +2,9 @@
 // the merchant's network (test networks outside production), then sent upstream.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { ROUTES } from '../checkout/routes.ts';
-import { addressNetworkFor, validateCryptoAddress } from '../checkout/validation/crypto-address.ts';
-import { FORM_FIELDS } from '../checkout/wire.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { addressNetworkFor, validateCryptoAddress } from '../../checkout/validation/crypto-address.ts';
+import { FORM_FIELDS } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';

@@ -5,10 +5,10 @@
 // also offers to continue without the call, which asks the same question.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { defineScreen } from '../flow/screen.ts';
-import { resumeFlow } from '../flow/step.ts';
+import { resumeFlow } from '../flow/outcome.ts';
 import { AudioInputPage } from '../../views/pages/AudioInput.tsx';
 import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
 

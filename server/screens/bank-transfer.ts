@@ -5,9 +5,9 @@
 // htmlDoc, each checked against the merchant's payment hosts (server/flow/next.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { BANK_TEXT } from '../checkout/messages.ts';
-import { ROUTES, type ScreenPath } from '../checkout/routes.ts';
-import { field } from '../checkout/validation/result.ts';
+import { BANK_TEXT } from '../../checkout/messages.ts';
+import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
+import { field } from '../../checkout/validation/result.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { followNextAction } from '../flow/next.ts';

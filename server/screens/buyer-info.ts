@@ -1,14 +1,14 @@
-// Screen 7: the buyer's details, checked with every rule of SPEC.md section 5 and sent
+// Screen 7: the buyer's details, checked with every rule of docs/spec.md section 5 and sent
 // upstream; refusals show each item's message. A ?refId= link resumes a PENDING
-// transaction (SPEC.md section 4) once the visitor confirmed it is theirs.
+// transaction (docs/spec.md section 4) once the visitor confirmed it is theirs.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { getCountries } from 'libphonenumber-js/max';
-import { COUNTRY_BY_CURRENCY } from '../checkout/domain.ts';
-import { ROUTES } from '../checkout/routes.ts';
-import { regionsFor, validateBuyerInfo } from '../checkout/validation/buyer-info.ts';
-import { phoneCountry } from '../checkout/validation/phone.ts';
-import { FORM_FIELDS, type FormFieldsOf } from '../checkout/wire.ts';
+import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { regionsFor, validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
+import { phoneCountry } from '../../checkout/validation/phone.ts';
+import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { askToResume } from '../flow/resume.ts';

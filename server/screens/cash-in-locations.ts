@@ -2,10 +2,10 @@
 // Manila, each open or closed now in Manila time. The centres are read and checked once,
 // when this module loads at start-up (server/cash-in/centres.ts).
 import { createElement } from 'react';
-import { isOpenAt, radiusMetres, withinRadius } from '../checkout/cash-in.ts';
-import { MAP_DEFAULTS } from '../checkout/limits.ts';
-import { CASH_IN_TEXT } from '../checkout/messages.ts';
-import { ROUTES } from '../checkout/routes.ts';
+import { isOpenAt, radiusMetres, withinRadius } from '../../checkout/cash-in.ts';
+import { MAP_DEFAULTS } from '../../checkout/limits.ts';
+import { CASH_IN_TEXT } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { loadCentres, type Centre } from '../cash-in/centres.ts';
 import { defineScreen } from '../flow/screen.ts';
 import type { MapCentre } from '../../islands/CashInMap.tsx';

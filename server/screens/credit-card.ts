@@ -7,10 +7,10 @@
 // is told so (a missing key is logged as an error) instead of meeting a broken frame.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { CARD_TEXT } from '../checkout/messages.ts';
-import { ROUTES, hasFlag } from '../checkout/routes.ts';
-import { field } from '../checkout/validation/result.ts';
-import { FORM_FIELDS } from '../checkout/wire.ts';
+import { CARD_TEXT } from '../../checkout/messages.ts';
+import { ROUTES, hasFlag } from '../../checkout/routes.ts';
+import { field } from '../../checkout/validation/result.ts';
+import { FORM_FIELDS } from '../../checkout/wire.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { cardWidgetUrlFor } from '../third-party.ts';

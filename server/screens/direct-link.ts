@@ -2,10 +2,10 @@
 // with optional /type, /currency and /subtype tails. The link is checked like the home
 // form (a refusal shows the form with the messages) and asks for a quote without it. A
 // quote that failed without a message comes back here with ?attempt=N.
-import { FLOW_KINDS } from '../checkout/domain.ts';
-import { QUOTE_RETRY } from '../checkout/limits.ts';
-import { RETRY_ATTEMPT_PARAM, ROUTES } from '../checkout/routes.ts';
-import { validateAmountForm } from '../checkout/validation/amount.ts';
+import { FLOW_KINDS } from '../../checkout/domain.ts';
+import { QUOTE_RETRY } from '../../checkout/limits.ts';
+import { RETRY_ATTEMPT_PARAM, ROUTES } from '../../checkout/routes.ts';
+import { validateAmountForm } from '../../checkout/validation/amount.ts';
 import { renderHome } from '../flow/home-page.ts';
 import { requestQuote, type AmountValues } from '../flow/quote-request.ts';
 import { defineScreen } from '../flow/screen.ts';

@@ -1,6 +1,6 @@
-// Done, on the payment and completion pages (SPEC.md section 4): a POST that forgets the
+// Done, on the payment and completion pages (docs/spec.md section 4): a POST that forgets the
 // flow and leaves for the merchant's success URL.
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { finishFlow } from '../flow/redirects.ts';
 import { defineScreen } from '../flow/screen.ts';
 

@@ -1,9 +1,9 @@
 // Screen 6: the e-Transfer email a sell's payout goes to.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { ROUTES } from '../checkout/routes.ts';
-import { validateEtransferEmail } from '../checkout/validation/email.ts';
-import { FORM_FIELDS } from '../checkout/wire.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { validateEtransferEmail } from '../../checkout/validation/email.ts';
+import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';

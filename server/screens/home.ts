@@ -1,9 +1,9 @@
 // Screen 1, amount input. GET shows the form (on the tab HOME_TAB_PARAM names); POST checks it with the
 // spec's messages (422, the messages and what was typed) and asks for a quote.
-import { FLOW_KINDS } from '../checkout/domain.ts';
-import { HOME_TAB_PARAM, ROUTES } from '../checkout/routes.ts';
-import { validateAmountForm } from '../checkout/validation/amount.ts';
-import { FORM_FIELDS } from '../checkout/wire.ts';
+import { FLOW_KINDS } from '../../checkout/domain.ts';
+import { HOME_TAB_PARAM, ROUTES } from '../../checkout/routes.ts';
+import { validateAmountForm } from '../../checkout/validation/amount.ts';
+import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { formValues } from '../flow/form.ts';
 import { renderHome, renderUntouchedHome } from '../flow/home-page.ts';
 import { requestQuote } from '../flow/quote-request.ts';

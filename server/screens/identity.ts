@@ -4,8 +4,8 @@
 // upstream's nextAction decides what follows (ADMIN_REVIEW is the usual answer).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { COUNTRY_BY_CURRENCY } from '../checkout/domain.ts';
-import { ROUTES } from '../checkout/routes.ts';
+import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';

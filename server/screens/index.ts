@@ -1,8 +1,8 @@
 // Every screen of the checkout, one module each. A route of ROUTES that no screen shows
-// yet says so (steps-not-online.ts); an address that is no route redirects home (SPEC.md
+// yet says so (steps-not-online.ts); an address that is no route redirects home (docs/spec.md
 // section 2, "any other route").
 import type { FastifyInstance } from 'fastify';
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { registerScreens, type Screen } from '../flow/screen.ts';
 import { EdgeError } from '../http/errors.ts';
 import { addressInputScreen } from './address-input.ts';

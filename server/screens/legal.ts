@@ -1,9 +1,9 @@
 // The four legal pages: the merchant's own HTML; on the main brand host a redirect to the
 // main site; when the merchant has no such page, home (the spec's "on load failure").
 import { createElement } from 'react';
-import { LEGAL_PAGES } from '../checkout/legal.ts';
-import { ROUTES } from '../checkout/routes.ts';
-import { appendPath } from '../checkout/site-urls.ts';
+import { LEGAL_PAGES } from '../../checkout/legal.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { appendPath } from '../../checkout/site-urls.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { LegalPage } from '../../views/pages/Legal.tsx';
 

@@ -4,10 +4,10 @@
 // its own that asks for a new code, then says so in a toast.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { CODE_MESSAGES } from '../checkout/messages.ts';
-import { ROUTES, hasFlag } from '../checkout/routes.ts';
-import { validateVerificationCode } from '../checkout/validation/verification-code.ts';
-import { FORM_FIELDS } from '../checkout/wire.ts';
+import { CODE_MESSAGES } from '../../checkout/messages.ts';
+import { ROUTES, hasFlag } from '../../checkout/routes.ts';
+import { validateVerificationCode } from '../../checkout/validation/verification-code.ts';
+import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { meetFailure } from '../flow/outcome.ts';

@@ -4,11 +4,11 @@
 // cancelled), loading this page follows it, so I HAVE PAID is just a reload (?paid=1).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { Failure } from '../checkout/failures.ts';
-import { FAILURE_TEXT } from '../checkout/messages.ts';
-import { nextScreen } from '../checkout/next-screen.ts';
-import { ROUTES, hasFlag } from '../checkout/routes.ts';
-import { webUrl } from '../checkout/wire.ts';
+import type { Failure } from '../../checkout/failures.ts';
+import { FAILURE_TEXT } from '../../checkout/messages.ts';
+import { nextScreen } from '../../checkout/next-screen.ts';
+import { ROUTES, hasFlag } from '../../checkout/routes.ts';
+import { webUrl } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { followNextAction, saveFlowState } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';

@@ -5,14 +5,14 @@
 // voucher; No is a link back to this page.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { COUNTRY_BY_CURRENCY } from '../checkout/domain.ts';
-import { formatFiat } from '../checkout/format.ts';
-import { FAILURE_TEXT } from '../checkout/messages.ts';
-import { formatHeldUntil, isRateHeld, quoteDeadline } from '../checkout/quote-timer.ts';
-import { ROUTES } from '../checkout/routes.ts';
-import { fail, field, ok, parseDecimal, type Validated } from '../checkout/validation/result.ts';
-import { validateVoucher } from '../checkout/validation/voucher.ts';
-import { FORM_FIELDS } from '../checkout/wire.ts';
+import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
+import { formatFiat } from '../../checkout/format.ts';
+import { FAILURE_TEXT } from '../../checkout/messages.ts';
+import { formatHeldUntil, isRateHeld, quoteDeadline } from '../../checkout/quote-timer.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { fail, field, ok, parseDecimal, type Validated } from '../../checkout/validation/result.ts';
+import { validateVoucher } from '../../checkout/validation/voucher.ts';
+import { FORM_FIELDS } from '../../checkout/wire.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';

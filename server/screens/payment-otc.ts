@@ -2,12 +2,12 @@
 // CUSTOMER_PAYMENT with the reference number the payment centre takes; it stays PENDING
 // until a centre reports the cash, so the thanks page belongs to the same step.
 import { createElement } from 'react';
-import { quoteFee } from '../checkout/fees.ts';
-import { formatCrypto, formatFiat } from '../checkout/format.ts';
-import { CASH_PAYMENT_EXPIRY_MS } from '../checkout/limits.ts';
-import { OTC_TEXT } from '../checkout/messages.ts';
-import { PH_TIME_ZONE } from '../checkout/cash-in.ts';
-import { ROUTES, hasFlag } from '../checkout/routes.ts';
+import { quoteFee } from '../../checkout/fees.ts';
+import { formatCrypto, formatFiat } from '../../checkout/format.ts';
+import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
+import { OTC_TEXT } from '../../checkout/messages.ts';
+import { PH_TIME_ZONE } from '../../checkout/cash-in.ts';
+import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { leaveStep, loadStep, stepPage } from '../flow/step.ts';

@@ -1,7 +1,7 @@
 // Screen 17's thanks page. It belongs to the payment step; later (completed, cancelled) the
 // visitor goes where the upstream says. Without a flow it still thanks them.
 import { createElement } from 'react';
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { leaveStep, loadStep } from '../flow/step.ts';
 import { PaymentSpendSuccessPage } from '../../views/pages/PaymentSpendSuccess.tsx';

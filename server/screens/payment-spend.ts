@@ -5,10 +5,10 @@
 // streams the address, or the received-order message with Check again, into it.
 // ?confirm=1 opens the "Have you sent your crypto" question as a page.
 import { createElement } from 'react';
-import { formatCrypto } from '../checkout/format.ts';
-import { ROUTES, hasFlag } from '../checkout/routes.ts';
-import { pollStatus, processedAddress } from '../checkout/status-poll.ts';
-import { ISLAND_API } from '../checkout/wire.ts';
+import { formatCrypto } from '../../checkout/format.ts';
+import { ROUTES, hasFlag } from '../../checkout/routes.ts';
+import { pollStatus, processedAddress } from '../../checkout/status-poll.ts';
+import { ISLAND_API } from '../../checkout/wire.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';

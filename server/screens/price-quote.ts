@@ -4,13 +4,13 @@
 // confirms, then comes back here with the new figures and deadline; Decline starts over.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { COUNTRY_BY_CURRENCY } from '../checkout/domain.ts';
-import type { RequoteOutcome } from '../checkout/failures.ts';
-import { QUOTE_TEXT } from '../checkout/messages.ts';
-import { quoteFee } from '../checkout/fees.ts';
-import { quotePromo } from '../checkout/promo.ts';
-import { formatHeldUntil, isRateHeld, quoteDeadline, requoteBody } from '../checkout/quote-timer.ts';
-import { ROUTES } from '../checkout/routes.ts';
+import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
+import type { RequoteOutcome } from '../../checkout/failures.ts';
+import { QUOTE_TEXT } from '../../checkout/messages.ts';
+import { quoteFee } from '../../checkout/fees.ts';
+import { quotePromo } from '../../checkout/promo.ts';
+import { formatHeldUntil, isRateHeld, quoteDeadline, requoteBody } from '../../checkout/quote-timer.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { clearFlow, readFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { renderHome } from '../flow/home-page.ts';

@@ -6,13 +6,13 @@
 // visitor reads that the service is unavailable (FAILURE_TEXT.unavailable).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { quoteFee } from '../checkout/fees.ts';
-import { formatFiat } from '../checkout/format.ts';
-import { PRO_COINS, PRO_DEFAULT, PRO_FIAT_CURRENCY, PRO_PAYMENT_METHOD } from '../checkout/limits.ts';
-import { AMOUNT_FORM_TEXT, FAILURE_TEXT, PRO_TEXT } from '../checkout/messages.ts';
-import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../checkout/routes.ts';
-import { validateAmountForm } from '../checkout/validation/amount.ts';
-import { FORM_FIELDS } from '../checkout/wire.ts';
+import { quoteFee } from '../../checkout/fees.ts';
+import { formatFiat } from '../../checkout/format.ts';
+import { PRO_COINS, PRO_DEFAULT, PRO_FIAT_CURRENCY, PRO_PAYMENT_METHOD } from '../../checkout/limits.ts';
+import { AMOUNT_FORM_TEXT, FAILURE_TEXT, PRO_TEXT } from '../../checkout/messages.ts';
+import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../../checkout/routes.ts';
+import { validateAmountForm } from '../../checkout/validation/amount.ts';
+import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { formValues } from '../flow/form.ts';
 import { seeOther } from '../flow/next.ts';
 import { requestQuote, type AmountValues } from '../flow/quote-request.ts';
@@ -80,7 +80,7 @@ async function invited(request: FastifyRequest, hash: string): Promise<boolean> 
   return check.ok && check.value === true;
 }
 
-/** Check the Pro form and ask for a Pro quote; `attempt` counts the retries of SPEC.md section 8. */
+/** Check the Pro form and ask for a Pro quote; `attempt` counts the retries of docs/spec.md section 8. */
 async function quote(request: FastifyRequest, reply: FastifyReply, hash: string, raw: unknown, attempt: number) {
   const values = formValues(raw, FORM_FIELDS.amount);
   const checked = validateAmountForm(request.merchant.config, raw ?? {}, { pro: true });

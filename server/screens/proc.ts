@@ -4,8 +4,8 @@
 // the upstream contract cannot carry is a 400 page.
 import type { FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { PROC_TEXT } from '../checkout/messages.ts';
-import { ROUTES } from '../checkout/routes.ts';
+import { PROC_TEXT } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { EdgeError } from '../http/errors.ts';
 import { isProcId, type ProcQuery } from '../upstream/client.ts';
 import { defineScreen } from '../flow/screen.ts';

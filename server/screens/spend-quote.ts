@@ -1,18 +1,18 @@
 // Screen 16, the gift-card amount picker: for a gift card the quote confirmation itself.
 // The page shows the card's presets and details (from its subtype in the merchant's
 // configuration) and what the visitor sends at the current quote. NEXT requotes with the
-// picked amount and the whole gift-card body of SPEC.md section 7, confirms the new quote,
+// picked amount and the whole gift-card body of docs/spec.md section 7, confirms the new quote,
 // and follows nextAction as from the quote screen (on to buyer info). A failed requote is
 // the spec's toast, on this page.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { COUNTRY_BY_CURRENCY } from '../checkout/domain.ts';
-import { quoteFee } from '../checkout/fees.ts';
-import { formatCrypto, formatFiat } from '../checkout/format.ts';
-import { giftCardsFor } from '../checkout/offer.ts';
-import { ROUTES } from '../checkout/routes.ts';
-import { validateSpendAmount } from '../checkout/validation/amount.ts';
-import { FORM_FIELDS, type FormFieldsOf } from '../checkout/wire.ts';
+import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
+import { quoteFee } from '../../checkout/fees.ts';
+import { formatCrypto, formatFiat } from '../../checkout/format.ts';
+import { giftCardsFor } from '../../checkout/offer.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { validateSpendAmount } from '../../checkout/validation/amount.ts';
+import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';

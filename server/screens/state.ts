@@ -1,9 +1,9 @@
 // /state/{refId}: a saved flow picked up by its Reference ID. The order is shown and the
 // visitor confirms it is theirs (server/flow/resume.ts) before the flow goes on at the step
 // its nextAction names. Without a refId, or for one this merchant does not know: home with
-// the message that the reference was not found (SPEC.md section 2).
-import { ERROR_CODES } from '../checkout/domain.ts';
-import { ROUTES } from '../checkout/routes.ts';
+// the message that the reference was not found (docs/spec.md section 2).
+import { ERROR_CODES } from '../../checkout/domain.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { askToResume, confirmResume } from '../flow/resume.ts';
 import { defineScreen } from '../flow/screen.ts';

@@ -4,7 +4,7 @@
 // is all it takes to take its route off this page.
 import type { RouteHandlerMethod } from 'fastify';
 import { createElement } from 'react';
-import { ROUTE_LIST, type RouteDef } from '../checkout/routes.ts';
+import { ROUTE_LIST, type RouteDef } from '../../checkout/routes.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import type { Screen } from '../flow/screen.ts';
 import { StepUnavailablePage } from '../../views/pages/StepUnavailable.tsx';

@@ -1,5 +1,5 @@
 // Screen 20, cancelled: nothing was charged; Try Again goes home.
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { completionPage } from '../flow/completion.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { TransactionCancelledPage } from '../../views/pages/TransactionCancelled.tsx';

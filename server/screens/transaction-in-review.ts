@@ -1,5 +1,5 @@
 // Screen 20, in review (the thank-you and what happens next, by payment method).
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { completionPage } from '../flow/completion.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { TransactionInReviewPage } from '../../views/pages/TransactionInReview.tsx';

@@ -1,5 +1,5 @@
 // Screen 20, success (the order summary and Done).
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { completionPage } from '../flow/completion.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { TransactionSuccessPage } from '../../views/pages/TransactionSuccess.tsx';

@@ -1,8 +1,8 @@
 // /transaction: the visitor's own flow picked up where the upstream has it.
-import { ROUTES } from '../checkout/routes.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { defineScreen } from '../flow/screen.ts';
-import { resumeFlow } from '../flow/step.ts';
+import { resumeFlow } from '../flow/outcome.ts';
 
 export const transactionScreen = defineScreen({
   route: ROUTES.transactionNew,

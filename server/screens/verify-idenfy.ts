@@ -3,7 +3,7 @@
 // the page says verification is unavailable and offers the way back (never a 5xx). A
 // missing or malformed token goes home.
 import { createElement } from 'react';
-import { ROUTES, buildPath, hasFlag } from '../checkout/routes.ts';
+import { ROUTES, buildPath, hasFlag } from '../../checkout/routes.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { VerifyIdenfyPage } from '../../views/pages/VerifyIdenfy.tsx';
 

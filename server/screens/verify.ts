@@ -5,12 +5,12 @@
 // The payload has no refId: the upload API knows the buyer by the mobile number.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { COUNTRY_BY_CURRENCY } from '../checkout/domain.ts';
-import { UPLOAD_MAX_BYTES } from '../checkout/limits.ts';
-import { UPLOAD_MESSAGES } from '../checkout/messages.ts';
-import { ROUTES } from '../checkout/routes.ts';
-import { parseAnyMobile, phoneCountry } from '../checkout/validation/phone.ts';
-import { validateDocumentUpload } from '../checkout/validation/upload.ts';
+import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
+import { UPLOAD_MAX_BYTES } from '../../checkout/limits.ts';
+import { UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { parseAnyMobile, phoneCountry } from '../../checkout/validation/phone.ts';
+import { validateDocumentUpload } from '../../checkout/validation/upload.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { postUploadNotice } from '../flow/form-service.ts';

@@ -11,9 +11,9 @@
 // (rotation); a request's cookie is verified and parsed once however many steps ask for it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FIAT_CURRENCIES, FLOW_KINDS, TXN_TYPES } from '../checkout/domain.ts';
+import { FIAT_CURRENCIES, FLOW_KINDS, TXN_TYPES } from '../../checkout/domain.ts';
 import { refIdSchema } from '../upstream/contract.ts';
-import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from '../checkout/order-summary.ts';
+import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from '../../checkout/limits.ts';
 
 /** The name over plain http. */
 export const FLOW_COOKIE = 'flow';
@@ -46,7 +46,7 @@ export const flowCookieSchema = z.object({
     .string()
     .regex(/^\/[a-z-]{0,63}$/)
     .optional(),
-  /** The order summary's figures (server/checkout/order-summary.ts), from the last flow state. */
+  /** The order summary's figures (checkout/order-summary.ts), from the last flow state. */
   order: z
     .object({
       fiatAmount: z.number().finite().nonnegative(),

@@ -2,7 +2,7 @@
 // payment settings across thousands of merchants. The pool keeps each distinct content
 // once and checks it once (lints, sanitiser, zod), so memory and start-up time grow with
 // what differs, and an asset shared by many merchants is
-// compressed once (server/assets.ts caches by the asset object). Seeded with the merchants
+// compressed once (server/static-files.ts caches by the asset object). Seeded with the merchants
 // of the set being replaced, a reload keeps the objects of unchanged files, and with them
 // their compressed copies.
 import type { Merchant, MerchantAsset } from './types.ts';

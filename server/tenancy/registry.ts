@@ -1,5 +1,5 @@
 // The loaded merchants as the request path sees them: host -> merchant in one Map.
-import { TEST_COIN } from '../checkout/domain.ts';
+import { TEST_COIN } from '../../checkout/domain.ts';
 import { normaliseHost } from './host.ts';
 import type { TenancyRules } from './schema.ts';
 import type { HostResolution, Merchant, MerchantRegistry } from './types.ts';

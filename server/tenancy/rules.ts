@@ -1,9 +1,9 @@
 // Rules of one merchant file that the zod shape cannot say on its own: they tie fields
 // together (a method's type, the currencies its limits are keyed by, the test coin and
 // the environment). Each finding carries the field path so the message can name it.
-import type { FlowKind } from '../checkout/domain.ts';
-import { METHOD_FLOW, TEST_COIN } from '../checkout/domain.ts';
-import { KIND_FLAGS } from '../checkout/offer.ts';
+import type { FlowKind } from '../../checkout/domain.ts';
+import { METHOD_FLOW, TEST_COIN } from '../../checkout/domain.ts';
+import { KIND_FLAGS } from '../../checkout/offer.ts';
 import type { MerchantConfig } from './schema.ts';
 import { normaliseHost } from './host.ts';
 
@@ -78,7 +78,7 @@ export function checkMerchant(config: MerchantConfig, folder: string): Finding[]
     if (m.amounts === undefined) return;
     const at = ['paymentMethods', i, 'amounts'];
     minMax(m.amounts, at, findings);
-    // Sell limits are in coins, buy and gift-card limits in fiat (SPEC.md section 5).
+    // Sell limits are in coins, buy and gift-card limits in fiat (docs/spec.md section 5).
     const methodFiats = m.fiatCurrencies === undefined ? fiats : new Set<string>(m.fiatCurrencies);
     const keys = flow === 'SELL' ? coins : methodFiats;
     const keyKind =

@@ -1,7 +1,7 @@
-// The merchant configuration of SPEC.md section 3, with the spec's defaults. Strict: an
+// The merchant configuration of docs/spec.md section 3, with the spec's defaults. Strict: an
 // unknown field is a typo in a merchant file and must stop the server at start-up.
 import { z } from 'zod';
-import { COINS, FIAT_CURRENCIES, FLOW_KINDS, PAYMENT_METHODS } from '../checkout/domain.ts';
+import { COINS, FIAT_CURRENCIES, FLOW_KINDS, PAYMENT_METHODS } from '../../checkout/domain.ts';
 
 const money = z.number().finite().nonnegative();
 /** Links end up in href/src attributes and redirects: only http(s), never javascript: or data:. */
@@ -93,7 +93,7 @@ export const cardWidgetSchema = z.strictObject({
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/)
     .default('#9bcb6c'),
-  /** Falls back to the card provider's staging URL (SPEC.md section 8). */
+  /** Falls back to the card provider's staging URL (docs/spec.md section 8). */
   baseUrl: webUrl.optional(),
 });
 
@@ -145,7 +145,7 @@ const merchantFields = z.strictObject({
   /**
    * Hosts the upstream may send this merchant's visitors to for a payment (a bank's
    * redirectUrl, an htmlDoc's form target): exact, lower-case host names without port or
-   * trailing dot. Anything else is refused (server/checkout/payment-url.ts).
+   * trailing dot. Anything else is refused (checkout/payment-url.ts).
    */
   paymentHosts: z
     .array(

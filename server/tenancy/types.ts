@@ -1,6 +1,6 @@
 // The shapes the rest of the server sees once merchants/ has been loaded.
 import type { MerchantConfig, TenancyRules } from './schema.ts';
-import { LEGAL_PAGES, type LegalPageName } from '../checkout/legal.ts';
+import { LEGAL_PAGES, type LegalPageName } from '../../checkout/legal.ts';
 
 export const LEGAL_PAGE_NAMES: readonly LegalPageName[] = LEGAL_PAGES.map((p) => p.page);
 export type LegalPage = LegalPageName;

@@ -5,10 +5,10 @@
 // sandbox, which checks again as the real exchange would.
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
-import { MAGIC_TYPE_OF_EXTENSION, type UploadExtension } from '../checkout/domain.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_IMAGE_SIDE } from '../checkout/limits.ts';
-import { UPLOAD_MESSAGES } from '../checkout/messages.ts';
-import { fileExtension, megabytes } from '../checkout/validation/upload-file.ts';
+import { MAGIC_TYPE_OF_EXTENSION, type UploadExtension } from '../../checkout/domain.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_IMAGE_SIDE } from '../../checkout/limits.ts';
+import { UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { fileExtension, megabytes } from '../../checkout/validation/upload-file.ts';
 
 export { decodeStrictBase64 } from '../upstream/contract.ts';
 

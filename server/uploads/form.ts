@@ -3,7 +3,7 @@
 // the visitor learns the real size ("Your file is 5.0MB") and memory stays bounded. The
 // client's file name is kept only to read its extension: it never reaches a path or a header.
 import type { FastifyRequest } from 'fastify';
-import { UPLOAD_MAX_BYTES } from '../checkout/limits.ts';
+import { UPLOAD_MAX_BYTES } from '../../checkout/limits.ts';
 
 export interface UploadedFile {
   field: string;

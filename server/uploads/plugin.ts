@@ -3,7 +3,7 @@
 // Past the gate the edge answers 503 with Retry-After instead of growing.
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
-import { UPLOAD_CONCURRENCY } from '../checkout/limits.ts';
+import { UPLOAD_CONCURRENCY } from '../../checkout/limits.ts';
 
 export interface UploadGate {
   /** Take a place; false when every place is taken. */

@@ -3,7 +3,7 @@
 // without a connection, so visitors see the unavailable message now instead of after four
 // attempts, and a struggling upstream gets no traffic from us. After a pause one call goes
 // through as a probe; its outcome closes the breaker or opens it again.
-import type { Logger } from './upstream-call.ts';
+import type { LineLogger } from '../logging.ts';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
@@ -119,9 +119,9 @@ export class CircuitBreakers {
   readonly #byOrigin = new Map<string, CircuitBreaker>();
   readonly #policy: BreakerPolicy;
   readonly #clock: () => number;
-  readonly #logger: Logger;
+  readonly #logger: LineLogger;
 
-  constructor(options: { policy?: Partial<BreakerPolicy>; clock: () => number; logger: Logger }) {
+  constructor(options: { policy?: Partial<BreakerPolicy>; clock: () => number; logger: LineLogger }) {
     this.#policy = { ...DEFAULT_BREAKER_POLICY, ...options.policy };
     this.#clock = options.clock;
     this.#logger = options.logger;

@@ -1,11 +1,11 @@
-// The typed upstream client: one function per call of SPEC.md section 7. Requests are
+// The typed upstream client: one function per call of docs/spec.md section 7. Requests are
 // checked against contract.ts before they leave (a bad one is our bug and throws),
 // responses after they arrive (a bad one is `invalid-response`). Everything the upstream
 // can do wrong comes back as data; retries happen below, in the shared dispatcher.
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
-import { TXN_TYPES, type TxnType } from '../checkout/domain.ts';
-import { API_OF_TXN_TYPE } from '../checkout/wire.ts';
+import { TXN_TYPES, type TxnType } from '../../checkout/domain.ts';
+import { API_OF_TXN_TYPE } from '../../checkout/wire.ts';
 import {
   bankTransferInitRequestSchema,
   buyerInfoRequestSchema,
@@ -42,7 +42,7 @@ import {
 import { REF_ID_PATTERN } from './contract.ts';
 import { UpstreamRequestError, type UpstreamResult } from './errors.ts';
 import { createExchange, issuePaths, targetOf, under, type Exchange, type Image, type Target } from './exchange.ts';
-import type { Logger } from './upstream-call.ts';
+import type { LineLogger } from '../logging.ts';
 
 export type { UpstreamFailure, UpstreamResult } from './errors.ts';
 
@@ -53,7 +53,7 @@ export interface UpstreamSettings {
   /** Unset: card payments are off, and cardQuote answers `unavailable` without a call. */
   cardQuoteUrl?: string;
   dispatcher: Dispatcher;
-  logger: Logger;
+  logger: LineLogger;
   /** The largest upstream body read (default UPSTREAM_BODY_MAX_BYTES). */
   maxBodyBytes?: number;
 }
@@ -63,7 +63,7 @@ export interface RequestContext {
   requestId: string;
   merchantId: string;
   /** The visitor request's logger (already bound to its request id). */
-  log?: Logger;
+  log?: LineLogger;
 }
 
 export interface Upstream {

@@ -1,4 +1,4 @@
-// The upstream exchange API of SPEC.md section 7 as zod schemas: one home for every request
+// The upstream exchange API of docs/spec.md section 7 as zod schemas: one home for every request
 // and response shape. The typed client parses with these, and the embedded sandbox
 // validates its requests with the same schemas, so the two can never drift apart.
 // Responses tolerate extra fields (z.object strips them); requests are strict.
@@ -6,8 +6,8 @@
 // that created it (another merchant's refId is TRANSACTION.NOTFOUND). The edge cannot prove
 // who owns a refId, so it relies on this for /state/{refId} and ?refId= resumes.
 import { z } from 'zod';
-import { DOCUMENT_TYPES, IMAGE_SOURCES, TXN_TYPES } from '../checkout/domain.ts';
-import { UPLOAD_MAX_BYTES } from '../checkout/limits.ts';
+import { DOCUMENT_TYPES, IMAGE_SOURCES, TXN_TYPES } from '../../checkout/domain.ts';
+import { UPLOAD_MAX_BYTES } from '../../checkout/limits.ts';
 
 const amount = z.number().finite().nonnegative();
 /**
@@ -33,7 +33,7 @@ export const nextActionParamsSchema = z.object({
   referenceNumber: z.string().max(64).optional(),
 });
 
-/** Flow state / quote / transaction (SPEC.md section 3). */
+/** Flow state / quote / transaction (docs/spec.md section 3). */
 export const flowStateSchema = z.object({
   refId,
   fiatAmount: amount,
@@ -58,7 +58,7 @@ export const flowStateSchema = z.object({
 });
 export type FlowState = z.output<typeof flowStateSchema>;
 
-/** `{ error: { code, msg, errorParams } }` (SPEC.md section 8). */
+/** `{ error: { code, msg, errorParams } }` (docs/spec.md section 8). */
 export const errorObjectSchema = z.object({
   code: z.string(),
   msg: z.string().optional().default(''),

@@ -4,17 +4,18 @@
 import fp from 'fastify-plugin';
 import { Agent, type Dispatcher } from 'undici';
 import { createUpstream } from './client.ts';
-import { HTTP_MAX_RETRIES } from '../checkout/limits.ts';
+import { HTTP_MAX_RETRIES } from '../../checkout/limits.ts';
 import { CircuitBreakers, type BreakerPolicy } from './breaker.ts';
-import { upstreamCallInterceptor, type Logger, type UpstreamCallReport } from './upstream-call.ts';
+import type { LineLogger } from '../logging.ts';
+import { upstreamCallInterceptor, type UpstreamCallReport } from './upstream-call.ts';
 
 export interface UpstreamDispatcherOptions {
   connectTimeoutMs: number;
   /** A never-answering upstream costs exactly one of these: a headers timeout is not retried. */
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
-  logger: Logger;
-  /** SPEC.md section 7: up to HTTP_MAX_RETRIES retries. */
+  logger: LineLogger;
+  /** docs/spec.md section 7: up to HTTP_MAX_RETRIES retries. */
   maxRetries?: number;
   minDelayMs?: number;
   maxDelayMs?: number;
@@ -50,7 +51,7 @@ export interface UpstreamPluginOptions {
   /** Back-off bounds; tests shorten them. */
   retry?: Pick<UpstreamDispatcherOptions, 'maxRetries' | 'minDelayMs' | 'maxDelayMs'>;
   /** Where the upstream log lines go; default the app's logger. */
-  logger?: Logger;
+  logger?: LineLogger;
   /** The largest upstream body the typed client reads (default UPSTREAM_BODY_MAX_BYTES). */
   maxBodyBytes?: number;
   /** The breakers' thresholds; tests shorten them. */

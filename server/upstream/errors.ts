@@ -1,5 +1,5 @@
 // What an upstream call can come back with besides success. Upstream trouble is data (the
-// flow decides what the visitor sees, SPEC.md section 8); only a request the edge itself
+// flow decides what the visitor sees, docs/spec.md section 8); only a request the edge itself
 // built wrong is thrown, because that is a bug on our side, not the upstream's.
 import { errorBodySchema } from './contract.ts';
 
@@ -45,7 +45,7 @@ export function errorBodyFailure(status: number, body: unknown): UpstreamFailure
   if (!parsed.success) return undefined;
   const { error } = parsed.data;
   if (Array.isArray(error)) return { kind: 'errors', status, items: error };
-  // SPEC.md section 8 treats a failure without a message as "no answer" (retry, then home).
+  // docs/spec.md section 8 treats a failure without a message as "no answer" (retry, then home).
   if (status >= 500 && !error.msg) return undefined;
   const amount = error.errorParams?.amount;
   return {

@@ -4,9 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { errors, type Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
+import { UPSTREAM_BODY_MAX_BYTES } from '../../checkout/limits.ts';
 import { errorBodyFailure, statusFailure, transportFailure, type UpstreamFailure, type UpstreamResult } from './errors.ts';
-import type { Logger, UpstreamSummary } from './upstream-call.ts';
+import type { LineLogger } from '../logging.ts';
+import type { UpstreamSummary } from './upstream-call.ts';
 
 export interface Target {
   origin: string;
@@ -173,7 +174,7 @@ export interface ExchangeContext {
   dispatcher: Dispatcher;
   requestId: string;
   merchantId: string;
-  log: Logger;
+  log: LineLogger;
   /** Whether `log` is already bound to the request id. */
   logHasRequestId: boolean;
   /** The largest body read; a longer one is an invalid response. Default UPSTREAM_BODY_MAX_BYTES. */

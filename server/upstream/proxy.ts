@@ -1,5 +1,5 @@
-// /api/* for browser islands as Fastify routes: the few calls islands make (ARCHITECTURE.md
-// "Upstream client and proxy"), forwarded through the shared dispatcher (edge-upstream), so
+// /api/* for browser islands as Fastify routes: the few calls islands make (docs/architecture.md
+// "The upstream"), forwarded through the shared dispatcher (edge-upstream), so
 // retries and breakers work exactly as for the typed client; a call that went well is told
 // on its request's own line (one line per /api request), a failed one is its own warning.
 // Everything else is a 404 that never reaches the upstream. What passes and how the answer
@@ -10,8 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodes } from 'fastify';
 import fp from 'fastify-plugin';
 import { EdgeError } from '../http/errors.ts';
-import { API_PREFIX, ISLAND_CALLS, islandCallPaths, type IslandCall } from '../checkout/wire.ts';
-import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
+import { API_PREFIX, ISLAND_CALLS, islandCallPaths, type IslandCall } from '../../checkout/wire.ts';
+import { UPSTREAM_BODY_MAX_BYTES } from '../../checkout/limits.ts';
 import { targetOf } from './exchange.ts';
 import {
   PUBLIC_PATHS,
@@ -85,7 +85,7 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(
           },
           (line, msg) => request.log.warn(line, msg),
         );
-        // The request's line tells the call (http/ops.ts): one line per /api request.
+        // The request's line tells the call (http/lifecycle.ts): one line per /api request.
         if (answer.upstream) request.upstreamSummary = answer.upstream;
         reply.headers(answer.headers);
         if ('refused' in answer) throw answer.refused;

@@ -1,4 +1,4 @@
-// When the edge retries an upstream call (SPEC.md section 7). Pure, so the rules can be
+// When the edge retries an upstream call (docs/spec.md section 7). Pure, so the rules can be
 // read and tested apart from the undici plumbing that applies them.
 
 export interface RetryPolicy {

@@ -16,8 +16,8 @@
 // name a visitor. A caller whose request line speaks for the call (the /api proxy: one line
 // per request) takes a call that went well as a summary instead; a failed call is always
 // its own warning. Either way, every call is told on exactly one line.
-import type { BaseLogger } from 'pino';
 import type { Dispatcher } from 'undici';
+import type { LineLogger } from '../logging.ts';
 import {
   CircuitOpenError,
   outcomeOfStatus,
@@ -27,9 +27,6 @@ import {
   type Outcome,
 } from './breaker.ts';
 import { backoffMs, retriesError, retriesStatus, type RetryPolicy } from './retry-policy.ts';
-
-/** What the upstream code logs with: a pino logger, Fastify's included. */
-export type Logger = Pick<BaseLogger, 'info' | 'warn'>;
 
 /** What the metrics are told about every call once it is over. */
 export interface UpstreamCallReport {
@@ -67,7 +64,7 @@ export interface UpstreamCallOptions {
   breakers?: CircuitBreakers;
   /** Told about every call when it is over (the metrics). */
   observe?: (call: UpstreamCallReport) => void;
-  logger: Logger;
+  logger: LineLogger;
 }
 
 type Controller = Dispatcher.DispatchController;

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { resolveAmountLimits, validateAmountForm, validateSpendAmount } from '../../server/checkout/validation/amount.ts';
+import { resolveAmountLimits, validateAmountForm, validateSpendAmount } from '../../checkout/validation/amount.ts';
 import { fullMerchant, merchant } from './fixtures.ts';
 
 const M = fullMerchant();

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { AU_STATES, CA_PROVINCES, validateBuyerInfo } from '../../server/checkout/validation/buyer-info.ts';
+import { AU_STATES, CA_PROVINCES, validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
 import { buyerInfoRequestSchema } from '../../server/upstream/contract.ts';
 import { merchant } from './fixtures.ts';
 
@@ -289,7 +289,7 @@ t.test('hostile forms never throw', async (t) => {
 });
 
 t.test('a number typed the way people write it, with brackets, is accepted', async (t) => {
-  const { parseMobileFor, mobileParts } = await import('../../server/checkout/validation/phone.ts');
+  const { parseMobileFor, mobileParts } = await import('../../checkout/validation/phone.ts');
   for (const typed of ['(416) 555-0199', '416-555-0199', '+1 (416) 555 0199']) {
     const phone = parseMobileFor(typed, 'CA');
     t.ok(phone, typed);

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { validateCardExpiry } from '../../server/checkout/validation/card-expiry.ts';
+import { validateCardExpiry } from '../../checkout/validation/card-expiry.ts';
 
 t.test('card expiry', async (t) => {
   const now = new Date(Date.UTC(2026, 5, 15)); // June 2026

@@ -1,7 +1,7 @@
 // The cash-in map's rules: the 100-mile radius (1609.344 m per mile) around Manila, and
 // open now in Asia/Manila time, across midnight too.
 import t from 'tap';
-import { distanceMetres, isOpenAt, manilaMinutes, radiusMetres, withinRadius } from '../../server/checkout/cash-in.ts';
+import { distanceMetres, isOpenAt, manilaMinutes, radiusMetres, withinRadius } from '../../checkout/cash-in.ts';
 
 const MANILA = { lat: 14.5995, lng: 120.9842 };
 

@@ -6,7 +6,7 @@ import {
   addressNetworks,
   isAddressOnNetwork,
   validateCryptoAddress,
-} from '../../server/checkout/validation/crypto-address.ts';
+} from '../../checkout/validation/crypto-address.ts';
 
 type Vector = { coin: string; network: 'prod' | 'testnet'; address: string; valid: boolean; note?: string };
 

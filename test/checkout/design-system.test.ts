@@ -3,9 +3,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import t from 'tap';
-import { FLOW_KINDS } from '../../server/checkout/domain.ts';
-import { flowProgress } from '../../server/checkout/progress.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { FLOW_KINDS } from '../../checkout/domain.ts';
+import { flowProgress } from '../../checkout/progress.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { allBut, described } from '../../views/components/Field.tsx';
 import { Money } from '../../views/components/Money.tsx';
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { isEmail, validateBuyerEmail, validateEtransferEmail } from '../../server/checkout/validation/email.ts';
+import { isEmail, validateBuyerEmail, validateEtransferEmail } from '../../checkout/validation/email.ts';
 
 t.test('e-transfer email messages', async (t) => {
   t.strictSame(validateEtransferEmail({ emtEmail: '' }), { ok: false, errors: { emtEmail: 'Your email address is required.' } });

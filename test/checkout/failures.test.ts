@@ -1,4 +1,4 @@
-// SPEC.md section 8 as a table test: every row of the catalogue that belongs to a built
+// docs/spec.md section 8 as a table test: every row of the catalogue that belongs to a built
 // screen, and what each kind of failure means on every screen or call.
 import t from 'tap';
 import {
@@ -12,7 +12,7 @@ import {
   type Failure,
   type FailureContext,
   type Outcome,
-} from '../../server/checkout/failures.ts';
+} from '../../checkout/failures.ts';
 
 const error = (code: string, msg = '', status = 422): Failure => ({ kind: 'error', status, code, msg });
 const NO_RESPONSE: Failure = { kind: 'unavailable' };

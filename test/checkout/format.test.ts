@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import t from 'tap';
-import { fiatSymbol, formatCrypto, formatCryptoLimit, formatFiat, formatFiatLimit } from '../../server/checkout/format.ts';
+import { fiatSymbol, formatCrypto, formatCryptoLimit, formatFiat, formatFiatLimit } from '../../checkout/format.ts';
 
 t.test('fiat: 2 decimals, thousands separators, none above 100000', async (t) => {
   const rows: [number, string, string][] = [
@@ -53,7 +53,7 @@ t.test('limits inside messages', async (t) => {
 t.test('the same output whatever the default locale', async (t) => {
   // A process whose default locale is German or Canadian French formats '1.234,5' or
   // '1 234,5'; the module must not care.
-  const script = `import { formatFiat, formatCrypto } from ${JSON.stringify(new URL('../../server/checkout/format.ts', import.meta.url).href)};
+  const script = `import { formatFiat, formatCrypto } from ${JSON.stringify(new URL('../../checkout/format.ts', import.meta.url).href)};
     console.log(new Intl.NumberFormat().format(1234.5) + '|' + formatFiat(1234.5, 'CAD') + '|' + formatCrypto(1234.5, 'BTC'));`;
   for (const locale of ['de_DE.UTF-8', 'fr_CA.UTF-8']) {
     const out = execFileSync(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], {

@@ -1,4 +1,4 @@
-// server/checkout is imported by islands: no Node built-ins, no server frameworks, and it
+// checkout/ is imported by islands: no Node built-ins, no server frameworks, and it
 // must bundle for the browser and run where `global`, `process` and `Buffer` do not exist.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import t from 'tap';
 
 const root = new URL('../../', import.meta.url).pathname;
-const checkout = join(root, 'server/checkout');
+const checkout = join(root, 'checkout/');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -36,13 +36,13 @@ t.test('no node:, fastify, react or relative imports without .ts', async (t) => 
 
 t.test('bundles for the browser and runs without Node globals', async (t) => {
   const entry = `
-    import { validateCryptoAddress } from './server/checkout/validation/crypto-address.ts';
-    import { validateBuyerInfo } from './server/checkout/validation/buyer-info.ts';
-    import { validateAmountForm } from './server/checkout/validation/amount.ts';
-    import { formatFiat, formatCrypto } from './server/checkout/format.ts';
-    import { nextScreen } from './server/checkout/next-screen.ts';
-    import { siteUrls } from './server/checkout/site-urls.ts';
-    import { failureOutcome } from './server/checkout/failures.ts';
+    import { validateCryptoAddress } from './checkout/validation/crypto-address.ts';
+    import { validateBuyerInfo } from './checkout/validation/buyer-info.ts';
+    import { validateAmountForm } from './checkout/validation/amount.ts';
+    import { formatFiat, formatCrypto } from './checkout/format.ts';
+    import { nextScreen } from './checkout/next-screen.ts';
+    import { siteUrls } from './checkout/site-urls.ts';
+    import { failureOutcome } from './checkout/failures.ts';
     globalThis.results = [
       validateCryptoAddress('BTC', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0', { network: 'prod' }).ok,
       validateCryptoAddress('BCH', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', { network: 'prod' }).ok,

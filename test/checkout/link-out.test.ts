@@ -1,6 +1,6 @@
 // A method or coin with action "redirect" and a url links out instead of quoting.
 import t from 'tap';
-import { linkOutUrl } from '../../server/checkout/offer.ts';
+import { linkOutUrl } from '../../checkout/offer.ts';
 import type { MerchantConfig } from '../../server/tenancy/schema.ts';
 
 const config = (over: Partial<MerchantConfig>) =>

@@ -1,9 +1,9 @@
-// Every text of the spec, word for word (SPEC.md sections 2, 5 and 8), and one home for
+// Every text of the spec, word for word (docs/spec.md sections 2, 5 and 8), and one home for
 // each: no other source file spells a message out again.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import * as messages from '../../server/checkout/messages.ts';
+import * as messages from '../../checkout/messages.ts';
 import {
   ACTIONS,
   ADDRESS_MESSAGES,
@@ -20,7 +20,7 @@ import {
   UNSUPPORTED_BROWSER,
   UPLOAD_MESSAGES,
   VOUCHER_MESSAGES,
-} from '../../server/checkout/messages.ts';
+} from '../../checkout/messages.ts';
 
 t.test('section 2: screens, buttons, modals', async (t) => {
   t.strictSame(TAB_LABELS, { BUY: 'Buy Bitcoin', SELL: 'Sell Bitcoin', SPEND: 'Buy eGift Cards' });
@@ -143,7 +143,7 @@ function sources(dir: string): string[] {
 
 t.test('one home: no other source file spells a message out', async (t) => {
   const root = new URL('../../', import.meta.url).pathname;
-  const home = join(root, 'server/checkout/messages.ts');
+  const home = join(root, 'checkout/messages.ts');
   // Short words (NEXT, Done, Yes) also appear in comments and names; sentences must not.
   const texts = fixedTexts(messages).filter((text) => text.length >= 16);
   const files = ['server', 'views', 'islands'].flatMap((dir) => sources(join(root, dir))).filter((file) => file !== home);

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { nextScreen, type NextScreenState, type NextStep } from '../../server/checkout/next-screen.ts';
-import type { ScreenPath } from '../../server/checkout/routes.ts';
-import { NEXT_ACTIONS } from '../../server/checkout/domain.ts';
+import { nextScreen, type NextScreenState, type NextStep } from '../../checkout/next-screen.ts';
+import type { ScreenPath } from '../../checkout/routes.ts';
+import { NEXT_ACTIONS } from '../../checkout/domain.ts';
 
 const state = (nextAction: string, over: Partial<NextScreenState> = {}): NextScreenState => ({
   nextAction,

@@ -1,16 +1,10 @@
 // The order summary's data: what each flow shows, in which order, what the flow cookie
 // keeps of a flow state, and which screens show the cookie's summary.
 import t from 'tap';
-import {
-  SUMMARY_ADDRESS_MAX,
-  SUMMARY_EMAIL_MAX,
-  orderFiguresOf,
-  orderSummaryOf,
-  summaryRows,
-  type FlowOrderSource,
-} from '../../server/checkout/order-summary.ts';
-import { showsFlowSummary } from '../../server/checkout/progress.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from '../../checkout/limits.ts';
+import { orderFiguresOf, orderSummaryOf, summaryRows, type FlowOrderSource } from '../../checkout/order-summary.ts';
+import { showsFlowSummary } from '../../checkout/progress.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { flowCookieSchema } from '../../server/security/flow-cookie.ts';
 import type { FlowState } from '../../server/upstream/contract.ts';
 

@@ -8,10 +8,10 @@ import {
   quoteDeadline,
   remainingMs,
   requoteBody,
-} from '../../server/checkout/quote-timer.ts';
-import { QUOTE_TIMER_DEFAULT_MS } from '../../server/checkout/limits.ts';
-import { QUOTE_TEXT } from '../../server/checkout/messages.ts';
-import { quotePromo } from '../../server/checkout/promo.ts';
+} from '../../checkout/quote-timer.ts';
+import { QUOTE_TIMER_DEFAULT_MS } from '../../checkout/limits.ts';
+import { QUOTE_TEXT } from '../../checkout/messages.ts';
+import { quotePromo } from '../../checkout/promo.ts';
 import { merchantSchema, type MerchantConfigInput } from '../../server/tenancy/schema.ts';
 
 const NOW = Date.parse('2025-07-01T18:00:00Z');

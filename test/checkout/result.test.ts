@@ -1,5 +1,5 @@
 import t from 'tap';
-import { charLength, field, fieldOrValue, isAsciiDigits, parseDecimal } from '../../server/checkout/validation/result.ts';
+import { charLength, field, fieldOrValue, isAsciiDigits, parseDecimal } from '../../checkout/validation/result.ts';
 
 t.test('field: trimmed own strings, everything else empty', async (t) => {
   t.equal(field({ a: ' x ' }, 'a'), 'x');

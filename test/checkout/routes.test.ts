@@ -1,7 +1,7 @@
 import t from 'tap';
-import { ROUTES, ROUTE_LIST, buildPath, hasFlag } from '../../server/checkout/routes.ts';
+import { ROUTES, ROUTE_LIST, buildPath, hasFlag } from '../../checkout/routes.ts';
 
-t.test('every path of SPEC.md section 2', async (t) => {
+t.test('every path of docs/spec.md section 2', async (t) => {
   const paths = ROUTE_LIST.map((r) => r.path);
   const expected = [
     '/',

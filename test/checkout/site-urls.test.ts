@@ -1,5 +1,5 @@
 import t from 'tap';
-import { appendPath, siteUrls, withQuery } from '../../server/checkout/site-urls.ts';
+import { appendPath, siteUrls, withQuery } from '../../checkout/site-urls.ts';
 import { merchant } from './fixtures.ts';
 
 const FAMILY = ['Maple Coin', 'Other Brand'];

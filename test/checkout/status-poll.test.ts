@@ -1,8 +1,8 @@
 // The deposit page's status rule, shared by the WalletStatus island and the server: which
 // answer shows an address, and how many checks follow a first one, how far apart.
 import t from 'tap';
-import { STATUS_POLL } from '../../server/checkout/limits.ts';
-import { pollStatus, processedAddress } from '../../server/checkout/status-poll.ts';
+import { STATUS_POLL } from '../../checkout/limits.ts';
+import { pollStatus, processedAddress } from '../../checkout/status-poll.ts';
 
 t.test("an address only once PROCESSED, the answer's own before the flow's", async (t) => {
   t.equal(processedAddress({ txnStatus: 'PROCESSED', cryptoAddress: 'bc1qown' }, 'bc1qknown'), 'bc1qown');

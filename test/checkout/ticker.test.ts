@@ -1,6 +1,6 @@
 // The ticker's rows: the merchant's coins in its currencies, nothing with a bad price.
 import t from 'tap';
-import { tickerRows } from '../../server/checkout/ticker.ts';
+import { tickerRows } from '../../checkout/ticker-rows.ts';
 
 const entry = (cryptoCurrency: string, fiatCurrency: string, fiatAmount: unknown) => ({
   cryptoCurrency,

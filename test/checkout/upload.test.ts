@@ -1,12 +1,12 @@
 import t from 'tap';
-import { DOCUMENT_TYPES } from '../../server/checkout/domain.ts';
+import { DOCUMENT_TYPES } from '../../checkout/domain.ts';
 import {
   documentTypeLabels,
   fileExtension,
   uploadFileError,
   validateDocumentUpload,
   validateSelfieUpload,
-} from '../../server/checkout/validation/upload.ts';
+} from '../../checkout/validation/upload.ts';
 
 t.test('one file: type, then size', async (t) => {
   const rows: [string, number, string | undefined][] = [

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { validateVerificationCode } from '../../server/checkout/validation/verification-code.ts';
+import { validateVerificationCode } from '../../checkout/validation/verification-code.ts';
 
 t.test('verification code', async (t) => {
   const rows: [unknown, string | undefined][] = [

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { validateVoucher } from '../../server/checkout/validation/voucher.ts';
+import { validateVoucher } from '../../checkout/validation/voucher.ts';
 
 t.test('Flexepin voucher', async (t) => {
   const rows: [unknown, string | undefined][] = [

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { driveTo, MAPLE } from '../helpers/journey.ts';
 import { hydrated, openPage } from '../helpers/browser.ts';
 import { EXE, PDF, PNG, padded } from '../helpers/upload-files.ts';
-import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../server/checkout/messages.ts';
+import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
 
 const { stack, browser } = await startBrowserStack();
 

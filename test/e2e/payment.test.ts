@@ -8,8 +8,8 @@ import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
 import { BTC_ADDRESS, driveTo } from '../helpers/journey.ts';
 import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
-import { popupGeometry } from '../../server/checkout/popup.ts';
-import { STATUS_POLL, TOAST_MS } from '../../server/checkout/limits.ts';
+import { popupGeometry } from '../../checkout/popup.ts';
+import { STATUS_POLL, TOAST_MS } from '../../checkout/limits.ts';
 
 /** The edge's waits between status checks: over at once, unless a test holds them until it lets go. */
 const held: (() => void)[] = [];

@@ -10,7 +10,7 @@ import { startStack } from '../helpers/stack.ts';
 import { directLink } from '../helpers/journey.ts';
 import { launchBrowser, modalDialog, openPage } from '../helpers/browser.ts';
 import { testClock } from '../fixtures/clock.ts';
-import { REDIRECT_HOME_DELAY_MS } from '../../server/checkout/limits.ts';
+import { REDIRECT_HOME_DELAY_MS } from '../../checkout/limits.ts';
 
 /** The sandbox's default hold. */
 const HOLD_MS = 600_000;

@@ -1,4 +1,4 @@
-// Pages rendered once for everyone, answered in front of Fastify (server/http/shared-pages.ts):
+// Pages rendered once for everyone, answered in front of Fastify (server/http/cached-page-listener.ts):
 // the same bytes and headers as the full request path, for exactly the requests that show
 // nothing of their visitor, with their metrics and their log line; everything else meets
 // the full path unchanged. The full path is reached with app.inject (Fastify's own
@@ -7,12 +7,12 @@ import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import t from 'tap';
 import type { Merchant } from '../../server/tenancy/load.ts';
-import { publishSharedPage, publishedPage } from '../../server/http/shared-pages.ts';
+import { publishSharedPage, publishedPage } from '../../server/http/cached-page-listener.ts';
 import { sharedPage } from '../../server/render/shared-pages.tsx';
 import { NEVER_SHED, startStack, type Stack } from '../helpers/stack.ts';
 import { MAPLE } from '../helpers/journey.ts';
 import { testClock } from '../fixtures/clock.ts';
-import { TICKER_CACHE_MS } from '../../server/checkout/limits.ts';
+import { TICKER_CACHE_MS } from '../../checkout/limits.ts';
 import { createElement } from 'react';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -281,8 +281,8 @@ t.test('pages are compressed when the browser accepts it', async (t) => {
 });
 
 t.test('every screen the next-screen rule can name has a page', async (t) => {
-  const { nextScreen } = await import('../../server/checkout/next-screen.ts');
-  const { NEXT_ACTIONS, PAYMENT_METHODS } = await import('../../server/checkout/domain.ts');
+  const { nextScreen } = await import('../../checkout/next-screen.ts');
+  const { NEXT_ACTIONS, PAYMENT_METHODS } = await import('../../checkout/domain.ts');
   const targets = new Set<string>(['/audio-input', '/audio-input-skip']);
   for (const nextAction of NEXT_ACTIONS)
     for (const paymentMethod of PAYMENT_METHODS)
@@ -295,7 +295,7 @@ t.test('every screen the next-screen rule can name has a page', async (t) => {
 });
 
 t.test('a route of the spec with no screen yet says so, with the Reference ID', async (t) => {
-  const { ROUTE_LIST } = await import('../../server/checkout/routes.ts');
+  const { ROUTE_LIST } = await import('../../checkout/routes.ts');
   const { SCREENS } = await import('../../server/screens/index.ts');
   const { stepsNotOnline } = await import('../../server/screens/steps-not-online.ts');
   for (const route of ROUTE_LIST) {

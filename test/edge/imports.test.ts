@@ -1,11 +1,14 @@
 // The layout's boundaries, checked by walking every import of the source tree:
-// - views/ and islands/ take from server/ only the pure checkout rules and the render
-//   primitives (<Island>, the render context, safe JSON), never request handling, upstream or
-//   security code, so a view cannot act;
+// - checkout/ holds the rules the server, the views and the islands all run: it imports
+//   nothing of server/, views/ or islands/ at run time (islands bundle it), only the
+//   contract's and the merchant schema's types;
+// - views/ and islands/ take from server/ only the render primitives (<Island>, the render
+//   context, safe JSON), never request handling, upstream or security code, so a view
+//   cannot act;
 // - nothing of the edge imports or types the sandbox: it is composed beside the edge by
-//   the process (server/main.ts), and the sandbox may share only the contract;
-// - server/checkout/ imports nothing from the rest of the server at run time (islands
-//   bundle it), except the contract's and the merchant schema's types.
+//   the process (server/main.ts), and the sandbox shares only the contract and the
+//   checkout's vocabulary;
+// - no two files import each other, however long the way round.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import t from 'tap';
@@ -37,7 +40,7 @@ function importsOf(file: string): Import[] {
     .map(({ specifier, typeOnly }) => ({ from: file, to: relative(root, resolve(root, dirname(file), specifier)), typeOnly }));
 }
 
-const files = ['server', 'views', 'islands', 'scripts'].flatMap(sources);
+const files = ['checkout', 'server', 'views', 'islands', 'scripts'].flatMap(sources);
 const imports = files.flatMap(importsOf);
 
 t.test('the walk sees the tree', async (t) => {
@@ -49,10 +52,9 @@ t.test('the walk sees the tree', async (t) => {
   );
 });
 
-t.test('views and islands take only pure rules and render primitives from the server', async (t) => {
+t.test('views and islands take only render primitives from the server', async (t) => {
   const allowed = (to: string) =>
     !to.startsWith('server/') ||
-    to.startsWith('server/checkout/') ||
     to === 'server/render/island.tsx' ||
     to === 'server/render/context.tsx' ||
     to === 'server/render/json.ts';
@@ -80,23 +82,41 @@ t.test('nothing of the edge imports or types the sandbox', async (t) => {
   );
 });
 
-t.test('the sandbox shares only the contract and the domain vocabulary with the edge', async (t) => {
+t.test('the sandbox shares only the contract and the checkout vocabulary with the edge', async (t) => {
   const shared = (to: string) =>
-    to === 'server/upstream/contract.ts' || to === 'server/checkout/domain.ts' || to.startsWith('server/sandbox/');
-  const crossing = imports.filter((i) => i.from.startsWith('server/sandbox/') && i.to.startsWith('server/') && !shared(i.to));
+    to === 'server/upstream/contract.ts' || to === 'checkout/domain.ts' || to.startsWith('server/sandbox/');
+  const crossing = imports.filter(
+    (i) => i.from.startsWith('server/sandbox/') && /^(server|checkout|views|islands)\//.test(i.to) && !shared(i.to),
+  );
   t.strictSame(
     crossing.map((i) => `${i.from} -> ${i.to}`),
     [],
   );
 });
 
-t.test('server/checkout stays pure: no run-time import from the rest of the server', async (t) => {
-  const crossing = imports.filter(
-    (i) =>
-      i.from.startsWith('server/checkout/') && !i.typeOnly && i.to.startsWith('server/') && !i.to.startsWith('server/checkout/'),
-  );
+t.test('checkout/ stays pure: no run-time import from the server, the views or the islands', async (t) => {
+  const crossing = imports.filter((i) => i.from.startsWith('checkout/') && !i.typeOnly && !i.to.startsWith('checkout/'));
   t.strictSame(
     crossing.map((i) => `${i.from} -> ${i.to}`),
     [],
   );
+});
+
+t.test('no import circles, type-only imports included', async (t) => {
+  const edges = new Map<string, string[]>();
+  for (const i of imports) edges.set(i.from, [...(edges.get(i.from) ?? []), i.to]);
+  const circles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, path: string[]) => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') {
+      circles.push([...path.slice(path.indexOf(file)), file].join(' -> '));
+      return;
+    }
+    state.set(file, 'open');
+    for (const to of edges.get(file) ?? []) visit(to, [...path, file]);
+    state.set(file, 'done');
+  };
+  for (const file of files) visit(file, []);
+  t.strictSame(circles, []);
 });

@@ -2,9 +2,9 @@
 // table (every allowed extension, and what each must refuse), the size at the limit,
 // dimensions from the header, and strict base64.
 import t from 'tap';
-import { MAGIC_TYPE_OF_EXTENSION } from '../../server/checkout/domain.ts';
-import { UPLOAD_EXTENSIONS } from '../../server/checkout/limits.ts';
-import { UPLOAD_MESSAGES } from '../../server/checkout/messages.ts';
+import { MAGIC_TYPE_OF_EXTENSION } from '../../checkout/domain.ts';
+import { UPLOAD_EXTENSIONS } from '../../checkout/limits.ts';
+import { UPLOAD_MESSAGES } from '../../checkout/messages.ts';
 import { checkFileBytes, decodeStrictBase64 } from '../../server/uploads/file-bytes.ts';
 import { createUploadGate } from '../../server/uploads/plugin.ts';
 import { EXE, GIF, HTML, JPEG, PDF, PNG, SVG, hugePng, padded } from '../helpers/upload-files.ts';

@@ -567,7 +567,7 @@ t.test('a step page the upstream is not at sends the visitor to the step it is a
   for (const early of ['/email-input', '/mobile-verification', '/buyer-info-input']) {
     const res = await visitor.get(early);
     t.equal(res.statusCode, 303, early);
-    // INPUT_CRYPTOADDRESS from any screen but the quote names the quote (SPEC.md section 2).
+    // INPUT_CRYPTOADDRESS from any screen but the quote names the quote (docs/spec.md section 2).
     t.equal(res.headers.location, '/price-quote', `${early}: the upstream is at the address step`);
   }
   t.equal((await visitor.get('/address-input')).statusCode, 200, 'the step it is at renders');

@@ -5,8 +5,8 @@ import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { Visitor, driveTo, upstreamCalls } from '../helpers/journey.ts';
 import { EXE, GIF, HTML, JPEG, PDF, PNG, SVG, hugePng, multipartBody, padded, type Part } from '../helpers/upload-files.ts';
-import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../server/checkout/messages.ts';
-import { UPLOAD_CONCURRENCY } from '../../server/checkout/limits.ts';
+import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { UPLOAD_CONCURRENCY } from '../../checkout/limits.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

@@ -8,7 +8,7 @@ import pino from 'pino';
 import t from 'tap';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
-import { FAILURE_TEXT } from '../../server/checkout/messages.ts';
+import { FAILURE_TEXT } from '../../checkout/messages.ts';
 import { startStack } from '../helpers/stack.ts';
 import { driveTo, quoteForm } from '../helpers/journey.ts';
 

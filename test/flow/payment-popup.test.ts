@@ -1,6 +1,6 @@
 // The payment popup's geometry: at most 900x760, at most 80% of the window, centred.
 import t from 'tap';
-import { popupFeatures, popupGeometry } from '../../server/checkout/popup.ts';
+import { popupFeatures, popupGeometry } from '../../checkout/popup.ts';
 
 t.test('a large window gets the 900x760 maximum, centred', async (t) => {
   t.same(popupGeometry({ outerWidth: 1920, outerHeight: 1080, screenX: 0, screenY: 0 }), {

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { setImmediate as tick } from 'node:timers/promises';
 import t, { type Test } from 'tap';
-import { STATUS_POLL } from '../../server/checkout/limits.ts';
+import { STATUS_POLL } from '../../checkout/limits.ts';
 import type { StatusResponse } from '../../server/upstream/contract.ts';
 import type { UpstreamResult } from '../../server/upstream/errors.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';

@@ -39,7 +39,7 @@ export interface Quote {
   coin?: string;
   /** Default CAD. */
   currency?: string;
-  /** The home form (default) or the direct link of SPEC.md screen 2. */
+  /** The home form (default) or the direct link of docs/spec.md screen 2. */
   via?: 'form' | 'link';
 }
 

@@ -2,7 +2,7 @@
 // gzip (small files go uncompressed, as they are served).
 import type { Stack } from './stack.ts';
 
-/** What the home page may load beyond the React runtime (SPEC: the React runtime plus 8 KiB gzip). */
+/** What the home page may load beyond the React runtime (the React runtime plus 8 KiB gzip). */
 export const HOME_SCRIPT_BUDGET_BYTES = 8 * 1024;
 
 export interface ScriptWeight {

@@ -3,7 +3,7 @@
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import type { Lifecycle } from '../../server/http/ops.ts';
+import type { Lifecycle } from '../../server/http/lifecycle.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 import { loggerOptions } from '../../server/logging.ts';

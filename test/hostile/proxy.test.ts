@@ -9,8 +9,8 @@ import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { BTC_ADDRESS, driveTo, startFlow, MAPLE, Visitor } from '../helpers/journey.ts';
 import { rawRequest } from '../upstream/helpers.ts';
-import { FAILURE_TEXT, PAYMENT_REFUSED_TEXT } from '../../server/checkout/messages.ts';
-import { UPSTREAM_BODY_MAX_BYTES } from '../../server/checkout/limits.ts';
+import { FAILURE_TEXT, PAYMENT_REFUSED_TEXT } from '../../checkout/messages.ts';
+import { UPSTREAM_BODY_MAX_BYTES } from '../../checkout/limits.ts';
 
 /** Answers one upstream call instead of the sandbox; `passThrough` asks the sandbox. */
 type Takeover = (

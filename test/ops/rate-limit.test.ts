@@ -2,8 +2,8 @@
 // trusted proxy only, and the refId), and counters shared through a real Redis by two edges.
 import t, { type Test } from 'tap';
 import { parseConfig } from '../../server/config.ts';
-import { DEFAULT_LIMITS, rateLimitSettings } from '../../server/ops/limits.ts';
-import { RATE_LIMIT_TEXT } from '../../server/checkout/messages.ts';
+import { DEFAULT_LIMITS, rateLimitSettings } from '../../server/ops/rate-limit-settings.ts';
+import { RATE_LIMIT_TEXT } from '../../checkout/messages.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { driveTo, MAPLE, quoteForm, upstreamCalls, Visitor } from '../helpers/journey.ts';
 import { startRedis } from '../helpers/redis.ts';

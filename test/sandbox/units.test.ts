@@ -5,7 +5,7 @@ import { BoundedCache } from '../../server/sandbox/cache.ts';
 import { html, escapeHtml } from '../../server/sandbox/pages/html.ts';
 import { PRICES, cryptoFor, fiatFor, roundTo } from '../../server/sandbox/prices.ts';
 import { newRefId } from '../../server/sandbox/store.ts';
-import { COINS, FIAT_CURRENCIES } from '../../server/checkout/domain.ts';
+import { COINS, FIAT_CURRENCIES } from '../../checkout/domain.ts';
 
 t.test('roundTo rounds half up on the decimal value', async (t) => {
   t.equal(roundTo(1.005, 2), 1.01);

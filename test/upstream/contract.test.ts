@@ -1,5 +1,5 @@
 // CONTRACT: every client call against the real embedded sandbox (server/sandbox), the
-// request fields of SPEC.md section 7 checked against what the client sends, and the
+// request fields of docs/spec.md section 7 checked against what the client sends, and the
 // sandbox's queued faults driving the retry rules over real sockets.
 import t from 'tap';
 import { PNG } from '../helpers/upload-files.ts';
@@ -27,7 +27,7 @@ import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
 import { captureLogger, type Cleanup } from './helpers.ts';
 
-// ------------------------------------------------------------ SPEC.md section 7 field lists
+// ------------------------------------------------------------ docs/spec.md section 7 field lists
 
 interface SpecCall {
   schema: z.ZodType;
@@ -40,7 +40,7 @@ interface SpecCall {
 
 const IMAGE_FIELDS = ['documentType', 'mimeType', 'fileName', 'extName', 'encodedFile'];
 
-/** Copied from SPEC.md section 7 (the "Request payload" column) and section 3 where it points there. */
+/** Copied from docs/spec.md section 7 (the "Request payload" column) and section 3 where it points there. */
 const SECTION_7: Record<string, SpecCall> = {
   quoteRequest: {
     schema: quoteRequestSchema,

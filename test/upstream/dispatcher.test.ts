@@ -1,5 +1,5 @@
 // The dispatcher's retries, metrics report and log line over real sockets: every case counts the attempts the
-// local upstream actually saw (SPEC.md section 7).
+// local upstream actually saw (docs/spec.md section 7).
 import { Readable } from 'node:stream';
 import t from 'tap';
 import { createUpstreamDispatcher, type UpstreamDispatcherOptions } from '../../server/upstream/dispatcher.ts';

@@ -20,7 +20,7 @@ async function fixture(
   const { logger, lines } = captureLogger();
   let requests = 0;
   const app = fastify({ logger: false, genReqId: () => `edge-${++requests}` });
-  // What each request's own line (http/ops.ts) is given to tell of its call.
+  // What each request's own line (http/lifecycle.ts) is given to tell of its call.
   const summaries: unknown[] = [];
   app.addHook('onResponse', async (request) => void summaries.push(request.upstreamSummary));
   // The plugins the proxy declares it needs: the error shape and the shared dispatcher.

@@ -3,10 +3,10 @@
 // shown open beside the card on wide screens by CSS. Everything here is the visitor's own,
 // so it stays inside the page's children, never in the document shell.
 import type { ReactNode } from 'react';
-import { STEP_TEXT, SUMMARY_TEXT } from '../../server/checkout/messages.ts';
-import { orderSummaryOf, type OrderSummaryData } from '../../server/checkout/order-summary.ts';
-import { flowProgress, showsFlowSummary, type Progress } from '../../server/checkout/progress.ts';
-import type { ScreenPath } from '../../server/checkout/routes.ts';
+import { STEP_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
+import { orderSummaryOf, type OrderSummaryData } from '../../checkout/order-summary.ts';
+import { flowProgress, showsFlowSummary, type Progress } from '../../checkout/progress.ts';
+import type { ScreenPath } from '../../checkout/routes.ts';
 import type { FlowCookie } from '../../server/security/flow-cookie.ts';
 import type { FlowState } from '../../server/upstream/contract.ts';
 import { useRenderContext } from '../../server/render/context.tsx';

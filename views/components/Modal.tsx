@@ -1,5 +1,5 @@
 // A message that must be acknowledged. Closing is a link, so it works without JavaScript;
-// by default it goes home (the limit errors of SPEC.md section 8). The DialogKeys island
+// by default it goes home (the limit errors of docs/spec.md section 8). The DialogKeys island
 // keeps focus inside and Escape closes it; it loads only on a page that shows a modal, so
 // the untouched home page's JavaScript stays within its budget.
 import { Island } from '../../server/render/island.tsx';

@@ -1,7 +1,7 @@
 // An amount with its currency code: fiat with the merchant's symbol, 2 decimals and
 // thousands separators (none above 100,000), crypto with 8 decimals (format.ts). Props
 // only, so islands render it too.
-import { cryptoDigits, formatFiat, type FiatSymbolSource } from '../../server/checkout/format.ts';
+import { cryptoDigits, formatFiat, type FiatSymbolSource } from '../../checkout/format.ts';
 
 export type MoneyProps =
   | { kind: 'fiat'; amount: number; currency: string; symbols?: FiatSymbolSource | undefined }

@@ -1,11 +1,11 @@
-// The order as the flow's pages show it (the rows of server/checkout/order-summary.ts):
+// The order as the flow's pages show it (the rows of checkout/order-summary.ts):
 // amounts with their currency, the receiving address, and the Reference ID, never the
 // buyer's details; the payout email only with `payoutEmail` (beside the flow's forms). With
 // `copy`, the address and the Reference ID carry copy buttons (selectable text without
 // JavaScript).
 import { Fragment } from 'react';
-import { COPY_TEXT } from '../../server/checkout/messages.ts';
-import { summaryRows, type OrderSummaryData, type SummaryRow } from '../../server/checkout/order-summary.ts';
+import { COPY_TEXT } from '../../checkout/messages.ts';
+import { summaryRows, type OrderSummaryData, type SummaryRow } from '../../checkout/order-summary.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { CopyValue } from './CopyValue.tsx';
 import { Money } from './Money.tsx';

@@ -1,9 +1,9 @@
 // Screen 4's figures: what the visitor spends or sends, what they receive, the rate, and
 // that all fees are included. Props only (no render context), because the QuoteTimer
 // island renders it too: once for the held quote and once for a new one after expiry.
-import type { FlowKind } from '../../server/checkout/domain.ts';
-import { formatCrypto, formatFiat, type FiatSymbolSource } from '../../server/checkout/format.ts';
-import { QUOTE_TEXT, SUMMARY_TEXT } from '../../server/checkout/messages.ts';
+import type { FlowKind } from '../../checkout/domain.ts';
+import { formatCrypto, formatFiat, type FiatSymbolSource } from '../../checkout/format.ts';
+import { QUOTE_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
 
 export interface QuoteFigures {
   fiatAmount: number;

@@ -1,9 +1,9 @@
-import { ACTIONS, UNSUPPORTED_BROWSER } from '../../server/checkout/messages.ts';
+import { ACTIONS, UNSUPPORTED_BROWSER } from '../../checkout/messages.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 
 /**
  * Visible by default and hidden by a CSS @supports rule that only browsers with ES
- * modules pass, so the check needs no JavaScript (SPEC.md section 2).
+ * modules pass, so the check needs no JavaScript (docs/spec.md section 2).
  */
 export function UnsupportedBrowser() {
   const { merchant } = useRenderContext();

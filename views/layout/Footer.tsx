@@ -1,6 +1,6 @@
 import { useRenderContext } from '../../server/render/context.tsx';
-import { LEGAL_PAGES } from '../../server/checkout/legal.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { LEGAL_PAGES } from '../../checkout/legal.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 
 /**
  * The merchant's own footer.html when it has one; otherwise the built-in footer with

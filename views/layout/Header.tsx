@@ -1,4 +1,4 @@
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 
 /** Merchant brand, plus the environment and version outside production. */

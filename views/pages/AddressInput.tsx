@@ -2,9 +2,9 @@
 // recommendation and the warnings that stop the usual "send crypto to this address" scams.
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { ACTIONS } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
-import type { FormFieldsOf } from '../../server/checkout/wire.ts';
+import { ACTIONS } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 
 export interface AddressInputProps {

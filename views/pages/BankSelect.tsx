@@ -1,9 +1,9 @@
 // Screen 19: the banks the upstream offers (nextActionParams.availableBanks), each a
 // submit button of one form, with its logo when the checkout ships one and a text tile
 // with its initials when not. No JavaScript.
-import { BANK_TEXT, ACTIONS } from '../../server/checkout/messages.ts';
-import { PAYMENT_DEADLINE_MS } from '../../server/checkout/limits.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { BANK_TEXT, ACTIONS } from '../../checkout/messages.ts';
+import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';

@@ -4,10 +4,10 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { ACTIONS, BUYER_TEXT } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
-import type { Region } from '../../server/checkout/validation/buyer-info.ts';
-import type { FormFieldsOf } from '../../server/checkout/wire.ts';
+import { ACTIONS, BUYER_TEXT } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import type { Region } from '../../checkout/validation/buyer-info.ts';
+import type { FormFieldsOf } from '../../checkout/wire.ts';
 import type { PhoneInputProps } from '../../islands/PhoneInput.tsx';
 
 export type BuyerFormField = FormFieldsOf<'buyerInfo'>;

@@ -2,7 +2,7 @@
 // within the radius grouped by city, nearest first, with whether it is open now: the
 // whole page without JavaScript.
 import { Island } from '../../server/render/island.tsx';
-import { CASH_IN_TEXT } from '../../server/checkout/messages.ts';
+import { CASH_IN_TEXT } from '../../checkout/messages.ts';
 import type { CashInMapProps, MapCentre } from '../../islands/CashInMap.tsx';
 import { Document } from '../layout/Document.tsx';
 

@@ -2,10 +2,10 @@
 // a countdown, charged in USD, the residency confirmation) and the provider's widget in a
 // frame (/credit-card). Without JavaScript the frame still works; the link under it checks
 // the payment, which is what the CardWidget island does when the provider reports back.
-import { ACTIONS, CARD_TEXT, QUOTE_TEXT } from '../../server/checkout/messages.ts';
-import { formatCrypto, formatFiat } from '../../server/checkout/format.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
-import type { FormFieldsOf } from '../../server/checkout/wire.ts';
+import { ACTIONS, CARD_TEXT, QUOTE_TEXT } from '../../checkout/messages.ts';
+import { formatCrypto, formatFiat } from '../../checkout/format.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import type { CardWidgetProps } from '../../islands/CardWidget.tsx';

@@ -1,9 +1,9 @@
 // Screen 6: the email a sell's e-Transfer payout is sent to. A plain form, no JavaScript.
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { ACTIONS } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
-import type { FormFieldsOf } from '../../server/checkout/wire.ts';
+import { ACTIONS } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 
 export interface EmailInputProps {

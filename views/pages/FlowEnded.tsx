@@ -1,7 +1,7 @@
 // The order has ended upstream (SYSTEM on a requote, too many wrong codes): the upstream's
 // message, the notice that the visitor goes home in 5 seconds (the server's Refresh
 // header does it, no JavaScript needed), and a link to go now.
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 
 export interface FlowEndedProps {

@@ -5,8 +5,8 @@ import { useRenderContext } from '../../server/render/context.tsx';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
 import { Modal } from '../components/Modal.tsx';
-import { HOME_TEXT, OTC_TEXT, TAB_LABELS } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { HOME_TEXT, OTC_TEXT, TAB_LABELS } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import type { Toast } from '../components/Toasts.tsx';
 
 /** A form with nothing typed and no messages looks the same for every visitor. */

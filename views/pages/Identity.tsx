@@ -3,7 +3,7 @@
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 
 export const IDENTITY_ACTIONS = {
   camera: 'Use my camera',

@@ -5,10 +5,10 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 import type { Toast } from '../components/Toasts.tsx';
-import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from '../../server/checkout/limits.ts';
-import { ACTIONS } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
-import type { FormFieldsOf } from '../../server/checkout/wire.ts';
+import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from '../../checkout/limits.ts';
+import { ACTIONS } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import type { FormFieldsOf } from '../../checkout/wire.ts';
 
 export interface MobileVerificationProps {
   frame?: FlowFrameProps | undefined;

@@ -1,22 +1,22 @@
 // Screen 9, e-transfer payment: the total with its currency, the payment window, one
 // primary action (the provider's page, in a popup, or a new tab without JavaScript), then
 // the quiet ones: I HAVE PAID and Done. The address and Reference ID can be copied.
-import { PAYMENT_DEADLINE_MS } from '../../server/checkout/limits.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { DoneButton, hours } from './TransactionSuccess.tsx';
 import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
-import { ACTIONS } from '../../server/checkout/messages.ts';
+import { ACTIONS } from '../../checkout/messages.ts';
 
 /** Shown after I HAVE PAID while the payment has not arrived yet. */
 export const PAYMENT_NOT_RECEIVED = 'We have not received your payment yet. Complete it on the payment page, then check again.';
 
 export type PaymentEtransferProps =
   | { kind: 'instructions'; order: OrderSummaryData; paymentUrl: string; checkUrl: string; waiting: boolean }
-  /** The instructions cannot be shown: why, in the words of SPEC.md section 8. */
+  /** The instructions cannot be shown: why, in the words of docs/spec.md section 8. */
   | { kind: 'unavailable'; message: string };
 
 export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: FlowFrameProps | undefined }) {

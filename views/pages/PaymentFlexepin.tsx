@@ -2,10 +2,10 @@
 // redeemed), the 16-digit field with the single-use warning. After a stored-value
 // mismatch, the new-quote offer: a dialog whose Yes is a form and whose No is a link back
 // to this page, so it works the same without JavaScript.
-import { ACTIONS, VOUCHER_TEXT } from '../../server/checkout/messages.ts';
-import { VOUCHER_LENGTH } from '../../server/checkout/limits.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
-import type { FormFieldsOf } from '../../server/checkout/wire.ts';
+import { ACTIONS, VOUCHER_TEXT } from '../../checkout/messages.ts';
+import { VOUCHER_LENGTH } from '../../checkout/limits.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { Island } from '../../server/render/island.tsx';
 import type { RateHoldProps } from '../../islands/RateHold.tsx';
 import { Document } from '../layout/Document.tsx';

@@ -3,8 +3,8 @@
 // and the confirm question (CONFIRM_TEXT) before the thanks page: a section
 // reached by a link (?confirm=1), so the question needs no JavaScript.
 import { Island } from '../../server/render/island.tsx';
-import { CONFIRM_TEXT, OTC_TEXT } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { CONFIRM_TEXT, OTC_TEXT } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';

@@ -1,7 +1,7 @@
 // A payment address from the upstream that failed the checks of
-// server/checkout/payment-url.ts: say so plainly, with the request id support can look up.
-import { PAYMENT_REFUSED_TEXT } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+// checkout/payment-url.ts: say so plainly, with the request id support can look up.
+import { PAYMENT_REFUSED_TEXT } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 
 export function PaymentRefusedPage({ reference }: { reference: string }) {

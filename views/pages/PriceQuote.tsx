@@ -5,10 +5,10 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { formatFiat } from '../../server/checkout/format.ts';
-import { ACTIONS, QUOTE_TEXT } from '../../server/checkout/messages.ts';
-import type { QuotePromo } from '../../server/checkout/promo.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { formatFiat } from '../../checkout/format.ts';
+import { ACTIONS, QUOTE_TEXT } from '../../checkout/messages.ts';
+import type { QuotePromo } from '../../checkout/promo.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import type { QuoteTimerProps } from '../../islands/QuoteTimer.tsx';
 import type { AnalyticsProps } from '../../islands/Analytics.tsx';
 
@@ -82,7 +82,7 @@ export function PriceQuotePage({
               </a>
               .
             </p>
-            {/* Focused, so Enter submits the screen (SPEC.md section 2). */}
+            {/* Focused, so Enter submits the screen (docs/spec.md section 2). */}
             <button className="button" type="submit" autoFocus={!timer.expired}>
               {ACTIONS.next}
             </button>

@@ -2,7 +2,7 @@
 // Pro allows (CAD, e-transfer, BTC/BCH/LTC/ETH). The form is the home form's island.
 import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { PRO_TEXT } from '../../server/checkout/messages.ts';
+import { PRO_TEXT } from '../../checkout/messages.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import { Modal } from '../components/Modal.tsx';
 

@@ -1,7 +1,7 @@
 // /proc/{procid}: "Processing" in the shell, "Done" (or what went wrong) streamed into the
 // same response once the upstream answers (views/components/Streamed.tsx).
-import { PROC_TEXT } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { PROC_TEXT } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import { Streamed } from '../components/Streamed.tsx';
 

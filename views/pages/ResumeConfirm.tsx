@@ -1,8 +1,8 @@
 // Resuming an order by its Reference ID: the order as the upstream holds it, and the
 // question whether it is the visitor's own. Yes posts the form (the flow is adopted only
 // then); No is a link home that adopts nothing. No JavaScript.
-import { RESUME_TEXT } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { RESUME_TEXT } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 
 export interface ResumeOrder {

@@ -3,9 +3,9 @@
 // card's details from its subtype. An unknown card reads N/A and offers no amounts.
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { ACTIONS, NOT_AVAILABLE, SPEND_QUOTE_TEXT } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
-import type { FormFieldsOf } from '../../server/checkout/wire.ts';
+import { ACTIONS, NOT_AVAILABLE, SPEND_QUOTE_TEXT } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { FormErrors, type FormState } from '../components/Field.tsx';
 import type { Toast } from '../components/Toasts.tsx';
 

@@ -1,8 +1,8 @@
 // A step the upstream sent the visitor to that this checkout does not offer online yet:
 // say so, and give what support needs to finish the order by hand.
 import { Document } from '../layout/Document.tsx';
-import { STEP_UNAVAILABLE_TEXT } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { STEP_UNAVAILABLE_TEXT } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 
 export function StepUnavailablePage({ refId }: { refId?: string }) {

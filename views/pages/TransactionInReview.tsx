@@ -1,12 +1,12 @@
 // Screen 20, in-review page: thank you, how long the review takes, and what happens next
-// for the order's payment method (the figures of SPEC.md section 9).
+// for the order's payment method (the figures of docs/spec.md section 9).
 import {
   CASH_PAYMENT_EXPIRY_MS,
   PAYMENT_DEADLINE_MS,
   PAYMENT_EMAIL_MAX_MS,
   REVIEW_MAX_MS,
   VOUCHER_DELIVERY_MAX_MS,
-} from '../../server/checkout/limits.ts';
+} from '../../checkout/limits.ts';
 import { Document } from '../layout/Document.tsx';
 import { DoneButton, hours } from './TransactionSuccess.tsx';
 import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';

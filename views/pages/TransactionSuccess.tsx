@@ -1,8 +1,8 @@
 // Screen 20, success page. Also home of the order summary and the Done button that the
 // other payment and completion pages share.
-import { VOUCHER_DELIVERY_MAX_MS } from '../../server/checkout/limits.ts';
-import { ACTIONS } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { VOUCHER_DELIVERY_MAX_MS } from '../../checkout/limits.ts';
+import { ACTIONS } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
 
@@ -19,7 +19,7 @@ export function DoneButton({ quiet = false }: { quiet?: boolean }) {
   );
 }
 
-/** '1 hour', '12 hours': the promises of SPEC.md section 9, from limits.ts. */
+/** '1 hour', '12 hours': the promises of docs/spec.md section 9, from limits.ts. */
 export function hours(ms: number): string {
   const n = Math.round(ms / HOUR_MS);
   return n === 1 ? '1 hour' : `${n} hours`;

@@ -4,9 +4,9 @@
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
-import { documentTypeLabels } from '../../server/checkout/validation/upload.ts';
+import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { documentTypeLabels } from '../../checkout/validation/upload.ts';
 
 export interface VerifyPageProps {
   frame?: FlowFrameProps | undefined;

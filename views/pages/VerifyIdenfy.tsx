@@ -2,8 +2,8 @@
 // a clear message and the way back.
 import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { IDENTITY_TEXT } from '../../server/checkout/messages.ts';
-import { ROUTES } from '../../server/checkout/routes.ts';
+import { IDENTITY_TEXT } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 
 export type VerifyIdenfyProps =
   | { available: false }

@@ -1,10 +1,10 @@
-// Root endpoints of the exchange (SPEC.md section 7, marked root): Pro check, payment
+// Root endpoints of the exchange (docs/spec.md section 7, marked root): Pro check, payment
 // initiation, the /proc handler, public ticker and QR code, and the document upload API.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { COINS, ERROR_CODES, FIAT_CURRENCIES } from '../../checkout/domain.ts';
+import { COINS, ERROR_CODES, FIAT_CURRENCIES } from '../../../checkout/domain.ts';
 import {
   bankTransferInitRequestSchema,
   documentUploadRequestSchema,

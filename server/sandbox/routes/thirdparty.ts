@@ -3,7 +3,7 @@
 // the user-agent log. The JSON endpoints allow any origin, as such public APIs do.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { COINS } from '../../checkout/domain.ts';
+import { COINS } from '../../../checkout/domain.ts';
 import type { SandboxContext } from '../context.ts';
 import { SANDBOX_CODES, parseBody } from '../errors.ts';
 import { settlePayment } from '../flow.ts';

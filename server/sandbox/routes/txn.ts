@@ -2,7 +2,7 @@
 // on the API that created it; the other answers TRANSACTION.NOTFOUND.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ERROR_CODES } from '../../checkout/domain.ts';
+import { ERROR_CODES } from '../../../checkout/domain.ts';
 import {
   buyerInfoRequestSchema,
   cryptoAddressRequestSchema,

@@ -1,0 +1,117 @@
+// The vocabulary of the checkout (docs/spec.md sections 1, 3 and 4). Pure data: the server,
+// the views and the islands all import it, so it must stay free of node: imports.
+
+export const FIAT_CURRENCIES = ['CAD', 'AUD', 'PHP', 'IDR'] as const;
+export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
+
+export const COUNTRY_BY_CURRENCY: Record<FiatCurrency, Country> = {
+  CAD: 'CA',
+  AUD: 'AU',
+  PHP: 'PH',
+  IDR: 'ID',
+};
+export type Country = 'CA' | 'AU' | 'PH' | 'ID';
+
+export const COINS = ['BTC', 'BCH', 'LTC', 'ETH', 'LTCT'] as const;
+export type Coin = (typeof COINS)[number];
+/** The test litecoin exists only outside production. */
+export const TEST_COIN: Coin = 'LTCT';
+
+export const DEFAULT_FIAT: FiatCurrency = 'CAD';
+export const DEFAULT_COIN: Coin = 'BTC';
+
+export const PAYMENT_METHODS = [
+  'ETRANSFER',
+  'CREDITCARD',
+  'FLEXEPIN',
+  'GIFTCARD',
+  'ETRANSFEROUT',
+  'BANKTRANSFER',
+  'OTC',
+] as const;
+export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
+
+/** What the visitor chooses on the home page; SPEND is a SELL paid with GIFTCARD upstream. */
+export const FLOW_KINDS = ['BUY', 'SELL', 'SPEND'] as const;
+export type FlowKind = (typeof FLOW_KINDS)[number];
+
+/** What the upstream knows: SPEND travels as SELL. */
+export const TXN_TYPES = ['BUY', 'SELL'] as const;
+export type TxnType = (typeof TXN_TYPES)[number];
+
+/** Which flow each payment method belongs to: SELL pays out by e-Transfer, SPEND buys gift cards. */
+export const METHOD_FLOW: Readonly<Record<PaymentMethodName, FlowKind>> = {
+  ETRANSFER: 'BUY',
+  CREDITCARD: 'BUY',
+  FLEXEPIN: 'BUY',
+  BANKTRANSFER: 'BUY',
+  OTC: 'BUY',
+  ETRANSFEROUT: 'SELL',
+  GIFTCARD: 'SPEND',
+};
+
+export function txnTypeOf(kind: FlowKind): TxnType {
+  return kind === 'BUY' ? 'BUY' : 'SELL';
+}
+
+export const NEXT_ACTIONS = [
+  'INPUT_CRYPTOADDRESS',
+  'INPUT_BUYERINFO',
+  'VERIFY_MOBILE',
+  'SUBMIT_SELFIEDOC',
+  'ADMIN_REVIEW',
+  'INPUT_VOUCHERNUMBER',
+  'CUSTOMER_PAYMENT',
+  'INITIATE_BANKTRANSFER',
+  'INITIATE_ETRANSFER',
+  'INPUT_EMTEMAIL',
+  'DONE_COMPLETED',
+  'DONE_CANCELLED',
+] as const;
+export type NextAction = (typeof NEXT_ACTIONS)[number];
+
+export const TXN_STATUSES = ['PENDING', 'PROCESSED', 'COMPLETED', 'CANCELLED', 'REVIEW'] as const;
+export type TxnStatus = (typeof TXN_STATUSES)[number];
+
+export const DOCUMENT_TYPES = [
+  'DRIVERSLICENSE',
+  'PASSPORT',
+  'GOVERNMENTID',
+  'BANKSTATEMENT',
+  'BILLPAYMENT',
+  'SELFIE',
+  'OTHER',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const IMAGE_SOURCES = ['WEBCAM', 'UPLOAD'] as const;
+
+/** Each allowed upload extension and the one type its bytes must have (magic numbers, as file-type names them). */
+export const MAGIC_TYPE_OF_EXTENSION = {
+  jpeg: 'image/jpeg',
+  jpe: 'image/jpeg',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  png: 'image/png',
+  pdf: 'application/pdf',
+} as const;
+export type UploadExtension = keyof typeof MAGIC_TYPE_OF_EXTENSION;
+export type ImageSource = (typeof IMAGE_SOURCES)[number];
+
+/** Error codes of docs/spec.md section 8 that the edge acts on. */
+export const ERROR_CODES = {
+  system: 'SYSTEM',
+  dailyLimit: 'TRANSACTION.DAILYLIMIT.REACHED',
+  weeklyLimit: 'TRANSACTION.WEEKLYLIMIT.REACHED',
+  monthlyLimit: 'TRANSACTION.MONTLYLIMIT.REACHED',
+  notFound: 'TRANSACTION.NOTFOUND',
+  invalid: 'TRANSACTION.INVALID',
+  voiceClipMissing: 'VOICECLIP.MISSING',
+  selfieMissing: 'SELFIEIMG.MISSING',
+  mobileAttempts: 'MOBILE.INVALIDATTEMPT.REACHED',
+  txnStatusInvalid: 'TXNSTATUS.INVALID',
+  flowActionInvalid: 'FLOWACTION.INVALID',
+  amountMismatch: 'TRANSACTION.AMOUNT.MISMATCH',
+  voucherUsed: 'VOUCHER.USED',
+} as const;
+export const LIMIT_ERROR_CODES: readonly string[] = [ERROR_CODES.dailyLimit, ERROR_CODES.weeklyLimit, ERROR_CODES.monthlyLimit];

@@ -1,0 +1,284 @@
+// docs/spec.md section 8 as one table: from what went wrong upstream (an error code, a list of
+// buyer-info items, or no usable answer) and where it happened, to what the visitor meets.
+// Pure and isomorphic: the screens (server/flow/outcome.ts carries the outcome out) and the
+// QuoteTimer island ask it; nothing else decides. The upstream's msg is shown as the spec
+// says only where it is meant for visitors (visitorMessage); a step out of order
+// (FLOWACTION.INVALID) resumes the flow where the upstream has it.
+import { ERROR_CODES, LIMIT_ERROR_CODES } from './domain.ts';
+import { PRO_QUOTE_RETRY, QUOTE_RETRY } from './limits.ts';
+import { FAILURE_TEXT, QUOTE_TEXT, VOUCHER_MESSAGES } from './messages.ts';
+import { ROUTES, type ScreenPath } from './routes.ts';
+
+/** What went wrong: the upstream client's failure, structurally (server/upstream/errors.ts). */
+export type Failure =
+  | { kind: 'error'; status: number; code: string; msg: string; errorParams?: { amount?: number } }
+  | { kind: 'errors'; status: number; items: readonly { errorCode: string; errorMsg: string }[] }
+  /** No usable answer: a 5xx without a message, 503, a timeout, the network. */
+  | { kind: 'unavailable' }
+  /** An answer that breaks the contract. */
+  | { kind: 'invalid-response'; status: number };
+
+/** The screen or call a failure came from. */
+export const FAILURE_CONTEXTS = [
+  /** A quote request: the home form or a direct link. */
+  'quote',
+  /** Accept after the rate hold: requote, then confirmednewquote. */
+  'requote',
+  /** A page loading the visitor's flow state. */
+  'load',
+  /** A refId link (/state/{refId}, ?refId=) picking a transaction up. */
+  'resume',
+  /** A form step: receiving address, e-Transfer email, Resend Code. */
+  'step',
+  'buyer-info',
+  /** The email verification code. */
+  'verification',
+  'etransfer-init',
+  /** The Flexepin voucher (vouchernumber). */
+  'voucher',
+  /** banktransfer/init: a bank chosen, or Proceed on the bank payment page. */
+  'bank-init',
+  /** The card provider's quote for the order. */
+  'card-quote',
+  /** A Pro quote (/pro/{customerHash}): retried every 2 s, 3 times. */
+  'pro-quote',
+  /** The gift-card amount picker's requote and confirm. */
+  'gift-card-requote',
+] as const;
+export type FailureContext = (typeof FAILURE_CONTEXTS)[number];
+
+export type Outcome =
+  /** The transaction is gone: forget the flow, go home now. */
+  | { kind: 'home' }
+  /**
+   * The message and the notice; the flow is forgotten and, after the default delay, the
+   * page goes to the merchant's error URL with the code as `err` (docs/spec.md section 2:
+   * "With an error code it goes to the error URL with the query parameter err").
+   */
+  | { kind: 'redirect-home'; message: string; notice: string; status: number; code: string }
+  /** The message in a modal whose closing goes home. */
+  | { kind: 'modal-home'; message: string; status: number }
+  /** No message: ask again after intervalMs, at most `attempts` times, then home. */
+  | { kind: 'retry'; intervalMs: number; attempts: number }
+  /** Another step of the flow. */
+  | { kind: 'screen'; path: ScreenPath }
+  /** The upstream has the visitor at another step: follow its nextAction. */
+  | { kind: 'resume' }
+  /** Shown on the screen the visitor is on: under its field, or above its form. */
+  | { kind: 'stay'; messages: string[]; on: 'field' | 'form'; status: number }
+  /** The voucher's stored value differs from the quote: offer a new quote for `amount`. */
+  | { kind: 'new-quote'; amount: number; status: number }
+  /** No screen to stay on: the home page, with the messages as a toast. */
+  | { kind: 'toast-home'; messages: string[]; status: number };
+
+/** What the flow knows that changes an outcome: VOICECLIP.MISSING skips audio for vouchers. */
+export interface FailureFacts {
+  paymentMethod?: string;
+}
+
+/** The status a page answers with: the upstream's refusal stays a 4xx; trouble upstream is a 5xx. */
+export function failureStatus(failure: Failure): number {
+  switch (failure.kind) {
+    case 'error':
+    case 'errors':
+      return failure.status >= 400 && failure.status < 500 ? failure.status : 422;
+    case 'unavailable':
+      return 503;
+    case 'invalid-response':
+      return 502;
+  }
+}
+
+/**
+ * docs/spec.md section 8: "Server errors arrive as error.code and error.msg; the msg is shown",
+ * except where the section gives a case its own words (TXNSTATUS.INVALID) or a step out of
+ * order is met by resuming (FLOWACTION.INVALID): those msgs are written for developers
+ * ("buyerinfo is not allowed now: the transaction is at INPUT_CRYPTOADDRESS").
+ */
+const DEVELOPER_CODES: ReadonlySet<string> = new Set([ERROR_CODES.flowActionInvalid, ERROR_CODES.txnStatusInvalid]);
+
+/**
+ * A sentence for people: one line, no markup, no address, no code-like identifier
+ * (INPUT_CRYPTOADDRESS, a path, a stack frame).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+const PLAIN_TEXT = /^[^\u0000-\u001f\u007f-\u009f<>{}[\]\\`|]{1,200}$/;
+const DEVELOPER_WORDS = /:\/\/|\b[A-Z]+_[A-Z0-9_]+\b|\b[a-z]+\/[a-z]|\bat \S+ \(|\.(?:ts|js):\d/;
+
+/**
+ * The upstream's msg when a visitor may read it: not a 5xx (trouble, not a refusal), nor a
+ * 400 (a request the edge built wrong), nor a developer code, and in plain words.
+ * Otherwise undefined: the caller shows its fallback and logs what was replaced. The one
+ * rule for pages and the /api proxy alike.
+ */
+export function visitorMessage(error: { status: number; code: string; msg: string }): string | undefined {
+  if (error.status === 400 || error.status >= 500 || DEVELOPER_CODES.has(error.code)) return undefined;
+  return PLAIN_TEXT.test(error.msg) && !DEVELOPER_WORDS.test(error.msg) ? error.msg : undefined;
+}
+
+/** The upstream's texts a visitor will not see (for a log line, so the replacement is seen). */
+export function hiddenTexts(failure: Failure): string[] {
+  const said = failure.kind === 'error' ? [failure.msg] : failure.kind === 'errors' ? failure.items.map((i) => i.errorMsg) : [];
+  const shown = messagesOf(failure, '');
+  return said.filter((text) => text && !shown.includes(text)).map((text) => text.slice(0, 300));
+}
+
+/**
+ * The words for a failure: the upstream's own message when it is meant for visitors, else
+ * the fallback; no answer at all reads `noAnswer`.
+ */
+function messagesOf(failure: Failure, fallback: string, noAnswer: string = FAILURE_TEXT.unavailable): string[] {
+  switch (failure.kind) {
+    case 'error':
+      return [visitorMessage(failure) ?? fallback];
+    case 'errors': {
+      const items = failure.items.flatMap(
+        (i) => visitorMessage({ status: failure.status, code: i.errorCode, msg: i.errorMsg }) ?? [],
+      );
+      return items.length ? items : [fallback];
+    }
+    case 'unavailable':
+      return [noAnswer];
+    case 'invalid-response':
+      return [fallback];
+  }
+}
+
+/** A 400 is our bug, not the visitor's: it answers like trouble upstream. */
+function statusOf(failure: Failure): number {
+  return failure.kind === 'error' && failure.status === 400 ? 502 : failureStatus(failure);
+}
+
+const codeOf = (failure: Failure) => (failure.kind === 'error' ? failure.code : undefined);
+
+/** Every screen: the transaction is gone, or the visitor is at another step than this one. */
+function common(failure: Failure): Outcome | undefined {
+  switch (codeOf(failure)) {
+    case ERROR_CODES.notFound:
+      return { kind: 'home' };
+    case ERROR_CODES.flowActionInvalid:
+      return { kind: 'resume' };
+  }
+  return undefined;
+}
+
+const stay = (failure: Failure, fallback: string, on: 'field' | 'form' = 'form', noAnswer?: string): Outcome => ({
+  kind: 'stay',
+  messages: messagesOf(failure, fallback, noAnswer),
+  on,
+  status: statusOf(failure),
+});
+
+const isLimit = (code: string | undefined) => code !== undefined && LIMIT_ERROR_CODES.includes(code);
+
+/** What a failed requote can lead to; the QuoteTimer island shows these in its dialog. */
+export type RequoteOutcome = Extract<Outcome, { kind: 'home' | 'redirect-home' | 'modal-home' | 'stay' }>;
+
+/**
+ * Accept after the rate hold: SYSTEM shows the message and goes home after 5 s, a limit
+ * shows it in a modal whose closing goes home, anything else may be tried again.
+ */
+export function requoteOutcome(failure: Failure): RequoteOutcome {
+  const code = codeOf(failure);
+  if (code === ERROR_CODES.notFound) return { kind: 'home' };
+  const message = messagesOf(failure, QUOTE_TEXT.requoteFailed)[0]!;
+  const status = statusOf(failure);
+  if (code === ERROR_CODES.system) return { kind: 'redirect-home', message, notice: FAILURE_TEXT.redirectingHome, status, code };
+  if (isLimit(code)) return { kind: 'modal-home', message, status };
+  return { kind: 'stay', messages: [message], on: 'form', status };
+}
+
+/** An /api answer as a failure: the upstream's error body, or no usable answer. */
+export function apiFailure(status: number, body: unknown): Failure {
+  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  if (status < 500 && error && typeof error === 'object' && !Array.isArray(error)) {
+    const { code, msg } = error as { code?: unknown; msg?: unknown };
+    if (typeof code === 'string') return { kind: 'error', status, code, msg: typeof msg === 'string' ? msg : '' };
+  }
+  return { kind: 'unavailable' };
+}
+
+export function failureOutcome(failure: Failure, context: FailureContext, facts: FailureFacts = {}): Outcome {
+  const code = codeOf(failure);
+  switch (context) {
+    case 'quote':
+    case 'pro-quote': {
+      // No transaction exists yet, so nothing to resume; limits close home.
+      if (isLimit(code))
+        return { kind: 'modal-home', message: messagesOf(failure, FAILURE_TEXT.generic)[0]!, status: statusOf(failure) };
+      const withoutMessage = failure.kind === 'unavailable' || (failure.kind === 'error' && !failure.msg);
+      if (withoutMessage) return { kind: 'retry', ...(context === 'pro-quote' ? PRO_QUOTE_RETRY : QUOTE_RETRY) };
+      return stay(failure, FAILURE_TEXT.generic);
+    }
+    case 'requote':
+      return requoteOutcome(failure);
+    case 'load':
+      // "Flow-state load failure: the server error is shown".
+      if (code === ERROR_CODES.notFound) return { kind: 'home' };
+      return { kind: 'toast-home', messages: messagesOf(failure, FAILURE_TEXT.generic), status: statusOf(failure) };
+    case 'resume':
+      if (code === ERROR_CODES.notFound) {
+        return { kind: 'toast-home', messages: messagesOf(failure, FAILURE_TEXT.referenceNotFound), status: 404 };
+      }
+      if (code === ERROR_CODES.invalid) return { kind: 'modal-home', message: FAILURE_TEXT.transactionInvalid, status: 409 };
+      return { kind: 'toast-home', messages: messagesOf(failure, FAILURE_TEXT.generic), status: statusOf(failure) };
+    case 'step':
+      return common(failure) ?? stay(failure, FAILURE_TEXT.generic);
+    case 'buyer-info':
+      // The items' messages, else the spec's fallback, even when there was no answer at all.
+      return common(failure) ?? stay(failure, FAILURE_TEXT.buyerInfo, 'form', FAILURE_TEXT.buyerInfo);
+    case 'verification':
+      switch (code) {
+        case ERROR_CODES.mobileAttempts:
+          return {
+            kind: 'redirect-home',
+            message: messagesOf(failure, FAILURE_TEXT.generic)[0]!,
+            notice: FAILURE_TEXT.transactionCancelled,
+            status: statusOf(failure),
+            code,
+          };
+        case ERROR_CODES.voiceClipMissing:
+          return {
+            kind: 'screen',
+            path: facts.paymentMethod === 'FLEXEPIN' ? ROUTES.audioInputSkip.path : ROUTES.audioInput.path,
+          };
+        case ERROR_CODES.selfieMissing:
+          return { kind: 'screen', path: ROUTES.imageInputChoice.path };
+      }
+      // A wrong code: the upstream's message belongs under the field.
+      if (failure.kind === 'error' && failure.status === 422) return stay(failure, FAILURE_TEXT.generic, 'field');
+      return common(failure) ?? stay(failure, FAILURE_TEXT.generic);
+    case 'etransfer-init':
+      if (code === ERROR_CODES.txnStatusInvalid) {
+        return { kind: 'stay', messages: [FAILURE_TEXT.paymentAlreadyInitiated], on: 'form', status: statusOf(failure) };
+      }
+      // Not common(): resuming from here could lead straight back to this page.
+      if (code === ERROR_CODES.notFound) return { kind: 'home' };
+      return stay(failure, FAILURE_TEXT.generic);
+    case 'voucher': {
+      const amount = failure.kind === 'error' ? failure.errorParams?.amount : undefined;
+      if (code === ERROR_CODES.amountMismatch && amount !== undefined && amount > 0)
+        return { kind: 'new-quote', amount, status: 422 };
+      if (code === ERROR_CODES.voucherUsed)
+        return { kind: 'stay', messages: [VOUCHER_MESSAGES.alreadyUsed], on: 'field', status: 422 };
+      // "No response in voucher flow": the spec's words, whatever went missing.
+      if (failure.kind === 'unavailable' || failure.kind === 'invalid-response') {
+        return { kind: 'stay', messages: [VOUCHER_MESSAGES.lostConnection], on: 'field', status: statusOf(failure) };
+      }
+      return common(failure) ?? stay(failure, FAILURE_TEXT.generic, 'field');
+    }
+    case 'bank-init':
+      if (code === ERROR_CODES.flowActionInvalid) {
+        return { kind: 'stay', messages: [FAILURE_TEXT.bankAlreadyInitiated], on: 'form', status: statusOf(failure) };
+      }
+      if (code === ERROR_CODES.notFound) return { kind: 'home' };
+      return stay(failure, FAILURE_TEXT.generic, 'form', FAILURE_TEXT.bankNoResponse);
+    case 'card-quote':
+      // A third party's words are never shown: every failure reads the same.
+      if (code === ERROR_CODES.notFound) return { kind: 'home' };
+      return { kind: 'stay', messages: [FAILURE_TEXT.cardQuote], on: 'form', status: failure.kind === 'unavailable' ? 503 : 502 };
+    case 'gift-card-requote':
+      // "Gift card requote failure: toast Woops…", whatever the upstream said.
+      return common(failure) ?? { kind: 'stay', messages: [FAILURE_TEXT.giftCardRequote], on: 'form', status: statusOf(failure) };
+  }
+}

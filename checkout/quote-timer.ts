@@ -1,0 +1,123 @@
+// The rate hold of docs/spec.md sections 2 and 4: when a quote expires, how the countdown reads,
+// when screen readers hear about it, what a requote sends and what its failure means.
+// Pure and isomorphic: the server decides expiry with it and the QuoteTimer island counts
+// down with it, so the page and the island never disagree.
+import type { Country } from './domain.ts';
+import { QUOTE_TIMER_DEFAULT_MS } from './limits.ts';
+import { QUOTE_TEXT } from './messages.ts';
+
+/** Card quotes are not held: their banner shows the current price with no countdown. */
+export function isRateHeld(paymentMethod: string): boolean {
+  return paymentMethod !== 'CREDITCARD';
+}
+
+export interface QuoteTimes {
+  txnValidUntil?: string | null;
+  txnDate?: string | null;
+}
+
+/**
+ * When the rate stops being held (ms since the epoch): txnValidUntil; without it the
+ * default hold from txnDate, or from `now` when the quote carries no date either.
+ */
+export function quoteDeadline(quote: QuoteTimes, now: number): number {
+  const validUntil = Date.parse(quote.txnValidUntil ?? '');
+  if (Number.isFinite(validUntil)) return validUntil;
+  const quotedAt = Date.parse(quote.txnDate ?? '');
+  return (Number.isFinite(quotedAt) ? quotedAt : now) + QUOTE_TIMER_DEFAULT_MS;
+}
+
+export function remainingMs(deadline: number, now: number): number {
+  return Math.max(0, deadline - now);
+}
+
+/** 'mm:ss', rounded up so that 00:00 appears only once the hold is over. */
+export function formatCountdown(ms: number): string {
+  const total = Math.ceil(Math.max(0, ms) / 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
+}
+
+/** Moments worth telling a screen reader about, in seconds left: never every second. */
+export const ANNOUNCE_AT_S = [300, 120, 60, 30] as const;
+
+const LEFT_LABELS: Record<(typeof ANNOUNCE_AT_S)[number], string> = {
+  300: '5 minutes',
+  120: '2 minutes',
+  60: '1 minute',
+  30: '30 seconds',
+};
+
+/**
+ * What the live region should say when the countdown went from `previousMs` to
+ * `currentMs` left, or undefined when no threshold was crossed. After a sleeping tab
+ * skipped several thresholds, only the latest one is said.
+ */
+export function announcementBetween(previousMs: number, currentMs: number): string | undefined {
+  if (currentMs <= 0) return previousMs > 0 ? QUOTE_TEXT.expired : undefined;
+  const crossed = [...ANNOUNCE_AT_S].reverse().find((s) => currentMs <= s * 1000 && previousMs > s * 1000);
+  return crossed === undefined ? undefined : `${LEFT_LABELS[crossed]} left to accept this rate.`;
+}
+
+/**
+ * The main time zone of each country the checkout serves, and the locale that names it
+ * best ('EDT', 'AEST'). Without JavaScript the deadline is shown as a wall-clock time
+ * there, with the zone written out, so it is right wherever the visitor actually is.
+ */
+const COUNTRY_CLOCKS: Record<Country, { timeZone: string; locale: string }> = {
+  CA: { timeZone: 'America/Toronto', locale: 'en-CA' },
+  AU: { timeZone: 'Australia/Sydney', locale: 'en-AU' },
+  PH: { timeZone: 'Asia/Manila', locale: 'en-PH' },
+  ID: { timeZone: 'Asia/Jakarta', locale: 'en-CA' },
+};
+
+/** Formatters are costly to build: one per country, made on first use. */
+const heldUntilFormats = new Map<Country, Intl.DateTimeFormat>();
+
+/**
+ * Formatting with a time zone is costly too, and a page shows only hours and minutes in
+ * zones whose offsets are whole minutes: each minute's text is made once, the last few kept.
+ */
+const heldUntilTexts = new Map<string, string>();
+const HELD_UNTIL_TEXTS_KEPT = 64;
+const MINUTE_MS = 60_000;
+
+/** '14:05 EDT': the deadline in the country's main time zone. */
+export function formatHeldUntil(deadline: number, country: Country): string {
+  const minute = Math.floor(deadline / MINUTE_MS) * MINUTE_MS;
+  const key = `${country}${minute}`;
+  const known = heldUntilTexts.get(key);
+  if (known !== undefined) return known;
+  let format = heldUntilFormats.get(country);
+  if (!format) {
+    const clock = COUNTRY_CLOCKS[country];
+    format = new Intl.DateTimeFormat(clock.locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: clock.timeZone,
+      timeZoneName: 'short',
+    });
+    heldUntilFormats.set(country, format);
+  }
+  const text = format.format(minute);
+  if (heldUntilTexts.size >= HELD_UNTIL_TEXTS_KEPT) heldUntilTexts.delete(heldUntilTexts.keys().next().value!);
+  heldUntilTexts.set(key, text);
+  return text;
+}
+
+export interface RequoteAmounts {
+  refId: string;
+  paymentMethod: string;
+  fiatAmount: number;
+  cryptoAmount: number;
+}
+
+/** docs/spec.md section 7: a requote names the fiat amount, or the coin amount for ETRANSFEROUT. */
+export function requoteBody(
+  quote: RequoteAmounts,
+): { refId: string; fiatAmount: number } | { refId: string; cryptoAmount: number } {
+  return quote.paymentMethod === 'ETRANSFEROUT'
+    ? { refId: quote.refId, cryptoAmount: quote.cryptoAmount }
+    : { refId: quote.refId, fiatAmount: quote.fiatAmount };
+}

@@ -1,0 +1,264 @@
+// The home form (docs/spec.md section 5 "Amount (buy/sell)" and "Pro"): what the visitor asks
+// a quote for. Produces the typed quote input the flow layer sends upstream.
+//
+// Bounds are inclusive: an amount equal to min or max is accepted. The messages say
+// "greater than"/"less than", but the spec's Pro rule reads "at least 100 ... at most 3000"
+// with those same messages, and the Pro default (100) must itself be valid.
+import type { MerchantConfig } from '../../server/tenancy/schema.ts';
+import {
+  COUNTRY_BY_CURRENCY,
+  DEFAULT_COIN,
+  DEFAULT_FIAT,
+  FIAT_CURRENCIES,
+  txnTypeOf,
+  type Coin,
+  type Country,
+  type FiatCurrency,
+  type FlowKind,
+  type PaymentMethodName,
+  type TxnType,
+} from '../domain.ts';
+import { formatCryptoLimit, formatFiatLimit } from '../format.ts';
+import { allowedKinds, coinsFor, defaultFiat, giftCardsFor, methodsFor } from '../offer.ts';
+import {
+  DEFAULT_BUY_AMOUNT,
+  DEFAULT_MAX_AMOUNT,
+  DEFAULT_MIN_AMOUNT,
+  DEFAULT_SELL_AMOUNT,
+  PRO_COINS,
+  PRO_DEFAULT,
+  PRO_FIAT_CURRENCY,
+  PRO_MAX,
+  PRO_MIN,
+  PRO_PAYMENT_METHOD,
+} from '../limits.ts';
+import { fail, field, hasErrors, ok, parseDecimal, type FieldErrors, type Validated } from './result.ts';
+import { AMOUNT_MESSAGES } from '../messages.ts';
+
+export type AmountField =
+  | 'txnType'
+  | 'fiatAmount'
+  | 'cryptoAmount'
+  | 'fiatCurrency'
+  | 'cryptoCurrency'
+  | 'paymentMethod'
+  | 'paymentMethodSubtype';
+
+/** What a quote request needs from the visitor (browserResolution and vipTag come from elsewhere). */
+export type QuoteInput = {
+  kind: FlowKind;
+  txnType: TxnType;
+  fiatAmount: number;
+  cryptoAmount: number;
+  fiatCurrency: FiatCurrency;
+  cryptoCurrency: Coin;
+  paymentMethod: PaymentMethodName;
+  paymentMethodSubtype?: string;
+  country: Country;
+};
+
+export type AmountLimits = { min: number; max: number; default: number };
+
+export type LimitsMerchant = Pick<MerchantConfig, 'paymentMethods' | 'inputForm'>;
+
+function own<V>(record: Readonly<Record<string, V>> | undefined, key: string): V | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/**
+ * min/max/default for one quote. Most specific first: the payment method's override for
+ * the key, the method's own min/max, inputForm's override, inputForm, the spec defaults.
+ * The key is the fiat currency for BUY and SPEND (gift-card sell), the coin for SELL.
+ */
+export function resolveAmountLimits(
+  merchant: LimitsMerchant,
+  q: { kind: FlowKind; method: string; fiatCurrency: string; cryptoCurrency: string },
+): AmountLimits {
+  const key = q.kind === 'SELL' ? q.cryptoCurrency : q.fiatCurrency;
+  const method = merchant.paymentMethods.find((m) => m.name === q.method && m.type === q.kind);
+  const methodOverride = own(method?.amounts?.overrides, key);
+  const form = merchant.inputForm;
+  const formOverride = own(form?.overrides, key);
+  const formDefault = q.kind === 'SELL' ? (form?.defaultSell ?? DEFAULT_SELL_AMOUNT) : (form?.defaultBuy ?? DEFAULT_BUY_AMOUNT);
+  return {
+    min: methodOverride?.min ?? method?.amounts?.min ?? formOverride?.min ?? form?.min ?? DEFAULT_MIN_AMOUNT,
+    max: methodOverride?.max ?? method?.amounts?.max ?? formOverride?.max ?? form?.max ?? DEFAULT_MAX_AMOUNT,
+    default: methodOverride?.default ?? formOverride?.default ?? formDefault,
+  };
+}
+
+/** Check order: a number, above zero, then the bounds (inclusive, see top of file). */
+function amountError(n: number | undefined, limits: AmountLimits | undefined, show: (x: number) => string): string | undefined {
+  if (n === undefined) return AMOUNT_MESSAGES.notANumber;
+  if (n <= 0) return AMOUNT_MESSAGES.zero;
+  if (limits === undefined) return undefined;
+  if (n < limits.min) return AMOUNT_MESSAGES.greaterThan(show(limits.min));
+  if (n > limits.max) return AMOUNT_MESSAGES.lessThan(show(limits.max));
+  return undefined;
+}
+
+function pickKind(merchant: MerchantConfig, value: string, pro: boolean): FlowKind | undefined {
+  // Pro is an invited e-transfer buy: the tab flags do not apply to it.
+  if (pro) return value === '' || value === 'BUY' ? 'BUY' : undefined;
+  // The tabs the home page shows (offer.ts), so the form and its check agree.
+  const allowed = allowedKinds(merchant);
+  // One kind means no tabs, so the form may not post it.
+  if (value === '') return allowed.length === 1 ? allowed[0] : undefined;
+  return allowed.find((k) => k === value);
+}
+
+function pickFiat(merchant: MerchantConfig, value: string, pro: boolean): FiatCurrency | undefined {
+  if (pro) return value === '' || value === PRO_FIAT_CURRENCY ? PRO_FIAT_CURRENCY : undefined;
+  // The selector is hidden when there is only one currency, and sells and spends have none.
+  const id = value === '' ? defaultFiat(merchant.supportedFiatCurrencies) : value;
+  return FIAT_CURRENCIES.find((c) => c === id && merchant.supportedFiatCurrencies.some((s) => s.id === c));
+}
+
+function pickCoin(merchant: MerchantConfig, value: string, pro: boolean): Coin | undefined {
+  const ids: readonly Coin[] = pro ? PRO_COINS : coinsFor(merchant).map((c) => c.id);
+  if (value === '') return ids.includes(DEFAULT_COIN) ? DEFAULT_COIN : ids[0];
+  return ids.find((id) => id === value);
+}
+
+type MethodPick = { method: PaymentMethodName } | { error: string };
+
+function pickMethod(
+  merchant: MerchantConfig,
+  value: string,
+  kind: FlowKind,
+  fiatCurrency: FiatCurrency | undefined,
+  pro: boolean,
+): MethodPick {
+  if (pro) {
+    return value === '' || value === PRO_PAYMENT_METHOD ? { method: PRO_PAYMENT_METHOD } : { error: AMOUNT_MESSAGES.proMethod };
+  }
+  // Configured for this kind and serving this currency (offer.ts).
+  const methods = methodsFor(merchant.paymentMethods, kind, fiatCurrency);
+  // The spend tab has no method selector: the gift card method is implied.
+  const found = value === '' && kind === 'SPEND' ? methods[0] : methods.find((m) => m.name === value);
+  return found ? { method: found.name } : { error: AMOUNT_MESSAGES.methodNotFound };
+}
+
+/**
+ * Validate the home form (or the Pro form with `pro: true`) into a quote input.
+ * Fields: txnType (BUY, SELL or SPEND), fiatAmount (buy and spend), cryptoAmount (sell),
+ * fiatCurrency, cryptoCurrency, paymentMethod, paymentMethodSubtype (spend: gift card).
+ * Empty selectors fall back to what the page would have shown: the only allowed kind,
+ * CAD (or the merchant's first currency), BTC (or the first coin), the spend method,
+ * the first preset of the chosen gift card.
+ */
+export function validateAmountForm(
+  merchant: MerchantConfig,
+  raw: unknown,
+  opts: { pro?: boolean } = {},
+): Validated<QuoteInput, AmountField> {
+  const pro = opts.pro === true;
+  const errors: FieldErrors<AmountField> = {};
+
+  const kind = pickKind(merchant, field(raw, 'txnType'), pro);
+  if (!kind) errors.txnType = AMOUNT_MESSAGES.kindNotAllowed;
+
+  const fiatCurrency = pickFiat(merchant, field(raw, 'fiatCurrency'), pro);
+  if (!fiatCurrency) errors.fiatCurrency = AMOUNT_MESSAGES.fiatNotSupported;
+
+  const cryptoCurrency = pickCoin(merchant, field(raw, 'cryptoCurrency'), pro);
+  if (!cryptoCurrency) errors.cryptoCurrency = AMOUNT_MESSAGES.coinNotSupported;
+
+  if (!kind) return fail(errors); // the kind decides which amount field even exists
+
+  const picked = pickMethod(merchant, field(raw, 'paymentMethod'), kind, fiatCurrency, pro);
+  const method = 'method' in picked ? picked.method : undefined;
+  if ('error' in picked) errors.paymentMethod = picked.error;
+
+  const limits: AmountLimits | undefined = pro
+    ? { min: PRO_MIN, max: PRO_MAX, default: PRO_DEFAULT }
+    : method && fiatCurrency && cryptoCurrency
+      ? resolveAmountLimits(merchant, { kind, method, fiatCurrency, cryptoCurrency })
+      : undefined;
+  const showFiat = (x: number) => formatFiatLimit(x, fiatCurrency ?? DEFAULT_FIAT, merchant.supportedFiatCurrencies);
+
+  let fiatAmount = 0;
+  let cryptoAmount = 0;
+  let subtypeName: string | undefined;
+
+  if (kind === 'BUY') {
+    const n = parseDecimal(field(raw, 'fiatAmount'));
+    const error = amountError(n, limits, showFiat);
+    if (error) errors.fiatAmount = error;
+    else fiatAmount = n!;
+  } else if (kind === 'SELL') {
+    const n = parseDecimal(field(raw, 'cryptoAmount'));
+    const error = amountError(n, limits, (x) => formatCryptoLimit(x, cryptoCurrency ?? DEFAULT_COIN));
+    if (error) errors.cryptoAmount = error;
+    else cryptoAmount = n!;
+  } else {
+    const subtype = method ? findSubtype(merchant, method, field(raw, 'paymentMethodSubtype')) : undefined;
+    if (method && !subtype) errors.paymentMethodSubtype = AMOUNT_MESSAGES.giftCardMissing;
+    if (subtype) {
+      subtypeName = subtype.name;
+      const typed = field(raw, 'fiatAmount');
+      const n = typed === '' ? subtype.amounts[0] : parseDecimal(typed);
+      const error =
+        n === undefined && typed === '' ? AMOUNT_MESSAGES.giftCardAmount : spendAmountError(n, subtype.amounts, limits, showFiat);
+      if (error) errors.fiatAmount = error;
+      else fiatAmount = n!;
+    }
+  }
+
+  if (!method || !fiatCurrency || !cryptoCurrency || hasErrors(errors)) return fail(errors);
+
+  const value: QuoteInput = {
+    kind,
+    txnType: txnTypeOf(kind),
+    fiatAmount,
+    cryptoAmount,
+    fiatCurrency,
+    cryptoCurrency,
+    paymentMethod: method,
+    country: COUNTRY_BY_CURRENCY[fiatCurrency],
+  };
+  if (subtypeName !== undefined) value.paymentMethodSubtype = subtypeName;
+  else if (kind !== 'SPEND') {
+    // Direct links may carry a subtype for other methods; keep it only when configured.
+    const subtype = findSubtype(merchant, method, field(raw, 'paymentMethodSubtype'));
+    if (subtype) value.paymentMethodSubtype = subtype.name;
+  }
+  return ok(value);
+}
+
+function findSubtype(merchant: MerchantConfig, method: string, name: string) {
+  if (name === '') return undefined;
+  const subtypes = method === 'GIFTCARD' ? giftCardsFor(merchant) : merchant.paymentMethodSubtypes;
+  return subtypes.find((s) => s.name === name && s.paymentMethod === method);
+}
+
+function spendAmountError(
+  n: number | undefined,
+  presets: readonly number[],
+  limits: AmountLimits | undefined,
+  show: (x: number) => string,
+): string | undefined {
+  if (n === undefined) return AMOUNT_MESSAGES.notANumber;
+  if (n <= 0) return AMOUNT_MESSAGES.zero;
+  if (!presets.includes(n)) return AMOUNT_MESSAGES.giftCardAmount;
+  return amountError(n, limits, show);
+}
+
+/**
+ * The gift-card amount picker (/spend-quote): `fiatAmount` must be one of the chosen
+ * subtype's presets and within the spend limits for that currency.
+ */
+export function validateSpendAmount(
+  merchant: MerchantConfig,
+  q: { method: string; subtype: string; fiatCurrency: string; cryptoCurrency: string },
+  raw: unknown,
+): Validated<number, 'fiatAmount' | 'paymentMethodSubtype'> {
+  const subtype = findSubtype(merchant, q.method, q.subtype);
+  if (!subtype) return fail({ paymentMethodSubtype: AMOUNT_MESSAGES.giftCardMissing });
+  const n = parseDecimal(field(raw, 'fiatAmount'));
+  const limits = resolveAmountLimits(merchant, { kind: 'SPEND', ...q });
+  const error = spendAmountError(n, subtype.amounts, limits, (x) =>
+    formatFiatLimit(x, q.fiatCurrency, merchant.supportedFiatCurrencies),
+  );
+  return error ? fail({ fiatAmount: error }) : ok(n!);
+}

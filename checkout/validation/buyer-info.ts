@@ -1,0 +1,184 @@
+// The buyer-info form (docs/spec.md section 5 "Buyer info"), checked into the upstream's
+// buyerinfo body (contract.ts) minus the refId the flow layer adds.
+import type { MerchantConfig } from '../../server/tenancy/schema.ts';
+import type { BuyerInfoRequest } from '../../server/upstream/contract.ts';
+import { BIRTH_YEAR_MIN, LEGAL_AGE, POSTAL_CODE_LENGTH } from '../limits.ts';
+import { emailError } from './email.ts';
+import { mobileParts, parseMobileFor, phoneCountry } from './phone.ts';
+import { charLength, fail, field, hasErrors, ok, type FieldErrors, type Validated } from './result.ts';
+import { BUYER_MESSAGES, EMAIL_MESSAGES } from '../messages.ts';
+
+export type Region = { code: string; name: string };
+
+export const CA_PROVINCES: readonly Region[] = [
+  { code: 'AB', name: 'Alberta' },
+  { code: 'BC', name: 'British Columbia' },
+  { code: 'MB', name: 'Manitoba' },
+  { code: 'NB', name: 'New Brunswick' },
+  { code: 'NL', name: 'Newfoundland and Labrador' },
+  { code: 'NS', name: 'Nova Scotia' },
+  { code: 'NT', name: 'Northwest Territories' },
+  { code: 'NU', name: 'Nunavut' },
+  { code: 'ON', name: 'Ontario' },
+  { code: 'PE', name: 'Prince Edward Island' },
+  { code: 'QC', name: 'Quebec' },
+  { code: 'SK', name: 'Saskatchewan' },
+  { code: 'YT', name: 'Yukon' },
+];
+
+export const AU_STATES: readonly Region[] = [
+  { code: 'QLD', name: 'Queensland' },
+  { code: 'NSW', name: 'New South Wales' },
+  { code: 'ACT', name: 'Australian Capital Territory' },
+  { code: 'VIC', name: 'Victoria' },
+  { code: 'TAS', name: 'Tasmania' },
+  { code: 'NT', name: 'Northern Territory' },
+  { code: 'SA', name: 'South Australia' },
+  { code: 'WA', name: 'Western Australia' },
+];
+
+/** The state list for Australia, the province list for everyone else. */
+export function regionsFor(country: string): readonly Region[] {
+  return country === 'AU' ? AU_STATES : CA_PROVINCES;
+}
+
+export type BuyerInfoField =
+  | 'firstName'
+  | 'lastName'
+  | 'emailAddress'
+  | 'mobile'
+  | 'month'
+  | 'day'
+  | 'year'
+  /** Messages about the date as a whole: format, non-existent date, legal age. */
+  | 'birthday'
+  | 'addressLine1'
+  | 'cityTown'
+  | 'stateProv'
+  | 'postalCode';
+
+export type BuyerInfoValue = Omit<BuyerInfoRequest, 'refId'>;
+
+export type BuyerInfoContext = {
+  /** The transaction's country (COUNTRY_BY_CURRENCY of its fiat currency). */
+  country: string;
+  /** nextActionParams.addressRequired of the saved flow state. */
+  addressRequired: boolean;
+  /** Injected for tests; the year is read in UTC so server and browser agree. */
+  now?: Date;
+};
+
+// The upstream's limits (contract.ts buyerInfoRequestSchema).
+const NAME_MAX = 100;
+const ADDRESS_MAX = 200;
+const CITY_MAX = 100;
+
+function textError(value: string, label: string, max: number): string | undefined {
+  if (value === '') return BUYER_MESSAGES.required(label);
+  if (value.length > max) return BUYER_MESSAGES.tooLong(label, max);
+  if (charLength(value) < 2) return BUYER_MESSAGES.tooShort(label);
+  return undefined;
+}
+
+const TWO = /^[0-9]{2}$/;
+const FOUR = /^[0-9]{4}$/;
+
+type Birthday = { year: string; month: string; day: string };
+
+function checkBirthday(b: Birthday, now: Date, errors: FieldErrors<BuyerInfoField>): void {
+  if (!TWO.test(b.month) || !TWO.test(b.day) || !FOUR.test(b.year)) {
+    errors.birthday = BUYER_MESSAGES.birthdayInvalid;
+    return;
+  }
+  const month = Number(b.month);
+  const day = Number(b.day);
+  const year = Number(b.year);
+  const thisYear = now.getUTCFullYear();
+  if (month < 1 || month > 12) errors.month = BUYER_MESSAGES.monthInvalid;
+  if (day < 1 || day > 31) errors.day = BUYER_MESSAGES.dayInvalid;
+  if (year < BIRTH_YEAR_MIN || year > thisYear) errors.year = BUYER_MESSAGES.yearInvalid;
+  if (errors.month || errors.day || errors.year) return;
+  // 31 February and 29 February of a common year roll over into March.
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    errors.birthday = BUYER_MESSAGES.birthdayInvalid;
+    return;
+  }
+  // By year difference, as the spec says: born any day of 2008 is 18 throughout 2026.
+  if (thisYear - year < LEGAL_AGE) errors.birthday = BUYER_MESSAGES.legalAge;
+}
+
+/**
+ * Form fields: firstName, lastName, emailAddress, mobileCountry, mobile, month, day, year,
+ * and with ctx.addressRequired addressLine1, cityTown, stateProv, postalCode.
+ * mobileCountry is honoured only outside production (the country selector is hidden in
+ * production), and only when it is a known ISO code; otherwise ctx.country applies.
+ */
+export function validateBuyerInfo(
+  merchant: Pick<MerchantConfig, 'env' | 'blockedAreaCodes'>,
+  raw: unknown,
+  ctx: BuyerInfoContext,
+): Validated<BuyerInfoValue, BuyerInfoField> {
+  const errors: FieldErrors<BuyerInfoField> = {};
+
+  const firstName = field(raw, 'firstName');
+  const lastName = field(raw, 'lastName');
+  const firstError = textError(firstName, 'First Name', NAME_MAX);
+  if (firstError) errors.firstName = firstError;
+  const lastError = textError(lastName, 'Last Name', NAME_MAX);
+  if (lastError) errors.lastName = lastError;
+
+  const emailAddress = field(raw, 'emailAddress');
+  const emailProblem = emailError(emailAddress, { required: EMAIL_MESSAGES.buyerRequired, invalid: EMAIL_MESSAGES.buyerInvalid });
+  if (emailProblem) errors.emailAddress = emailProblem;
+
+  const chosen = merchant.env === 'PROD' ? undefined : phoneCountry(field(raw, 'mobileCountry'));
+  const mobileCountry = chosen ?? phoneCountry(ctx.country);
+  const phone = mobileCountry ? parseMobileFor(field(raw, 'mobile'), mobileCountry) : undefined;
+  const mobile = phone ? mobileParts(phone) : undefined;
+  if (!mobile) errors.mobile = BUYER_MESSAGES.mobileInvalid(mobileCountry ?? ctx.country);
+  else if (mobile.countryCode === '1' && merchant.blockedAreaCodes.includes(mobile.areaCode)) {
+    errors.mobile = BUYER_MESSAGES.quebec;
+  }
+
+  const dateOfBirth = { year: field(raw, 'year'), month: field(raw, 'month'), day: field(raw, 'day') };
+  checkBirthday(dateOfBirth, ctx.now ?? new Date(), errors);
+
+  let address: BuyerInfoValue['address'];
+  if (ctx.addressRequired) address = checkAddress(raw, ctx.country, errors);
+
+  if (hasErrors(errors) || !mobile) return fail(errors);
+  const value: BuyerInfoValue = { firstName, lastName, emailAddress, mobile, dateOfBirth };
+  if (address) value.address = address;
+  return ok(value);
+}
+
+function checkAddress(raw: unknown, country: string, errors: FieldErrors<BuyerInfoField>): BuyerInfoValue['address'] {
+  const addressLine1 = field(raw, 'addressLine1');
+  const cityTown = field(raw, 'cityTown');
+  const addressError = textError(addressLine1, 'Address', ADDRESS_MAX);
+  if (addressError) errors.addressLine1 = addressError;
+  const cityError = textError(cityTown, 'City', CITY_MAX);
+  if (cityError) errors.cityTown = cityError;
+
+  // A value outside the list is no choice at all.
+  const stateProv = field(raw, 'stateProv').toUpperCase();
+  if (!regionsFor(country).some((r) => r.code === stateProv)) {
+    errors.stateProv = country === 'AU' ? BUYER_MESSAGES.stateRequired : BUYER_MESSAGES.provinceRequired;
+  }
+
+  const typedPostal = field(raw, 'postalCode');
+  const postalCode = typedPostal.replace(/\s+/g, '').toUpperCase();
+  if (typedPostal === '') errors.postalCode = BUYER_MESSAGES.postalRequired;
+  else if (!postalLengthOk(postalCode, country) || !/^[A-Z0-9]+$/.test(postalCode)) {
+    errors.postalCode = BUYER_MESSAGES.postalInvalid;
+  }
+
+  // The upstream takes CA whatever the buyer's country (docs/spec.md section 5).
+  return { addressLine1, cityTown, stateProv, postalCode, country: 'CA' };
+}
+
+function postalLengthOk(postal: string, country: string): boolean {
+  if (country === 'CA' || country === 'AU') return postal.length === POSTAL_CODE_LENGTH[country];
+  return postal.length >= 4 && postal.length <= 10; // the upstream's bounds
+}

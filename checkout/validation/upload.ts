@@ -1,0 +1,94 @@
+// Upload rules (docs/spec.md section 5 "Uploads"), pure: they see names and sizes, never
+// bytes, so the browser checks before sending and the server checks again after.
+import { DOCUMENT_TYPES, type DocumentType } from '../domain.ts';
+import { UPLOAD_MESSAGES } from '../messages.ts';
+import { parseAnyMobile, phoneCountry } from './phone.ts';
+import { fileExtension, uploadFileError, type UploadFile } from './upload-file.ts';
+import { fail, ok, text, type FieldErrors, type Validated } from './result.ts';
+
+export { fileExtension, megabytes, uploadFileError, type UploadFile } from './upload-file.ts';
+
+export type DocumentFile = UploadFile & { documentType?: string };
+export type CheckedFile = { fileName: string; size: number; extName: string };
+
+function checked(file: UploadFile): CheckedFile {
+  const fileName = text(file.fileName);
+  return { fileName, size: file.size, extName: fileExtension(fileName) };
+}
+
+/** Single-file selfie upload (/image-input-upload): exactly one acceptable file. */
+export function validateSelfieUpload(files: readonly UploadFile[]): Validated<CheckedFile, 'files'> {
+  const list = Array.isArray(files) ? files : [];
+  if (list.length === 0) return fail({ files: UPLOAD_MESSAGES.none });
+  if (list.length > 1) return fail({ files: UPLOAD_MESSAGES.oneFileOnly });
+  const error = uploadFileError(list[0]!);
+  return error ? fail({ files: error }) : ok(checked(list[0]!));
+}
+
+export type DocumentUploadField = 'files' | 'mobile' | `files.${number}`;
+export type DocumentUpload = {
+  /** E.164, e.g. '+16135550123'. */
+  mobileNumber: string;
+  files: (CheckedFile & { documentType: DocumentType })[];
+};
+
+/**
+ * Multi-file document upload (/verify): the mobile number first, at least one file, each
+ * file acceptable (errors under `files.{index}`) and with a document type.
+ * `country` reads national-format numbers (the /verify/{country} route's country).
+ */
+export function validateDocumentUpload(input: {
+  files: readonly DocumentFile[];
+  mobile: string;
+  country: string;
+  alreadyUploaded?: boolean;
+}): Validated<DocumentUpload, DocumentUploadField> {
+  if (input.alreadyUploaded === true) return fail({ files: UPLOAD_MESSAGES.alreadyUploaded });
+  const errors: FieldErrors<DocumentUploadField> = {};
+
+  const phone = parseAnyMobile(text(input.mobile), phoneCountry(text(input.country)));
+  if (!phone) errors.mobile = UPLOAD_MESSAGES.mobileInvalid;
+
+  const list = Array.isArray(input.files) ? input.files : [];
+  if (list.length === 0) errors.files = UPLOAD_MESSAGES.none;
+  const out: DocumentUpload['files'] = [];
+  list.forEach((file, i) => {
+    const error = uploadFileError(file);
+    if (error) errors[`files.${i}`] = error;
+    const documentType = DOCUMENT_TYPES.find((t) => t === text(file?.documentType));
+    if (!documentType) errors.files = UPLOAD_MESSAGES.typeMissing;
+    else if (!error) out.push({ ...checked(file), documentType });
+  });
+
+  if (!phone || Object.keys(errors).length > 0) return fail(errors);
+  return ok({ mobileNumber: String(phone.number), files: out });
+}
+
+export type DocumentCountry = 'CA' | 'AU';
+
+// The spec says only that labels depend on the country; these follow each country's usage.
+export const DOCUMENT_TYPE_LABELS: Record<DocumentCountry, Record<DocumentType, string>> = {
+  CA: {
+    DRIVERSLICENSE: "Driver's Licence",
+    PASSPORT: 'Passport',
+    GOVERNMENTID: 'Provincial Photo ID Card',
+    BANKSTATEMENT: 'Bank Statement',
+    BILLPAYMENT: 'Utility Bill',
+    SELFIE: 'Selfie with Photo ID',
+    OTHER: 'Other',
+  },
+  AU: {
+    DRIVERSLICENSE: 'Driver Licence',
+    PASSPORT: 'Passport',
+    GOVERNMENTID: 'Proof of Age / Photo Card',
+    BANKSTATEMENT: 'Bank Statement',
+    BILLPAYMENT: 'Utility Bill',
+    SELFIE: 'Selfie with Photo ID',
+    OTHER: 'Other',
+  },
+};
+
+/** Labels for `country`; Canadian wording for any country other than AU. */
+export function documentTypeLabels(country: string): Record<DocumentType, string> {
+  return country === 'AU' ? DOCUMENT_TYPE_LABELS.AU : DOCUMENT_TYPE_LABELS.CA;
+}
