@@ -2,7 +2,7 @@
 // sandboxes in the same process (parallel tests) never see each other's transactions.
 import type { FastifyRequest } from 'fastify';
 import type { FaultInjector } from './faults.ts';
-import type { Clock } from './quotes.ts';
+import type { Clock } from './steps.ts';
 import type { ReceivedForms } from './received.ts';
 import type { TxnStore } from './store.ts';
 

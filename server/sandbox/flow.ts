@@ -1,23 +1,18 @@
 // The transaction state machine: each step call is accepted only at its nextAction, and
 // moves the transaction on as the real exchange does (README: journeys and test values).
-import { ERROR_CODES, type NextAction } from '../../checkout/domain.ts';
+import { ERROR_CODES } from '../../checkout/domain.ts';
 import type { z } from 'zod';
 import type { buyerInfoRequestSchema, flowStateSchema, statusResponseSchema, UpstreamErrorItem } from '../upstream/contract.ts';
-import { AUD_PROVIDER_NAME, BANKS } from './banks.ts';
 import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
-import { bankDocument } from './pages/pay.ts';
-import { isQuoteExpired, quoteExpiredError, type Clock } from './quotes.ts';
-import type { BuyerOutcome, NextActionParams, Txn } from './store.ts';
-import { depositAddress } from './wallets.ts';
+import { RAILS } from './rails/index.ts';
+import { type Clock, cancel, complete, expectStep, goTo, review } from './steps.ts';
+import type { BuyerOutcome, Txn } from './store.ts';
 
 export const RIGHT_CODE = '123456';
 export const MAX_WRONG_CODES = 3;
 export const MAX_CODE_REQUESTS = 3;
 /** Buys of at least this much need a selfie with photo ID. */
 export const SELFIE_REQUIRED_FROM = 250;
-export const USED_VOUCHER = '0000000000000000';
-export const LOW_VALUE_VOUCHER_PREFIX = '9999';
-export const LOW_VOUCHER_VALUE = 50;
 
 export type FlowState = z.input<typeof flowStateSchema>;
 export type StatusResponse = z.input<typeof statusResponseSchema>;
@@ -56,29 +51,6 @@ export function pollStatus(txn: Txn): StatusResponse {
     cryptoCurrency: txn.cryptoCurrency,
     cryptoAmount: txn.quote.cryptoAmount,
   };
-}
-
-function goTo(txn: Txn, nextAction: NextAction, params: NextActionParams = {}): void {
-  txn.nextAction = nextAction;
-  txn.nextActionParams = params;
-}
-
-function complete(txn: Txn): void {
-  txn.txnStatus = 'COMPLETED';
-  goTo(txn, 'DONE_COMPLETED');
-}
-
-function cancel(txn: Txn): void {
-  txn.txnStatus = 'CANCELLED';
-  goTo(txn, 'DONE_CANCELLED');
-}
-
-/** A step is allowed only at its nextAction, and only while the quote holds. */
-function expectStep(clock: Clock, txn: Txn, action: NextAction, step: string): void {
-  if (txn.nextAction !== action) {
-    throw fail(409, ERROR_CODES.flowActionInvalid, `${step} is not allowed now: the transaction is at ${txn.nextAction}.`);
-  }
-  if (isQuoteExpired(clock, txn)) throw quoteExpiredError();
 }
 
 function outcomeOf(lastName: string): BuyerOutcome {
@@ -139,8 +111,7 @@ export function verifyMobile(clock: Clock, txn: Txn, code: string): void {
       goTo(txn, 'SUBMIT_SELFIEDOC');
       throw fail(422, ERROR_CODES.selfieMissing, 'A selfie with your photo ID is required to verify this transaction.');
     case 'review':
-      txn.txnStatus = 'REVIEW';
-      goTo(txn, 'ADMIN_REVIEW');
+      review(txn);
       return;
     case 'cancel':
       cancel(txn);
@@ -157,102 +128,14 @@ export function submitSelfie(clock: Clock, txn: Txn): void {
 
 /** After identity checks: the payment step of the method (buys) or the payout step (sells). */
 function toPaymentStep(txn: Txn): void {
-  switch (txn.paymentMethod) {
-    case 'ETRANSFER':
-      goTo(txn, 'INITIATE_ETRANSFER');
-      break;
-    case 'FLEXEPIN':
-      goTo(txn, 'INPUT_VOUCHERNUMBER');
-      break;
-    case 'BANKTRANSFER':
-      goTo(txn, 'INITIATE_BANKTRANSFER', { availableBanks: BANKS[txn.fiatCurrency] });
-      break;
-    case 'OTC':
-      // The payment centre takes the reference number; extra field, see README.
-      goTo(txn, 'CUSTOMER_PAYMENT', { referenceNumber: txn.refId });
-      break;
-    case 'CREDITCARD':
-      goTo(txn, 'CUSTOMER_PAYMENT');
-      break;
-    case 'ETRANSFEROUT':
-      goTo(txn, 'INPUT_EMTEMAIL');
-      break;
-    case 'GIFTCARD':
-      awaitDeposit(txn);
-      break;
-  }
+  RAILS.get(txn.paymentMethod)!.afterChecks(txn);
 }
-
-/** Sells: the visitor sends coins to a deposit address of the transaction. */
-function awaitDeposit(txn: Txn): void {
-  txn.cryptoAddress = depositAddress(txn.cryptoCurrency, txn.refId);
-  txn.statusCalls = 0;
-  goTo(txn, 'CUSTOMER_PAYMENT', { cryptoAddress: txn.cryptoAddress });
-}
-
-export function submitEmtEmail(clock: Clock, txn: Txn, emtEmail: string): void {
-  expectStep(clock, txn, 'INPUT_EMTEMAIL', 'emtemail');
-  txn.emtEmail = emtEmail;
-  awaitDeposit(txn);
-}
-
-export function redeemVoucher(clock: Clock, txn: Txn, voucherNumber: string): void {
-  expectStep(clock, txn, 'INPUT_VOUCHERNUMBER', 'vouchernumber');
-  if (voucherNumber === USED_VOUCHER) throw fail(422, ERROR_CODES.voucherUsed, 'This voucher has already been used.');
-  const value = voucherNumber.startsWith(LOW_VALUE_VOUCHER_PREFIX) ? LOW_VOUCHER_VALUE : txn.quote.fiatAmount;
-  if (value !== txn.quote.fiatAmount) {
-    throw fail(
-      422,
-      ERROR_CODES.amountMismatch,
-      `The voucher's stored value (${value.toFixed(2)} ${txn.fiatCurrency}) does not match the quoted amount (${txn.quote.fiatAmount.toFixed(2)} ${txn.fiatCurrency}).`,
-      { amount: value },
-    );
-  }
-  // A redeemed voucher is reviewed before the coins are sent (delivered within 12 hours).
-  txn.txnStatus = 'REVIEW';
-  goTo(txn, 'ADMIN_REVIEW');
-}
-
-export function initEtransfer(clock: Clock, txn: Txn, baseUrl: string): void {
-  if (txn.etransferInitiated) {
-    throw fail(409, ERROR_CODES.txnStatusInvalid, 'Payment instructions have already been initiated for this transaction.');
-  }
-  expectStep(clock, txn, 'INITIATE_ETRANSFER', 'etransfer/init');
-  txn.etransferInitiated = true;
-  goTo(txn, 'CUSTOMER_PAYMENT', { redirectUrl: `${baseUrl}/pay/etransfer/${txn.refId}` });
-}
-
-/**
- * AUD goes to the provider's page (redirectUrl); other currencies pick a bank first, then
- * get the bank's page as an htmlDoc.
- */
-export function initBankTransfer(clock: Clock, txn: Txn, selectedBank: string, baseUrl: string): void {
-  expectStep(clock, txn, 'INITIATE_BANKTRANSFER', 'banktransfer/init');
-  const banks = BANKS[txn.fiatCurrency];
-  if (txn.fiatCurrency === 'AUD') {
-    txn.bankName = AUD_PROVIDER_NAME;
-    goTo(txn, 'CUSTOMER_PAYMENT', { redirectUrl: `${baseUrl}/pay/bank/${txn.refId}` });
-    return;
-  }
-  if (selectedBank === '') {
-    goTo(txn, 'INITIATE_BANKTRANSFER', { availableBanks: banks });
-    return;
-  }
-  const bank = banks.find((b) => b.bankCode === selectedBank);
-  if (!bank) {
-    throw fail(400, SANDBOX_CODES.requestInvalid, `selectedBank: must be one of ${banks.map((b) => b.bankCode).join(', ')}`);
-  }
-  txn.bankName = bank.bankName;
-  goTo(txn, 'CUSTOMER_PAYMENT', { htmlDoc: bankDocument(txn, baseUrl) });
-}
-
-export type PayableMethod = 'ETRANSFER' | 'BANKTRANSFER' | 'CREDITCARD';
 
 /**
  * The visitor's decision on a provider page. A repeated post after the outcome is a no-op
  * (double click); anything else not awaiting this payment is refused.
  */
-export function settlePayment(txn: Txn, method: PayableMethod, decision: 'pay' | 'cancel'): 'settled' | 'not-open' {
+export function settlePayment(txn: Txn, method: string, decision: 'pay' | 'cancel'): 'settled' | 'not-open' {
   if (txn.nextAction === 'DONE_COMPLETED' || txn.nextAction === 'DONE_CANCELLED') {
     return txn.paymentMethod === method ? 'settled' : 'not-open';
   }

@@ -1,25 +1,23 @@
 // Quotes: creation, requote and confirmation, with the amount-based test values.
 // A quote holds for quoteTtlS seconds; after that the next step call is refused with
 // QUOTE.EXPIRED until a requote is confirmed (the edge's quote-expired modal).
-import { COINS, COUNTRY_BY_CURRENCY, ERROR_CODES, FIAT_CURRENCIES, type PaymentMethodName } from '../../checkout/domain.ts';
+import { COINS, COUNTRY_BY_CURRENCY, ERROR_CODES, FIAT_CURRENCIES } from '../../checkout/domain.ts';
 import type { z } from 'zod';
 import type { quoteRequestSchema, requoteRequestSchema, requoteResponseSchema } from '../upstream/contract.ts';
 import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
 import { cryptoFor, fiatFor, priceOf } from './prices.ts';
+import { RAILS } from './rails/index.ts';
+import { type Clock, isQuoteExpired, isQuoteLocked, quoteExpiredError } from './steps.ts';
 import { newRefId, type Api, type Quote, type Txn } from './store.ts';
 
-export const METHODS_BY_API: Record<Api, readonly PaymentMethodName[]> = {
-  buy: ['ETRANSFER', 'CREDITCARD', 'FLEXEPIN', 'BANKTRANSFER', 'OTC'],
-  sell: ['ETRANSFEROUT', 'GIFTCARD'],
+/** The methods each API takes: its rails'. */
+export const METHODS_BY_API: Record<Api, readonly string[]> = {
+  buy: [...RAILS.values()].filter((r) => r.api === 'buy').map((r) => r.name),
+  sell: [...RAILS.values()].filter((r) => r.api === 'sell').map((r) => r.name),
 };
 export const PRO_VIP_TAG = 'vip-demo';
 /** Buys of at least this much need the buyer's address. */
 export const ADDRESS_REQUIRED_FROM = 300;
-
-export interface Clock {
-  now(): number;
-  quoteTtlMs: number;
-}
 
 type Priced = Pick<Txn, 'api' | 'paymentMethod' | 'cryptoCurrency' | 'fiatCurrency'>;
 
@@ -95,7 +93,7 @@ export function createQuote(clock: Clock, api: Api, req: z.output<typeof quoteRe
   if (req.country !== country) throw invalid('country', `must be ${country} for ${fiatCurrency}`);
   if (req.vipTag !== undefined) {
     if (req.vipTag !== PRO_VIP_TAG) throw invalid('vipTag', 'unknown Pro customer (vipcheck would answer false)');
-    if (paymentMethod !== 'ETRANSFER') throw invalid('paymentMethod', 'Pro quotes must be ETRANSFER');
+    if (!RAILS.get(paymentMethod)?.pro) throw invalid('paymentMethod', 'Pro quotes must be the Pro method');
   }
   const priced: Priced = { api, paymentMethod, cryptoCurrency, fiatCurrency };
   const subtype = req.paymentMethodSubtype ?? null;
@@ -120,21 +118,8 @@ export function createQuote(clock: Clock, api: Api, req: z.output<typeof quoteRe
     statusCalls: 0,
     etransferInitiated: false,
     bankName: null,
+    holdsRate: RAILS.get(paymentMethod)!.holdsRate,
   };
-}
-
-/** Once the payment is under way (or over) the price is fixed. */
-export function isQuoteLocked(txn: Txn): boolean {
-  return ['CUSTOMER_PAYMENT', 'ADMIN_REVIEW', 'DONE_COMPLETED', 'DONE_CANCELLED'].includes(txn.nextAction);
-}
-
-/** Card quotes show no countdown on the edge (docs/spec.md section 4), so they never expire here. */
-export function isQuoteExpired(clock: Clock, txn: Txn): boolean {
-  return txn.paymentMethod !== 'CREDITCARD' && !isQuoteLocked(txn) && clock.now() >= txn.quote.validUntil;
-}
-
-export function quoteExpiredError(): SandboxError {
-  return fail(409, SANDBOX_CODES.quoteExpired, 'The quote has expired. Please accept a new quote to continue.');
 }
 
 function lockedError(txn: Txn): SandboxError {
@@ -180,7 +165,7 @@ export function confirmNewQuote(clock: Clock, txn: Txn): void {
     return;
   }
   txn.pendingQuote = null;
-  if (clock.now() >= pending.validUntil && txn.paymentMethod !== 'CREDITCARD') throw quoteExpiredError();
+  if (clock.now() >= pending.validUntil && txn.holdsRate) throw quoteExpiredError();
   txn.quote = pending;
   txn.paymentMethodSubtype = pending.paymentMethodSubtype;
   if (txn.api === 'buy') {

@@ -1,7 +1,7 @@
 // The transactions, in memory only: a restart forgets them, like a payment provider's
 // test mode that is reset. Each lives 24 h after its last use, and the count is capped.
 import { randomInt } from 'node:crypto';
-import type { Coin, Country, FiatCurrency, NextAction, PaymentMethodName, TxnStatus, TxnType } from '../../checkout/domain.ts';
+import type { Coin, Country, FiatCurrency, NextAction, TxnStatus, TxnType } from '../../checkout/domain.ts';
 import type { z } from 'zod';
 import type { nextActionParamsSchema } from '../upstream/contract.ts';
 import { BoundedCache } from './cache.ts';
@@ -37,7 +37,7 @@ export interface Txn {
   fiatCurrency: FiatCurrency;
   cryptoCurrency: Coin;
   country: Country;
-  paymentMethod: PaymentMethodName;
+  paymentMethod: string;
   paymentMethodSubtype: string | null;
   quote: Quote;
   /** A requote waiting for confirmednewquote. */
@@ -55,6 +55,8 @@ export interface Txn {
   statusCalls: number;
   etransferInitiated: boolean;
   bankName: string | null;
+  /** Its quote expires at validUntil (its rail's word): a card quote never does. */
+  holdsRate: boolean;
 }
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -3,13 +3,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
-import { settlePayment, type PayableMethod } from '../flow.ts';
+import { settlePayment } from '../flow.ts';
 import { bankPage, etransferPage, messagePage, paymentResultPage, type PaymentKind } from '../pages/pay.ts';
+import { bankTransferRail } from '../rails/bank-transfer.ts';
+import { etransferRail } from '../rails/etransfer.ts';
 import type { Txn } from '../store.ts';
 
 const decisionSchema = z.object({ decision: z.enum(['pay', 'cancel']), returnUrl: z.string().optional() });
 
-const METHOD_OF: Record<PaymentKind, PayableMethod> = { etransfer: 'ETRANSFER', bank: 'BANKTRANSFER' };
+const METHOD_OF: Record<PaymentKind, string> = { etransfer: etransferRail.name, bank: bankTransferRail.name };
 
 export function sendPage(reply: FastifyReply, statusCode: number, page: string): FastifyReply {
   return reply.code(statusCode).type('text/html; charset=utf-8').send(page);

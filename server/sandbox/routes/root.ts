@@ -14,7 +14,9 @@ import {
 } from '../../upstream/contract.ts';
 import { browserBaseUrl, type SandboxContext } from '../context.ts';
 import { SANDBOX_CODES, fail, parseBody } from '../errors.ts';
-import { flowState, initBankTransfer, initEtransfer } from '../flow.ts';
+import { flowState } from '../flow.ts';
+import { initBankTransfer } from '../rails/bank-transfer.ts';
+import { initEtransfer } from '../rails/etransfer.ts';
 import { tickerPriceOf } from '../prices.ts';
 import { PRO_VIP_TAG } from '../quotes.ts';
 import type { Txn } from '../store.ts';

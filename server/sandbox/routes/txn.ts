@@ -19,16 +19,16 @@ import { fail, parseBody } from '../errors.ts';
 import {
   flowState,
   pollStatus,
-  redeemVoucher,
   requestCode,
   submitBuyerInfo,
   submitCryptoAddress,
-  submitEmtEmail,
   submitSelfie,
   verifyMobile,
   type FlowState,
 } from '../flow.ts';
 import { confirmNewQuote, createQuote, requote } from '../quotes.ts';
+import { submitEmtEmail } from '../rails/etransfer-out.ts';
+import { redeemVoucher } from '../rails/flexepin.ts';
 import type { Api, Txn } from '../store.ts';
 import { UPLOAD_BODY_LIMIT, checkFile } from '../uploads.ts';
 

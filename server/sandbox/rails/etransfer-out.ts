@@ -1,0 +1,18 @@
+// Sells paid out by Interac e-Transfer: after the checks the transaction asks for the payout
+// email, then waits for the coins at a deposit address.
+import { type Clock, awaitDeposit, expectStep, goTo } from '../steps.ts';
+import type { Txn } from '../store.ts';
+import type { Rail } from './rail.ts';
+
+export const etransferOutRail: Rail = {
+  name: 'ETRANSFEROUT',
+  api: 'sell',
+  afterChecks: (txn) => goTo(txn, 'INPUT_EMTEMAIL'),
+  holdsRate: true,
+};
+
+export function submitEmtEmail(clock: Clock, txn: Txn, emtEmail: string): void {
+  expectStep(clock, txn, 'INPUT_EMTEMAIL', 'emtemail');
+  txn.emtEmail = emtEmail;
+  awaitDeposit(txn);
+}

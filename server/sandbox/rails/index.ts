@@ -1,0 +1,16 @@
+// The sandbox's payment rails, one file each: the methods its exchange takes.
+import { bankTransferRail } from './bank-transfer.ts';
+import { creditCardRail } from './credit-card.ts';
+import { etransferOutRail } from './etransfer-out.ts';
+import { etransferRail } from './etransfer.ts';
+import { flexepinRail } from './flexepin.ts';
+import { giftCardRail } from './gift-card.ts';
+import { otcRail } from './otc.ts';
+import type { Rail } from './rail.ts';
+
+export const RAILS: ReadonlyMap<string, Rail> = new Map(
+  [etransferRail, creditCardRail, flexepinRail, giftCardRail, etransferOutRail, bankTransferRail, otcRail].map((r) => [
+    r.name,
+    r,
+  ]),
+);
