@@ -20,18 +20,7 @@ export const TEST_COIN: Coin = 'LTCT';
 export const DEFAULT_FIAT: FiatCurrency = 'CAD';
 export const DEFAULT_COIN: Coin = 'BTC';
 
-export const PAYMENT_METHODS = [
-  'ETRANSFER',
-  'CREDITCARD',
-  'FLEXEPIN',
-  'GIFTCARD',
-  'ETRANSFEROUT',
-  'BANKTRANSFER',
-  'OTC',
-] as const;
-export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
-
-/** What the visitor chooses on the home page; SPEND is a SELL paid with GIFTCARD upstream. */
+/** What the visitor chooses on the home page; SPEND (an eGift card) travels upstream as a SELL. */
 export const FLOW_KINDS = ['BUY', 'SELL', 'SPEND'] as const;
 export type FlowKind = (typeof FLOW_KINDS)[number];
 
@@ -39,36 +28,27 @@ export type FlowKind = (typeof FLOW_KINDS)[number];
 export const TXN_TYPES = ['BUY', 'SELL'] as const;
 export type TxnType = (typeof TXN_TYPES)[number];
 
-/** Which flow each payment method belongs to: SELL pays out by e-Transfer, SPEND buys gift cards. */
-export const METHOD_FLOW: Readonly<Record<PaymentMethodName, FlowKind>> = {
-  ETRANSFER: 'BUY',
-  CREDITCARD: 'BUY',
-  FLEXEPIN: 'BUY',
-  BANKTRANSFER: 'BUY',
-  OTC: 'BUY',
-  ETRANSFEROUT: 'SELL',
-  GIFTCARD: 'SPEND',
-};
-
 export function txnTypeOf(kind: FlowKind): TxnType {
   return kind === 'BUY' ? 'BUY' : 'SELL';
 }
 
-export const NEXT_ACTIONS = [
+/**
+ * The next actions every payment method shares (docs/spec.md section 4). The others
+ * (INITIATE_…, INPUT_VOUCHERNUMBER, INPUT_EMTEMAIL) belong to a method and are named in its
+ * module (server/methods/); an action nobody knows leaves the visitor where they are.
+ */
+export const SHARED_NEXT_ACTIONS = [
   'INPUT_CRYPTOADDRESS',
   'INPUT_BUYERINFO',
   'VERIFY_MOBILE',
   'SUBMIT_SELFIEDOC',
   'ADMIN_REVIEW',
-  'INPUT_VOUCHERNUMBER',
   'CUSTOMER_PAYMENT',
-  'INITIATE_BANKTRANSFER',
-  'INITIATE_ETRANSFER',
-  'INPUT_EMTEMAIL',
   'DONE_COMPLETED',
   'DONE_CANCELLED',
 ] as const;
-export type NextAction = (typeof NEXT_ACTIONS)[number];
+/** A flow state's nextAction: one of the shared ones or a method's own. */
+export type NextAction = string;
 
 export const TXN_STATUSES = ['PENDING', 'PROCESSED', 'COMPLETED', 'CANCELLED', 'REVIEW'] as const;
 export type TxnStatus = (typeof TXN_STATUSES)[number];

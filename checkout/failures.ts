@@ -33,10 +33,11 @@ export const FAILURE_CONTEXTS = [
   'buyer-info',
   /** The email verification code. */
   'verification',
-  'etransfer-init',
-  /** The Flexepin voucher (vouchernumber). */
+  /** The payment instructions initiated as the e-Transfer payment page opens. */
+  'payment-instructions',
+  /** A voucher redeemed (vouchernumber). */
   'voucher',
-  /** banktransfer/init: a bank chosen, or Proceed on the bank payment page. */
+  /** The bank transfer initiated: a bank chosen, or Proceed on the bank payment page. */
   'bank-init',
   /** The card provider's quote for the order. */
   'card-quote',
@@ -71,9 +72,9 @@ export type Outcome =
   /** No screen to stay on: the home page, with the messages as a toast. */
   | { kind: 'toast-home'; messages: string[]; status: number };
 
-/** What the flow knows that changes an outcome: VOICECLIP.MISSING skips audio for vouchers. */
+/** What the flow knows that changes an outcome: where the visitor's method sends VOICECLIP.MISSING. */
 export interface FailureFacts {
-  paymentMethod?: string;
+  voiceClipScreen?: ScreenPath | undefined;
 }
 
 /** The status a page answers with: the upstream's refusal stays a 4xx; trouble upstream is a 5xx. */
@@ -238,17 +239,14 @@ export function failureOutcome(failure: Failure, context: FailureContext, facts:
             code,
           };
         case ERROR_CODES.voiceClipMissing:
-          return {
-            kind: 'screen',
-            path: facts.paymentMethod === 'FLEXEPIN' ? ROUTES.audioInputSkip.path : ROUTES.audioInput.path,
-          };
+          return { kind: 'screen', path: facts.voiceClipScreen ?? ROUTES.audioInput.path };
         case ERROR_CODES.selfieMissing:
           return { kind: 'screen', path: ROUTES.imageInputChoice.path };
       }
       // A wrong code: the upstream's message belongs under the field.
       if (failure.kind === 'error' && failure.status === 422) return stay(failure, FAILURE_TEXT.generic, 'field');
       return common(failure) ?? stay(failure, FAILURE_TEXT.generic);
-    case 'etransfer-init':
+    case 'payment-instructions':
       if (code === ERROR_CODES.txnStatusInvalid) {
         return { kind: 'stay', messages: [FAILURE_TEXT.paymentAlreadyInitiated], on: 'form', status: statusOf(failure) };
       }

@@ -78,3 +78,11 @@ export function formatCryptoLimit(amount: number, coin: string): string {
   if (!Number.isFinite(amount)) return 'N/A';
   return `${coin} ${signed(amount, cryptoShort.format(Math.abs(amount)), '')}`;
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** '1 hour', '12 hours': the promises of docs/spec.md section 9, from limits.ts. */
+export function formatHours(ms: number): string {
+  const n = Math.round(ms / HOUR_MS);
+  return n === 1 ? '1 hour' : `${n} hours`;
+}

@@ -14,7 +14,6 @@ export const PRO_DEFAULT = 100;
 /** Stated on the Pro page, enforced upstream. */
 export const PRO_DAILY_LIMIT = 2500;
 export const PRO_FIAT_CURRENCY = 'CAD';
-export const PRO_PAYMENT_METHOD = 'ETRANSFER';
 /** The coins the Pro page offers. */
 export const PRO_COINS = ['BTC', 'BCH', 'LTC', 'ETH'] as const;
 

@@ -243,6 +243,43 @@ export const COPY_TEXT = {
   copyOf: (what: string) => `Copy ${what}`,
 } as const;
 
+/**
+ * The in-review, success and deposit pages (screen 20, screen 17): what happens next, in the
+ * words of the order's payment method (its module in server/methods/ picks them). Durations
+ * come as text ("12 hours"), from the promises of docs/spec.md section 9.
+ */
+export const RECEIPT_TEXT = {
+  thankYou: 'Thank you!',
+  inReviewTitle: 'Order in review',
+  inReview: (within: string) => `Your order is being reviewed. A review may take up to ${within}.`,
+  afterApproval: {
+    paymentInstructions: (emailWithin: string, payWithin: string) =>
+      `Once it is approved, we will email you the payment instructions within ${emailWithin}. Your payment must arrive within ${payWithin} of the instructions.`,
+    coinsWithin: (coin: string, within: string) =>
+      `Once it is approved, your ${coin} will be delivered to your receiving address within ${within}.`,
+    cashDetails: (expiry: string) =>
+      `Once it is approved, we will email you your payment details. Cash payments expire after ${expiry}.`,
+    coinsSent: (coin: string) => `Once it is approved, your ${coin} will be sent to your receiving address.`,
+    depositAddress: (coin: string, within: string) =>
+      `Once it is approved, we will email you the address to send your ${coin} to within ${within}.`,
+    emailed: 'We will email you once it is approved.',
+  },
+  successTitle: 'Order complete',
+  complete: 'Your order is complete.',
+  delivery: {
+    coinsWithin: (coin: string, within: string) => `Your ${coin} will be delivered to your receiving address within ${within}.`,
+    coins: (coin: string) => `Your ${coin} is on its way to your receiving address.`,
+    payout: 'Your Interac e-Transfer payout is on its way to your email.',
+    giftCard: 'Your eGift card is on its way to your email.',
+  },
+  onDeposit: {
+    payout: 'We will send your payout as soon as your crypto arrives.',
+    giftCard: 'We will email your eGift card as soon as your crypto arrives.',
+  },
+  /** Shown when the deposit page's status checks stop before the address is known. */
+  received: (onDeposit: string) => `We have received your order. ${onDeposit}`,
+} as const;
+
 /** The cancelled page (docs/spec.md section 2, screen 20). */
 export const CANCELLED_TEXT = {
   title: 'Order not complete',

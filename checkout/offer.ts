@@ -41,8 +41,10 @@ export function coinsFor(config: MerchantConfig) {
   return config.supportedCoins.filter((c) => c.id !== TEST_COIN || config.env !== 'PROD');
 }
 
+/** The eGift cards on offer: the subtypes of the merchant's spend method. */
 export function giftCardsFor(config: MerchantConfig) {
-  return config.paymentMethodSubtypes.filter((s) => s.paymentMethod === 'GIFTCARD');
+  const spend = new Set(methodsFor(config.paymentMethods, 'SPEND').map((m) => m.name));
+  return config.paymentMethodSubtypes.filter((s) => s.paymentMethod !== undefined && spend.has(s.paymentMethod));
 }
 
 /** The currency of a form that does not name one: CAD when offered (docs/spec.md section 4), else the first. */

@@ -7,7 +7,7 @@
 // to every refused form. The edge rewrites the cookie from every flow state it receives
 // (server/flow/next.ts saveFlowState), so it holds the quote's figures from the moment the
 // quote exists, and the address or payout email once the upstream has them.
-import { METHOD_FLOW, type FlowKind, type PaymentMethodName } from './domain.ts';
+import type { FlowKind } from './domain.ts';
 import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from './limits.ts';
 import { SUMMARY_TEXT } from './messages.ts';
 import type { FlowCookie } from '../server/security/flow-cookie.ts';
@@ -23,12 +23,17 @@ export type OrderSummaryData = Pick<
   FlowState,
   'refId' | 'txnType' | 'paymentMethod' | 'fiatAmount' | 'fiatCurrency' | 'cryptoAmount' | 'cryptoCurrency' | 'cryptoAddress'
 > & {
+  /** The visitor's flow (the flow cookie's); without it, a buy or a sell by the transaction type. */
+  kind?: FlowKind | undefined;
   emtEmail?: string | null | undefined;
   fee?: number | undefined;
 };
 
 /** The flow cookie's fields the summary is built from. */
-export type FlowOrderSource = Pick<FlowCookie, 'refId' | 'txnType' | 'method' | 'fiatCurrency' | 'cryptoCurrency' | 'order'>;
+export type FlowOrderSource = Pick<
+  FlowCookie,
+  'refId' | 'kind' | 'txnType' | 'method' | 'fiatCurrency' | 'cryptoCurrency' | 'order'
+>;
 
 const within = (value: string | null | undefined, max: number) => (value && value.length <= max ? value : undefined);
 
@@ -51,10 +56,11 @@ export function orderFiguresOf(state: FlowState, fee: number | null): OrderFigur
  * summary (one written before the summary existed) and no state is at hand.
  */
 export function orderSummaryOf(flow: FlowOrderSource, state?: FlowState): OrderSummaryData | undefined {
-  if (state) return { ...state, ...orderFiguresOf(state, flow.order?.fee ?? null) };
+  if (state) return { ...state, kind: flow.kind, ...orderFiguresOf(state, flow.order?.fee ?? null) };
   if (!flow.order) return undefined;
   return {
     refId: flow.refId,
+    kind: flow.kind,
     txnType: flow.txnType,
     paymentMethod: flow.method,
     fiatCurrency: flow.fiatCurrency,
@@ -68,7 +74,7 @@ export type SummaryRow =
   | { kind: 'address' | 'email' | 'reference'; label: string; value: string };
 
 function flowKindOf(order: OrderSummaryData): FlowKind {
-  return METHOD_FLOW[order.paymentMethod as PaymentMethodName] ?? (order.txnType === 'BUY' ? 'BUY' : 'SELL');
+  return order.kind ?? (order.txnType === 'BUY' ? 'BUY' : 'SELL');
 }
 
 /**

@@ -1,5 +1,5 @@
 // Where the upstream may send the visitor's browser to pay (docs/spec.md section 2,
-// CUSTOMER_PAYMENT with BANKTRANSFER): a redirectUrl, or the form targets of an htmlDoc.
+// CUSTOMER_PAYMENT of a bank transfer): a redirectUrl, or the form targets of an htmlDoc.
 // Followed only when it is https on one of the merchant's payment hosts; plain http only
 // to a loopback host (the sandbox) for a DEV or TEST merchant. Anything that could mean
 // something else to some parser is refused rather than repaired: other schemes, a

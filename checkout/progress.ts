@@ -1,9 +1,10 @@
-// The step indicator's rule: the steps of each flow, and which step each screen belongs to.
-// A buy is quote, details, verify, pay; a sell and a gift-card spend end by sending crypto
+// The step indicator's rule: the steps of each flow, and where a screen stands in them. A
+// buy is quote, details, verify, pay; a sell and a gift-card spend end by sending crypto
 // instead, and a sell names its payout e-Transfer address after verification, so the
-// indicator never steps back. Screens outside the steps (home, the outcomes) show no indicator.
+// indicator never steps back. A payment method may have steps of its own; a screen says
+// which step it is (defineScreen). Screens outside the steps (home, the outcomes) show no
+// indicator.
 import type { FlowKind } from './domain.ts';
-import { ROUTES, type ScreenPath } from './routes.ts';
 
 export type FlowStep = 'quote' | 'details' | 'verify' | 'payout' | 'pay' | 'send';
 
@@ -13,38 +14,14 @@ export const FLOW_STEPS: Readonly<Record<FlowKind, readonly FlowStep[]>> = {
   SPEND: ['quote', 'details', 'verify', 'send'],
 };
 
-const SCREEN_STEP: ReadonlyMap<ScreenPath, FlowStep> = new Map<ScreenPath, FlowStep>([
-  [ROUTES.priceQuote.path, 'quote'],
-  [ROUTES.spendQuote.path, 'quote'],
-  [ROUTES.creditCardQuote.path, 'quote'],
-  [ROUTES.addressInput.path, 'details'],
-  [ROUTES.emailInput.path, 'payout'],
-  [ROUTES.buyerInfoInput.path, 'details'],
-  [ROUTES.mobileVerification.path, 'verify'],
-  [ROUTES.imageInputChoice.path, 'verify'],
-  [ROUTES.imageInputCamera.path, 'verify'],
-  [ROUTES.imageInputUpload.path, 'verify'],
-  [ROUTES.audioInput.path, 'verify'],
-  [ROUTES.verify.path, 'verify'],
-  [ROUTES.paymentEtransferInstructions.path, 'pay'],
-  [ROUTES.paymentFlexepin.path, 'pay'],
-  [ROUTES.bankSelect.path, 'pay'],
-  [ROUTES.poli.path, 'pay'],
-  [ROUTES.creditCard.path, 'pay'],
-  [ROUTES.paymentOtc.path, 'pay'],
-  [ROUTES.paymentSpend.path, 'send'],
-]);
-
 export interface Progress {
   steps: readonly FlowStep[];
   /** Index of the visitor's step in `steps`. */
   current: number;
 }
 
-/** Where a screen stands in its flow; null when it is not one of the flow's steps. */
-export function flowProgress(kind: FlowKind, screen: ScreenPath): Progress | null {
-  const step = SCREEN_STEP.get(screen);
-  const steps = FLOW_STEPS[kind];
+/** Where a screen's step stands among the visitor's steps; null when it is not one of them. */
+export function flowProgress(steps: readonly FlowStep[], step: FlowStep | undefined): Progress | null {
   const current = step === undefined ? -1 : steps.indexOf(step);
   return current < 0 ? null : { steps, current };
 }
@@ -56,7 +33,6 @@ export function flowProgress(kind: FlowKind, screen: ScreenPath): Progress | nul
  */
 const SUMMARY_STEPS: readonly FlowStep[] = ['details', 'verify', 'payout'];
 
-export function showsFlowSummary(screen: ScreenPath): boolean {
-  const step = SCREEN_STEP.get(screen);
+export function showsFlowSummary(step: FlowStep | undefined): boolean {
   return step !== undefined && SUMMARY_STEPS.includes(step);
 }

@@ -6,9 +6,14 @@ import type { Country } from './domain.ts';
 import { QUOTE_TIMER_DEFAULT_MS } from './limits.ts';
 import { QUOTE_TEXT } from './messages.ts';
 
-/** Card quotes are not held: their banner shows the current price with no countdown. */
-export function isRateHeld(paymentMethod: string): boolean {
-  return paymentMethod !== 'CREDITCARD';
+/** How a payment method holds its rate: with a countdown, or as the current price with none (cards). */
+export type RateHold = 'countdown' | 'current-price';
+/** What a requote names: the fiat amount, or the coin amount (docs/spec.md section 7). */
+export type RequoteBy = 'fiat' | 'crypto';
+
+/** Whether the method holds its rate with a countdown (a card shows the current price, with none). */
+export function isRateHeld(method: { rateHold: RateHold } | undefined): boolean {
+  return method?.rateHold !== 'current-price';
 }
 
 export interface QuoteTimes {
@@ -108,16 +113,16 @@ export function formatHeldUntil(deadline: number, country: Country): string {
 
 export interface RequoteAmounts {
   refId: string;
-  paymentMethod: string;
   fiatAmount: number;
   cryptoAmount: number;
 }
 
-/** docs/spec.md section 7: a requote names the fiat amount, or the coin amount for ETRANSFEROUT. */
+/** docs/spec.md section 7: a requote names the fiat amount, or the coin amount for a method priced in coins. */
 export function requoteBody(
   quote: RequoteAmounts,
+  requotes: RequoteBy,
 ): { refId: string; fiatAmount: number } | { refId: string; cryptoAmount: number } {
-  return quote.paymentMethod === 'ETRANSFEROUT'
+  return requotes === 'crypto'
     ? { refId: quote.refId, cryptoAmount: quote.cryptoAmount }
     : { refId: quote.refId, fiatAmount: quote.fiatAmount };
 }

@@ -74,6 +74,8 @@ export default function AmountForm(props: AmountFormProps) {
 
   // The same rule the server checks the form with.
   const methods = methodsFor(props.methods, kind, fiatCurrency);
+  // The spend tab has no method selector: its one method goes with the form.
+  const spendMethod = methodsFor(props.methods, 'SPEND')[0]?.name ?? '';
   const selectedCard = props.giftCards.find((c) => c.name === giftCard);
 
   const switchTab = (next: FlowKind) => (event: MouseEvent) => {
@@ -224,7 +226,7 @@ export default function AmountForm(props: AmountFormProps) {
       )}
 
       {kind === 'SPEND' ? (
-        <input type="hidden" name="paymentMethod" value="GIFTCARD" />
+        <input type="hidden" name="paymentMethod" value={spendMethod} />
       ) : (
         <Field id="paymentMethod" label="Payment method" error={shownErrors.paymentMethod}>
           <select id="paymentMethod" name="paymentMethod" defaultValue={values.paymentMethod} key={`${kind}-${fiatCurrency}`}>

@@ -12,6 +12,7 @@ import {
   quoteDeadline,
   remainingMs,
   requoteBody,
+  type RequoteBy,
 } from '../checkout/quote-timer.ts';
 import { apiFailure, requoteOutcome, type RequoteOutcome } from '../checkout/failures.ts';
 import { REDIRECT_HOME_DELAY_MS } from '../checkout/limits.ts';
@@ -23,7 +24,8 @@ import { trapFocus } from './dialog.ts';
 export interface QuoteTimerProps {
   refId: string;
   txnType: TxnType;
-  paymentMethod: string;
+  /** What a requote names (the payment method's word). */
+  requotes: RequoteBy;
   country: Country;
   summary: QuoteSummaryProps;
   /** The deadline (ISO 8601); null for card quotes, which are not held. */
@@ -122,7 +124,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
 
   const requote = async () => {
     setPhase({ name: 'requoting' });
-    const body = requoteBody({ refId: props.refId, paymentMethod: props.paymentMethod, ...figures });
+    const body = requoteBody({ refId: props.refId, ...figures }, props.requotes);
     const answer = await postJson(ISLAND_API.requote(props.txnType), body).catch(() => null);
     const offered = answer?.ok ? figuresOf(answer.body, figures) : undefined;
     setPhase(offered ? { name: 'offered', figures: offered } : { name: 'failed', outcome: failureOf(answer) });

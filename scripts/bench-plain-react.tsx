@@ -20,12 +20,15 @@ import { PROJECT_ROOT } from '../server/root.ts';
 import { newNonce } from '../server/security/csp.ts';
 import { flowCookieSchema } from '../server/security/flow-cookie.ts';
 import { pageProps } from '../server/screens/price-quote.ts';
+import { PAYMENT_METHODS } from '../server/methods/index.ts';
 import { loadMerchants } from '../server/tenancy/load.ts';
 import { flowStateSchema } from '../server/upstream/contract.ts';
 import { PriceQuotePage } from '../views/pages/PriceQuote.tsx';
 
 const flow = flowCookieSchema.parse(JSON.parse(process.env.FLOW!));
-const found = (await loadMerchants(fileURLToPath(new URL('merchants', PROJECT_ROOT)))).resolve(process.env.MERCHANT);
+const found = (await loadMerchants(fileURLToPath(new URL('merchants', PROJECT_ROOT)), { methods: PAYMENT_METHODS })).resolve(
+  process.env.MERCHANT,
+);
 if (found.kind !== 'known') throw new Error(`unknown merchant ${process.env.MERCHANT}`);
 const { merchant } = found;
 const [assets] = await Promise.all([readManifest(), loadIslands()]);
@@ -33,7 +36,11 @@ const answer = await request(`${process.env.UPSTREAM}/${API_OF_TXN_TYPE[flow.txn
   headers: { 'x-merchant': merchant.id, 'x-request-id': 'bench' },
 });
 const state = flowStateSchema.parse(await answer.body.json());
-const fakeRequest = { merchant, server: { clock: Date.now, thirdParty: {} } } as unknown as FastifyRequest;
+const fakeRequest = {
+  merchant,
+  server: { clock: Date.now, thirdParty: {}, methods: PAYMENT_METHODS },
+  routeOptions: { config: { step: 'quote' } },
+} as unknown as FastifyRequest;
 const props = pageProps(fakeRequest, flow, state, {});
 
 const page = (ctx: RenderContextValue) => <RenderContext value={ctx}>{createElement(PriceQuotePage, props)}</RenderContext>;

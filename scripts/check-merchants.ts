@@ -1,6 +1,7 @@
 // npm run check:merchants [-- dir]: load merchants/ exactly as the server does at start-up,
 // print one line per merchant, exit 0; or print every problem and exit 1. Run it in CI and
 // before deploying a merchant change.
+import { PAYMENT_METHODS } from '../server/methods/index.ts';
 import { MerchantConfigError, loadMerchants } from '../server/tenancy/load.ts';
 import type { Merchant } from '../server/tenancy/load.ts';
 import { FLOW_KINDS } from '../checkout/domain.ts';
@@ -23,7 +24,7 @@ function flows(m: Merchant): string {
 }
 
 try {
-  const registry = await loadMerchants(dir, { blocking: true });
+  const registry = await loadMerchants(dir, { blocking: true, methods: PAYMENT_METHODS });
   const width = Math.max(...registry.merchants.map((m) => m.id.length));
   for (const m of registry.merchants) {
     const tags = [m.id === registry.fallback.id ? 'fallback' : '', m.id === registry.mainBrandId ? 'main brand' : ''].filter(

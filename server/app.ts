@@ -9,7 +9,11 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Logger } from 'pino';
 import './fastify-types.ts';
-import type { AppConfig } from './config.ts';
+import { ConfigError, type AppConfig } from './config.ts';
+import type { MethodTable } from '../checkout/payment-method.ts';
+import { PAYMENT_METHODS } from './methods/index.ts';
+import type { PaymentMethod } from './methods/method.ts';
+import { applyRateLimits, limitDefaults } from './ops/rate-limit-settings.ts';
 import { loggerOptions, RequestLogger } from './logging.ts';
 import { loadMerchants } from './tenancy/load.ts';
 import { liveRegistry } from './tenancy/live.ts';
@@ -53,11 +57,24 @@ export interface AppDeps {
   sandboxSiteUrl?: string | undefined;
   /** How a page still open waits between upstream checks: tests move their clock instead of sleeping. */
   wait?: (ms: number) => Promise<void>;
+  /** The payment methods the checkout knows; server/methods/ by default. */
+  methods?: MethodTable<PaymentMethod>;
+}
+
+/** RATE_LIMITS applied to every limit the screens count against, the methods' included. */
+function rateLimitsOf(config: AppConfig, methods: MethodTable<PaymentMethod>) {
+  try {
+    return applyRateLimits(config.rateLimits, limitDefaults(methods));
+  } catch (error) {
+    throw new ConfigError(`Invalid environment:\n  RATE_LIMITS: ${(error as Error).message}`);
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const links = { sandboxUrl: deps.sandboxSiteUrl };
+  const methods = deps.methods ?? PAYMENT_METHODS;
+  const links = { sandboxUrl: deps.sandboxSiteUrl, methods };
+  const rateLimits = rateLimitsOf(config, methods);
   const merchants = liveRegistry(await loadMerchants(config.merchantsDir, { ...links, blocking: true }));
 
   const connections = connectionGuard({
@@ -99,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.decorate('appConfig', config);
+  app.decorate('methods', methods);
   app.decorate('clock', deps.clock ?? Date.now);
   app.decorate('wait', deps.wait ?? ((ms: number) => sleep(ms)));
   const thirdParty = resolveThirdParty(config, deps.upstreamUrl, deps.thirdParty);
@@ -118,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(cookie, { secret: config.sessionSecrets, hook: 'onRequest' });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
-  await app.register(rateLimitPlugin, { settings: config.rateLimits, redisUrl: config.redisUrl });
+  await app.register(rateLimitPlugin, { settings: rateLimits, redisUrl: config.redisUrl });
   await app.register(upstreamPlugin, {
     baseUrl: deps.upstreamUrl,
     uploadUrl: thirdParty.uploadUrl,

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PROJECT_ROOT } from './root.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
-import { rateLimitSettings, type RateLimitSettings } from './ops/rate-limit-settings.ts';
+import { parseRateLimits as readRateLimits, type RateLimitChanges } from './ops/rate-limit-settings.ts';
 
 /** Node refuses a headers timeout above this (http.createServer). */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -233,9 +233,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
   };
 }
 
-function parseRateLimits(spec: string): RateLimitSettings {
+function parseRateLimits(spec: string): RateLimitChanges {
   try {
-    return rateLimitSettings(spec);
+    return readRateLimits(spec);
   } catch (error) {
     throw new ConfigError(`Invalid environment:\n  RATE_LIMITS: ${(error as Error).message}`);
   }

@@ -2,6 +2,9 @@
 // decoration is made by one plugin (named in brackets); a plugin that reads another's
 // declares it in its `dependencies`.
 import type { ReactElement } from 'react';
+import type { MethodTable } from '../checkout/payment-method.ts';
+import type { FlowStep } from '../checkout/progress.ts';
+import type { PaymentMethod } from './methods/method.ts';
 import type { Dispatcher } from 'undici';
 import type { Merchant, MerchantRegistry } from './tenancy/load.ts';
 import type { AppConfig } from './config.ts';
@@ -21,6 +24,8 @@ import type { UpstreamSummary } from './upstream/upstream-call.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     appConfig: AppConfig;
+    /** The payment methods this checkout knows (server/methods/). */
+    methods: MethodTable<PaymentMethod>;
     /** [edge-render] */
     assetManifest: AssetManifest;
     /** [edge-tenancy] */
@@ -89,5 +94,9 @@ declare module 'fastify' {
     whileDraining?: boolean;
     /** [screens] The name (ROUTES) of the screen the route belongs to. */
     screen?: string;
+    /** [screens] The flow step the screen belongs to, for the step indicator (defineScreen). */
+    step?: FlowStep;
+    /** [screens] The rate limit the route's requests count against (defineScreen). */
+    rateLimitName?: string;
   }
 }

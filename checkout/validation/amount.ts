@@ -15,11 +15,10 @@ import {
   type Country,
   type FiatCurrency,
   type FlowKind,
-  type PaymentMethodName,
   type TxnType,
 } from '../domain.ts';
 import { formatCryptoLimit, formatFiatLimit } from '../format.ts';
-import { allowedKinds, coinsFor, defaultFiat, giftCardsFor, methodsFor } from '../offer.ts';
+import { allowedKinds, coinsFor, defaultFiat, methodsFor } from '../offer.ts';
 import {
   DEFAULT_BUY_AMOUNT,
   DEFAULT_MAX_AMOUNT,
@@ -30,7 +29,6 @@ import {
   PRO_FIAT_CURRENCY,
   PRO_MAX,
   PRO_MIN,
-  PRO_PAYMENT_METHOD,
 } from '../limits.ts';
 import { fail, field, hasErrors, ok, parseDecimal, type FieldErrors, type Validated } from './result.ts';
 import { AMOUNT_MESSAGES } from '../messages.ts';
@@ -52,7 +50,7 @@ export type QuoteInput = {
   cryptoAmount: number;
   fiatCurrency: FiatCurrency;
   cryptoCurrency: Coin;
-  paymentMethod: PaymentMethodName;
+  paymentMethod: string;
   paymentMethodSubtype?: string;
   country: Country;
 };
@@ -120,17 +118,17 @@ function pickCoin(merchant: MerchantConfig, value: string, pro: boolean): Coin |
   return ids.find((id) => id === value);
 }
 
-type MethodPick = { method: PaymentMethodName } | { error: string };
+type MethodPick = { method: string } | { error: string };
 
 function pickMethod(
   merchant: MerchantConfig,
   value: string,
   kind: FlowKind,
   fiatCurrency: FiatCurrency | undefined,
-  pro: boolean,
+  proMethod: string | undefined,
 ): MethodPick {
-  if (pro) {
-    return value === '' || value === PRO_PAYMENT_METHOD ? { method: PRO_PAYMENT_METHOD } : { error: AMOUNT_MESSAGES.proMethod };
+  if (proMethod !== undefined) {
+    return value === '' || value === proMethod ? { method: proMethod } : { error: AMOUNT_MESSAGES.proMethod };
   }
   // Configured for this kind and serving this currency (offer.ts).
   const methods = methodsFor(merchant.paymentMethods, kind, fiatCurrency);
@@ -140,7 +138,7 @@ function pickMethod(
 }
 
 /**
- * Validate the home form (or the Pro form with `pro: true`) into a quote input.
+ * Validate the home form (or the Pro form, with the method Pro offers as `proMethod`) into a quote input.
  * Fields: txnType (BUY, SELL or SPEND), fiatAmount (buy and spend), cryptoAmount (sell),
  * fiatCurrency, cryptoCurrency, paymentMethod, paymentMethodSubtype (spend: gift card).
  * Empty selectors fall back to what the page would have shown: the only allowed kind,
@@ -150,9 +148,9 @@ function pickMethod(
 export function validateAmountForm(
   merchant: MerchantConfig,
   raw: unknown,
-  opts: { pro?: boolean } = {},
+  opts: { proMethod?: string } = {},
 ): Validated<QuoteInput, AmountField> {
-  const pro = opts.pro === true;
+  const pro = opts.proMethod !== undefined;
   const errors: FieldErrors<AmountField> = {};
 
   const kind = pickKind(merchant, field(raw, 'txnType'), pro);
@@ -166,7 +164,7 @@ export function validateAmountForm(
 
   if (!kind) return fail(errors); // the kind decides which amount field even exists
 
-  const picked = pickMethod(merchant, field(raw, 'paymentMethod'), kind, fiatCurrency, pro);
+  const picked = pickMethod(merchant, field(raw, 'paymentMethod'), kind, fiatCurrency, opts.proMethod);
   const method = 'method' in picked ? picked.method : undefined;
   if ('error' in picked) errors.paymentMethod = picked.error;
 
@@ -228,8 +226,7 @@ export function validateAmountForm(
 
 function findSubtype(merchant: MerchantConfig, method: string, name: string) {
   if (name === '') return undefined;
-  const subtypes = method === 'GIFTCARD' ? giftCardsFor(merchant) : merchant.paymentMethodSubtypes;
-  return subtypes.find((s) => s.name === name && s.paymentMethod === method);
+  return merchant.paymentMethodSubtypes.find((s) => s.name === name && s.paymentMethod === method);
 }
 
 function spendAmountError(

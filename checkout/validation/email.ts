@@ -25,7 +25,7 @@ export function emailError(email: string, messages: { required: string; invalid:
 }
 
 /** E-transfer payout email (field `emtEmail`); `raw` is the form or the value. */
-export function validateEtransferEmail(raw: unknown): Validated<string, 'emtEmail'> {
+export function validatePayoutEmail(raw: unknown): Validated<string, 'emtEmail'> {
   const email = fieldOrValue(raw, 'emtEmail');
   const error = emailError(email, { required: EMAIL_MESSAGES.emtRequired, invalid: EMAIL_MESSAGES.emtInvalid });
   return error ? fail({ emtEmail: error }) : ok(email);

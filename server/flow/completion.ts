@@ -1,17 +1,31 @@
 // What the three completion screens (in review, success, cancelled) share: a page that shows
-// the order summary when the visitor's flow is there, still makes sense without one (a
-// bookmark, an expired cookie), and sends a visitor who is not there yet to their step.
+// the order summary when the visitor's flow is there, in the words of its payment method,
+// still makes sense without one (a bookmark, an expired cookie), and sends a visitor who is
+// not there yet to their step.
 import type { RouteHandlerMethod } from 'fastify';
 import { createElement, type FunctionComponent } from 'react';
+import { orderSummaryOf, type OrderSummaryData } from '../../checkout/order-summary.ts';
 import type { ScreenPath } from '../../checkout/routes.ts';
-import type { FlowState } from '../upstream/contract.ts';
+import { receiptText, type ReceiptText } from '../methods/method.ts';
 import { leaveStep, loadStep } from './step.ts';
 
-export function completionPage(path: ScreenPath, Page: FunctionComponent<{ order?: FlowState }>): RouteHandlerMethod {
+export interface CompletionProps {
+  order?: OrderSummaryData | undefined;
+  receipt?: ReceiptText | undefined;
+}
+
+export function completionPage(
+  path: ScreenPath,
+  Page: FunctionComponent<CompletionProps>,
+  here: readonly ScreenPath[] = [path],
+): RouteHandlerMethod {
   return async (request, reply) => {
-    const load = await loadStep(request, path);
+    const load = await loadStep(request, path, here);
     if (load.kind === 'elsewhere') return leaveStep(request, reply, load, path);
     if (load.kind === 'failed') request.log.warn({ failure: load.failure.kind }, 'completion page without its summary');
-    return reply.render(createElement(Page, { order: load.kind === 'ready' ? load.state : undefined }));
+    if (load.kind !== 'ready') return reply.render(createElement(Page, {}));
+    const order = orderSummaryOf(load.flow, load.state);
+    const method = request.server.methods.get(load.state.paymentMethod);
+    return reply.render(createElement(Page, { order, receipt: order && method ? receiptText(method, order) : undefined }));
   };
 }

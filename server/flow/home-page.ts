@@ -1,6 +1,8 @@
 // The home page (screen 1) as every part of the flow shows it: the amount form, untouched or
 // with what the visitor typed and the messages, and any modal or toast a failure leaves
 // (docs/spec.md section 8). The home screen and the failure outcomes both render it.
+import type { MethodTable } from '../../checkout/payment-method.ts';
+import type { PaymentMethod } from '../methods/method.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { MerchantConfig } from '../tenancy/schema.ts';
@@ -64,16 +66,21 @@ export interface HomeView {
   toasts?: Toast[];
 }
 
-export function homePage(config: MerchantConfig, view: HomeView = {}, ticker?: TickerProps) {
+/** The links the merchant's payment methods add to the home page (the cash-in map). */
+function homeLinks(config: MerchantConfig, methods: MethodTable<PaymentMethod>) {
+  return config.paymentMethods.flatMap((offered) => methods.get(offered.name)?.homeLink ?? []);
+}
+
+export function homePage(config: MerchantConfig, methods: MethodTable<PaymentMethod>, view: HomeView = {}, ticker?: TickerProps) {
   const form = amountFormProps(config, view.kind, view.values, view.errors);
-  return createElement(HomePage, { form, modal: view.modal, toasts: view.toasts, ticker });
+  return createElement(HomePage, { form, links: homeLinks(config, methods), modal: view.modal, toasts: view.toasts, ticker });
 }
 
 /** The home page with what this visitor typed, or a failure's modal or toast; with the ticker when the merchant shows one. */
 export async function renderHome(request: FastifyRequest, reply: FastifyReply, view: HomeView = {}, status = 200) {
   const config = request.merchant.config;
   const ticker = config.showTicker ? await tickerProps(request) : undefined;
-  return reply.render(homePage(config, view, ticker), { status });
+  return reply.render(homePage(config, request.server.methods, view, ticker), { status });
 }
 
 /**
@@ -87,7 +94,7 @@ export async function renderUntouchedHome(request: FastifyRequest, reply: Fastif
   const version = ticker ? tickerVersion(ticker.rows) : '';
   return reply.renderShared(
     `home:${kind ?? ''}`,
-    () => homePage(config, { kind }, ticker),
+    () => homePage(config, request.server.methods, { kind }, ticker),
     version,
     config.showTicker ? tickerFreshUntil(request, ticker?.rows) : Infinity,
   );

@@ -76,7 +76,7 @@ export function saveFlowState(
     refId: state.refId,
     addressRequired: state.nextActionParams?.addressRequired ?? flow.addressRequired,
     ...(at !== undefined ? { at } : {}),
-    order: orderFiguresOf(state, quoteFee(request.merchant.config, state.paymentMethod, flow.pro)),
+    order: orderFiguresOf(state, quoteFee(request.merchant.config, request.server.methods.get(state.paymentMethod), flow.pro)),
   };
   writeFlow(request, reply, next);
   return next;
@@ -123,7 +123,7 @@ export function followNextAction(
   from: ScreenPath,
   stay: Stay,
 ) {
-  const step = nextScreen(state, from);
+  const step = nextScreen(state, from, request.server.methods);
   saveFlowState(request, reply, flow, state, stepPath(step));
   return goToStep(request, reply, step, stay);
 }
@@ -138,7 +138,7 @@ export function stepPath(step: NextStep): string | undefined {
  * does not know leads home (logged).
  */
 export function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, from: ScreenPath) {
-  const step = nextScreen(state, from);
+  const step = nextScreen(state, from, request.server.methods);
   saveFlowState(request, reply, flow, state, stepPath(step));
   return goToStep(request, reply, step, () => reply.redirect(ROUTES.home.path, seeOther(request)));
 }

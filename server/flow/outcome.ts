@@ -44,7 +44,14 @@ export function meetFailure(
   const hidden = hiddenTexts(failure);
   if (hidden.length)
     request.log.warn({ upstream: { failure: failure.kind, hidden }, context }, 'upstream text replaced for the visitor');
-  return carryOut(request, reply, failureOutcome(failure, context, { paymentMethod: screen.flow?.method }), screen);
+  return carryOut(
+    request,
+    reply,
+    failureOutcome(failure, context, {
+      voiceClipScreen: request.server.methods.get(screen.flow?.method)?.voiceClipScreen,
+    }),
+    screen,
+  );
 }
 
 export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: Outcome, screen: FailureScreen): Answer {

@@ -1,13 +1,19 @@
-// A screen is one module (server/screens/): its route from ROUTES, what its page loads,
-// its form actions, and its view. This is the shape such a module exports and the
-// plugin that registers every screen of the list in server/screens/index.ts.
+// A screen is one module (server/screens/): its route from ROUTES, its step in the flow,
+// the rate limit it counts against, what its page loads, its form actions, and its view.
+// This is the shape such a module exports and the registration of every screen: the shared
+// ones (server/screens/index.ts) and each payment method's own (server/methods/).
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { Fragment, createElement } from 'react';
+import type { FlowStep } from '../../checkout/progress.ts';
 import type { RouteDef } from '../../checkout/routes.ts';
 
 export interface Screen<R extends RouteDef = RouteDef> {
   /** The route, or the routes (a direct link's optional tails), this screen answers. */
   route: R | readonly R[];
+  /** The flow step the screen belongs to: the step indicator shows it, the order summary follows it. */
+  step?: FlowStep;
+  /** The rate limit its page (GET) or its forms (POST, actions included) count against (ops/rate-limit-settings.ts). */
+  rateLimit?: { GET?: string; POST?: string };
   /** The page: load what it shows, render its view. */
   get?: RouteHandlerMethod;
   /** The page's own form. */
@@ -33,16 +39,20 @@ export function registerScreens(app: FastifyInstance, screens: readonly Screen[]
   for (const screen of screens) {
     const routes: readonly RouteDef[] = Array.isArray(screen.route) ? screen.route : [screen.route as RouteDef];
     for (const route of routes) {
-      const config = { screen: route.name };
+      const base = { screen: route.name, ...(screen.step ? { step: screen.step } : {}) };
+      const limited = (method: 'GET' | 'POST') => {
+        const limit = screen.rateLimit?.[method];
+        return limit ? { ...base, rateLimitName: limit } : base;
+      };
       if (screen.get) {
-        app.get(route.path, { config, exposeHeadRoute: false }, screen.get);
-        app.head(route.path, { config }, headOnly);
+        app.get(route.path, { config: limited('GET'), exposeHeadRoute: false }, screen.get);
+        app.head(route.path, { config: base }, headOnly);
       }
-      if (screen.post) app.post(route.path, { config }, screen.post);
+      if (screen.post) app.post(route.path, { config: limited('POST') }, screen.post);
       for (const [action, handler] of Object.entries(screen.actions ?? {}) as [string, RouteHandlerMethod][]) {
         const path = route.actions[action];
         if (!path) throw new Error(`screen ${route.name}: no action ${action} in ROUTES`);
-        app.post(path, { config }, handler);
+        app.post(path, { config: limited('POST') }, handler);
       }
     }
   }

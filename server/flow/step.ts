@@ -4,7 +4,7 @@
 // nextAction names (/transaction, /state/{refId}, a step posted out of order); `outOfStep`
 // keeps a form from reaching the upstream unless the visitor is at its step.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { FIAT_CURRENCIES, METHOD_FLOW, type NextAction, type PaymentMethodName } from '../../checkout/domain.ts';
+import { FIAT_CURRENCIES, type NextAction } from '../../checkout/domain.ts';
 import { nextScreen } from '../../checkout/next-screen.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import type { UpstreamFailure } from '../upstream/client.ts';
@@ -40,7 +40,7 @@ export async function loadStep(
   if (typeof here === 'string') {
     return { kind: result.value.nextAction === here ? 'ready' : 'elsewhere', flow, state: result.value };
   }
-  const step = nextScreen(result.value, screen);
+  const step = nextScreen(result.value, screen, request.server.methods);
   if (step.kind === 'none') {
     request.log.warn({ reason: step.reason }, 'next action not followed');
     return { kind: 'ready', flow, state: result.value };
@@ -109,14 +109,12 @@ export function outOfStep(
 export function flowFromState(request: FastifyRequest, state: FlowState): FlowCookie | null {
   const config = request.merchant.config;
   const fiatCurrency = FIAT_CURRENCIES.find((c) => c === state.fiatCurrency);
-  const offered =
-    fiatCurrency !== undefined &&
-    config.supportedFiatCurrencies.some((c) => c.id === fiatCurrency) &&
-    config.paymentMethods.some((m) => m.name === state.paymentMethod);
+  const method = config.paymentMethods.find((m) => m.name === state.paymentMethod);
+  const offered = fiatCurrency !== undefined && config.supportedFiatCurrencies.some((c) => c.id === fiatCurrency) && method;
   if (!offered) return null;
   const parsed = flowCookieSchema.safeParse({
     refId: state.refId,
-    kind: METHOD_FLOW[state.paymentMethod as PaymentMethodName],
+    kind: method.type,
     txnType: state.txnType,
     method: state.paymentMethod,
     ...(state.paymentMethodSubtype ? { subtype: state.paymentMethodSubtype } : {}),

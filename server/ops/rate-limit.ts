@@ -7,33 +7,18 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { ROUTES } from '../../checkout/routes.ts';
 import { API_PREFIX } from '../../checkout/wire.ts';
 import { RATE_LIMIT_TEXT } from '../../checkout/messages.ts';
 import { EdgeError } from '../http/errors.ts';
 import { readFlow } from '../security/flow-cookie.ts';
-import { LIMIT_NAMES, type Limit, type LimitName, type RateLimitSettings } from './rate-limit-settings.ts';
-
-/** Which screens' requests count against which limit, by method. */
-const SCREEN_LIMITS: Record<string, { GET?: LimitName; POST?: LimitName }> = {
-  [ROUTES.home.name]: { POST: 'quote' },
-  [ROUTES.transaction.name]: { GET: 'quote', POST: 'quote' },
-  [ROUTES.transactionType.name]: { GET: 'quote', POST: 'quote' },
-  [ROUTES.transactionTypeCurrency.name]: { GET: 'quote', POST: 'quote' },
-  [ROUTES.transactionTypeCurrencySubtype.name]: { GET: 'quote', POST: 'quote' },
-  [ROUTES.transactionPro.name]: { GET: 'quote', POST: 'quote' },
-  [ROUTES.mobileVerification.name]: { POST: 'code' },
-  [ROUTES.paymentFlexepin.name]: { POST: 'voucher' },
-  [ROUTES.state.name]: { GET: 'lookup' },
-  [ROUTES.stateMissing.name]: { GET: 'lookup' },
-};
+import type { Limit, LimitName, RateLimitSettings } from './rate-limit-settings.ts';
 
 /** The limit a route counts against; a page GET with `?refId=` is a look-up too. */
 function limitOf(request: FastifyRequest): LimitName | undefined {
   const { config, url } = request.routeOptions;
   if (config.screen) {
-    const named = SCREEN_LIMITS[config.screen]?.[request.method as 'GET' | 'POST'];
-    if (named) return named;
+    // Declared by the screen (defineScreen's rateLimit).
+    if (config.rateLimitName) return config.rateLimitName;
   } else if (url !== undefined && (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`))) {
     return 'api';
   }
@@ -124,13 +109,18 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       return app.createRateLimit(options) as unknown as Check;
     };
     const checks = new Map<LimitName, { address: Check; refId?: Check }>();
-    for (const name of LIMIT_NAMES) {
-      const pair = settings.limits[name];
+    for (const [name, pair] of Object.entries(settings.limits)) {
       checks.set(name, {
         address: limiter(pair.address, (counted) => `${name}:a:${counted.ip}`),
         ...(pair.refId ? { refId: limiter(pair.refId, (counted) => `${name}:r:${counted.refId}`) } : {}),
       });
     }
+
+    // A screen that counts against a limit nobody declares is a mistake in the code: stop at start-up.
+    app.addHook('onRoute', (route) => {
+      const name = route.config?.rateLimitName;
+      if (name !== undefined && !checks.has(name)) throw new Error(`route ${route.url}: no rate limit "${name}"`);
+    });
 
     const check: RateLimitCheck = async (name, counted) => {
       const limits = checks.get(name)!;

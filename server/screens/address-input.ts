@@ -10,7 +10,7 @@ import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { AddressInputPage } from '../../views/pages/AddressInput.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 const ROUTE = ROUTES.addressInput;
 
@@ -22,13 +22,14 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
     coin: flow.cryptoCurrency,
     coinName,
     wallet: config.recommendedWallet,
-    frame: flowFrameOf(flow, ROUTE.path),
+    frame: flowFrameOf(request, flow),
   });
   return reply.render(page, { status });
 }
 
 export const addressInputScreen = defineScreen({
   route: ROUTE,
+  step: 'details',
   // Reached from the quote: the rule names this screen only from there.
   get: stepPage(ROUTE.path, (request, reply, { flow }) => render(request, reply, flow, EMPTY_FORM), 'INPUT_CRYPTOADDRESS'),
   post: formStep({

@@ -10,11 +10,12 @@ import { readFlow } from '../security/flow-cookie.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { resumeFlow } from '../flow/outcome.ts';
 import { AudioInputPage } from '../../views/pages/AudioInput.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 function audioScreen(route: typeof ROUTES.audioInput | typeof ROUTES.audioInputSkip, skippable: boolean) {
   return defineScreen({
     route,
+    step: 'verify',
     get: async (request: FastifyRequest, reply: FastifyReply) => {
       const flow = readFlow(request);
       if (!flow) return reply.redirect(ROUTES.home.path, 302);
@@ -24,7 +25,7 @@ function audioScreen(route: typeof ROUTES.audioInput | typeof ROUTES.audioInputS
           skippable,
           refId: flow.refId,
           messages: [],
-          frame: flowFrameOf(flow, ROUTES.audioInput.path),
+          frame: flowFrameOf(request, flow),
         }),
       );
     },

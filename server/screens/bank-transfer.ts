@@ -16,7 +16,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { BankSelectPage, PoliPage } from '../../views/pages/BankSelect.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 
 type Show = (reply: FastifyReply, state: FlowState, messages: string[], status: number) => Promise<FastifyReply>;
@@ -26,13 +26,13 @@ const showBanks: Show = (reply, state, messages, status) =>
     createElement(BankSelectPage, {
       banks: state.nextActionParams?.availableBanks ?? [],
       messages,
-      frame: flowFrameOf(readFlow(reply.request), ROUTES.bankSelect.path, state),
+      frame: flowFrameOf(reply.request, readFlow(reply.request), state),
     }),
     { status },
   );
 
 const showPoli: Show = (reply, state, messages, status) =>
-  reply.render(createElement(PoliPage, { messages, frame: flowFrameOf(readFlow(reply.request), ROUTES.poli.path, state) }), {
+  reply.render(createElement(PoliPage, { messages, frame: flowFrameOf(reply.request, readFlow(reply.request), state) }), {
     status,
   });
 
@@ -74,12 +74,14 @@ function offeredBank(body: unknown, state: FlowState): string | undefined {
 
 export const bankSelectScreen = defineScreen({
   route: ROUTES.bankSelect,
+  step: 'pay',
   get: stepPage(ROUTES.bankSelect.path, (_request, reply, { state }) => showBanks(reply, state, [], 200)),
   post: bankForm(ROUTES.bankSelect.path, showBanks, offeredBank),
 });
 
 export const poliScreen = defineScreen({
   route: ROUTES.poli,
+  step: 'pay',
   get: stepPage(ROUTES.poli.path, (_request, reply, { state }) => showPoli(reply, state, [], 200)),
   // The bank payment page picks the bank on its own page: an empty selectedBank.
   post: bankForm(ROUTES.poli.path, showPoli, () => ''),

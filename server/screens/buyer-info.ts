@@ -16,7 +16,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import type { PhoneCountry, PhoneInputProps } from '../../islands/PhoneInput.tsx';
 import { BuyerInfoPage } from '../../views/pages/BuyerInfo.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 const ROUTE = ROUTES.buyerInfoInput;
 type Form = FormState<FormFieldsOf<'buyerInfo'>>;
@@ -60,7 +60,7 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
       form,
       phone: phoneProps(request, country, form),
       address,
-      frame: flowFrameOf(flow, ROUTE.path),
+      frame: flowFrameOf(request, flow),
     }),
     { status },
   );
@@ -70,6 +70,7 @@ const page = stepPage(ROUTE.path, (request, reply, { flow }) => render(request, 
 
 export const buyerInfoScreen = defineScreen({
   route: ROUTE,
+  step: 'details',
   get: async (request, reply) => {
     const { refId } = request.query as { refId?: unknown };
     // A ?refId= link: the order is shown and confirmed before it resumes (server/flow/resume.ts).

@@ -21,7 +21,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { CreditCardPage, CreditCardQuotePage } from '../../views/pages/CreditCard.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 const QUOTE = ROUTES.creditCardQuote;
 const CARD = ROUTES.creditCard;
@@ -78,7 +78,7 @@ async function showQuote(
       kind: 'quote',
       quote: figures,
       form,
-      frame: flowFrameOf(readFlow(request), QUOTE.path),
+      frame: flowFrameOf(request, readFlow(request)),
     }),
     { status: error ? 422 : 200 },
   );
@@ -86,6 +86,7 @@ async function showQuote(
 
 export const creditCardQuoteScreen = defineScreen({
   route: QUOTE,
+  step: 'quote',
   get: stepPage(QUOTE.path, (request, reply, { state }) => showQuote(request, reply, state), CARD_STEP),
   // NEXT: only with the residency confirmed; the quote is shown again otherwise.
   post: stepPage(
@@ -100,6 +101,7 @@ export const creditCardQuoteScreen = defineScreen({
 
 export const creditCardScreen = defineScreen({
   route: CARD,
+  step: 'pay',
   get: stepPage(
     CARD.path,
     (request, reply, { state }) => {
@@ -121,7 +123,7 @@ export const creditCardScreen = defineScreen({
           kind: 'widget',
           widget,
           waiting: hasFlag(request.query, 'paid'),
-          frame: flowFrameOf(readFlow(request), CARD.path),
+          frame: flowFrameOf(request, readFlow(request)),
         }),
       );
     },

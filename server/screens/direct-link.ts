@@ -21,6 +21,7 @@ interface DirectLinkParams {
 
 export const directLinkScreen = defineScreen({
   route: [ROUTES.transaction, ROUTES.transactionType, ROUTES.transactionTypeCurrency, ROUTES.transactionTypeCurrencySubtype],
+  rateLimit: { GET: 'quote', POST: 'quote' },
   get: async (request, reply) => {
     const p = request.params as DirectLinkParams;
     const kind = FLOW_KINDS.find((k) => k === p.type?.toUpperCase()) ?? 'BUY';

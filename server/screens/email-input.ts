@@ -2,29 +2,30 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { ROUTES } from '../../checkout/routes.ts';
-import { validateEtransferEmail } from '../../checkout/validation/email.ts';
+import { validatePayoutEmail } from '../../checkout/validation/email.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { EmailInputPage } from '../../views/pages/EmailInput.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 const ROUTE = ROUTES.emailInput;
 
-function render(_request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<'emtEmail'>, status = 200) {
-  return reply.render(createElement(EmailInputPage, { form, frame: flowFrameOf(flow, ROUTE.path) }), { status });
+function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<'emtEmail'>, status = 200) {
+  return reply.render(createElement(EmailInputPage, { form, frame: flowFrameOf(request, flow) }), { status });
 }
 
 export const emailInputScreen = defineScreen({
   route: ROUTE,
+  step: 'payout',
   get: stepPage(ROUTE.path, (request, reply, { flow }) => render(request, reply, flow, EMPTY_FORM)),
   post: formStep({
     screen: ROUTE.path,
     fields: FORM_FIELDS.emtEmail,
     failures: 'step',
-    validate: (body) => validateEtransferEmail(body),
+    validate: (body) => validatePayoutEmail(body),
     call: (upstream, flow, emtEmail) => upstream.emtEmail(flow.txnType, { refId: flow.refId, emtEmail }),
     render,
   }),

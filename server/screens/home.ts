@@ -14,6 +14,7 @@ const RESOLUTION = /^\d{2,5}x\d{2,5}$/;
 
 export const homeScreen = defineScreen({
   route: ROUTES.home,
+  rateLimit: { POST: 'quote' },
   get: (request, reply) => {
     const tab = (request.query as Record<string, unknown>)[HOME_TAB_PARAM];
     return renderUntouchedHome(

@@ -11,7 +11,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { selfieStep, type Refusal } from '../flow/upload.ts';
 import { ImageInputCameraPage, ImageInputChoicePage, ImageInputUploadPage } from '../../views/pages/Identity.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 /** The selfie step's pages: the upstream must have the visitor at SUBMIT_SELFIEDOC. */
 const SELFIE_STEP = 'SUBMIT_SELFIEDOC';
@@ -27,7 +27,7 @@ function showUpload(request: FastifyRequest, reply: FastifyReply, refusal: Refus
     createElement(ImageInputUploadPage, {
       country: countryOf(request),
       messages: refusal.messages,
-      frame: flowFrameOf(readFlow(request), ROUTES.imageInputUpload.path),
+      frame: flowFrameOf(request, readFlow(request)),
     }),
     {
       status: refusal.status,
@@ -37,13 +37,14 @@ function showUpload(request: FastifyRequest, reply: FastifyReply, refusal: Refus
 
 export const imageInputChoiceScreen = defineScreen({
   route: ROUTES.imageInputChoice,
+  step: 'verify',
   get: stepPage(
     ROUTES.imageInputChoice.path,
     (request, reply) =>
       reply.render(
         createElement(ImageInputChoicePage, {
           country: countryOf(request),
-          frame: flowFrameOf(readFlow(request), ROUTES.imageInputChoice.path),
+          frame: flowFrameOf(request, readFlow(request)),
         }),
       ),
     SELFIE_STEP,
@@ -52,13 +53,14 @@ export const imageInputChoiceScreen = defineScreen({
 
 export const imageInputCameraScreen = defineScreen({
   route: ROUTES.imageInputCamera,
+  step: 'verify',
   get: stepPage(
     ROUTES.imageInputCamera.path,
     (request, reply) =>
       reply.render(
         createElement(ImageInputCameraPage, {
           country: countryOf(request),
-          frame: flowFrameOf(readFlow(request), ROUTES.imageInputCamera.path),
+          frame: flowFrameOf(request, readFlow(request)),
         }),
       ),
     SELFIE_STEP,
@@ -68,6 +70,7 @@ export const imageInputCameraScreen = defineScreen({
 
 export const imageInputUploadScreen = defineScreen({
   route: ROUTES.imageInputUpload,
+  step: 'verify',
   get: stepPage(
     ROUTES.imageInputUpload.path,
     (request, reply) => showUpload(request, reply, { messages: [], status: 200 }),

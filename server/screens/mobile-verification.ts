@@ -16,18 +16,20 @@ import { outOfStep, stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import type { Toast } from '../../views/components/Toasts.tsx';
 import { MobileVerificationPage } from '../../views/pages/MobileVerification.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 const ROUTE = ROUTES.mobileVerification;
 const CODE_SENT: Toast[] = [{ kind: 'success', text: CODE_MESSAGES.codeSent }];
 
 function render(reply: FastifyReply, form: FormState<'verificationCode'>, status = 200, toasts: Toast[] = []) {
-  const frame = flowFrameOf(readFlow(reply.request), ROUTE.path);
+  const frame = flowFrameOf(reply.request, readFlow(reply.request));
   return reply.render(createElement(MobileVerificationPage, { form, toasts, frame }), { status });
 }
 
 export const mobileVerificationScreen = defineScreen({
   route: ROUTE,
+  step: 'verify',
+  rateLimit: { POST: 'code' },
   get: stepPage(ROUTE.path, (request, reply) => render(reply, EMPTY_FORM, 200, hasFlag(request.query, 'sent') ? CODE_SENT : [])),
   post: formStep({
     screen: ROUTE.path,

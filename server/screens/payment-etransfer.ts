@@ -16,7 +16,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { PaymentEtransferPage } from '../../views/pages/PaymentEtransfer.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 const ROUTE = ROUTES.paymentEtransferInstructions;
 
@@ -25,7 +25,7 @@ function unavailable(reply: FastifyReply, messages: string[], status: number) {
 }
 
 function initFailed(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, failure: Failure) {
-  return meetFailure(request, reply, failure, 'etransfer-init', {
+  return meetFailure(request, reply, failure, 'payment-instructions', {
     flow,
     stay: (messages, _on, status) => unavailable(reply, messages, status),
   });
@@ -33,6 +33,7 @@ function initFailed(request: FastifyRequest, reply: FastifyReply, flow: FlowCook
 
 export const paymentEtransferScreen = defineScreen({
   route: ROUTE,
+  step: 'pay',
   get: stepPage(ROUTE.path, async (request, reply, load) => {
     const { flow } = load;
     let { state } = load;
@@ -41,7 +42,7 @@ export const paymentEtransferScreen = defineScreen({
     if (state.nextAction === 'INITIATE_ETRANSFER') {
       const init = await upstreamFor(request).etransferInit(state.refId);
       if (!init.ok) return initFailed(request, reply, flow, init.failure);
-      const step = nextScreen(init.value, ROUTE.path);
+      const step = nextScreen(init.value, ROUTE.path, request.server.methods);
       if (step.kind !== 'navigate' || step.path !== ROUTE.path)
         return followNextAction(request, reply, flow, init.value, ROUTE.path, stay);
       saveFlowState(request, reply, flow, init.value);
@@ -57,7 +58,7 @@ export const paymentEtransferScreen = defineScreen({
       paymentUrl,
       checkUrl: ROUTE.flags.paid,
       waiting: hasFlag(request.query, 'paid'),
-      frame: flowFrameOf(flow, ROUTE.path),
+      frame: flowFrameOf(request, flow),
     });
     return reply.render(page);
   }),

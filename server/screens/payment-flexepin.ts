@@ -19,7 +19,7 @@ import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { loadStep, leaveStep, stepPage } from '../flow/step.ts';
 import { PaymentFlexepinPage, type NewQuoteOffer } from '../../views/pages/PaymentFlexepin.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 
 const ROUTE = ROUTES.paymentFlexepin;
@@ -36,11 +36,11 @@ function render(
 ) {
   const now = request.server.clock();
   const deadline = quoteDeadline(state, now);
-  const hold = isRateHeld(state.paymentMethod)
+  const hold = isRateHeld(request.server.methods.get(state.paymentMethod))
     ? { deadline, heldUntil: formatHeldUntil(deadline, COUNTRY_BY_CURRENCY[flowCurrency(state)]) }
     : null;
   return reply.render(
-    createElement(PaymentFlexepinPage, { form, hold, offer, frame: flowFrameOf(readFlow(request), ROUTE.path, state) }),
+    createElement(PaymentFlexepinPage, { form, hold, offer, frame: flowFrameOf(request, readFlow(request), state) }),
     { status },
   );
 }
@@ -116,6 +116,8 @@ function normalised(form: VoucherForm): string {
 
 export const paymentFlexepinScreen = defineScreen({
   route: ROUTE,
+  step: 'pay',
+  rateLimit: { POST: 'voucher' },
   get: stepPage(ROUTE.path, (request, reply, { state }) => render(request, reply, state, EMPTY_FORM), STEP),
   post: redeem(false),
   actions: { requote: redeem(true) },

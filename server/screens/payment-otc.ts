@@ -3,7 +3,7 @@
 // until a centre reports the cash, so the thanks page belongs to the same step.
 import { createElement } from 'react';
 import { quoteFee } from '../../checkout/fees.ts';
-import { formatCrypto, formatFiat } from '../../checkout/format.ts';
+import { formatCrypto, formatFiat, formatHours } from '../../checkout/format.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
 import { OTC_TEXT } from '../../checkout/messages.ts';
 import { PH_TIME_ZONE } from '../../checkout/cash-in.ts';
@@ -11,9 +11,8 @@ import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
-import { hours } from '../../views/pages/TransactionSuccess.tsx';
 import { PaymentOtcPage, PaymentOtcSuccessPage } from '../../views/pages/PaymentOtc.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 const ROUTE = ROUTES.paymentOtc;
 
@@ -26,15 +25,16 @@ function expiryText(state: FlowState, now: number): string {
   const formatted = new Intl.DateTimeFormat('en-PH', { timeZone: PH_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(
     until,
   );
-  return OTC_TEXT.expiry(hours(CASH_PAYMENT_EXPIRY_MS), formatted);
+  return OTC_TEXT.expiry(formatHours(CASH_PAYMENT_EXPIRY_MS), formatted);
 }
 
 export const paymentOtcScreen = defineScreen({
   route: ROUTE,
+  step: 'pay',
   get: stepPage(ROUTE.path, (request, reply, { flow, state }) => {
     const config = request.merchant.config;
     const money = (n: number) => formatFiat(n, state.fiatCurrency, config.supportedFiatCurrencies);
-    const fee = quoteFee(config, state.paymentMethod, flow.pro);
+    const fee = quoteFee(config, request.server.methods.get(state.paymentMethod), flow.pro);
     const page = createElement(PaymentOtcPage, {
       referenceNumber: referenceOf(state),
       totalText: money(state.fiatAmount),
@@ -42,7 +42,7 @@ export const paymentOtcScreen = defineScreen({
       feeText: fee ? money(fee) : null,
       expiryText: expiryText(state, request.server.clock()),
       confirming: hasFlag(request.query, 'confirm'),
-      frame: flowFrameOf(flow, ROUTE.path),
+      frame: flowFrameOf(request, flow),
     });
     return reply.render(page);
   }),

@@ -6,6 +6,7 @@
 // ?confirm=1 opens the "Have you sent your crypto" question as a page.
 import { createElement } from 'react';
 import { formatCrypto } from '../../checkout/format.ts';
+import { RECEIPT_TEXT } from '../../checkout/messages.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { pollStatus, processedAddress } from '../../checkout/status-poll.ts';
 import { ISLAND_API } from '../../checkout/wire.ts';
@@ -14,7 +15,7 @@ import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { RENDER_TIMEOUT_MS } from '../render/stream.tsx';
 import { PaymentSpendPage } from '../../views/pages/PaymentSpend.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 const ROUTE = ROUTES.paymentSpend;
 
@@ -27,6 +28,7 @@ const DEPOSIT_POLL_BUDGET_MS = RENDER_TIMEOUT_MS - 1_000;
 
 export const paymentSpendScreen = defineScreen({
   route: ROUTE,
+  step: 'send',
   get: stepPage(ROUTE.path, async (request, reply, { flow, state }) => {
     const client = upstreamFor(request);
     const known = state.nextActionParams?.cryptoAddress || state.cryptoAddress;
@@ -41,11 +43,11 @@ export const paymentSpendScreen = defineScreen({
         amountText: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
         qrSrc: ISLAND_API.walletQr(state.refId),
         statusUrl: ISLAND_API.status(flow.txnType, state.refId),
-        paymentMethod: state.paymentMethod,
+        onDeposit: request.server.methods.get(state.paymentMethod)?.receipt.onDeposit ?? RECEIPT_TEXT.onDeposit.payout,
         address: address ?? undefined,
         polled,
         confirming: hasFlag(request.query, 'confirm'),
-        frame: flowFrameOf(flow, ROUTE.path),
+        frame: flowFrameOf(request, flow),
       });
     if (address) return reply.render(page());
 

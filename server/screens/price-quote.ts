@@ -20,7 +20,7 @@ import { outOfStep } from '../flow/step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { PRICE_QUOTE_FORM_ID, PriceQuotePage, type PriceQuotePageProps } from '../../views/pages/PriceQuote.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 const ROUTE = ROUTES.priceQuote;
 
@@ -34,7 +34,8 @@ interface QuoteView {
 export function pageProps(request: FastifyRequest, flow: FlowCookie, state: FlowState, view: QuoteView): PriceQuotePageProps {
   const config = request.merchant.config;
   const now = request.server.clock();
-  const held = isRateHeld(state.paymentMethod);
+  const method = request.server.methods.get(state.paymentMethod);
+  const held = isRateHeld(method);
   const deadline = quoteDeadline(state, now);
   const country = COUNTRY_BY_CURRENCY[flow.fiatCurrency];
   const analytics =
@@ -54,12 +55,12 @@ export function pageProps(request: FastifyRequest, flow: FlowCookie, state: Flow
         }
       : null;
   return {
-    frame: flowFrameOf(flow, ROUTE.path),
+    frame: flowFrameOf(request, flow),
     action: ROUTE.path,
     timer: {
       refId: state.refId,
       txnType: flow.txnType,
-      paymentMethod: state.paymentMethod,
+      requotes: method?.requotes ?? 'fiat',
       country,
       summary: {
         kind: flow.kind,
@@ -79,9 +80,9 @@ export function pageProps(request: FastifyRequest, flow: FlowCookie, state: Flow
       acceptAction: ROUTE.actions.accept,
       declineAction: ROUTE.actions.decline,
     },
-    promo: quotePromo(config, state.paymentMethod, flow.pro),
-    fee: quoteFee(config, state.paymentMethod, flow.pro),
-    chargedInUsd: state.paymentMethod === 'CREDITCARD',
+    promo: quotePromo(config, method, flow.pro),
+    fee: quoteFee(config, method, flow.pro),
+    notice: method?.quoteNotice,
     leaveGuard: ROUTE.leavePageGuard,
     analytics,
     userAgentLog:
@@ -119,6 +120,7 @@ async function loadQuote(request: FastifyRequest, reply: FastifyReply): Promise<
 
 export const priceQuoteScreen = defineScreen({
   route: ROUTE,
+  step: 'quote',
   get: async (request, reply) => {
     const loaded = await loadQuote(request, reply);
     if (!loaded) return reply;
@@ -131,7 +133,7 @@ export const priceQuoteScreen = defineScreen({
     if (!loaded) return reply;
     const { flow, state } = loaded;
     const now = request.server.clock();
-    if (isRateHeld(state.paymentMethod) && now >= quoteDeadline(state, now)) {
+    if (isRateHeld(request.server.methods.get(state.paymentMethod)) && now >= quoteDeadline(state, now)) {
       return renderQuote(request, reply, flow, state, { expired: true }, 409);
     }
     return followNextAction(request, reply, flow, state, ROUTE.path, (messages, status) =>
@@ -149,7 +151,8 @@ export const priceQuoteScreen = defineScreen({
       if (!loaded) return reply;
       const { flow, state } = loaded;
       const upstream = upstreamFor(request);
-      const requoted = await upstream.requote(flow.txnType, requoteBody(state));
+      const requotes = request.server.methods.get(state.paymentMethod)?.requotes ?? 'fiat';
+      const requoted = await upstream.requote(flow.txnType, requoteBody(state, requotes));
       const confirmed = requoted.ok ? await upstream.confirmNewQuote(flow.txnType, state.refId) : requoted;
       if (!confirmed.ok) {
         return meetFailure(request, reply, confirmed.failure, 'requote', {

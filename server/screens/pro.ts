@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { quoteFee } from '../../checkout/fees.ts';
 import { formatFiat } from '../../checkout/format.ts';
-import { PRO_COINS, PRO_DEFAULT, PRO_FIAT_CURRENCY, PRO_PAYMENT_METHOD } from '../../checkout/limits.ts';
+import { PRO_COINS, PRO_DEFAULT, PRO_FIAT_CURRENCY } from '../../checkout/limits.ts';
 import { AMOUNT_FORM_TEXT, FAILURE_TEXT, PRO_TEXT } from '../../checkout/messages.ts';
 import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../../checkout/routes.ts';
 import { validateAmountForm } from '../../checkout/validation/amount.ts';
@@ -17,6 +17,7 @@ import { formValues } from '../flow/form.ts';
 import { seeOther } from '../flow/next.ts';
 import { requestQuote, type AmountValues } from '../flow/quote-request.ts';
 import { defineScreen } from '../flow/screen.ts';
+import type { PaymentMethod } from '../methods/method.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import { ProPage } from '../../views/pages/Pro.tsx';
@@ -31,6 +32,13 @@ function customerHashOf(request: FastifyRequest): string | undefined {
   return typeof hash === 'string' && CUSTOMER_HASH.test(hash) ? hash : undefined;
 }
 
+/** The method the Pro flow offers: the one with a Pro fee (docs/spec.md section 1: e-transfer only). */
+function proMethodOf(request: FastifyRequest): PaymentMethod {
+  const method = request.server.methods.list.find((m) => m.fees?.pro !== undefined);
+  if (!method) throw new Error('no payment method has a Pro fee');
+  return method;
+}
+
 function proForm(
   request: FastifyRequest,
   hash: string,
@@ -39,14 +47,15 @@ function proForm(
 ): AmountFormProps {
   const config = request.merchant.config;
   const symbol = config.supportedFiatCurrencies.find((c) => c.id === PRO_FIAT_CURRENCY)?.symbol ?? '$';
-  const method = config.paymentMethods.find((m) => m.name === PRO_PAYMENT_METHOD);
+  const { name } = proMethodOf(request);
+  const method = config.paymentMethods.find((m) => m.name === name);
   return {
     action: buildPath(ROUTE, { customerHash: hash }),
     tabs: [],
     kind: 'BUY',
     fiats: [{ id: PRO_FIAT_CURRENCY, symbol }],
     coins: PRO_COINS.map((id) => ({ id, name: config.supportedCoins.find((c) => c.id === id)?.name ?? id })),
-    methods: [{ name: PRO_PAYMENT_METHOD, label: method?.label ?? 'Interac e-Transfer', type: 'BUY' }],
+    methods: [{ name, label: method?.label ?? 'Interac e-Transfer', type: 'BUY' }],
     giftCards: [],
     defaults: { fiatAmount: String(PRO_DEFAULT), cryptoAmount: '' },
     values,
@@ -64,7 +73,7 @@ function renderPro(
   status = 200,
 ) {
   const config = request.merchant.config;
-  const fee = quoteFee(config, PRO_PAYMENT_METHOD, true);
+  const fee = quoteFee(config, proMethodOf(request), true);
   const page = createElement(ProPage, {
     form: proForm(request, hash, view.values ?? {}, view.errors ?? {}),
     feeText: fee ? formatFiat(fee, PRO_FIAT_CURRENCY, config.supportedFiatCurrencies) : null,
@@ -83,7 +92,7 @@ async function invited(request: FastifyRequest, hash: string): Promise<boolean> 
 /** Check the Pro form and ask for a Pro quote; `attempt` counts the retries of docs/spec.md section 8. */
 async function quote(request: FastifyRequest, reply: FastifyReply, hash: string, raw: unknown, attempt: number) {
   const values = formValues(raw, FORM_FIELDS.amount);
-  const checked = validateAmountForm(request.merchant.config, raw ?? {}, { pro: true });
+  const checked = validateAmountForm(request.merchant.config, raw ?? {}, { proMethod: proMethodOf(request).name });
   if (!checked.ok) return renderPro(request, reply, hash, { values, errors: checked.errors }, 422);
   const input = checked.value;
   const resolution = formValues(raw, FORM_FIELDS.browserResolution).browserResolution ?? '';
@@ -116,6 +125,7 @@ function retryAttempt(query: unknown): number | undefined {
 
 export const proScreen = defineScreen({
   route: ROUTE,
+  rateLimit: { GET: 'quote', POST: 'quote' },
   get: async (request, reply) => {
     const hash = customerHashOf(request);
     if (!hash || !(await invited(request, hash))) return reply.redirect(ROUTES.home.path, 302);

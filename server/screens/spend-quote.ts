@@ -21,7 +21,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { SpendQuotePage } from '../../views/pages/SpendQuote.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 const ROUTE = ROUTES.spendQuote;
 type Form = FormState<FormFieldsOf<'spendAmount'>>;
@@ -36,7 +36,7 @@ function show(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, st
   const config = request.merchant.config;
   const card = giftCardOf(request, flow, state);
   const money = (n: number) => formatFiat(n, state.fiatCurrency, config.supportedFiatCurrencies);
-  const fee = quoteFee(config, state.paymentMethod, flow.pro);
+  const fee = quoteFee(config, request.server.methods.get(state.paymentMethod), flow.pro);
   const page = createElement(SpendQuotePage, {
     card,
     amountLabels: Object.fromEntries((card?.amounts ?? []).map((a) => [a, money(a)])),
@@ -45,13 +45,14 @@ function show(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, st
     feeText: fee ? money(fee) : null,
     form,
     toasts: form.formErrors.map((text) => ({ kind: 'error' as const, text })),
-    frame: flowFrameOf(flow, ROUTE.path),
+    frame: flowFrameOf(request, flow),
   });
   return reply.render(page, { status });
 }
 
 export const spendQuoteScreen = defineScreen({
   route: ROUTE,
+  step: 'quote',
   get: stepPage(ROUTE.path, (request, reply, { flow, state }) => show(request, reply, flow, state, EMPTY_FORM)),
   post: formStep({
     // The picker confirms the card's quote, so the rule goes on as from the quote screen.

@@ -12,6 +12,7 @@ const referenceNotFound = { kind: 'error', status: 404, code: ERROR_CODES.notFou
 
 export const stateScreen = defineScreen({
   route: ROUTES.state,
+  rateLimit: { GET: 'lookup' },
   get: async (request, reply) => askToResume(request, reply, (request.params as { refId: string }).refId, 'state'),
   actions: { confirm: confirmResume },
 });
@@ -19,5 +20,6 @@ export const stateScreen = defineScreen({
 /** /state without a refId. */
 export const stateMissingScreen = defineScreen({
   route: ROUTES.stateMissing,
+  rateLimit: { GET: 'lookup' },
   get: async (request, reply) => meetFailure(request, reply, referenceNotFound, 'resume'),
 });

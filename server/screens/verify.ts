@@ -18,7 +18,7 @@ import { meetFailure } from '../flow/outcome.ts';
 import { checkUpload, isRefusal, refuse, wantsJson, withUploadForm, type Refusal } from '../flow/upload.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { VerifyPage } from '../../views/pages/Verify.tsx';
-import { flowFrameOf } from '../../views/components/FlowFrame.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 
 const DOCUMENT_COUNTRIES = ['CA', 'AU'];
 
@@ -53,7 +53,7 @@ function showPage(
     errors,
     messages: refusal.messages,
     complete: false,
-    frame: flowFrameOf(flowOf(request), ROUTES.verify.path),
+    frame: flowFrameOf(request, flowOf(request)),
   });
   return reply.render(page, { status: refusal.status });
 }
@@ -121,6 +121,7 @@ const uploadAndFinish = uploadOne(async (request, reply, mobileNumber) => {
 
 export const verifyScreen = defineScreen({
   route: ROUTES.verify,
+  step: 'verify',
   get: page,
   post: uploadAndFinish,
   actions: {
@@ -138,6 +139,7 @@ export const verifyScreen = defineScreen({
 
 export const verifyElsewhereScreen = defineScreen({
   route: [ROUTES.verifyCountry, ROUTES.verifyPro],
+  step: 'verify',
   get: page,
   post: uploadAndFinish,
 });

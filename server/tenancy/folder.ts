@@ -9,6 +9,7 @@ import { listNames, readJson, readOptional, text } from './files.ts';
 import { lintHtmlFragment, sanitizeFragment } from './html-lint.ts';
 import { lintStyleSheet, styleSheetFindings } from './css-lint.ts';
 import type { ContentPool } from './pool.ts';
+import type { MethodTable } from '../../checkout/payment-method.ts';
 import { checkMerchant } from './rules.ts';
 import type { merchantSchemaFor, MerchantConfig } from './schema.ts';
 import { LEGAL_PAGE_NAMES, isLegalPage } from './types.ts';
@@ -33,6 +34,8 @@ export interface LoadContext {
   read: Reader;
   /** merchant.json's check (configCheck). */
   config: JsonCheck<MerchantConfig>;
+  /** The payment methods the checkout knows: a merchant's methods must be of their flow. */
+  methods: MethodTable;
   pool: ContentPool;
 }
 
@@ -185,7 +188,7 @@ export async function loadMerchant(ctx: LoadContext, id: string, problems: Probl
   const parsed = await readJson(file, ctx.config, problems, ctx.read);
   const before = problems.length;
   if (parsed !== undefined) {
-    for (const f of checkMerchant(parsed, id)) problems.push(problem(file, f.path, f.what));
+    for (const f of checkMerchant(parsed, id, ctx.methods)) problems.push(problem(file, f.path, f.what));
   }
 
   const assets = new Map<string, MerchantAsset>();

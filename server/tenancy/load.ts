@@ -11,7 +11,7 @@ import type { LoadContext, Loaded } from './folder.ts';
 import { ContentPool } from './pool.ts';
 import { buildRegistry } from './registry.ts';
 import { merchantSchemaFor, tenancySchema } from './schema.ts';
-import type { MerchantLinks, TenancyRules } from './schema.ts';
+import type { MerchantSchemaOptions, TenancyRules } from './schema.ts';
 import type { Merchant, MerchantRegistry } from './types.ts';
 
 export { MerchantConfigError } from './errors.ts';
@@ -23,7 +23,7 @@ const TENANCY_FILE = 'tenancy.json';
 /** Merchant folders read at once: enough to keep the thread pool busy, far below any fd limit. */
 const FOLDER_CONCURRENCY = 32;
 
-export interface LoadOptions extends MerchantLinks {
+export interface LoadOptions extends MerchantSchemaOptions {
   /** The set being replaced: its unchanged files keep their objects (and compressed copies). */
   previous?: readonly Merchant[];
   /** Read files on the main thread: fastest, for start-up; a reload reads in the thread pool. */
@@ -71,7 +71,7 @@ function checkTenancy(
  * footer.html, favicon.svg|ico, legal/*.html). Throws MerchantConfigError listing every
  * problem found, each naming its file and field.
  */
-export async function loadMerchants(dir: string, options: LoadOptions = {}): Promise<MerchantRegistry> {
+export async function loadMerchants(dir: string, options: LoadOptions): Promise<MerchantRegistry> {
   const root = path.resolve(dir);
   const problems: Problems = [];
   const tenancyFile = path.join(root, TENANCY_FILE);
@@ -87,6 +87,7 @@ export async function loadMerchants(dir: string, options: LoadOptions = {}): Pro
     root,
     read: options.blocking === true ? readBlocking : readInPool,
     config: configCheck(merchantSchemaFor(options), pool),
+    methods: options.methods,
     pool,
   };
   const [rules, results] = await Promise.all([

@@ -12,7 +12,7 @@ import { MerchantConfigError } from './errors.ts';
 import { isHidden } from './files.ts';
 import type { LiveRegistry } from './live.ts';
 import { loadMerchants } from './load.ts';
-import type { MerchantLinks } from './schema.ts';
+import type { MerchantSchemaOptions } from './schema.ts';
 
 /**
  * MERCHANTS_WATCH. `tree`: any file under the folder (a watch per merchant folder and per
@@ -116,7 +116,7 @@ export type ReloadOutcome =
 export interface ReloadOptions {
   live: LiveRegistry;
   dir: string;
-  links: MerchantLinks;
+  links: MerchantSchemaOptions;
   watch: WatchMode;
   /** Quiet time after the last change before reloading. */
   debounceMs?: number;

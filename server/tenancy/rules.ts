@@ -2,7 +2,8 @@
 // together (a method's type, the currencies its limits are keyed by, the test coin and
 // the environment). Each finding carries the field path so the message can name it.
 import type { FlowKind } from '../../checkout/domain.ts';
-import { METHOD_FLOW, TEST_COIN } from '../../checkout/domain.ts';
+import { TEST_COIN } from '../../checkout/domain.ts';
+import type { MethodTable } from '../../checkout/payment-method.ts';
 import { KIND_FLAGS } from '../../checkout/offer.ts';
 import type { MerchantConfig } from './schema.ts';
 import { normaliseHost } from './host.ts';
@@ -38,7 +39,7 @@ function minMax(limits: Limits, at: PropertyKey[], findings: Finding[]): void {
   }
 }
 
-export function checkMerchant(config: MerchantConfig, folder: string): Finding[] {
+export function checkMerchant(config: MerchantConfig, folder: string, methods: MethodTable): Finding[] {
   const findings: Finding[] = [];
 
   if (config.merchant !== folder) {
@@ -68,8 +69,8 @@ export function checkMerchant(config: MerchantConfig, folder: string): Finding[]
 
   duplicates(config.paymentMethods, (m) => m.name, 'paymentMethods', findings);
   config.paymentMethods.forEach((m, i) => {
-    const flow = METHOD_FLOW[m.name];
-    if (m.type !== flow)
+    const flow = methods.get(m.name)?.flow;
+    if (flow !== undefined && m.type !== flow)
       findings.push({ path: ['paymentMethods', i, 'type'], what: `${m.name} is a ${flow} method, not ${m.type}` });
     m.fiatCurrencies?.forEach((c, j) => {
       if (!fiats.has(c))
@@ -98,13 +99,14 @@ export function checkMerchant(config: MerchantConfig, folder: string): Finding[]
     minMax(limits, at, findings);
   }
 
-  const methods = new Set<string>(config.paymentMethods.map((m) => m.name));
+  const offered = new Set<string>(config.paymentMethods.map((m) => m.name));
+  const isSpend = (name: string | undefined) => methods.get(name)?.flow === 'SPEND';
   duplicates(config.paymentMethodSubtypes, (s) => s.name, 'paymentMethodSubtypes', findings);
   config.paymentMethodSubtypes.forEach((s, i) => {
-    if (!methods.has(s.paymentMethod)) {
+    if (s.paymentMethod === undefined || !offered.has(s.paymentMethod)) {
       findings.push({ path: ['paymentMethodSubtypes', i, 'paymentMethod'], what: `${s.paymentMethod} is not in paymentMethods` });
     }
-    if (s.paymentMethod === 'GIFTCARD' && s.amounts.length === 0) {
+    if (isSpend(s.paymentMethod) && s.amounts.length === 0) {
       findings.push({ path: ['paymentMethodSubtypes', i, 'amounts'], what: 'a gift card needs at least one preset amount' });
     }
   });
@@ -114,7 +116,7 @@ export function checkMerchant(config: MerchantConfig, folder: string): Finding[]
       findings.push({ path: [flag], what: `is true but paymentMethods has no ${flow} method` });
     }
   }
-  if (config.inputSpendAllowed && !config.paymentMethodSubtypes.some((s) => s.paymentMethod === 'GIFTCARD')) {
+  if (config.inputSpendAllowed && !config.paymentMethodSubtypes.some((s) => isSpend(s.paymentMethod))) {
     findings.push({ path: ['inputSpendAllowed'], what: 'is true but paymentMethodSubtypes has no gift card' });
   }
 

@@ -1,7 +1,8 @@
 // The merchant configuration of docs/spec.md section 3, with the spec's defaults. Strict: an
 // unknown field is a typo in a merchant file and must stop the server at start-up.
 import { z } from 'zod';
-import { COINS, FIAT_CURRENCIES, FLOW_KINDS, PAYMENT_METHODS } from '../../checkout/domain.ts';
+import { COINS, FIAT_CURRENCIES, FLOW_KINDS } from '../../checkout/domain.ts';
+import type { MethodTable } from '../../checkout/payment-method.ts';
 
 const money = z.number().finite().nonnegative();
 /** Links end up in href/src attributes and redirects: only http(s), never javascript: or data:. */
@@ -19,6 +20,11 @@ export const SANDBOX_STAND_IN = 'https://sandbox.invalid';
 export interface MerchantLinks {
   /** The embedded sandbox's public URL, when it runs. */
   sandboxUrl?: string | undefined;
+}
+
+/** What a merchant file is checked against: its links and the payment methods the checkout knows. */
+export interface MerchantSchemaOptions extends MerchantLinks {
+  methods: MethodTable;
 }
 
 function siteLink(links: MerchantLinks) {
@@ -53,7 +59,8 @@ export const methodAmountsSchema = z.strictObject({
 });
 
 export const paymentMethodSchema = z.strictObject({
-  name: z.enum(PAYMENT_METHODS),
+  /** One of the checkout's payment methods (server/methods/); checked by merchantSchemaFor. */
+  name: z.string().min(1),
   type: z.enum(FLOW_KINDS),
   label: z.string().min(1),
   /** Fiat currencies this method serves; all the merchant's when left out. */
@@ -66,7 +73,8 @@ export const paymentMethodSchema = z.strictObject({
 export const paymentMethodSubtypeSchema = z.strictObject({
   name: z.string().min(1),
   label: z.string().min(1),
-  paymentMethod: z.enum(PAYMENT_METHODS).default('GIFTCARD'),
+  /** The method the subtype belongs to; the spend (eGift card) method when left out (merchantSchemaFor). */
+  paymentMethod: z.string().min(1).optional(),
   /** Preset amounts (fiat) the visitor may pick for this subtype. */
   amounts: z.array(money.positive()).default([]),
   website: webUrl.optional(),
@@ -110,13 +118,6 @@ const merchantFields = z.strictObject({
   inputBuyAllowed: z.boolean().default(false),
   inputSellAllowed: z.boolean().default(false),
   inputSpendAllowed: z.boolean().default(false),
-  etransferFee: money.default(0),
-  etransferFeePromo: money.default(0),
-  etransferFeePro: money.default(0),
-  flexepinFee: money.default(0),
-  flexepinFeePromo: money.default(0),
-  otcFee: money.default(0),
-  spendFee: money.default(0),
   isPromo: z.boolean().default(false),
   siteUrl: webUrl,
   errorUrl: webUrl,
@@ -161,15 +162,32 @@ const merchantFields = z.strictObject({
   blockedAreaCodes: z.array(z.string().regex(/^\d{3}$/)).default([]),
 });
 
-/** The merchant schema with `{sandbox}` links resolved to `links.sandboxUrl`. */
-export function merchantSchemaFor(links: MerchantLinks) {
-  return merchantFields.extend({ siteUrl: siteLink(links), errorUrl: siteLink(links), successUrl: siteLink(links) });
+/**
+ * The merchant schema with `{sandbox}` links resolved to `sandboxUrl`, the payment methods
+ * the checkout knows, and each method's fee fields (amounts, 0 when left out).
+ */
+export function merchantSchemaFor(options: MerchantSchemaOptions): MerchantSchema {
+  const names = options.methods.list.map((m) => m.name);
+  const method = z.enum(names as [string, ...string[]]);
+  const spend = options.methods.list.find((m) => m.flow === 'SPEND')?.name;
+  const subtypeMethod = spend ? method.default(spend) : method;
+  const feeFields = options.methods.list.flatMap((m) => (m.fees ? Object.values(m.fees) : []));
+  const shape = merchantFields.extend({
+    siteUrl: siteLink(options),
+    errorUrl: siteLink(options),
+    successUrl: siteLink(options),
+    paymentMethods: z.array(paymentMethodSchema.extend({ name: method })).default([]),
+    paymentMethodSubtypes: z.array(paymentMethodSubtypeSchema.extend({ paymentMethod: subtypeMethod })).default([]),
+    ...Object.fromEntries(feeFields.map((field) => [field, money.default(0)])),
+  });
+  // The fee fields vary with the methods: the type keeps the fixed fields, and fees are read by name (checkout/fees.ts).
+  return shape as unknown as MerchantSchema;
 }
 
-export const merchantSchema = merchantSchemaFor({});
+type MerchantSchema = typeof merchantFields;
 
-export type MerchantConfig = z.output<typeof merchantSchema>;
-export type MerchantConfigInput = z.input<typeof merchantSchema>;
+export type MerchantConfig = z.output<typeof merchantFields>;
+export type MerchantConfigInput = z.input<typeof merchantFields>;
 
 /** merchants/tenancy.json: the rules that span merchants. */
 export const tenancySchema = z.strictObject({

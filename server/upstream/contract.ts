@@ -29,7 +29,7 @@ export const nextActionParamsSchema = z.object({
   htmlDoc: z.string().optional(),
   cryptoAddress: z.string().optional(),
   availableBanks: z.array(bankSchema).optional(),
-  /** OTC: the number the payment centre takes (the sandbox gives the refId). */
+  /** Cash payments: the number the payment centre takes (the sandbox gives the refId). */
   referenceNumber: z.string().max(64).optional(),
 });
 

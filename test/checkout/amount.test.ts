@@ -3,9 +3,11 @@ import { resolveAmountLimits, validateAmountForm, validateSpendAmount } from '..
 import { fullMerchant, merchant } from './fixtures.ts';
 
 const M = fullMerchant();
+/** The Pro form: the method the Pro page offers. */
+const PRO = { proMethod: 'ETRANSFER' };
 
 /** The one error for `field`, or undefined when the form passed. */
-function errorOf(raw: Record<string, unknown>, field: string, opts: { pro?: boolean } = {}, m = M): string | undefined {
+function errorOf(raw: Record<string, unknown>, field: string, opts: { proMethod?: string } = {}, m = M): string | undefined {
   const result = validateAmountForm(m, raw, opts);
   return result.ok ? undefined : (result.errors as Record<string, string>)[field];
 }
@@ -317,24 +319,20 @@ t.test('never throws on hostile forms', async (t) => {
 });
 
 t.test('Pro: 100..3000 CAD, Interac e-Transfer only', async (t) => {
-  const pro = (fiatAmount: string, over: Record<string, unknown> = {}) =>
-    errorOf(buy(fiatAmount, over), 'fiatAmount', { pro: true });
+  const pro = (fiatAmount: string, over: Record<string, unknown> = {}) => errorOf(buy(fiatAmount, over), 'fiatAmount', PRO);
   t.equal(pro('100'), undefined, 'the Pro default is valid');
   t.equal(pro('3000'), undefined);
   t.equal(pro('99.99'), 'Amount must be greater than $100.');
   t.equal(pro('3000.01'), 'Amount must be less than $3,000.');
   t.equal(pro('0'), 'Amount must be greater than zero.');
   t.equal(pro('abc'), 'Value must be a number.');
+  t.equal(errorOf(buy('100', { paymentMethod: 'FLEXEPIN' }), 'paymentMethod', PRO), 'Payment method must be Interac E-Transfer');
   t.equal(
-    errorOf(buy('100', { paymentMethod: 'FLEXEPIN' }), 'paymentMethod', { pro: true }),
+    errorOf(buy('100', { paymentMethod: 'CREDITCARD' }), 'paymentMethod', PRO),
     'Payment method must be Interac E-Transfer',
   );
-  t.equal(
-    errorOf(buy('100', { paymentMethod: 'CREDITCARD' }), 'paymentMethod', { pro: true }),
-    'Payment method must be Interac E-Transfer',
-  );
-  t.equal(errorOf(sell('0.01'), 'txnType', { pro: true }), 'Transaction type not supported.');
-  const result = validateAmountForm(merchant(), { fiatAmount: '250', cryptoCurrency: 'LTC' }, { pro: true });
+  t.equal(errorOf(sell('0.01'), 'txnType', PRO), 'Transaction type not supported.');
+  const result = validateAmountForm(merchant(), { fiatAmount: '250', cryptoCurrency: 'LTC' }, PRO);
   t.strictSame(result, {
     ok: true,
     value: {
@@ -348,6 +346,6 @@ t.test('Pro: 100..3000 CAD, Interac e-Transfer only', async (t) => {
       country: 'CA',
     },
   });
-  t.equal(errorOf(buy('250', { fiatCurrency: 'AUD' }), 'fiatCurrency', { pro: true }), 'Currency not supported.');
-  t.equal(errorOf(buy('250', { cryptoCurrency: 'LTCT' }), 'cryptoCurrency', { pro: true }), 'Cryptocurrency not supported.');
+  t.equal(errorOf(buy('250', { fiatCurrency: 'AUD' }), 'fiatCurrency', PRO), 'Currency not supported.');
+  t.equal(errorOf(buy('250', { cryptoCurrency: 'LTCT' }), 'cryptoCurrency', PRO), 'Cryptocurrency not supported.');
 });

@@ -4,27 +4,29 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import t from 'tap';
 import { FLOW_KINDS } from '../../checkout/domain.ts';
-import { flowProgress } from '../../checkout/progress.ts';
+import { FLOW_STEPS, flowProgress } from '../../checkout/progress.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { allBut, described } from '../../views/components/Field.tsx';
 import { Money } from '../../views/components/Money.tsx';
+import { stepOf } from '../helpers/screens.ts';
 
-t.test('the step indicator follows the flow', async (t) => {
-  t.strictSame(flowProgress('BUY', ROUTES.priceQuote.path), { steps: ['quote', 'details', 'verify', 'pay'], current: 0 });
-  t.equal(flowProgress('BUY', ROUTES.buyerInfoInput.path)?.current, 1);
-  t.equal(flowProgress('BUY', ROUTES.mobileVerification.path)?.current, 2);
-  t.equal(flowProgress('BUY', ROUTES.paymentEtransferInstructions.path)?.current, 3);
-  t.strictSame(flowProgress('SELL', ROUTES.paymentSpend.path), {
+t.test('the step indicator follows the flow: each screen declares its step', async (t) => {
+  const progress = (kind: keyof typeof FLOW_STEPS, path: string) => flowProgress(FLOW_STEPS[kind], stepOf(path));
+  t.strictSame(progress('BUY', ROUTES.priceQuote.path), { steps: ['quote', 'details', 'verify', 'pay'], current: 0 });
+  t.equal(progress('BUY', ROUTES.buyerInfoInput.path)?.current, 1);
+  t.equal(progress('BUY', ROUTES.mobileVerification.path)?.current, 2);
+  t.equal(progress('BUY', ROUTES.paymentEtransferInstructions.path)?.current, 3);
+  t.strictSame(progress('SELL', ROUTES.paymentSpend.path), {
     steps: ['quote', 'details', 'verify', 'payout', 'send'],
     current: 4,
   });
-  t.equal(flowProgress('SELL', ROUTES.emailInput.path)?.current, 3, 'the payout email follows verification');
-  t.strictSame(flowProgress('SPEND', ROUTES.paymentSpend.path), { steps: ['quote', 'details', 'verify', 'send'], current: 3 });
-  t.equal(flowProgress('SPEND', ROUTES.spendQuote.path)?.current, 0);
-  t.equal(flowProgress('SELL', ROUTES.paymentEtransferInstructions.path), null, 'a sell has no pay step');
+  t.equal(progress('SELL', ROUTES.emailInput.path)?.current, 3, 'the payout email follows verification');
+  t.strictSame(progress('SPEND', ROUTES.paymentSpend.path), { steps: ['quote', 'details', 'verify', 'send'], current: 3 });
+  t.equal(progress('SPEND', ROUTES.spendQuote.path)?.current, 0);
+  t.equal(progress('SELL', ROUTES.paymentEtransferInstructions.path), null, 'a sell has no pay step');
   for (const kind of FLOW_KINDS) {
-    t.equal(flowProgress(kind, ROUTES.home.path), null, `${kind}: home is before the steps`);
-    t.equal(flowProgress(kind, ROUTES.transactionSuccess.path), null, `${kind}: outcomes are after them`);
+    t.equal(progress(kind, ROUTES.home.path), null, `${kind}: home is before the steps`);
+    t.equal(progress(kind, ROUTES.transactionSuccess.path), null, `${kind}: outcomes are after them`);
   }
 });
 

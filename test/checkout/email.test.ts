@@ -1,22 +1,22 @@
 import t from 'tap';
-import { isEmail, validateBuyerEmail, validateEtransferEmail } from '../../checkout/validation/email.ts';
+import { isEmail, validateBuyerEmail, validatePayoutEmail } from '../../checkout/validation/email.ts';
 
 t.test('e-transfer email messages', async (t) => {
-  t.strictSame(validateEtransferEmail({ emtEmail: '' }), { ok: false, errors: { emtEmail: 'Your email address is required.' } });
-  t.strictSame(validateEtransferEmail({}), { ok: false, errors: { emtEmail: 'Your email address is required.' } });
-  t.strictSame(validateEtransferEmail({ emtEmail: ['a@b.co', 'c@d.co'] }), {
+  t.strictSame(validatePayoutEmail({ emtEmail: '' }), { ok: false, errors: { emtEmail: 'Your email address is required.' } });
+  t.strictSame(validatePayoutEmail({}), { ok: false, errors: { emtEmail: 'Your email address is required.' } });
+  t.strictSame(validatePayoutEmail({ emtEmail: ['a@b.co', 'c@d.co'] }), {
     ok: false,
     errors: { emtEmail: 'Your email address is required.' },
   });
-  t.strictSame(validateEtransferEmail({ emtEmail: 'nope' }), {
+  t.strictSame(validatePayoutEmail({ emtEmail: 'nope' }), {
     ok: false,
     errors: { emtEmail: 'Please provide a valid email address.' },
   });
-  t.strictSame(validateEtransferEmail({ emtEmail: ' Jane.Doe+cad@mail.example.ca ' }), {
+  t.strictSame(validatePayoutEmail({ emtEmail: ' Jane.Doe+cad@mail.example.ca ' }), {
     ok: true,
     value: 'Jane.Doe+cad@mail.example.ca',
   });
-  t.strictSame(validateEtransferEmail(' jane@example.com '), { ok: true, value: 'jane@example.com' }, 'a bare value works too');
+  t.strictSame(validatePayoutEmail(' jane@example.com '), { ok: true, value: 'jane@example.com' }, 'a bare value works too');
 });
 
 t.test('buyer-info email messages', async (t) => {

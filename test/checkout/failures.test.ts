@@ -2,6 +2,7 @@
 // screen, and what each kind of failure means on every screen or call.
 import t from 'tap';
 import {
+  type FailureFacts,
   FAILURE_CONTEXTS,
   apiFailure,
   failureOutcome,
@@ -19,7 +20,7 @@ const NO_RESPONSE: Failure = { kind: 'unavailable' };
 const BROKEN: Failure = { kind: 'invalid-response', status: 200 };
 const LIMITS = ['TRANSACTION.DAILYLIMIT.REACHED', 'TRANSACTION.WEEKLYLIMIT.REACHED', 'TRANSACTION.MONTLYLIMIT.REACHED'];
 
-type Row = [name: string, failure: Failure, context: FailureContext, want: Outcome, facts?: { paymentMethod?: string }];
+type Row = [name: string, failure: Failure, context: FailureContext, want: Outcome, facts?: FailureFacts];
 
 const rows: Row[] = [
   // SYSTEM (on requote): message plus "Redirecting to homepage in 5 seconds...", then home.
@@ -51,7 +52,7 @@ const rows: Row[] = [
     ],
   ]),
   // TRANSACTION.NOTFOUND: home (also during verification).
-  ...(['requote', 'load', 'step', 'buyer-info', 'verification', 'etransfer-init'] as const).map(
+  ...(['requote', 'load', 'step', 'buyer-info', 'verification', 'payment-instructions'] as const).map(
     (context): Row => [
       `TRANSACTION.NOTFOUND in ${context}`,
       error('TRANSACTION.NOTFOUND', 'Transaction not found.', 404),
@@ -78,7 +79,7 @@ const rows: Row[] = [
     error('VOICECLIP.MISSING', 'Voice clip missing.'),
     'verification',
     { kind: 'screen', path: '/audio-input-skip' },
-    { paymentMethod: 'FLEXEPIN' },
+    { voiceClipScreen: '/audio-input-skip' },
   ],
   [
     'SELFIEIMG.MISSING',
@@ -103,7 +104,7 @@ const rows: Row[] = [
   [
     'TXNSTATUS.INVALID on e-transfer init',
     error('TXNSTATUS.INVALID', 'Status is PROCESSED.', 409),
-    'etransfer-init',
+    'payment-instructions',
     {
       kind: 'stay',
       messages: ['Payment Instructions have already been initiated. Please contact our support if you feel this is a mistake.'],

@@ -1,5 +1,12 @@
 // Test merchants, built through the real schema so its defaults apply.
-import { merchantSchema, type MerchantConfig, type MerchantConfigInput } from '../../server/tenancy/schema.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import { merchantSchemaFor, type MerchantConfig, type MerchantConfigInput } from '../../server/tenancy/schema.ts';
+
+/** The merchant file's schema with the checkout's payment methods and their fee fields. */
+export const merchantSchema = merchantSchemaFor({ methods: PAYMENT_METHODS });
+
+/** A merchant file's fields, fee fields (etransferFee, …) included. */
+export type MerchantInput = Partial<MerchantConfigInput> & { [fee: `${string}Fee${string}`]: number };
 
 const BASE = {
   env: 'PROD',
@@ -11,12 +18,12 @@ const BASE = {
   successUrl: 'https://maple.example/thanks',
 } as const satisfies MerchantConfigInput;
 
-export function merchant(over: Partial<MerchantConfigInput> = {}): MerchantConfig {
+export function merchant(over: MerchantInput = {}): MerchantConfig {
   return merchantSchema.parse({ ...BASE, ...over });
 }
 
 /** Every flow allowed, limits at every level of the lookup. */
-export function fullMerchant(over: Partial<MerchantConfigInput> = {}): MerchantConfig {
+export function fullMerchant(over: MerchantInput = {}): MerchantConfig {
   return merchant({
     inputAllowed: true,
     inputBuyAllowed: true,

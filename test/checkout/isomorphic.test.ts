@@ -41,6 +41,14 @@ t.test('bundles for the browser and runs without Node globals', async (t) => {
     import { validateAmountForm } from './checkout/validation/amount.ts';
     import { formatFiat, formatCrypto } from './checkout/format.ts';
     import { nextScreen } from './checkout/next-screen.ts';
+    import { methodTable } from './checkout/payment-method.ts';
+    const bank = {
+      name: 'BANKTRANSFER',
+      flow: 'BUY',
+      next: { CUSTOMER_PAYMENT: (s) => ({ kind: 'redirect', url: s.nextActionParams.redirectUrl }) },
+      rateHold: 'countdown',
+      requotes: 'fiat',
+    };
     import { siteUrls } from './checkout/site-urls.ts';
     import { failureOutcome } from './checkout/failures.ts';
     globalThis.results = [
@@ -52,7 +60,7 @@ t.test('bundles for the browser and runs without Node globals', async (t) => {
       validateBuyerInfo({ env: 'PROD', blockedAreaCodes: [] }, { mobile: '0412 345 678' }, { country: 'CA', addressRequired: false, now: new Date(0) }).errors.mobile,
       formatFiat(1234.5, 'CAD'),
       formatCrypto(0.0015, 'BTC'),
-      nextScreen({ nextAction: 'CUSTOMER_PAYMENT', paymentMethod: 'BANKTRANSFER', fiatCurrency: 'AUD', txnType: 'BUY', nextActionParams: { redirectUrl: 'https://bank.example/x' } }, '/poli').kind,
+      nextScreen({ nextAction: 'CUSTOMER_PAYMENT', paymentMethod: 'BANKTRANSFER', fiatCurrency: 'AUD', txnType: 'BUY', nextActionParams: { redirectUrl: 'https://bank.example/x' } }, '/poli', methodTable([bank])).kind,
       siteUrls({ merchantName: 'A', siteUrl: 'https://a.example', errorUrl: 'https://a.example/e', successUrl: 'https://a.example/s' }, 'AUD', ['A']).error('X'),
       failureOutcome({ kind: 'unavailable' }, 'load').kind,
       typeof validateAmountForm,

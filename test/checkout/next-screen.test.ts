@@ -1,7 +1,8 @@
 import t from 'tap';
 import { nextScreen, type NextScreenState, type NextStep } from '../../checkout/next-screen.ts';
 import type { ScreenPath } from '../../checkout/routes.ts';
-import { NEXT_ACTIONS } from '../../checkout/domain.ts';
+import { SHARED_NEXT_ACTIONS } from '../../checkout/domain.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 
 const state = (nextAction: string, over: Partial<NextScreenState> = {}): NextScreenState => ({
   nextAction,
@@ -156,11 +157,12 @@ const rows: Row[] = [
 ];
 
 t.test('next-screen table', async (t) => {
-  for (const [name, s, from, want] of rows) t.strictSame(nextScreen(s, from), want, name);
+  for (const [name, s, from, want] of rows) t.strictSame(nextScreen(s, from, PAYMENT_METHODS), want, name);
 });
 
-t.test('every known nextAction is a row of the table', async (t) => {
-  for (const action of NEXT_ACTIONS)
+t.test("every known nextAction is a row of the table: the shared ones and every method's own", async (t) => {
+  const owned = PAYMENT_METHODS.list.flatMap((m) => Object.keys(m.next));
+  for (const action of new Set([...SHARED_NEXT_ACTIONS, ...owned]))
     t.ok(
       rows.some(([, s]) => s.nextAction === action),
       action,

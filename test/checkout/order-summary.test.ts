@@ -4,6 +4,8 @@ import t from 'tap';
 import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from '../../checkout/limits.ts';
 import { orderFiguresOf, orderSummaryOf, summaryRows, type FlowOrderSource } from '../../checkout/order-summary.ts';
 import { showsFlowSummary } from '../../checkout/progress.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import { stepOf } from '../helpers/screens.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { flowCookieSchema } from '../../server/security/flow-cookie.ts';
 import type { FlowState } from '../../server/upstream/contract.ts';
@@ -32,6 +34,7 @@ const labels = (state: FlowState, payoutEmail = true) =>
 function flowOf(state: FlowState, fee: number | null = null): FlowOrderSource {
   return {
     refId: state.refId,
+    kind: PAYMENT_METHODS.get(state.paymentMethod)?.flow ?? 'BUY',
     txnType: state.txnType,
     method: state.paymentMethod,
     fiatCurrency: state.fiatCurrency as FlowOrderSource['fiatCurrency'],
@@ -164,7 +167,7 @@ t.test("the forms between the quote and the payment show the cookie's summary; t
     ROUTES.audioInput,
     ROUTES.verify,
   ]) {
-    t.ok(showsFlowSummary(route.path), route.path);
+    t.ok(showsFlowSummary(stepOf(route.path)), route.path);
   }
   for (const route of [
     ROUTES.home,
@@ -176,6 +179,6 @@ t.test("the forms between the quote and the payment show the cookie's summary; t
     ROUTES.paymentOtc,
     ROUTES.transactionNew,
   ]) {
-    t.notOk(showsFlowSummary(route.path), route.path);
+    t.notOk(showsFlowSummary(stepOf(route.path)), route.path);
   }
 });

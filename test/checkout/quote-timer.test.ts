@@ -12,7 +12,10 @@ import {
 import { QUOTE_TIMER_DEFAULT_MS } from '../../checkout/limits.ts';
 import { QUOTE_TEXT } from '../../checkout/messages.ts';
 import { quotePromo } from '../../checkout/promo.ts';
-import { merchantSchema, type MerchantConfigInput } from '../../server/tenancy/schema.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import { merchantSchema, type MerchantInput } from './fixtures.ts';
+
+const method = (name: string) => PAYMENT_METHODS.get(name);
 
 const NOW = Date.parse('2025-07-01T18:00:00Z');
 
@@ -72,19 +75,19 @@ t.test('the deadline as a time in the country main time zone', async (t) => {
 });
 
 t.test('card quotes are not held', async (t) => {
-  t.notOk(isRateHeld('CREDITCARD'));
-  for (const method of ['ETRANSFER', 'FLEXEPIN', 'ETRANSFEROUT', 'GIFTCARD', 'BANKTRANSFER', 'OTC'])
-    t.ok(isRateHeld(method), method);
+  t.notOk(isRateHeld(method('CREDITCARD')));
+  for (const name of ['ETRANSFER', 'FLEXEPIN', 'ETRANSFEROUT', 'GIFTCARD', 'BANKTRANSFER', 'OTC'])
+    t.ok(isRateHeld(method(name)), name);
 });
 
 t.test('a requote names the fiat amount, the coin amount for ETRANSFEROUT', async (t) => {
   const quote = { refId: 'R1', fiatAmount: 142.5, cryptoAmount: 0.0015 };
-  t.same(requoteBody({ ...quote, paymentMethod: 'ETRANSFER' }), { refId: 'R1', fiatAmount: 142.5 });
-  t.same(requoteBody({ ...quote, paymentMethod: 'ETRANSFEROUT' }), { refId: 'R1', cryptoAmount: 0.0015 });
+  t.same(requoteBody(quote, method('ETRANSFER')!.requotes), { refId: 'R1', fiatAmount: 142.5 });
+  t.same(requoteBody(quote, method('ETRANSFEROUT')!.requotes), { refId: 'R1', cryptoAmount: 0.0015 });
 });
 
 t.test('the promo box: isPromo and not Pro, savings per method, NO PROCESSING FEES at 0', async (t) => {
-  const base: MerchantConfigInput = {
+  const base: MerchantInput = {
     env: 'PROD',
     merchant: 'm',
     merchantName: 'M',
@@ -99,16 +102,16 @@ t.test('the promo box: isPromo and not Pro, savings per method, NO PROCESSING FE
     otcFee: 50,
     isPromo: true,
   };
-  const config = (over: Partial<MerchantConfigInput> = {}) => merchantSchema.parse({ ...base, ...over });
-  t.same(quotePromo(config(), 'ETRANSFER', false), { savings: 2.99, noProcessingFees: true });
-  t.same(quotePromo(config(), 'FLEXEPIN', false), { savings: 2, noProcessingFees: false });
-  t.equal(quotePromo(config(), 'ETRANSFER', true), null, 'Pro turns the promo off');
-  t.equal(quotePromo(config({ isPromo: false }), 'ETRANSFER', false), null);
-  for (const method of ['OTC', 'CREDITCARD', 'ETRANSFEROUT', 'GIFTCARD', 'toString', '__proto__']) {
-    t.equal(quotePromo(config(), method, false), null, `no promo fee for ${method}`);
+  const config = (over: MerchantInput = {}) => merchantSchema.parse({ ...base, ...over });
+  t.same(quotePromo(config(), method('ETRANSFER'), false), { savings: 2.99, noProcessingFees: true });
+  t.same(quotePromo(config(), method('FLEXEPIN'), false), { savings: 2, noProcessingFees: false });
+  t.equal(quotePromo(config(), method('ETRANSFER'), true), null, 'Pro turns the promo off');
+  t.equal(quotePromo(config({ isPromo: false }), method('ETRANSFER'), false), null);
+  for (const name of ['OTC', 'CREDITCARD', 'ETRANSFEROUT', 'GIFTCARD', 'toString', '__proto__']) {
+    t.equal(quotePromo(config(), PAYMENT_METHODS.get(name), false), null, `no promo fee for ${name}`);
   }
-  t.equal(quotePromo(config({ flexepinFeePromo: 3.99 }), 'FLEXEPIN', false), null, 'nothing to show');
-  t.same(quotePromo(config({ etransferFee: 0 }), 'ETRANSFER', false), { savings: 0, noProcessingFees: true });
+  t.equal(quotePromo(config({ flexepinFeePromo: 3.99 }), method('FLEXEPIN'), false), null, 'nothing to show');
+  t.same(quotePromo(config({ etransferFee: 0 }), method('ETRANSFER'), false), { savings: 0, noProcessingFees: true });
 });
 
 t.test('the held-until text kept per minute is the one the deadline itself formats to', async (t) => {

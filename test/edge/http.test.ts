@@ -282,13 +282,19 @@ t.test('pages are compressed when the browser accepts it', async (t) => {
 
 t.test('every screen the next-screen rule can name has a page', async (t) => {
   const { nextScreen } = await import('../../checkout/next-screen.ts');
-  const { NEXT_ACTIONS, PAYMENT_METHODS } = await import('../../checkout/domain.ts');
+  const { SHARED_NEXT_ACTIONS } = await import('../../checkout/domain.ts');
+  const methods = app.methods;
+  const actions = new Set([...SHARED_NEXT_ACTIONS, ...methods.list.flatMap((m) => Object.keys(m.next))]);
   const targets = new Set<string>(['/audio-input', '/audio-input-skip']);
-  for (const nextAction of NEXT_ACTIONS)
-    for (const paymentMethod of PAYMENT_METHODS)
+  for (const nextAction of actions)
+    for (const { name: paymentMethod } of methods.list)
       for (const fiatCurrency of ['CAD', 'AUD'])
         for (const from of ['/', '/price-quote'] as const) {
-          const step = nextScreen({ nextAction, paymentMethod, fiatCurrency, txnType: 'BUY', nextActionParams: {} }, from);
+          const step = nextScreen(
+            { nextAction, paymentMethod, fiatCurrency, txnType: 'BUY', nextActionParams: {} },
+            from,
+            methods,
+          );
           if (step.kind === 'navigate') targets.add(step.path);
         }
   for (const path of targets) t.ok(app.hasRoute({ method: 'GET', url: path }), `GET ${path}`);
@@ -305,9 +311,10 @@ t.test('a route of the spec with no screen yet says so, with the Reference ID', 
       `${url} is answered`,
     );
   }
-  const notOnline = stepsNotOnline(SCREENS).route as readonly { path: string }[];
+  const screens = [...SCREENS, ...app.methods.list.flatMap((m) => m.screens)];
+  const notOnline = stepsNotOnline(screens).route as readonly { path: string }[];
   t.ok(
-    notOnline.every((r) => !SCREENS.some((s) => [s.route].flat().some((built) => built.path === r.path))),
+    notOnline.every((r) => !screens.some((s) => [s.route].flat().some((built) => built.path === r.path))),
     'only routes no screen builds',
   );
   const visitor = await (await import('../helpers/journey.ts')).startFlow(stack);

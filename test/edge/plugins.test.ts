@@ -1,5 +1,6 @@
 // The edge's Fastify plugins on their own: declared dependencies, route config read by
 // the hooks, the one error shape, reply.render, and HEAD answered without a body.
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import t from 'tap';
 import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ import { loadMerchants } from '../../server/tenancy/load.ts';
 import { startStack } from '../helpers/stack.ts';
 import '../../server/fastify-types.ts';
 
-const merchants = await loadMerchants('merchants');
+const merchants = await loadMerchants('merchants', { methods: PAYMENT_METHODS });
 const config = parseConfig({ UPSTREAM_URL: 'http://upstream.invalid', SESSION_SECRET: 's'.repeat(32) });
 
 /** The plugins a page needs, in their order, then the test's own routes. */

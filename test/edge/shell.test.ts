@@ -2,6 +2,7 @@
 // the document is rendered once, the visitor's part per request, and the two joined are the
 // page rendered whole. A shell holds no nonce and nothing of a visitor; each response has a
 // fresh nonce; a merchant loaded anew gets new shells.
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -52,12 +53,12 @@ t.test('a page joined with its shell is the page rendered whole', async (t) => {
   for (const host of [HOST, 'maple.localhost', 'test.localhost']) {
     const merchant = merchantOf(host);
     const pages = [
-      homePage(merchant.config, {
+      homePage(merchant.config, PAYMENT_METHODS, {
         values: { fiatAmount: typed },
         errors: { fiatAmount: 'Value must be a number.' },
         toasts: [{ kind: 'error', text: 'A toast' }],
       }),
-      homePage(merchant.config, { modal: 'A modal' }),
+      homePage(merchant.config, PAYMENT_METHODS, { modal: 'A modal' }),
       createElement(StepUnavailablePage, { refId: 'REF-1' }),
     ];
     for (const page of pages) {

@@ -3,6 +3,7 @@
 // have in common (files, legal pages, settings) is held once and checked once, and a bad
 // file among them still stops the load naming file and line. No time is asserted here;
 // `npm run many-merchants` measures 10,000.
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import t from 'tap';
 import * as zlib from 'node:zlib';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -131,7 +132,7 @@ t.test('a bad file among many still stops the load, naming file and line', async
   // The same sheet as merchant 0's under another merchant: its own asset path is what it may use.
   const own = path.join(dir, fleetId(BRAND_CYCLE), 'style.css');
   await writeFile(own, `${await readFile(own, 'utf8')}\n.logo { background: url(/assets/m/${fleetId(0)}/logo.png); }\n`);
-  const err = await loadMerchants(dir).then(
+  const err = await loadMerchants(dir, { methods: PAYMENT_METHODS }).then(
     () => undefined,
     (e: unknown) => e,
   );

@@ -1,5 +1,6 @@
 // Demo merchants end somewhere real: their site, success and error URLs are `{sandbox}`
 // links, resolved to the running sandbox's merchant site, which shows what the checkout sent.
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import t from 'tap';
 import { loadMerchants } from '../../server/tenancy/load.ts';
 import { startStack } from '../helpers/stack.ts';
@@ -21,7 +22,7 @@ t.test('a {sandbox} link becomes the sandbox URL; other links stay as written', 
     }),
   );
   t.teardown(() => removeFixture(dir));
-  const registry = await loadMerchants(dir, { sandboxUrl: 'http://127.0.0.1:4123/' });
+  const registry = await loadMerchants(dir, { sandboxUrl: 'http://127.0.0.1:4123/', methods: PAYMENT_METHODS });
   const a = registry.byId.get('a')!.config;
   t.equal(a.siteUrl, 'http://127.0.0.1:4123/shop/a?name=A');
   t.equal(a.successUrl, 'http://127.0.0.1:4123/shop/a/thanks');

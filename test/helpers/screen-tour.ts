@@ -5,7 +5,7 @@
 // all visit this one list.
 import type { Page } from 'playwright-core';
 import type { Stack } from './stack.ts';
-import { ADDRESS, driveTo, MAPLE, passIdentity, Visitor, type Walk } from './journey.ts';
+import { ADDRESS, driveTo, MAPLE, passIdentity, startFlow, Visitor, type Walk } from './journey.ts';
 
 export const MERCHANT_HOSTS = [
   'maple.localhost',
@@ -129,6 +129,8 @@ export const TOUR: readonly TourStop[] = [
     address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
   }),
   flowStop('mobile-verification', '/mobile-verification'),
+  flowStop('audio-input', '/audio-input', { buyer: { lastName: 'Voice' } }),
+  flowStop('audio-input-skip (voucher)', '/audio-input-skip', { method: 'FLEXEPIN', buyer: { lastName: 'Voice' } }),
   flowStop('email-input', '/email-input', { kind: 'SELL' }),
   flowStop('image-input-choice', '/image-input-choice', AT_SELFIE),
   {
@@ -146,6 +148,19 @@ export const TOUR: readonly TourStop[] = [
       openWith(stack, page, await driveTo(stack, '/image-input-choice', AT_SELFIE), '/image-input-upload'),
   },
   { name: 'verify (documents)', host: MAPLE, path: '/verify', open: (stack, page) => goto(stack, page, MAPLE, '/verify') },
+  {
+    name: 'verify (documents, Australia)',
+    host: ROO,
+    path: '/verify/AU',
+    open: (stack, page) => goto(stack, page, ROO, '/verify/AU'),
+  },
+  {
+    name: 'state, is this your order?',
+    host: MAPLE,
+    path: /^\/state\/[A-Z0-9]+$/,
+    // Someone else's link: the browser has no flow, so the order is shown and asked about.
+    open: async (stack, page) => goto(stack, page, MAPLE, `/state/${(await startFlow(stack)).refId()}`),
+  },
   {
     name: 'verify-idenfy',
     host: MAPLE,

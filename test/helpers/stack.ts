@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import type { Lifecycle } from '../../server/http/lifecycle.ts';
 import { parseConfig } from '../../server/config.ts';
+import type { MethodTable } from '../../checkout/payment-method.ts';
+import type { PaymentMethod } from '../../server/methods/method.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 import { loggerOptions } from '../../server/logging.ts';
 import type { UpstreamSummary } from '../../server/upstream/upstream-call.ts';
@@ -46,6 +48,8 @@ export async function startStack(
     upstreamUrl?: (sandboxUrl: string) => string;
     /** How the edge waits while a page is open (checking the upstream again). */
     wait?: (ms: number) => Promise<void>;
+    /** The payment methods the edge knows; server/methods/ by default. */
+    methods?: MethodTable<PaymentMethod>;
   } = {},
 ): Promise<Stack> {
   const sandbox = await startSandbox({ logger: false, ...options.sandbox });
@@ -63,6 +67,11 @@ export async function startStack(
     lifecycle: options.lifecycle,
     clock: options.clock,
     wait: options.wait,
+    methods: options.methods,
+  }).catch(async (error: unknown) => {
+    // An edge that refuses to start leaves no sandbox behind.
+    await sandbox.close();
+    throw error;
   });
   let port = 0;
   if (options.listen !== false) {

@@ -3,6 +3,7 @@
 // a production upstream, the flow cookie's name and secrets, hostile merchant style
 // sheets and fragments, and the headers of the bad-Host page. Each case asserts what the
 // visitor gets and, where it matters, what the upstream (the sandbox) received.
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import t from 'tap';
@@ -337,7 +338,7 @@ t.test('hostile merchant files: refused at start-up naming file and line, fragme
   ].join('\n');
   const dir = await writeFixture(validFiles({ 'a/style.css': css }));
   t.teardown(() => removeFixture(dir));
-  const refused = await loadMerchants(dir).then(
+  const refused = await loadMerchants(dir, { methods: PAYMENT_METHODS }).then(
     () => null,
     (err: unknown) => err,
   );
@@ -355,6 +356,6 @@ t.test('hostile merchant files: refused at start-up naming file and line, fragme
     '<p>Maple</p>\n<a href="vbscript:msgbox(1)">a</a><a href="data:text/html,x">b</a><img src="http://tracker.test/p.gif" alt="">';
   const sanitised = await writeFixture(validFiles({ 'a/footer.html': footer }));
   t.teardown(() => removeFixture(sanitised));
-  const merchant = (await loadMerchants(sanitised)).byId.get('a')!;
+  const merchant = (await loadMerchants(sanitised, { methods: PAYMENT_METHODS })).byId.get('a')!;
   t.equal(merchant.footerHtml, '<p>Maple</p>\n<a>a</a><a>b</a><img alt="" />');
 });

@@ -2,7 +2,8 @@
 // trusted proxy only, and the refId), and counters shared through a real Redis by two edges.
 import t, { type Test } from 'tap';
 import { parseConfig } from '../../server/config.ts';
-import { DEFAULT_LIMITS, rateLimitSettings } from '../../server/ops/rate-limit-settings.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import { applyRateLimits, limitDefaults, parseRateLimits } from '../../server/ops/rate-limit-settings.ts';
 import { RATE_LIMIT_TEXT } from '../../checkout/messages.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { driveTo, MAPLE, quoteForm, upstreamCalls, Visitor } from '../helpers/journey.ts';
@@ -27,20 +28,29 @@ async function stackWith(t: Test, env: Record<string, string>): Promise<Stack> {
   return stack;
 }
 
+const DEFAULT_LIMITS = limitDefaults(PAYMENT_METHODS);
+const rateLimitSettings = (spec: string) => applyRateLimits(parseRateLimits(spec), DEFAULT_LIMITS);
+
 t.test('RATE_LIMITS: the defaults, changes to them, off, and bad values named', async (t) => {
   t.same(rateLimitSettings(''), { enabled: true, limits: DEFAULT_LIMITS });
+  t.ok(DEFAULT_LIMITS.voucher, 'a payment method declares its own limit beside the shared ones');
   const changed = rateLimitSettings('quote=5/10, code.refId=3/300');
   t.ok(changed.enabled);
   if (changed.enabled) {
-    t.same(changed.limits.quote.address, { max: 5, windowMs: 10_000 });
-    t.same(changed.limits.code.refId, { max: 3, windowMs: 300_000 });
-    t.same(changed.limits.code.address, DEFAULT_LIMITS.code.address, 'the rest stays');
+    t.same(changed.limits.quote!.address, { max: 5, windowMs: 10_000 });
+    t.same(changed.limits.code!.refId, { max: 3, windowMs: 300_000 });
+    t.same(changed.limits.code!.address, DEFAULT_LIMITS.code!.address, 'the rest stays');
   }
   t.same(rateLimitSettings('off'), { enabled: false });
-  for (const bad of ['quote=5', 'nope=1/1', 'quote=0/60', 'quote=5/0', 'quote.ip=5/60']) {
+  for (const bad of ['quote=5', 'quote=0/60', 'quote=5/0', 'quote.ip=5/60']) {
     t.throws(() => parseConfig({ RATE_LIMITS: bad }), { name: 'ConfigError', message: /RATE_LIMITS/ }, bad);
   }
-  t.equal(DEFAULT_LIMITS.quote.address.max >= 30, true, 'a visitor changing the amount a few times is never refused');
+  // A name is known once the payment methods are: the app refuses to build.
+  await t.rejects(startStack({ env: { RATE_LIMITS: 'nope=1/1' }, listen: false }), {
+    name: 'ConfigError',
+    message: /RATE_LIMITS: "nope" is not one of quote, code, lookup, api, voucher/,
+  });
+  t.equal(DEFAULT_LIMITS.quote!.address.max >= 30, true, 'a visitor changing the amount a few times is never refused');
   t.throws(() => parseConfig({ REDIS_URL: 'http://cache:6379' }), { name: 'ConfigError', message: /REDIS_URL/ });
   t.equal(parseConfig({ REDIS_URL: 'redis://cache:6379/0' }).redisUrl, 'redis://cache:6379/0');
 });

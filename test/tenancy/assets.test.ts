@@ -1,4 +1,5 @@
 // Hashed asset URLs, per-merchant asset maps, and the spec's defaults for a minimal file.
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { createHash } from 'node:crypto';
 import t from 'tap';
 import { loadMerchants } from '../../server/tenancy/load.ts';
@@ -12,16 +13,16 @@ t.test('asset URLs carry a content hash that changes with the content', async (t
   const dir = await writeFixture(validFiles({ 'a/style.css': ':root { --brand: #111; }', 'a/favicon.svg': SVG_A }));
   t.teardown(() => removeFixture(dir));
 
-  const first = (await loadMerchants(dir)).byId.get('a');
+  const first = (await loadMerchants(dir, { methods: PAYMENT_METHODS })).byId.get('a');
   t.equal(first?.styleHref, `/assets/m/a/style.${sha12(':root { --brand: #111; }')}.css`);
   t.equal(first?.faviconHref, `/assets/m/a/favicon.${sha12(SVG_A)}.svg`);
   t.equal(first?.faviconType, 'image/svg+xml');
 
-  const again = (await loadMerchants(dir)).byId.get('a');
+  const again = (await loadMerchants(dir, { methods: PAYMENT_METHODS })).byId.get('a');
   t.equal(again?.styleHref, first?.styleHref, 'same bytes, same URL');
 
   await writeFiles(dir, { 'a/style.css': ':root { --brand: #222; }' });
-  const changed = (await loadMerchants(dir)).byId.get('a');
+  const changed = (await loadMerchants(dir, { methods: PAYMENT_METHODS })).byId.get('a');
   t.not(changed?.styleHref, first?.styleHref, 'new bytes, new URL');
   t.equal(changed?.styleHref, `/assets/m/a/style.${sha12(':root { --brand: #222; }')}.css`);
   t.equal(changed?.faviconHref, first?.faviconHref, 'the untouched favicon keeps its URL');
@@ -37,7 +38,7 @@ t.test("a merchant's asset map holds only its own files", async (t) => {
     }),
   );
   t.teardown(() => removeFixture(dir));
-  const registry = await loadMerchants(dir);
+  const registry = await loadMerchants(dir, { methods: PAYMENT_METHODS });
   const a = registry.byId.get('a');
   const b = registry.byId.get('b');
   if (a === undefined || b === undefined) throw new Error('fixture did not load');
@@ -59,7 +60,7 @@ t.test('an .ico favicon, and a merchant with no files at all', async (t) => {
   const ico = Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0]);
   const dir = await writeFixture(validFiles({ 'a/favicon.ico': ico }));
   t.teardown(() => removeFixture(dir));
-  const registry = await loadMerchants(dir);
+  const registry = await loadMerchants(dir, { methods: PAYMENT_METHODS });
   const a = registry.byId.get('a');
   t.equal(a?.faviconHref, `/assets/m/a/favicon.${sha12(ico)}.ico`);
   t.equal(a?.faviconType, 'image/x-icon');
@@ -74,7 +75,7 @@ t.test('an .ico favicon, and a merchant with no files at all', async (t) => {
 t.test('the defaults of the spec apply to a minimal merchant file', async (t) => {
   const dir = await writeFixture(validFiles());
   t.teardown(() => removeFixture(dir));
-  const c = (await loadMerchants(dir)).byId.get('a')?.config;
+  const c = (await loadMerchants(dir, { methods: PAYMENT_METHODS })).byId.get('a')?.config;
   if (c === undefined) throw new Error('fixture did not load');
   t.same(
     [c.inputAllowed, c.inputBuyAllowed, c.inputSellAllowed, c.inputSpendAllowed],
@@ -97,6 +98,6 @@ t.test('a partial inputForm keeps the defaults it leaves out', async (t) => {
     validFiles({ 'a/merchant.json': { ...(validFiles()['a/merchant.json'] as object), inputForm: { max: 1000 } } }),
   );
   t.teardown(() => removeFixture(dir));
-  const c = (await loadMerchants(dir)).byId.get('a')?.config;
+  const c = (await loadMerchants(dir, { methods: PAYMENT_METHODS })).byId.get('a')?.config;
   t.same(c?.inputForm, { defaultBuy: 20, defaultSell: 0.0015, min: 0, max: 1000, overrides: {} });
 });

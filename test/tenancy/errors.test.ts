@@ -1,4 +1,5 @@
 // Broken merchant folders: each problem names the file, the field and what is wrong.
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import path from 'node:path';
 import t from 'tap';
 import { MerchantConfigError, loadMerchants } from '../../server/tenancy/load.ts';
@@ -13,7 +14,7 @@ async function failure(
   const dir = await writeFixture(files);
   t.teardown(() => removeFixture(dir));
   try {
-    await loadMerchants(dir);
+    await loadMerchants(dir, { methods: PAYMENT_METHODS });
   } catch (err) {
     if (err instanceof MerchantConfigError) return { err, dir };
     throw err;
@@ -27,7 +28,7 @@ const b = (dir: string) => path.join(dir, 'b', 'merchant.json');
 t.test('the valid fixture loads', async (t) => {
   const dir = await writeFixture(validFiles());
   t.teardown(() => removeFixture(dir));
-  const registry = await loadMerchants(dir);
+  const registry = await loadMerchants(dir, { methods: PAYMENT_METHODS });
   t.same(
     registry.merchants.map((m) => m.id),
     ['a', 'b'],
@@ -138,7 +139,10 @@ t.test('missing tenancy.json and missing merchant.json', async (t) => {
 t.test('a folder that does not exist', async (t) => {
   const dir = path.join(await writeFixture({}), 'nowhere');
   t.teardown(() => removeFixture(path.dirname(dir)));
-  await t.rejects(loadMerchants(dir), { name: 'MerchantConfigError', message: /cannot read folder \(ENOENT\)/ });
+  await t.rejects(loadMerchants(dir, { methods: PAYMENT_METHODS }), {
+    name: 'MerchantConfigError',
+    message: /cannot read folder \(ENOENT\)/,
+  });
 });
 
 t.test('rules across fields', async (t) => {
@@ -237,5 +241,5 @@ t.test('payment hosts are exact host names, checked at start-up', async (t) => {
     validFiles({ 'a/merchant.json': minimalMerchant('a', { paymentHosts: ['pay.bank.example', '127.0.0.1', 'localhost'] }) }),
   );
   t.teardown(() => removeFixture(dir));
-  t.ok(await loadMerchants(dir), 'host names, loopback addresses');
+  t.ok(await loadMerchants(dir, { methods: PAYMENT_METHODS }), 'host names, loopback addresses');
 });

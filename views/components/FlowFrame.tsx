@@ -4,11 +4,8 @@
 // so it stays inside the page's children, never in the document shell.
 import type { ReactNode } from 'react';
 import { STEP_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
-import { orderSummaryOf, type OrderSummaryData } from '../../checkout/order-summary.ts';
-import { flowProgress, showsFlowSummary, type Progress } from '../../checkout/progress.ts';
-import type { ScreenPath } from '../../checkout/routes.ts';
-import type { FlowCookie } from '../../server/security/flow-cookie.ts';
-import type { FlowState } from '../../server/upstream/contract.ts';
+import type { OrderSummaryData } from '../../checkout/order-summary.ts';
+import type { Progress } from '../../checkout/progress.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Money } from './Money.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -17,22 +14,6 @@ export interface FlowFrameProps {
   progress: Progress | null;
   /** The order so far; none before the quote. */
   order?: OrderSummaryData | undefined;
-}
-
-/**
- * What a screen hands its view: where the visitor is (the flow cookie's kind) and the order
- * beside the card: the state a payment page has just read, or, on the forms between the
- * quote and the payment, the summary the cookie carries (the same on GET and on a refused
- * form's re-render). No flow: no frame.
- */
-export function flowFrameOf(
-  flow: FlowCookie | null | undefined,
-  screen: ScreenPath,
-  state?: FlowState,
-): FlowFrameProps | undefined {
-  if (!flow) return undefined;
-  const order = state || showsFlowSummary(screen) ? orderSummaryOf(flow, state) : undefined;
-  return { progress: flowProgress(flow.kind, screen), order };
 }
 
 export function StepIndicator({ progress }: { progress: Progress }) {

@@ -1,6 +1,7 @@
 import { useRenderContext } from '../../server/render/context.tsx';
 import { LEGAL_PAGES } from '../../checkout/legal.ts';
 import { ROUTES } from '../../checkout/routes.ts';
+import { SupportContacts } from '../components/SupportContacts.tsx';
 
 /**
  * The merchant's own footer.html when it has one; otherwise the built-in footer with
@@ -40,16 +41,7 @@ export function Footer() {
         <section>
           <h2>Support</h2>
           <ul>
-            {config.etransferEmail && (
-              <li>
-                <a href={`mailto:${config.etransferEmail}`}>{config.etransferEmail}</a>
-              </li>
-            )}
-            {config.audioTollFreeNumber && (
-              <li>
-                <a href={`tel:${config.audioTollFreeNumber}`}>{config.audioTollFreeNumber}</a>
-              </li>
-            )}
+            <SupportContacts />
             <li>
               <a href={config.siteUrl}>Help centre</a>
             </li>

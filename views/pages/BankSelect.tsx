@@ -8,7 +8,7 @@ import { useRenderContext } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormErrors } from '../components/Field.tsx';
-import { hours } from './TransactionSuccess.tsx';
+import { formatHours } from '../../checkout/format.ts';
 
 export interface Bank {
   bankCode: string;
@@ -58,7 +58,7 @@ export function BankSelectPage({ banks, messages, frame }: BankSelectProps) {
               </li>
             ))}
           </ul>
-          <p className="hint">{BANK_TEXT.deadline(hours(PAYMENT_DEADLINE_MS))}</p>
+          <p className="hint">{BANK_TEXT.deadline(formatHours(PAYMENT_DEADLINE_MS))}</p>
           <a className="button secondary" href={ROUTES.home.path}>
             {ACTIONS.back}
           </a>
@@ -82,7 +82,7 @@ export function PoliPage({ messages, frame }: PoliProps) {
           <h1>{BANK_TEXT.poliTitle}</h1>
           <FormErrors messages={messages} />
           <p>{BANK_TEXT.poliIntro}</p>
-          <p className="hint">{BANK_TEXT.deadline(hours(PAYMENT_DEADLINE_MS))}</p>
+          <p className="hint">{BANK_TEXT.deadline(formatHours(PAYMENT_DEADLINE_MS))}</p>
           <button type="submit" className="button">
             {BANK_TEXT.proceed}
           </button>

@@ -5,8 +5,7 @@ import { useRenderContext } from '../../server/render/context.tsx';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
 import { Modal } from '../components/Modal.tsx';
-import { HOME_TEXT, OTC_TEXT, TAB_LABELS } from '../../checkout/messages.ts';
-import { ROUTES } from '../../checkout/routes.ts';
+import { HOME_TEXT, TAB_LABELS } from '../../checkout/messages.ts';
 import type { Toast } from '../components/Toasts.tsx';
 
 /** A form with nothing typed and no messages looks the same for every visitor. */
@@ -14,11 +13,14 @@ const isUntouched = (form: AmountFormProps) => Object.keys(form.values).length =
 
 export function HomePage({
   form,
+  links,
   modal,
   toasts,
   ticker,
 }: {
   form: AmountFormProps | null;
+  /** Links the merchant's payment methods add (the cash-in map). */
+  links: readonly { label: string; path: string }[];
   modal?: string | undefined;
   toasts?: Toast[] | undefined;
   /** showTicker, with rows to show. */
@@ -43,11 +45,11 @@ export function HomePage({
           <p>{HOME_TEXT.unavailableBody}</p>
         </section>
       )}
-      {merchant.config.paymentMethods.some((m) => m.name === 'OTC') && (
-        <p className="cash-in-link">
-          <a href={ROUTES.cashInLocations.path}>{OTC_TEXT.mapLink}</a>
+      {links.map((link) => (
+        <p className="cash-in-link" key={link.path}>
+          <a href={link.path}>{link.label}</a>
         </p>
-      )}
+      ))}
       {modal && <Modal text={modal} />}
     </Document>
   );

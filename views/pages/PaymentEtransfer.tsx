@@ -7,7 +7,8 @@ import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { DoneButton, hours } from './TransactionSuccess.tsx';
+import { DoneButton } from '../components/DoneButton.tsx';
+import { formatHours } from '../../checkout/format.ts';
 import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
 import { ACTIONS } from '../../checkout/messages.ts';
 
@@ -48,8 +49,8 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
               )}
               <OrderSummary order={props.order} copy />
               <p>
-                Your payment must arrive within <strong>{hours(PAYMENT_DEADLINE_MS)}</strong>. Open the payment page and approve
-                the transfer of the order total.
+                Your payment must arrive within <strong>{formatHours(PAYMENT_DEADLINE_MS)}</strong>. Open the payment page and
+                approve the transfer of the order total.
               </p>
               {etransferEmail && <p className="hint">{`Payments are received by ${etransferEmail}.`}</p>}
               <Island name="PaymentPopup" props={{ paymentUrl: props.paymentUrl, checkUrl: props.checkUrl }} />

@@ -5,7 +5,7 @@
 // in from a <noscript>, which a browser running scripts never shows or parses. The
 // confirm question is a section reached by a link, so it needs no JavaScript.
 import { Island } from '../../server/render/island.tsx';
-import { CONFIRM_TEXT, COPY_TEXT, DEPOSIT_TEXT } from '../../checkout/messages.ts';
+import { CONFIRM_TEXT, COPY_TEXT, DEPOSIT_TEXT, RECEIPT_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { ReceivedOrder, WalletAddress } from '../../islands/WalletStatus.tsx';
 import { Document } from '../layout/Document.tsx';
@@ -13,25 +13,14 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { BootWhileStreaming, Streamed } from '../components/Streamed.tsx';
 
-/** What happens once the crypto arrives: a gift card for spends, a payout for sells. */
-export function payoutPromise(paymentMethod: string): string {
-  return paymentMethod === 'GIFTCARD'
-    ? 'We will email your eGift card as soon as your crypto arrives.'
-    : 'We will send your payout as soon as your crypto arrives.';
-}
-
-/** Shown when the status checks stop before PROCESSED. */
-export function receivedOrderMessage(paymentMethod: string): string {
-  return `We have received your order. ${payoutPromise(paymentMethod)}`;
-}
-
 export interface PaymentSpendProps {
   frame?: FlowFrameProps | undefined;
   /** The formatted crypto amount to send. */
   amountText: string;
   qrSrc: string;
   statusUrl: string;
-  paymentMethod: string;
+  /** What the visitor gets once the crypto arrives, in the payment method's words. */
+  onDeposit: string;
   /** Set when the status is PROCESSED. */
   address?: string | undefined;
   /** Otherwise: the server's further checks, the address or null when they ran out. */
@@ -71,7 +60,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
                 amountText: props.amountText,
                 confirmHref,
                 checkAgainHref: here,
-                receivedMessage: receivedOrderMessage(props.paymentMethod),
+                receivedMessage: RECEIPT_TEXT.received(props.onDeposit),
               }}
             />
             {polled && <BootWhileStreaming />}
@@ -100,7 +89,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
                         />
                       ) : (
                         <div className="wallet-status" role="status">
-                          <ReceivedOrder message={receivedOrderMessage(props.paymentMethod)} checkAgainHref={here} />
+                          <ReceivedOrder message={RECEIPT_TEXT.received(props.onDeposit)} checkAgainHref={here} />
                         </div>
                       )}
                     </>

@@ -1,15 +1,16 @@
 // Thanks page after the visitor confirmed sending their crypto (screen 17).
-import { payoutPromise } from './PaymentSpend.tsx';
+import { RECEIPT_TEXT } from '../../checkout/messages.ts';
+import type { CompletionProps } from '../../server/flow/completion.ts';
 import { Document } from '../layout/Document.tsx';
-import { DoneButton } from './TransactionSuccess.tsx';
-import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
+import { DoneButton } from '../components/DoneButton.tsx';
+import { OrderSummary } from '../components/OrderSummary.tsx';
 
-export function PaymentSpendSuccessPage({ order }: { order?: OrderSummaryData }) {
+export function PaymentSpendSuccessPage({ order, receipt }: CompletionProps) {
   return (
     <Document title="Thank you">
       <section className="card completion">
-        <h1>Thank you!</h1>
-        <p>{payoutPromise(order?.paymentMethod ?? '')}</p>
+        <h1>{RECEIPT_TEXT.thankYou}</h1>
+        <p>{receipt?.onDeposit ?? RECEIPT_TEXT.onDeposit.payout}</p>
         {order && <OrderSummary order={order} />}
         <DoneButton />
       </section>

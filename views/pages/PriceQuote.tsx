@@ -19,8 +19,8 @@ export interface PriceQuotePageProps {
   action: string;
   timer: QuoteTimerProps;
   promo: QuotePromo | null;
-  /** CREDITCARD: the card is charged in USD. */
-  chargedInUsd: boolean;
+  /** A line the payment method adds to its quote (a card is charged in USD). */
+  notice?: string | undefined;
   leaveGuard: boolean;
   /** PROD with a tag manager container only. */
   analytics: (AnalyticsProps & { containerId: string }) | null;
@@ -34,7 +34,7 @@ export function PriceQuotePage({
   action,
   timer,
   promo,
-  chargedInUsd,
+  notice,
   leaveGuard,
   analytics,
   userAgentLog,
@@ -50,9 +50,9 @@ export function PriceQuotePage({
         <section className="card price-quote" aria-labelledby="price-quote-title">
           <h1 id="price-quote-title">Your price quote</h1>
           <Island name="QuoteTimer" props={timer} />
-          {chargedInUsd && (
+          {notice && (
             <p className="quote-warning" role="note">
-              {QUOTE_TEXT.chargedInUsd}
+              {notice}
             </p>
           )}
           {fee ? (

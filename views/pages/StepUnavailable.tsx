@@ -4,6 +4,7 @@ import { Document } from '../layout/Document.tsx';
 import { STEP_UNAVAILABLE_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { SupportContacts } from '../components/SupportContacts.tsx';
 
 export function StepUnavailablePage({ refId }: { refId?: string }) {
   const { config } = useRenderContext().merchant;
@@ -18,16 +19,7 @@ export function StepUnavailablePage({ refId }: { refId?: string }) {
           </p>
         )}
         <ul>
-          {config.etransferEmail && (
-            <li>
-              Email: <a href={`mailto:${config.etransferEmail}`}>{config.etransferEmail}</a>
-            </li>
-          )}
-          {config.audioTollFreeNumber && (
-            <li>
-              Phone: <a href={`tel:${config.audioTollFreeNumber}`}>{config.audioTollFreeNumber}</a>
-            </li>
-          )}
+          <SupportContacts labelled />
           <li>
             <a href={config.siteUrl}>{config.merchantName}</a>
           </li>

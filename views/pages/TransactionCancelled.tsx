@@ -1,18 +1,17 @@
 // Screen 20, cancelled page: nothing was charged; Try Again starts over at home.
-import { ACTIONS, CANCELLED_TEXT, FAILURE_TEXT } from '../../checkout/messages.ts';
+import { ACTIONS, CANCELLED_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
-import type { OrderSummaryData } from '../components/OrderSummary.tsx';
+import type { CompletionProps } from '../../server/flow/completion.ts';
 
-export function TransactionCancelledPage({ order }: { order?: OrderSummaryData }) {
+export function TransactionCancelledPage({ order, receipt }: CompletionProps) {
   return (
     <Document title={CANCELLED_TEXT.title}>
       <section className="card completion">
         <h1>{CANCELLED_TEXT.title}</h1>
-        {/* A bank transfer that ends cancelled is a payment the bank did not complete (docs/spec.md section 8). */}
-        {order?.paymentMethod === 'BANKTRANSFER' && (
+        {receipt?.cancelled && (
           <p className="form-error" role="alert">
-            {FAILURE_TEXT.bankPaymentFailed}
+            {receipt.cancelled}
           </p>
         )}
         <p>{CANCELLED_TEXT.body}</p>

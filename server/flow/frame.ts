@@ -1,0 +1,23 @@
+// What a screen hands its view around the card: where the visitor stands in their steps
+// (the step the screen declares, among the steps of the visitor's payment method) and the
+// order beside the card: the state a payment page has just read, or, on the forms between
+// the quote and the payment, the summary the flow cookie carries (the same on GET and on a
+// refused form's re-render). No flow: no frame.
+import type { FastifyRequest } from 'fastify';
+import { orderSummaryOf } from '../../checkout/order-summary.ts';
+import { FLOW_STEPS, flowProgress, showsFlowSummary } from '../../checkout/progress.ts';
+import type { FlowCookie } from '../security/flow-cookie.ts';
+import type { FlowState } from '../upstream/contract.ts';
+import type { FlowFrameProps } from '../../views/components/FlowFrame.tsx';
+
+export function flowFrameOf(
+  request: FastifyRequest,
+  flow: FlowCookie | null | undefined,
+  state?: FlowState,
+): FlowFrameProps | undefined {
+  if (!flow) return undefined;
+  const step = request.routeOptions.config.step;
+  const steps = request.server.methods.get(flow.method)?.steps ?? FLOW_STEPS[flow.kind];
+  const order = state || showsFlowSummary(step) ? orderSummaryOf(flow, state) : undefined;
+  return { progress: flowProgress(steps, step), order };
+}

@@ -1,0 +1,45 @@
+// Bank transfer: in Australia the bank payment page (/poli) and then the bank's own page at
+// the redirectUrl the upstream gives; elsewhere a bank chosen from a list (/bank-select) and
+// then the bank's page as the htmlDoc the upstream gives (docs/spec.md section 2). Either
+// address is checked against the merchant's payment hosts before the visitor is sent there.
+import { formatHours } from '../../checkout/format.ts';
+import { PAYMENT_DEADLINE_MS, PAYMENT_EMAIL_MAX_MS } from '../../checkout/limits.ts';
+import { FAILURE_TEXT, RECEIPT_TEXT } from '../../checkout/messages.ts';
+import { go, none, type NextScreenState, type NextStep } from '../../checkout/next-step.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { bankSelectScreen, poliScreen } from '../screens/bank-transfer.ts';
+import { defineMethod } from './method.ts';
+
+/** The bank payment page with a Proceed button serves AUD; other currencies choose a bank. */
+const BANK_PAGE_CURRENCY = 'AUD';
+
+function bankPayment(state: NextScreenState): NextStep {
+  const params = state.nextActionParams ?? undefined;
+  if (state.fiatCurrency === BANK_PAGE_CURRENCY) {
+    // Raw: the caller checks it against the merchant's payment hosts (payment-url.ts)
+    // and refuses what fails with a page of its own.
+    const url = params?.redirectUrl;
+    return url ? { kind: 'redirect', url } : none(`CUSTOMER_PAYMENT ${state.paymentMethod} AUD without redirectUrl`);
+  }
+  const htmlDoc = params?.htmlDoc;
+  return htmlDoc ? { kind: 'html', htmlDoc } : none(`CUSTOMER_PAYMENT ${state.paymentMethod} without htmlDoc`);
+}
+
+export const bankTransfer = defineMethod({
+  name: 'BANKTRANSFER',
+  flow: 'BUY',
+  next: {
+    INITIATE_BANKTRANSFER: (state) => go(state.fiatCurrency === BANK_PAGE_CURRENCY ? ROUTES.poli.path : ROUTES.bankSelect.path),
+    CUSTOMER_PAYMENT: bankPayment,
+  },
+  rateHold: 'countdown',
+  requotes: 'fiat',
+  screens: [bankSelectScreen, poliScreen],
+  receipt: {
+    afterApproval: () =>
+      RECEIPT_TEXT.afterApproval.paymentInstructions(formatHours(PAYMENT_EMAIL_MAX_MS), formatHours(PAYMENT_DEADLINE_MS)),
+    delivery: (order) => RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
+    // A bank transfer that ends cancelled is a payment the bank did not complete (docs/spec.md section 8).
+    cancelled: FAILURE_TEXT.bankPaymentFailed,
+  },
+});

@@ -1,0 +1,26 @@
+// Selling crypto for an Interac e-Transfer payout: buyer details come after the quote is
+// confirmed, the payout email after verification (INPUT_EMTEMAIL), then the deposit page
+// where the visitor sends the coins. A sell is priced by its coin amount, so its requote
+// names the coin amount (docs/spec.md section 7).
+import { formatHours } from '../../checkout/format.ts';
+import { PAYMENT_EMAIL_MAX_MS } from '../../checkout/limits.ts';
+import { RECEIPT_TEXT } from '../../checkout/messages.ts';
+import { go } from '../../checkout/next-step.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { emailInputScreen } from '../screens/email-input.ts';
+import { defineMethod } from './method.ts';
+
+export const etransferOut = defineMethod({
+  name: 'ETRANSFEROUT',
+  flow: 'SELL',
+  next: { INPUT_EMTEMAIL: () => go(ROUTES.emailInput.path), CUSTOMER_PAYMENT: () => go(ROUTES.paymentSpend.path) },
+  detailsAfterQuote: true,
+  rateHold: 'countdown',
+  requotes: 'crypto',
+  screens: [emailInputScreen],
+  receipt: {
+    afterApproval: (order) => RECEIPT_TEXT.afterApproval.depositAddress(order.cryptoCurrency, formatHours(PAYMENT_EMAIL_MAX_MS)),
+    delivery: () => RECEIPT_TEXT.delivery.payout,
+    onDeposit: RECEIPT_TEXT.onDeposit.payout,
+  },
+});

@@ -1,0 +1,57 @@
+// A payment method is one module (this folder, one file each, listed in index.ts): its name
+// and flow, where the upstream's next actions lead its visitor, its fee fields in the
+// merchant file, its steps, its screens, its rate limits and what its receipts say. The
+// shared rules (checkout/) and screens ask the table of methods (app.methods) instead of
+// switching on a method's name. What the embedded upstream does for it is its rail in
+// server/sandbox/rails/.
+import type { MethodRules } from '../../checkout/payment-method.ts';
+import type { OrderSummaryData } from '../../checkout/order-summary.ts';
+import type { Screen } from '../flow/screen.ts';
+import type { LimitPair } from '../ops/rate-limit-settings.ts';
+
+/** What the pages after the payment say, in the method's words (RECEIPT_TEXT). */
+export interface Receipt {
+  /** In review: what happens once the order is approved. */
+  afterApproval(order: OrderSummaryData): string;
+  /** Success: how what the visitor bought reaches them. */
+  delivery(order: OrderSummaryData): string;
+  /** Cancelled: what else the visitor should know. */
+  cancelled?: string;
+  /** Sells and spends: what the deposit page promises once the crypto arrives. */
+  onDeposit?: string;
+}
+
+export interface PaymentMethod extends MethodRules {
+  /** Its own pages: registered with the shared ones (server/screens/index.ts). */
+  readonly screens: readonly Screen[];
+  /** Rate limits its screens count against (defineScreen's rateLimit), by name, with their defaults. */
+  readonly limits?: Readonly<Record<string, LimitPair>>;
+  readonly receipt: Receipt;
+  /** A line the price quote shows for it (a card is charged in USD). */
+  readonly quoteNotice?: string;
+  /** A link the home page shows when the merchant offers it. */
+  readonly homeLink?: { readonly label: string; readonly path: string };
+}
+
+/** A receipt's words for one order, as the completion and deposit pages show them. */
+export interface ReceiptText {
+  afterApproval: string;
+  delivery: string;
+  cancelled?: string | undefined;
+  onDeposit?: string | undefined;
+}
+
+export function receiptText(method: PaymentMethod, order: OrderSummaryData): ReceiptText {
+  const { receipt } = method;
+  return {
+    afterApproval: receipt.afterApproval(order),
+    delivery: receipt.delivery(order),
+    cancelled: receipt.cancelled,
+    onDeposit: receipt.onDeposit,
+  };
+}
+
+/** Types a method module against PaymentMethod and keeps its literal name. */
+export function defineMethod<const M extends PaymentMethod>(method: M): M {
+  return method;
+}

@@ -1,0 +1,26 @@
+// Cash over the counter at a payment centre (the Philippines): CUSTOMER_PAYMENT leads to the
+// page with the reference number, the valid IDs and the map of centres; the cash payment
+// expires after the spec's 12 hours.
+import { formatHours } from '../../checkout/format.ts';
+import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
+import { OTC_TEXT, RECEIPT_TEXT } from '../../checkout/messages.ts';
+import { go } from '../../checkout/next-step.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { cashInLocationsScreen } from '../screens/cash-in-locations.ts';
+import { paymentOtcScreen, paymentOtcSuccessScreen } from '../screens/payment-otc.ts';
+import { defineMethod } from './method.ts';
+
+export const otc = defineMethod({
+  name: 'OTC',
+  flow: 'BUY',
+  next: { CUSTOMER_PAYMENT: () => go(ROUTES.paymentOtc.path) },
+  rateHold: 'countdown',
+  requotes: 'fiat',
+  fees: { regular: 'otcFee' },
+  screens: [paymentOtcScreen, paymentOtcSuccessScreen, cashInLocationsScreen],
+  homeLink: { label: OTC_TEXT.mapLink, path: ROUTES.cashInLocations.path },
+  receipt: {
+    afterApproval: () => RECEIPT_TEXT.afterApproval.cashDetails(formatHours(CASH_PAYMENT_EXPIRY_MS)),
+    delivery: (order) => RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
+  },
+});

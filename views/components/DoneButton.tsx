@@ -1,0 +1,13 @@
+// Done resets the flow and goes to the merchant's success URL (a POST: it changes state).
+import { ACTIONS } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+
+export function DoneButton({ quiet = false }: { quiet?: boolean }) {
+  return (
+    <form method="post" action={ROUTES.done.path} className="done-form">
+      <button type="submit" className={quiet ? 'button quiet' : 'button'}>
+        {ACTIONS.done}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+// How to reach the merchant's support: its email and toll-free number, where it has them,
+// as list items (the footer's and the unavailable step's lists).
+import { useRenderContext } from '../../server/render/context.tsx';
+
+export function SupportContacts({ labelled = false }: { labelled?: boolean }) {
+  const { config } = useRenderContext().merchant;
+  return (
+    <>
+      {config.etransferEmail && (
+        <li>
+          {labelled && 'Email: '}
+          <a href={`mailto:${config.etransferEmail}`}>{config.etransferEmail}</a>
+        </li>
+      )}
+      {config.audioTollFreeNumber && (
+        <li>
+          {labelled && 'Phone: '}
+          <a href={`tel:${config.audioTollFreeNumber}`}>{config.audioTollFreeNumber}</a>
+        </li>
+      )}
+    </>
+  );
+}
