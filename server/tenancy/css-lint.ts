@@ -4,108 +4,27 @@
 // the merchant's own assets (a request that tells a third party who looks at which page,
 // and with attribute selectors, what was typed), `expression()` and the old script hooks
 // `behavior` / `-moz-binding`, and attribute selectors on `value` (`input[value^="4"]`
-// leaks a field one character at a time). The sheet is tokenised with comments skipped,
-// strings kept apart and escapes decoded, so `@\69mport` or `u\72l(` are caught as what
-// they spell.
+// leaks a field one character at a time).
+// Read with css-tree's tokenizer and decoders, which follow CSS Syntax as browsers do
+// (comments, strings, escapes, url tokens), so `@\69mport` or `u\72l(` count as what they
+// spell. The checks look at tokens rather than css-tree's tree: where the tree gives up (a
+// Raw node, as for `:is(input[value^="4"], %)`), a browser still reads on.
+import { OffsetToLocation, tokenize, tokenTypes as T } from 'css-tree/tokenizer';
+import * as cssText from 'css-tree/utils';
 
-/** A token: what it spells once escapes are decoded, and the line it starts on. */
+/** A token of the sheet: its type (tokenTypes) and where it is in the text. */
 interface Token {
-  kind: 'at' | 'ident' | 'function' | 'string' | 'url' | 'char';
-  value: string;
-  line: number;
+  type: number;
+  start: number;
+  end: number;
 }
 
-const isNameChar = (c: string) => /[A-Za-z0-9_-]/.test(c) || c.charCodeAt(0) > 0x7f;
-const isHexDigit = (c: string) => /[0-9A-Fa-f]/.test(c);
-const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
-
-function tokenize(css: string): Token[] {
+/** The sheet's tokens, but white space and comments. */
+function significantTokens(css: string): Token[] {
   const tokens: Token[] = [];
-  let i = 0;
-  let line = 1;
-  const next = (): string => {
-    const c = css[i++] ?? '';
-    if (c === '\n') line++;
-    return c;
-  };
-  /** After a backslash: the code point it escapes (CSS Syntax 4.3.7). */
-  const readEscape = (): string => {
-    let hex = '';
-    while (hex.length < 6 && i < css.length && isHexDigit(css[i]!)) hex += next();
-    if (hex === '') return next();
-    if (i < css.length && isSpace(css[i]!)) next();
-    const code = Number.parseInt(hex, 16);
-    return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
-  };
-  const name = (): string => {
-    let out = '';
-    while (i < css.length) {
-      const c = css[i]!;
-      if (c === '\\' && css[i + 1] !== '\n') {
-        next();
-        out += readEscape();
-      } else if (isNameChar(c)) out += next();
-      else break;
-    }
-    return out;
-  };
-  const string = (quote: string): string => {
-    let out = '';
-    while (i < css.length) {
-      const c = next();
-      if (c === quote || c === '\n') break;
-      if (c === '\\') {
-        if (css[i] === '\n') next();
-        else out += readEscape();
-      } else out += c;
-    }
-    return out;
-  };
-  while (i < css.length) {
-    const start = line;
-    const c = css[i]!;
-    if (c === '/' && css[i + 1] === '*') {
-      const end = css.indexOf('*/', i + 2);
-      const stop = end === -1 ? css.length : end + 2;
-      while (i < stop) next();
-    } else if (c === '"' || c === "'") {
-      next();
-      tokens.push({ kind: 'string', value: string(c), line: start });
-    } else if (c === '@') {
-      next();
-      tokens.push({ kind: 'at', value: name().toLowerCase(), line: start });
-    } else if (isNameChar(c) || (c === '\\' && css[i + 1] !== '\n')) {
-      const value = name().toLowerCase();
-      if (css[i] !== '(') {
-        tokens.push({ kind: value ? 'ident' : 'char', value: value || next(), line: start });
-        continue;
-      }
-      next();
-      if (value !== 'url') {
-        tokens.push({ kind: 'function', value, line: start });
-        continue;
-      }
-      // url( with an unquoted address is one token up to ')'; a quoted one is a string.
-      while (i < css.length && isSpace(css[i]!)) next();
-      if (css[i] === '"' || css[i] === "'") {
-        const quote = next();
-        tokens.push({ kind: 'url', value: string(quote).trim(), line: start });
-      } else {
-        let url = '';
-        while (i < css.length && css[i] !== ')') {
-          const u = next();
-          url += u === '\\' ? readEscape() : u;
-        }
-        tokens.push({ kind: 'url', value: url.trim(), line: start });
-      }
-      while (i < css.length && isSpace(css[i]!)) next();
-      if (css[i] === ')') next();
-    } else if (isSpace(c)) {
-      next();
-    } else {
-      tokens.push({ kind: 'char', value: next(), line: start });
-    }
-  }
+  tokenize(css, (type, start, end) => {
+    if (type !== T.WhiteSpace && type !== T.Comment) tokens.push({ type, start, end });
+  });
   return tokens;
 }
 
@@ -114,6 +33,7 @@ const URL_FUNCTIONS = new Set(['image-set', '-webkit-image-set', 'image', 'cross
 const SCRIPT_FUNCTIONS = new Set(['expression', '-moz-expression']);
 const SCRIPT_PROPERTIES = new Set(['behavior', '-moz-binding']);
 const MATCH_OPERATORS = new Set(['=', '~', '|', '^', '$', '*']);
+const NAMESPACE_BAR = new Set(['|']);
 
 /**
  * The merchant's own files: under its asset path (`/assets/m/<id>/…`), or a bare file name,
@@ -143,43 +63,75 @@ export type StyleSheetFindings = readonly (string | Address)[];
 
 export function styleSheetFindings(css: string): StyleSheetFindings {
   const found: (string | Address)[] = [];
-  const tokens = tokenize(css);
+  const tokens = significantTokens(css);
+  const locations = new OffsetToLocation(css);
+  const text = (token: Token | undefined) => (token === undefined ? '' : css.slice(token.start, token.end));
+  /** An identifier as it reads with its escapes decoded, in lower case. */
+  const name = (spelled: string) => cssText.ident.decode(spelled).toLowerCase();
+  const isDelim = (token: Token | undefined, chars: ReadonlySet<string>) =>
+    token?.type === T.Delim && chars.has(css[token.start]!);
+  const lineOf = (token: Token) => locations.getLocation(token.start).line;
+  const refuse = (token: Token, what: string) => found.push(`line ${lineOf(token)}: ${what}`);
+  const fetches = (token: Token, address: string, fn?: string) => found.push({ line: lineOf(token), url: address, fn });
   const fns: string[] = [];
   for (let k = 0; k < tokens.length; k++) {
     const token = tokens[k]!;
-    const where = `line ${token.line}`;
-    switch (token.kind) {
-      case 'at':
-        if (token.value === 'import') found.push(`${where}: @import is not allowed (a style sheet is one file)`);
+    switch (token.type) {
+      case T.AtKeyword:
+        if (name(text(token).slice(1)) === 'import') refuse(token, '@import is not allowed (a style sheet is one file)');
         break;
-      case 'url':
-        found.push({ line: token.line, url: token.value });
+      case T.Url:
+      case T.BadUrl:
+        fetches(token, cssText.url.decode(text(token)).trim());
         break;
-      case 'function':
-        if (SCRIPT_FUNCTIONS.has(token.value)) found.push(`${where}: ${token.value}() is not allowed`);
-        fns.push(token.value);
+      case T.Function: {
+        const fn = name(text(token).slice(0, -1));
+        if (fn !== 'url') {
+          if (SCRIPT_FUNCTIONS.has(fn)) refuse(token, `${fn}() is not allowed`);
+          fns.push(fn);
+          break;
+        }
+        // A quoted address, or an escaped spelling (`u\72l(`) that css-tree leaves a function
+        // where a browser reads a url token: everything up to the first `)`.
+        let close = k + 1;
+        while (close < tokens.length && tokens[close]!.type !== T.RightParenthesis) close++;
+        const arg = tokens[k + 1];
+        const address =
+          arg?.type === T.String && close === k + 2
+            ? cssText.string.decode(text(arg))
+            : cssText.url.decode(`url(${css.slice(token.end, tokens[close]?.start ?? css.length)})`);
+        fetches(token, address.trim());
+        k = close;
         break;
-      case 'string':
-        if (URL_FUNCTIONS.has(fns.at(-1) ?? '')) found.push({ line: token.line, url: token.value, fn: fns.at(-1) });
+      }
+      case T.LeftParenthesis:
+        fns.push('');
         break;
-      case 'ident':
-        if (SCRIPT_PROPERTIES.has(token.value) && tokens[k + 1]?.value === ':')
-          found.push(`${where}: ${token.value} is not allowed`);
+      case T.RightParenthesis:
+        fns.pop();
         break;
-      case 'char':
-        if (token.value === '(') fns.push('');
-        else if (token.value === ')') fns.pop();
-        else if (token.value === '[') {
-          // [value…], [*|value…], [ns|value…]: an attribute selector; with an operator it matches what was typed.
-          let j = k + 1;
-          if (tokens[j + 1]?.value === '|' && tokens[j + 2]?.kind === 'ident') j += 2;
-          const attribute = tokens[j];
-          const operator = tokens[j + 1];
-          if (attribute?.kind === 'ident' && attribute.value === 'value' && operator && MATCH_OPERATORS.has(operator.value)) {
-            found.push(`${where}: attribute selector on value is not allowed (it can read what visitors type)`);
-          }
+      case T.String:
+      case T.BadString: {
+        const fn = fns.at(-1) ?? '';
+        if (URL_FUNCTIONS.has(fn)) fetches(token, cssText.string.decode(text(token)), fn);
+        break;
+      }
+      case T.Ident: {
+        const property = name(text(token));
+        if (SCRIPT_PROPERTIES.has(property) && tokens[k + 1]?.type === T.Colon) refuse(token, `${property} is not allowed`);
+        break;
+      }
+      case T.LeftSquareBracket: {
+        // [value…], [*|value…], [ns|value…], [|value…]: an attribute selector; with an operator it matches what was typed.
+        let j = k + 1;
+        if (isDelim(tokens[j], NAMESPACE_BAR)) j += 1;
+        else if (isDelim(tokens[j + 1], NAMESPACE_BAR) && tokens[j + 2]?.type === T.Ident) j += 2;
+        const attribute = tokens[j];
+        if (attribute?.type === T.Ident && name(text(attribute)) === 'value' && isDelim(tokens[j + 1], MATCH_OPERATORS)) {
+          refuse(token, 'attribute selector on value is not allowed (it can read what visitors type)');
         }
         break;
+      }
     }
   }
   return found;

@@ -115,3 +115,49 @@ t.test('the fragment sanitiser: no form, no javascript: in any spelling, no hand
     '<nav aria-label="Footer"><ul><li><a href="https://maple.example/support">Support</a></li><li><a href="mailto:help@maple.example">Email</a></li></ul></nav>\n<p class="copyright">Maple</p>';
   t.equal(sanitizeFragment(footer), footer, 'a real footer passes untouched');
 });
+
+t.test('each refusal names its own line, whatever ends the lines', async (t) => {
+  const sheet = [
+    'body { color: #222 }',
+    '@import "x.css";',
+    '.hero {',
+    '  background: url(https://evil.test/pixel.png);',
+    '  behavior: url(x.htc);',
+    '}',
+    'input[value^="4"] { width: expression(alert(1)) }',
+  ];
+  const expected = [
+    'line 2: @import is not allowed (a style sheet is one file)',
+    "line 4: url(https://evil.test/pixel.png) is not one of the merchant's own files",
+    'line 5: behavior is not allowed',
+    'line 7: attribute selector on value is not allowed (it can read what visitors type)',
+    'line 7: expression() is not allowed',
+  ];
+  t.same(lint(sheet.join('\n')), expected, 'LF');
+  t.same(lint(sheet.join('\r\n')), expected, 'CRLF');
+  t.same(lint(`/* a\ncomment */ a{x:"a\\\nb"}\n@import "y";`), ['line 4: @import is not allowed (a style sheet is one file)']);
+});
+
+t.test('what a browser reads on where a parser would give up', async (t) => {
+  // A forgiving selector list keeps its valid selectors: a tree of this rule is one raw node.
+  t.same(lint(':is(input[value^="1"], %) { background: url(a.png) }'), [
+    'line 1: attribute selector on value is not allowed (it can read what visitors type)',
+  ]);
+  t.same(lint('a{background:url(a.png) u\\72l(http://evil.test/p.png)}'), [
+    "line 1: url(http://evil.test/p.png) is not one of the merchant's own files",
+  ]);
+  t.same(lint('a{background:\\75rl("http://evil.test/p.png")}'), [
+    "line 1: url(http://evil.test/p.png) is not one of the merchant's own files",
+  ]);
+  t.same(lint('[|value="1"]{color:red}'), [
+    'line 1: attribute selector on value is not allowed (it can read what visitors type)',
+  ]);
+  t.same(lint('@\\000069mport "x.css";'), ['line 1: @import is not allowed (a style sheet is one file)']);
+  t.same(lint('a{--x:url(https://evil.test/p.png)}'), [
+    "line 1: url(https://evil.test/p.png) is not one of the merchant's own files",
+  ]);
+  t.same(lint('a{background:var(--y,url(https://evil.test/p.png))}'), [
+    "line 1: url(https://evil.test/p.png) is not one of the merchant's own files",
+  ]);
+  t.same(lint('a{background:url(\\61.png)}'), [], 'an escaped own file name is still the own file');
+});

@@ -66,3 +66,53 @@ t.test('the lint finds what a strict CSP would block', async (t) => {
   t.same(lintHtmlFragment('<p'), ['line 1: unclosed tag']);
   t.same(lintHtmlFragment('<svg><style>rect{fill:red}</style></svg>', { allowStyle: true }), []);
 });
+
+t.test('each problem names the line its tag starts on', async (t) => {
+  const html = [
+    '<h1>Terms</h1>',
+    '<p>Read <a',
+    '  href="java&Tab;script:alert(1)">this</a>.</p>',
+    '<!-- <script>old</script>',
+    '-->',
+    '<img src="a.png" onerror="x()"><form>',
+    '<p',
+  ].join('\n');
+  t.same(lintHtmlFragment(html), [
+    'line 2: javascript: URL on <a>',
+    'line 6: inline event handler on <img>',
+    'line 6: <form> is not allowed',
+    'line 7: unclosed tag',
+  ]);
+  t.same(lintHtmlFragment('<p>a</p>\r\n<script></script>'), ['line 2: <script> is not allowed'], 'CRLF');
+});
+
+t.test("entities are the parser's own: every spelling of javascript: reads as it spells", async (t) => {
+  for (const href of [
+    'javascript&colon;x()',
+    'java&NewLine;script:x()',
+    '&#0000106avascript:x()',
+    '&#X6a;avascript:x()',
+    'java&#0;script:x()',
+  ]) {
+    t.same(lintHtmlFragment(`<a href="${href}">x</a>`), ['line 1: javascript: URL on <a>'], href);
+  }
+  t.same(lintHtmlFragment('<a href=javascript:x()>x</a>'), ['line 1: javascript: URL on <a>'], 'unquoted');
+  t.same(lintHtmlFragment('<a href="/" href="javascript:x()">x</a>'), ['line 1: javascript: URL on <a>'], 'a second href');
+  t.same(lintHtmlFragment('<p>&lt;script&gt; &amp; <b>bold</b></p>'), [], 'text that spells a tag is text');
+});
+
+t.test('markup hidden where a browser would still read it', async (t) => {
+  t.same(lintHtmlFragment('<!--> <script>x</script> -->'), ['line 1: <script> is not allowed'], '<!--> is a whole comment');
+  t.same(lintHtmlFragment('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>'), [
+    'line 1: <noscript> is not allowed',
+  ]);
+  t.same(lintHtmlFragment('<p>\n<title>\n<img src=x onerror=alert(1)></title>'), ['line 3: inline event handler on <img>']);
+  t.same(lintHtmlFragment('<svg>\n<style>\nrect{fill:red}\n<script>x</script></style></svg>', { allowStyle: true }), [
+    'line 4: <script> is not allowed',
+  ]);
+  t.same(lintHtmlFragment('<svg><![CDATA[\n<img src=x onerror=alert(1)>]]></svg>', { allowStyle: true }), [
+    'line 2: inline event handler on <img>',
+  ]);
+  t.same(lintHtmlFragment('<p>ok</p>\n<script'), ['line 2: <script> is not allowed', 'line 2: unclosed tag']);
+  t.same(lintHtmlFragment('<p onclick="x()"'), ['line 1: inline event handler on <p>', 'line 1: unclosed tag']);
+});
