@@ -120,6 +120,8 @@ const envSchema = z.object({
   READY_PRESSURE_RATIO: z.coerce.number().gt(0).max(1).default(0.7),
   /** Bearer token that reads /metrics; unset = /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Merchants with latency series of their own: `all`, or how many (the first asked for); the rest share one. */
+  METRICS_MERCHANTS: z.literal('all').or(z.coerce.number().int().min(0)).default('all'),
   /** What change under MERCHANTS_DIR reloads the merchants (SIGHUP always does). */
   MERCHANTS_WATCH: z.enum(['tree', 'root', 'off']).default('tree'),
   /** The probe worker's port (0: any free one); `off`: probes on PORT only. Default: 9090 in production, else off. */
@@ -227,6 +229,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       readyRatio: e.READY_PRESSURE_RATIO,
     },
     metricsToken: e.METRICS_TOKEN,
+    metricsMerchants: e.METRICS_MERCHANTS === 'all' ? Number.POSITIVE_INFINITY : e.METRICS_MERCHANTS,
     merchantsWatch: e.MERCHANTS_WATCH,
     /** The probe worker's port; undefined: no probe worker. */
     healthPort,

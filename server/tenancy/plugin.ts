@@ -148,10 +148,12 @@ export const merchantReloadPlugin = fp<ReloadOptions>(
         const removed = [...before.byId.keys()].filter((id) => !ids.has(id));
         const ms = Math.round(performance.now() - started);
         log.info({ merchants: next.merchants.length, added, removed, ms }, 'merchants reloaded');
+        app.metrics.merchantReload('reloaded');
         return { ok: true, merchants: next.merchants.length, added, removed, ms };
       } catch (err) {
         const problems = err instanceof MerchantConfigError ? err.problems : [String(err)];
         log.error({ problems }, 'merchant reload refused: the current merchants keep serving');
+        app.metrics.merchantReload('refused');
         return { ok: false, problems };
       }
     };
@@ -198,5 +200,5 @@ export const merchantReloadPlugin = fp<ReloadOptions>(
       await running;
     });
   },
-  { name: 'edge-merchant-reload', fastify: '5.x', dependencies: ['edge-tenancy'] },
+  { name: 'edge-merchant-reload', fastify: '5.x', dependencies: ['edge-tenancy', 'edge-metrics'] },
 );

@@ -67,9 +67,17 @@ t.test("a changed merchant's pages change: its home page (rendered once for ever
   t.equal(roo.statusCode, 200, 'the other merchants serve on');
 });
 
-t.test('a bad file keeps the old set serving and says what is wrong', async (t) => {
+const METRICS_TOKEN = 'metrics-token-0123456789';
+
+/** The reload metrics of a scrape. */
+async function reloadMetrics(stack: Stack): Promise<string[]> {
+  const scrape = await stack.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  return scrape.body.split('\n').filter((line) => line.startsWith('edge_merchant_reload'));
+}
+
+t.test('a bad file keeps the old set serving and says what is wrong, in the log and the metrics', async (t) => {
   const dir = await merchantsCopy(t);
-  const stack = await startStack({ listen: false, env: { MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off' } });
+  const stack = await startStack({ listen: false, env: { MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off', METRICS_TOKEN } });
   t.teardown(() => stack.close());
   await edit(dir, 'maple/merchant.json', setPsa('Never shown: this set is refused.'));
   await edit(dir, 'roo/merchant.json', (json) => JSON.stringify({ ...JSON.parse(json), env: 'LIVE' }));
@@ -88,6 +96,21 @@ t.test('a bad file keeps the old set serving and says what is wrong', async (t) 
   t.notMatch(page.body, 'Never shown', 'nothing of the refused set is served, not even its good files');
   t.match(page.body, 'processed the next morning');
   t.equal((await home(stack, 'test.localhost')).statusCode, 200);
+
+  t.same(
+    await reloadMetrics(stack),
+    ['edge_merchant_reloads_total{outcome="refused"} 1', 'edge_merchant_reload_refused 1'],
+    'a refused reload is counted, and flagged until one goes through',
+  );
+  await edit(dir, 'roo/merchant.json', (json) => JSON.stringify({ ...JSON.parse(json), env: 'TEST' }));
+  await rm(path.join(dir, 'test', 'merchant.json'));
+  await cp(path.join(shippedDir, 'test', 'merchant.json'), path.join(dir, 'test', 'merchant.json'));
+  await reload(t, stack);
+  t.same(await reloadMetrics(stack), [
+    'edge_merchant_reloads_total{outcome="refused"} 1',
+    'edge_merchant_reloads_total{outcome="reloaded"} 1',
+    'edge_merchant_reload_refused 0',
+  ]);
 });
 
 t.test('merchants added and removed: their hosts come and go', async (t) => {
