@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PROJECT_ROOT } from './root.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
 import { rateLimitSettings, type RateLimitSettings } from './ops/rate-limit-settings.ts';
+import { DEFAULT_RETRY_POLICY, longestCallMs } from './upstream/retry-policy.ts';
 
 /** Node refuses a headers timeout above this (http.createServer). */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -175,6 +176,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     throw new ConfigError('Invalid environment:\n  HEALTH_PORT: must differ from PORT');
   }
   const sessionSecrets = e.SESSION_SECRET ?? [randomBytes(32).toString('base64url')];
+  const upstreamTimeouts = {
+    connectMs: e.UPSTREAM_CONNECT_TIMEOUT_MS,
+    headersMs: e.UPSTREAM_HEADERS_TIMEOUT_MS,
+    bodyMs: e.UPSTREAM_BODY_TIMEOUT_MS,
+  };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -200,11 +206,12 @@ export function parseConfig(env: Record<string, string | undefined>) {
       formServiceUrl: e.FORM_SERVICE_URL,
       userAgentLogUrl: e.USER_AGENT_LOG_URL,
     },
-    upstreamTimeouts: {
-      connectMs: e.UPSTREAM_CONNECT_TIMEOUT_MS,
-      headersMs: e.UPSTREAM_HEADERS_TIMEOUT_MS,
-      bodyMs: e.UPSTREAM_BODY_TIMEOUT_MS,
-    },
+    upstreamTimeouts,
+    /**
+     * How long in-flight requests may take to finish after SIGTERM: one upstream call at
+     * its longest, so a request waiting on a slow upstream is not cut (deploy/kubernetes agrees).
+     */
+    shutdownGraceMs: longestCallMs(DEFAULT_RETRY_POLICY, upstreamTimeouts),
     sandbox: {
       /** Start the embedded sandbox beside the edge: never when UPSTREAM_URL is set. */
       enabled: !e.UPSTREAM_URL,
@@ -243,6 +250,3 @@ function parseRateLimits(spec: string): RateLimitSettings {
     throw new ConfigError(`Invalid environment:\n  RATE_LIMITS: ${(error as Error).message}`);
   }
 }
-
-/** How long in-flight requests may take to finish after SIGTERM (deploy/kubernetes agrees). */
-export const SHUTDOWN_GRACE_MS = 10_000;

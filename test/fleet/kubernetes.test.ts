@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { buildApp } from '../../server/app.ts';
-import { SHUTDOWN_GRACE_MS, parseConfig } from '../../server/config.ts';
+import { parseConfig } from '../../server/config.ts';
 import { repoRoot } from '../tenancy/fixtures.ts';
 import { HealthState } from '../../server/ops/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
@@ -119,14 +119,20 @@ t.test('the probes reach the server: on its probe port, /readyz for readiness an
   }
 });
 
-t.test('termination waits for the preStop delay and the whole drain', async (t) => {
+t.test('termination waits for the preStop delay, the drain and the longest upstream call', async (t) => {
   const command = container.lifecycle.preStop.exec.command;
   t.equal(command[0], 'sleep');
   const preStopS = Number(command[1]);
   t.ok(preStopS >= container.readinessProbe.periodSeconds, 'the delay outlasts a readiness period');
+  const { shutdownGraceMs, connections } = parseConfig({
+    ...env,
+    UPSTREAM_URL: 'https://exchange.example',
+    SESSION_SECRET: 's'.repeat(32),
+  });
+  const serverS = (connections.drainDelayMs + shutdownGraceMs) / 1000;
   t.ok(
-    pod.terminationGracePeriodSeconds > preStopS + SHUTDOWN_GRACE_MS / 1000,
-    `grace ${pod.terminationGracePeriodSeconds} s > preStop ${preStopS} s + drain ${SHUTDOWN_GRACE_MS / 1000} s`,
+    pod.terminationGracePeriodSeconds > preStopS + serverS,
+    `grace ${pod.terminationGracePeriodSeconds} s > preStop ${preStopS} s + drain and longest call ${serverS} s`,
   );
   t.same(edge.spec.strategy.rollingUpdate, { maxUnavailable: 0, maxSurge: 1 }, 'a rollout never lowers capacity');
 });
