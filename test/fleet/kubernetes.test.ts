@@ -48,6 +48,7 @@ function render(overlay: string): Manifest[] {
 
 const base = render('base');
 const release = render('release');
+const managedRedis = render('managed-redis');
 const find = (manifests: Manifest[], kind: string, name: string) => {
   const found = manifests.find((m) => m.kind === kind && m.metadata?.name === name);
   if (found === undefined) throw new Error(`no ${kind} ${name}`);
@@ -93,6 +94,7 @@ t.test('every object of every overlay passes its schema, strictly, in the namesp
   for (const [overlay, manifests] of [
     ['base', base],
     ['release', release],
+    ['managed-redis', managedRedis],
   ] as const) {
     for (const m of manifests) t.same(schemaProblems(m), [], `${overlay}: ${m.kind} ${m.metadata.name}`);
   }
@@ -288,7 +290,10 @@ t.test('metrics: the token from the Secret, a scrape that presents it, and alert
   }
   t.ok(read.has('edge_http_request_duration_seconds_count{status="5xx"}'), 'an alert on the 5xx rate');
   for (const metric of ['edge_shed_total', 'edge_upstream_breaker_state', 'edge_merchant_reload_refused']) {
-    t.ok(read.has(metric), `an alert on ${metric}`);
+    t.ok(
+      [...read].some((s) => s === metric || s.startsWith(`${metric}{`)),
+      `an alert on ${metric}`,
+    );
   }
   t.ok(
     [...read].some((s) => s.startsWith('kube_pod_status_ready')),
@@ -367,6 +372,27 @@ t.test("Redis asks for the Secret's password, and the edge's REDIS_URL and the p
     encoding: 'utf8',
   });
   t.equal(probe.trim(), 'PONG', 'the readiness probe');
+});
+
+t.test('with a managed Redis, REDIS_URL comes from the Secret and nothing of the in-cluster one remains', async (t) => {
+  t.notOk(
+    managedRedis.some((m) => m.metadata.name === 'checkout-redis'),
+    'no Redis Deployment, Service or network policy',
+  );
+  const managed = find(managedRedis, 'Deployment', 'checkout-edge').spec.template.spec.containers.find(
+    (c: Manifest) => c.name === 'edge',
+  );
+  t.same(
+    managed.env.find((e: Manifest) => e.name === 'REDIS_URL'),
+    { name: 'REDIS_URL', valueFrom: { secretKeyRef: { name: 'checkout-edge', key: 'redis-url' } } },
+  );
+  t.notOk(
+    managed.env.some((e: Manifest) => e.name === 'REDIS_PASSWORD'),
+    'no password of the in-cluster Redis',
+  );
+  SECRETS['checkout-edge']!['redis-url'] = `rediss://:${REDIS_PASSWORD}@redis.example.com:6380`;
+  t.teardown(() => delete SECRETS['checkout-edge']!['redis-url']);
+  t.equal(parseConfig(environment(managed)).redisUrl, `rediss://:${REDIS_PASSWORD}@redis.example.com:6380`);
 });
 
 t.test('memory: requested as limited, shedding below the limit, readiness below shedding, the heap below both', async (t) => {
