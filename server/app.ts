@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // onRequest hooks run in this order: request id and draining, Host, CSP and same-origin.
   await app.register(errorsPlugin);
   await app.register(opsPlugin, { lifecycle });
-  await app.register(metricsPlugin, { token: config.metricsToken });
+  await app.register(metricsPlugin, { token: config.metricsToken, merchantSeries: config.metricsMerchants });
   await app.register(pressurePlugin, { ...config.pressure, connections });
   await app.register(tenancyPlugin, {
     merchants,

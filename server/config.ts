@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PROJECT_ROOT } from './root.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
 import { parseRateLimits as readRateLimits, type RateLimitChanges } from './ops/rate-limit-settings.ts';
+import { DEFAULT_RETRY_POLICY, longestCallMs } from './upstream/retry-policy.ts';
 
 /** Node refuses a headers timeout above this (http.createServer). */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -120,6 +121,8 @@ const envSchema = z.object({
   READY_PRESSURE_RATIO: z.coerce.number().gt(0).max(1).default(0.7),
   /** Bearer token that reads /metrics; unset = /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Merchants with latency series of their own: `all`, or how many (the first asked for); the rest share one. */
+  METRICS_MERCHANTS: z.literal('all').or(z.coerce.number().int().min(0)).default('all'),
   /** What change under MERCHANTS_DIR reloads the merchants (SIGHUP always does). */
   MERCHANTS_WATCH: z.enum(['tree', 'root', 'off']).default('tree'),
   /** The probe worker's port (0: any free one); `off`: probes on PORT only. Default: 9090 in production, else off. */
@@ -173,6 +176,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     throw new ConfigError('Invalid environment:\n  HEALTH_PORT: must differ from PORT');
   }
   const sessionSecrets = e.SESSION_SECRET ?? [randomBytes(32).toString('base64url')];
+  const upstreamTimeouts = {
+    connectMs: e.UPSTREAM_CONNECT_TIMEOUT_MS,
+    headersMs: e.UPSTREAM_HEADERS_TIMEOUT_MS,
+    bodyMs: e.UPSTREAM_BODY_TIMEOUT_MS,
+  };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -198,11 +206,12 @@ export function parseConfig(env: Record<string, string | undefined>) {
       formServiceUrl: e.FORM_SERVICE_URL,
       userAgentLogUrl: e.USER_AGENT_LOG_URL,
     },
-    upstreamTimeouts: {
-      connectMs: e.UPSTREAM_CONNECT_TIMEOUT_MS,
-      headersMs: e.UPSTREAM_HEADERS_TIMEOUT_MS,
-      bodyMs: e.UPSTREAM_BODY_TIMEOUT_MS,
-    },
+    upstreamTimeouts,
+    /**
+     * How long in-flight requests may take to finish after SIGTERM: one upstream call at
+     * its longest, so a request waiting on a slow upstream is not cut (deploy/kubernetes agrees).
+     */
+    shutdownGraceMs: longestCallMs(DEFAULT_RETRY_POLICY, upstreamTimeouts),
     sandbox: {
       /** Start the embedded sandbox beside the edge: never when UPSTREAM_URL is set. */
       enabled: !e.UPSTREAM_URL,
@@ -227,6 +236,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
       readyRatio: e.READY_PRESSURE_RATIO,
     },
     metricsToken: e.METRICS_TOKEN,
+    metricsMerchants: e.METRICS_MERCHANTS === 'all' ? Number.POSITIVE_INFINITY : e.METRICS_MERCHANTS,
     merchantsWatch: e.MERCHANTS_WATCH,
     /** The probe worker's port; undefined: no probe worker. */
     healthPort,
@@ -240,6 +250,3 @@ function parseRateLimits(spec: string): RateLimitChanges {
     throw new ConfigError(`Invalid environment:\n  RATE_LIMITS: ${(error as Error).message}`);
   }
 }
-
-/** How long in-flight requests may take to finish after SIGTERM (deploy/kubernetes agrees). */
-export const SHUTDOWN_GRACE_MS = 10_000;

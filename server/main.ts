@@ -3,7 +3,7 @@
 // SIGTERM/SIGINT. The sandbox is composed here and nowhere else: the edge itself only
 // ever gets URLs.
 import type { Logger } from 'pino';
-import { ConfigError, SHUTDOWN_GRACE_MS, parseConfig, type AppConfig } from './config.ts';
+import { ConfigError, parseConfig, type AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { processLogger } from './logging.ts';
 import { MerchantConfigError } from './tenancy/errors.ts';
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => {
       logger.error('in-flight requests did not finish in time; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS + config.connections.drainDelayMs);
+    }, config.shutdownGraceMs + config.connections.drainDelayMs);
     force.unref();
     // Still listening: each kept-alive connection gets its next answer with Connection:
     // close, so its client stops reusing it before idle connections are closed.

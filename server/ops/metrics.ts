@@ -46,6 +46,18 @@ export function callOf(path: string): string {
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
+/** The merchant label of requests no merchant answers (probes, /metrics). */
+const NO_MERCHANT = '-';
+/** The merchant label shared by the merchants past METRICS_MERCHANTS: no merchant id starts with `_`. */
+export const OTHER_MERCHANTS = '_other';
+
+export interface EdgeMetricsOptions {
+  /** The upstream breakers' states, read at each scrape. */
+  breakerStates: () => Iterable<[string, BreakerState]>;
+  /** How many merchants get latency series of their own (METRICS_MERCHANTS); Infinity: all. */
+  merchantSeries: number;
+}
+
 export class EdgeMetrics {
   readonly registry = new Registry();
   readonly #requests: Histogram<'merchant' | 'route' | 'method' | 'status'>;
@@ -57,8 +69,14 @@ export class EdgeMetrics {
   readonly #retries: Counter<'call'>;
   readonly #rateLimited: Counter<'limit' | 'key'>;
   readonly #shed: Counter<'reason'>;
+  readonly #reloads: Counter<'outcome'>;
+  readonly #reloadRefused: Gauge;
+  /** The merchants with series of their own: the first ones asked for, up to the cap. */
+  readonly #merchantsWithSeries = new Set<string>();
+  readonly #merchantSeries: number;
 
-  constructor(breakerStates: () => Iterable<[string, BreakerState]>) {
+  constructor({ breakerStates, merchantSeries }: EdgeMetricsOptions) {
+    this.#merchantSeries = merchantSeries;
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
     this.#requests = new Histogram({
@@ -92,6 +110,18 @@ export class EdgeMetrics {
       labelNames: ['reason'],
       registers,
     });
+    this.#reloads = new Counter({
+      name: 'edge_merchant_reloads_total',
+      help: 'Merchant reloads (a change under MERCHANTS_DIR, or SIGHUP) by outcome: reloaded, or refused (the old set keeps serving)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.#reloadRefused = new Gauge({
+      name: 'edge_merchant_reload_refused',
+      help: '1 while the last merchant reload was refused: the merchants on disk are not the ones serving',
+      registers,
+    });
+    this.#reloadRefused.set(0);
     // Counted by the tenancy hook, where the outcome (fallback, rejected, invalid) is known.
     this.registry.registerMetric(unknownHostRequests);
     new Gauge({
@@ -106,12 +136,21 @@ export class EdgeMetrics {
     });
   }
 
+  /** The merchant's own label while the cap allows one, else the shared one. */
+  #merchantLabel(merchant: string): string {
+    if (merchant === NO_MERCHANT || this.#merchantsWithSeries.has(merchant)) return merchant;
+    if (this.#merchantsWithSeries.size >= this.#merchantSeries) return OTHER_MERCHANTS;
+    this.#merchantsWithSeries.add(merchant);
+    return merchant;
+  }
+
   request(merchant: string, route: string, method: string, status: number, seconds: number): void {
     const klass = statusClass(status);
-    const key = `${merchant}\n${route}\n${method}\n${klass}`;
+    const label = this.#merchantLabel(merchant);
+    const key = `${label}\n${route}\n${method}\n${klass}`;
     let child = this.#requestChildren.get(key);
     if (!child) {
-      child = this.#requests.labels(merchant, route, method, klass);
+      child = this.#requests.labels(label, route, method, klass);
       this.#requestChildren.set(key, child);
     }
     child.observe(seconds);
@@ -137,6 +176,11 @@ export class EdgeMetrics {
   shed(reason: string): void {
     this.#shed.inc({ reason });
   }
+
+  merchantReload(outcome: 'reloaded' | 'refused'): void {
+    this.#reloads.inc({ outcome });
+    this.#reloadRefused.set(outcome === 'refused' ? 1 : 0);
+  }
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -147,15 +191,18 @@ function authorised(header: string | undefined, expected: Buffer): boolean {
   return match !== null && timingSafeEqual(digest(match[1]!), expected);
 }
 
-export const metricsPlugin = fp<{ token?: string }>(
-  async (app, { token }) => {
-    const metrics = new EdgeMetrics(() => (app.hasDecorator('upstreamBreakers') ? app.upstreamBreakers.states() : []));
+export const metricsPlugin = fp<{ token?: string; merchantSeries: number }>(
+  async (app, { token, merchantSeries }) => {
+    const metrics = new EdgeMetrics({
+      breakerStates: () => (app.hasDecorator('upstreamBreakers') ? app.upstreamBreakers.states() : []),
+      merchantSeries,
+    });
     app.decorate('metrics', metrics);
 
     app.addHook('onResponse', async (request, reply) => {
       const { config, url } = request.routeOptions;
       const tenancy = config.tenancy !== false;
-      const merchant = tenancy ? (request.merchant?.id ?? '-') : '-';
+      const merchant = tenancy ? (request.merchant?.id ?? NO_MERCHANT) : NO_MERCHANT;
       metrics.request(merchant, url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
     });
 

@@ -3,7 +3,7 @@
 // app.reloadMerchants() is called (main.ts calls it on SIGHUP). The new set is loaded and
 // checked whole beside the serving one, then swapped in with one assignment; a set with
 // any problem is refused, logged with every problem, and the old set keeps serving.
-import { readdirSync, realpathSync, watch, type FSWatcher } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import fp from 'fastify-plugin';
@@ -17,7 +17,8 @@ import type { MerchantSchemaOptions } from './schema.ts';
 /**
  * MERCHANTS_WATCH. `tree`: any file under the folder (a watch per merchant folder and per
  * legal folder: two per merchant); `root`: the top folder only, which is where a
- * Kubernetes volume swaps in a new version atomically and where folders come and go;
+ * Kubernetes volume swaps in a new version atomically and where folders come and go
+ * (either way, a symbolic link on the way to it is watched for relinking: git-sync);
  * `off`: SIGHUP only.
  */
 export type WatchMode = AppConfig['merchantsWatch'];
@@ -26,13 +27,27 @@ export type WatchMode = AppConfig['merchantsWatch'];
 const WATCH_BATCH = 500;
 
 /**
+ * The folders holding a symbolic link on the way to `dir`, each with the link's name: where
+ * a publisher that swaps a new version in at once relinks (git-sync renames a new link over
+ * the old; a Kubernetes volume its `..data`), an event no watch below the link sees.
+ */
+function linkHolders(dir: string): Map<string, string> {
+  const holders = new Map<string, string>();
+  for (let at = path.resolve(dir); at !== path.dirname(at); at = path.dirname(at)) {
+    if (lstatSync(at).isSymbolicLink()) holders.set(realpathSync(path.dirname(at)), path.basename(at));
+  }
+  return holders;
+}
+
+/**
  * The folders a change under MERCHANTS_DIR can happen in, one directory watch each: a
  * directory watch sees its files written, added and removed, so no file is watched or
  * stat'ed on its own (Node's recursive fs.watch on Linux does both for every file: at
  * 10,000 merchants seconds of start-up and tens of MiB). Synced again after each reload,
- * as folders come and go; a merchant folder that is a symbolic link (a Kubernetes volume
- * links each into its current version) is watched where it points, so a new version is
- * watched anew.
+ * as folders come and go. Folders are watched where they are, past any symbolic link (a
+ * Kubernetes volume links each merchant folder into its current version; git-sync links
+ * the whole tree), so a new version is watched anew; the relinking itself is seen in the
+ * folder that holds the link.
  */
 class FolderWatch {
   readonly #watchers = new Map<string, FSWatcher>();
@@ -45,16 +60,21 @@ class FolderWatch {
     private readonly failed: (err: unknown) => void,
   ) {}
 
-  /** Read on the main thread: one folder listing, so the first watches are in place when listen() returns. */
-  #folders(): string[] {
-    const folders = [this.root];
+  /**
+   * Each folder with the one name that matters in it (a link's), or undefined for any.
+   * Read on the main thread: one folder listing, so the first watches are in place when
+   * listen() returns.
+   */
+  #folders(): Map<string, string | undefined> {
+    const root = realpathSync(this.root);
+    const folders = new Map<string, string | undefined>([...linkHolders(this.root), [root, undefined]]);
     if (this.mode === 'root') return folders;
-    for (const entry of readdirSync(this.root, { withFileTypes: true })) {
+    for (const entry of readdirSync(root, { withFileTypes: true })) {
       if (isHidden(entry.name) || !(entry.isDirectory() || entry.isSymbolicLink())) continue;
-      const at = path.join(this.root, entry.name);
+      const at = path.join(root, entry.name);
       try {
         const folder = entry.isSymbolicLink() ? realpathSync(at) : at;
-        folders.push(folder, path.join(folder, 'legal'));
+        folders.set(folder, undefined).set(path.join(folder, 'legal'), undefined);
       } catch {
         // A dangling link: the reload reports it.
       }
@@ -62,9 +82,11 @@ class FolderWatch {
     return folders;
   }
 
-  #watch(folder: string): void {
+  #watch(folder: string, only: string | undefined): void {
     try {
-      const watcher = watch(folder, { persistent: false }, this.changed);
+      const watcher = watch(folder, { persistent: false }, (_event, name) => {
+        if (only === undefined || name === only) this.changed();
+      });
       // This folder is no longer watched; the next sync (after any reload) tries again.
       watcher.on('error', (err) => {
         this.#unwatch(folder);
@@ -85,20 +107,19 @@ class FolderWatch {
 
   /** Watch what is there now, stop watching what is gone. */
   async sync(): Promise<void> {
-    let folders: string[];
+    let folders: Map<string, string | undefined>;
     try {
       folders = this.#folders();
     } catch (err) {
       this.failed(err);
       return;
     }
-    const wanted = new Set(folders);
-    for (const folder of this.#watchers.keys()) if (!wanted.has(folder)) this.#unwatch(folder);
+    for (const folder of this.#watchers.keys()) if (!folders.has(folder)) this.#unwatch(folder);
     let added = 0;
-    for (const folder of folders) {
+    for (const [folder, only] of folders) {
       if (this.#closed) return;
       if (this.#watchers.has(folder)) continue;
-      this.#watch(folder);
+      this.#watch(folder, only);
       if (++added % WATCH_BATCH === 0) await yieldToRequests();
     }
   }
@@ -148,10 +169,12 @@ export const merchantReloadPlugin = fp<ReloadOptions>(
         const removed = [...before.byId.keys()].filter((id) => !ids.has(id));
         const ms = Math.round(performance.now() - started);
         log.info({ merchants: next.merchants.length, added, removed, ms }, 'merchants reloaded');
+        app.metrics.merchantReload('reloaded');
         return { ok: true, merchants: next.merchants.length, added, removed, ms };
       } catch (err) {
         const problems = err instanceof MerchantConfigError ? err.problems : [String(err)];
         log.error({ problems }, 'merchant reload refused: the current merchants keep serving');
+        app.metrics.merchantReload('refused');
         return { ok: false, problems };
       }
     };
@@ -198,5 +221,5 @@ export const merchantReloadPlugin = fp<ReloadOptions>(
       await running;
     });
   },
-  { name: 'edge-merchant-reload', fastify: '5.x', dependencies: ['edge-tenancy'] },
+  { name: 'edge-merchant-reload', fastify: '5.x', dependencies: ['edge-tenancy', 'edge-metrics'] },
 );

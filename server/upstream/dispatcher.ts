@@ -4,10 +4,10 @@
 import fp from 'fastify-plugin';
 import { Agent, type Dispatcher } from 'undici';
 import { createUpstream } from './client.ts';
-import { HTTP_MAX_RETRIES } from '../../checkout/limits.ts';
 import { CircuitBreakers, type BreakerPolicy } from './breaker.ts';
 import type { LineLogger } from '../logging.ts';
 import { upstreamCallInterceptor, type UpstreamCallReport } from './upstream-call.ts';
+import { DEFAULT_RETRY_POLICY } from './retry-policy.ts';
 
 export interface UpstreamDispatcherOptions {
   connectTimeoutMs: number;
@@ -15,7 +15,7 @@ export interface UpstreamDispatcherOptions {
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
   logger: LineLogger;
-  /** docs/spec.md section 7: up to HTTP_MAX_RETRIES retries. */
+  /** Default: DEFAULT_RETRY_POLICY (docs/spec.md section 7). */
   maxRetries?: number;
   minDelayMs?: number;
   maxDelayMs?: number;
@@ -26,7 +26,11 @@ export interface UpstreamDispatcherOptions {
 }
 
 export function createUpstreamDispatcher(options: UpstreamDispatcherOptions): Dispatcher {
-  const { maxRetries = HTTP_MAX_RETRIES, minDelayMs = 200, maxDelayMs = 2_000 } = options;
+  const {
+    maxRetries = DEFAULT_RETRY_POLICY.maxRetries,
+    minDelayMs = DEFAULT_RETRY_POLICY.minDelayMs,
+    maxDelayMs = DEFAULT_RETRY_POLICY.maxDelayMs,
+  } = options;
   const agent = new Agent({
     connect: { timeout: options.connectTimeoutMs },
     headersTimeout: options.headersTimeoutMs,

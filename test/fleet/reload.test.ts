@@ -3,7 +3,7 @@
 // merchant follow the swap, and requests in flight during reloads all succeed.
 import t, { type Test } from 'tap';
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
@@ -67,9 +67,17 @@ t.test("a changed merchant's pages change: its home page (rendered once for ever
   t.equal(roo.statusCode, 200, 'the other merchants serve on');
 });
 
-t.test('a bad file keeps the old set serving and says what is wrong', async (t) => {
+const METRICS_TOKEN = 'metrics-token-0123456789';
+
+/** The reload metrics of a scrape. */
+async function reloadMetrics(stack: Stack): Promise<string[]> {
+  const scrape = await stack.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  return scrape.body.split('\n').filter((line) => line.startsWith('edge_merchant_reload'));
+}
+
+t.test('a bad file keeps the old set serving and says what is wrong, in the log and the metrics', async (t) => {
   const dir = await merchantsCopy(t);
-  const stack = await startStack({ listen: false, env: { MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off' } });
+  const stack = await startStack({ listen: false, env: { MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off', METRICS_TOKEN } });
   t.teardown(() => stack.close());
   await edit(dir, 'maple/merchant.json', setPsa('Never shown: this set is refused.'));
   await edit(dir, 'roo/merchant.json', (json) => JSON.stringify({ ...JSON.parse(json), env: 'LIVE' }));
@@ -88,6 +96,21 @@ t.test('a bad file keeps the old set serving and says what is wrong', async (t) 
   t.notMatch(page.body, 'Never shown', 'nothing of the refused set is served, not even its good files');
   t.match(page.body, 'processed the next morning');
   t.equal((await home(stack, 'test.localhost')).statusCode, 200);
+
+  t.same(
+    await reloadMetrics(stack),
+    ['edge_merchant_reloads_total{outcome="refused"} 1', 'edge_merchant_reload_refused 1'],
+    'a refused reload is counted, and flagged until one goes through',
+  );
+  await edit(dir, 'roo/merchant.json', (json) => JSON.stringify({ ...JSON.parse(json), env: 'TEST' }));
+  await rm(path.join(dir, 'test', 'merchant.json'));
+  await cp(path.join(shippedDir, 'test', 'merchant.json'), path.join(dir, 'test', 'merchant.json'));
+  await reload(t, stack);
+  t.same(await reloadMetrics(stack), [
+    'edge_merchant_reloads_total{outcome="refused"} 1',
+    'edge_merchant_reloads_total{outcome="reloaded"} 1',
+    'edge_merchant_reload_refused 0',
+  ]);
 });
 
 t.test('merchants added and removed: their hosts come and go', async (t) => {
@@ -153,6 +176,45 @@ t.test('the tree watch sees legal pages, and folders added after start-up', asyn
   await settled(3);
   t.match((await home(stack, 'birch.localhost')).body, '| Birch Coin</title>', 'files moved into the new folder reload it');
 });
+
+/**
+ * What git-sync does on each sync (`--root=ROOT --link=current`, deploy/kubernetes): the new
+ * commit checked out in a worktree of its own, a new link renamed over the old one at
+ * once, the old worktree removed.
+ */
+async function gitSyncPublish(root: string, version: string, notice: string): Promise<void> {
+  const worktree = path.join('.worktrees', version);
+  await cp(shippedDir, path.join(root, worktree, 'merchants'), { recursive: true });
+  await edit(path.join(root, worktree, 'merchants'), 'maple/merchant.json', setPsa(notice));
+  const previous = await readlink(path.join(root, 'current')).catch(() => undefined);
+  await symlink(worktree, path.join(root, 'current.tmp'));
+  await rename(path.join(root, 'current.tmp'), path.join(root, 'current'));
+  if (previous) await rm(path.join(root, previous), { recursive: true });
+}
+
+for (const mode of ['root', 'tree'] as const) {
+  t.test(`MERCHANTS_WATCH=${mode} reloads each git-sync publication: the link swapped, one version after another`, async (t) => {
+    const root = await mkdtemp(path.join(tmpdir(), 'git-sync-'));
+    t.teardown(() => rm(root, { recursive: true, force: true }));
+    await gitSyncPublish(root, 'v1', 'Published 1.');
+    const stack = await startStack({ env: { MERCHANTS_DIR: path.join(root, 'current', 'merchants'), MERCHANTS_WATCH: mode } });
+    t.teardown(() => stack.close());
+    t.match((await home(stack)).body, 'Published 1.');
+    for (const version of [2, 3, 4]) {
+      await gitSyncPublish(root, `v${version}`, `Published ${version}.`);
+      let body = '';
+      for (let i = 0; i < 200 && !body.includes(`Published ${version}.`); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        body = (await home(stack)).body;
+      }
+      t.match(body, `Published ${version}.`, `version ${version} serves`);
+    }
+    t.notOk(
+      stack.logs.some((l) => l.msg === 'merchant reload refused: the current merchants keep serving'),
+      'no publication was refused',
+    );
+  });
+}
 
 t.test('reloads under load drop nothing: every request of many concurrent clients succeeds', async (t) => {
   const dir = await merchantsCopy(t);

@@ -7,11 +7,16 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-export async function startRedis(): Promise<RunningRedis> {
+/** `args`: more of redis-server's options, e.g. a manifest's. */
+export async function startRedis(args: string[] = []): Promise<RunningRedis> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);

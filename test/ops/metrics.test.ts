@@ -54,3 +54,19 @@ t.test('upstream call labels are endpoint names, never refIds or procids', async
   t.equal(callOf('/etransfer/init'), 'etransfer');
   t.equal(callOf('/some-proc-id'), 'other');
 });
+
+t.test('METRICS_MERCHANTS caps the merchants with latency series of their own; 0 turns the label off', async (t) => {
+  const merchantsSeen = async (cap: string) => {
+    const stack = await startStack({ listen: false, env: { METRICS_TOKEN: TOKEN, METRICS_MERCHANTS: cap } });
+    t.teardown(() => stack.close());
+    for (const host of ['maple.localhost', 'roo.localhost', 'maple.localhost', 'test.localhost']) {
+      t.equal((await stack.app.inject({ url: '/', headers: { host, accept: 'text/html' } })).statusCode, 200);
+    }
+    const text = (await stack.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    const labels = [...text.matchAll(/^edge_http_request_duration_seconds_count\{merchant="([^"]+)",route="\/",method="GET"/gm)];
+    return labels.map((m) => m[1]).sort();
+  };
+  t.same(await merchantsSeen('all'), ['maple', 'roo', 'test'], 'all: a series per merchant');
+  t.same(await merchantsSeen('2'), ['_other', 'maple', 'roo'], 'the first two asked for keep theirs, the rest share one');
+  t.same(await merchantsSeen('0'), ['_other'], 'off: one series for every merchant');
+});

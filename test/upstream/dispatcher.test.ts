@@ -5,7 +5,13 @@ import t from 'tap';
 import { createUpstreamDispatcher, type UpstreamDispatcherOptions } from '../../server/upstream/dispatcher.ts';
 import type { UpstreamCallReport, UpstreamSummary } from '../../server/upstream/upstream-call.ts';
 import { send } from '../../server/upstream/exchange.ts';
-import { backoffMs, retriesError, retriesStatus } from '../../server/upstream/retry-policy.ts';
+import {
+  DEFAULT_RETRY_POLICY,
+  backoffMs,
+  longestCallMs,
+  retriesError,
+  retriesStatus,
+} from '../../server/upstream/retry-policy.ts';
 import { captureLogger, closedPort, delay, startUpstream, type Cleanup, type Step } from './helpers.ts';
 
 const HEADERS_TIMEOUT_MS = 150;
@@ -63,6 +69,17 @@ t.test('policy: which statuses and errors are retried', async (t) => {
     [100, 200, 300, 300],
     'exponential, capped',
   );
+});
+
+t.test('the longest call: every attempt at its connect, headers and body timeouts, with the back-offs between', async (t) => {
+  const timeouts = { connectMs: 3_000, headersMs: 10_000, bodyMs: 10_000 };
+  t.same(DEFAULT_RETRY_POLICY, { maxRetries: 3, minDelayMs: 200, maxDelayMs: 2_000 }, 'docs/spec.md section 7: 3 retries');
+  t.equal(
+    longestCallMs(DEFAULT_RETRY_POLICY, timeouts),
+    4 * 23_000 + 200 + 400 + 800,
+    'four attempts of 23 s and 1.4 s of back-off',
+  );
+  t.equal(longestCallMs({ maxRetries: 0, minDelayMs: 200, maxDelayMs: 2_000 }, timeouts), 23_000, 'no retries: one attempt');
 });
 
 t.test('504, 504, 200: three attempts, the caller gets the 200', async (t) => {
