@@ -16,16 +16,23 @@ const { stack, browser } = await startBrowserStack();
 // Some 180 visits, each audited: minutes, more than the browser tests' default allows.
 t.setTimeout(20 * 60_000);
 
-const weights: string[] = [];
+/**
+ * Screens visited at once, each in a browser context of its own: one screen's wait for a
+ * quiet network overlaps the others' audits.
+ */
+const SCREENS_AT_ONCE = 4;
+
+/** The weigh-in's table rows, by the screen's place in the tour. */
+const weights = new Map<number, string>();
 
 for (const javaScriptEnabled of [true, false]) {
   for (const [device, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    t.test(`every screen, JavaScript ${javaScriptEnabled ? 'on' : 'off'}, ${device}`, async (t) => {
-      for (const stop of TOUR) {
-        await t.test(stop.name, async (t) => {
+    t.test(`every screen, JavaScript ${javaScriptEnabled ? 'on' : 'off'}, ${device}`, { jobs: SCREENS_AT_ONCE }, async (t) => {
+      for (const [place, stop] of TOUR.entries()) {
+        t.test(stop.name, async (t) => {
           const { page, requests, close } = await openPage(browser, { javaScriptEnabled, viewport });
           t.teardown(close);
           // The screen's own requests: those since the browser last arrived on a document.
@@ -63,7 +70,8 @@ for (const javaScriptEnabled of [true, false]) {
                 `${(beyond.gzipBytes / 1024).toFixed(1)} KiB gzip beyond the React runtime`,
               );
             }
-            weights.push(
+            weights.set(
+              place,
               `| ${stop.name} | ${stop.host}${stop.path} | ${islands} | ${scripts.files} | ${(scripts.gzipBytes / 1024).toFixed(1)} |`,
             );
           }
@@ -121,6 +129,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 t.test('the JavaScript each screen loads', async (t) => {
-  t.equal(weights.length, TOUR.length, 'every screen weighed');
-  t.comment(['| screen | address | islands | scripts | JavaScript, gzip KiB |', '|---|---|---|---|---|', ...weights].join('\n'));
+  t.equal(weights.size, TOUR.length, 'every screen weighed');
+  const rows = [...weights].sort(([a], [b]) => a - b).map(([, row]) => row);
+  t.comment(['| screen | address | islands | scripts | JavaScript, gzip KiB |', '|---|---|---|---|---|', ...rows].join('\n'));
 });
