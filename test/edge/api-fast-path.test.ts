@@ -7,7 +7,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import t, { type Test } from 'tap';
-import { NEVER_SHED, startStack, type Stack } from '../helpers/stack.ts';
+import { startStack, type Stack } from '../helpers/stack.ts';
 import { MAPLE, startFlow } from '../helpers/journey.ts';
 import { rawRequest, type RawResponse } from '../upstream/helpers.ts';
 import { startRedis } from '../helpers/redis.ts';
@@ -84,7 +84,7 @@ async function fastAndFull(stack: Stack, headers: Record<string, string> = { hos
 t.test('whatever the upstream answers, the listener in front of Fastify answers as the route does', async (t) => {
   const upstream = await tickerUpstream(t);
   let now = Date.now();
-  const stack = await startStack({ env: NEVER_SHED, upstreamUrl: upstream.url, clock: () => now });
+  const stack = await startStack({ upstreamUrl: upstream.url, clock: () => now });
   t.teardown(() => stack.close());
   const json = JSON.stringify([{ cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: 95000 }]);
   const answers: [string, number, Record<string, string | string[]>, string | Buffer][] = [
@@ -143,7 +143,7 @@ t.test('whatever the upstream answers, the listener in front of Fastify answers 
   );
 
   upstream.answer(200, { 'content-type': 'application/json' }, json);
-  const unreachable = await startStack({ env: NEVER_SHED, upstreamUrl: () => 'http://127.0.0.1:1' });
+  const unreachable = await startStack({ upstreamUrl: () => 'http://127.0.0.1:1' });
   t.teardown(() => unreachable.close());
   const down = await fastAndFull(unreachable);
   t.equal(down.taken, 1);
@@ -154,7 +154,7 @@ t.test('whatever the upstream answers, the listener in front of Fastify answers 
 
 t.test('requests that need more than the proxy rules meet the Fastify route', async (t) => {
   const lifecycle = { draining: false };
-  const stack = await startStack({ lifecycle, env: { ...NEVER_SHED, UNKNOWN_HOSTS: 'reject' } });
+  const stack = await startStack({ lifecycle, env: { UNKNOWN_HOSTS: 'reject' } });
   t.teardown(() => stack.close());
   const visitor = await startFlow(stack);
   const cases: [string, string, Record<string, string>, string?][] = [
@@ -198,7 +198,7 @@ t.test('requests that need more than the proxy rules meet the Fastify route', as
 });
 
 t.test('one count per client address, whichever path answers', async (t) => {
-  const stack = await startStack({ env: { ...NEVER_SHED, RATE_LIMITS: 'api=3/60' } });
+  const stack = await startStack({ env: { RATE_LIMITS: 'api=3/60' } });
   t.teardown(() => stack.close());
   const taken = [];
   for (let i = 0; i < 2; i++) taken.push((await overSocket(stack, TICKER, { host: MAPLE })).taken);
@@ -215,7 +215,7 @@ t.test('one count per client address, whichever path answers', async (t) => {
   const counted = await stack.app.metrics.registry.getSingleMetricAsString('edge_rate_limited_total');
   t.match(counted, /edge_rate_limited_total\{limit="api",key="address"\} 2/);
 
-  const proxied = await startStack({ env: { ...NEVER_SHED, RATE_LIMITS: 'api=1/60', TRUST_PROXY: '127.0.0.1' } });
+  const proxied = await startStack({ env: { RATE_LIMITS: 'api=1/60', TRUST_PROXY: '127.0.0.1' } });
   t.teardown(() => proxied.close());
   const through = (address: string) => overSocket(proxied, TICKER, { host: MAPLE, 'x-forwarded-for': address });
   const each = [
@@ -227,7 +227,7 @@ t.test('one count per client address, whichever path answers', async (t) => {
 
   const redis = await startRedis();
   t.teardown(() => redis.stop());
-  const env = { ...NEVER_SHED, RATE_LIMITS: 'api=2/60', REDIS_URL: redis.url };
+  const env = { RATE_LIMITS: 'api=2/60', REDIS_URL: redis.url };
   const a = await startStack({ env });
   t.teardown(() => a.close());
   const b = await startStack({ env });
@@ -238,7 +238,7 @@ t.test('one count per client address, whichever path answers', async (t) => {
 });
 
 t.test('counted in the metrics and logged as the Fastify route does', async (t) => {
-  const stack = await startStack({ env: NEVER_SHED });
+  const stack = await startStack();
   t.teardown(() => stack.close());
   const count = async () => {
     const metric = await stack.app.metrics.registry.getSingleMetricAsString('edge_http_request_duration_seconds');

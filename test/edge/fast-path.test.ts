@@ -9,7 +9,7 @@ import t from 'tap';
 import type { Merchant } from '../../server/tenancy/load.ts';
 import { publishSharedPage, publishedPage } from '../../server/http/cached-page-listener.ts';
 import { sharedPage } from '../../server/render/shared-pages.tsx';
-import { NEVER_SHED, startStack, type Stack } from '../helpers/stack.ts';
+import { startStack, type Stack } from '../helpers/stack.ts';
 import { MAPLE } from '../helpers/journey.ts';
 import { testClock } from '../fixtures/clock.ts';
 import { TICKER_CACHE_MS } from '../../checkout/limits.ts';
@@ -70,7 +70,7 @@ function merchantOf(stack: Stack, host: string): Merchant {
 
 t.test('the same bytes and headers as the full path, for every shared page and encoding', async (t) => {
   const clock = testClock();
-  const stack = await startStack({ clock: clock.now, env: NEVER_SHED });
+  const stack = await startStack({ clock: clock.now });
   t.teardown(() => stack.close());
   for (const host of [ROO, MAPLE]) {
     for (const url of ['/', '/?type=SELL', '/terms-of-service']) {
@@ -109,7 +109,7 @@ t.test('the same bytes and headers as the full path, for every shared page and e
 
 t.test('a page with the ticker is shared while its prices hold, then rendered anew', async (t) => {
   const clock = testClock();
-  const stack = await startStack({ clock: clock.now, env: NEVER_SHED });
+  const stack = await startStack({ clock: clock.now });
   t.teardown(() => stack.close());
   t.equal((await fast(stack, '/', { host: MAPLE })).taken, 0);
   t.equal((await fast(stack, '/', { host: MAPLE })).taken, 1, 'within the ticker cache');
@@ -122,7 +122,7 @@ t.test('a page with the ticker is shared while its prices hold, then rendered an
 
 t.test('requests that are not for everyone meet the full path', async (t) => {
   const lifecycle = { draining: false };
-  const stack = await startStack({ lifecycle, env: { ...NEVER_SHED, UNKNOWN_HOSTS: 'reject' } });
+  const stack = await startStack({ lifecycle, env: { UNKNOWN_HOSTS: 'reject' } });
   t.teardown(() => stack.close());
   await overSocket(stack, '/', { host: ROO });
   t.equal((await fast(stack, '/', { host: ROO })).taken, 1, 'the page is shared');
@@ -176,7 +176,7 @@ t.test('a merchant reloaded: the bytes served are its new ones', async (t) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'merchants-'));
   await cp(shippedDir, dir, { recursive: true });
   t.teardown(() => rm(dir, { recursive: true, force: true }));
-  const stack = await startStack({ env: { ...NEVER_SHED, MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off' } });
+  const stack = await startStack({ env: { MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off' } });
   t.teardown(() => stack.close());
   await overSocket(stack, '/', { host: ROO });
   const before = await fast(stack, '/', { host: ROO });
@@ -197,7 +197,7 @@ t.test('a merchant reloaded: the bytes served are its new ones', async (t) => {
 });
 
 t.test('each request answered in front of Fastify is counted and logged as the full path does', async (t) => {
-  const stack = await startStack({ env: NEVER_SHED });
+  const stack = await startStack();
   t.teardown(() => stack.close());
   await overSocket(stack, '/privacy-policy', { host: ROO });
   const count = async () => {
@@ -238,7 +238,7 @@ t.test('each request answered in front of Fastify is counted and logged as the f
 });
 
 t.test("pipelined requests for a shared page stay within the connection's bound", async (t) => {
-  const stack = await startStack({ env: { ...NEVER_SHED, MAX_PIPELINED_REQUESTS: '4' } });
+  const stack = await startStack({ env: { MAX_PIPELINED_REQUESTS: '4' } });
   t.teardown(() => stack.close());
   await overSocket(stack, '/', { host: ROO });
   const before = stack.app.sharedPagesFastPath.answered;

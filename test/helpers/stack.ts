@@ -7,6 +7,7 @@ import type { Lifecycle } from '../../server/http/lifecycle.ts';
 import { parseConfig } from '../../server/config.ts';
 import type { MethodTable } from '../../checkout/payment-method.ts';
 import type { PaymentMethod } from '../../server/methods/method.ts';
+import { neverShedForDelay } from './pressure.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 import { loggerOptions } from '../../server/logging.ts';
 import type { UpstreamSummary } from '../../server/upstream/upstream-call.ts';
@@ -53,7 +54,9 @@ export async function startStack(
   } = {},
 ): Promise<Stack> {
   const sandbox = await startSandbox({ logger: false, ...options.sandbox });
-  const config = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
+  const parsed = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
+  // A test about shedding for delay sets its own limit.
+  const config = options.env?.SHED_EVENT_LOOP_DELAY_MS ? parsed : neverShedForDelay(parsed);
   const logs: Record<string, unknown>[] = [];
   // The production logger's options (personal data removed), without a terminal's pretty print.
   const { transport: _pretty, ...production } = loggerOptions('info');
@@ -92,9 +95,3 @@ export async function startStack(
     },
   };
 }
-
-/**
- * Env for a stack whose test is not about shedding: a busy machine can stall a starting
- * process for over a second, which would shed the test's first requests.
- */
-export const NEVER_SHED = { SHED_EVENT_LOOP_DELAY_MS: '600000' } as const;
