@@ -24,6 +24,8 @@ export interface FakeUpstream {
   url: string;
   port: number;
   seen: Seen[];
+  /** Resolves once the upstream has seen `count` requests. */
+  arrived(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export interface FakeUpstream {
  */
 export async function startUpstream(steps: Step[] | ((seen: Seen) => Step)): Promise<FakeUpstream> {
   const seen: Seen[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
   const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -46,6 +49,7 @@ export async function startUpstream(steps: Step[] | ((seen: Seen) => Step)): Pro
       seen.push(entry);
       const step = Array.isArray(steps) ? (steps[seen.length - 1] ?? steps.at(-1)!) : steps(entry);
       play(step, entry, req, res);
+      for (const w of waiting.filter((w) => seen.length >= w.count)) w.resolve();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,6 +58,8 @@ export async function startUpstream(steps: Step[] | ((seen: Seen) => Step)): Pro
     url: `http://127.0.0.1:${port}`,
     port,
     seen,
+    arrived: (count) =>
+      seen.length >= count ? Promise.resolve() : new Promise((resolve) => void waiting.push({ count, resolve })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -122,8 +128,6 @@ export function rawRequest(
     req.end(body);
   });
 }
-
-export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The part of a tap test the fixtures need. */
 export interface Cleanup {
