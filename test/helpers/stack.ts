@@ -8,6 +8,7 @@ import { parseConfig } from '../../server/config.ts';
 import type { MethodTable } from '../../checkout/payment-method.ts';
 import type { PaymentMethod } from '../../server/methods/method.ts';
 import { neverShedForDelay } from './pressure.ts';
+import { logLines, type LogLines } from './logs.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 import { loggerOptions } from '../../server/logging.ts';
 import type { UpstreamSummary } from '../../server/upstream/upstream-call.ts';
@@ -19,6 +20,8 @@ export interface Stack {
   /** http://{host}:{port} for a demo host, e.g. url('maple.localhost', '/'). */
   url(host: string, path?: string): string;
   logs: Record<string, unknown>[];
+  /** Resolves once `count` of the edge's log lines match (see logLines). */
+  logged: LogLines['logged'];
   close(): Promise<void>;
 }
 
@@ -57,10 +60,10 @@ export async function startStack(
   const parsed = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
   // A test about shedding for delay sets its own limit.
   const config = options.env?.SHED_EVENT_LOOP_DELAY_MS ? parsed : neverShedForDelay(parsed);
-  const logs: Record<string, unknown>[] = [];
+  const logs = logLines();
   // The production logger's options (personal data removed), without a terminal's pretty print.
   const { transport: _pretty, ...production } = loggerOptions('info');
-  const logger = pino(production, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(production, logs);
   const app = await buildApp({
     config,
     upstreamUrl: options.upstreamUrl?.(sandbox.url) ?? sandbox.url,
@@ -87,7 +90,8 @@ export async function startStack(
     app,
     sandbox,
     port,
-    logs,
+    logs: logs.lines,
+    logged: logs.logged,
     url: (host, path = '/') => `http://${host}:${port}${path}`,
     async close() {
       await app.close();

@@ -4,6 +4,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import { logLines, type LogLines } from '../helpers/logs.ts';
 
 export interface Seen {
   method: string;
@@ -96,10 +97,9 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-export function captureLogger(): { logger: pino.Logger; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
-  return { logger, lines };
+export function captureLogger(): { logger: pino.Logger; lines: Record<string, unknown>[]; logged: LogLines['logged'] } {
+  const logs = logLines();
+  return { logger: pino({ level: 'debug' }, logs), lines: logs.lines, logged: logs.logged };
 }
 
 export interface RawResponse {
