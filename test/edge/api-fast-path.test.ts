@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { startStack, type Stack } from '../helpers/stack.ts';
+import { measuredUnderPressure } from '../helpers/pressure.ts';
 import { MAPLE, startFlow } from '../helpers/journey.ts';
 import { rawRequest, type RawResponse } from '../upstream/helpers.ts';
 import { startRedis } from '../helpers/redis.ts';
@@ -190,8 +191,7 @@ t.test('requests that need more than the proxy rules meet the Fastify route', as
 
   const pressed = await startStack({ env: { SHED_HEAP_USED_MB: '1' } });
   t.teardown(() => pressed.close());
-  const deadline = Date.now() + 5_000;
-  while (!pressed.app.isUnderPressure() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  await measuredUnderPressure(pressed.app);
   const shed = await overSocket(pressed, TICKER, { host: MAPLE });
   t.equal(shed.taken, 0, 'under pressure: not taken');
   t.equal(shed.answer.status, 503);

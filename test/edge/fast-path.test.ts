@@ -11,6 +11,7 @@ import type { Merchant } from '../../server/tenancy/load.ts';
 import { publishSharedPage, publishedPage } from '../../server/http/cached-page-listener.ts';
 import { sharedPage } from '../../server/render/shared-pages.tsx';
 import { startStack, type Stack } from '../helpers/stack.ts';
+import { measuredUnderPressure } from '../helpers/pressure.ts';
 import { MAPLE } from '../helpers/journey.ts';
 import { testClock } from '../fixtures/clock.ts';
 import { TICKER_CACHE_MS } from '../../checkout/limits.ts';
@@ -165,8 +166,7 @@ t.test('shedding under pressure wins over a page already shared', async (t) => {
   const page = sharedPage(merchant, 'home:', () => createElement('html'), context);
   publishSharedPage(merchant, { method: 'GET', url: '/', headers: {} } as never, page, {}, Infinity);
   t.ok(publishedPage(merchant, '/', 0), 'published');
-  const deadline = Date.now() + 5_000;
-  while (!stack.app.isUnderPressure() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  await measuredUnderPressure(stack.app);
   const { answer, taken } = await fast(stack, '/', { host: ROO });
   t.equal(taken, 0);
   t.equal(answer.status, 503);

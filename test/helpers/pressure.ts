@@ -1,4 +1,5 @@
 // Load shedding, as tests not about it need it.
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../server/config.ts';
 
 /**
@@ -8,4 +9,14 @@ import type { AppConfig } from '../../server/config.ts';
  */
 export function neverShedForDelay(config: AppConfig): AppConfig {
   return { ...config, pressure: { ...config.pressure, maxEventLoopDelayMs: Number.POSITIVE_INFINITY } };
+}
+
+/**
+ * Resolves once the edge's pressure sampler, which measures every half second and tells no
+ * one, has found it over a limit; asked every 50 ms, for five seconds at most.
+ */
+export async function measuredUnderPressure(app: FastifyInstance): Promise<void> {
+  for (const until = Date.now() + 5_000; !app.isUnderPressure() && Date.now() < until; ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
