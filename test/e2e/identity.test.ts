@@ -7,7 +7,7 @@ import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
 import { driveTo, MAPLE } from '../helpers/journey.ts';
-import { hydrated, openPage } from '../helpers/browser.ts';
+import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
 import { EXE, PDF, PNG, padded } from '../helpers/upload-files.ts';
 import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
 import { VERIFICATION_MESSAGE_DELAY_MS } from '../../checkout/limits.ts';
@@ -106,7 +106,7 @@ t.test('a refused camera says so and offers the upload page; the upload link app
   await page.getByRole('button', { name: 'Start camera' }).click();
   await page.getByText(IDENTITY_TEXT.cameraDenied).waitFor();
   await page.getByRole('link', { name: 'Upload a picture instead' }).first().waitFor();
-  await fallback.waitFor({ state: 'visible', timeout: 10_000 });
+  await fallback.waitFor({ state: 'visible', ...SERVER_STEP });
   await page.getByRole('link', { name: 'Upload a picture instead' }).first().click();
   await page.waitForURL('**/image-input-upload');
   t.same(problems, []);
