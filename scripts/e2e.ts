@@ -19,7 +19,9 @@ if (!chromium) {
 const files = readdirSync('test/e2e')
   .filter((f) => f.endsWith('.test.ts'))
   .map((f) => `test/e2e/${f}`);
-const result = spawnSync('npx', ['tap', '--jobs=1', '--timeout=240', ...files], {
+// Two files at once: each starts its own edge, sandbox and Chromium on ports of its own, and
+// one file's waits for the network and the browser overlap the other's work.
+const result = spawnSync('npx', ['tap', '--jobs=2', '--timeout=240', ...files], {
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: chromium },
 });

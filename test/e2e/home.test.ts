@@ -90,10 +90,13 @@ t.test('PLEASE WAIT while the quote is requested', async (t) => {
   const { page, close } = await openPage(browser);
   t.teardown(close);
   await page.goto(stack.url('maple.localhost', '/'));
-  // Slow the form submission down so the pending state can be observed. Playwright cannot
+  // Hold the form submission until the pending state has been seen. Playwright cannot
   // query a page that is navigating, so the page itself reports the button's text.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  t.teardown(release);
   await page.route('**/', async (route) => {
-    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1500));
+    if (route.request().method() === 'POST') await held;
     await route.continue();
   });
   await page.waitForLoadState('networkidle');
@@ -110,6 +113,7 @@ t.test('PLEASE WAIT while the quote is requested', async (t) => {
   const seen = page.waitForEvent('console', (m) => m.text() === 'submit button: PLEASE WAIT');
   await page.getByRole('button', { name: 'NEXT' }).click({ noWaitAfter: true });
   await seen;
+  release();
   t.match((await posted).postData(), /browserResolution=\d+x\d+/, 'the screen size goes with the quote request');
   t.pass('button reads PLEASE WAIT');
 });

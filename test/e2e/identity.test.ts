@@ -7,9 +7,10 @@ import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
 import { driveTo, MAPLE } from '../helpers/journey.ts';
-import { hydrated, openPage } from '../helpers/browser.ts';
+import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
 import { EXE, PDF, PNG, padded } from '../helpers/upload-files.ts';
 import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { VERIFICATION_MESSAGE_DELAY_MS } from '../../checkout/limits.ts';
 
 const { stack, browser } = await startBrowserStack();
 
@@ -66,7 +67,7 @@ t.test('a selfie by the fake camera, captured and submitted end to end', async (
   await page.locator('video').waitFor();
   await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement | null)?.readyState === 4);
   await page.getByRole('button', { name: 'Take picture' }).click();
-  await page.getByRole('img', { name: 'The picture you took' }).waitFor();
+  await page.getByRole('img', { name: 'What you took with the camera' }).waitFor();
   await page.getByRole('button', { name: 'Retake' }).click();
   await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement | null)?.readyState === 4);
   await page.getByRole('button', { name: 'Take picture' }).click();
@@ -105,7 +106,7 @@ t.test('a refused camera says so and offers the upload page; the upload link app
   await page.getByRole('button', { name: 'Start camera' }).click();
   await page.getByText(IDENTITY_TEXT.cameraDenied).waitFor();
   await page.getByRole('link', { name: 'Upload a picture instead' }).first().waitFor();
-  await fallback.waitFor({ state: 'visible', timeout: 10_000 });
+  await fallback.waitFor({ state: 'visible', ...SERVER_STEP });
   await page.getByRole('link', { name: 'Upload a picture instead' }).first().click();
   await page.waitForURL('**/image-input-upload');
   t.same(problems, []);
@@ -123,7 +124,7 @@ t.test('the selfie upload with JavaScript: preview, refusals from the server, th
   await page.getByRole('button', { name: 'Submit picture' }).click();
   await page.getByText(UPLOAD_MESSAGES.badType).waitFor();
   await input.setInputFiles(png('me.png'));
-  await page.getByRole('img', { name: 'Preview of the chosen picture' }).waitFor();
+  await page.getByRole('img', { name: 'Preview of the chosen file' }).waitFor();
   await page.getByRole('button', { name: 'Submit picture' }).click();
   await page.waitForURL('**/payment-etransfer-instructions');
   t.same(await loadedCode(requests), { camera: false, uploader: false }, 'no camera or uploader code on the upload page');
@@ -238,6 +239,16 @@ for (const [token, outcome] of [
     const { page, problems, close } = await openPage(browser);
     t.teardown(close);
     await page.clock.install({ time: START });
+    // The island starts the outcome's delay once the provider's message is in: the page
+    // says when (a wrapper around the test clock's setTimeout).
+    await page.addInitScript((delay) => {
+      const set = window.setTimeout;
+      window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
+        if (ms === delay) console.log('the outcome is on its way');
+        return set(handler, ms, ...rest);
+      }) as typeof window.setTimeout;
+    }, VERIFICATION_MESSAGE_DELAY_MS);
+    const messageIn = page.waitForEvent('console', (m) => m.text() === 'the outcome is on its way');
     await page.goto(stack.url(MAPLE, `/verify-idenfy/${token}`));
     await hydrated(page, '.consent');
     await page.clock.pauseAt(START + 60_000);
@@ -245,7 +256,7 @@ for (const [token, outcome] of [
     await page.clock.runFor(1_000);
     const frame = page.frameLocator('iframe.identity-frame');
     await frame.getByText('Sandbox identity verification').waitFor();
-    await page.waitForTimeout(200); // the frame's message is delivered
+    await messageIn;
     await page.clock.runFor(4_900);
     t.equal(await page.getByText(outcome).count(), 0, 'not before 5 s');
     await page.clock.runFor(200);

@@ -7,12 +7,11 @@ import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { BTC_ADDRESS, MAPLE, Visitor } from '../helpers/journey.ts';
-import { hydrated, openPage } from '../helpers/browser.ts';
+import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
 
 const { stack, browser } = await startBrowserStack();
 
 const TEST = 'test.localhost';
-const WAIT = { timeout: 15_000 };
 
 /** The TEST host takes test-network addresses only: one the shared vectors call valid. */
 const vectors = JSON.parse(readFileSync(new URL('../fixtures/crypto-addresses.json', import.meta.url), 'utf8')) as {
@@ -40,7 +39,7 @@ async function leaveGuardArmed(page: Page): Promise<boolean> {
 
 async function next(page: Page, path: string): Promise<void> {
   await page.getByRole('button', { name: 'NEXT' }).click();
-  await page.waitForURL(`**${path}`, WAIT);
+  await page.waitForURL(`**${path}`, SERVER_STEP);
 }
 
 /** Screen 7 as a visitor fills it in; outside production the phone country is chosen first. */
@@ -138,15 +137,15 @@ async function payOn(t: Test, provider: Page, buy: Buy): Promise<void> {
   await provider.waitForLoadState();
   t.match(new URL(provider.url()).pathname, /^\/pay\/etransfer\//, 'the provider page');
   await provider.getByRole('button', { name: `Pay ${Number(buy.amount).toFixed(2)} ${buy.currency}` }).click();
-  await provider.getByText('Payment complete').first().waitFor(WAIT);
+  await provider.getByText('Payment complete').first().waitFor(SERVER_STEP);
   await provider.close();
 }
 
 async function successThenDone(t: Test, page: Page, merchant: string, successUrl: string): Promise<void> {
-  await page.getByText('Your order is complete.').waitFor(WAIT);
+  await page.getByText('Your order is complete.').waitFor(SERVER_STEP);
   await titled(t, page, 'Order complete', merchant);
   await page.getByRole('button', { name: 'Done' }).click();
-  await page.waitForURL(successUrl, WAIT);
+  await page.waitForURL(successUrl, SERVER_STEP);
   t.equal(page.url(), successUrl, "Done leads to the merchant's success URL");
   t.match(await page.title(), /^Back at /, "the sandbox's stand-in for the merchant's site loaded");
 }
@@ -165,7 +164,7 @@ t.test('maple buy, Interac e-Transfer, 100 CAD in BTC: home to the success URL, 
   t.equal(new URL(page.url()).pathname, '/payment-etransfer-instructions', 'the checkout stays put');
   await payOn(t, popup, buy);
   // Closing the popup makes the page check the payment.
-  await page.waitForURL('**/transaction-success', WAIT);
+  await page.waitForURL('**/transaction-success', SERVER_STEP);
   await successThenDone(t, page, buy.merchant, `${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`);
   t.same(problems, [], 'no console errors or CSP violations');
 });
@@ -179,7 +178,7 @@ t.test('maple buy, Interac e-Transfer, without JavaScript: the payment page in a
   const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'OPEN PAYMENT PAGE' }).click()]);
   await payOn(t, tab, buy);
   await page.getByRole('link', { name: 'I HAVE PAID' }).click();
-  await page.waitForURL('**/transaction-success', WAIT);
+  await page.waitForURL('**/transaction-success', SERVER_STEP);
   await successThenDone(t, page, buy.merchant, `${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`);
   t.same(
     requests.filter((u) => u.endsWith('.js')),
@@ -222,7 +221,7 @@ t.test('maple sell, 0.002 BTC for an e-Transfer payout: to the deposit address a
   const expected = (await (await browserFlow(context, MAPLE)).state()).nextActionParams?.cryptoAddress;
   t.ok(expected, 'the sandbox gave a deposit address');
   // The server's status check saw PENDING; the island's poll sees PROCESSED.
-  await page.locator('.wallet-address').waitFor(WAIT);
+  await page.locator('.wallet-address').waitFor(SERVER_STEP);
   t.equal(await page.locator('.wallet-address').textContent(), expected, 'the deposit address, after the status poll');
   t.ok(await page.getByText('Send exactly 0.00200000 BTC to this address:').isVisible(), 'the amount to send');
   const qr = page.locator('img.wallet-qr');
@@ -231,9 +230,9 @@ t.test('maple sell, 0.002 BTC for an e-Transfer payout: to the deposit address a
 
   await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
   const modal = page.getByRole('alertdialog', { name: 'Have you sent your crypto to our provided address?' });
-  await modal.waitFor(WAIT);
+  await modal.waitFor(SERVER_STEP);
   await modal.getByRole('link', { name: 'Yes', exact: true }).click();
-  await page.waitForURL('**/payment-spend-success', WAIT);
+  await page.waitForURL('**/payment-spend-success', SERVER_STEP);
   await titled(t, page, 'Thank you', 'Maple Coin');
   t.ok(await page.getByText('We will send your payout as soon as your crypto arrives.').count(), 'the payout promise');
   t.same(problems, [], 'no console errors or CSP violations');
@@ -257,7 +256,7 @@ t.test('TEST host buy in AUD: a testnet address, an Australian mobile, to the su
   await page.waitForLoadState('networkidle');
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'OPEN PAYMENT PAGE' }).click()]);
   await payOn(t, popup, buy);
-  await page.waitForURL('**/transaction-success', WAIT);
+  await page.waitForURL('**/transaction-success', SERVER_STEP);
   await successThenDone(t, page, buy.merchant, `${stack.sandbox.siteUrl}/shop/test/thanks?name=Checkout+Test`);
   t.same(problems, [], 'no console errors or CSP violations');
 });

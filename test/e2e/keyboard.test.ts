@@ -5,7 +5,7 @@
 import t, { type Test } from 'tap';
 import type { Locator, Page } from 'playwright-core';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { hydrated, openPage } from '../helpers/browser.ts';
+import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
 import { BTC_ADDRESS, BUYER, CODE, MAPLE } from '../helpers/journey.ts';
 import { DESKTOP, expectAccessible } from '../helpers/a11y.ts';
 
@@ -49,7 +49,7 @@ async function typeInto(t: Test, page: Page, label: string, text: string): Promi
 async function press(t: Test, page: Page, name: string, key: 'Enter' | 'Space', path: string): Promise<void> {
   await tabTo(t, page, page.getByRole('button', { name, exact: true }), name);
   await page.keyboard.press(key);
-  await page.waitForURL(`**${path}`, { timeout: 15_000 });
+  await page.waitForURL(`**${path}`, SERVER_STEP);
 }
 
 const adultYear = String(new Date().getUTCFullYear() - 30);

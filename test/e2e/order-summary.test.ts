@@ -6,11 +6,10 @@ import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { BTC_ADDRESS, MAPLE, driveTo } from '../helpers/journey.ts';
-import { hydrated, openPage } from '../helpers/browser.ts';
+import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
 import { DESKTOP, PHONE, expectFitsPhone } from '../helpers/a11y.ts';
 
 const { stack, browser } = await startBrowserStack();
-const WAIT = { timeout: 15_000 };
 
 /** The summary beside the flow's forms, as label → value. */
 async function summaryRows(page: Page): Promise<[string, string][]> {
@@ -68,7 +67,7 @@ async function checkSummary(t: Test, page: Page, layout: Layout, order: Order, s
 
 async function next(page: Page, path: string): Promise<void> {
   await page.getByRole('button', { name: 'NEXT' }).click();
-  await page.waitForURL(`**${path}`, WAIT);
+  await page.waitForURL(`**${path}`, SERVER_STEP);
 }
 
 for (const layout of ['desktop', 'phone'] as const) {
@@ -108,7 +107,7 @@ for (const layout of ['desktop', 'phone'] as const) {
       await page.getByLabel('Day').fill('10');
       await page.getByLabel('Year').fill('2020');
       await page.getByRole('button', { name: 'NEXT' }).click();
-      await page.getByText('Must be of legal age').first().waitFor(WAIT);
+      await page.getByText('Must be of legal age').first().waitFor(SERVER_STEP);
       t.equal(await page.getByLabel('First Name').inputValue(), 'Ada', 'what was typed is kept');
       await checkSummary(t, page, layout, order, 'buyer info, refused');
       await page.getByLabel('Year').fill('1985');
@@ -118,7 +117,7 @@ for (const layout of ['desktop', 'phone'] as const) {
       const code = page.getByLabel('Verification code');
       await code.fill('654321');
       await code.press('Enter');
-      await page.getByText('Invalid verification code.').waitFor(WAIT);
+      await page.getByText('Invalid verification code.').waitFor(SERVER_STEP);
       await checkSummary(t, page, layout, order, 'code, refused');
       await page.getByLabel('Verification code').fill('123456');
       await next(page, '/payment-etransfer-instructions');

@@ -5,11 +5,13 @@
 // handler), the fast path over a socket (the server's request listener).
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import t from 'tap';
 import type { Merchant } from '../../server/tenancy/load.ts';
 import { publishSharedPage, publishedPage } from '../../server/http/cached-page-listener.ts';
 import { sharedPage } from '../../server/render/shared-pages.tsx';
-import { NEVER_SHED, startStack, type Stack } from '../helpers/stack.ts';
+import { startStack, type Stack } from '../helpers/stack.ts';
+import { measuredUnderPressure } from '../helpers/pressure.ts';
 import { MAPLE } from '../helpers/journey.ts';
 import { testClock } from '../fixtures/clock.ts';
 import { TICKER_CACHE_MS } from '../../checkout/limits.ts';
@@ -70,7 +72,7 @@ function merchantOf(stack: Stack, host: string): Merchant {
 
 t.test('the same bytes and headers as the full path, for every shared page and encoding', async (t) => {
   const clock = testClock();
-  const stack = await startStack({ clock: clock.now, env: NEVER_SHED });
+  const stack = await startStack({ clock: clock.now });
   t.teardown(() => stack.close());
   for (const host of [ROO, MAPLE]) {
     for (const url of ['/', '/?type=SELL', '/terms-of-service']) {
@@ -109,7 +111,7 @@ t.test('the same bytes and headers as the full path, for every shared page and e
 
 t.test('a page with the ticker is shared while its prices hold, then rendered anew', async (t) => {
   const clock = testClock();
-  const stack = await startStack({ clock: clock.now, env: NEVER_SHED });
+  const stack = await startStack({ clock: clock.now });
   t.teardown(() => stack.close());
   t.equal((await fast(stack, '/', { host: MAPLE })).taken, 0);
   t.equal((await fast(stack, '/', { host: MAPLE })).taken, 1, 'within the ticker cache');
@@ -122,7 +124,7 @@ t.test('a page with the ticker is shared while its prices hold, then rendered an
 
 t.test('requests that are not for everyone meet the full path', async (t) => {
   const lifecycle = { draining: false };
-  const stack = await startStack({ lifecycle, env: { ...NEVER_SHED, UNKNOWN_HOSTS: 'reject' } });
+  const stack = await startStack({ lifecycle, env: { UNKNOWN_HOSTS: 'reject' } });
   t.teardown(() => stack.close());
   await overSocket(stack, '/', { host: ROO });
   t.equal((await fast(stack, '/', { host: ROO })).taken, 1, 'the page is shared');
@@ -164,8 +166,7 @@ t.test('shedding under pressure wins over a page already shared', async (t) => {
   const page = sharedPage(merchant, 'home:', () => createElement('html'), context);
   publishSharedPage(merchant, { method: 'GET', url: '/', headers: {} } as never, page, {}, Infinity);
   t.ok(publishedPage(merchant, '/', 0), 'published');
-  const deadline = Date.now() + 5_000;
-  while (!stack.app.isUnderPressure() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  await measuredUnderPressure(stack.app);
   const { answer, taken } = await fast(stack, '/', { host: ROO });
   t.equal(taken, 0);
   t.equal(answer.status, 503);
@@ -176,7 +177,7 @@ t.test('a merchant reloaded: the bytes served are its new ones', async (t) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'merchants-'));
   await cp(shippedDir, dir, { recursive: true });
   t.teardown(() => rm(dir, { recursive: true, force: true }));
-  const stack = await startStack({ env: { ...NEVER_SHED, MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off' } });
+  const stack = await startStack({ env: { MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off' } });
   t.teardown(() => stack.close());
   await overSocket(stack, '/', { host: ROO });
   const before = await fast(stack, '/', { host: ROO });
@@ -197,7 +198,7 @@ t.test('a merchant reloaded: the bytes served are its new ones', async (t) => {
 });
 
 t.test('each request answered in front of Fastify is counted and logged as the full path does', async (t) => {
-  const stack = await startStack({ env: NEVER_SHED });
+  const stack = await startStack();
   t.teardown(() => stack.close());
   await overSocket(stack, '/privacy-policy', { host: ROO });
   const count = async () => {
@@ -214,8 +215,10 @@ t.test('each request answered in front of Fastify is counted and logged as the f
       );
     return Number(line?.split(' ').at(-1) ?? 0);
   };
-  // The full path counts a request once its answer is sent: maybe after the client read it.
-  for (let tries = 0; tries < 100 && (await count()) === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+  // The full path counts a request once its answer is sent, maybe after the client read it:
+  // in the hook after the one that logs the request, in the same turn.
+  await stack.logged((l) => l.msg === 'request');
+  await nextTurn();
   t.equal(await count(), 1, 'the full path counted its request');
   stack.logs.length = 0;
   const { answer, taken } = await fast(stack, '/privacy-policy', { host: ROO });
@@ -238,7 +241,7 @@ t.test('each request answered in front of Fastify is counted and logged as the f
 });
 
 t.test("pipelined requests for a shared page stay within the connection's bound", async (t) => {
-  const stack = await startStack({ env: { ...NEVER_SHED, MAX_PIPELINED_REQUESTS: '4' } });
+  const stack = await startStack({ env: { MAX_PIPELINED_REQUESTS: '4' } });
   t.teardown(() => stack.close());
   await overSocket(stack, '/', { host: ROO });
   const before = stack.app.sharedPagesFastPath.answered;

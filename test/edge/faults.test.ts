@@ -7,6 +7,7 @@ import pino from 'pino';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startStack, upstreamCallLines } from '../helpers/stack.ts';
+import { neverShedForDelay } from '../helpers/pressure.ts';
 import { resume, startFlow } from '../helpers/journey.ts';
 
 const QUOTE = 'txnType=BUY&fiatAmount=100&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER';
@@ -108,7 +109,7 @@ t.test('a response that fails its schema: logged with the request id, a generic 
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (l: string) => void logs.push(JSON.parse(l)) });
   const app = await buildApp({
-    config: parseConfig({ SESSION_SECRET: 's'.repeat(32) }),
+    config: neverShedForDelay(parseConfig({ SESSION_SECRET: 's'.repeat(32) })),
     upstreamUrl: `http://127.0.0.1:${(broken.address() as AddressInfo).port}`,
     thirdParty: stack.sandbox.thirdParty,
     logger,

@@ -31,6 +31,12 @@ const TYPED = {
   limit: '401',
 };
 
+/**
+ * A typed value standing on its own, not within a longer number: the form's props carry
+ * the ticker's moving prices, and one of them can read 95401.23.
+ */
+const standingAlone = (value: string) => new RegExp(`(?<![\\d.])${value.replaceAll('.', '\\.')}(?![\\d.])`);
+
 t.test('a visitor with typed values gets them back; the cache keeps none of them', async (t) => {
   const before = amountIsland(await home(stack));
   t.ok(
@@ -57,13 +63,13 @@ t.test('a visitor with typed values gets them back; the cache keeps none of them
 
   const cached = cachedIslandHtmlEntries().flat().join('\n');
   for (const [name, value] of Object.entries(TYPED)) {
-    t.notMatch(cached, value, `the cache holds nothing of the ${name} typed`);
+    t.notMatch(cached, standingAlone(value), `the cache holds nothing of the ${name} typed`);
   }
   t.notMatch(cached, /Amount must be|Value must be|daily transaction limit/, 'nor the messages given about it');
 
   const next = amountIsland(await home(stack));
   t.equal(next, before, 'the next visitor gets the same empty form as before');
-  for (const value of Object.values(TYPED)) t.notMatch(next, value);
+  for (const value of Object.values(TYPED)) t.notMatch(next, standingAlone(value));
 });
 
 t.test("the cache is per merchant: one merchant never gets another one's form", async (t) => {

@@ -79,7 +79,7 @@ function Broken(): ReactElement {
  * these in its tenancy and security hooks), serving `page()` at GET /.
  */
 async function pageServer(t: Test, page: () => ReactElement, options: RenderOptions = {}) {
-  const { logger, lines } = captureLogger();
+  const { logger, lines, logged } = captureLogger();
   const app = Fastify({ loggerInstance: logger });
   app.decorate('assetManifest', {} as AssetManifest);
   app.decorate('appConfig', { appVersion: 'test' } as AppConfig);
@@ -88,7 +88,7 @@ async function pageServer(t: Test, page: () => ReactElement, options: RenderOpti
   app.get('/', (request, reply) => renderPage(request, reply, page(), options));
   await app.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => app.close());
-  return { port: (app.server.address() as AddressInfo).port, lines };
+  return { port: (app.server.address() as AddressInfo).port, lines, logged };
 }
 
 /** One request on its own connection, watched as it arrives. */
@@ -130,17 +130,8 @@ function within<T, F>(promise: Promise<T>, fallback: F): Promise<T | F> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** Waits until `check` holds (polled), at most PATIENCE_MS; says whether it did. */
-async function eventually(check: () => boolean): Promise<boolean> {
-  for (const until = Date.now() + PATIENCE_MS; Date.now() < until; ) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return check();
-}
-
-const errorLines = (lines: Record<string, unknown>[], msg: string) =>
-  lines.filter((l) => l.msg === msg).map((l) => (l.err as { message?: string } | undefined)?.message);
+const errorOf = (line: Record<string, unknown>) => (line.err as { message?: string } | undefined)?.message;
+const errorLines = (lines: Record<string, unknown>[], msg: string) => lines.filter((l) => l.msg === msg).map(errorOf);
 
 t.test('safeJson cannot close its script element or open a comment', async (t) => {
   const value = { a: '</script><script>alert(1)</script>', b: '<!-- x -->', c: 'a & b', d: '\u2028\u2029' };
@@ -227,14 +218,17 @@ t.test('a visitor who leaves aborts the render', async (t) => {
   const left = slowData();
   const stayed = slowData();
   const pages = [left, stayed];
-  const { port, lines } = await pageServer(t, () => slowPage(pages.shift()!));
+  const { port, logged } = await pageServer(t, () => slowPage(pages.shift()!));
   const leaving = visit(port, { 'user-agent': BROWSER });
   await leaving.firstChunk;
   const staying = visit(port, { 'user-agent': BROWSER });
   await staying.firstChunk;
   leaving.leave();
   t.ok(
-    await eventually(() => errorLines(lines, 'page failed to render').includes('visitor disconnected')),
+    await within(
+      logged((l) => l.msg === 'page failed to render' && errorOf(l) === 'visitor disconnected').then(() => true),
+      false,
+    ),
     'aborted, and logged',
   );
   // React renders a waiting part again when its data arrives, unless the render was

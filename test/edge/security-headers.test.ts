@@ -3,7 +3,7 @@
 // runs.
 import { get } from 'node:http';
 import t from 'tap';
-import { NEVER_SHED, startStack } from '../helpers/stack.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
@@ -61,7 +61,7 @@ t.test('no nonce for JSON, redirects, health checks and pages rendered once', as
 });
 
 t.test('pages answered in front of Fastify carry the same headers and policy', async (t) => {
-  const listening = await startStack({ env: NEVER_SHED });
+  const listening = await startStack();
   t.teardown(() => listening.close());
   for (const url of ['/', '/?type=SELL', '/terms-of-service']) {
     const ask = () => fetchHead(listening.port, url);

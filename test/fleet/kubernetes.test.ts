@@ -22,7 +22,7 @@ import { HealthState } from '../../server/ops/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
 import { kustomize } from '../helpers/kustomize.ts';
 import { startRedis } from '../helpers/redis.ts';
-import { NEVER_SHED } from '../helpers/stack.ts';
+import { neverShedForDelay } from '../helpers/pressure.ts';
 import { schemaProblems } from './kubernetes-schema.ts';
 import { ingressAllowed, type Policy, type Pod } from './network-policy.ts';
 
@@ -146,13 +146,14 @@ t.test('the probes reach the server: on its probe port, /readyz for readiness an
     t.equal(container[probe].httpGet.port, 'health', probe);
   // Alone (no Redis) and not about pressure: the test process is no measure of the pod's memory.
   const { REDIS_URL: _shared, SHED_RSS_MB: _pod, ...alone } = env;
-  const config = parseConfig({
-    ...alone,
-    ...NEVER_SHED,
-    UPSTREAM_URL: 'http://127.0.0.1:9',
-    MERCHANTS_DIR: path.join(repoRoot, 'merchants'),
-    LOG_LEVEL: 'silent',
-  });
+  const config = neverShedForDelay(
+    parseConfig({
+      ...alone,
+      UPSTREAM_URL: 'http://127.0.0.1:9',
+      MERCHANTS_DIR: path.join(repoRoot, 'merchants'),
+      LOG_LEVEL: 'silent',
+    }),
+  );
   t.equal(
     config.healthPort,
     container.ports.find((p: Manifest) => p.name === 'health').containerPort,

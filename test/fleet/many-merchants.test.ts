@@ -15,6 +15,7 @@ import * as htmlLint from '../../server/tenancy/html-lint.ts';
 import { MerchantConfigError } from '../../server/tenancy/errors.ts';
 import { loadMerchants } from '../../server/tenancy/load.ts';
 import { fleetBrand, fleetHost, fleetId, writeFleet } from '../../scripts/many-merchants.ts';
+import { neverShedForDelay } from '../helpers/pressure.ts';
 
 t.setTimeout(180_000);
 const COUNT = 500;
@@ -59,7 +60,9 @@ const { buildApp } = await t.mockImport<typeof import('../../server/app.ts')>('.
 });
 const app = await buildApp({
   // Nothing here calls the upstream.
-  config: parseConfig({ MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off', SESSION_SECRET: 's'.repeat(32), LOG_LEVEL: 'silent' }),
+  config: neverShedForDelay(
+    parseConfig({ MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off', SESSION_SECRET: 's'.repeat(32), LOG_LEVEL: 'silent' }),
+  ),
   upstreamUrl: 'http://127.0.0.1:9',
 });
 await app.ready();

@@ -1,14 +1,15 @@
 // Merchant configuration reloads without a restart: the new set is checked whole and
 // swapped in at once, a bad set leaves the old one serving, pages rendered once per
 // merchant follow the swap, and requests in flight during reloads all succeed.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import t, { type Test } from 'tap';
-import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import type { ReloadOutcome } from '../../server/tenancy/plugin.ts';
 import { freePort, getPage } from '../helpers/http.ts';
+import { watchProcess } from '../helpers/process.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { repoRoot, shippedDir } from '../tenancy/fixtures.ts';
 
@@ -136,9 +137,7 @@ t.test('a change on disk reloads by itself, once the writes settle', async (t) =
   const stack = await startStack({ env: { MERCHANTS_DIR: dir } });
   t.teardown(() => stack.close());
   await edit(dir, 'maple/merchant.json', setPsa('Seen by the watcher.'));
-  for (let i = 0; i < 200 && !stack.logs.some((l) => l.msg === 'merchants reloaded'); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await stack.logged((l) => l.msg === 'merchants reloaded');
   t.match((await home(stack)).body, 'Seen by the watcher.');
   t.equal(stack.logs.filter((l) => l.msg === 'merchants reloaded').length, 1, 'one reload for the burst of events');
 });
@@ -147,14 +146,13 @@ t.test('the tree watch sees legal pages, and folders added after start-up', asyn
   const dir = await merchantsCopy(t);
   const stack = await startStack({ env: { MERCHANTS_DIR: dir } });
   t.teardown(() => stack.close());
-  const reloads = () =>
-    stack.logs.filter(
-      (l) => l.msg === 'merchants reloaded' || l.msg === 'merchant reload refused: the current merchants keep serving',
-    ).length;
   const settled = async (count: number) => {
-    for (let i = 0; i < 200 && reloads() < count; i++) await new Promise((r) => setTimeout(r, 50));
-    // The watch set is synced just after the reload's log line.
-    await new Promise((r) => setTimeout(r, 50));
+    await stack.logged(
+      (l) => l.msg === 'merchants reloaded' || l.msg === 'merchant reload refused: the current merchants keep serving',
+      count,
+    );
+    // The watch set is synced as the reload's promise settles, in the same turn.
+    await nextTurn();
   };
   const terms = () => stack.app.inject({ method: 'GET', url: '/terms-of-service', headers: { host: 'maple.localhost' } });
 
@@ -266,29 +264,19 @@ t.test('reloads under load drop nothing: every request of many concurrent client
 t.test('SIGHUP reloads the running process', async (t) => {
   const dir = await merchantsCopy(t);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import=tsx', 'server/main.ts'], {
+  const proc = watchProcess(['--import=tsx', 'server/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: String(port), MERCHANTS_DIR: dir, MERCHANTS_WATCH: 'off' },
   });
-  const exited = new Promise((r) => child.once('exit', r));
   t.teardown(async () => {
-    child.kill('SIGTERM');
-    await exited;
+    proc.child.kill('SIGTERM');
+    await proc.exited;
   });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  const waitFor = async (check: () => boolean | Promise<boolean>) => {
-    for (let i = 0; i < 400; i++) {
-      if (await check()) return true;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return false;
-  };
-  t.ok(await waitFor(() => out.includes('maple.localhost')), 'started');
+  t.ok(await proc.printed(/maple\.localhost/), 'started');
   await edit(dir, 'maple/merchant.json', setPsa('Reloaded on SIGHUP.'));
   t.notMatch((await getPage(port, '/', 'maple.localhost')).body, 'Reloaded on SIGHUP.', 'no watcher: nothing yet');
-  child.kill('SIGHUP');
-  t.ok(await waitFor(async () => (await getPage(port, '/', 'maple.localhost')).body.includes('Reloaded on SIGHUP.')));
-  t.equal(child.exitCode, null, 'still running');
+  proc.child.kill('SIGHUP');
+  await proc.printed(/merchants reloaded/);
+  t.match((await getPage(port, '/', 'maple.localhost')).body, 'Reloaded on SIGHUP.');
+  t.equal(proc.child.exitCode, null, 'still running');
 });

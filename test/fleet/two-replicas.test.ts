@@ -10,15 +10,18 @@ import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startSandbox } from '../../server/sandbox/index.ts';
 import { BTC_ADDRESS, BUYER, CODE, MAPLE, quoteForm, type Form } from '../helpers/journey.ts';
+import { neverShedForDelay } from '../helpers/pressure.ts';
 
 const sandbox = await startSandbox({ logger: false });
 t.teardown(() => sandbox.close());
 
-const config = parseConfig({
-  SESSION_SECRET: 'one secret for the whole fleet of edges',
-  LOG_LEVEL: 'silent',
-  MERCHANTS_WATCH: 'off',
-});
+const config = neverShedForDelay(
+  parseConfig({
+    SESSION_SECRET: 'one secret for the whole fleet of edges',
+    LOG_LEVEL: 'silent',
+    MERCHANTS_WATCH: 'off',
+  }),
+);
 const edges: FastifyInstance[] = [];
 for (let i = 0; i < 2; i++) {
   const app = await buildApp({

@@ -29,6 +29,15 @@ function escaped(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }
 
+/**
+ * A phone number however a page may write it ('416 555 0199', '(416) 555-0199',
+ * '+14165550199'): all its digits in order, a few spaces or signs between them. Never its
+ * area code alone, which a port, a reference or a nonce in the page can hold by chance.
+ */
+function phoneNumber(typed: string): RegExp {
+  return new RegExp(typed.replace(/\D/g, '').split('').join('[^0-9A-Za-z]{0,3}'));
+}
+
 /** The visible text of the page's main element, tags stripped and entities decoded. */
 function mainText(html: string): string {
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
@@ -318,6 +327,14 @@ t.test('/buyer-info-input on a TEST host in AUD: states, postcodes, the country 
   t.equal(chosenCa.headers.location, '/mobile-verification', 'outside production the chosen country applies');
 });
 
+t.test('the phone number pattern finds the number however it is written, and nothing else', async (t) => {
+  const mobile = phoneNumber(BUYER.mobile);
+  for (const written of ['416 555 0199', '(416) 555-0199', '+14165550199', '+1 416-555-0199', 'value="4165550199"']) {
+    t.match(written, mobile, written);
+  }
+  for (const other of ['http://127.0.0.1:41623/', 'SBX416555AB0199', '416 555 0198']) t.notMatch(other, mobile, other);
+});
+
 t.test('/buyer-info-input?refId= resumes only a PENDING transaction', async (t) => {
   const owner = await atBuyerInfo();
   const stranger = new Visitor(stack);
@@ -335,7 +352,8 @@ t.test('/buyer-info-input?refId= resumes only a PENDING transaction', async (t) 
   const next = await openAndConfirm(later, `/buyer-info-input?refId=${owner.refId()}`);
   t.equal(next.headers.location, '/mobile-verification');
   const page = await later.get('/mobile-verification');
-  t.notMatch(page.body, /Zebedee|zebedee@example\.com|416/, "never another visitor's details");
+  t.notMatch(page.body, /Zebedee|zebedee@example\.com/, "never another visitor's name or email");
+  t.notMatch(page.body, phoneNumber(BUYER.mobile), 'nor their mobile number, however written');
 
   // A sell is found on the other API.
   const seller = await atBuyerInfo({ kind: 'SELL' });

@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { FAILURE_TEXT } from '../../checkout/messages.ts';
 import { startStack } from '../helpers/stack.ts';
+import { neverShedForDelay } from '../helpers/pressure.ts';
 import { driveTo, quoteForm } from '../helpers/journey.ts';
 
 t.test('a card order verified by code goes to the card quote step, never back to the code', async (t) => {
@@ -51,7 +52,7 @@ t.test('an unknown nextAction: no navigation, the page says the order could not 
     { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   );
   const app = await buildApp({
-    config: parseConfig({ SESSION_SECRET: 'x'.repeat(32) }),
+    config: neverShedForDelay(parseConfig({ SESSION_SECRET: 'x'.repeat(32) })),
     upstreamUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
     logger,
   });

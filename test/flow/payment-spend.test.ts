@@ -260,7 +260,15 @@ t.test("another visitor's page: a forged cookie sends home, a cookie of another 
 
 t.test('a visitor who leaves while the page streams: no further check', async (t) => {
   const held: (() => void)[] = [];
-  const live = await startStack({ wait: () => new Promise<void>((resolve) => held.push(resolve)) });
+  let waiting = () => {};
+  const firstWait = new Promise<void>((resolve) => (waiting = resolve));
+  const live = await startStack({
+    wait: () =>
+      new Promise<void>((resolve) => {
+        held.push(resolve);
+        waiting();
+      }),
+  });
   t.teardown(() => live.close());
   const seller = await driveTo(live, PAGE, { kind: 'SELL', amount: 0.0015 });
   const { cookie } = await resume(live, seller.refId());
@@ -271,7 +279,7 @@ t.test('a visitor who leaves while the page streams: no further check', async (t
   const [response] = (await once(request, 'response')) as [http.IncomingMessage];
   const [shell] = (await once(response, 'data')) as [Buffer];
   t.match(shell.toString(), 'Waiting for the deposit address…', 'the shell arrived');
-  while (held.length === 0) await tick();
+  await firstWait;
   request.destroy();
   await Promise.all(sockets.map((socket) => (socket.destroyed ? undefined : once(socket, 'close'))));
   for (let i = 0; i < 5; i++) await tick();

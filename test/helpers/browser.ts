@@ -30,6 +30,24 @@ export function modalDialog(page: Page): Locator {
   return page.getByRole('alertdialog').and(page.locator('[aria-modal="true"]'));
 }
 
+/**
+ * How long a step that waits on the server (a navigation, a page's own check) may take: on
+ * a machine busy with other work that is tens of seconds. A step that goes well takes what
+ * it takes; this only bounds one that never comes.
+ */
+export const SERVER_STEP = { timeout: 90_000 } as const;
+
+/**
+ * Whether the locator comes to be visible or hidden (Playwright's auto-waiting, within
+ * SERVER_STEP), as a boolean for a test to assert.
+ */
+export function becomes(locator: Locator, state: 'visible' | 'hidden'): Promise<boolean> {
+  return locator.waitFor({ state, ...SERVER_STEP }).then(
+    () => true,
+    () => false,
+  );
+}
+
 export interface WatchedPage {
   page: Page;
   context: BrowserContext;

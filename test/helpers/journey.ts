@@ -25,6 +25,9 @@ export const BUYER = {
 } satisfies Form;
 const AU_MOBILE = '0412 345 678';
 
+/** A name as a word of its own: a nonce or a reference in a page may hold its letters. */
+export const asWord = (name: string) => new RegExp(`(?<![\\w+/-])${name}(?![\\w+/-])`);
+
 /** A quote as the home form (or a direct link) asks for it. */
 export interface Quote {
   /** Default maple.localhost. */

@@ -7,6 +7,8 @@ import type { Lifecycle } from '../../server/http/lifecycle.ts';
 import { parseConfig } from '../../server/config.ts';
 import type { MethodTable } from '../../checkout/payment-method.ts';
 import type { PaymentMethod } from '../../server/methods/method.ts';
+import { neverShedForDelay } from './pressure.ts';
+import { logLines, type LogLines } from './logs.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 import { loggerOptions } from '../../server/logging.ts';
 import type { UpstreamSummary } from '../../server/upstream/upstream-call.ts';
@@ -18,6 +20,8 @@ export interface Stack {
   /** http://{host}:{port} for a demo host, e.g. url('maple.localhost', '/'). */
   url(host: string, path?: string): string;
   logs: Record<string, unknown>[];
+  /** Resolves once `count` of the edge's log lines match (see logLines). */
+  logged: LogLines['logged'];
   close(): Promise<void>;
 }
 
@@ -53,11 +57,13 @@ export async function startStack(
   } = {},
 ): Promise<Stack> {
   const sandbox = await startSandbox({ logger: false, ...options.sandbox });
-  const config = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
-  const logs: Record<string, unknown>[] = [];
+  const parsed = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
+  // A test about shedding for delay sets its own limit.
+  const config = options.env?.SHED_EVENT_LOOP_DELAY_MS ? parsed : neverShedForDelay(parsed);
+  const logs = logLines();
   // The production logger's options (personal data removed), without a terminal's pretty print.
   const { transport: _pretty, ...production } = loggerOptions('info');
-  const logger = pino(production, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(production, logs);
   const app = await buildApp({
     config,
     upstreamUrl: options.upstreamUrl?.(sandbox.url) ?? sandbox.url,
@@ -84,7 +90,8 @@ export async function startStack(
     app,
     sandbox,
     port,
-    logs,
+    logs: logs.lines,
+    logged: logs.logged,
     url: (host, path = '/') => `http://${host}:${port}${path}`,
     async close() {
       await app.close();
@@ -92,9 +99,3 @@ export async function startStack(
     },
   };
 }
-
-/**
- * Env for a stack whose test is not about shedding: a busy machine can stall a starting
- * process for over a second, which would shed the test's first requests.
- */
-export const NEVER_SHED = { SHED_EVENT_LOOP_DELAY_MS: '600000' } as const;

@@ -12,6 +12,7 @@ import { register } from 'prom-client';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startStack } from '../helpers/stack.ts';
+import { neverShedForDelay } from '../helpers/pressure.ts';
 import { MerchantConfigError, loadMerchants } from '../../server/tenancy/load.ts';
 import { removeFixture, validFiles, writeFixture } from '../tenancy/fixtures.ts';
 import { PNG, multipartBody } from '../helpers/upload-files.ts';
@@ -166,7 +167,7 @@ t.test("someone else's order is shown and must be confirmed before it becomes th
   const late = new Visitor(stack);
   const question = resumeQuestion((await late.get(`/state/${refId}`)).body)!;
   const expired = await buildApp({
-    config: parseConfig({ SESSION_SECRET: OLD_SECRET, LOG_LEVEL: 'silent' }),
+    config: neverShedForDelay(parseConfig({ SESSION_SECRET: OLD_SECRET, LOG_LEVEL: 'silent' })),
     upstreamUrl: stack.sandbox.url,
     logger: pino({ level: 'silent' }),
     clock: () => Date.now() + 16 * 60 * 1000,
@@ -200,7 +201,7 @@ t.test("someone else's order is shown and must be confirmed before it becomes th
 /** An edge over the same sandbox with other settings: a second replica, a rotated secret. */
 async function edge(env: Record<string, string>) {
   const app = await buildApp({
-    config: parseConfig({ LOG_LEVEL: 'silent', ...env }),
+    config: neverShedForDelay(parseConfig({ LOG_LEVEL: 'silent', ...env })),
     upstreamUrl: stack.sandbox.url,
     thirdParty: stack.sandbox.thirdParty,
     logger: pino({ level: 'silent' }),

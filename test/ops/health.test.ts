@@ -4,6 +4,7 @@
 // answers tell the truth (readiness down once the heartbeat is stale, liveness up). Also:
 // the verdicts themselves, the answers' shape, and the drain's 503 in the edge's shape.
 import { createServer, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import t from 'tap';
 import { HealthState, PROBE_LIMITS, liveness, readiness, sharedNow, type ProbeInputs } from '../../server/ops/health.ts';
@@ -182,6 +183,7 @@ t.test("requests read while the server closes get the edge's draining 503, not F
   // An upstream that holds its answers: a request in flight keeps its connection open through the close.
   const held: ServerResponse[] = [];
   const upstream = createServer((_request, response) => void held.push(response));
+  const firstHeld = once(upstream, 'request');
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   t.teardown(() => upstream.close());
   const stack = await startStack({ upstreamUrl: () => `http://127.0.0.1:${(upstream.address() as { port: number }).port}` });
@@ -192,12 +194,13 @@ t.test("requests read while the server closes get the edge's draining 503, not F
   let received = '';
   socket.on('data', (d) => (received += d.toString('latin1')));
   socket.write(`GET /api/pubapi/ticker/merchant HTTP/1.1\r\nHost: ${MAPLE}\r\nAccept: application/json\r\n\r\n`);
-  while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  await firstHeld;
 
   const closed = stack.close();
   // The next request on that connection arrives while the server closes.
+  const secondRead = once(stack.app.server, 'request');
   socket.write(`GET /price-quote HTTP/1.1\r\nHost: ${MAPLE}\r\nAccept: application/json\r\n\r\n`);
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await secondRead;
   for (const response of held) response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   await closed;
   await socketClosed;

@@ -62,7 +62,22 @@ async function keptAlive(t: { teardown(fn: () => unknown): void }) {
   t.teardown(() => stack.close());
   const socket = connect(stack.port, '127.0.0.1');
   t.teardown(() => socket.destroy());
-  const connection = { socket, received: '', closed: new Promise((resolve) => socket.once('close', resolve)) };
+  const connection = {
+    socket,
+    received: '',
+    closed: new Promise((resolve) => socket.once('close', resolve)),
+    /** Resolves once `count` answers have arrived on the connection. */
+    answered: (count: number) =>
+      new Promise<void>((resolve) => {
+        const look = () => {
+          if ((connection.received.match(/HTTP\/1\.1 \d{3}/g)?.length ?? 0) < count) return;
+          socket.off('data', look);
+          resolve();
+        };
+        socket.on('data', look);
+        look();
+      }),
+  };
   socket.on('data', (d) => (connection.received += d.toString('latin1')));
   socket.write(GET_HEALTH);
   return connection;
@@ -76,7 +91,7 @@ t.test('an idle connection is kept past the headers timeout: only a request in p
   await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_CHECK_MS + 500));
   t.notOk(socket.destroyed, 'idle for more than the headers timeout, still open');
   socket.write(GET_HEALTH);
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await connection.answered(2);
   t.equal(connection.received.match(/HTTP\/1\.1 200/g)?.length, 2, 'and the second request is answered on it');
 });
 

@@ -12,7 +12,7 @@ import {
   retriesError,
   retriesStatus,
 } from '../../server/upstream/retry-policy.ts';
-import { captureLogger, closedPort, delay, startUpstream, type Cleanup, type Step } from './helpers.ts';
+import { captureLogger, closedPort, startUpstream, type Cleanup, type Step } from './helpers.ts';
 
 const HEADERS_TIMEOUT_MS = 150;
 /** undici checks headers and body timeouts on a coarse clock (about 0.5 s ticks). */
@@ -267,11 +267,11 @@ t.test('connection refused: retried, then the network error', async (t) => {
 t.test('a streamed body cannot be replayed: no retry', async (t) => {
   const upstream = await startUpstream(['reset', 200]);
   t.teardown(() => upstream.close());
-  const { dispatcher } = setup(t);
+  const { dispatcher, lines } = setup(t);
   await t.rejects(
     dispatcher.request({ origin: upstream.url, path: '/upload', method: 'POST', body: Readable.from(['{"a":1}']) }),
   );
-  await delay(50);
+  t.match(lines[0], { upstream: { attempts: 1 } }, 'given up after the first attempt');
   t.equal(upstream.seen.length, 1);
 });
 
@@ -283,7 +283,7 @@ t.test('an abort during the back-off ends the request at once, without more atte
   const { dispatcher } = setup(t, { minDelayMs: 600_000, maxDelayMs: 600_000 });
   const controller = new AbortController();
   const pending = dispatcher.request({ origin: upstream.url, path: '/', method: 'GET', signal: controller.signal });
-  while (upstream.seen.length === 0) await delay(5);
+  await upstream.arrived(1);
   controller.abort();
   await t.rejects(pending, { name: 'AbortError' });
   t.equal(upstream.seen.length, 1, 'no attempt after the abort');

@@ -4,6 +4,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import { logLines, type LogLines } from '../helpers/logs.ts';
 
 export interface Seen {
   method: string;
@@ -24,6 +25,8 @@ export interface FakeUpstream {
   url: string;
   port: number;
   seen: Seen[];
+  /** Resolves once the upstream has seen `count` requests. */
+  arrived(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,7 @@ export interface FakeUpstream {
  */
 export async function startUpstream(steps: Step[] | ((seen: Seen) => Step)): Promise<FakeUpstream> {
   const seen: Seen[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
   const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -46,6 +50,7 @@ export async function startUpstream(steps: Step[] | ((seen: Seen) => Step)): Pro
       seen.push(entry);
       const step = Array.isArray(steps) ? (steps[seen.length - 1] ?? steps.at(-1)!) : steps(entry);
       play(step, entry, req, res);
+      for (const w of waiting.filter((w) => seen.length >= w.count)) w.resolve();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,6 +59,8 @@ export async function startUpstream(steps: Step[] | ((seen: Seen) => Step)): Pro
     url: `http://127.0.0.1:${port}`,
     port,
     seen,
+    arrived: (count) =>
+      seen.length >= count ? Promise.resolve() : new Promise((resolve) => void waiting.push({ count, resolve })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -90,10 +97,9 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-export function captureLogger(): { logger: pino.Logger; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
-  return { logger, lines };
+export function captureLogger(): { logger: pino.Logger; lines: Record<string, unknown>[]; logged: LogLines['logged'] } {
+  const logs = logLines();
+  return { logger: pino({ level: 'debug' }, logs), lines: logs.lines, logged: logs.logged };
 }
 
 export interface RawResponse {
@@ -122,8 +128,6 @@ export function rawRequest(
     req.end(body);
   });
 }
-
-export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The part of a tap test the fixtures need. */
 export interface Cleanup {

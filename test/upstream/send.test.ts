@@ -2,6 +2,8 @@
 // the proxy: the body gathered from the dispatcher's events, an informational answer
 // skipped, a body past the cap or an answer refused by its head dropped with its
 // connection, and a transport error passed on.
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import t from 'tap';
 import { Agent } from 'undici';
 import { send } from '../../server/upstream/exchange.ts';
@@ -16,8 +18,8 @@ t.test('the whole body in chunks, an empty one, and the head as sent', async (t)
   const upstream = await startUpstream([
     (_seen, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'x-extra': 'yes' });
-      res.write('{"a":');
-      setTimeout(() => res.end('1}'), 10);
+      // The rest once the first part has gone out: two chunks on the wire.
+      res.write('{"a":', () => res.end('1}'));
     },
     { status: 204 },
   ]);
@@ -47,21 +49,23 @@ t.test('an informational answer first: the final one is read', async (t) => {
 });
 
 t.test('past the cap, declared or sent, and unwanted by its head: no body, the connection dropped', async (t) => {
-  let closed = 0;
+  // Each answer's connection, once it closes.
+  const closings: Promise<unknown>[] = [];
+  const closing = (res: ServerResponse) => void closings.push(once(res.socket!, 'close'));
   const upstream = await startUpstream([
     (_seen, res) => {
-      res.socket?.on('close', () => closed++);
+      closing(res);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('x'.repeat(600));
       res.write('x'.repeat(600));
     },
     (_seen, res) => {
-      res.socket?.on('close', () => closed++);
+      closing(res);
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
       res.write('x');
     },
     (seen, res) => {
-      res.socket?.on('close', () => closed++);
+      closing(res);
       res.writeHead(502, { 'content-type': 'text/html' });
       res.write('<html>');
       t.equal(seen.url, '/x');
@@ -81,8 +85,9 @@ t.test('past the cap, declared or sent, and unwanted by its head: no body, the c
   );
   t.equal(unwanted.statusCode, 502);
   t.equal(unwanted.bytes, undefined, 'refused by its head');
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  t.equal(closed, 3, 'each answer left unread closed its connection');
+  t.equal(closings.length, 3, 'three answers');
+  await Promise.all(closings);
+  t.pass('each answer left unread closed its connection');
 });
 
 t.test('a transport error rejects', async (t) => {

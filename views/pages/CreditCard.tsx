@@ -2,7 +2,7 @@
 // a countdown, charged in USD, the residency confirmation) and the provider's widget in a
 // frame (/credit-card). Without JavaScript the frame still works; the link under it checks
 // the payment, which is what the CardWidget island does when the provider reports back.
-import { ACTIONS, CARD_TEXT, QUOTE_TEXT } from '../../checkout/messages.ts';
+import { CARD_TEXT, QUOTE_TEXT } from '../../checkout/messages.ts';
 import { formatCrypto, formatFiat } from '../../checkout/format.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
@@ -12,18 +12,7 @@ import type { CardWidgetProps } from '../../islands/CardWidget.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormErrors, type FormState } from '../components/Field.tsx';
-
-/** Why the card rail cannot go on here, and the way back. */
-function Unavailable({ message }: { message: string }) {
-  return (
-    <>
-      <FormErrors messages={[message]} />
-      <a className="button secondary" href={ROUTES.home.path}>
-        {ACTIONS.back}
-      </a>
-    </>
-  );
-}
+import { SubmitButton, Unavailable } from '../components/FormParts.tsx';
 
 export interface CardQuoteFigures {
   fiatAmount: number;
@@ -82,9 +71,7 @@ export function CreditCardQuotePage(props: CreditCardQuoteProps & { frame?: Flow
                   </p>
                 )}
               </div>
-              <button type="submit" className="button">
-                {ACTIONS.next}
-              </button>
+              <SubmitButton />
             </form>
           )}
         </section>

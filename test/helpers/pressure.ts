@@ -1,0 +1,22 @@
+// Load shedding, as tests not about it need it.
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../server/config.ts';
+
+/**
+ * An edge that never sheds for event-loop delay, for tests not about shedding: a busy
+ * machine can stall the test's process (edge, sandbox and browser driver together) for
+ * over a second, and a stall with no delay sample at all counts as an infinite delay.
+ */
+export function neverShedForDelay(config: AppConfig): AppConfig {
+  return { ...config, pressure: { ...config.pressure, maxEventLoopDelayMs: Number.POSITIVE_INFINITY } };
+}
+
+/**
+ * Resolves once the edge's pressure sampler, which measures every half second and tells no
+ * one, has found it over a limit; asked every 50 ms, for five seconds at most.
+ */
+export async function measuredUnderPressure(app: FastifyInstance): Promise<void> {
+  for (const until = Date.now() + 5_000; !app.isUnderPressure() && Date.now() < until; ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
