@@ -1,21 +1,11 @@
-// Money and crypto formatting, identical on the server and in the browser: a fixed locale
-// (never the runtime default) and formatters built once at module load.
+// Money and crypto formatting, identical on the server and in the browser: the page's
+// locale (never the runtime default; checkout/i18n/languages.ts), formatters built once per
+// locale. en-CA groups with ',' and marks decimals with '.', like the spec's examples;
+// fr-CA writes '1 234,56 $'. Crypto amounts keep 8 decimals in every locale.
 import { CRYPTO_DECIMALS, FIAT_DECIMALS, FIAT_NO_DECIMALS_ABOVE } from './limits.ts';
 
-/** en-CA: ',' groups thousands and '.' marks decimals, like the spec's examples. */
-const LOCALE = 'en-CA';
-
-const fiat2 = new Intl.NumberFormat(LOCALE, {
-  minimumFractionDigits: FIAT_DECIMALS,
-  maximumFractionDigits: FIAT_DECIMALS,
-});
-const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const crypto8 = new Intl.NumberFormat(LOCALE, {
-  minimumFractionDigits: CRYPTO_DECIMALS,
-  maximumFractionDigits: CRYPTO_DECIMALS,
-});
-/** Limits in messages: as short as exact ('0.05', not '0.05000000'). */
-const cryptoShort = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: CRYPTO_DECIMALS });
+/** The locale of the spec's examples, and of English pages. */
+export const DEFAULT_LOCALE = 'en-CA';
 
 /** Used when the merchant config does not name a symbol (USD: card charges). */
 export const DEFAULT_FIAT_SYMBOLS: Readonly<Record<string, string>> = {
@@ -35,49 +25,85 @@ export function fiatSymbol(currency: string, supported?: FiatSymbolSource): stri
   return Object.hasOwn(DEFAULT_FIAT_SYMBOLS, currency) ? DEFAULT_FIAT_SYMBOLS[currency]! : `${currency} `;
 }
 
-function signed(amount: number, body: string, prefix: string): string {
-  return amount < 0 ? `-${prefix}${body}` : `${prefix}${body}`;
+/** Every figure a page shows, in one locale. */
+export interface Formats {
+  readonly locale: string;
+  /**
+   * '$1,234.50' (fr-CA '1 234,50 $'); above 100,000 without decimals ('$250,000'). Rounds
+   * half away from zero (Intl's default). Not a finite number: 'N/A', like the spec's unknown values.
+   */
+  fiat(amount: number, currency: string, supported?: FiatSymbolSource): string;
+  /** A fiat limit inside a message: '$3,000', '$100', '$0.50' (decimals only when the amount is not whole). */
+  fiatLimit(amount: number, currency: string, supported?: FiatSymbolSource): string;
+  /** '0.00150000 BTC': always 8 decimals, thousands grouped. */
+  crypto(amount: number, coin: string): string;
+  /** '0.00150000': the number of `crypto` alone, for the money component. */
+  cryptoDigits(amount: number): string;
+  /** A crypto limit inside a message: 'BTC 0.05' (coin code first, no padding zeros). */
+  cryptoLimit(amount: number, coin: string): string;
 }
 
-/**
- * '$1,234.50'; above 100,000 without decimals ('$250,000'). Rounds half away from zero
- * (Intl's default). Not a finite number: 'N/A', like the spec's unknown values.
- */
-export function formatFiat(amount: number, currency: string, supported?: FiatSymbolSource): string {
-  if (!Number.isFinite(amount)) return 'N/A';
-  const abs = Math.abs(amount);
-  const body = abs > FIAT_NO_DECIMALS_ABOVE ? whole.format(abs) : fiat2.format(abs);
-  return signed(amount, body, fiatSymbol(currency, supported));
+function buildFormats(locale: string): Formats {
+  const number = (digits: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, digits);
+  // The currency only places the symbol (before or after, with or without a space); the merchant's symbol replaces it.
+  const money = (digits: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'CAD',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  const fiat2 = money(FIAT_DECIMALS);
+  const fiat0 = money(0);
+  const crypto8 = number({ minimumFractionDigits: CRYPTO_DECIMALS, maximumFractionDigits: CRYPTO_DECIMALS });
+  const cryptoShort = number({ maximumFractionDigits: CRYPTO_DECIMALS });
+  const withSymbol = (format: Intl.NumberFormat, amount: number, symbol: string) => {
+    const parts = format.formatToParts(amount);
+    const last = parts.length - 1;
+    return parts.map((p, i) => (p.type !== 'currency' ? p.value : i === last ? symbol.trimEnd() : symbol)).join('');
+  };
+  const signed = (amount: number, body: string) => (amount < 0 ? `-${body}` : body);
+  return {
+    locale,
+    fiat(amount, currency, supported) {
+      if (!Number.isFinite(amount)) return 'N/A';
+      const format = Math.abs(amount) > FIAT_NO_DECIMALS_ABOVE ? fiat0 : fiat2;
+      return withSymbol(format, amount, fiatSymbol(currency, supported));
+    },
+    fiatLimit(amount, currency, supported) {
+      if (!Number.isFinite(amount)) return 'N/A';
+      return withSymbol(Number.isInteger(amount) ? fiat0 : fiat2, amount, fiatSymbol(currency, supported));
+    },
+    crypto(amount, coin) {
+      if (!Number.isFinite(amount)) return 'N/A';
+      return `${this.cryptoDigits(amount)} ${coin}`;
+    },
+    cryptoDigits(amount) {
+      if (!Number.isFinite(amount)) return 'N/A';
+      return signed(amount, crypto8.format(Math.abs(amount)));
+    },
+    cryptoLimit(amount, coin) {
+      if (!Number.isFinite(amount)) return 'N/A';
+      return `${coin} ${signed(amount, cryptoShort.format(Math.abs(amount)))}`;
+    },
+  };
 }
 
-/** '0.00150000 BTC': always 8 decimals, thousands grouped. */
-export function formatCrypto(amount: number, coin: string): string {
-  if (!Number.isFinite(amount)) return 'N/A';
-  return `${cryptoDigits(amount)} ${coin}`;
+const byLocale = new Map<string, Formats>();
+
+/** The formats of `locale`, built on first use: a page's locale is one of a few. */
+export function formatsFor(locale: string): Formats {
+  let found = byLocale.get(locale);
+  if (!found) byLocale.set(locale, (found = buildFormats(locale)));
+  return found;
 }
 
-/** '0.00150000': the number of formatCrypto alone, for the money component. */
-export function cryptoDigits(amount: number): string {
-  if (!Number.isFinite(amount)) return 'N/A';
-  return signed(amount, crypto8.format(Math.abs(amount)), '');
-}
-
-/**
- * A fiat limit inside a message: '$3,000', '$100', '$0.50' (decimals only when the
- * amount is not whole, then always two).
- */
-export function formatFiatLimit(amount: number, currency: string, supported?: FiatSymbolSource): string {
-  if (!Number.isFinite(amount)) return 'N/A';
-  const abs = Math.abs(amount);
-  const body = Number.isInteger(abs) ? whole.format(abs) : fiat2.format(abs);
-  return signed(amount, body, fiatSymbol(currency, supported));
-}
-
-/** A crypto limit inside a message: 'BTC 0.05' (coin code first, no padding zeros). */
-export function formatCryptoLimit(amount: number, coin: string): string {
-  if (!Number.isFinite(amount)) return 'N/A';
-  return `${coin} ${signed(amount, cryptoShort.format(Math.abs(amount)), '')}`;
-}
+const english = formatsFor(DEFAULT_LOCALE);
+export const formatFiat = english.fiat.bind(english);
+export const formatFiatLimit = english.fiatLimit.bind(english);
+export const formatCrypto = english.crypto.bind(english);
+export const cryptoDigits = english.cryptoDigits.bind(english);
+export const formatCryptoLimit = english.cryptoLimit.bind(english);
 
 const HOUR_MS = 60 * 60 * 1000;
 

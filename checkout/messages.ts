@@ -22,6 +22,9 @@ export const ACTIONS = {
   no: 'No',
 } as const;
 
+/** The header's language switch (not in the spec). */
+export const LANGUAGE_SWITCH_LABEL = 'Language';
+
 /** The way home from a page where the order cannot go on (not in the spec). */
 export const BACK_TO_START = 'Back to the start';
 

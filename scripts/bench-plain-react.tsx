@@ -47,6 +47,8 @@ const page = (ctx: RenderContextValue) => <RenderContext value={ctx}>{createElem
 const context = (): RenderContextValue => ({
   nonce: newNonce(),
   merchant,
+  language: 'en',
+  locale: 'en-CA',
   assets,
   appVersion: 'bench',
   islands: { count: 0, onLoad: new Set<string>() },

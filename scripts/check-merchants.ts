@@ -5,6 +5,7 @@ import { PAYMENT_METHODS } from '../server/methods/index.ts';
 import { MerchantConfigError, loadMerchants } from '../server/tenancy/load.ts';
 import type { Merchant } from '../server/tenancy/load.ts';
 import { FLOW_KINDS } from '../checkout/domain.ts';
+import { fallbacks } from '../server/tenancy/texts.ts';
 
 const dir = process.argv[2] ?? process.env.MERCHANTS_DIR ?? 'merchants';
 
@@ -23,6 +24,13 @@ function flows(m: Merchant): string {
   return parts.length === 0 ? '-' : parts.join(' ');
 }
 
+/** "languages=en,fr-CA (fr-CA in en: legal/fr-CA/privacy-policy.html)": what each shows in the default language. */
+function languages(m: Merchant): string {
+  const [fallback] = m.config.languages;
+  const missing = fallbacks(m).map(({ language, files }) => `${language} in ${fallback}: ${files.join(', ')}`);
+  return `languages=${m.config.languages.join(',')}${missing.length > 0 ? ` (${missing.join('; ')})` : ''}`;
+}
+
 try {
   const registry = await loadMerchants(dir, { blocking: true, methods: PAYMENT_METHODS });
   const width = Math.max(...registry.merchants.map((m) => m.id.length));
@@ -37,6 +45,7 @@ try {
         `hosts=${m.config.hosts.join(',') || '-'}`,
         `fiat=${m.config.supportedFiatCurrencies.map((c) => c.id).join(',')}`,
         `flows=${flows(m)}`,
+        languages(m),
         tags.length > 0 ? `[${tags.join(', ')}]` : '',
       ]
         .filter(Boolean)

@@ -23,6 +23,7 @@ import { errorsPlugin } from './http/errors.ts';
 import { opsPlugin, type Lifecycle } from './http/lifecycle.ts';
 import { resolveHost, tenancyPlugin } from './http/tenancy.ts';
 import { securityPlugin } from './security/plugin.ts';
+import { languagePlugin } from './i18n/plugin.ts';
 import { renderPlugin } from './render/plugin.ts';
 import { registerPages } from './screens/index.ts';
 import { uploadsPlugin } from './uploads/plugin.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     unknownHostsTestCoin: config.unknownHostsTestCoin,
   });
   await app.register(merchantReloadPlugin, { live: merchants, dir: config.merchantsDir, links, watch: config.merchantsWatch });
+  await app.register(languagePlugin, { pseudo: config.pseudoLanguage });
   await app.register(thirdPartyPlugin, { thirdParty });
   await app.register(securityPlugin);
   await app.register(cookie, { secret: config.sessionSecrets, hook: 'onRequest' });

@@ -198,6 +198,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     unknownHostsTestCoin: e.UNKNOWN_HOSTS_TEST_COIN ? e.UNKNOWN_HOSTS_TEST_COIN === 'on' : !e.UPSTREAM_URL,
     logLevel: e.LOG_LEVEL,
     appVersion: e.APP_VERSION,
+    /** The pseudo-language (every text wrapped and accented) may be chosen outside production only. */
+    pseudoLanguage: e.NODE_ENV !== 'production',
     mapTileUrl: e.MAP_TILE_URL,
     thirdParty: {
       cardQuoteUrl: e.CARD_QUOTE_URL,

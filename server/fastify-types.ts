@@ -4,6 +4,7 @@
 import type { ReactElement } from 'react';
 import type { MethodTable } from '../checkout/payment-method.ts';
 import type { FlowStep } from '../checkout/progress.ts';
+import type { PageLanguage } from '../checkout/i18n/languages.ts';
 import type { PaymentMethod } from './methods/method.ts';
 import type { Dispatcher } from 'undici';
 import type { Merchant, MerchantRegistry } from './tenancy/load.ts';
@@ -68,6 +69,8 @@ declare module 'fastify' {
     merchant: Merchant;
     /** [edge-tenancy] The normalised Host, for same-origin checks. */
     siteHost: string;
+    /** [edge-language] The language the page is answered in: one of the merchant's (server/i18n/). */
+    language: PageLanguage;
     /** [edge-ops] The upstream call an /api request made, told on its request line; null for others. */
     upstreamSummary: UpstreamSummary | null;
   }

@@ -2,7 +2,7 @@
 // some of them (merchant.json `languages`, the first its default); the visitor's is the
 // first of those their browser asks for, or the one they chose with the header's switch.
 // Pure and isomorphic: the views and islands format with the page's locale.
-import type { Country } from '../domain.ts';
+import { DEFAULT_LOCALE } from '../format.ts';
 
 export const LANGUAGES = ['en', 'fr-CA'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -14,6 +14,9 @@ export const DEFAULT_LANGUAGE: Language = 'en';
  */
 export const PSEUDO_LANGUAGE = 'en-XA';
 export type PageLanguage = Language | typeof PSEUDO_LANGUAGE;
+
+/** The switch's query parameter: ?lang=fr-CA on any page chooses French (server/i18n/plugin.ts). */
+export const LANGUAGE_PARAM = 'lang';
 
 export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);
@@ -28,9 +31,8 @@ export const LANGUAGE_NAMES: Readonly<Record<PageLanguage, string>> = {
 
 /**
  * The locale numbers, money, dates and times are formatted in: French as Quebec writes it,
- * English as the merchant's country does (the pseudo-language formats as English).
+ * English as the spec's examples do (the pseudo-language formats as English).
  */
-export function localeOf(language: PageLanguage, country: Country): string {
-  if (language === 'fr-CA') return 'fr-CA';
-  return `en-${country}`;
+export function localeOf(language: PageLanguage): string {
+  return language === 'fr-CA' ? 'fr-CA' : DEFAULT_LOCALE;
 }

@@ -1,7 +1,7 @@
 // Pages rendered once for everyone (render/shared-pages.tsx) answered before Fastify sees
 // the request. Once the full request path has served such a page to a request that shows
 // nothing of its visitor, it publishes the bytes and the headers it answered with here,
-// keyed by merchant object (a merchant loaded anew starts with none) and URL. The server's
+// keyed by merchant object (a merchant loaded anew starts with none), language and URL. The server's
 // request listener then answers the next such request with one Host lookup, one table
 // lookup and one write, keeping what the full path guarantees: the connection guard runs
 // first (it wraps this listener); draining, shedding under pressure, unknown or malformed
@@ -14,6 +14,8 @@ import { FLOW_KINDS } from '../../checkout/domain.ts';
 import { LEGAL_PAGES } from '../../checkout/legal.ts';
 import { ROUTES, homeTab } from '../../checkout/routes.ts';
 import { FLOW_COOKIE, SECURE_FLOW_COOKIE } from '../security/flow-cookie.ts';
+import type { PageLanguage } from '../../checkout/i18n/languages.ts';
+import { negotiateLanguage } from '../i18n/negotiate.ts';
 import type { Merchant, MerchantRegistry } from '../tenancy/load.ts';
 import type { EdgeMetrics } from '../ops/metrics.ts';
 import { acceptedEncoding } from '../render/encoding.ts';
@@ -80,12 +82,13 @@ export function publishSharedPage(
   let byUrl = published.get(merchant);
   if (!byUrl) published.set(merchant, (byUrl = new Map()));
   // Served again by the full path (under pressure, say): already published, nothing to build.
-  const known = byUrl.get(request.url!);
+  const key = publishedKey(page.language, request.url!);
+  const known = byUrl.get(key);
   if (known?.page === page && known.freshUntil === freshUntil) return;
   const route = SHARED_URLS.get(request.url!)!;
   const sized = (body: Buffer, encoding?: string) =>
     flat({ ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) });
-  byUrl.set(request.url!, {
+  byUrl.set(key, {
     page,
     headers,
     route,
@@ -97,9 +100,11 @@ export function publishSharedPage(
   });
 }
 
-/** The page published for this merchant and URL, while it holds. */
-export function publishedPage(merchant: Merchant, url: string, now: number): Published | undefined {
-  const found = published.get(merchant)?.get(url);
+const publishedKey = (language: PageLanguage, url: string) => `${language} ${url}`;
+
+/** The page published for this merchant, language and URL, while it holds. */
+export function publishedPage(merchant: Merchant, language: PageLanguage, url: string, now: number): Published | undefined {
+  const found = published.get(merchant)?.get(publishedKey(language, url));
   return found !== undefined && now < found.freshUntil ? found : undefined;
 }
 
@@ -121,6 +126,8 @@ export interface FastPathDeps {
   underPressure: () => boolean;
   lifecycle?: Lifecycle;
   requestId: () => string;
+  /** Whether the pseudo-language may be chosen (outside production). */
+  pseudoLanguage: boolean;
 }
 
 /**
@@ -165,7 +172,13 @@ export class SharedPagesFastPath extends FrontListener<FastPathDeps> {
     if (deps === undefined || !isSharedRequest(request)) return false;
     const merchant = this.servingMerchant(deps, request);
     if (merchant === undefined) return false;
-    const page = publishedPage(merchant, request.url!, deps.clock());
+    const language = negotiateLanguage({
+      offered: merchant.config.languages,
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers['accept-language'],
+      pseudo: deps.pseudoLanguage,
+    });
+    const page = publishedPage(merchant, language, request.url!, deps.clock());
     if (page === undefined) return false;
     const started = performance.now();
     const id = deps.requestId();
@@ -191,6 +204,7 @@ export function frontListenerDeps(app: FastifyInstance, lifecycle: Lifecycle | u
     underPressure: () => app.isUnderPressure(),
     lifecycle,
     requestId,
+    pseudoLanguage: app.appConfig.pseudoLanguage,
   };
 }
 

@@ -8,8 +8,7 @@ import { match } from '@formatjs/intl-localematcher';
 import Negotiator from 'negotiator';
 import { type Language, PSEUDO_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
 
-/** The switch's query parameter (?lang=fr-CA) and the cookie that remembers the choice. */
-export const LANGUAGE_PARAM = 'lang';
+/** The cookie that remembers the choice made with the switch. */
 export const LANGUAGE_COOKIE = 'lang';
 
 const CHOSEN = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([A-Za-z-]{2,8}(?:-[A-Za-z0-9]{1,8})?)(?:;|$)`);

@@ -1,12 +1,17 @@
 // What every view needs from the request, passed once through context instead of props.
 import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
+import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import type { Merchant } from '../tenancy/load.ts';
 import type { AssetManifest } from './manifest.ts';
+import { merchantFooter } from '../tenancy/texts.ts';
 
 export interface RenderContextValue {
   /** The response's script nonce; none on pages rendered once for everyone. */
   nonce: string | undefined;
   merchant: Merchant;
+  /** The page's language (<html lang>, the catalogue) and the locale its figures are formatted in. */
+  language: PageLanguage;
+  locale: string;
   assets: AssetManifest;
   appVersion: string;
   /**
@@ -41,4 +46,10 @@ export function useRenderContext(): RenderContextValue {
   const ctx = useContext(RenderContext);
   if (!ctx) throw new Error('view rendered outside RenderContext');
   return ctx;
+}
+
+/** The merchant's own footer in the page's language (or its default language); undefined: the built-in footer. */
+export function useMerchantFooter(): string | undefined {
+  const { merchant, language } = useRenderContext();
+  return merchantFooter(merchant, language);
 }

@@ -13,6 +13,7 @@ import { DIST_DIR, readManifest } from './manifest.ts';
 import { sharedPage, sharedPageHeaders, type SharedPage } from './shared-pages.tsx';
 import { publishedPage, publishSharedPage } from '../http/cached-page-listener.ts';
 import { renderPage, type RenderOptions } from './stream.tsx';
+import { pageLanguageHeaders } from './language-headers.ts';
 
 export const renderPlugin = fp<{ distDir?: URL }>(
   async (app, { distDir = DIST_DIR }) => {
@@ -21,7 +22,7 @@ export const renderPlugin = fp<{ distDir?: URL }>(
     app.decorateReply('render', async function render(this: FastifyReply, page: ReactElement, options: RenderOptions = {}) {
       if (this.request.method !== 'HEAD') return renderPage(this.request, this, page, options);
       // HEAD of a page already rendered for everyone: its GET's headers, as the fast path gives them.
-      const shared = publishedPage(this.request.merchant, this.request.url, app.clock());
+      const shared = publishedPage(this.request.merchant, this.request.language, this.request.url, app.clock());
       if (shared !== undefined && (options.status ?? 200) === 200) return answerShared(this, shared.page, shared.headers);
       // The headers of GET, its nonce policy included; an empty stream, not an empty body:
       // a HEAD response must not claim Content-Length: 0.
@@ -29,7 +30,7 @@ export const renderPlugin = fp<{ distDir?: URL }>(
       this.code(options.status ?? 200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('vary', 'accept-encoding');
+        .headers(pageLanguageHeaders(this.request.merchant, this.request.language));
       return this.send(Readable.from([])) as FastifyReply;
     });
     app.decorateReply(
@@ -40,10 +41,10 @@ export const renderPlugin = fp<{ distDir?: URL }>(
           request.merchant,
           key,
           build,
-          { assets: manifest, appVersion: app.appConfig.appVersion },
+          { assets: manifest, appVersion: app.appConfig.appVersion, language: request.language },
           version,
         );
-        const headers = sharedPageHeaders(page, app.contentSecurity.sharedPage(request.merchant.id));
+        const headers = sharedPageHeaders(request.merchant, page, app.contentSecurity.sharedPage(request.merchant.id));
         publishSharedPage(request.merchant, request.raw, page, { ...app.contentSecurity.staticHeaders, ...headers }, freshUntil);
         return answerShared(this, page, headers);
       },
@@ -52,7 +53,7 @@ export const renderPlugin = fp<{ distDir?: URL }>(
   {
     name: 'edge-render',
     fastify: '5.x',
-    dependencies: ['edge-tenancy', 'edge-security'],
+    dependencies: ['edge-tenancy', 'edge-security', 'edge-language'],
     // renderPage shows the app's version outside production; a published page holds until the clock passes it.
     decorators: { fastify: ['appConfig', 'clock'] },
   },

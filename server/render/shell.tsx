@@ -15,8 +15,8 @@ const CUT_ID = randomBytes(12).toString('base64url');
 const CUT_HTML = `<template data-cut="${CUT_ID}"></template>`;
 const cut = () => <template data-cut={CUT_ID} />;
 
-/** At most this many shells per merchant: keys come from the pages' code (titles, styles), never from visitors. */
-const SHELLS_PER_MERCHANT = 64;
+/** At most this many shells per merchant: keys come from the pages' code (titles, styles) and its languages, never from visitors. */
+const SHELLS_PER_MERCHANT = 192;
 /** A shell's pieces, as text and as the bytes a response sends (encoded once). */
 interface Shell {
   pieces: string[];
@@ -39,8 +39,8 @@ function renderShell(shell: () => ReactElement, context: RenderContextValue): st
 function shellOf(key: string, shell: () => ReactElement, context: RenderContextValue): Shell {
   let byKey = shells.get(context.merchant);
   if (!byKey) shells.set(context.merchant, (byKey = new Map()));
-  // The footer shows the year.
-  const fullKey = `${new Date().getUTCFullYear()}\n${key}`;
+  // The footer shows the year; the page's language is every text's.
+  const fullKey = `${new Date().getUTCFullYear()}\n${context.language}\n${key}`;
   let found = byKey.get(fullKey);
   if (!found) {
     const pieces = renderShell(shell, context);

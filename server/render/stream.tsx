@@ -11,9 +11,11 @@ import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BACK_TO_START } from '../../checkout/messages.ts';
+import { localeOf } from '../../checkout/i18n/languages.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
 import { acceptedEncoding, compress, PER_REQUEST } from './encoding.ts';
 import { renderOnShell } from './shell.tsx';
+import { pageLanguageHeaders } from './language-headers.ts';
 
 const BOT = /bot|crawl|spider|slurp|facebookexternalhit|preview|lighthouse/i;
 export const RENDER_TIMEOUT_MS = 10_000;
@@ -46,6 +48,8 @@ function renderContext(request: FastifyRequest, reply: FastifyReply): RenderCont
   return {
     nonce: reply.scriptNonce,
     merchant: request.merchant,
+    language: request.language,
+    locale: localeOf(request.language),
     assets: request.server.assetManifest,
     appVersion: request.server.appConfig.appVersion,
     islands: { count: 0, onLoad: new Set() },
@@ -63,7 +67,10 @@ export async function renderPage(
   page: ReactElement,
   options: RenderOptions = {},
 ): Promise<FastifyReply> {
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .headers(pageLanguageHeaders(request.merchant, request.language));
   let plain: Buffer;
   try {
     const rendered = renderOnShell(page, renderContext(request, reply));

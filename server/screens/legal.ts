@@ -5,6 +5,7 @@ import { LEGAL_PAGES } from '../../checkout/legal.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { appendPath } from '../../checkout/site-urls.ts';
 import { defineScreen } from '../flow/screen.ts';
+import { merchantLegal } from '../tenancy/texts.ts';
 import { LegalPage } from '../../views/pages/Legal.tsx';
 
 export const legalScreens = LEGAL_PAGES.map(({ page, route, title }) =>
@@ -15,7 +16,7 @@ export const legalScreens = LEGAL_PAGES.map(({ page, route, title }) =>
       if (request.server.merchants.mainBrandId === merchant.id) {
         return reply.redirect(appendPath(merchant.config.siteUrl, route.path), 302);
       }
-      const html = merchant.legal.get(page);
+      const html = merchantLegal(merchant, page, request.language);
       if (html === undefined) return reply.redirect(ROUTES.home.path, 302);
       return reply.renderShared(`legal:${page}`, () => createElement(LegalPage, { title, html }));
     },

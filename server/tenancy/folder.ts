@@ -1,5 +1,6 @@
 // One merchant folder -> Merchant: merchant.json, style.css, footer.html, favicon.svg|ico
-// and legal/*.html, each read once; static files become content-hashed assets.
+// and legal/*.html, each read once, with the footer and legal pages of its other languages
+// (footer.fr-CA.html, legal/fr-CA/*.html); static files become content-hashed assets.
 import path from 'node:path';
 import type { z } from 'zod';
 import { ASSET_PREFIX, hashedAsset, type AssetExtension } from './assets.ts';
@@ -13,11 +14,25 @@ import type { MethodTable } from '../../checkout/payment-method.ts';
 import { checkMerchant } from './rules.ts';
 import type { merchantSchemaFor, MerchantConfig } from './schema.ts';
 import { LEGAL_PAGE_NAMES, isLegalPage } from './types.ts';
-import type { LegalPage, Merchant, MerchantAsset } from './types.ts';
+import type { LegalPage, Merchant, MerchantAsset, MerchantTexts } from './types.ts';
+import { isLanguage, LANGUAGES, type Language } from '../../checkout/i18n/languages.ts';
 
 const CONFIG_FILE = 'merchant.json';
 /** Everything a merchant folder may hold; anything else is most likely a misspelling. */
-const MERCHANT_FILES = new Set([CONFIG_FILE, 'style.css', 'footer.html', 'favicon.ico', 'favicon.svg', 'legal']);
+const MERCHANT_FILES = new Set([
+  CONFIG_FILE,
+  'style.css',
+  'footer.html',
+  ...LANGUAGES.map(footerFile),
+  'favicon.ico',
+  'favicon.svg',
+  'legal',
+]);
+
+/** footer.html in the default language, footer.fr-CA.html in another. */
+function footerFile(language?: Language): string {
+  return language === undefined ? 'footer.html' : `footer.${language}.html`;
+}
 
 /** The registry is shared by every request: nothing may change it after start-up. */
 export function deepFreeze<T>(value: T): T {
@@ -50,11 +65,18 @@ async function readHtml(ctx: LoadContext, file: string, problems: Problems): Pro
   return checked.html;
 }
 
-async function readLegal(ctx: LoadContext, folder: string, problems: Problems): Promise<Map<LegalPage, string>> {
+/** legal/*.html, or with `language` legal/{language}/*.html; the other languages' folders are theirs. */
+async function readLegal(
+  ctx: LoadContext,
+  folder: string,
+  problems: Problems,
+  language?: Language,
+): Promise<Map<LegalPage, string>> {
   const legal = new Map<LegalPage, string>();
-  const dir = path.join(folder, 'legal');
+  const dir = path.join(folder, 'legal', language ?? '');
   const names = (await listNames(dir, problems, ctx.read)) ?? [];
   for (const name of names) {
+    if (language === undefined && isLanguage(name)) continue;
     const page = name.endsWith('.html') ? name.slice(0, -'.html'.length) : name;
     if (!name.endsWith('.html') || !isLegalPage(page)) {
       problems.push(
@@ -66,6 +88,43 @@ async function readLegal(ctx: LoadContext, folder: string, problems: Problems): 
     if (html !== undefined) legal.set(page, html);
   }
   return legal;
+}
+
+/**
+ * The footer and legal pages of the merchant's other languages. A file for a language the
+ * merchant does not offer is a problem: it would never be shown.
+ */
+async function readTranslations(
+  ctx: LoadContext,
+  folder: string,
+  config: MerchantConfig,
+  present: ReadonlySet<string>,
+  problems: Problems,
+): Promise<Map<Language, MerchantTexts>> {
+  const [, ...others] = config.languages;
+  const legalFolders = present.has('legal')
+    ? new Set((await listNames(path.join(folder, 'legal'), [], ctx.read)) ?? [])
+    : new Set();
+  for (const language of LANGUAGES) {
+    if (others.includes(language)) continue;
+    const stray = [footerFile(language), path.join('legal', language)].filter((name) =>
+      name.startsWith('legal') ? legalFolders.has(language) : present.has(name),
+    );
+    for (const name of stray) {
+      problems.push(
+        `${displayPath(path.join(folder, name))}: ${language} is not among the merchant's other languages (languages)`,
+      );
+    }
+  }
+  const translations = new Map<Language, MerchantTexts>();
+  for (const language of others) {
+    const [footerHtml, legal] = await Promise.all([
+      present.has(footerFile(language)) ? readHtml(ctx, path.join(folder, footerFile(language)), problems) : undefined,
+      legalFolders.has(language) ? readLegal(ctx, folder, problems, language) : new Map<LegalPage, string>(),
+    ]);
+    translations.set(language, footerHtml === undefined ? { legal } : { footerHtml, legal });
+  }
+  return translations;
 }
 
 /** The file's bytes when the folder lists it: a missing optional file costs no system call. */
@@ -205,9 +264,10 @@ export async function loadMerchant(ctx: LoadContext, id: string, problems: Probl
       problems.push(`${displayPath(styleFile)}: ${p}`);
     }
   }
+  const translations = parsed === undefined ? new Map() : await readTranslations(ctx, folder, parsed, present, problems);
   if (parsed === undefined || problems.length > before) return undefined;
 
-  const merchant: Merchant = { id, config: parsed, legal, assets };
+  const merchant: Merchant = { id, config: parsed, legal, translations, assets };
   if (style !== undefined) merchant.styleHref = addAsset(ctx, id, assets, 'style', 'css', style).href;
   if (favicon !== undefined) {
     merchant.faviconHref = favicon.href;

@@ -59,6 +59,7 @@ export function checkMerchant(config: MerchantConfig, folder: string, methods: M
   const fiats = new Set<string>(config.supportedFiatCurrencies.map((c) => c.id));
   duplicates(config.supportedCoins, (c) => c.id, 'supportedCoins', findings);
   duplicates(config.supportedFiatCurrencies, (c) => c.id, 'supportedFiatCurrencies', findings);
+  duplicates(config.languages, (l) => l, 'languages', findings);
   if (config.env === 'PROD') {
     config.supportedCoins.forEach((c, i) => {
       if (c.id === TEST_COIN) {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { COINS, FIAT_CURRENCIES, FLOW_KINDS } from '../../checkout/domain.ts';
 import type { MethodTable } from '../../checkout/payment-method.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../checkout/i18n/languages.ts';
 
 const money = z.number().finite().nonnegative();
 /** Links end up in href/src attributes and redirects: only http(s), never javascript: or data:. */
@@ -112,6 +113,8 @@ const merchantFields = z.strictObject({
   merchant: z.string().regex(/^[a-z0-9-]+$/),
   merchantName: z.string().min(1),
   title: z.string().min(1),
+  /** The languages the checkout speaks to this merchant's visitors, its default first. */
+  languages: z.array(z.enum(LANGUAGES)).min(1).default([DEFAULT_LANGUAGE]),
   etransferEmail: z.string().email().optional(),
   audioTollFreeNumber: z.string().optional(),
   inputAllowed: z.boolean().default(false),

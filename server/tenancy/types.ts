@@ -1,12 +1,18 @@
 // The shapes the rest of the server sees once merchants/ has been loaded.
 import type { MerchantConfig, TenancyRules } from './schema.ts';
 import { LEGAL_PAGES, type LegalPageName } from '../../checkout/legal.ts';
+import type { Language } from '../../checkout/i18n/languages.ts';
 
 export const LEGAL_PAGE_NAMES: readonly LegalPageName[] = LEGAL_PAGES.map((p) => p.page);
 export type LegalPage = LegalPageName;
 
 export function isLegalPage(value: string): value is LegalPage {
   return (LEGAL_PAGE_NAMES as readonly string[]).includes(value);
+}
+
+export interface MerchantTexts {
+  footerHtml?: string;
+  legal: ReadonlyMap<LegalPage, string>;
 }
 
 export interface MerchantAsset {
@@ -27,6 +33,11 @@ export interface Merchant {
   footerHtml?: string;
   /** HTML fragments; a missing page sends the visitor home. */
   legal: ReadonlyMap<LegalPage, string>;
+  /**
+   * The footer and legal pages in the merchant's other languages (footer.fr-CA.html,
+   * legal/fr-CA/): what is missing there is shown in the default language (texts.ts).
+   */
+  translations: ReadonlyMap<Language, MerchantTexts>;
   /** URL path -> asset, only this merchant's files. */
   assets: ReadonlyMap<string, MerchantAsset>;
 }

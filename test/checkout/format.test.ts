@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import t from 'tap';
-import { fiatSymbol, formatCrypto, formatCryptoLimit, formatFiat, formatFiatLimit } from '../../checkout/format.ts';
+import { fiatSymbol, formatCrypto, formatCryptoLimit, formatFiat, formatFiatLimit, formatsFor } from '../../checkout/format.ts';
 
 t.test('fiat: 2 decimals, thousands separators, none above 100000', async (t) => {
   const rows: [number, string, string][] = [
@@ -66,4 +66,19 @@ t.test('the same output whatever the default locale', async (t) => {
     t.equal(fiat, '$1,234.50', locale);
     t.equal(crypto, '1,234.50000000 BTC', locale);
   }
+});
+
+t.test('the page locale: fr-CA writes the symbol after, groups with a space and keeps 8 crypto decimals', async (t) => {
+  const fr = formatsFor('fr-CA');
+  const nbsp = (s: string) => s.replace(/ /g, '\u00a0');
+  t.equal(fr.fiat(100, 'CAD'), nbsp('100,00 $'));
+  t.equal(fr.fiat(1234.56, 'CAD'), nbsp('1 234,56 $'));
+  t.equal(fr.fiat(-5, 'CAD'), nbsp('-5,00 $'));
+  t.equal(fr.fiat(250000, 'CAD'), nbsp('250 000 $'));
+  t.equal(fr.fiat(10, 'EUR'), nbsp('10,00 EUR'), 'a code without symbol, with no trailing space');
+  t.equal(fr.fiatLimit(3000, 'CAD'), nbsp('3 000 $'));
+  t.equal(fr.crypto(1234.5, 'BTC'), `${nbsp('1 234,50000000')} BTC`);
+  t.equal(fr.cryptoLimit(0.05, 'BTC'), 'BTC 0,05');
+  t.equal(formatsFor('en-CA').fiat(100, 'CAD'), '$100.00', 'English as the spec writes it');
+  t.equal(formatsFor('fr-CA'), fr, 'built once per locale');
 });

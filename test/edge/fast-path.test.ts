@@ -162,10 +162,10 @@ t.test('shedding under pressure wins over a page already shared', async (t) => {
   const stack = await startStack({ env: { SHED_HEAP_USED_MB: '1' } });
   t.teardown(() => stack.close());
   const merchant = merchantOf(stack, ROO);
-  const context = { assets: stack.app.assetManifest, appVersion: 'test' };
+  const context = { assets: stack.app.assetManifest, appVersion: 'test', language: 'en' } as const;
   const page = sharedPage(merchant, 'home:', () => createElement('html'), context);
   publishSharedPage(merchant, { method: 'GET', url: '/', headers: {} } as never, page, {}, Infinity);
-  t.ok(publishedPage(merchant, '/', 0), 'published');
+  t.ok(publishedPage(merchant, 'en', '/', 0), 'published');
   await measuredUnderPressure(stack.app);
   const { answer, taken } = await fast(stack, '/', { host: ROO });
   t.equal(taken, 0);
@@ -187,7 +187,7 @@ t.test('a merchant reloaded: the bytes served are its new ones', async (t) => {
   await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), psa: notice }, null, 2));
   const outcome = await stack.app.reloadMerchants();
   t.ok(outcome.ok, 'reloaded');
-  t.notOk(publishedPage(merchantOf(stack, ROO), '/', 0), 'nothing published for the merchant loaded anew');
+  t.notOk(publishedPage(merchantOf(stack, ROO), 'en', '/', 0), 'nothing published for the merchant loaded anew');
   const after = await fast(stack, '/', { host: ROO });
   t.equal(after.taken, 0, 'rendered anew on the full path');
   t.match(after.answer.body.toString(), notice);

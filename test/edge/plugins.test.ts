@@ -9,6 +9,7 @@ import { errorsPlugin, EdgeError } from '../../server/http/errors.ts';
 import { opsPlugin, type Lifecycle } from '../../server/http/lifecycle.ts';
 import { tenancyPlugin } from '../../server/http/tenancy.ts';
 import { securityPlugin } from '../../server/security/plugin.ts';
+import { languagePlugin } from '../../server/i18n/plugin.ts';
 import { renderPlugin } from '../../server/render/plugin.ts';
 import { assetsPlugin } from '../../server/static-files.ts';
 import { thirdPartyPlugin, resolveThirdParty } from '../../server/third-party.ts';
@@ -28,6 +29,7 @@ async function edge(routes: (app: FastifyInstance) => void, lifecycle?: Lifecycl
   await app.register(errorsPlugin);
   await app.register(opsPlugin, { lifecycle });
   await app.register(tenancyPlugin, { merchants, unknownHosts: 'reject' });
+  await app.register(languagePlugin, { pseudo: false });
   await app.register(thirdPartyPlugin, { thirdParty: resolveThirdParty(config, 'http://upstream.invalid') });
   await app.register(securityPlugin);
   await app.register(renderPlugin);

@@ -76,14 +76,16 @@ function Broken(): ReactElement {
 
 /**
  * A Fastify over 127.0.0.1 with what renderPage reads from the request (the real app adds
- * these in its tenancy and security hooks), serving `page()` at GET /.
+ * these in its tenancy, language and security hooks), serving `page()` at GET /.
  */
 async function pageServer(t: Test, page: () => ReactElement, options: RenderOptions = {}) {
   const { logger, lines, logged } = captureLogger();
   const app = Fastify({ loggerInstance: logger });
   app.decorate('assetManifest', {} as AssetManifest);
   app.decorate('appConfig', { appVersion: 'test' } as AppConfig);
-  app.decorateRequest('merchant', null as unknown as Merchant);
+  const merchant = { config: { languages: ['en'] } } as unknown as Merchant;
+  app.decorateRequest('merchant', { getter: () => merchant });
+  app.decorateRequest('language', 'en');
   app.decorateReply('scriptNonce', 'test-nonce');
   app.get('/', (request, reply) => renderPage(request, reply, page(), options));
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -39,7 +39,7 @@ t.test("a visitor's refused input never reaches the page everyone gets", async (
 t.test('rendered once per merchant and key; a merchant loaded anew renders anew', async (t) => {
   const found = stack.app.merchants.resolve(HOST);
   if (found.kind !== 'known') throw new Error('maple is a demo merchant');
-  const context = { assets: stack.app.assetManifest, appVersion: 'test' };
+  const context = { assets: stack.app.assetManifest, appVersion: 'test', language: 'en' } as const;
   let renders = 0;
   const build = () => {
     renders++;

@@ -28,6 +28,8 @@ const merchantOf = (host: string): Merchant => {
 const context = (merchant: Merchant, nonce: string): RenderContextValue => ({
   nonce,
   merchant,
+  language: 'en',
+  locale: 'en-CA',
   assets: stack.app.assetManifest,
   appVersion: 'test',
   islands: { count: 0, onLoad: new Set() },

@@ -117,10 +117,11 @@ t.test('each distinct file is linted and sanitised once, however many merchants 
   const distinct = (texts: string[]) => new Set(texts).size;
   t.equal(checked.styleSheets.length, BRAND_CYCLE, 'one tokenising per distinct style sheet');
   t.equal(distinct(checked.styleSheets), BRAND_CYCLE);
-  // The footer, four legal pages and the SVG favicon, all the same in every folder.
-  t.equal(checked.fragmentLints.length, 6, 'one lint per distinct fragment or favicon');
-  t.equal(distinct(checked.fragmentLints), 6);
-  t.equal(checked.sanitised.length, 5, 'one sanitising per distinct footer or legal page');
+  // The footer, four legal pages, their French footer and two French legal pages, and the
+  // SVG favicon, all the same in every folder.
+  t.equal(checked.fragmentLints.length, 9, 'one lint per distinct fragment or favicon');
+  t.equal(distinct(checked.fragmentLints), 9);
+  t.equal(checked.sanitised.length, 8, 'one sanitising per distinct footer or legal page');
 });
 
 t.test('a bad file among many still stops the load, naming file and line', async (t) => {

@@ -23,7 +23,7 @@ export interface DocumentProps {
 
 export function Document(props: DocumentProps) {
   const { title, children, toasts = [], bare = false, pageStyles = [] } = props;
-  const { merchant, assets, shell } = useRenderContext();
+  const { merchant, assets, shell, language } = useRenderContext();
   const config = merchant.config;
   const pageTitle = title ? `${title} | ${config.title}` : config.title;
   // Rendered per request: the visitor's parts only, joined with the merchant's shell
@@ -38,7 +38,7 @@ export function Document(props: DocumentProps) {
   }
   const cut = shell?.cut;
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,4 +1,4 @@
-import { useRenderContext } from '../../server/render/context.tsx';
+import { useMerchantFooter, useRenderContext } from '../../server/render/context.tsx';
 import { LEGAL_PAGES } from '../../checkout/legal.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { SupportContacts } from '../components/SupportContacts.tsx';
@@ -10,9 +10,10 @@ import { SupportContacts } from '../components/SupportContacts.tsx';
  */
 export function Footer() {
   const { merchant } = useRenderContext();
-  if (merchant.footerHtml !== undefined) {
+  const footerHtml = useMerchantFooter();
+  if (footerHtml !== undefined) {
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's footer, sanitised once at load (tenancy/)
-    return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: merchant.footerHtml }} />;
+    return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: footerHtml }} />;
   }
   const { config } = merchant;
   const year = new Date().getUTCFullYear();

@@ -1,7 +1,8 @@
 import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
-/** Merchant brand, plus the environment and version outside production. */
+/** Merchant brand and the language switch, plus the environment and version outside production. */
 export function Header() {
   const { merchant, appVersion } = useRenderContext();
   const { config } = merchant;
@@ -16,6 +17,7 @@ export function Header() {
           {`${config.env} · v${appVersion}`}
         </span>
       )}
+      <LanguageSwitch />
     </header>
   );
 }

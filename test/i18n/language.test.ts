@@ -1,0 +1,177 @@
+// The visitor's language (server/i18n/): negotiated from the switch's cookie or
+// Accept-Language among the merchant's languages, switched with ?lang= without JavaScript,
+// told in <html lang>, Content-Language and Vary, and never mixed up by the caches of pages
+// rendered once per merchant and language (the shared pages, the shells, the fast path).
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import t from 'tap';
+import { cachedShells } from '../../server/render/shell.tsx';
+import type { Merchant } from '../../server/tenancy/load.ts';
+import { startStack, type Stack } from '../helpers/stack.ts';
+import { MAPLE, quoteForm } from '../helpers/journey.ts';
+import { loadMerchants, MerchantConfigError } from '../../server/tenancy/load.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import { minimalMerchant, removeFixture, validFiles, writeFixture } from '../tenancy/fixtures.ts';
+
+const ROO = 'roo.localhost';
+const stack = await startStack();
+t.teardown(() => stack.close());
+
+const page = (url: string, headers: Record<string, string> = {}, host = MAPLE) =>
+  stack.app.inject({ url, headers: { host, ...headers } });
+
+const htmlLang = (body: string) => /<html lang="([^"]+)"/.exec(body)?.[1];
+
+function overSocket(s: Stack, path: string, headers: OutgoingHttpHeaders): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: s.port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function merchantOf(host: string): Merchant {
+  const found = stack.app.merchants.resolve(host);
+  if (found.kind !== 'known') throw new Error(`${host} is a demo merchant`);
+  return found.merchant;
+}
+
+t.test("Accept-Language picks the first of the merchant's languages the browser asks for", async (t) => {
+  const cases: [string | undefined, string][] = [
+    ['fr-CA,fr;q=0.9,en;q=0.8', 'fr-CA'],
+    ['fr-FR', 'fr-CA'],
+    ['fr', 'fr-CA'],
+    ['en-US,en;q=0.9,fr;q=0.5', 'en'],
+    ['de-DE,fr;q=0.5', 'fr-CA'],
+    ['de-DE', 'en'],
+    ['*', 'en'],
+    [undefined, 'en'],
+  ];
+  for (const [asked, want] of cases) {
+    const res = await page('/terms-of-service', asked === undefined ? {} : { 'accept-language': asked });
+    t.equal(res.statusCode, 200);
+    t.equal(htmlLang(res.body), want, `${asked ?? 'no header'}: <html lang>`);
+    t.equal(res.headers['content-language'], want, `${asked ?? 'no header'}: Content-Language`);
+  }
+  const roo = await page('/', { 'accept-language': 'fr-CA' }, ROO);
+  t.equal(htmlLang(roo.body), 'en', 'a merchant that offers English only answers in English');
+});
+
+t.test('pages say what their language was chosen by', async (t) => {
+  for (const url of ['/', '/terms-of-service']) {
+    const res = await page(url, { 'accept-language': 'fr-CA' });
+    const vary = String(res.headers.vary).split(/,\s*/);
+    t.ok(vary.includes('accept-language') && vary.includes('cookie') && vary.includes('accept-encoding'), `${url}: ${vary}`);
+  }
+  const head = await stack.app.inject({ method: 'HEAD', url: '/', headers: { host: MAPLE, 'accept-language': 'fr' } });
+  t.equal(head.headers['content-language'], 'fr-CA', 'HEAD as GET');
+});
+
+t.test('the switch: a plain link that sets a host-only cookie and comes back without the parameter', async (t) => {
+  const res = await page('/?lang=fr-CA', { 'accept-language': 'en' });
+  t.equal(res.statusCode, 303);
+  t.equal(res.headers.location, '/');
+  const cookie = String(res.headers['set-cookie']);
+  t.match(cookie, /^lang=fr-CA;/);
+  t.match(cookie, /Path=\//);
+  t.match(cookie, /SameSite=Lax/);
+  t.match(cookie, /HttpOnly/);
+  t.notMatch(cookie, /Domain=/i, 'this host only');
+  const kept = await page('/?refId=abc&lang=en&x=1');
+  t.equal(kept.headers.location, '/?refId=abc&x=1', "the page's other parameters are kept");
+
+  const chosen = await page('/', { cookie: 'lang=fr-CA', 'accept-language': 'en-US' });
+  t.equal(htmlLang(chosen.body), 'fr-CA', 'the choice wins over the browser');
+  const back = await page('/terms-of-service', { cookie: 'lang=en', 'accept-language': 'fr-CA' });
+  t.equal(htmlLang(back.body), 'en');
+
+  const unknown = await page('/?lang=de');
+  t.equal(unknown.statusCode, 303, 'a language not offered changes nothing');
+  t.notOk(unknown.headers['set-cookie']);
+  const notOffered = await page('/', { cookie: 'lang=fr-CA', 'accept-language': 'fr-CA' }, ROO);
+  t.equal(htmlLang(notOffered.body), 'en', "a choice the merchant does not offer: the merchant's default");
+  const api = await stack.app.inject({ url: '/api/ticker?lang=fr-CA', headers: { host: MAPLE } });
+  t.not(api.statusCode, 303, 'only pages switch');
+});
+
+t.test('the header offers the switch only where there is a choice, each name in its own language', async (t) => {
+  const maple = await page('/', { 'accept-language': 'fr-CA' });
+  t.match(maple.body, /<a href="\?lang=en" lang="en" hrefLang="en">English<\/a>/i);
+  t.match(maple.body, /<span lang="fr-CA" aria-current="true">Français<\/span>/);
+  const roo = await page('/', {}, ROO);
+  t.notMatch(roo.body, 'language-switch');
+});
+
+t.test('the pseudo-language outside production only, by choice', async (t) => {
+  const res = await page('/terms-of-service', { cookie: 'lang=en-XA' });
+  t.equal(htmlLang(res.body), 'en-XA');
+  const asked = await page('/terms-of-service', { 'accept-language': 'en-XA' });
+  t.equal(htmlLang(asked.body), 'en', 'never negotiated');
+  const production = await startStack({ listen: false, env: { NODE_ENV: 'production', SANDBOX: 'on' } });
+  t.teardown(() => production.close());
+  const refused = await production.app.inject({ url: '/terms-of-service', headers: { host: MAPLE, cookie: 'lang=en-XA' } });
+  t.equal(htmlLang(refused.body), 'en');
+});
+
+t.test("the merchant's legal pages and footer per language, the default language where one is missing", async (t) => {
+  const terms = await page('/terms-of-service', { 'accept-language': 'fr-CA' });
+  t.match(terms.body, '<h1>Conditions d’utilisation</h1>');
+  t.match(terms.body, 'Politique de confidentialité', 'the French footer');
+  const privacy = await page('/privacy-policy', { 'accept-language': 'fr-CA' });
+  t.equal(privacy.statusCode, 200, 'never a 404');
+  t.match(privacy.body, '<h1>Privacy Policy</h1>', 'no French page: the English one');
+  t.equal(htmlLang(privacy.body), 'fr-CA', 'in the French page around it');
+  const english = await page('/terms-of-service', { 'accept-language': 'en' });
+  t.match(english.body, '<h1>Terms of Service</h1>');
+  t.match(english.body, 'Privacy Policy');
+});
+
+t.test('pages rendered once are rendered once per merchant and language, and never cross', async (t) => {
+  const fr = { 'accept-language': 'fr-CA' };
+  const en = { 'accept-language': 'en-CA' };
+  // The full path renders and publishes each; the next ones come from the fast path.
+  for (let round = 0; round < 3; round++) {
+    for (const [headers, want] of [
+      [fr, 'fr-CA'],
+      [en, 'en'],
+      [{ cookie: 'lang=fr-CA', ...en }, 'fr-CA'],
+      [{ cookie: 'lang=en', ...fr }, 'en'],
+    ] as const) {
+      const res = await overSocket(stack, '/terms-of-service', { host: MAPLE, ...headers });
+      t.equal(res.status, 200);
+      t.equal(htmlLang(res.body), want, `round ${round}: ${JSON.stringify(headers)}`);
+      t.match(res.body, want === 'fr-CA' ? 'Conditions d’utilisation' : 'Terms of Service');
+    }
+  }
+  t.ok(stack.app.sharedPagesFastPath.answered > 0, 'the fast path answered some');
+  const refused = await stack.app.inject({
+    method: 'POST',
+    url: '/',
+    headers: { host: MAPLE, origin: `http://${MAPLE}`, 'content-type': 'application/x-www-form-urlencoded', ...fr },
+    payload: new URLSearchParams({ ...quoteForm(), fiatAmount: 'many' }).toString(),
+  });
+  t.equal(htmlLang(refused.body), 'fr-CA', 'a page rendered per request, on a shell');
+  const languages = new Set([...cachedShells(merchantOf(MAPLE)).keys()].map((key) => key.split('\n')[1]));
+  t.ok(languages.has('fr-CA'), 'shells are kept per language');
+});
+
+t.test('the merchant file: languages default to English, and texts for a language not offered are refused', async (t) => {
+  const loaded = await loadMerchants(await writeFixture(validFiles()), { blocking: true, methods: PAYMENT_METHODS });
+  t.strictSame(loaded.byId.get('a')?.config.languages, ['en']);
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ['a language twice', { 'a/merchant.json': minimalMerchant('a', { languages: ['en', 'en'] }) }, /duplicate "en"/],
+    ['an unknown language', { 'a/merchant.json': minimalMerchant('a', { languages: ['xx'] }) }, /languages/],
+    ['a footer not offered', { 'a/footer.fr-CA.html': '<p>Bonjour</p>' }, /fr-CA is not among the merchant's other languages/],
+    ['legal pages not offered', { 'a/legal/fr-CA/refund-policy.html': '<p>Bonjour</p>' }, /fr-CA is not among/],
+  ];
+  for (const [name, files, want] of cases) {
+    const dir = await writeFixture(validFiles(files as never));
+    t.teardown(() => removeFixture(dir));
+    const error = await loadMerchants(dir, { blocking: true, methods: PAYMENT_METHODS }).catch((e: unknown) => e);
+    t.ok(error instanceof MerchantConfigError, name);
+    t.match((error as MerchantConfigError).message, want, name);
+  }
+});

@@ -1,0 +1,31 @@
+// The header's language switch: one plain link per language the merchant offers, so it works
+// without JavaScript. `?lang=` on the page's own URL sets the choice and comes back
+// (server/i18n/plugin.ts). Each name is written in its own language and marked so.
+import { LANGUAGE_NAMES, LANGUAGE_PARAM } from '../../checkout/i18n/languages.ts';
+import { LANGUAGE_SWITCH_LABEL } from '../../checkout/messages.ts';
+import { useRenderContext } from '../../server/render/context.tsx';
+
+export function LanguageSwitch() {
+  const { merchant, language } = useRenderContext();
+  const offered = merchant.config.languages;
+  if (offered.length < 2) return null;
+  return (
+    <nav className="language-switch" aria-label={LANGUAGE_SWITCH_LABEL}>
+      <ul>
+        {offered.map((l) => (
+          <li key={l}>
+            {l === language ? (
+              <span lang={l} aria-current="true">
+                {LANGUAGE_NAMES[l]}
+              </span>
+            ) : (
+              <a href={`?${LANGUAGE_PARAM}=${l}`} lang={l} hrefLang={l}>
+                {LANGUAGE_NAMES[l]}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
