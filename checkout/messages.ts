@@ -1,451 +1,426 @@
-// Every text a visitor can read that the spec words (docs/spec.md sections 2, 4, 5 and 8), and the
-// checkout's own messages beside them, in one place: the validators, the failure table, the
-// views and the islands all import from here, so the word-for-word test is one file
-// (test/checkout/messages.test.ts). Texts the spec quotes keep its spelling and spacing,
-// double spaces included. Pure and isomorphic: no imports but the limits they quote.
+// Every text a visitor can read, grouped as the screens use them, in the page's language:
+// the texts themselves live in one catalogue per language (checkout/i18n/catalogues/, ICU
+// MessageFormat); this module gives them their shape, so a view reads
+// `texts.QUOTE_TEXT.expired` and a message with a value is a function of it. The English
+// groups are exported as they are for code that speaks to no visitor in particular and for
+// the word-for-word test of the spec's texts (test/checkout/messages.test.ts). Pure and
+// isomorphic.
 import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
+import { DEFAULT_LANGUAGE, type PageLanguage } from './i18n/languages.ts';
+import { type Translator, translatorFor } from './i18n/translate.ts';
 
-/** Buttons and links the spec names. */
-export const ACTIONS = {
-  next: 'NEXT',
-  pleaseWait: 'PLEASE WAIT',
-  openPaymentPage: 'OPEN PAYMENT PAGE',
-  iHavePaid: 'I HAVE PAID',
-  done: 'Done',
-  resendCode: 'Resend Code',
-  acceptAndContinue: 'Accept & Continue',
-  decline: 'Decline',
-  tryAgain: 'Try Again',
-  back: 'Back',
-  close: 'Close',
-  yes: 'Yes',
-  no: 'No',
-} as const;
+const HOUR_MS = 60 * 60 * 1000;
 
-/** The header's language switch (not in the spec). */
-export const LANGUAGE_SWITCH_LABEL = 'Language';
+function textsOf(t: Translator) {
+  return {
+    /** '1 hour', '12 hours': the promises of docs/spec.md section 9, from limits.ts. */
+    TIME: { hours: (ms: number) => t('TIME.hours', { n: Math.round(ms / HOUR_MS) }) },
+    ACTIONS: {
+      next: t('ACTIONS.next'),
+      pleaseWait: t('ACTIONS.pleaseWait'),
+      openPaymentPage: t('ACTIONS.openPaymentPage'),
+      iHavePaid: t('ACTIONS.iHavePaid'),
+      done: t('ACTIONS.done'),
+      resendCode: t('ACTIONS.resendCode'),
+      acceptAndContinue: t('ACTIONS.acceptAndContinue'),
+      decline: t('ACTIONS.decline'),
+      tryAgain: t('ACTIONS.tryAgain'),
+      back: t('ACTIONS.back'),
+      close: t('ACTIONS.close'),
+      yes: t('ACTIONS.yes'),
+      no: t('ACTIONS.no'),
+    },
+    ADDRESS_MESSAGES: {
+      required: (coin: string) => t('ADDRESS_MESSAGES.required', { coin }),
+      invalid: (coin: string) => t('ADDRESS_MESSAGES.invalid', { coin }),
+    },
+    AMOUNT_FORM_TEXT: {
+      next: t('ACTIONS.next'),
+      pleaseWait: t('ACTIONS.pleaseWait'),
+      currentPrice: t('ESTIMATE_TEXT.currentPrice'),
+      receiveAbout: t('ESTIMATE_TEXT.receiveAbout'),
+      note: t('ESTIMATE_TEXT.note'),
+    },
+    AMOUNT_MESSAGES: {
+      greaterThan: (limit: string) => t('AMOUNT_MESSAGES.greaterThan', { limit }),
+      lessThan: (limit: string) => t('AMOUNT_MESSAGES.lessThan', { limit }),
+      zero: t('AMOUNT_MESSAGES.zero'),
+      notANumber: t('AMOUNT_MESSAGES.notANumber'),
+      giftCardMissing: t('AMOUNT_MESSAGES.giftCardMissing'),
+      methodNotFound: t('AMOUNT_MESSAGES.methodNotFound'),
+      giftCardAmount: t('AMOUNT_MESSAGES.giftCardAmount'),
+      proMethod: t('AMOUNT_MESSAGES.proMethod'),
+      kindNotAllowed: t('AMOUNT_MESSAGES.kindNotAllowed'),
+      fiatNotSupported: t('AMOUNT_MESSAGES.fiatNotSupported'),
+      coinNotSupported: t('AMOUNT_MESSAGES.coinNotSupported'),
+    },
+    BACK_TO_START: t('BACK_TO_START'),
+    BANK_TEXT: {
+      selectTitle: t('BANK_TEXT.selectTitle'),
+      selectIntro: t('BANK_TEXT.selectIntro'),
+      poliTitle: t('BANK_TEXT.poliTitle'),
+      poliIntro: t('BANK_TEXT.poliIntro'),
+      proceed: t('BANK_TEXT.proceed'),
+      deadline: (window: string) => t('BANK_TEXT.deadline', { window }),
+      notOffered: t('BANK_TEXT.notOffered'),
+    },
+    BUYER_MESSAGES: {
+      required: (label: string) => t('BUYER_MESSAGES.required', { label }),
+      tooShort: (label: string) => t('BUYER_MESSAGES.tooShort', { label }),
+      tooLong: (label: string, max: number) => t('BUYER_MESSAGES.tooLong', { label, max }),
+      mobileInvalid: (country: string) => t('BUYER_MESSAGES.mobileInvalid', { country }),
+      quebec: t('BUYER_MESSAGES.quebec'),
+      birthdayInvalid: t('BUYER_MESSAGES.birthdayInvalid'),
+      monthInvalid: t('BUYER_MESSAGES.monthInvalid'),
+      dayInvalid: t('BUYER_MESSAGES.dayInvalid'),
+      yearInvalid: t('BUYER_MESSAGES.yearInvalid'),
+      legalAge: t('BUYER_MESSAGES.legalAge'),
+      provinceRequired: t('BUYER_MESSAGES.provinceRequired'),
+      stateRequired: t('BUYER_MESSAGES.stateRequired'),
+      postalRequired: t('BUYER_MESSAGES.postalRequired'),
+      postalInvalid: t('BUYER_MESSAGES.postalInvalid'),
+    },
+    BUYER_TEXT: {
+      codeByEmail: t('BUYER_TEXT.codeByEmail', {
+        length: VERIFICATION_CODE_LENGTH,
+        minutes: VERIFICATION_CODE_VALIDITY_MS / 60_000,
+      }),
+    },
+    CANCELLED_TEXT: {
+      title: t('CANCELLED_TEXT.title'),
+      body: t('CANCELLED_TEXT.body'),
+    },
+    CARD_MESSAGES: {
+      expiryMonthInvalid: t('CARD_MESSAGES.expiryMonthInvalid'),
+      expiryYearInvalid: t('CARD_MESSAGES.expiryYearInvalid'),
+      cardExpired: t('CARD_MESSAGES.cardExpired'),
+    },
+    CARD_TEXT: {
+      quoteTitle: t('CARD_TEXT.quoteTitle'),
+      payTitle: t('CARD_TEXT.payTitle'),
+      youPay: t('CARD_TEXT.youPay'),
+      youReceive: t('CARD_TEXT.youReceive'),
+      fee: t('CARD_TEXT.fee'),
+      extraFee: t('CARD_TEXT.extraFee'),
+      residency: t('CARD_TEXT.residency'),
+      residencyRequired: t('CARD_TEXT.residencyRequired'),
+      unavailable: t('CARD_TEXT.unavailable'),
+      frameTitle: t('CARD_TEXT.frameTitle'),
+      paidLink: t('CARD_TEXT.paidLink'),
+      notReceived: t('CARD_TEXT.notReceived'),
+      declined: t('CARD_TEXT.declined'),
+    },
+    CASH_IN_TEXT: {
+      title: t('CASH_IN_TEXT.title'),
+      intro: t('CASH_IN_TEXT.intro'),
+      openNow: t('CASH_IN_TEXT.openNow'),
+      closed: t('CASH_IN_TEXT.closed'),
+      allDay: t('CASH_IN_TEXT.allDay'),
+      mapNote: t('CASH_IN_TEXT.mapNote'),
+      noCentres: t('CASH_IN_TEXT.noCentres'),
+      back: t('CASH_IN_TEXT.back'),
+    },
+    CODE_MESSAGES: {
+      codeRequired: t('CODE_MESSAGES.codeRequired'),
+      codeNotNumeric: t('CODE_MESSAGES.codeNotNumeric'),
+      codeLength: t('CODE_MESSAGES.codeLength', { length: VERIFICATION_CODE_LENGTH }),
+      codeSent: t('CODE_MESSAGES.codeSent'),
+    },
+    CONFIRM_TEXT: {
+      cryptoSent: t('CONFIRM_TEXT.cryptoSent'),
+      referenceNoted: t('CONFIRM_TEXT.referenceNoted'),
+    },
+    COPY_TEXT: {
+      copied: t('COPY_TEXT.copied'),
+      copyAddress: t('COPY_TEXT.copyAddress'),
+      copy: t('COPY_TEXT.copy'),
+      copyOf: (what: string) => t('COPY_TEXT.copyOf', { what }),
+    },
+    DEPOSIT_TEXT: {
+      waiting: t('DEPOSIT_TEXT.waiting'),
+      result: t('DEPOSIT_TEXT.result'),
+    },
+    EMAIL_MESSAGES: {
+      emtRequired: t('EMAIL_MESSAGES.emtRequired'),
+      emtInvalid: t('EMAIL_MESSAGES.emtInvalid'),
+      buyerRequired: t('EMAIL_MESSAGES.buyerRequired'),
+      buyerInvalid: t('EMAIL_MESSAGES.buyerInvalid'),
+    },
+    ESTIMATE_TEXT: {
+      currentPrice: t('ESTIMATE_TEXT.currentPrice'),
+      receiveAbout: t('ESTIMATE_TEXT.receiveAbout'),
+      note: t('ESTIMATE_TEXT.note'),
+    },
+    FAILURE_TEXT: {
+      redirectingHome: t('FAILURE_TEXT.redirectingHome'),
+      transactionCancelled: t('FAILURE_TEXT.transactionCancelled'),
+      paymentAlreadyInitiated: t('FAILURE_TEXT.paymentAlreadyInitiated'),
+      bankAlreadyInitiated: t('FAILURE_TEXT.bankAlreadyInitiated'),
+      bankNoResponse: t('FAILURE_TEXT.bankNoResponse'),
+      bankPaymentFailed: t('FAILURE_TEXT.bankPaymentFailed'),
+      buyerInfo: t('FAILURE_TEXT.buyerInfo'),
+      unavailable: t('FAILURE_TEXT.unavailable'),
+      giftCardRequote: t('FAILURE_TEXT.giftCardRequote'),
+      cardQuote: t('FAILURE_TEXT.cardQuote'),
+      copy: t('FAILURE_TEXT.copy'),
+      referenceNotFound: t('FAILURE_TEXT.referenceNotFound'),
+      generic: t('FAILURE_TEXT.generic'),
+      transactionInvalid: t('FAILURE_TEXT.transactionInvalid'),
+      cannotContinue: t('FAILURE_TEXT.cannotContinue'),
+    },
+    HOME_TEXT: {
+      heading: t('HOME_TEXT.heading'),
+      unavailableTitle: t('HOME_TEXT.unavailableTitle'),
+      unavailableBody: t('HOME_TEXT.unavailableBody'),
+    },
+    IDENTITY_TEXT: {
+      approved: t('IDENTITY_TEXT.approved'),
+      failed: t('IDENTITY_TEXT.failed'),
+      frameUnavailable: t('IDENTITY_TEXT.frameUnavailable'),
+      cameraDenied: t('IDENTITY_TEXT.cameraDenied'),
+      cameraMissing: t('IDENTITY_TEXT.cameraMissing'),
+      cameraBusy: t('IDENTITY_TEXT.cameraBusy'),
+      cameraFailed: t('IDENTITY_TEXT.cameraFailed'),
+      proofOfAddress: t('IDENTITY_TEXT.proofOfAddress'),
+    },
+    LANGUAGE_SWITCH_LABEL: t('LANGUAGE_SWITCH_LABEL'),
+    LEAVE_PROMPT: t('LEAVE_PROMPT'),
+    NOT_AVAILABLE: t('NOT_AVAILABLE'),
+    OTC_TEXT: {
+      title: t('OTC_TEXT.title'),
+      referenceLabel: t('OTC_TEXT.referenceLabel'),
+      copyReference: t('OTC_TEXT.copyReference'),
+      expiry: (hours: string, until: string) => t('OTC_TEXT.expiry', { hours, until }),
+      validIdsHeading: t('OTC_TEXT.validIdsHeading'),
+      validIds: [
+        t('OTC_TEXT.validIds.0'),
+        t('OTC_TEXT.validIds.1'),
+        t('OTC_TEXT.validIds.2'),
+        t('OTC_TEXT.validIds.3'),
+        t('OTC_TEXT.validIds.4'),
+        t('OTC_TEXT.validIds.5'),
+        t('OTC_TEXT.validIds.6'),
+        t('OTC_TEXT.validIds.7'),
+      ],
+      mapLink: t('OTC_TEXT.mapLink'),
+      noted: t('OTC_TEXT.noted'),
+      successTitle: t('OTC_TEXT.successTitle'),
+      successBody: t('OTC_TEXT.successBody'),
+      successNext: t('OTC_TEXT.successNext'),
+    },
+    PAYMENT_REFUSED_TEXT: {
+      title: t('PAYMENT_REFUSED_TEXT.title'),
+      body: t('PAYMENT_REFUSED_TEXT.body'),
+      reference: t('PAYMENT_REFUSED_TEXT.reference'),
+    },
+    PROC_TEXT: {
+      title: t('PROC_TEXT.title'),
+      processing: t('PROC_TEXT.processing'),
+      done: t('PROC_TEXT.done'),
+      result: t('PROC_TEXT.result'),
+      failed: t('PROC_TEXT.failed'),
+      badQuery: t('PROC_TEXT.badQuery'),
+    },
+    PRO_TEXT: {
+      heading: t('PRO_TEXT.heading'),
+      note: t('PRO_TEXT.note'),
+      verifying: t('PRO_TEXT.verifying'),
+      gettingQuote: t('PRO_TEXT.gettingQuote'),
+      fee: t('PRO_TEXT.fee'),
+    },
+    QUOTE_TEXT: {
+      currentPriceQuote: t('QUOTE_TEXT.currentPriceQuote'),
+      heldUntil: t('QUOTE_TEXT.heldUntil'),
+      heldFor: t('QUOTE_TEXT.heldFor'),
+      expired: t('QUOTE_TEXT.expired'),
+      newQuote: t('QUOTE_TEXT.newQuote'),
+      gettingNewQuote: t('QUOTE_TEXT.gettingNewQuote'),
+      acceptWithoutJs: t('QUOTE_TEXT.acceptWithoutJs'),
+      requoteFailed: t('QUOTE_TEXT.requoteFailed'),
+      feesIncluded: t('QUOTE_TEXT.feesIncluded'),
+      noProcessingFees: t('QUOTE_TEXT.noProcessingFees'),
+      chargedInUsd: t('QUOTE_TEXT.chargedInUsd'),
+    },
+    RATE_LIMIT_TEXT: {
+      tryAgainIn: (seconds: number): string =>
+        seconds > 90
+          ? t('RATE_LIMIT_TEXT.tryAgainInMinutes', { count: Math.ceil(seconds / 60) })
+          : t('RATE_LIMIT_TEXT.tryAgainInSeconds', { count: Math.max(1, seconds) }),
+    },
+    RECEIPT_TEXT: {
+      thankYou: t('RECEIPT_TEXT.thankYou'),
+      inReviewTitle: t('RECEIPT_TEXT.inReviewTitle'),
+      inReview: (within: string) => t('RECEIPT_TEXT.inReview', { within }),
+      afterApproval: {
+        paymentInstructions: (emailWithin: string, payWithin: string) =>
+          t('RECEIPT_TEXT.afterApproval.paymentInstructions', { emailWithin, payWithin }),
+        coinsWithin: (coin: string, within: string) => t('RECEIPT_TEXT.afterApproval.coinsWithin', { coin, within }),
+        cashDetails: (expiry: string) => t('RECEIPT_TEXT.afterApproval.cashDetails', { expiry }),
+        coinsSent: (coin: string) => t('RECEIPT_TEXT.afterApproval.coinsSent', { coin }),
+        depositAddress: (coin: string, within: string) => t('RECEIPT_TEXT.afterApproval.depositAddress', { coin, within }),
+        emailed: t('RECEIPT_TEXT.afterApproval.emailed'),
+      },
+      successTitle: t('RECEIPT_TEXT.successTitle'),
+      complete: t('RECEIPT_TEXT.complete'),
+      delivery: {
+        coinsWithin: (coin: string, within: string) => t('RECEIPT_TEXT.delivery.coinsWithin', { coin, within }),
+        coins: (coin: string) => t('RECEIPT_TEXT.delivery.coins', { coin }),
+        payout: t('RECEIPT_TEXT.delivery.payout'),
+        giftCard: t('RECEIPT_TEXT.delivery.giftCard'),
+      },
+      onDeposit: {
+        payout: t('RECEIPT_TEXT.onDeposit.payout'),
+        giftCard: t('RECEIPT_TEXT.onDeposit.giftCard'),
+      },
+      received: (onDeposit: string) => t('RECEIPT_TEXT.received', { onDeposit }),
+    },
+    RESUME_TEXT: {
+      title: t('RESUME_TEXT.title'),
+      intro: t('RESUME_TEXT.intro'),
+      warning: t('RESUME_TEXT.warning'),
+      amount: t('RESUME_TEXT.amount'),
+      coin: t('RESUME_TEXT.coin'),
+      receivingAddress: t('RESUME_TEXT.receivingAddress'),
+      payoutEmail: t('RESUME_TEXT.payoutEmail'),
+      created: t('RESUME_TEXT.created'),
+      reference: t('RESUME_TEXT.reference'),
+      confirm: t('RESUME_TEXT.confirm'),
+      notMine: t('RESUME_TEXT.notMine'),
+      expired: t('RESUME_TEXT.expired'),
+    },
+    SPEND_QUOTE_TEXT: {
+      title: t('SPEND_QUOTE_TEXT.title'),
+      amountLegend: t('SPEND_QUOTE_TEXT.amountLegend'),
+      youSend: t('SPEND_QUOTE_TEXT.youSend'),
+      fee: t('SPEND_QUOTE_TEXT.fee'),
+      terms: t('SPEND_QUOTE_TEXT.terms'),
+      website: t('SPEND_QUOTE_TEXT.website'),
+      faq: t('SPEND_QUOTE_TEXT.faq'),
+    },
+    STEP_TEXT: {
+      label: t('STEP_TEXT.label'),
+      of: (n: number, total: number, name: string) => t('STEP_TEXT.of', { n, total, name }),
+      names: {
+        quote: t('STEP_TEXT.names.quote'),
+        details: t('STEP_TEXT.names.details'),
+        verify: t('STEP_TEXT.names.verify'),
+        pay: t('STEP_TEXT.names.pay'),
+        send: t('STEP_TEXT.names.send'),
+        payout: t('STEP_TEXT.names.payout'),
+      },
+    },
+    STEP_UNAVAILABLE_TEXT: {
+      title: t('STEP_UNAVAILABLE_TEXT.title'),
+      body: t('STEP_UNAVAILABLE_TEXT.body'),
+    },
+    SUMMARY_TEXT: {
+      title: t('SUMMARY_TEXT.title'),
+      total: t('SUMMARY_TEXT.total'),
+      youReceive: t('SUMMARY_TEXT.youReceive'),
+      cryptoAmount: t('SUMMARY_TEXT.cryptoAmount'),
+      youSend: t('SUMMARY_TEXT.youSend'),
+      address: t('SUMMARY_TEXT.address'),
+      reference: t('SUMMARY_TEXT.reference'),
+      fee: t('SUMMARY_TEXT.fee'),
+      payoutEmail: t('SUMMARY_TEXT.payoutEmail'),
+      giftCardValue: t('SUMMARY_TEXT.giftCardValue'),
+    },
+    TAB_LABELS: {
+      BUY: t('TAB_LABELS.BUY'),
+      SELL: t('TAB_LABELS.SELL'),
+      SPEND: t('TAB_LABELS.SPEND'),
+    },
+    UNSUPPORTED_BROWSER: t('UNSUPPORTED_BROWSER'),
+    UPLOAD_MESSAGES: {
+      badType: t('UPLOAD_MESSAGES.badType'),
+      tooLarge /** size: in millions of bytes, 1 decimal (5,000,000 bytes -> '5.0'). */: (size: string) =>
+        t('UPLOAD_MESSAGES.tooLarge', { max: UPLOAD_MAX_LABEL, size }),
+      none: t('UPLOAD_MESSAGES.none'),
+      typeMissing: t('UPLOAD_MESSAGES.typeMissing'),
+      alreadyUploaded: t('UPLOAD_MESSAGES.alreadyUploaded'),
+      mobileInvalid: t('UPLOAD_MESSAGES.mobileInvalid'),
+      oneFileOnly: t('UPLOAD_MESSAGES.oneFileOnly'),
+      unreadable: t('UPLOAD_MESSAGES.unreadable'),
+      nameTooLong: t('UPLOAD_MESSAGES.nameTooLong'),
+      dimensionsTooLarge: t('UPLOAD_MESSAGES.dimensionsTooLarge'),
+      busy: t('UPLOAD_MESSAGES.busy'),
+      unfinished: t('UPLOAD_MESSAGES.unfinished'),
+      complete: t('UPLOAD_MESSAGES.complete'),
+    },
+    VOUCHER_MESSAGES: {
+      required: t('VOUCHER_MESSAGES.required'),
+      notNumeric: t('VOUCHER_MESSAGES.notNumeric'),
+      length: t('VOUCHER_MESSAGES.length'),
+      alreadyUsed: t('VOUCHER_MESSAGES.alreadyUsed'),
+      lostConnection: t('VOUCHER_MESSAGES.lostConnection'),
+    },
+    VOUCHER_TEXT: {
+      title: t('VOUCHER_TEXT.title'),
+      label: t('VOUCHER_TEXT.label'),
+      hint: t('VOUCHER_TEXT.hint'),
+      singleUse: t('VOUCHER_TEXT.singleUse'),
+      redeem: t('VOUCHER_TEXT.redeem'),
+      redeeming: t('VOUCHER_TEXT.redeeming'),
+      mismatch: t('VOUCHER_TEXT.mismatch'),
+      storedValue: (amount: string) => t('VOUCHER_TEXT.storedValue', { amount }),
+      updateQuote: t('VOUCHER_TEXT.updateQuote'),
+      updateYes: t('VOUCHER_TEXT.updateYes'),
+    },
+  };
+}
 
-/** The way home from a page where the order cannot go on (not in the spec). */
-export const BACK_TO_START = 'Back to the start';
+export type Texts = ReturnType<typeof textsOf>;
 
-/** The amount screen's tabs (docs/spec.md section 2, screen 1). */
-export const TAB_LABELS = {
-  BUY: 'Buy Bitcoin',
-  SELL: 'Sell Bitcoin',
-  SPEND: 'Buy eGift Cards',
-} as const;
+const byLanguage = new Map<PageLanguage, Texts>();
 
-export const AMOUNT_MESSAGES = {
-  greaterThan: (limit: string) => `Amount must be greater than ${limit}.`,
-  lessThan: (limit: string) => `Amount must be less than ${limit}.`,
-  zero: 'Amount must be greater than zero.',
-  notANumber: 'Value must be a number.',
-  giftCardMissing: 'Gift card must be selected.',
-  methodNotFound: 'Payment method not found.',
-  giftCardAmount: 'Payment amount not valid for this gift card',
-  proMethod: 'Payment method must be Interac E-Transfer',
-  // Not in the spec: the views never offer these values, so only tampered forms see them.
-  kindNotAllowed: 'Transaction type not supported.',
-  fiatNotSupported: 'Currency not supported.',
-  coinNotSupported: 'Cryptocurrency not supported.',
-} as const;
+/** Every text in `language`, built on first use. */
+export function textsFor(language: PageLanguage): Texts {
+  let found = byLanguage.get(language);
+  if (!found) byLanguage.set(language, (found = textsOf(translatorFor(language))));
+  return found;
+}
 
-export const ADDRESS_MESSAGES = {
-  required: (coin: string) => `Your ${coin} address is required.`,
-  invalid: (coin: string) => `This is not a valid ${coin} address.`,
-} as const;
-
-export const EMAIL_MESSAGES = {
-  emtRequired: 'Your email address is required.',
-  emtInvalid: 'Please provide a valid email address.',
-  buyerRequired: 'Email Address required',
-  buyerInvalid: 'Invalid email address',
-} as const;
-
-export const BUYER_MESSAGES = {
-  required: (label: string) => `${label} required`,
-  tooShort: (label: string) => `${label} must be longer than 1 character`,
-  // Not in the spec: the upstream caps lengths (contract.ts), so say so before it refuses.
-  tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer`,
-  mobileInvalid: (country: string) => `Mobile must be a valid ${country} phone number`,
-  quebec: 'The region of Quebec is not supported.',
-  birthdayInvalid: 'Birthday is invalid',
-  monthInvalid: 'Month is invalid',
-  dayInvalid: 'Day is invalid',
-  yearInvalid: 'Year is invalid',
-  legalAge: 'Must be of legal age',
-  provinceRequired: 'Province required',
-  stateRequired: 'State required',
-  postalRequired: 'Postal code required',
-  // Not in the spec, which gives the lengths only.
-  postalInvalid: 'Postal code is invalid',
-} as const;
-
-export const CODE_MESSAGES = {
-  codeRequired: 'Please enter code sent to your email.',
-  codeNotNumeric: 'Invalid code.  Code must be numeric.',
-  // Not in the spec, which only says "6 digits".
-  codeLength: `Code must be ${VERIFICATION_CODE_LENGTH} digits.`,
-  /** After Resend Code. Not in the spec. */
-  codeSent: 'A new code is on its way. Check your email.',
-} as const;
-
-export const VOUCHER_MESSAGES = {
-  required: 'Please enter your Flexepin Voucher.',
-  notNumeric: 'Flexepin Vouchers are numbers only.',
-  length: 'Flexepin Vouchers are a 16 digits.',
-  alreadyUsed: 'This voucher has already been used.',
-  lostConnection: 'Lost connection.  Please try again.',
-} as const;
-
-/** Screen 10 and the new-quote modal (docs/spec.md sections 2 and 8); the spec words none of these. */
-export const VOUCHER_TEXT = {
-  title: 'Redeem your Flexepin voucher',
-  label: 'Voucher number',
-  hint: 'The 16 digits printed on your voucher.',
-  singleUse: 'Vouchers are single-use: once redeemed, a voucher cannot be used again, even for part of its value.',
-  redeem: 'REDEEM VOUCHER',
-  redeeming: 'Redeeming your voucher; the rate hold is paused.',
-  mismatch: "Your voucher's stored value does not match the quote.",
-  storedValue: (amount: string) => `Your voucher is worth ${amount}.`,
-  updateQuote: 'Would you like to update your quote to this amount? Your voucher is then redeemed at the new quote.',
-  updateYes: 'Yes, update my quote',
-} as const;
-
-/** Screen 19: bank choice and the bank payment page (not in the spec). */
-export const BANK_TEXT = {
-  selectTitle: 'Choose your bank',
-  selectIntro: 'Pick the bank you will pay from. You will approve the payment on its page.',
-  poliTitle: 'Pay by bank transfer',
-  poliIntro: 'You will be taken to your bank to approve the payment of the order total.',
-  proceed: 'Proceed',
-  deadline: (window: string) => `Your payment must arrive within ${window}.`,
-  notOffered: 'Please choose one of the banks shown.',
-} as const;
-
-/** A payment address from the upstream that the checkout will not follow (not in the spec). */
-export const PAYMENT_REFUSED_TEXT = {
-  title: 'We could not open the payment page',
-  body: 'The payment page we were given is not one we can send you to safely, so we stopped here. Nothing has been charged by this step. Please contact support with this reference.',
-  reference: 'Support reference:',
-} as const;
-
-/** The card quote and the card provider's frame (not in the spec, except where QUOTE_TEXT and FAILURE_TEXT say). */
-export const CARD_TEXT = {
-  quoteTitle: 'Your card quote',
-  payTitle: 'Pay by card',
-  youPay: 'You pay',
-  youReceive: 'You receive',
-  fee: 'Card processing fee',
-  extraFee: 'Network fee',
-  residency: 'I am a resident of Canada',
-  residencyRequired: 'Card payments are available to residents of Canada only.',
-  unavailable: 'Card payments are not available right now. Please choose another payment method.',
-  frameTitle: 'Card payment form',
-  paidLink: 'I have completed my card payment',
-  notReceived: 'We have not received your card payment yet. Complete it in the form above, then check again.',
-  declined: 'Your card was declined and nothing was charged. Please try again or use another card.',
-} as const;
-
-/** Not in the spec: it gives the rule (month 1-12, year not before this year) only. */
-export const CARD_MESSAGES = {
-  expiryMonthInvalid: 'Expiry month is invalid.',
-  expiryYearInvalid: 'Expiry year is invalid.',
-  cardExpired: 'This card has expired.',
-} as const;
-
-export const UPLOAD_MESSAGES = {
-  badType: "Only images and PDF's are allowed (jpg, gif, png, pdf)",
-  /** x: the size in millions of bytes, 1 decimal (5,000,000 bytes -> '5.0'). */
-  tooLarge: (x: string) => `File must be less than ${UPLOAD_MAX_LABEL}. Your file is ${x}MB.`,
-  none: 'You must upload at least 1 file.',
-  typeMissing: 'Please select a document type from the dropdown menu for each file you are uploading.',
-  alreadyUploaded: 'Documents already uploaded.',
-  mobileInvalid: 'Mobile must be a valid phone number',
-  // Not in the spec.
-  oneFileOnly: 'Please upload only 1 file.',
-  unreadable: 'This file could not be read.',
-  nameTooLong: 'File name is too long.',
-  dimensionsTooLarge: 'This image is too large for us to check. Please send a picture of at most 10,000 pixels a side.',
-  busy: 'Many uploads are under way right now. Please try again in a minute.',
-  unfinished: 'The upload did not finish. Please try again.',
-  complete: 'Your documents were uploaded. We will contact you shortly to complete your order.',
-} as const;
-
-/** Screens 11-15 and the audio step (docs/spec.md section 4 quotes the two verification outcomes). */
-export const IDENTITY_TEXT = {
-  approved: 'Thank you! Your verification is complete. We will contact you shortly to complete your order.',
-  failed:
-    'Verification unsuccessful. Unfortunately your identify verification has failed. Please contact us if you feel this is a mistake.',
-  // Not in the spec.
-  frameUnavailable: 'Identity verification is not available right now. Please contact us to complete your order.',
-  cameraDenied: 'Camera access was refused. Allow the camera in your browser settings, or upload a picture instead.',
-  cameraMissing: 'No camera was found on this device. Please upload a picture instead.',
-  cameraBusy: 'The camera is in use by another application. Close it and try again, or upload a picture instead.',
-  cameraFailed: 'The camera could not be started. Please upload a picture instead.',
-  proofOfAddress: 'A bank statement or utility bill used as proof of address must be no older than 3 months.',
-} as const;
-
-/** The rate hold (docs/spec.md sections 2 and 4) and the quote screen. */
-export const QUOTE_TEXT = {
-  currentPriceQuote: 'Current Price Quote',
-  heldUntil: 'Rate held until',
-  heldFor: 'Rate held for',
-  expired: 'Your price quote has expired.',
-  newQuote: 'Here is a new quote at the current rate:',
-  gettingNewQuote: 'Getting a new quote…',
-  acceptWithoutJs: 'Accept & Continue to get a new quote at the current rate, or Decline to start over.',
-  requoteFailed: 'We could not get a new quote. Please try again.',
-  feesIncluded: 'All fees included.',
-  noProcessingFees: 'NO PROCESSING FEES',
-  chargedInUsd: 'Credit cards charged in USD',
-} as const;
-
-/** docs/spec.md section 8, and the checkout's own words for failures the spec leaves open. */
-export const FAILURE_TEXT = {
-  /** Appended to SYSTEM on a requote. */
-  redirectingHome: 'Redirecting to homepage in 5 seconds...',
-  /** Appended to MOBILE.INVALIDATTEMPT.REACHED. */
-  transactionCancelled: 'Transaction has been cancelled. Redirecting to homepage in 5 seconds...',
-  paymentAlreadyInitiated:
-    'Payment Instructions have already been initiated. Please contact our support if you feel this is a mistake.',
-  bankAlreadyInitiated:
-    'Unable to proceed as bank transfer has already been initiated. Please contact customer support for further assistance.',
-  bankNoResponse: 'Internal Server Error. Please contact support for further assistance.',
-  bankPaymentFailed:
-    'Unfortunately we were unable to complete your payment. Please contact your financial institution and try again.',
-  buyerInfo: 'Error saving your information.  Please try again.',
-  unavailable: 'Service Temporarily Unavailable. Please try again later.',
-  giftCardRequote: 'Woops. Something went wrong. Please try again.',
-  cardQuote: "It looks we're having issues. Our team has been notified. Please try again later.",
-  copy: 'Error copying. Try copying manually.',
-  referenceNotFound: 'Reference ID not found.',
-  // Not in the spec.
-  generic: 'Something went wrong. Please try again.',
-  /** TRANSACTION.INVALID: a refId link to a transaction that is no longer PENDING. */
-  transactionInvalid: 'This transaction can no longer be changed. Please start a new order.',
-  /** The upstream named a next step this checkout does not know (logged). */
-  cannotContinue: 'Your order could not continue from here. Please contact us with your Reference ID.',
-} as const;
-
-/** The unsupported-browser modal (docs/spec.md section 2). */
-export const UNSUPPORTED_BROWSER =
-  "Unfortunately your browser isn't supported. We recommend updating to the latest versions of Chrome, Safari, or Firefox.";
-
-/** The leave-page confirmation; browsers word the prompt themselves, this is its returnValue. */
-export const LEAVE_PROMPT = 'Are you sure?';
-
-/** Confirm modals of the payment pages (docs/spec.md section 2, screens 17 and 18). */
-export const CONFIRM_TEXT = {
-  cryptoSent: 'Have you sent your crypto to our provided address?',
-  referenceNoted: 'Did you note down your Reference Number?',
-} as const;
-
-export const COPY_TEXT = {
-  copied: 'Copied to the clipboard.',
-  copyAddress: 'COPY ADDRESS',
-  copy: 'Copy',
-  /** The accessible name of a small Copy button: what it copies. */
-  copyOf: (what: string) => `Copy ${what}`,
-} as const;
-
-/**
- * The in-review, success and deposit pages (screen 20, screen 17): what happens next, in the
- * words of the order's payment method (its module in server/methods/ picks them). Durations
- * come as text ("12 hours"), from the promises of docs/spec.md section 9.
- */
-export const RECEIPT_TEXT = {
-  thankYou: 'Thank you!',
-  inReviewTitle: 'Order in review',
-  inReview: (within: string) => `Your order is being reviewed. A review may take up to ${within}.`,
-  afterApproval: {
-    paymentInstructions: (emailWithin: string, payWithin: string) =>
-      `Once it is approved, we will email you the payment instructions within ${emailWithin}. Your payment must arrive within ${payWithin} of the instructions.`,
-    coinsWithin: (coin: string, within: string) =>
-      `Once it is approved, your ${coin} will be delivered to your receiving address within ${within}.`,
-    cashDetails: (expiry: string) =>
-      `Once it is approved, we will email you your payment details. Cash payments expire after ${expiry}.`,
-    coinsSent: (coin: string) => `Once it is approved, your ${coin} will be sent to your receiving address.`,
-    depositAddress: (coin: string, within: string) =>
-      `Once it is approved, we will email you the address to send your ${coin} to within ${within}.`,
-    emailed: 'We will email you once it is approved.',
-  },
-  successTitle: 'Order complete',
-  complete: 'Your order is complete.',
-  delivery: {
-    coinsWithin: (coin: string, within: string) => `Your ${coin} will be delivered to your receiving address within ${within}.`,
-    coins: (coin: string) => `Your ${coin} is on its way to your receiving address.`,
-    payout: 'Your Interac e-Transfer payout is on its way to your email.',
-    giftCard: 'Your eGift card is on its way to your email.',
-  },
-  onDeposit: {
-    payout: 'We will send your payout as soon as your crypto arrives.',
-    giftCard: 'We will email your eGift card as soon as your crypto arrives.',
-  },
-  /** Shown when the deposit page's status checks stop before the address is known. */
-  received: (onDeposit: string) => `We have received your order. ${onDeposit}`,
-} as const;
-
-/** The cancelled page (docs/spec.md section 2, screen 20). */
-export const CANCELLED_TEXT = {
-  title: 'Order not complete',
-  body: 'Your order was cancelled and your bank account has not been charged.',
-} as const;
-
-/** A step the upstream sent the visitor to that is not online yet. */
-export const STEP_UNAVAILABLE_TEXT = {
-  title: "This step isn't available online yet",
-  body: 'Your order is saved. Please contact us and we will help you complete it.',
-} as const;
-
-/** "Unknown payment method or subtype name: shows N/A" (docs/spec.md section 8). */
-export const NOT_AVAILABLE = 'N/A';
-
-/** The gift-card amount picker (screen 16). Not in the spec, which names the parts only. */
-export const SPEND_QUOTE_TEXT = {
-  title: 'Choose your eGift card amount',
-  amountLegend: 'Card amount',
-  youSend: 'You send',
-  fee: 'Fee (included)',
-  terms: 'Terms and conditions',
-  website: 'Website',
-  faq: 'FAQ',
-} as const;
-
-/** The cash payment pages (screen 18). Not in the spec beyond the confirm question. */
-export const OTC_TEXT = {
-  title: 'Pay cash at a payment centre',
-  referenceLabel: 'Reference Number',
-  copyReference: 'COPY REFERENCE NUMBER',
-  expiry: (hours: string, until: string) => `Pay within ${hours}, by ${until} (Manila time). After that the order expires.`,
-  validIdsHeading: 'Bring one valid ID',
-  validIds: [
-    'Philippine passport',
-    "Driver's license (LTO)",
-    'PhilSys National ID',
-    'UMID',
-    'SSS or GSIS ID',
-    'PRC ID',
-    'Postal ID',
-    "Voter's ID",
-  ],
-  mapLink: 'Find a payment centre near you',
-  noted: 'I HAVE NOTED IT',
-  successTitle: 'Thank you!',
-  successBody: 'Pay the amount in cash at any partner payment centre and give them your Reference Number.',
-  successNext: 'Once the centre confirms your payment we send your crypto to your receiving address and email you.',
-} as const;
-
-/** Pro entry (docs/spec.md screen 3). */
-export const PRO_TEXT = {
-  heading: 'Higher limits, lower fees',
-  note: 'Interac E-transfer only, increased daily limit of $2,500 CAD and a reduced fee.',
-  verifying: 'Verifying',
-  gettingQuote: 'Getting quote',
-  // Not in the spec.
-  fee: 'Your Pro fee',
-} as const;
-
-/** /proc/{procid} (docs/spec.md section 2): "Processing then Done". */
-export const PROC_TEXT = {
-  title: 'Processing',
-  processing: 'Processing',
-  done: 'Done',
-  // Not in the spec.
-  result: 'Result',
-  failed: 'We could not complete this request. Please try again later.',
-  badQuery: 'This link is not valid.',
-} as const;
-
-/** The cash-in map (screen 21). Not in the spec, which names the parts only. */
-export const CASH_IN_TEXT = {
-  title: 'Cash-in locations',
-  intro: 'Pay for your order in cash at any of these payment centres within 100 miles of Manila.',
-  openNow: 'Open now',
-  closed: 'Closed now',
-  allDay: 'Open 24 hours',
-  mapNote: 'The map needs JavaScript; every centre is listed below.',
-  noCentres: 'There are no payment centres in this area yet.',
-  back: 'Back to my order',
-} as const;
-
-/**
- * Resuming an order by its Reference ID (/state/{refId}, ?refId=): the order is shown and
- * the visitor confirms it is theirs before it becomes their flow. Not in the spec, which
- * resumed at once: a link sent by someone else would have had the visitor pay for their order.
- */
-export const RESUME_TEXT = {
-  title: 'Is this your order?',
-  intro: 'This link opens an order that was already started. Continue only if you started it yourself.',
-  warning: 'If someone sent you this link, do not continue: you would be paying for their order.',
-  amount: 'Amount',
-  coin: 'Coin',
-  receivingAddress: 'Receiving crypto address',
-  payoutEmail: 'Payout email',
-  created: 'Created',
-  reference: 'Reference ID',
-  confirm: 'Yes, this is my order',
-  notMine: 'No, this is not my order',
-  expired: 'This page was open too long. Please confirm again.',
-} as const;
-
-/** A rate limit reached (429). Not in the spec. */
-export const RATE_LIMIT_TEXT = {
-  tryAgainIn: (seconds: number): string => {
-    const [count, unit] = seconds > 90 ? [Math.ceil(seconds / 60), 'minute'] : [Math.max(1, seconds), 'second'];
-    return `Too many attempts from your connection. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
-  },
-} as const;
-
-/** The home page around its form. Not in the spec. */
-export const HOME_TEXT = {
-  heading: 'Buy and sell crypto',
-  unavailableTitle: 'Checkout unavailable',
-  unavailableBody: 'This checkout is not taking new orders right now. Please come back later.',
-} as const;
-
-/** The home form's price estimate (apart from HOME_TEXT: the island ships only these). Not in the spec. */
-export const ESTIMATE_TEXT = {
-  currentPrice: 'Current price',
-  receiveAbout: 'You receive about',
-  note: 'An estimate: the quote on the next screen is the price that counts.',
-} as const;
-
-/** The buyer-info screen says where the code goes before the visitor submits (screens 7 and 8). */
-export const BUYER_TEXT = {
-  codeByEmail: `We will email a ${VERIFICATION_CODE_LENGTH}-digit code to this address to confirm it. The code is valid for ${VERIFICATION_CODE_VALIDITY_MS / 60_000} minutes.`,
-} as const;
-
-/** The order summary (checkout/order-summary.ts). Not in the spec. */
-export const SUMMARY_TEXT = {
-  title: 'Your order',
-  total: 'Order total',
-  youReceive: 'You receive',
-  cryptoAmount: 'Crypto amount',
-  youSend: 'You send',
-  address: 'Receiving address',
-  reference: 'Reference ID',
-  fee: 'Fee (included)',
-  payoutEmail: 'Payout email',
-  giftCardValue: 'eGift card value',
-} as const;
-
-/** The step indicator (checkout/progress.ts). Not in the spec. */
-export const STEP_TEXT = {
-  label: 'Progress',
-  of: (n: number, total: number, name: string) => `Step ${n} of ${total}: ${name}`,
-  names: { quote: 'Quote', details: 'Details', verify: 'Verify', pay: 'Pay', send: 'Send crypto', payout: 'Payout' },
-} as const;
-
-/** The deposit page while the server still checks for the address (screen 17, without JavaScript). Not in the spec. */
-export const DEPOSIT_TEXT = {
-  waiting: 'Waiting for the deposit address…',
-  result: 'Deposit address',
-} as const;
-
-/** The amount form's own texts, given to its island in its props. */
-export const AMOUNT_FORM_TEXT = {
-  next: ACTIONS.next,
-  pleaseWait: ACTIONS.pleaseWait,
-  ...ESTIMATE_TEXT,
-} as const;
+export const {
+  TIME,
+  ACTIONS,
+  ADDRESS_MESSAGES,
+  AMOUNT_FORM_TEXT,
+  AMOUNT_MESSAGES,
+  BACK_TO_START,
+  BANK_TEXT,
+  BUYER_MESSAGES,
+  BUYER_TEXT,
+  CANCELLED_TEXT,
+  CARD_MESSAGES,
+  CARD_TEXT,
+  CASH_IN_TEXT,
+  CODE_MESSAGES,
+  CONFIRM_TEXT,
+  COPY_TEXT,
+  DEPOSIT_TEXT,
+  EMAIL_MESSAGES,
+  ESTIMATE_TEXT,
+  FAILURE_TEXT,
+  HOME_TEXT,
+  IDENTITY_TEXT,
+  LANGUAGE_SWITCH_LABEL,
+  LEAVE_PROMPT,
+  NOT_AVAILABLE,
+  OTC_TEXT,
+  PAYMENT_REFUSED_TEXT,
+  PROC_TEXT,
+  PRO_TEXT,
+  QUOTE_TEXT,
+  RATE_LIMIT_TEXT,
+  RECEIPT_TEXT,
+  RESUME_TEXT,
+  SPEND_QUOTE_TEXT,
+  STEP_TEXT,
+  STEP_UNAVAILABLE_TEXT,
+  SUMMARY_TEXT,
+  TAB_LABELS,
+  UNSUPPORTED_BROWSER,
+  UPLOAD_MESSAGES,
+  VOUCHER_MESSAGES,
+  VOUCHER_TEXT,
+} = textsFor(DEFAULT_LANGUAGE);

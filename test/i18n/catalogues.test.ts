@@ -1,0 +1,109 @@
+// One catalogue per language (checkout/i18n/catalogues/): each has every key and no other,
+// each message parses as ICU MessageFormat and takes the same values in every language,
+// every key is asked for by code, and the pseudo-language wraps every text it gives.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { en } from '../../checkout/i18n/catalogues/en.ts';
+import { LANGUAGES } from '../../checkout/i18n/languages.ts';
+import { CATALOGUES, PSEUDO_CLOSE, PSEUDO_OPEN, translatorFor } from '../../checkout/i18n/translate.ts';
+import { textsFor } from '../../checkout/messages.ts';
+
+const KEYS = Object.keys(en).sort();
+
+/** The values a message takes, with how it uses each (plain, plural, select...). */
+function argumentsOf(elements: MessageFormatElement[], found = new Map<string, string>()): Map<string, string> {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    const kind = element.type === TYPE.plural ? 'plural' : element.type === TYPE.select ? 'select' : 'value';
+    if ('value' in element && typeof element.value === 'string') {
+      // A value shown plainly in one language may be counted in another (French plurals).
+      const known = found.get(element.value);
+      found.set(element.value, known === 'plural' || kind === 'plural' ? 'plural or value' : kind);
+    }
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) argumentsOf(option.value, found);
+    }
+  }
+  return found;
+}
+
+const names = (message: string) => [...argumentsOf(parse(message, { ignoreTag: true })).keys()].sort();
+
+t.test('every catalogue has every key, and only those', async (t) => {
+  t.ok(KEYS.length > 200, `${KEYS.length} keys`);
+  for (const language of LANGUAGES) {
+    t.strictSame(Object.keys(CATALOGUES[language]).sort(), KEYS, language);
+    const empty = KEYS.filter((key) => CATALOGUES[language][key as keyof typeof en].trim() === '');
+    t.strictSame(empty, [], `${language}: every text says something`);
+  }
+});
+
+t.test('every message parses and takes the same values in every language', async (t) => {
+  for (const key of KEYS) {
+    const english = names(en[key as keyof typeof en]);
+    for (const language of LANGUAGES) {
+      const message = CATALOGUES[language][key as keyof typeof en];
+      // names() parses: a message that does not throws here, naming the key.
+      const taken = names(message);
+      if (taken.join() !== english.join()) t.fail(`${language} ${key} takes ${taken.join(', ')}, English ${english.join(', ')}`);
+    }
+  }
+  t.pass(`${KEYS.length} messages in ${LANGUAGES.length} languages`);
+});
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'catalogues' ? [] : sources(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+t.test('every key is asked for by code', async (t) => {
+  const root = new URL('../../', import.meta.url).pathname;
+  const code = ['checkout', 'server', 'views', 'islands']
+    .flatMap((dir) => sources(join(root, dir)))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  const unused = KEYS.filter((key) => !code.includes(`'${key}'`));
+  t.strictSame(unused, [], 'no key that nothing shows');
+});
+
+t.test('plurals and values through ICU, figures in the page locale', async (t) => {
+  const fr = textsFor('fr-CA');
+  t.equal(fr.RATE_LIMIT_TEXT.tryAgainIn(1), 'Trop de tentatives à partir de votre connexion. Veuillez réessayer dans 1 seconde.');
+  t.equal(
+    fr.RATE_LIMIT_TEXT.tryAgainIn(30),
+    'Trop de tentatives à partir de votre connexion. Veuillez réessayer dans 30 secondes.',
+  );
+  t.equal(
+    fr.RATE_LIMIT_TEXT.tryAgainIn(600),
+    'Trop de tentatives à partir de votre connexion. Veuillez réessayer dans 10 minutes.',
+  );
+  t.equal(
+    textsFor('en').RATE_LIMIT_TEXT.tryAgainIn(61),
+    'Too many attempts from your connection. Please try again in 61 seconds.',
+  );
+  t.equal(translatorFor('fr-CA')('TIME.hours', { n: 1 }), '1 heure');
+  t.equal(translatorFor('fr-CA')('TIME.hours', { n: 12 }), '12 heures');
+  t.equal(translatorFor('en')('TIME.hours', { n: 1 }), '1 hour');
+  t.equal(
+    fr.STEP_TEXT.of(2, 4, fr.STEP_TEXT.names.details),
+    'Étape 2 sur 4\u00a0: Coordonnées',
+    'a no-break space before the colon',
+  );
+  t.equal(fr.CONFIRM_TEXT.cryptoSent.at(-1), '?');
+  t.notMatch(fr.CONFIRM_TEXT.cryptoSent, /\s\?$/, 'no space before the question mark');
+});
+
+t.test('the pseudo-language: every text accented and wrapped, the values as they are', async (t) => {
+  const pseudo = textsFor('en-XA');
+  t.equal(pseudo.ACTIONS.next, `${PSEUDO_OPEN}ÑÉẊŦ${PSEUDO_CLOSE}`);
+  const address = pseudo.ADDRESS_MESSAGES.invalid('BTC');
+  t.ok(address.startsWith(PSEUDO_OPEN) && address.endsWith(PSEUDO_CLOSE), address);
+  t.match(address, ' BTC ', 'the value untouched');
+  t.notMatch(address, /[a-z]{3}/, 'no plain English word');
+  t.equal(translatorFor('en-XA')('TIME.hours', { n: 2 }), `${PSEUDO_OPEN}2 ĥöûŕš${PSEUDO_CLOSE}`);
+});
