@@ -314,6 +314,9 @@ function textsOf(t: Translator) {
       body: t('STEP_UNAVAILABLE_TEXT.body'),
     },
     SUMMARY_TEXT: {
+      amountToSpend: t('SUMMARY_TEXT.amountToSpend'),
+      amountToSend: t('SUMMARY_TEXT.amountToSend'),
+      exchangeRate: t('SUMMARY_TEXT.exchangeRate'),
       title: t('SUMMARY_TEXT.title'),
       total: t('SUMMARY_TEXT.total'),
       youReceive: t('SUMMARY_TEXT.youReceive'),

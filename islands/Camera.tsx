@@ -6,10 +6,10 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type Ref } from 'react';
 import * as webcamModule from 'react-webcam';
 import type { WebcamProps } from 'react-webcam';
-import { IDENTITY_TEXT } from '../checkout/messages.ts';
 import { FormErrors } from '../views/components/Field.tsx';
 import { sendUpload } from './upload-request.ts';
 import { UploadProgress } from './UploadProgress.tsx';
+import { useTexts } from '../views/language.tsx';
 
 export interface CameraProps {
   action: string;
@@ -54,6 +54,7 @@ function dataUrlToBlob(dataUrl: string): Blob {
 }
 
 export default function Camera({ action, uploadHref, labels }: CameraProps) {
+  const { IDENTITY_TEXT } = useTexts();
   const webcam = useRef<WebcamHandle>(null);
   // The server renders the start button; hydration only happens after an interaction.
   const [started, setStarted] = useState(false);

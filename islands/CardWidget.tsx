@@ -3,7 +3,7 @@
 // for the provider's completion message, from the widget's origin only: approved goes to
 // that same check, declined says so and leaves the frame for another try.
 import { useEffect, useState } from 'react';
-import { CARD_TEXT } from '../checkout/messages.ts';
+import { useTexts } from '../views/language.tsx';
 
 export interface CardWidgetProps {
   /** The widget page with its query (apiKey, refId, colorCode). */
@@ -15,6 +15,7 @@ export interface CardWidgetProps {
 type Report = { type?: unknown; status?: unknown };
 
 export default function CardWidget({ src, checkUrl }: CardWidgetProps) {
+  const { CARD_TEXT } = useTexts();
   const [declined, setDeclined] = useState(false);
   useEffect(() => {
     const origin = new URL(src).origin;

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LatLng } from '../checkout/cash-in.ts';
 import { isOpenAt } from '../checkout/cash-in.ts';
-import { CASH_IN_TEXT } from '../checkout/messages.ts';
+import { useTexts } from '../views/language.tsx';
 
 export interface MapCentre extends LatLng {
   name: string;
@@ -31,7 +31,7 @@ export interface CashInMapProps {
 }
 
 /** A popup's content, built as nodes: centre names and addresses are never parsed as HTML. */
-function popup(c: MapCentre, openNow: boolean): HTMLElement {
+function popup(c: MapCentre, openNow: boolean, status: { openNow: string; closed: string }): HTMLElement {
   const root = document.createElement('div');
   const line = (tag: string, text: string, className?: string) => {
     const el = document.createElement(tag);
@@ -43,11 +43,12 @@ function popup(c: MapCentre, openNow: boolean): HTMLElement {
   line('p', `${c.address}, ${c.city}`);
   line('p', c.phone);
   line('p', c.hours);
-  line('p', openNow ? CASH_IN_TEXT.openNow : CASH_IN_TEXT.closed, openNow ? 'centre-open-label' : 'centre-closed-label');
+  line('p', openNow ? status.openNow : status.closed, openNow ? 'centre-open-label' : 'centre-closed-label');
   return root;
 }
 
 export default function CashInMap(props: CashInMapProps) {
+  const { CASH_IN_TEXT } = useTexts();
   const canvas = useRef<HTMLElement>(null);
   const [shown, setShown] = useState(false);
 
@@ -78,7 +79,7 @@ export default function CashInMap(props: CashInMapProps) {
           radius: 7,
           className: openNow ? 'centre-marker centre-open' : 'centre-marker centre-closed',
         })
-          .bindPopup(popup(c, openNow))
+          .bindPopup(popup(c, openNow, CASH_IN_TEXT))
           .addTo(map);
       }
       setShown(true);
@@ -98,7 +99,7 @@ export default function CashInMap(props: CashInMapProps) {
       removed = true;
       remove();
     };
-  }, [props]);
+  }, [props, CASH_IN_TEXT]);
 
   return (
     <div className="cash-in-map">

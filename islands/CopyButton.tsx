@@ -3,7 +3,7 @@
 // page to copy by hand. The outcome is a toast in the page's shared toast area.
 import { useEffect, useState } from 'react';
 import { TOAST_MS } from '../checkout/limits.ts';
-import { COPY_TEXT, FAILURE_TEXT } from '../checkout/messages.ts';
+import { useTexts } from '../views/language.tsx';
 
 export interface CopyButtonProps {
   text: string;
@@ -30,6 +30,7 @@ async function copy(text: string): Promise<void> {
 }
 
 export default function CopyButton({ text, label, name }: CopyButtonProps) {
+  const { COPY_TEXT, FAILURE_TEXT } = useTexts();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const onClick = () => {

@@ -4,7 +4,7 @@
 // page shows the outcome. Without JavaScript the consent is a link that shows the frame.
 import { useEffect, useState, type MouseEvent } from 'react';
 import { CONSENT_FADE_MS, VERIFICATION_MESSAGE_DELAY_MS } from '../checkout/limits.ts';
-import { IDENTITY_TEXT } from '../checkout/messages.ts';
+import { useTexts } from '../views/language.tsx';
 
 export interface IdentityFrameProps {
   frameUrl: string;
@@ -33,6 +33,7 @@ export function manualStatusOf(data: unknown): Status | null {
 }
 
 export default function IdentityFrame({ frameUrl, origin, consentHref, consented, labels }: IdentityFrameProps) {
+  const { IDENTITY_TEXT } = useTexts();
   const [stage, setStage] = useState<'consent' | 'fading' | 'frame'>(consented ? 'frame' : 'consent');
   const [status, setStatus] = useState<Status | null>(null);
   const [outcome, setOutcome] = useState<Status | null>(null);

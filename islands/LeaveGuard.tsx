@@ -2,12 +2,13 @@
 // other than submitting one of the page's forms (NEXT, Accept, Decline) asks first.
 // Browsers word the prompt themselves; the returnValue is the spec's "Are you sure?".
 import { useEffect } from 'react';
-import { LEAVE_PROMPT } from '../checkout/messages.ts';
+import { useTexts } from '../views/language.tsx';
 
 /** No props: the guard is the same on every quote screen. */
 export type LeaveGuardProps = Record<string, never>;
 
 export default function LeaveGuard(_props: LeaveGuardProps) {
+  const { LEAVE_PROMPT } = useTexts();
   useEffect(() => {
     let submitting = false;
     const onSubmit = () => {
@@ -30,6 +31,6 @@ export default function LeaveGuard(_props: LeaveGuardProps) {
       window.removeEventListener('beforeunload', onBeforeUnload);
       window.removeEventListener('pageshow', onPageShow);
     };
-  }, []);
+  }, [LEAVE_PROMPT]);
   return null;
 }

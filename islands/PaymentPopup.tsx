@@ -2,8 +2,8 @@
 // tab. Hydrated, it opens a centred popup (checkout/popup.ts) and, when the visitor
 // closes it, checks whether the payment arrived (checkUrl, the page's I HAVE PAID link).
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { ACTIONS } from '../checkout/messages.ts';
 import { popupFeatures, popupGeometry } from '../checkout/popup.ts';
+import { useTexts } from '../views/language.tsx';
 
 export interface PaymentPopupProps {
   /** The payment provider's page (an http(s) URL, checked by the server). */
@@ -15,6 +15,7 @@ export interface PaymentPopupProps {
 const WATCH_INTERVAL_MS = 1000;
 
 export default function PaymentPopup({ paymentUrl, checkUrl }: PaymentPopupProps) {
+  const { ACTIONS } = useTexts();
   const [open, setOpen] = useState(false);
   const watcher = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   useEffect(() => () => clearInterval(watcher.current), []);

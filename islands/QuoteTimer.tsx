@@ -16,10 +16,10 @@ import {
 } from '../checkout/quote-timer.ts';
 import { apiFailure, requoteOutcome, type RequoteOutcome } from '../checkout/failures.ts';
 import { REDIRECT_HOME_DELAY_MS } from '../checkout/limits.ts';
-import { ACTIONS, QUOTE_TEXT } from '../checkout/messages.ts';
 import { ISLAND_API } from '../checkout/wire.ts';
 import { QuoteSummary, type QuoteFigures, type QuoteSummaryProps } from '../views/components/QuoteSummary.tsx';
 import { trapFocus } from './dialog.ts';
+import { useTexts } from '../views/language.tsx';
 
 export interface QuoteTimerProps {
   refId: string;
@@ -95,6 +95,7 @@ function initialPhase(props: QuoteTimerProps): Phase {
 }
 
 export default function QuoteTimer(props: QuoteTimerProps) {
+  const { ACTIONS, QUOTE_TEXT } = useTexts();
   const held = props.deadline !== null;
   const [figures, setFigures] = useState(props.summary.figures);
   const [deadline, setDeadline] = useState(() => (props.deadline ? Date.parse(props.deadline) : 0));

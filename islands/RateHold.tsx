@@ -3,8 +3,8 @@
 // submitted (a voucher being redeemed) the countdown pauses: the server answers with the
 // next step, or with this page again (an error), whose banner counts on from the deadline.
 import { useEffect, useState } from 'react';
-import { QUOTE_TEXT } from '../checkout/messages.ts';
 import { formatCountdown, remainingMs } from '../checkout/quote-timer.ts';
+import { useTexts } from '../views/language.tsx';
 
 export interface RateHoldProps {
   /** The deadline, ms since the epoch. */
@@ -20,6 +20,7 @@ export interface RateHoldProps {
 const TICK_MS = 500;
 
 export default function RateHold({ deadline, heldUntil, formId, pausedText }: RateHoldProps) {
+  const { QUOTE_TEXT } = useTexts();
   const [left, setLeft] = useState<number | null>(null);
   const [paused, setPaused] = useState(false);
 

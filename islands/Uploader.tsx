@@ -6,11 +6,11 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { DOCUMENT_TYPES, type DocumentType } from '../checkout/domain.ts';
 import { UPLOAD_ACCEPT } from '../checkout/limits.ts';
-import { UPLOAD_MESSAGES } from '../checkout/messages.ts';
 import { uploadFileError, validateDocumentUpload } from '../checkout/validation/upload.ts';
 import { Field, FormErrors, described } from '../views/components/Field.tsx';
 import { sendUpload } from './upload-request.ts';
 import { UploadProgress } from './UploadProgress.tsx';
+import { useTexts } from '../views/language.tsx';
 
 export interface UploaderProps {
   /** The page's own path: the form without JavaScript posts here. */
@@ -65,6 +65,7 @@ function TypeSelect(props: {
 }
 
 export default function Uploader(props: UploaderProps) {
+  const { UPLOAD_MESSAGES } = useTexts();
   const [hydrated, setHydrated] = useState(false);
   const [mobile, setMobile] = useState(props.mobile);
   const [entries, setEntries] = useState<Entry[]>([]);

@@ -5,9 +5,9 @@
 // is an empty, hidden status: without JavaScript the page's streamed part does the
 // checking instead (views/pages/PaymentSpend.tsx).
 import { useEffect, useState, type ReactNode } from 'react';
-import { COPY_TEXT } from '../checkout/messages.ts';
 import { pollStatus, processedAddress } from '../checkout/status-poll.ts';
 import CopyButton from './CopyButton.tsx';
+import { useTexts } from '../views/language.tsx';
 
 export interface WalletAddressProps {
   address: string;
@@ -59,6 +59,7 @@ async function fetchProcessedAddress(url: string): Promise<string | null> {
 }
 
 export default function WalletStatus(props: WalletStatusProps) {
+  const { COPY_TEXT } = useTexts();
   // The first render matches the server's HTML (nothing shown); checking starts after it.
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
 

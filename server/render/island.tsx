@@ -5,13 +5,20 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { islandLoaders, type HydrateStrategy, type IslandName, type IslandProps } from '../../islands/registry.ts';
 import { useRenderContext } from './context.tsx';
+import { PageLanguageContext } from '../../views/page-language.ts';
+import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import { safeJson } from './json.ts';
 
 type AnyComponent = (props: never) => React.ReactNode;
-const renderIsland = (Component: AnyComponent, props: unknown, prefix: string) =>
-  renderToString(createElement(Component as React.FC<Record<string, unknown>>, props as Record<string, unknown>), {
-    identifierPrefix: prefix,
-  });
+const renderIsland = (Component: AnyComponent, props: unknown, prefix: string, language: PageLanguage) =>
+  renderToString(
+    createElement(
+      PageLanguageContext,
+      { value: language },
+      createElement(Component as React.FC<Record<string, unknown>>, props as Record<string, unknown>),
+    ),
+    { identifierPrefix: prefix },
+  );
 const resolved = new Map<string, AnyComponent>();
 
 /**
@@ -22,11 +29,18 @@ const resolved = new Map<string, AnyComponent>();
 const HTML_CACHE_ENTRIES = 500;
 const htmlCache = new Map<string, string>();
 
-function cachedIslandHtml(name: string, Component: AnyComponent, json: string, props: unknown, prefix: string): string {
-  const key = `${name}\u0000${prefix}\u0000${json}`;
+function cachedIslandHtml(
+  name: string,
+  Component: AnyComponent,
+  json: string,
+  props: unknown,
+  prefix: string,
+  language: PageLanguage,
+): string {
+  const key = `${name}\u0000${language}\u0000${prefix}\u0000${json}`;
   let html = htmlCache.get(key);
   if (html === undefined) {
-    html = renderIsland(Component, props, prefix);
+    html = renderIsland(Component, props, prefix, language);
     if (htmlCache.size >= HTML_CACHE_ENTRIES) htmlCache.delete(htmlCache.keys().next().value!);
     htmlCache.set(key, html);
   }
@@ -60,8 +74,8 @@ export function Island<N extends IslandName>(props: {
   if ((props.hydrate ?? 'load') === 'load') ctx.islands.onLoad.add(props.name);
   const json = safeJson(props.props);
   const html = props.shared
-    ? cachedIslandHtml(props.name, Component, json, props.props, `${id}-`)
-    : renderIsland(Component, props.props, `${id}-`);
+    ? cachedIslandHtml(props.name, Component, json, props.props, `${id}-`, ctx.language)
+    : renderIsland(Component, props.props, `${id}-`, ctx.language);
   return (
     <>
       <div

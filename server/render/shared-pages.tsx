@@ -10,6 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { localeOf, type PageLanguage } from '../../checkout/i18n/languages.ts';
 import type { Merchant } from '../tenancy/load.ts';
 import type { AssetManifest } from './manifest.ts';
+import { PageLanguageContext } from '../../views/page-language.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
 import { compress } from './encoding.ts';
 import { pageLanguageHeaders } from './language-headers.ts';
@@ -40,7 +41,11 @@ const PAGES_PER_MERCHANT = 96;
 
 export function renderShared(page: ReactElement, context: Omit<RenderContextValue, 'nonce' | 'islands'>): SharedPage {
   const ctx: RenderContextValue = { ...context, nonce: undefined, islands: { count: 0, onLoad: new Set() } };
-  const html = `<!DOCTYPE html>${renderToString(<RenderContext value={ctx}>{page}</RenderContext>)}`;
+  const html = `<!DOCTYPE html>${renderToString(
+    <RenderContext value={ctx}>
+      <PageLanguageContext value={ctx.language}>{page}</PageLanguageContext>
+    </RenderContext>,
+  )}`;
   const plain = Buffer.from(html);
   return {
     language: context.language,

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Merchant } from '../tenancy/load.ts';
+import { PageLanguageContext } from '../../views/page-language.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
 
 /** Where a visitor's part goes. Random per process: no merchant file or visitor text can spell it. */
@@ -31,7 +32,11 @@ function renderShell(shell: () => ReactElement, context: RenderContextValue): st
     islands: { count: 0, onLoad: new Set() },
     shell: { mode: 'shell', cut: cut() },
   };
-  const pieces = `<!DOCTYPE html>${renderToString(<RenderContext value={ctx}>{shell()}</RenderContext>)}`.split(CUT_HTML);
+  const pieces = `<!DOCTYPE html>${renderToString(
+    <RenderContext value={ctx}>
+      <PageLanguageContext value={ctx.language}>{shell()}</PageLanguageContext>
+    </RenderContext>,
+  )}`.split(CUT_HTML);
   if (pieces.length !== 4) throw new Error(`a shell needs 3 cuts, it has ${pieces.length - 1}`);
   return pieces;
 }
@@ -84,7 +89,11 @@ export function renderOnShell(page: ReactElement, context: RenderContextValue): 
       },
     },
   };
-  const html = renderToString(<RenderContext value={ctx}>{page}</RenderContext>);
+  const html = renderToString(
+    <RenderContext value={ctx}>
+      <PageLanguageContext value={ctx.language}>{page}</PageLanguageContext>
+    </RenderContext>,
+  );
   const whole = () => (html.startsWith('<html') ? `<!DOCTYPE html>${html}` : html);
   const visitorParts = () => {
     const visitor = html.split(CUT_HTML);

@@ -12,6 +12,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BACK_TO_START } from '../../checkout/messages.ts';
 import { localeOf } from '../../checkout/i18n/languages.ts';
+import { PageLanguageContext } from '../../views/page-language.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
 import { acceptedEncoding, compress, PER_REQUEST } from './encoding.ts';
 import { renderOnShell } from './shell.tsx';
@@ -99,33 +100,38 @@ function streamPage(
     const compressor = streamingCompressor(request.headers['accept-encoding']);
     const body: Transform = compressor?.stream ?? new PassThrough();
     if (compressor) reply.header('content-encoding', compressor.encoding);
-    const stream = renderToPipeableStream(<RenderContext value={ctx}>{page}</RenderContext>, {
-      nonce: ctx.nonce,
-      onShellReady() {
-        if (isBot) return;
-        settled = true;
-        reply.code(options.status ?? 200);
-        stream.pipe(body);
-        resolve(reply.send(body));
+    const stream = renderToPipeableStream(
+      <RenderContext value={ctx}>
+        <PageLanguageContext value={ctx.language}>{page}</PageLanguageContext>
+      </RenderContext>,
+      {
+        nonce: ctx.nonce,
+        onShellReady() {
+          if (isBot) return;
+          settled = true;
+          reply.code(options.status ?? 200);
+          stream.pipe(body);
+          resolve(reply.send(body));
+        },
+        onAllReady() {
+          if (!isBot || settled) return;
+          settled = true;
+          reply.code(options.status ?? 200);
+          stream.pipe(body);
+          resolve(reply.send(body));
+        },
+        onShellError(error) {
+          if (settled) return void request.log.error({ err: error }, 'page shell failed to render');
+          settled = true;
+          resolve(shellFailed(request, reply, error));
+        },
+        onError(error) {
+          request.log.error({ err: error }, 'page failed to render');
+          // A digest instead of the message keeps internals out of the page.
+          return 'render-error';
+        },
       },
-      onAllReady() {
-        if (!isBot || settled) return;
-        settled = true;
-        reply.code(options.status ?? 200);
-        stream.pipe(body);
-        resolve(reply.send(body));
-      },
-      onShellError(error) {
-        if (settled) return void request.log.error({ err: error }, 'page shell failed to render');
-        settled = true;
-        resolve(shellFailed(request, reply, error));
-      },
-      onError(error) {
-        request.log.error({ err: error }, 'page failed to render');
-        // A digest instead of the message keeps internals out of the page.
-        return 'render-error';
-      },
-    });
+    );
     const timer = setTimeout(() => stream.abort(new Error('render timed out')), options.timeoutMs ?? RENDER_TIMEOUT_MS);
     timer.unref();
     body.on('close', () => clearTimeout(timer));

@@ -1,10 +1,11 @@
 // A yes/no question of a payment page (docs/spec.md screens 17 and 18). Both answers are links,
 // so the page reached by the question's own link works without JavaScript; Escape is No.
 import type { ReactNode } from 'react';
-import { ACTIONS } from '../../checkout/messages.ts';
 import { Island } from '../../server/render/island.tsx';
+import { useTexts } from '../language.tsx';
 
 export function ConfirmModal(props: { id: string; question: string; yesHref: string; noHref: string; children?: ReactNode }) {
+  const { ACTIONS } = useTexts();
   return (
     <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby={props.id}>
       <div className="modal-card">

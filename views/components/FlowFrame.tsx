@@ -3,10 +3,10 @@
 // shown open beside the card on wide screens by CSS. Everything here is the visitor's own,
 // so it stays inside the page's children, never in the document shell.
 import type { ReactNode } from 'react';
-import { STEP_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
 import type { OrderSummaryData } from '../../checkout/order-summary.ts';
 import type { Progress } from '../../checkout/progress.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../language.tsx';
 import { Money } from './Money.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 
@@ -17,6 +17,7 @@ export interface FlowFrameProps {
 }
 
 export function StepIndicator({ progress }: { progress: Progress }) {
+  const { STEP_TEXT } = useTexts();
   const { steps, current } = progress;
   return (
     <nav className="progress" aria-label={STEP_TEXT.label}>
@@ -33,6 +34,7 @@ export function StepIndicator({ progress }: { progress: Progress }) {
 }
 
 export function FlowFrame({ frame, children }: { frame?: FlowFrameProps | undefined; children: ReactNode }) {
+  const { SUMMARY_TEXT } = useTexts();
   const { merchant } = useRenderContext();
   if (!frame) return <>{children}</>;
   const { progress, order } = frame;

@@ -3,13 +3,13 @@
 // button, the way back to the start, and the notice that a step cannot go on here (Done
 // has its own file, DoneButton.tsx). All plain HTML: they work without JavaScript.
 import type { ReactNode } from 'react';
-import { ACTIONS } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { FormErrors } from './Field.tsx';
+import { useTexts } from '../language.tsx';
 
 /** A submit button: the primary one (NEXT unless told), or a secondary or quiet one; `name` and `value` say which was pressed. */
 export function SubmitButton({
-  children = ACTIONS.next,
+  children,
   look,
   ...attributes
 }: {
@@ -19,9 +19,10 @@ export function SubmitButton({
   value?: string;
   autoFocus?: boolean;
 }) {
+  const { ACTIONS } = useTexts();
   return (
     <button type="submit" className={look ? `button ${look}` : 'button'} {...attributes}>
-      {children}
+      {children ?? ACTIONS.next}
     </button>
   );
 }
@@ -38,7 +39,7 @@ export function FormCard({
   messages,
   id,
   className = 'details-form',
-  submit = ACTIONS.next,
+  submit,
   children,
 }: {
   action: string;
@@ -55,16 +56,17 @@ export function FormCard({
       <h1>{title}</h1>
       <FormErrors messages={messages} />
       {children}
-      {submit !== null && <SubmitButton>{submit}</SubmitButton>}
+      {submit !== null && <SubmitButton>{submit ?? undefined}</SubmitButton>}
     </form>
   );
 }
 
 /** The secondary action that leaves the flow for the home page (Back unless told). */
-export function BackHome({ children = ACTIONS.back }: { children?: ReactNode }) {
+export function BackHome({ children }: { children?: ReactNode }) {
+  const { ACTIONS } = useTexts();
   return (
     <a className="button secondary" href={ROUTES.home.path}>
-      {children}
+      {children ?? ACTIONS.back}
     </a>
   );
 }

@@ -4,9 +4,9 @@
 // `copy`, the address and the Reference ID carry copy buttons (selectable text without
 // JavaScript).
 import { Fragment } from 'react';
-import { COPY_TEXT } from '../../checkout/messages.ts';
 import { summaryRows, type OrderSummaryData, type SummaryRow } from '../../checkout/order-summary.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../language.tsx';
 import { CopyValue } from './CopyValue.tsx';
 import { Money } from './Money.tsx';
 
@@ -27,6 +27,7 @@ export function OrderSummary({
   copy?: boolean;
   payoutEmail?: boolean;
 }) {
+  const { COPY_TEXT } = useTexts();
   const { merchant } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
   const value = (row: SummaryRow) => {

@@ -3,7 +3,7 @@
 // island renders it too: once for the held quote and once for a new one after expiry.
 import type { FlowKind } from '../../checkout/domain.ts';
 import { formatCrypto, formatFiat, type FiatSymbolSource } from '../../checkout/format.ts';
-import { QUOTE_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
+import { useTexts } from '../language.tsx';
 
 export interface QuoteFigures {
   fiatAmount: number;
@@ -20,6 +20,7 @@ export interface QuoteSummaryProps {
 }
 
 export function QuoteSummary({ kind, figures, fiatCurrency, cryptoCurrency, fiatSymbols }: QuoteSummaryProps) {
+  const { QUOTE_TEXT, SUMMARY_TEXT } = useTexts();
   const fiat = `${formatFiat(figures.fiatAmount, fiatCurrency, fiatSymbols)} ${fiatCurrency}`;
   const crypto = formatCrypto(figures.cryptoAmount, cryptoCurrency);
   const rate =

@@ -1,11 +1,12 @@
-import { ACTIONS, UNSUPPORTED_BROWSER } from '../../checkout/messages.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../language.tsx';
 
 /**
  * Visible by default and hidden by a CSS @supports rule that only browsers with ES
  * modules pass, so the check needs no JavaScript (docs/spec.md section 2).
  */
 export function UnsupportedBrowser() {
+  const { ACTIONS, UNSUPPORTED_BROWSER } = useTexts();
   const { merchant } = useRenderContext();
   return (
     <div className="unsupported-browser" role="alertdialog" aria-labelledby="unsupported-title">

@@ -2,10 +2,11 @@
 // without JavaScript. `?lang=` on the page's own URL sets the choice and comes back
 // (server/i18n/plugin.ts). Each name is written in its own language and marked so.
 import { LANGUAGE_NAMES, LANGUAGE_PARAM } from '../../checkout/i18n/languages.ts';
-import { LANGUAGE_SWITCH_LABEL } from '../../checkout/messages.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../language.tsx';
 
 export function LanguageSwitch() {
+  const { LANGUAGE_SWITCH_LABEL } = useTexts();
   const { merchant, language } = useRenderContext();
   const offered = merchant.config.languages;
   if (offered.length < 2) return null;

@@ -1,10 +1,10 @@
 // Screen 19: the banks the upstream offers (nextActionParams.availableBanks), each a
 // submit button of one form, with its logo when the checkout ships one and a text tile
 // with its initials when not. No JavaScript.
-import { BANK_TEXT } from '../../checkout/messages.ts';
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../language.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { BackHome, FormCard } from '../components/FormParts.tsx';
@@ -41,6 +41,7 @@ export interface BankSelectProps {
 }
 
 export function BankSelectPage({ banks, messages, frame }: BankSelectProps) {
+  const { BANK_TEXT } = useTexts();
   return (
     <Document title={BANK_TEXT.selectTitle}>
       <FlowFrame frame={frame}>
@@ -77,6 +78,7 @@ export interface PoliProps {
 
 /** The bank payment page (AUD): Proceed initiates the transfer with no bank chosen here. */
 export function PoliPage({ messages, frame }: PoliProps) {
+  const { BANK_TEXT } = useTexts();
   return (
     <Document title={BANK_TEXT.poliTitle}>
       <FlowFrame frame={frame}>

@@ -5,11 +5,11 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Field, described, type FormState } from '../components/Field.tsx';
 import { FormCard } from '../components/FormParts.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { BUYER_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { Region } from '../../checkout/validation/buyer-info.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import type { PhoneInputProps } from '../../islands/PhoneInput.tsx';
+import { useTexts } from '../language.tsx';
 
 export type BuyerFormField = FormFieldsOf<'buyerInfo'>;
 
@@ -23,6 +23,7 @@ export interface BuyerInfoProps {
 }
 
 export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
+  const { BUYER_TEXT } = useTexts();
   const { values, errors } = form;
   const text = (id: BuyerFormField, autoComplete: string) => ({
     id,

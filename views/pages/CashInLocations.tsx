@@ -2,9 +2,9 @@
 // within the radius grouped by city, nearest first, with whether it is open now: the
 // whole page without JavaScript.
 import { Island } from '../../server/render/island.tsx';
-import { CASH_IN_TEXT } from '../../checkout/messages.ts';
 import type { CashInMapProps, MapCentre } from '../../islands/CashInMap.tsx';
 import { Document } from '../layout/Document.tsx';
+import { useTexts } from '../language.tsx';
 
 export interface CentreGroup {
   city: string;
@@ -12,6 +12,7 @@ export interface CentreGroup {
 }
 
 export function CashInLocationsPage({ map, groups }: { map: CashInMapProps; groups: CentreGroup[] }) {
+  const { CASH_IN_TEXT } = useTexts();
   return (
     <Document title={CASH_IN_TEXT.title} bare pageStyles={['leaflet.css']}>
       <h1 className="cash-in-title">{CASH_IN_TEXT.title}</h1>

@@ -2,12 +2,12 @@
 // a countdown, charged in USD, the residency confirmation) and the provider's widget in a
 // frame (/credit-card). Without JavaScript the frame still works; the link under it checks
 // the payment, which is what the CardWidget island does when the provider reports back.
-import { CARD_TEXT, QUOTE_TEXT } from '../../checkout/messages.ts';
 import { formatCrypto, formatFiat } from '../../checkout/format.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../language.tsx';
 import type { CardWidgetProps } from '../../islands/CardWidget.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
@@ -29,6 +29,7 @@ export type CreditCardQuoteProps =
   | { kind: 'unavailable'; message: string };
 
 export function CreditCardQuotePage(props: CreditCardQuoteProps & { frame?: FlowFrameProps | undefined }) {
+  const { CARD_TEXT, QUOTE_TEXT } = useTexts();
   const { frame } = props;
   const symbols = useRenderContext().merchant.config.supportedFiatCurrencies;
   return (
@@ -85,6 +86,7 @@ export type CreditCardProps =
   | { kind: 'unavailable'; message: string };
 
 export function CreditCardPage(props: CreditCardProps & { frame?: FlowFrameProps | undefined }) {
+  const { CARD_TEXT, QUOTE_TEXT } = useTexts();
   const { frame } = props;
   return (
     <Document title={CARD_TEXT.payTitle}>

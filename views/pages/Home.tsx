@@ -2,10 +2,10 @@
 import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../language.tsx';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
 import { Modal } from '../components/Modal.tsx';
-import { HOME_TEXT, TAB_LABELS } from '../../checkout/messages.ts';
 import type { Toast } from '../components/Toasts.tsx';
 
 /** A form with nothing typed and no messages looks the same for every visitor. */
@@ -26,6 +26,7 @@ export function HomePage({
   /** showTicker, with rows to show. */
   ticker?: TickerProps | undefined;
 }) {
+  const { HOME_TEXT, TAB_LABELS } = useTexts();
   const { merchant } = useRenderContext();
   const { psa } = merchant.config;
   return (

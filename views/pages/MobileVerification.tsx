@@ -7,9 +7,9 @@ import { Field, FormErrors, described, type FormState } from '../components/Fiel
 import { SubmitButton } from '../components/FormParts.tsx';
 import type { Toast } from '../components/Toasts.tsx';
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from '../../checkout/limits.ts';
-import { ACTIONS } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
+import { useTexts } from '../language.tsx';
 
 export interface MobileVerificationProps {
   frame?: FlowFrameProps | undefined;
@@ -22,6 +22,7 @@ const VALID_MINUTES = VERIFICATION_CODE_VALIDITY_MS / 60_000;
 const ROUTE = ROUTES.mobileVerification;
 
 export function MobileVerificationPage({ form, toasts, frame }: MobileVerificationProps) {
+  const { ACTIONS } = useTexts();
   const error = form.errors.verificationCode;
   return (
     <Document title="Verify your email" toasts={toasts}>

@@ -4,13 +4,13 @@
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../language.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { Unavailable } from '../components/FormParts.tsx';
 import { formatHours } from '../../checkout/format.ts';
 import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
-import { ACTIONS, BACK_TO_START } from '../../checkout/messages.ts';
 
 /** Shown after I HAVE PAID while the payment has not arrived yet. */
 export const PAYMENT_NOT_RECEIVED = 'We have not received your payment yet. Complete it on the payment page, then check again.';
@@ -21,6 +21,7 @@ export type PaymentEtransferProps =
   | { kind: 'unavailable'; message: string };
 
 export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: FlowFrameProps | undefined }) {
+  const { ACTIONS, BACK_TO_START } = useTexts();
   const { frame } = props;
   const { merchant } = useRenderContext();
   const { etransferEmail, paymentMethods } = merchant.config;

@@ -2,7 +2,6 @@
 // redeemed), the 16-digit field with the single-use warning. After a stored-value
 // mismatch, the new-quote offer: a dialog whose Yes is a form and whose No is a link back
 // to this page, so it works the same without JavaScript.
-import { ACTIONS, VOUCHER_TEXT } from '../../checkout/messages.ts';
 import { VOUCHER_LENGTH } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
@@ -12,6 +11,7 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Field, described, type FormState } from '../components/Field.tsx';
 import { FormCard, SubmitButton } from '../components/FormParts.tsx';
+import { useTexts } from '../language.tsx';
 
 export const VOUCHER_FORM_ID = 'voucher-form';
 
@@ -31,6 +31,7 @@ export interface PaymentFlexepinProps {
 }
 
 export function PaymentFlexepinPage({ form, hold, offer, frame }: PaymentFlexepinProps) {
+  const { VOUCHER_TEXT } = useTexts();
   const error = form.errors.voucherNumber;
   return (
     <Document title="Flexepin voucher">
@@ -66,6 +67,7 @@ export function PaymentFlexepinPage({ form, hold, offer, frame }: PaymentFlexepi
 }
 
 function NewQuoteDialog({ offer }: { offer: NewQuoteOffer }) {
+  const { ACTIONS, VOUCHER_TEXT } = useTexts();
   return (
     <div
       className="modal"

@@ -3,11 +3,11 @@
 // and the confirm question (CONFIRM_TEXT) before the thanks page: a section
 // reached by a link (?confirm=1), so the question needs no JavaScript.
 import { Island } from '../../server/render/island.tsx';
-import { CONFIRM_TEXT, OTC_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { useTexts } from '../language.tsx';
 
 export interface PaymentOtcProps {
   frame?: FlowFrameProps | undefined;
@@ -21,6 +21,7 @@ export interface PaymentOtcProps {
 }
 
 export function PaymentOtcPage(props: PaymentOtcProps) {
+  const { CONFIRM_TEXT, OTC_TEXT } = useTexts();
   const { frame } = props;
   const here = ROUTES.paymentOtc.path;
   return (
@@ -75,6 +76,7 @@ export function PaymentOtcPage(props: PaymentOtcProps) {
 }
 
 export function PaymentOtcSuccessPage({ referenceNumber }: { referenceNumber?: string | undefined }) {
+  const { OTC_TEXT } = useTexts();
   return (
     <Document title={OTC_TEXT.successTitle}>
       <section className="card completion">

@@ -1,10 +1,11 @@
 // A payment address from the upstream that failed the checks of
 // checkout/payment-url.ts: say so plainly, with the request id support can look up.
-import { BACK_TO_START, PAYMENT_REFUSED_TEXT } from '../../checkout/messages.ts';
 import { BackHome } from '../components/FormParts.tsx';
 import { Document } from '../layout/Document.tsx';
+import { useTexts } from '../language.tsx';
 
 export function PaymentRefusedPage({ reference }: { reference: string }) {
+  const { BACK_TO_START, PAYMENT_REFUSED_TEXT } = useTexts();
   return (
     <Document title="Payment page refused">
       <section className="card">

@@ -5,13 +5,13 @@
 // in from a <noscript>, which a browser running scripts never shows or parses. The
 // confirm question is a section reached by a link, so it needs no JavaScript.
 import { Island } from '../../server/render/island.tsx';
-import { CONFIRM_TEXT, COPY_TEXT, DEPOSIT_TEXT, RECEIPT_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { ReceivedOrder, WalletAddress } from '../../islands/WalletStatus.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { BootWhileStreaming, Streamed } from '../components/Streamed.tsx';
+import { useTexts } from '../language.tsx';
 
 export interface PaymentSpendProps {
   frame?: FlowFrameProps | undefined;
@@ -30,6 +30,7 @@ export interface PaymentSpendProps {
 }
 
 export function PaymentSpendPage(props: PaymentSpendProps) {
+  const { CONFIRM_TEXT, COPY_TEXT, DEPOSIT_TEXT, RECEIPT_TEXT } = useTexts();
   const { frame, address, polled } = props;
   const here = ROUTES.paymentSpend.path;
   const confirmHref = ROUTES.paymentSpend.flags.confirm;

@@ -1,11 +1,12 @@
 // Thanks page after the visitor confirmed sending their crypto (screen 17).
-import { RECEIPT_TEXT } from '../../checkout/messages.ts';
 import type { CompletionProps } from '../../server/flow/completion.ts';
 import { Document } from '../layout/Document.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
+import { useTexts } from '../language.tsx';
 
 export function PaymentSpendSuccessPage({ order, receipt }: CompletionProps) {
+  const { RECEIPT_TEXT } = useTexts();
   return (
     <Document title="Thank you">
       <section className="card completion">

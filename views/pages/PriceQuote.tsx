@@ -5,8 +5,8 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../language.tsx';
 import { formatFiat } from '../../checkout/format.ts';
-import { ACTIONS, QUOTE_TEXT } from '../../checkout/messages.ts';
 import type { QuotePromo } from '../../checkout/promo.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { QuoteTimerProps } from '../../islands/QuoteTimer.tsx';
@@ -41,6 +41,7 @@ export function PriceQuotePage({
   fee,
   frame,
 }: PriceQuotePageProps) {
+  const { ACTIONS, QUOTE_TEXT } = useTexts();
   const { merchant, nonce } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
   const currency = timer.summary.fiatCurrency;

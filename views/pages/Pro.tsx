@@ -2,11 +2,12 @@
 // Pro allows (CAD, e-transfer, BTC/BCH/LTC/ETH). The form is the home form's island.
 import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { PRO_TEXT } from '../../checkout/messages.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import { Modal } from '../components/Modal.tsx';
+import { useTexts } from '../language.tsx';
 
 export function ProPage({ form, feeText, modal }: { form: AmountFormProps; feeText: string | null; modal?: string | undefined }) {
+  const { PRO_TEXT } = useTexts();
   return (
     <Document title={PRO_TEXT.heading}>
       <section className="pro-intro">

@@ -1,14 +1,15 @@
 // /proc/{procid}: "Processing" in the shell, "Done" (or what went wrong) streamed into the
 // same response once the upstream answers (views/components/Streamed.tsx).
-import { BACK_TO_START, PROC_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import { Streamed } from '../components/Streamed.tsx';
+import { useTexts } from '../language.tsx';
 
 /** What the page needs to know of the upstream's answer. */
 export type ProcOutcome = 'done' | 'failed';
 
 export function ProcPage({ outcome, message }: { outcome?: Promise<ProcOutcome>; message?: string }) {
+  const { BACK_TO_START, PROC_TEXT } = useTexts();
   return (
     <Document title={PROC_TEXT.title}>
       <section className="card proc" aria-live="polite">

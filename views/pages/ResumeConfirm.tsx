@@ -1,9 +1,9 @@
 // Resuming an order by its Reference ID: the order as the upstream holds it, and the
 // question whether it is the visitor's own. Yes posts the form (the flow is adopted only
 // then); No is a link home that adopts nothing. No JavaScript.
-import { RESUME_TEXT } from '../../checkout/messages.ts';
 import { BackHome, SubmitButton } from '../components/FormParts.tsx';
 import { Document } from '../layout/Document.tsx';
+import { useTexts } from '../language.tsx';
 
 export interface ResumeOrder {
   refId: string;
@@ -26,6 +26,7 @@ export interface ResumeConfirmProps {
 }
 
 export function ResumeConfirmPage({ order, action, token, via, notice }: ResumeConfirmProps) {
+  const { RESUME_TEXT } = useTexts();
   return (
     <Document title={RESUME_TEXT.title} toasts={notice ? [{ kind: 'error', text: notice }] : []}>
       <section className="card">

@@ -3,12 +3,12 @@
 // card's details from its subtype. An unknown card reads N/A and offers no amounts.
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { ACTIONS, NOT_AVAILABLE, SPEND_QUOTE_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import type { FormState } from '../components/Field.tsx';
 import { FormCard } from '../components/FormParts.tsx';
 import type { Toast } from '../components/Toasts.tsx';
+import { useTexts } from '../language.tsx';
 
 export interface GiftCardDetails {
   label: string;
@@ -36,6 +36,7 @@ export interface SpendQuoteProps {
 }
 
 export function SpendQuotePage({ card, amountLabels, currentAmount, sendText, feeText, form, toasts, frame }: SpendQuoteProps) {
+  const { ACTIONS, NOT_AVAILABLE, SPEND_QUOTE_TEXT } = useTexts();
   const chosen = form.values.fiatAmount ?? String(currentAmount);
   const error = form.errors.fiatAmount;
   // An unknown card, or one without amounts, offers nothing to choose and nothing to submit.

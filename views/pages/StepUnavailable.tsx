@@ -1,12 +1,13 @@
 // A step the upstream sent the visitor to that this checkout does not offer online yet:
 // say so, and give what support needs to finish the order by hand.
 import { Document } from '../layout/Document.tsx';
-import { STEP_UNAVAILABLE_TEXT } from '../../checkout/messages.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../language.tsx';
 import { SupportContacts } from '../components/SupportContacts.tsx';
 import { BackHome } from '../components/FormParts.tsx';
 
 export function StepUnavailablePage({ refId }: { refId?: string }) {
+  const { STEP_UNAVAILABLE_TEXT } = useTexts();
   const { config } = useRenderContext().merchant;
   return (
     <Document title="Almost there">

@@ -1,10 +1,11 @@
 // Screen 20, cancelled page: nothing was charged; Try Again starts over at home.
-import { ACTIONS, CANCELLED_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import type { CompletionProps } from '../../server/flow/completion.ts';
+import { useTexts } from '../language.tsx';
 
 export function TransactionCancelledPage({ order, receipt }: CompletionProps) {
+  const { ACTIONS, CANCELLED_TEXT } = useTexts();
   return (
     <Document title={CANCELLED_TEXT.title}>
       <section className="card completion">

@@ -2,13 +2,14 @@
 // in the words of the order's payment method.
 import { formatHours } from '../../checkout/format.ts';
 import { REVIEW_MAX_MS } from '../../checkout/limits.ts';
-import { RECEIPT_TEXT } from '../../checkout/messages.ts';
 import type { CompletionProps } from '../../server/flow/completion.ts';
 import { Document } from '../layout/Document.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
+import { useTexts } from '../language.tsx';
 
 export function TransactionInReviewPage({ order, receipt }: CompletionProps) {
+  const { RECEIPT_TEXT } = useTexts();
   return (
     <Document title={RECEIPT_TEXT.inReviewTitle}>
       <section className="card completion">

@@ -1,12 +1,13 @@
 // Screen 20, success page: the order summary, how the order reaches the visitor (in its
 // payment method's words), and Done.
-import { RECEIPT_TEXT } from '../../checkout/messages.ts';
 import type { CompletionProps } from '../../server/flow/completion.ts';
 import { Document } from '../layout/Document.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
+import { useTexts } from '../language.tsx';
 
 export function TransactionSuccessPage({ order, receipt }: CompletionProps) {
+  const { RECEIPT_TEXT } = useTexts();
   return (
     <Document title={RECEIPT_TEXT.successTitle}>
       <section className="card completion">

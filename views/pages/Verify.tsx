@@ -4,9 +4,9 @@
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { documentTypeLabels } from '../../checkout/validation/upload.ts';
+import { useTexts } from '../language.tsx';
 
 export interface VerifyPageProps {
   frame?: FlowFrameProps | undefined;
@@ -20,6 +20,7 @@ export interface VerifyPageProps {
 }
 
 export function VerifyPage(props: VerifyPageProps) {
+  const { IDENTITY_TEXT, UPLOAD_MESSAGES } = useTexts();
   const { frame } = props;
   return (
     <Document title="Upload your documents">

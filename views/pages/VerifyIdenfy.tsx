@@ -2,14 +2,15 @@
 // a clear message and the way back.
 import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { BACK_TO_START, IDENTITY_TEXT } from '../../checkout/messages.ts';
 import { Unavailable } from '../components/FormParts.tsx';
+import { useTexts } from '../language.tsx';
 
 export type VerifyIdenfyProps =
   | { available: false }
   | { available: true; frameUrl: string; origin: string; consentHref: string; consented: boolean };
 
 export function VerifyIdenfyPage(props: VerifyIdenfyProps) {
+  const { BACK_TO_START, IDENTITY_TEXT } = useTexts();
   return (
     <Document title="Identity verification">
       <section className="card identity">

@@ -277,6 +277,9 @@ export const en = {
   'VOUCHER_TEXT.updateQuote':
     'Would you like to update your quote to this amount? Your voucher is then redeemed at the new quote.',
   'VOUCHER_TEXT.updateYes': 'Yes, update my quote',
+  'SUMMARY_TEXT.amountToSpend': 'Amount to spend',
+  'SUMMARY_TEXT.amountToSend': 'Amount to send',
+  'SUMMARY_TEXT.exchangeRate': 'Exchange rate',
 } as const;
 
 export type MessageKey = keyof typeof en;

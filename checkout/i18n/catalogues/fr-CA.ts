@@ -295,4 +295,7 @@ export const frCA: Catalogue = {
   'VOUCHER_TEXT.updateQuote':
     'Voulez-vous mettre à jour votre cotation selon ce montant? Votre bon sera alors échangé selon la nouvelle cotation.',
   'VOUCHER_TEXT.updateYes': 'Oui, mettre à jour ma cotation',
+  'SUMMARY_TEXT.amountToSpend': 'Montant à dépenser',
+  'SUMMARY_TEXT.amountToSend': 'Montant à envoyer',
+  'SUMMARY_TEXT.exchangeRate': 'Taux de change',
 };
