@@ -6,7 +6,7 @@
 // (FLOWACTION.INVALID) resumes the flow where the upstream has it.
 import { ERROR_CODES, LIMIT_ERROR_CODES } from './domain.ts';
 import { PRO_QUOTE_RETRY, QUOTE_RETRY } from './limits.ts';
-import { FAILURE_TEXT, QUOTE_TEXT, VOUCHER_MESSAGES } from './messages.ts';
+import { DEFAULT_TEXTS, type Texts } from './messages.ts';
 import { ROUTES, type ScreenPath } from './routes.ts';
 
 /** What went wrong: the upstream client's failure, structurally (server/upstream/errors.ts). */
@@ -120,7 +120,7 @@ export function visitorMessage(error: { status: number; code: string; msg: strin
 /** The upstream's texts a visitor will not see (for a log line, so the replacement is seen). */
 export function hiddenTexts(failure: Failure): string[] {
   const said = failure.kind === 'error' ? [failure.msg] : failure.kind === 'errors' ? failure.items.map((i) => i.errorMsg) : [];
-  const shown = messagesOf(failure, '');
+  const shown = messagesOf(failure, '', DEFAULT_TEXTS);
   return said.filter((text) => text && !shown.includes(text)).map((text) => text.slice(0, 300));
 }
 
@@ -128,7 +128,7 @@ export function hiddenTexts(failure: Failure): string[] {
  * The words for a failure: the upstream's own message when it is meant for visitors, else
  * the fallback; no answer at all reads `noAnswer`.
  */
-function messagesOf(failure: Failure, fallback: string, noAnswer: string = FAILURE_TEXT.unavailable): string[] {
+function messagesOf(failure: Failure, fallback: string, texts: Texts, noAnswer = texts.FAILURE_TEXT.unavailable): string[] {
   switch (failure.kind) {
     case 'error':
       return [visitorMessage(failure) ?? fallback];
@@ -163,9 +163,9 @@ function common(failure: Failure): Outcome | undefined {
   return undefined;
 }
 
-const stay = (failure: Failure, fallback: string, on: 'field' | 'form' = 'form', noAnswer?: string): Outcome => ({
+const stay = (failure: Failure, texts: Texts, fallback: string, on: 'field' | 'form' = 'form', noAnswer?: string): Outcome => ({
   kind: 'stay',
-  messages: messagesOf(failure, fallback, noAnswer),
+  messages: messagesOf(failure, fallback, texts, noAnswer),
   on,
   status: statusOf(failure),
 });
@@ -179,12 +179,13 @@ export type RequoteOutcome = Extract<Outcome, { kind: 'home' | 'redirect-home' |
  * Accept after the rate hold: SYSTEM shows the message and goes home after 5 s, a limit
  * shows it in a modal whose closing goes home, anything else may be tried again.
  */
-export function requoteOutcome(failure: Failure): RequoteOutcome {
+export function requoteOutcome(failure: Failure, texts: Texts = DEFAULT_TEXTS): RequoteOutcome {
   const code = codeOf(failure);
   if (code === ERROR_CODES.notFound) return { kind: 'home' };
-  const message = messagesOf(failure, QUOTE_TEXT.requoteFailed)[0]!;
+  const message = messagesOf(failure, texts.QUOTE_TEXT.requoteFailed, texts)[0]!;
   const status = statusOf(failure);
-  if (code === ERROR_CODES.system) return { kind: 'redirect-home', message, notice: FAILURE_TEXT.redirectingHome, status, code };
+  if (code === ERROR_CODES.system)
+    return { kind: 'redirect-home', message, notice: texts.FAILURE_TEXT.redirectingHome, status, code };
   if (isLimit(code)) return { kind: 'modal-home', message, status };
   return { kind: 'stay', messages: [message], on: 'form', status };
 }
@@ -199,42 +200,52 @@ export function apiFailure(status: number, body: unknown): Failure {
   return { kind: 'unavailable' };
 }
 
-export function failureOutcome(failure: Failure, context: FailureContext, facts: FailureFacts = {}): Outcome {
+export function failureOutcome(
+  failure: Failure,
+  context: FailureContext,
+  facts: FailureFacts = {},
+  texts: Texts = DEFAULT_TEXTS,
+): Outcome {
   const code = codeOf(failure);
   switch (context) {
     case 'quote':
     case 'pro-quote': {
       // No transaction exists yet, so nothing to resume; limits close home.
       if (isLimit(code))
-        return { kind: 'modal-home', message: messagesOf(failure, FAILURE_TEXT.generic)[0]!, status: statusOf(failure) };
+        return {
+          kind: 'modal-home',
+          message: messagesOf(failure, texts.FAILURE_TEXT.generic, texts)[0]!,
+          status: statusOf(failure),
+        };
       const withoutMessage = failure.kind === 'unavailable' || (failure.kind === 'error' && !failure.msg);
       if (withoutMessage) return { kind: 'retry', ...(context === 'pro-quote' ? PRO_QUOTE_RETRY : QUOTE_RETRY) };
-      return stay(failure, FAILURE_TEXT.generic);
+      return stay(failure, texts, texts.FAILURE_TEXT.generic);
     }
     case 'requote':
-      return requoteOutcome(failure);
+      return requoteOutcome(failure, texts);
     case 'load':
       // "Flow-state load failure: the server error is shown".
       if (code === ERROR_CODES.notFound) return { kind: 'home' };
-      return { kind: 'toast-home', messages: messagesOf(failure, FAILURE_TEXT.generic), status: statusOf(failure) };
+      return { kind: 'toast-home', messages: messagesOf(failure, texts.FAILURE_TEXT.generic, texts), status: statusOf(failure) };
     case 'resume':
       if (code === ERROR_CODES.notFound) {
-        return { kind: 'toast-home', messages: messagesOf(failure, FAILURE_TEXT.referenceNotFound), status: 404 };
+        return { kind: 'toast-home', messages: messagesOf(failure, texts.FAILURE_TEXT.referenceNotFound, texts), status: 404 };
       }
-      if (code === ERROR_CODES.invalid) return { kind: 'modal-home', message: FAILURE_TEXT.transactionInvalid, status: 409 };
-      return { kind: 'toast-home', messages: messagesOf(failure, FAILURE_TEXT.generic), status: statusOf(failure) };
+      if (code === ERROR_CODES.invalid)
+        return { kind: 'modal-home', message: texts.FAILURE_TEXT.transactionInvalid, status: 409 };
+      return { kind: 'toast-home', messages: messagesOf(failure, texts.FAILURE_TEXT.generic, texts), status: statusOf(failure) };
     case 'step':
-      return common(failure) ?? stay(failure, FAILURE_TEXT.generic);
+      return common(failure) ?? stay(failure, texts, texts.FAILURE_TEXT.generic);
     case 'buyer-info':
       // The items' messages, else the spec's fallback, even when there was no answer at all.
-      return common(failure) ?? stay(failure, FAILURE_TEXT.buyerInfo, 'form', FAILURE_TEXT.buyerInfo);
+      return common(failure) ?? stay(failure, texts, texts.FAILURE_TEXT.buyerInfo, 'form', texts.FAILURE_TEXT.buyerInfo);
     case 'verification':
       switch (code) {
         case ERROR_CODES.mobileAttempts:
           return {
             kind: 'redirect-home',
-            message: messagesOf(failure, FAILURE_TEXT.generic)[0]!,
-            notice: FAILURE_TEXT.transactionCancelled,
+            message: messagesOf(failure, texts.FAILURE_TEXT.generic, texts)[0]!,
+            notice: texts.FAILURE_TEXT.transactionCancelled,
             status: statusOf(failure),
             code,
           };
@@ -244,39 +255,46 @@ export function failureOutcome(failure: Failure, context: FailureContext, facts:
           return { kind: 'screen', path: ROUTES.imageInputChoice.path };
       }
       // A wrong code: the upstream's message belongs under the field.
-      if (failure.kind === 'error' && failure.status === 422) return stay(failure, FAILURE_TEXT.generic, 'field');
-      return common(failure) ?? stay(failure, FAILURE_TEXT.generic);
+      if (failure.kind === 'error' && failure.status === 422) return stay(failure, texts, texts.FAILURE_TEXT.generic, 'field');
+      return common(failure) ?? stay(failure, texts, texts.FAILURE_TEXT.generic);
     case 'payment-instructions':
       if (code === ERROR_CODES.txnStatusInvalid) {
-        return { kind: 'stay', messages: [FAILURE_TEXT.paymentAlreadyInitiated], on: 'form', status: statusOf(failure) };
+        return { kind: 'stay', messages: [texts.FAILURE_TEXT.paymentAlreadyInitiated], on: 'form', status: statusOf(failure) };
       }
       // Not common(): resuming from here could lead straight back to this page.
       if (code === ERROR_CODES.notFound) return { kind: 'home' };
-      return stay(failure, FAILURE_TEXT.generic);
+      return stay(failure, texts, texts.FAILURE_TEXT.generic);
     case 'voucher': {
       const amount = failure.kind === 'error' ? failure.errorParams?.amount : undefined;
       if (code === ERROR_CODES.amountMismatch && amount !== undefined && amount > 0)
         return { kind: 'new-quote', amount, status: 422 };
       if (code === ERROR_CODES.voucherUsed)
-        return { kind: 'stay', messages: [VOUCHER_MESSAGES.alreadyUsed], on: 'field', status: 422 };
+        return { kind: 'stay', messages: [texts.VOUCHER_MESSAGES.alreadyUsed], on: 'field', status: 422 };
       // "No response in voucher flow": the spec's words, whatever went missing.
       if (failure.kind === 'unavailable' || failure.kind === 'invalid-response') {
-        return { kind: 'stay', messages: [VOUCHER_MESSAGES.lostConnection], on: 'field', status: statusOf(failure) };
+        return { kind: 'stay', messages: [texts.VOUCHER_MESSAGES.lostConnection], on: 'field', status: statusOf(failure) };
       }
-      return common(failure) ?? stay(failure, FAILURE_TEXT.generic, 'field');
+      return common(failure) ?? stay(failure, texts, texts.FAILURE_TEXT.generic, 'field');
     }
     case 'bank-init':
       if (code === ERROR_CODES.flowActionInvalid) {
-        return { kind: 'stay', messages: [FAILURE_TEXT.bankAlreadyInitiated], on: 'form', status: statusOf(failure) };
+        return { kind: 'stay', messages: [texts.FAILURE_TEXT.bankAlreadyInitiated], on: 'form', status: statusOf(failure) };
       }
       if (code === ERROR_CODES.notFound) return { kind: 'home' };
-      return stay(failure, FAILURE_TEXT.generic, 'form', FAILURE_TEXT.bankNoResponse);
+      return stay(failure, texts, texts.FAILURE_TEXT.generic, 'form', texts.FAILURE_TEXT.bankNoResponse);
     case 'card-quote':
       // A third party's words are never shown: every failure reads the same.
       if (code === ERROR_CODES.notFound) return { kind: 'home' };
-      return { kind: 'stay', messages: [FAILURE_TEXT.cardQuote], on: 'form', status: failure.kind === 'unavailable' ? 503 : 502 };
+      return {
+        kind: 'stay',
+        messages: [texts.FAILURE_TEXT.cardQuote],
+        on: 'form',
+        status: failure.kind === 'unavailable' ? 503 : 502,
+      };
     case 'gift-card-requote':
       // "Gift card requote failure: toast Woops…", whatever the upstream said.
-      return common(failure) ?? { kind: 'stay', messages: [FAILURE_TEXT.giftCardRequote], on: 'form', status: statusOf(failure) };
+      return (
+        common(failure) ?? { kind: 'stay', messages: [texts.FAILURE_TEXT.giftCardRequote], on: 'form', status: statusOf(failure) }
+      );
   }
 }

@@ -13,6 +13,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 function textsOf(t: Translator) {
   return {
+    /** The locale the texts' figures are written in (format.ts). */
+    locale: t.locale,
     /** '1 hour', '12 hours': the promises of docs/spec.md section 9, from limits.ts. */
     TIME: { hours: (ms: number) => t('TIME.hours', { n: Math.round(ms / HOUR_MS) }) },
     ACTIONS: {
@@ -427,3 +429,6 @@ export const {
   VOUCHER_MESSAGES,
   VOUCHER_TEXT,
 } = textsFor(DEFAULT_LANGUAGE);
+
+/** The default language's texts: what code that serves no page in particular says. */
+export const DEFAULT_TEXTS = textsFor(DEFAULT_LANGUAGE);

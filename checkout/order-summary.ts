@@ -9,7 +9,7 @@
 // quote exists, and the address or payout email once the upstream has them.
 import type { FlowKind } from './domain.ts';
 import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from './limits.ts';
-import { SUMMARY_TEXT } from './messages.ts';
+import { DEFAULT_TEXTS, type Texts } from './messages.ts';
 import type { FlowCookie } from '../server/security/flow-cookie.ts';
 import type { FlowState } from '../server/upstream/contract.ts';
 
@@ -84,28 +84,33 @@ function flowKindOf(order: OrderSummaryData): FlowKind {
  * data), the payout email. A gift-card spend: the card's value, the fee and the coins. The
  * Reference ID last.
  */
-export function summaryRows(order: OrderSummaryData, { payoutEmail = false } = {}): SummaryRow[] {
+export function summaryRows(order: OrderSummaryData, { payoutEmail = false } = {}, texts: Texts = DEFAULT_TEXTS): SummaryRow[] {
   const kind = flowKindOf(order);
   const rows: SummaryRow[] = [
     {
       kind: 'fiat',
-      label: kind === 'BUY' ? SUMMARY_TEXT.total : kind === 'SPEND' ? SUMMARY_TEXT.giftCardValue : SUMMARY_TEXT.youReceive,
+      label:
+        kind === 'BUY'
+          ? texts.SUMMARY_TEXT.total
+          : kind === 'SPEND'
+            ? texts.SUMMARY_TEXT.giftCardValue
+            : texts.SUMMARY_TEXT.youReceive,
       amount: order.fiatAmount,
       currency: order.fiatCurrency,
       total: true,
     },
   ];
-  if (order.fee) rows.push({ kind: 'fiat', label: SUMMARY_TEXT.fee, amount: order.fee, currency: order.fiatCurrency });
+  if (order.fee) rows.push({ kind: 'fiat', label: texts.SUMMARY_TEXT.fee, amount: order.fee, currency: order.fiatCurrency });
   rows.push({
     kind: 'crypto',
-    label: kind === 'BUY' ? SUMMARY_TEXT.cryptoAmount : SUMMARY_TEXT.youSend,
+    label: kind === 'BUY' ? texts.SUMMARY_TEXT.cryptoAmount : texts.SUMMARY_TEXT.youSend,
     amount: order.cryptoAmount,
     currency: order.cryptoCurrency,
   });
   if (kind === 'BUY' && order.cryptoAddress)
-    rows.push({ kind: 'address', label: SUMMARY_TEXT.address, value: order.cryptoAddress });
+    rows.push({ kind: 'address', label: texts.SUMMARY_TEXT.address, value: order.cryptoAddress });
   if (payoutEmail && kind === 'SELL' && order.emtEmail)
-    rows.push({ kind: 'email', label: SUMMARY_TEXT.payoutEmail, value: order.emtEmail });
-  rows.push({ kind: 'reference', label: SUMMARY_TEXT.reference, value: order.refId });
+    rows.push({ kind: 'email', label: texts.SUMMARY_TEXT.payoutEmail, value: order.emtEmail });
+  rows.push({ kind: 'reference', label: texts.SUMMARY_TEXT.reference, value: order.refId });
   return rows;
 }

@@ -4,7 +4,7 @@
 // down with it, so the page and the island never disagree.
 import type { Country } from './domain.ts';
 import { QUOTE_TIMER_DEFAULT_MS } from './limits.ts';
-import { QUOTE_TEXT } from './messages.ts';
+import { DEFAULT_TEXTS, type Texts } from './messages.ts';
 
 /** How a payment method holds its rate: with a countdown, or as the current price with none (cards). */
 export type RateHold = 'countdown' | 'current-price';
@@ -58,8 +58,8 @@ const LEFT_LABELS: Record<(typeof ANNOUNCE_AT_S)[number], string> = {
  * `currentMs` left, or undefined when no threshold was crossed. After a sleeping tab
  * skipped several thresholds, only the latest one is said.
  */
-export function announcementBetween(previousMs: number, currentMs: number): string | undefined {
-  if (currentMs <= 0) return previousMs > 0 ? QUOTE_TEXT.expired : undefined;
+export function announcementBetween(previousMs: number, currentMs: number, texts: Texts = DEFAULT_TEXTS): string | undefined {
+  if (currentMs <= 0) return previousMs > 0 ? texts.QUOTE_TEXT.expired : undefined;
   const crossed = [...ANNOUNCE_AT_S].reverse().find((s) => currentMs <= s * 1000 && previousMs > s * 1000);
   return crossed === undefined ? undefined : `${LEFT_LABELS[crossed]} left to accept this rate.`;
 }

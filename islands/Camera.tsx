@@ -54,7 +54,7 @@ function dataUrlToBlob(dataUrl: string): Blob {
 }
 
 export default function Camera({ action, uploadHref, labels }: CameraProps) {
-  const { IDENTITY_TEXT } = useTexts();
+  const { IDENTITY_TEXT, UPLOAD_MESSAGES } = useTexts();
   const webcam = useRef<WebcamHandle>(null);
   // The server renders the start button; hydration only happens after an interaction.
   const [started, setStarted] = useState(false);
@@ -83,7 +83,7 @@ export default function Camera({ action, uploadHref, labels }: CameraProps) {
     form.append('file', dataUrlToBlob(picture), 'selfie.jpg');
     setProgress(0);
     setMessages([]);
-    const answer = await sendUpload(action, form, setProgress);
+    const answer = await sendUpload(action, form, setProgress, UPLOAD_MESSAGES.unfinished);
     if (answer.ok) return window.location.assign(answer.location);
     setProgress(null);
     setMessages(answer.messages);

@@ -20,6 +20,7 @@ import { ISLAND_API } from '../checkout/wire.ts';
 import { QuoteSummary, type QuoteFigures, type QuoteSummaryProps } from '../views/components/QuoteSummary.tsx';
 import { trapFocus } from './dialog.ts';
 import { useTexts } from '../views/language.tsx';
+import type { Texts } from '../checkout/messages.ts';
 
 export interface QuoteTimerProps {
   refId: string;
@@ -85,8 +86,8 @@ function figuresOf(body: Record<string, unknown> | null, fallback: QuoteFigures)
 }
 
 /** docs/spec.md section 8 for a requote, as the failure table says; no answer at all is "no response". */
-function failureOf(answer: ApiAnswer | null): RequoteOutcome {
-  return requoteOutcome(answer ? apiFailure(answer.status, answer.body) : { kind: 'unavailable' });
+function failureOf(answer: ApiAnswer | null, texts: Texts): RequoteOutcome {
+  return requoteOutcome(answer ? apiFailure(answer.status, answer.body) : { kind: 'unavailable' }, texts);
 }
 
 function initialPhase(props: QuoteTimerProps): Phase {
@@ -95,7 +96,8 @@ function initialPhase(props: QuoteTimerProps): Phase {
 }
 
 export default function QuoteTimer(props: QuoteTimerProps) {
-  const { ACTIONS, QUOTE_TEXT } = useTexts();
+  const texts = useTexts();
+  const { ACTIONS, QUOTE_TEXT } = texts;
   const held = props.deadline !== null;
   const [figures, setFigures] = useState(props.summary.figures);
   const [deadline, setDeadline] = useState(() => (props.deadline ? Date.parse(props.deadline) : 0));
@@ -128,7 +130,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
     const body = requoteBody({ refId: props.refId, ...figures }, props.requotes);
     const answer = await postJson(ISLAND_API.requote(props.txnType), body).catch(() => null);
     const offered = answer?.ok ? figuresOf(answer.body, figures) : undefined;
-    setPhase(offered ? { name: 'offered', figures: offered } : { name: 'failed', outcome: failureOf(answer) });
+    setPhase(offered ? { name: 'offered', figures: offered } : { name: 'failed', outcome: failureOf(answer, texts) });
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the time left changes; the phase is read as it is then
@@ -137,7 +139,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
     const previous = previousLeft.current;
     previousLeft.current = left;
     if (previous !== null) {
-      const said = announcementBetween(previous, left);
+      const said = announcementBetween(previous, left, texts);
       if (said) setAnnouncement(said);
     }
     if (left === 0 && (phase.name === 'holding' || phase.name === 'expired')) void requote();
@@ -169,7 +171,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
     const answer = await postJson(ISLAND_API.confirmNewQuote(props.txnType), { refId: props.refId }).catch(() => null);
     const confirmed = answer?.ok ? figuresOf(answer.body, phase.figures) : undefined;
     if (!confirmed || !answer?.body) {
-      setPhase({ name: 'failed', outcome: failureOf(answer) });
+      setPhase({ name: 'failed', outcome: failureOf(answer, texts) });
       return;
     }
     const next = quoteDeadline({ txnValidUntil: str(answer.body.txnValidUntil), txnDate: str(answer.body.txnDate) }, Date.now());

@@ -7,6 +7,7 @@ import { uploadFileError } from '../checkout/validation/upload-file.ts';
 import { FormErrors } from '../views/components/Field.tsx';
 import { sendUpload } from './upload-request.ts';
 import { UploadProgress } from './UploadProgress.tsx';
+import { useTexts } from '../views/language.tsx';
 
 export interface SelfieUploadProps {
   action: string;
@@ -15,6 +16,7 @@ export interface SelfieUploadProps {
 }
 
 export default function SelfieUpload({ action, submitLabel, messages: serverMessages }: SelfieUploadProps) {
+  const texts = useTexts();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [messages, setMessages] = useState(serverMessages);
@@ -26,14 +28,14 @@ export default function SelfieUpload({ action, submitLabel, messages: serverMess
     const chosen = event.target.files?.[0] ?? null;
     setFile(chosen);
     setPreview(chosen?.type.startsWith('image/') ? URL.createObjectURL(chosen) : null);
-    const error = chosen ? uploadFileError({ fileName: chosen.name, size: chosen.size }) : undefined;
+    const error = chosen ? uploadFileError({ fileName: chosen.name, size: chosen.size }, texts) : undefined;
     setMessages(error ? [error] : []);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (progress !== null) return;
-    const error = file ? uploadFileError({ fileName: file.name, size: file.size }) : undefined;
+    const error = file ? uploadFileError({ fileName: file.name, size: file.size }, texts) : undefined;
     if (!file || error) {
       // Let the server say it: the same words, from one place.
       if (error) setMessages([error]);
@@ -41,7 +43,7 @@ export default function SelfieUpload({ action, submitLabel, messages: serverMess
       return;
     }
     setProgress(0);
-    const answer = await sendUpload(action, new FormData(event.currentTarget), setProgress);
+    const answer = await sendUpload(action, new FormData(event.currentTarget), setProgress, texts.UPLOAD_MESSAGES.unfinished);
     if (answer.ok) return window.location.assign(answer.location);
     setProgress(null);
     setMessages(answer.messages);

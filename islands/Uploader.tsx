@@ -65,7 +65,8 @@ function TypeSelect(props: {
 }
 
 export default function Uploader(props: UploaderProps) {
-  const { UPLOAD_MESSAGES } = useTexts();
+  const texts = useTexts();
+  const { UPLOAD_MESSAGES } = texts;
   const [hydrated, setHydrated] = useState(false);
   const [mobile, setMobile] = useState(props.mobile);
   const [entries, setEntries] = useState<Entry[]>([]);
@@ -118,7 +119,7 @@ export default function Uploader(props: UploaderProps) {
       documentType: '',
       state: 'added',
       progress: 0,
-      error: uploadFileError({ fileName: file.name, size: file.size }),
+      error: uploadFileError({ fileName: file.name, size: file.size }, texts),
     }));
     event.target.value = '';
     if (added.length === 0) return;
@@ -132,11 +133,14 @@ export default function Uploader(props: UploaderProps) {
     if (busy) return;
     const pending = entries.filter((e) => e.state !== 'done');
     if (complete && pending.length === 0) return setMessages([UPLOAD_MESSAGES.alreadyUploaded]);
-    const checked = validateDocumentUpload({
-      mobile,
-      country: props.country,
-      files: pending.map((e) => ({ fileName: e.file.name, size: e.file.size, documentType: e.documentType })),
-    });
+    const checked = validateDocumentUpload(
+      {
+        mobile,
+        country: props.country,
+        files: pending.map((e) => ({ fileName: e.file.name, size: e.file.size, documentType: e.documentType })),
+      },
+      texts,
+    );
     if (!checked.ok) {
       setErrors({ mobile: checked.errors.mobile });
       setMessages(
@@ -158,7 +162,12 @@ export default function Uploader(props: UploaderProps) {
       form.append('country', props.country);
       form.append('documentType', entry.documentType);
       form.append('file', entry.file, entry.file.name);
-      const answer = await sendUpload(props.fileAction, form, (progress) => update(entry.key, { progress }));
+      const answer = await sendUpload(
+        props.fileAction,
+        form,
+        (progress) => update(entry.key, { progress }),
+        UPLOAD_MESSAGES.unfinished,
+      );
       if (answer.ok) update(entry.key, { state: 'done', progress: 1 });
       else {
         failed = true;

@@ -2,11 +2,16 @@
 // with XMLHttpRequest because fetch cannot report upload progress. The edge answers a
 // refusal as JSON ({ messages }) and a success with a 303 to the next step, which the
 // request follows: its final URL is where the visitor goes next.
-import { UPLOAD_MESSAGES } from '../checkout/messages.ts';
 
 export type UploadAnswer = { ok: true; location: string; body: unknown } | { ok: false; messages: string[] };
 
-export function sendUpload(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<UploadAnswer> {
+/** `unfinished`: what the visitor reads when the upload broke off, in the page's language. */
+export function sendUpload(
+  url: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  unfinished: string,
+): Promise<UploadAnswer> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -20,10 +25,10 @@ export function sendUpload(url: string, form: FormData, onProgress: (fraction: n
       const messages = (json as { messages?: unknown } | null)?.messages;
       resolve({
         ok: false,
-        messages: Array.isArray(messages) && messages.length ? messages.map(String) : [UPLOAD_MESSAGES.unfinished],
+        messages: Array.isArray(messages) && messages.length ? messages.map(String) : [unfinished],
       });
     };
-    xhr.onerror = xhr.onabort = () => resolve({ ok: false, messages: [UPLOAD_MESSAGES.unfinished] });
+    xhr.onerror = xhr.onabort = () => resolve({ ok: false, messages: [unfinished] });
     xhr.send(form);
   });
 }

@@ -17,7 +17,7 @@ import {
   type FlowKind,
   type TxnType,
 } from '../domain.ts';
-import { formatCryptoLimit, formatFiatLimit } from '../format.ts';
+import { formatsFor } from '../format.ts';
 import { allowedKinds, coinsFor, defaultFiat, methodsFor } from '../offer.ts';
 import {
   DEFAULT_BUY_AMOUNT,
@@ -31,7 +31,7 @@ import {
   PRO_MIN,
 } from '../limits.ts';
 import { fail, field, hasErrors, ok, parseDecimal, type FieldErrors, type Validated } from './result.ts';
-import { AMOUNT_MESSAGES } from '../messages.ts';
+import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 
 export type AmountField =
   | 'txnType'
@@ -86,12 +86,17 @@ export function resolveAmountLimits(
 }
 
 /** Check order: a number, above zero, then the bounds (inclusive, see top of file). */
-function amountError(n: number | undefined, limits: AmountLimits | undefined, show: (x: number) => string): string | undefined {
-  if (n === undefined) return AMOUNT_MESSAGES.notANumber;
-  if (n <= 0) return AMOUNT_MESSAGES.zero;
+function amountError(
+  n: number | undefined,
+  limits: AmountLimits | undefined,
+  show: (x: number) => string,
+  texts: Texts,
+): string | undefined {
+  if (n === undefined) return texts.AMOUNT_MESSAGES.notANumber;
+  if (n <= 0) return texts.AMOUNT_MESSAGES.zero;
   if (limits === undefined) return undefined;
-  if (n < limits.min) return AMOUNT_MESSAGES.greaterThan(show(limits.min));
-  if (n > limits.max) return AMOUNT_MESSAGES.lessThan(show(limits.max));
+  if (n < limits.min) return texts.AMOUNT_MESSAGES.greaterThan(show(limits.min));
+  if (n > limits.max) return texts.AMOUNT_MESSAGES.lessThan(show(limits.max));
   return undefined;
 }
 
@@ -126,15 +131,16 @@ function pickMethod(
   kind: FlowKind,
   fiatCurrency: FiatCurrency | undefined,
   proMethod: string | undefined,
+  texts: Texts,
 ): MethodPick {
   if (proMethod !== undefined) {
-    return value === '' || value === proMethod ? { method: proMethod } : { error: AMOUNT_MESSAGES.proMethod };
+    return value === '' || value === proMethod ? { method: proMethod } : { error: texts.AMOUNT_MESSAGES.proMethod };
   }
   // Configured for this kind and serving this currency (offer.ts).
   const methods = methodsFor(merchant.paymentMethods, kind, fiatCurrency);
   // The spend tab has no method selector: the gift card method is implied.
   const found = value === '' && kind === 'SPEND' ? methods[0] : methods.find((m) => m.name === value);
-  return found ? { method: found.name } : { error: AMOUNT_MESSAGES.methodNotFound };
+  return found ? { method: found.name } : { error: texts.AMOUNT_MESSAGES.methodNotFound };
 }
 
 /**
@@ -149,22 +155,23 @@ export function validateAmountForm(
   merchant: MerchantConfig,
   raw: unknown,
   opts: { proMethod?: string } = {},
+  texts: Texts = DEFAULT_TEXTS,
 ): Validated<QuoteInput, AmountField> {
   const pro = opts.proMethod !== undefined;
   const errors: FieldErrors<AmountField> = {};
 
   const kind = pickKind(merchant, field(raw, 'txnType'), pro);
-  if (!kind) errors.txnType = AMOUNT_MESSAGES.kindNotAllowed;
+  if (!kind) errors.txnType = texts.AMOUNT_MESSAGES.kindNotAllowed;
 
   const fiatCurrency = pickFiat(merchant, field(raw, 'fiatCurrency'), pro);
-  if (!fiatCurrency) errors.fiatCurrency = AMOUNT_MESSAGES.fiatNotSupported;
+  if (!fiatCurrency) errors.fiatCurrency = texts.AMOUNT_MESSAGES.fiatNotSupported;
 
   const cryptoCurrency = pickCoin(merchant, field(raw, 'cryptoCurrency'), pro);
-  if (!cryptoCurrency) errors.cryptoCurrency = AMOUNT_MESSAGES.coinNotSupported;
+  if (!cryptoCurrency) errors.cryptoCurrency = texts.AMOUNT_MESSAGES.coinNotSupported;
 
   if (!kind) return fail(errors); // the kind decides which amount field even exists
 
-  const picked = pickMethod(merchant, field(raw, 'paymentMethod'), kind, fiatCurrency, opts.proMethod);
+  const picked = pickMethod(merchant, field(raw, 'paymentMethod'), kind, fiatCurrency, opts.proMethod, texts);
   const method = 'method' in picked ? picked.method : undefined;
   if ('error' in picked) errors.paymentMethod = picked.error;
 
@@ -173,7 +180,8 @@ export function validateAmountForm(
     : method && fiatCurrency && cryptoCurrency
       ? resolveAmountLimits(merchant, { kind, method, fiatCurrency, cryptoCurrency })
       : undefined;
-  const showFiat = (x: number) => formatFiatLimit(x, fiatCurrency ?? DEFAULT_FIAT, merchant.supportedFiatCurrencies);
+  const showFiat = (x: number) =>
+    formatsFor(texts.locale).fiatLimit(x, fiatCurrency ?? DEFAULT_FIAT, merchant.supportedFiatCurrencies);
 
   let fiatAmount = 0;
   let cryptoAmount = 0;
@@ -181,23 +189,25 @@ export function validateAmountForm(
 
   if (kind === 'BUY') {
     const n = parseDecimal(field(raw, 'fiatAmount'));
-    const error = amountError(n, limits, showFiat);
+    const error = amountError(n, limits, showFiat, texts);
     if (error) errors.fiatAmount = error;
     else fiatAmount = n!;
   } else if (kind === 'SELL') {
     const n = parseDecimal(field(raw, 'cryptoAmount'));
-    const error = amountError(n, limits, (x) => formatCryptoLimit(x, cryptoCurrency ?? DEFAULT_COIN));
+    const error = amountError(n, limits, (x) => formatsFor(texts.locale).cryptoLimit(x, cryptoCurrency ?? DEFAULT_COIN), texts);
     if (error) errors.cryptoAmount = error;
     else cryptoAmount = n!;
   } else {
     const subtype = method ? findSubtype(merchant, method, field(raw, 'paymentMethodSubtype')) : undefined;
-    if (method && !subtype) errors.paymentMethodSubtype = AMOUNT_MESSAGES.giftCardMissing;
+    if (method && !subtype) errors.paymentMethodSubtype = texts.AMOUNT_MESSAGES.giftCardMissing;
     if (subtype) {
       subtypeName = subtype.name;
       const typed = field(raw, 'fiatAmount');
       const n = typed === '' ? subtype.amounts[0] : parseDecimal(typed);
       const error =
-        n === undefined && typed === '' ? AMOUNT_MESSAGES.giftCardAmount : spendAmountError(n, subtype.amounts, limits, showFiat);
+        n === undefined && typed === ''
+          ? texts.AMOUNT_MESSAGES.giftCardAmount
+          : spendAmountError(n, subtype.amounts, limits, showFiat, texts);
       if (error) errors.fiatAmount = error;
       else fiatAmount = n!;
     }
@@ -234,11 +244,12 @@ function spendAmountError(
   presets: readonly number[],
   limits: AmountLimits | undefined,
   show: (x: number) => string,
+  texts: Texts,
 ): string | undefined {
-  if (n === undefined) return AMOUNT_MESSAGES.notANumber;
-  if (n <= 0) return AMOUNT_MESSAGES.zero;
-  if (!presets.includes(n)) return AMOUNT_MESSAGES.giftCardAmount;
-  return amountError(n, limits, show);
+  if (n === undefined) return texts.AMOUNT_MESSAGES.notANumber;
+  if (n <= 0) return texts.AMOUNT_MESSAGES.zero;
+  if (!presets.includes(n)) return texts.AMOUNT_MESSAGES.giftCardAmount;
+  return amountError(n, limits, show, texts);
 }
 
 /**
@@ -249,13 +260,18 @@ export function validateSpendAmount(
   merchant: MerchantConfig,
   q: { method: string; subtype: string; fiatCurrency: string; cryptoCurrency: string },
   raw: unknown,
+  texts: Texts = DEFAULT_TEXTS,
 ): Validated<number, 'fiatAmount' | 'paymentMethodSubtype'> {
   const subtype = findSubtype(merchant, q.method, q.subtype);
-  if (!subtype) return fail({ paymentMethodSubtype: AMOUNT_MESSAGES.giftCardMissing });
+  if (!subtype) return fail({ paymentMethodSubtype: texts.AMOUNT_MESSAGES.giftCardMissing });
   const n = parseDecimal(field(raw, 'fiatAmount'));
   const limits = resolveAmountLimits(merchant, { kind: 'SPEND', ...q });
-  const error = spendAmountError(n, subtype.amounts, limits, (x) =>
-    formatFiatLimit(x, q.fiatCurrency, merchant.supportedFiatCurrencies),
+  const error = spendAmountError(
+    n,
+    subtype.amounts,
+    limits,
+    (x) => formatsFor(texts.locale).fiatLimit(x, q.fiatCurrency, merchant.supportedFiatCurrencies),
+    texts,
   );
   return error ? fail({ fiatAmount: error }) : ok(n!);
 }

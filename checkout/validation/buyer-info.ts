@@ -6,7 +6,7 @@ import { BIRTH_YEAR_MIN, LEGAL_AGE, POSTAL_CODE_LENGTH } from '../limits.ts';
 import { emailError } from './email.ts';
 import { mobileParts, parseMobileFor, phoneCountry } from './phone.ts';
 import { charLength, fail, field, hasErrors, ok, type FieldErrors, type Validated } from './result.ts';
-import { BUYER_MESSAGES, EMAIL_MESSAGES } from '../messages.ts';
+import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 
 export type Region = { code: string; name: string };
 
@@ -73,10 +73,10 @@ const NAME_MAX = 100;
 const ADDRESS_MAX = 200;
 const CITY_MAX = 100;
 
-function textError(value: string, label: string, max: number): string | undefined {
-  if (value === '') return BUYER_MESSAGES.required(label);
-  if (value.length > max) return BUYER_MESSAGES.tooLong(label, max);
-  if (charLength(value) < 2) return BUYER_MESSAGES.tooShort(label);
+function textError(value: string, label: string, max: number, texts: Texts): string | undefined {
+  if (value === '') return texts.BUYER_MESSAGES.required(label);
+  if (value.length > max) return texts.BUYER_MESSAGES.tooLong(label, max);
+  if (charLength(value) < 2) return texts.BUYER_MESSAGES.tooShort(label);
   return undefined;
 }
 
@@ -85,27 +85,27 @@ const FOUR = /^[0-9]{4}$/;
 
 type Birthday = { year: string; month: string; day: string };
 
-function checkBirthday(b: Birthday, now: Date, errors: FieldErrors<BuyerInfoField>): void {
+function checkBirthday(b: Birthday, now: Date, errors: FieldErrors<BuyerInfoField>, texts: Texts): void {
   if (!TWO.test(b.month) || !TWO.test(b.day) || !FOUR.test(b.year)) {
-    errors.birthday = BUYER_MESSAGES.birthdayInvalid;
+    errors.birthday = texts.BUYER_MESSAGES.birthdayInvalid;
     return;
   }
   const month = Number(b.month);
   const day = Number(b.day);
   const year = Number(b.year);
   const thisYear = now.getUTCFullYear();
-  if (month < 1 || month > 12) errors.month = BUYER_MESSAGES.monthInvalid;
-  if (day < 1 || day > 31) errors.day = BUYER_MESSAGES.dayInvalid;
-  if (year < BIRTH_YEAR_MIN || year > thisYear) errors.year = BUYER_MESSAGES.yearInvalid;
+  if (month < 1 || month > 12) errors.month = texts.BUYER_MESSAGES.monthInvalid;
+  if (day < 1 || day > 31) errors.day = texts.BUYER_MESSAGES.dayInvalid;
+  if (year < BIRTH_YEAR_MIN || year > thisYear) errors.year = texts.BUYER_MESSAGES.yearInvalid;
   if (errors.month || errors.day || errors.year) return;
   // 31 February and 29 February of a common year roll over into March.
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    errors.birthday = BUYER_MESSAGES.birthdayInvalid;
+    errors.birthday = texts.BUYER_MESSAGES.birthdayInvalid;
     return;
   }
   // By year difference, as the spec says: born any day of 2008 is 18 throughout 2026.
-  if (thisYear - year < LEGAL_AGE) errors.birthday = BUYER_MESSAGES.legalAge;
+  if (thisYear - year < LEGAL_AGE) errors.birthday = texts.BUYER_MESSAGES.legalAge;
 }
 
 /**
@@ -118,34 +118,38 @@ export function validateBuyerInfo(
   merchant: Pick<MerchantConfig, 'env' | 'blockedAreaCodes'>,
   raw: unknown,
   ctx: BuyerInfoContext,
+  texts: Texts = DEFAULT_TEXTS,
 ): Validated<BuyerInfoValue, BuyerInfoField> {
   const errors: FieldErrors<BuyerInfoField> = {};
 
   const firstName = field(raw, 'firstName');
   const lastName = field(raw, 'lastName');
-  const firstError = textError(firstName, 'First Name', NAME_MAX);
+  const firstError = textError(firstName, 'First Name', NAME_MAX, texts);
   if (firstError) errors.firstName = firstError;
-  const lastError = textError(lastName, 'Last Name', NAME_MAX);
+  const lastError = textError(lastName, 'Last Name', NAME_MAX, texts);
   if (lastError) errors.lastName = lastError;
 
   const emailAddress = field(raw, 'emailAddress');
-  const emailProblem = emailError(emailAddress, { required: EMAIL_MESSAGES.buyerRequired, invalid: EMAIL_MESSAGES.buyerInvalid });
+  const emailProblem = emailError(emailAddress, {
+    required: texts.EMAIL_MESSAGES.buyerRequired,
+    invalid: texts.EMAIL_MESSAGES.buyerInvalid,
+  });
   if (emailProblem) errors.emailAddress = emailProblem;
 
   const chosen = merchant.env === 'PROD' ? undefined : phoneCountry(field(raw, 'mobileCountry'));
   const mobileCountry = chosen ?? phoneCountry(ctx.country);
   const phone = mobileCountry ? parseMobileFor(field(raw, 'mobile'), mobileCountry) : undefined;
   const mobile = phone ? mobileParts(phone) : undefined;
-  if (!mobile) errors.mobile = BUYER_MESSAGES.mobileInvalid(mobileCountry ?? ctx.country);
+  if (!mobile) errors.mobile = texts.BUYER_MESSAGES.mobileInvalid(mobileCountry ?? ctx.country);
   else if (mobile.countryCode === '1' && merchant.blockedAreaCodes.includes(mobile.areaCode)) {
-    errors.mobile = BUYER_MESSAGES.quebec;
+    errors.mobile = texts.BUYER_MESSAGES.quebec;
   }
 
   const dateOfBirth = { year: field(raw, 'year'), month: field(raw, 'month'), day: field(raw, 'day') };
-  checkBirthday(dateOfBirth, ctx.now ?? new Date(), errors);
+  checkBirthday(dateOfBirth, ctx.now ?? new Date(), errors, texts);
 
   let address: BuyerInfoValue['address'];
-  if (ctx.addressRequired) address = checkAddress(raw, ctx.country, errors);
+  if (ctx.addressRequired) address = checkAddress(raw, ctx.country, errors, texts);
 
   if (hasErrors(errors) || !mobile) return fail(errors);
   const value: BuyerInfoValue = { firstName, lastName, emailAddress, mobile, dateOfBirth };
@@ -153,25 +157,30 @@ export function validateBuyerInfo(
   return ok(value);
 }
 
-function checkAddress(raw: unknown, country: string, errors: FieldErrors<BuyerInfoField>): BuyerInfoValue['address'] {
+function checkAddress(
+  raw: unknown,
+  country: string,
+  errors: FieldErrors<BuyerInfoField>,
+  texts: Texts,
+): BuyerInfoValue['address'] {
   const addressLine1 = field(raw, 'addressLine1');
   const cityTown = field(raw, 'cityTown');
-  const addressError = textError(addressLine1, 'Address', ADDRESS_MAX);
+  const addressError = textError(addressLine1, 'Address', ADDRESS_MAX, texts);
   if (addressError) errors.addressLine1 = addressError;
-  const cityError = textError(cityTown, 'City', CITY_MAX);
+  const cityError = textError(cityTown, 'City', CITY_MAX, texts);
   if (cityError) errors.cityTown = cityError;
 
   // A value outside the list is no choice at all.
   const stateProv = field(raw, 'stateProv').toUpperCase();
   if (!regionsFor(country).some((r) => r.code === stateProv)) {
-    errors.stateProv = country === 'AU' ? BUYER_MESSAGES.stateRequired : BUYER_MESSAGES.provinceRequired;
+    errors.stateProv = country === 'AU' ? texts.BUYER_MESSAGES.stateRequired : texts.BUYER_MESSAGES.provinceRequired;
   }
 
   const typedPostal = field(raw, 'postalCode');
   const postalCode = typedPostal.replace(/\s+/g, '').toUpperCase();
-  if (typedPostal === '') errors.postalCode = BUYER_MESSAGES.postalRequired;
+  if (typedPostal === '') errors.postalCode = texts.BUYER_MESSAGES.postalRequired;
   else if (!postalLengthOk(postalCode, country) || !/^[A-Z0-9]+$/.test(postalCode)) {
-    errors.postalCode = BUYER_MESSAGES.postalInvalid;
+    errors.postalCode = texts.BUYER_MESSAGES.postalInvalid;
   }
 
   // The upstream takes CA whatever the buyer's country (docs/spec.md section 5).

@@ -2,7 +2,7 @@
 // everywhere; test-network addresses only where the merchant env is not PROD.
 import { bchValid, multicoinValid, type Network } from './vendor/address-libs.ts';
 import { fail, fieldOrValue, ok, type Validated } from './result.ts';
-import { ADDRESS_MESSAGES } from '../messages.ts';
+import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 
 export type { Network } from './vendor/address-libs.ts';
 
@@ -52,8 +52,11 @@ export function validateCryptoAddress(
   coin: string,
   raw: unknown,
   opts: { network: Network },
+  texts: Texts = DEFAULT_TEXTS,
 ): Validated<string, 'cryptoAddress'> {
   const address = fieldOrValue(raw, 'cryptoAddress');
-  if (address === '') return fail({ cryptoAddress: ADDRESS_MESSAGES.required(coin) });
-  return isAddressOnNetwork(coin, address, opts.network) ? ok(address) : fail({ cryptoAddress: ADDRESS_MESSAGES.invalid(coin) });
+  if (address === '') return fail({ cryptoAddress: texts.ADDRESS_MESSAGES.required(coin) });
+  return isAddressOnNetwork(coin, address, opts.network)
+    ? ok(address)
+    : fail({ cryptoAddress: texts.ADDRESS_MESSAGES.invalid(coin) });
 }

@@ -1,7 +1,7 @@
 // One email pattern for the e-transfer payout email and the buyer's email: they only
 // differ in their messages (docs/spec.md section 5).
 import { fail, fieldOrValue, ok, type Validated } from './result.ts';
-import { EMAIL_MESSAGES } from '../messages.ts';
+import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 
 export const EMAIL_MAX_LENGTH = 254;
 
@@ -25,15 +25,15 @@ export function emailError(email: string, messages: { required: string; invalid:
 }
 
 /** E-transfer payout email (field `emtEmail`); `raw` is the form or the value. */
-export function validatePayoutEmail(raw: unknown): Validated<string, 'emtEmail'> {
+export function validatePayoutEmail(raw: unknown, texts: Texts = DEFAULT_TEXTS): Validated<string, 'emtEmail'> {
   const email = fieldOrValue(raw, 'emtEmail');
-  const error = emailError(email, { required: EMAIL_MESSAGES.emtRequired, invalid: EMAIL_MESSAGES.emtInvalid });
+  const error = emailError(email, { required: texts.EMAIL_MESSAGES.emtRequired, invalid: texts.EMAIL_MESSAGES.emtInvalid });
   return error ? fail({ emtEmail: error }) : ok(email);
 }
 
 /** Buyer-info email (field `emailAddress`); `raw` is the form or the value. */
-export function validateBuyerEmail(raw: unknown): Validated<string, 'emailAddress'> {
+export function validateBuyerEmail(raw: unknown, texts: Texts = DEFAULT_TEXTS): Validated<string, 'emailAddress'> {
   const email = fieldOrValue(raw, 'emailAddress');
-  const error = emailError(email, { required: EMAIL_MESSAGES.buyerRequired, invalid: EMAIL_MESSAGES.buyerInvalid });
+  const error = emailError(email, { required: texts.EMAIL_MESSAGES.buyerRequired, invalid: texts.EMAIL_MESSAGES.buyerInvalid });
   return error ? fail({ emailAddress: error }) : ok(email);
 }

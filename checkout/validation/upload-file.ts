@@ -1,7 +1,7 @@
 // One file's rules (docs/spec.md section 5 "Uploads"), apart from the rest of the upload rules so
 // the selfie upload island does not carry the phone rules: type by extension, then size.
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../limits.ts';
-import { UPLOAD_MESSAGES } from '../messages.ts';
+import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 import { text } from './result.ts';
 
 export type UploadFile = { fileName: string; size: number };
@@ -23,12 +23,12 @@ export function megabytes(bytes: number): string {
 const ALLOWED: ReadonlySet<string> = new Set(UPLOAD_EXTENSIONS);
 
 /** First problem with one file: its type, then its size. Equal to the maximum is allowed. */
-export function uploadFileError(file: UploadFile): string | undefined {
+export function uploadFileError(file: UploadFile, texts: Texts = DEFAULT_TEXTS): string | undefined {
   const fileName = text(file?.fileName);
   const size = file?.size;
-  if (typeof size !== 'number' || !Number.isFinite(size) || size <= 0 || fileName === '') return UPLOAD_MESSAGES.unreadable;
-  if (fileName.length > FILE_NAME_MAX) return UPLOAD_MESSAGES.nameTooLong;
-  if (!ALLOWED.has(fileExtension(fileName))) return UPLOAD_MESSAGES.badType;
-  if (size > UPLOAD_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge(megabytes(size));
+  if (typeof size !== 'number' || !Number.isFinite(size) || size <= 0 || fileName === '') return texts.UPLOAD_MESSAGES.unreadable;
+  if (fileName.length > FILE_NAME_MAX) return texts.UPLOAD_MESSAGES.nameTooLong;
+  if (!ALLOWED.has(fileExtension(fileName))) return texts.UPLOAD_MESSAGES.badType;
+  if (size > UPLOAD_MAX_BYTES) return texts.UPLOAD_MESSAGES.tooLarge(megabytes(size));
   return undefined;
 }

@@ -1,7 +1,7 @@
 // Upload rules (docs/spec.md section 5 "Uploads"), pure: they see names and sizes, never
 // bytes, so the browser checks before sending and the server checks again after.
 import { DOCUMENT_TYPES, type DocumentType } from '../domain.ts';
-import { UPLOAD_MESSAGES } from '../messages.ts';
+import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 import { parseAnyMobile, phoneCountry } from './phone.ts';
 import { fileExtension, uploadFileError, type UploadFile } from './upload-file.ts';
 import { fail, ok, text, type FieldErrors, type Validated } from './result.ts';
@@ -17,10 +17,13 @@ function checked(file: UploadFile): CheckedFile {
 }
 
 /** Single-file selfie upload (/image-input-upload): exactly one acceptable file. */
-export function validateSelfieUpload(files: readonly UploadFile[]): Validated<CheckedFile, 'files'> {
+export function validateSelfieUpload(
+  files: readonly UploadFile[],
+  texts: Texts = DEFAULT_TEXTS,
+): Validated<CheckedFile, 'files'> {
   const list = Array.isArray(files) ? files : [];
-  if (list.length === 0) return fail({ files: UPLOAD_MESSAGES.none });
-  if (list.length > 1) return fail({ files: UPLOAD_MESSAGES.oneFileOnly });
+  if (list.length === 0) return fail({ files: texts.UPLOAD_MESSAGES.none });
+  if (list.length > 1) return fail({ files: texts.UPLOAD_MESSAGES.oneFileOnly });
   const error = uploadFileError(list[0]!);
   return error ? fail({ files: error }) : ok(checked(list[0]!));
 }
@@ -37,26 +40,29 @@ export type DocumentUpload = {
  * file acceptable (errors under `files.{index}`) and with a document type.
  * `country` reads national-format numbers (the /verify/{country} route's country).
  */
-export function validateDocumentUpload(input: {
-  files: readonly DocumentFile[];
-  mobile: string;
-  country: string;
-  alreadyUploaded?: boolean;
-}): Validated<DocumentUpload, DocumentUploadField> {
-  if (input.alreadyUploaded === true) return fail({ files: UPLOAD_MESSAGES.alreadyUploaded });
+export function validateDocumentUpload(
+  input: {
+    files: readonly DocumentFile[];
+    mobile: string;
+    country: string;
+    alreadyUploaded?: boolean;
+  },
+  texts: Texts = DEFAULT_TEXTS,
+): Validated<DocumentUpload, DocumentUploadField> {
+  if (input.alreadyUploaded === true) return fail({ files: texts.UPLOAD_MESSAGES.alreadyUploaded });
   const errors: FieldErrors<DocumentUploadField> = {};
 
   const phone = parseAnyMobile(text(input.mobile), phoneCountry(text(input.country)));
-  if (!phone) errors.mobile = UPLOAD_MESSAGES.mobileInvalid;
+  if (!phone) errors.mobile = texts.UPLOAD_MESSAGES.mobileInvalid;
 
   const list = Array.isArray(input.files) ? input.files : [];
-  if (list.length === 0) errors.files = UPLOAD_MESSAGES.none;
+  if (list.length === 0) errors.files = texts.UPLOAD_MESSAGES.none;
   const out: DocumentUpload['files'] = [];
   list.forEach((file, i) => {
     const error = uploadFileError(file);
     if (error) errors[`files.${i}`] = error;
     const documentType = DOCUMENT_TYPES.find((t) => t === text(file?.documentType));
-    if (!documentType) errors.files = UPLOAD_MESSAGES.typeMissing;
+    if (!documentType) errors.files = texts.UPLOAD_MESSAGES.typeMissing;
     else if (!error) out.push({ ...checked(file), documentType });
   });
 

@@ -1,6 +1,6 @@
 // The Flexepin voucher number (docs/spec.md section 5): 16 digits, ASCII only.
 import { VOUCHER_LENGTH } from '../limits.ts';
-import { VOUCHER_MESSAGES } from '../messages.ts';
+import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 import { fieldOrValue, fixedDigits, type Validated } from './result.ts';
 
 /**
@@ -13,6 +13,11 @@ export function normaliseVoucher(value: string): string {
 }
 
 /** Field `voucherNumber`. `raw` is the form or the value. */
-export function validateVoucher(raw: unknown): Validated<string, 'voucherNumber'> {
-  return fixedDigits(normaliseVoucher(fieldOrValue(raw, 'voucherNumber')), 'voucherNumber', VOUCHER_LENGTH, VOUCHER_MESSAGES);
+export function validateVoucher(raw: unknown, texts: Texts = DEFAULT_TEXTS): Validated<string, 'voucherNumber'> {
+  return fixedDigits(
+    normaliseVoucher(fieldOrValue(raw, 'voucherNumber')),
+    'voucherNumber',
+    VOUCHER_LENGTH,
+    texts.VOUCHER_MESSAGES,
+  );
 }

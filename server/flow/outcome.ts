@@ -11,6 +11,7 @@ import { renderHome } from './home-page.ts';
 import { resumeAt, seeOther } from './next.ts';
 import { upstreamFor } from './upstream.ts';
 import { scheduleHomeRedirect, siteUrlsFor } from './redirects.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 /** What the screen a failure happened on offers the outcomes. */
 export interface FailureScreen {
@@ -47,9 +48,14 @@ export function meetFailure(
   return carryOut(
     request,
     reply,
-    failureOutcome(failure, context, {
-      voiceClipScreen: request.server.methods.get(screen.flow?.method)?.voiceClipScreen,
-    }),
+    failureOutcome(
+      failure,
+      context,
+      {
+        voiceClipScreen: request.server.methods.get(screen.flow?.method)?.voiceClipScreen,
+      },
+      textsOf(request),
+    ),
     screen,
   );
 }

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentType, ImageSource, NextAction } from '../../checkout/domain.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_RETRY_AFTER_S } from '../../checkout/limits.ts';
-import { UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import type { Texts } from '../../checkout/messages.ts';
+import { textsOf } from '../i18n/plugin.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { uploadFileError } from '../../checkout/validation/upload-file.ts';
 import { readFlow } from '../security/flow-cookie.ts';
@@ -54,11 +55,11 @@ export function refuse(
 }
 
 /** The one file of a form, checked from its name and size, then from its bytes. */
-export async function checkUpload(file: UploadedFile, prefix: string): Promise<CheckedUpload | Refusal> {
-  const named = uploadFileError({ fileName: file.clientName, size: file.size });
+export async function checkUpload(file: UploadedFile, prefix: string, texts: Texts): Promise<CheckedUpload | Refusal> {
+  const named = uploadFileError({ fileName: file.clientName, size: file.size }, texts);
   if (named) return { messages: [named], status: file.size > UPLOAD_MAX_BYTES ? 413 : 422 };
-  if (!file.bytes) return { messages: [UPLOAD_MESSAGES.unreadable], status: 422 };
-  const verdict = await checkFileBytes(file.clientName, file.bytes);
+  if (!file.bytes) return { messages: [texts.UPLOAD_MESSAGES.unreadable], status: 422 };
+  const verdict = await checkFileBytes(file.clientName, file.bytes, texts);
   if (!verdict.ok) return { messages: [verdict.message], status: verdict.status };
   return {
     // Generated: the client's name never reaches the upstream, a path or a header.
@@ -82,12 +83,13 @@ export async function withUploadForm(
   show: ShowRefusal,
   work: (form: UploadForm) => Answer,
 ): Promise<FastifyReply> {
+  const texts = textsOf(request);
   const gate = request.server.uploadGate;
-  if (!request.isMultipart()) return refuse(request, reply, { messages: [UPLOAD_MESSAGES.none], status: 415 }, {}, show);
+  if (!request.isMultipart()) return refuse(request, reply, { messages: [texts.UPLOAD_MESSAGES.none], status: 415 }, {}, show);
   if (!gate.enter()) {
     // The body is not read: the connection closes after the answer.
     reply.header('connection', 'close');
-    return refuse(request, reply, { messages: [UPLOAD_MESSAGES.busy], status: 503 }, {}, show);
+    return refuse(request, reply, { messages: [texts.UPLOAD_MESSAGES.busy], status: 503 }, {}, show);
   }
   try {
     let form: Awaited<ReturnType<typeof readUploadForm>>;
@@ -95,10 +97,10 @@ export async function withUploadForm(
       form = await readUploadForm(request, maxFiles);
     } catch (error) {
       request.log.info({ err: error }, 'upload form broke off');
-      return refuse(request, reply, { messages: [UPLOAD_MESSAGES.unfinished], status: 400 }, {}, show);
+      return refuse(request, reply, { messages: [texts.UPLOAD_MESSAGES.unfinished], status: 400 }, {}, show);
     }
     if (form.extraFiles > 0)
-      return refuse(request, reply, { messages: [UPLOAD_MESSAGES.oneFileOnly], status: 422 }, form.fields, show);
+      return refuse(request, reply, { messages: [texts.UPLOAD_MESSAGES.oneFileOnly], status: 422 }, form.fields, show);
     return await work(form);
   } finally {
     gate.leave();
@@ -112,6 +114,7 @@ export async function withUploadForm(
  */
 export function selfieStep(options: { screen: ScreenPath; atStep: NextAction; imageSource: ImageSource; show: ShowRefusal }) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const texts = textsOf(request);
     const flow = readFlow(request);
     if (!flow) return reply.redirect(ROUTES.home.path, 303);
     const load = await loadStep(request, options.screen, options.atStep);
@@ -122,8 +125,8 @@ export function selfieStep(options: { screen: ScreenPath; atStep: NextAction; im
     }
     return withUploadForm(request, reply, 1, options.show, async ({ fields, files }) => {
       const file = files[0];
-      if (!file) return refuse(request, reply, { messages: [UPLOAD_MESSAGES.none], status: 422 }, fields, options.show);
-      const checked = await checkUpload(file, 'selfie');
+      if (!file) return refuse(request, reply, { messages: [texts.UPLOAD_MESSAGES.none], status: 422 }, fields, options.show);
+      const checked = await checkUpload(file, 'selfie', texts);
       if (isRefusal(checked)) return refuse(request, reply, checked, fields, options.show);
       const documentType: DocumentType = 'SELFIE';
       const result = await upstreamFor(request).selfieImage(flow.txnType, {

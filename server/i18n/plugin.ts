@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, PSEUDO_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
 import { LANGUAGE_COOKIE, negotiateLanguage } from './negotiate.ts';
+import { type Texts, textsFor } from '../../checkout/messages.ts';
 
 /** The choice is remembered for a year: longer than any flow. */
 const CHOICE_MAX_AGE_S = 365 * 24 * 60 * 60;
@@ -63,3 +64,8 @@ export const languagePlugin = fp<{ pseudo: boolean }>(
   },
   { name: 'edge-language', fastify: '5.x', dependencies: ['edge-tenancy'] },
 );
+
+/** Every text in the request's language. */
+export function textsOf(request: FastifyRequest): Texts {
+  return textsFor(request.language);
+}

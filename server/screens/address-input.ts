@@ -11,6 +11,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { AddressInputPage } from '../../views/pages/AddressInput.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 const ROUTE = ROUTES.addressInput;
 
@@ -37,7 +38,12 @@ export const addressInputScreen = defineScreen({
     fields: FORM_FIELDS.cryptoAddress,
     failures: 'step',
     validate: (body, flow, request) =>
-      validateCryptoAddress(flow.cryptoCurrency, body, { network: addressNetworkFor(request.merchant.config.env) }),
+      validateCryptoAddress(
+        flow.cryptoCurrency,
+        body,
+        { network: addressNetworkFor(request.merchant.config.env) },
+        textsOf(request),
+      ),
     call: (upstream, flow, cryptoAddress) => upstream.cryptoAddress(flow.txnType, { refId: flow.refId, cryptoAddress }),
     render,
   }),

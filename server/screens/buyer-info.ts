@@ -17,6 +17,7 @@ import { stepPage } from '../flow/step.ts';
 import type { PhoneCountry, PhoneInputProps } from '../../islands/PhoneInput.tsx';
 import { BuyerInfoPage } from '../../views/pages/BuyerInfo.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 const ROUTE = ROUTES.buyerInfoInput;
 type Form = FormState<FormFieldsOf<'buyerInfo'>>;
@@ -82,10 +83,15 @@ export const buyerInfoScreen = defineScreen({
     fields: FORM_FIELDS.buyerInfo,
     failures: 'buyer-info',
     validate: (body, flow, request) =>
-      validateBuyerInfo(request.merchant.config, body, {
-        country: COUNTRY_BY_CURRENCY[flow.fiatCurrency],
-        addressRequired: flow.addressRequired,
-      }),
+      validateBuyerInfo(
+        request.merchant.config,
+        body,
+        {
+          country: COUNTRY_BY_CURRENCY[flow.fiatCurrency],
+          addressRequired: flow.addressRequired,
+        },
+        textsOf(request),
+      ),
     call: (upstream, flow, buyer) => upstream.buyerInfo(flow.txnType, { refId: flow.refId, ...buyer }),
     render,
   }),

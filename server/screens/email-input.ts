@@ -10,6 +10,7 @@ import { stepPage } from '../flow/step.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { EmailInputPage } from '../../views/pages/EmailInput.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 const ROUTE = ROUTES.emailInput;
 
@@ -25,7 +26,7 @@ export const emailInputScreen = defineScreen({
     screen: ROUTE.path,
     fields: FORM_FIELDS.emtEmail,
     failures: 'step',
-    validate: (body) => validatePayoutEmail(body),
+    validate: (body, _flow, request) => validatePayoutEmail(body, textsOf(request)),
     call: (upstream, flow, emtEmail) => upstream.emtEmail(flow.txnType, { refId: flow.refId, emtEmail }),
     render,
   }),

@@ -8,6 +8,7 @@ import { formValues } from '../flow/form.ts';
 import { renderHome, renderUntouchedHome } from '../flow/home-page.ts';
 import { requestQuote } from '../flow/quote-request.ts';
 import { defineScreen } from '../flow/screen.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 /** `{width}x{height}` as the island writes it; anything else is not sent. */
 const RESOLUTION = /^\d{2,5}x\d{2,5}$/;
@@ -25,7 +26,12 @@ export const homeScreen = defineScreen({
   },
   post: async (request, reply) => {
     const values = formValues(request.body, FORM_FIELDS.amount);
-    const checked = validateAmountForm(request.merchant.config, (request.body ?? {}) as Record<string, unknown>);
+    const checked = validateAmountForm(
+      request.merchant.config,
+      (request.body ?? {}) as Record<string, unknown>,
+      {},
+      textsOf(request),
+    );
     if (!checked.ok) return renderHome(request, reply, { kind: values.txnType, values, errors: checked.errors }, 422);
     const resolution = formValues(request.body, FORM_FIELDS.browserResolution).browserResolution ?? '';
     return requestQuote(request, reply, checked.value, values, RESOLUTION.test(resolution) ? resolution : '', 0);

@@ -17,6 +17,7 @@ import { upstreamFor } from '../flow/upstream.ts';
 import type { Toast } from '../../views/components/Toasts.tsx';
 import { MobileVerificationPage } from '../../views/pages/MobileVerification.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 const ROUTE = ROUTES.mobileVerification;
 const CODE_SENT: Toast[] = [{ kind: 'success', text: CODE_MESSAGES.codeSent }];
@@ -37,7 +38,7 @@ export const mobileVerificationScreen = defineScreen({
     mainField: 'verificationCode',
     failures: 'verification',
     endedTitle: 'Verification failed',
-    validate: (body) => validateVerificationCode(body),
+    validate: (body, _flow, request) => validateVerificationCode(body, textsOf(request)),
     call: (upstream, flow, verificationCode) =>
       upstream.mobileVerification(flow.txnType, { refId: flow.refId, verificationCode }),
     render: (_request, reply, _flow, form, status) => render(reply, form, status),

@@ -21,6 +21,7 @@ import type { PaymentMethod } from '../methods/method.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import { ProPage } from '../../views/pages/Pro.tsx';
+import { textsOf } from '../i18n/plugin.ts';
 
 const ROUTE = ROUTES.transactionPro;
 
@@ -92,7 +93,12 @@ async function invited(request: FastifyRequest, hash: string): Promise<boolean> 
 /** Check the Pro form and ask for a Pro quote; `attempt` counts the retries of docs/spec.md section 8. */
 async function quote(request: FastifyRequest, reply: FastifyReply, hash: string, raw: unknown, attempt: number) {
   const values = formValues(raw, FORM_FIELDS.amount);
-  const checked = validateAmountForm(request.merchant.config, raw ?? {}, { proMethod: proMethodOf(request).name });
+  const checked = validateAmountForm(
+    request.merchant.config,
+    raw ?? {},
+    { proMethod: proMethodOf(request).name },
+    textsOf(request),
+  );
   if (!checked.ok) return renderPro(request, reply, hash, { values, errors: checked.errors }, 422);
   const input = checked.value;
   const resolution = formValues(raw, FORM_FIELDS.browserResolution).browserResolution ?? '';

@@ -22,6 +22,7 @@ import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { SpendQuotePage } from '../../views/pages/SpendQuote.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 const ROUTE = ROUTES.spendQuote;
 type Form = FormState<FormFieldsOf<'spendAmount'>>;
@@ -70,6 +71,7 @@ export const spendQuoteScreen = defineScreen({
           cryptoCurrency: flow.cryptoCurrency,
         },
         body,
+        textsOf(request),
       ),
     call: async (upstream, flow, fiatAmount) => {
       const requoted = await upstream.requote(flow.txnType, {

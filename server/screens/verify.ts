@@ -19,6 +19,7 @@ import { checkUpload, isRefusal, refuse, wantsJson, withUploadForm, type Refusal
 import { upstreamFor } from '../flow/upstream.ts';
 import { VerifyPage } from '../../views/pages/Verify.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 const DOCUMENT_COUNTRIES = ['CA', 'AU'];
 
@@ -67,11 +68,14 @@ function uploadOne(done: (request: FastifyRequest, reply: FastifyReply, mobileNu
     withUploadForm(request, reply, 1, showPage, async ({ fields, files }) => {
       const file = files[0];
       const country = countryOf(request);
-      const checked = validateDocumentUpload({
-        mobile: fields.mobile ?? '',
-        country: fields.country && DOCUMENT_COUNTRIES.includes(fields.country) ? fields.country : country,
-        files: file ? [{ fileName: file.clientName, size: file.size, documentType: fields.documentType }] : [],
-      });
+      const checked = validateDocumentUpload(
+        {
+          mobile: fields.mobile ?? '',
+          country: fields.country && DOCUMENT_COUNTRIES.includes(fields.country) ? fields.country : country,
+          files: file ? [{ fileName: file.clientName, size: file.size, documentType: fields.documentType }] : [],
+        },
+        textsOf(request),
+      );
       if (!checked.ok) {
         const fileMessages = [checked.errors.files, checked.errors['files.0']].filter((m): m is string => Boolean(m));
         const status = file && file.size > UPLOAD_MAX_BYTES ? 413 : 422;
@@ -86,7 +90,7 @@ function uploadOne(done: (request: FastifyRequest, reply: FastifyReply, mobileNu
           );
         return showPage(request, reply, { messages: fileMessages, status }, fields, { mobile: checked.errors.mobile });
       }
-      const bytes = await checkUpload(file!, 'document');
+      const bytes = await checkUpload(file!, 'document', textsOf(request));
       if (isRefusal(bytes)) return refuse(request, reply, bytes, fields, showPage);
       const {
         mobileNumber,

@@ -7,7 +7,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { MAGIC_TYPE_OF_EXTENSION, type UploadExtension } from '../../checkout/domain.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_IMAGE_SIDE } from '../../checkout/limits.ts';
-import { UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS, type Texts } from '../../checkout/messages.ts';
 import { fileExtension, megabytes } from '../../checkout/validation/upload-file.ts';
 
 export { decodeStrictBase64 } from '../upstream/contract.ts';
@@ -21,17 +21,21 @@ function isUploadExtension(ext: string): ext is UploadExtension {
 }
 
 /** The declared type (the extension) against the bytes, then the size, then the dimensions. */
-export async function checkFileBytes(declaredName: string, bytes: Uint8Array): Promise<FileVerdict> {
+export async function checkFileBytes(
+  declaredName: string,
+  bytes: Uint8Array,
+  texts: Texts = DEFAULT_TEXTS,
+): Promise<FileVerdict> {
   const ext = fileExtension(declaredName);
-  if (!isUploadExtension(ext)) return { ok: false, message: UPLOAD_MESSAGES.badType, status: 415 };
+  if (!isUploadExtension(ext)) return { ok: false, message: texts.UPLOAD_MESSAGES.badType, status: 415 };
   if (bytes.byteLength > UPLOAD_MAX_BYTES) {
-    return { ok: false, message: UPLOAD_MESSAGES.tooLarge(megabytes(bytes.byteLength)), status: 413 };
+    return { ok: false, message: texts.UPLOAD_MESSAGES.tooLarge(megabytes(bytes.byteLength)), status: 413 };
   }
   const mimeType = MAGIC_TYPE_OF_EXTENSION[ext];
   const detected = await fileTypeFromBuffer(bytes);
-  if (detected?.mime !== mimeType) return { ok: false, message: UPLOAD_MESSAGES.badType, status: 415 };
+  if (detected?.mime !== mimeType) return { ok: false, message: texts.UPLOAD_MESSAGES.badType, status: 415 };
   if (mimeType !== 'application/pdf' && !dimensionsAcceptable(bytes)) {
-    return { ok: false, message: UPLOAD_MESSAGES.dimensionsTooLarge, status: 422 };
+    return { ok: false, message: texts.UPLOAD_MESSAGES.dimensionsTooLarge, status: 422 };
   }
   return { ok: true, extName: ext, mimeType };
 }
