@@ -90,7 +90,7 @@ export default function AmountForm(props: AmountFormProps) {
   return (
     <form method="post" action={props.action} noValidate className="card amount-form" onSubmit={onSubmit}>
       {props.tabs.length > 1 && (
-        <div className="tabs" role="tablist" aria-label="What would you like to do?">
+        <div className="tabs" role="tablist" aria-label={props.text.whatToDo}>
           {props.tabs.map((t) => (
             <a key={t.kind} className="tab" role="tab" href={t.href} aria-selected={t.kind === kind} onClick={switchTab(t.kind)}>
               {t.label}
@@ -108,7 +108,7 @@ export default function AmountForm(props: AmountFormProps) {
 
       {kind === 'BUY' && (
         <div className="row">
-          <Field id="fiatAmount" label="Amount" error={shownErrors.fiatAmount}>
+          <Field id="fiatAmount" label={props.text.amount} error={shownErrors.fiatAmount}>
             <span className="amount-input">
               <input
                 id="fiatAmount"
@@ -129,7 +129,7 @@ export default function AmountForm(props: AmountFormProps) {
             </span>
           </Field>
           {props.fiats.length > 1 ? (
-            <Field id="fiatCurrency" label="Currency" error={shownErrors.fiatCurrency}>
+            <Field id="fiatCurrency" label={props.text.currency} error={shownErrors.fiatCurrency}>
               <select
                 id="fiatCurrency"
                 name="fiatCurrency"
@@ -150,7 +150,7 @@ export default function AmountForm(props: AmountFormProps) {
       )}
 
       {kind === 'SELL' && (
-        <Field id="cryptoAmount" label="Amount to sell" error={shownErrors.cryptoAmount}>
+        <Field id="cryptoAmount" label={props.text.amountToSell} error={shownErrors.cryptoAmount}>
           <span className="amount-input">
             <input
               id="cryptoAmount"
@@ -172,7 +172,7 @@ export default function AmountForm(props: AmountFormProps) {
         </Field>
       )}
 
-      <Field id="cryptoCurrency" label="Cryptocurrency" error={shownErrors.cryptoCurrency}>
+      <Field id="cryptoCurrency" label={props.text.cryptocurrency} error={shownErrors.cryptoCurrency}>
         <select id="cryptoCurrency" name="cryptoCurrency" defaultValue={coin} onChange={(e) => setCoin(e.target.value)}>
           {props.coins.map((c) => (
             <option key={c.id} value={c.id}>
@@ -184,7 +184,7 @@ export default function AmountForm(props: AmountFormProps) {
 
       {kind === 'SPEND' && (
         <>
-          <Field id="paymentMethodSubtype" label="eGift card" error={shownErrors.paymentMethodSubtype}>
+          <Field id="paymentMethodSubtype" label={props.text.giftCard} error={shownErrors.paymentMethodSubtype}>
             <select
               id="paymentMethodSubtype"
               name="paymentMethodSubtype"
@@ -192,7 +192,7 @@ export default function AmountForm(props: AmountFormProps) {
               onChange={(e) => setGiftCard(e.target.value)}
               {...described('paymentMethodSubtype', shownErrors.paymentMethodSubtype)}
             >
-              <option value="">Choose a gift card</option>
+              <option value="">{props.text.chooseGiftCard}</option>
               {props.giftCards.map((c) => (
                 <option key={c.name} value={c.name}>
                   {c.label}
@@ -200,7 +200,7 @@ export default function AmountForm(props: AmountFormProps) {
               ))}
             </select>
           </Field>
-          <Field id="spendAmount" label="Card amount" error={shownErrors.fiatAmount}>
+          <Field id="spendAmount" label={props.text.cardAmount} error={shownErrors.fiatAmount}>
             <select id="spendAmount" name="fiatAmount" defaultValue={values.fiatAmount}>
               {selectedCard
                 ? selectedCard.amounts.map((a) => (
@@ -228,7 +228,7 @@ export default function AmountForm(props: AmountFormProps) {
       {kind === 'SPEND' ? (
         <input type="hidden" name="paymentMethod" value={spendMethod} />
       ) : (
-        <Field id="paymentMethod" label="Payment method" error={shownErrors.paymentMethod}>
+        <Field id="paymentMethod" label={props.text.paymentMethod} error={shownErrors.paymentMethod}>
           <select id="paymentMethod" name="paymentMethod" defaultValue={values.paymentMethod} key={`${kind}-${fiatCurrency}`}>
             {methods.map((m) => (
               <option key={m.name} value={m.name}>
@@ -283,7 +283,7 @@ function Estimate(props: {
   return (
     <p className="estimate">
       <span>
-        {`${props.text.currentPrice}: 1 ${props.coin} = `}
+        {`${props.text.currentPrice} 1 ${props.coin} = `}
         {fiat(props.price)}
       </span>
       {amount !== null && (

@@ -7,7 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { MerchantConfig } from '../tenancy/schema.ts';
 import type { FlowKind } from '../../checkout/domain.ts';
-import { AMOUNT_FORM_TEXT, TAB_LABELS } from '../../checkout/messages.ts';
+import type { Texts } from '../../checkout/messages.ts';
+import { textsOf } from '../i18n/plugin.ts';
 import { allowedKinds, coinsFor, giftCardsFor } from '../../checkout/offer.ts';
 import { ROUTES, homeTab } from '../../checkout/routes.ts';
 import { resolveAmountLimits } from '../../checkout/validation/amount.ts';
@@ -31,6 +32,7 @@ function defaultAmount(config: MerchantConfig, kind: FlowKind): string {
 
 export function amountFormProps(
   config: MerchantConfig,
+  texts: Texts,
   requestedKind: unknown,
   values: AmountFormProps['values'] = {},
   errors: AmountFormProps['errors'] = {},
@@ -40,7 +42,7 @@ export function amountFormProps(
   const kind = kinds.find((k) => k === requestedKind) ?? kinds[0]!;
   return {
     action: ROUTES.home.path,
-    tabs: kinds.map((k) => ({ kind: k, label: TAB_LABELS[k], href: homeTab(k) })),
+    tabs: kinds.map((k) => ({ kind: k, label: texts.TAB_LABELS[k], href: homeTab(k) })),
     kind,
     fiats: config.supportedFiatCurrencies.map((f) => ({ id: f.id, symbol: f.symbol })),
     coins: coinsFor(config).map((c) => ({ id: c.id, name: c.name })),
@@ -54,7 +56,7 @@ export function amountFormProps(
     },
     values,
     errors,
-    text: AMOUNT_FORM_TEXT,
+    text: texts.AMOUNT_FORM_TEXT,
   };
 }
 
@@ -71,8 +73,14 @@ function homeLinks(config: MerchantConfig, methods: MethodTable<PaymentMethod>) 
   return config.paymentMethods.flatMap((offered) => methods.get(offered.name)?.homeLink ?? []);
 }
 
-export function homePage(config: MerchantConfig, methods: MethodTable<PaymentMethod>, view: HomeView = {}, ticker?: TickerProps) {
-  const form = amountFormProps(config, view.kind, view.values, view.errors);
+export function homePage(
+  config: MerchantConfig,
+  texts: Texts,
+  methods: MethodTable<PaymentMethod>,
+  view: HomeView = {},
+  ticker?: TickerProps,
+) {
+  const form = amountFormProps(config, texts, view.kind, view.values, view.errors);
   return createElement(HomePage, { form, links: homeLinks(config, methods), modal: view.modal, toasts: view.toasts, ticker });
 }
 
@@ -80,7 +88,7 @@ export function homePage(config: MerchantConfig, methods: MethodTable<PaymentMet
 export async function renderHome(request: FastifyRequest, reply: FastifyReply, view: HomeView = {}, status = 200) {
   const config = request.merchant.config;
   const ticker = config.showTicker ? await tickerProps(request) : undefined;
-  return reply.render(homePage(config, request.server.methods, view, ticker), { status });
+  return reply.render(homePage(config, textsOf(request), request.server.methods, view, ticker), { status });
 }
 
 /**
@@ -94,7 +102,7 @@ export async function renderUntouchedHome(request: FastifyRequest, reply: Fastif
   const version = ticker ? tickerVersion(ticker.rows) : '';
   return reply.renderShared(
     `home:${kind ?? ''}`,
-    () => homePage(config, request.server.methods, { kind }, ticker),
+    () => homePage(config, textsOf(request), request.server.methods, { kind }, ticker),
     version,
     config.showTicker ? tickerFreshUntil(request, ticker?.rows) : Infinity,
   );

@@ -10,6 +10,7 @@ import t from 'tap';
 import { RenderContext, type RenderContextValue } from '../../server/render/context.tsx';
 import { cachedShells, renderOnShell } from '../../server/render/shell.tsx';
 import { homePage } from '../../server/flow/home-page.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import type { Merchant } from '../../server/tenancy/load.ts';
 import { StepUnavailablePage } from '../../views/pages/StepUnavailable.tsx';
 import { startStack } from '../helpers/stack.ts';
@@ -55,12 +56,12 @@ t.test('a page joined with its shell is the page rendered whole', async (t) => {
   for (const host of [HOST, 'maple.localhost', 'test.localhost']) {
     const merchant = merchantOf(host);
     const pages = [
-      homePage(merchant.config, PAYMENT_METHODS, {
+      homePage(merchant.config, DEFAULT_TEXTS, PAYMENT_METHODS, {
         values: { fiatAmount: typed },
         errors: { fiatAmount: 'Value must be a number.' },
         toasts: [{ kind: 'error', text: 'A toast' }],
       }),
-      homePage(merchant.config, PAYMENT_METHODS, { modal: 'A modal' }),
+      homePage(merchant.config, DEFAULT_TEXTS, PAYMENT_METHODS, { modal: 'A modal' }),
       createElement(StepUnavailablePage, { refId: 'REF-1' }),
     ];
     for (const page of pages) {

@@ -95,7 +95,7 @@ export const en = {
   'EMAIL_MESSAGES.buyerRequired': 'Email Address required',
   'EMAIL_MESSAGES.emtInvalid': 'Please provide a valid email address.',
   'EMAIL_MESSAGES.emtRequired': 'Your email address is required.',
-  'ESTIMATE_TEXT.currentPrice': 'Current price',
+  'ESTIMATE_TEXT.currentPrice': 'Current price:',
   'ESTIMATE_TEXT.note': 'An estimate: the quote on the next screen is the price that counts.',
   'ESTIMATE_TEXT.receiveAbout': 'You receive about',
   'FAILURE_TEXT.bankAlreadyInitiated':
@@ -280,6 +280,15 @@ export const en = {
   'SUMMARY_TEXT.amountToSpend': 'Amount to spend',
   'SUMMARY_TEXT.amountToSend': 'Amount to send',
   'SUMMARY_TEXT.exchangeRate': 'Exchange rate',
+  'AMOUNT_FORM_TEXT.whatToDo': 'What would you like to do?',
+  'AMOUNT_FORM_TEXT.amount': 'Amount',
+  'AMOUNT_FORM_TEXT.currency': 'Currency',
+  'AMOUNT_FORM_TEXT.amountToSell': 'Amount to sell',
+  'AMOUNT_FORM_TEXT.cryptocurrency': 'Cryptocurrency',
+  'AMOUNT_FORM_TEXT.giftCard': 'eGift card',
+  'AMOUNT_FORM_TEXT.chooseGiftCard': 'Choose a gift card',
+  'AMOUNT_FORM_TEXT.cardAmount': 'Card amount',
+  'AMOUNT_FORM_TEXT.paymentMethod': 'Payment method',
 } as const;
 
 export type MessageKey = keyof typeof en;

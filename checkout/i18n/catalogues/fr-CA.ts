@@ -99,7 +99,7 @@ export const frCA: Catalogue = {
   'EMAIL_MESSAGES.buyerRequired': 'Adresse courriel obligatoire',
   'EMAIL_MESSAGES.emtInvalid': 'Veuillez fournir une adresse courriel valide.',
   'EMAIL_MESSAGES.emtRequired': 'Votre adresse courriel est obligatoire.',
-  'ESTIMATE_TEXT.currentPrice': 'Prix actuel',
+  'ESTIMATE_TEXT.currentPrice': 'Prix actuel :',
   'ESTIMATE_TEXT.note': 'Une estimation : c’est la cotation de l’écran suivant qui fait foi.',
   'ESTIMATE_TEXT.receiveAbout': 'Vous recevez environ',
   'FAILURE_TEXT.bankAlreadyInitiated':
@@ -298,4 +298,13 @@ export const frCA: Catalogue = {
   'SUMMARY_TEXT.amountToSpend': 'Montant à dépenser',
   'SUMMARY_TEXT.amountToSend': 'Montant à envoyer',
   'SUMMARY_TEXT.exchangeRate': 'Taux de change',
+  'AMOUNT_FORM_TEXT.whatToDo': 'Que voulez-vous faire?',
+  'AMOUNT_FORM_TEXT.amount': 'Montant',
+  'AMOUNT_FORM_TEXT.currency': 'Devise',
+  'AMOUNT_FORM_TEXT.amountToSell': 'Montant à vendre',
+  'AMOUNT_FORM_TEXT.cryptocurrency': 'Cryptomonnaie',
+  'AMOUNT_FORM_TEXT.giftCard': 'Carte-cadeau électronique',
+  'AMOUNT_FORM_TEXT.chooseGiftCard': 'Choisissez une carte-cadeau',
+  'AMOUNT_FORM_TEXT.cardAmount': 'Montant de la carte',
+  'AMOUNT_FORM_TEXT.paymentMethod': 'Mode de paiement',
 };
