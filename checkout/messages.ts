@@ -13,6 +13,63 @@ const HOUR_MS = 60 * 60 * 1000;
 
 function textsOf(t: Translator) {
   return {
+    TICKER_TEXT: {
+      label: t('TICKER_TEXT.label'),
+    },
+    PAY_PAGE: {
+      heading: (method: string) => t('PAY_PAGE.heading', { method }),
+      deadline: (within: string) => t('PAY_PAGE.deadline', { within }),
+      receivedBy: (email: string) => t('PAY_PAGE.receivedBy', { email }),
+      notReceived: t('PAY_PAGE.notReceived'),
+      title: t('PAY_PAGE.title'),
+    },
+    /** The legal pages' titles, by page (checkout/legal.ts). */
+    LEGAL_TITLES: {
+      'privacy-policy': t('LEGAL_TITLES.privacy-policy'),
+      'terms-of-service': t('LEGAL_TITLES.terms-of-service'),
+      'compliance-policy': t('LEGAL_TITLES.compliance-policy'),
+      'refund-policy': t('LEGAL_TITLES.refund-policy'),
+    },
+    HEADER_TEXT: {
+      notProduction: t('HEADER_TEXT.notProduction'),
+    },
+    FOOTER_TEXT: {
+      about: (merchant: string) => t('FOOTER_TEXT.about', { merchant }),
+      legal: t('FOOTER_TEXT.legal'),
+      helpCentre: t('FOOTER_TEXT.helpCentre'),
+      support: t('FOOTER_TEXT.support'),
+      company: t('FOOTER_TEXT.company'),
+      buyCrypto: t('FOOTER_TEXT.buyCrypto'),
+      product: t('FOOTER_TEXT.product'),
+      label: t('FOOTER_TEXT.label'),
+    },
+    CODE_PAGE: {
+      sent: t('CODE_PAGE.sent', { length: VERIFICATION_CODE_LENGTH, minutes: VERIFICATION_CODE_VALIDITY_MS / 60_000 }),
+      notReceived: t('CODE_PAGE.notReceived'),
+      label: t('CODE_PAGE.label'),
+      heading: t('CODE_PAGE.heading'),
+      title: t('CODE_PAGE.title'),
+    },
+    ADDRESS_PAGE: {
+      title: (coin: string) => t('ADDRESS_PAGE.title', { coin }),
+      heading: (coinName: string) => t('ADDRESS_PAGE.heading', { coinName }),
+      label: (coinName: string, coin: string) => t('ADDRESS_PAGE.label', { coinName, coin }),
+      walletTip: (wallet: string) => t('ADDRESS_PAGE.walletTip', { wallet }),
+      scamFinal: t('ADDRESS_PAGE.scamFinal'),
+      scamAgencies: t('ADDRESS_PAGE.scamAgencies'),
+      scamKeys: t('ADDRESS_PAGE.scamKeys'),
+      scamOwnWallet: t('ADDRESS_PAGE.scamOwnWallet'),
+      scamTitle: t('ADDRESS_PAGE.scamTitle'),
+      hint: t('ADDRESS_PAGE.hint'),
+    },
+    QUOTE_PAGE: {
+      fee: (fee: string) => t('QUOTE_PAGE.fee', { fee }),
+      savings: (amount: string) => t('QUOTE_PAGE.savings', { amount }),
+      agree: (terms: string, privacy: string) => t('QUOTE_PAGE.agree', { terms, privacy }),
+      promotion: t('QUOTE_PAGE.promotion'),
+      heading: t('QUOTE_PAGE.heading'),
+      title: t('QUOTE_PAGE.title'),
+    },
     /** The locale the texts' figures are written in (format.ts). */
     locale: t.locale,
     /** '1 hour', '12 hours': the promises of docs/spec.md section 9, from limits.ts. */
@@ -395,6 +452,14 @@ export function textsFor(language: PageLanguage): Texts {
 }
 
 export const {
+  TICKER_TEXT,
+  PAY_PAGE,
+  LEGAL_TITLES,
+  HEADER_TEXT,
+  FOOTER_TEXT,
+  CODE_PAGE,
+  ADDRESS_PAGE,
+  QUOTE_PAGE,
   TIME,
   ACTIONS,
   ADDRESS_MESSAGES,

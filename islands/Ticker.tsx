@@ -3,7 +3,8 @@
 // the last good rows when an answer is unusable. Rendered without rows (the upstream was
 // slow), it asks at once.
 import { useEffect, useState } from 'react';
-import { formatFiat, type FiatSymbolSource } from '../checkout/format.ts';
+import type { FiatSymbolSource } from '../checkout/format.ts';
+import { useFormats } from '../views/page-language.ts';
 import { TICKER_REFRESH_MS } from '../checkout/limits.ts';
 import { tickerRows, type TickerRow } from '../checkout/ticker-rows.ts';
 
@@ -14,6 +15,8 @@ export interface TickerProps {
   fiatSymbols: { id: string; symbol: string }[];
   /** /api/pubapi/ticker/merchant */
   url: string;
+  /** The list's name, in the page's language (the home page loads no catalogue). */
+  label: string;
 }
 
 async function fetchRows(url: string, coins: string[], fiats: string[]): Promise<TickerRow[]> {
@@ -25,13 +28,14 @@ async function fetchRows(url: string, coins: string[], fiats: string[]): Promise
   }
 }
 
-export function TickerList({ rows, fiatSymbols }: { rows: TickerRow[]; fiatSymbols: FiatSymbolSource }) {
+export function TickerList({ rows, fiatSymbols, label }: { rows: TickerRow[]; fiatSymbols: FiatSymbolSource; label: string }) {
+  const formats = useFormats();
   return (
-    <ul className="ticker" aria-label="Current prices">
+    <ul className="ticker" aria-label={label}>
       {rows.map((r) => (
         <li key={`${r.cryptoCurrency}-${r.fiatCurrency}`}>
           <span className="ticker-coin">{r.cryptoCurrency}</span>{' '}
-          <span className="ticker-price">{`${formatFiat(r.fiatAmount, r.fiatCurrency, fiatSymbols)} ${r.fiatCurrency}`}</span>
+          <span className="ticker-price">{`${formats.fiat(r.fiatAmount, r.fiatCurrency, fiatSymbols)} ${r.fiatCurrency}`}</span>
         </li>
       ))}
     </ul>
@@ -50,5 +54,5 @@ export default function Ticker(props: TickerProps) {
     const timer = setInterval(refresh, TICKER_REFRESH_MS);
     return () => clearInterval(timer);
   }, [props.url, props.coins, props.fiats, props.rows.length]);
-  return <TickerList rows={rows} fiatSymbols={props.fiatSymbols} />;
+  return <TickerList rows={rows} fiatSymbols={props.fiatSymbols} label={props.label} />;
 }

@@ -8,6 +8,7 @@ import { orderSummaryOf, type OrderSummaryData } from '../../checkout/order-summ
 import type { ScreenPath } from '../../checkout/routes.ts';
 import { receiptText, type ReceiptText } from '../methods/method.ts';
 import { leaveStep, loadStep } from './step.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 export interface CompletionProps {
   order?: OrderSummaryData | undefined;
@@ -26,6 +27,8 @@ export function completionPage(
     if (load.kind !== 'ready') return reply.render(createElement(Page, {}));
     const order = orderSummaryOf(load.flow, load.state);
     const method = request.server.methods.get(load.state.paymentMethod);
-    return reply.render(createElement(Page, { order, receipt: order && method ? receiptText(method, order) : undefined }));
+    return reply.render(
+      createElement(Page, { order, receipt: order && method ? receiptText(method, order, textsOf(request)) : undefined }),
+    );
   };
 }

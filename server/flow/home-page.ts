@@ -69,8 +69,11 @@ export interface HomeView {
 }
 
 /** The links the merchant's payment methods add to the home page (the cash-in map). */
-function homeLinks(config: MerchantConfig, methods: MethodTable<PaymentMethod>) {
-  return config.paymentMethods.flatMap((offered) => methods.get(offered.name)?.homeLink ?? []);
+function homeLinks(config: MerchantConfig, methods: MethodTable<PaymentMethod>, texts: Texts) {
+  return config.paymentMethods.flatMap((offered) => {
+    const link = methods.get(offered.name)?.homeLink;
+    return link ? [{ label: link.label(texts), path: link.path }] : [];
+  });
 }
 
 export function homePage(
@@ -81,7 +84,13 @@ export function homePage(
   ticker?: TickerProps,
 ) {
   const form = amountFormProps(config, texts, view.kind, view.values, view.errors);
-  return createElement(HomePage, { form, links: homeLinks(config, methods), modal: view.modal, toasts: view.toasts, ticker });
+  return createElement(HomePage, {
+    form,
+    links: homeLinks(config, methods, texts),
+    modal: view.modal,
+    toasts: view.toasts,
+    ticker,
+  });
 }
 
 /** The home page with what this visitor typed, or a failure's modal or toast; with the ticker when the merchant shows one. */
@@ -128,5 +137,6 @@ async function tickerProps(request: FastifyRequest): Promise<TickerProps | undef
     fiats: config.supportedFiatCurrencies.map((f) => f.id),
     fiatSymbols: config.supportedFiatCurrencies.map((f) => ({ id: f.id, symbol: f.symbol })),
     url: ISLAND_API.ticker,
+    label: textsOf(request).TICKER_TEXT.label,
   };
 }

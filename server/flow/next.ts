@@ -4,7 +4,6 @@
 // screen the visitor is on says the order could not continue.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FlowState } from '../upstream/contract.ts';
-import { FAILURE_TEXT } from '../../checkout/messages.ts';
 import { nextScreen, type NextStep } from '../../checkout/next-screen.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
@@ -14,6 +13,7 @@ import { leaveFor } from './redirects.ts';
 import { createElement } from 'react';
 import { checkHtmlDocTargets, checkPaymentUrl, type PaymentHostRules } from '../../checkout/payment-url.ts';
 import { PaymentRefusedPage } from '../../views/pages/PaymentRefused.tsx';
+import { textsOf } from '../i18n/plugin.ts';
 
 /**
  * The bank's own page, served as its own document: sandboxed (an opaque origin, so it
@@ -111,7 +111,7 @@ export function goToStep(request: FastifyRequest, reply: FastifyReply, step: Nex
     }
     case 'none':
       request.log.warn({ reason: step.reason }, 'next action not followed');
-      return stay([FAILURE_TEXT.cannotContinue], 409);
+      return stay([textsOf(request).FAILURE_TEXT.cannotContinue], 409);
   }
 }
 

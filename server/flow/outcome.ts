@@ -3,7 +3,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { failureOutcome, hiddenTexts, type Failure, type FailureContext, type Outcome } from '../../checkout/failures.ts';
-import { FAILURE_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { clearFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { FlowEndedPage } from '../../views/pages/FlowEnded.tsx';
@@ -98,7 +97,7 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
     case 'new-quote':
       return screen.newQuote
         ? screen.newQuote(outcome.amount, outcome.status)
-        : toastHome([FAILURE_TEXT.generic], outcome.status);
+        : toastHome([textsOf(request).FAILURE_TEXT.generic], outcome.status);
   }
 }
 

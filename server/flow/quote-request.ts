@@ -8,7 +8,6 @@ import { createElement } from 'react';
 import type { QuoteInput } from '../../checkout/validation/amount.ts';
 import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
-import { PRO_TEXT } from '../../checkout/messages.ts';
 import { QuoteRetryPage } from '../../views/pages/QuoteRetry.tsx';
 import { renderHome } from './home-page.ts';
 import { followNextAction } from './next.ts';
@@ -16,6 +15,7 @@ import { meetFailure } from './outcome.ts';
 import { leaveFor, refreshValue } from './redirects.ts';
 import { linkOutUrl } from '../../checkout/offer.ts';
 import { upstreamFor } from './upstream.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 export type AmountValues = Partial<Record<FormFieldsOf<'amount'>, string>>;
 
@@ -90,7 +90,7 @@ export async function requestQuote(
           seconds: intervalMs / 1000,
           attempt: attempt + 1,
           attempts,
-          ...(pro ? { title: PRO_TEXT.gettingQuote } : {}),
+          ...(pro ? { title: textsOf(request).PRO_TEXT.gettingQuote } : {}),
         });
         return reply.render(page, { status: 503 });
       },

@@ -6,8 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { ERROR_CODES, TXN_TYPES } from '../../checkout/domain.ts';
-import { formatCrypto, formatFiat } from '../../checkout/format.ts';
-import { RESUME_TEXT } from '../../checkout/messages.ts';
+import { formatsFor } from '../../checkout/format.ts';
 import { ROUTES, buildPath, type ScreenPath } from '../../checkout/routes.ts';
 import { field } from '../../checkout/validation/result.ts';
 import { REF_ID_PATTERN, type FlowState } from '../upstream/contract.ts';
@@ -19,6 +18,7 @@ import { followNextAction } from './next.ts';
 import { meetFailure } from './outcome.ts';
 import { flowFromState } from './step.ts';
 import { upstreamFor } from './upstream.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 /**
  * Where the link came in: /state/{refId} resumes wherever the upstream is; ?refId= on buyer
@@ -74,8 +74,12 @@ function orderOf(request: FastifyRequest, state: FlowState): ResumeOrder {
   const created = state.txnDate ? new Date(state.txnDate) : undefined;
   return {
     refId: state.refId,
-    amount: formatFiat(state.fiatAmount, state.fiatCurrency, request.merchant.config.supportedFiatCurrencies),
-    coin: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
+    amount: formatsFor(textsOf(request).locale).fiat(
+      state.fiatAmount,
+      state.fiatCurrency,
+      request.merchant.config.supportedFiatCurrencies,
+    ),
+    coin: formatsFor(textsOf(request).locale).crypto(state.cryptoAmount, state.cryptoCurrency),
     ...(state.txnType === 'BUY' && state.cryptoAddress ? { receivingAddress: state.cryptoAddress } : {}),
     ...(state.txnType === 'SELL' && state.emtEmail ? { payoutEmail: state.emtEmail } : {}),
     ...(created && !Number.isNaN(created.getTime())
@@ -120,7 +124,7 @@ export async function confirmResume(request: FastifyRequest, reply: FastifyReply
   if (!found.ok) return meetFailure(request, reply, found.failure, 'resume');
   if (verdict !== 'ok') {
     request.log.warn({ verdict }, 'resume confirmation without a valid token');
-    return ask(request, reply, refId, via, found.state, RESUME_TEXT.expired);
+    return ask(request, reply, refId, via, found.state, textsOf(request).RESUME_TEXT.expired);
   }
   return adopt(request, reply, via, found);
 }

@@ -2,9 +2,8 @@
 // the redirectUrl the upstream gives; elsewhere a bank chosen from a list (/bank-select) and
 // then the bank's page as the htmlDoc the upstream gives (docs/spec.md section 2). Either
 // address is checked against the merchant's payment hosts before the visitor is sent there.
-import { formatHours } from '../../checkout/format.ts';
 import { PAYMENT_DEADLINE_MS, PAYMENT_EMAIL_MAX_MS } from '../../checkout/limits.ts';
-import { FAILURE_TEXT, RECEIPT_TEXT } from '../../checkout/messages.ts';
+import type { Texts } from '../../checkout/messages.ts';
 import { go, none, type NextScreenState, type NextStep } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { bankSelectScreen, poliScreen } from '../screens/bank-transfer.ts';
@@ -36,10 +35,13 @@ export const bankTransfer = defineMethod({
   requotes: 'fiat',
   screens: [bankSelectScreen, poliScreen],
   receipt: {
-    afterApproval: () =>
-      RECEIPT_TEXT.afterApproval.paymentInstructions(formatHours(PAYMENT_EMAIL_MAX_MS), formatHours(PAYMENT_DEADLINE_MS)),
-    delivery: (order) => RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
+    afterApproval: (_order, texts) =>
+      texts.RECEIPT_TEXT.afterApproval.paymentInstructions(
+        texts.TIME.hours(PAYMENT_EMAIL_MAX_MS),
+        texts.TIME.hours(PAYMENT_DEADLINE_MS),
+      ),
+    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
     // A bank transfer that ends cancelled is a payment the bank did not complete (docs/spec.md section 8).
-    cancelled: FAILURE_TEXT.bankPaymentFailed,
+    cancelled: (texts: Texts) => texts.FAILURE_TEXT.bankPaymentFailed,
   },
 });

@@ -1,7 +1,7 @@
 // Card payments, charged in USD by the card provider (docs/spec.md sections 1 and 5):
 // CUSTOMER_PAYMENT leads to the card quote, which asks the provider what the order buys and
 // costs, then to the provider's frame. The quote shows the current price with no countdown.
-import { QUOTE_TEXT, RECEIPT_TEXT } from '../../checkout/messages.ts';
+import type { Texts } from '../../checkout/messages.ts';
 import { go } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { creditCardQuoteScreen, creditCardScreen } from '../screens/credit-card.ts';
@@ -13,10 +13,10 @@ export const creditCard = defineMethod({
   next: { CUSTOMER_PAYMENT: () => go(ROUTES.creditCardQuote.path) },
   rateHold: 'current-price',
   requotes: 'fiat',
-  quoteNotice: QUOTE_TEXT.chargedInUsd,
+  quoteNotice: (texts: Texts) => texts.QUOTE_TEXT.chargedInUsd,
   screens: [creditCardQuoteScreen, creditCardScreen],
   receipt: {
-    afterApproval: (order) => RECEIPT_TEXT.afterApproval.coinsSent(order.cryptoCurrency),
-    delivery: (order) => RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
+    afterApproval: (order, texts) => texts.RECEIPT_TEXT.afterApproval.coinsSent(order.cryptoCurrency),
+    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
   },
 });

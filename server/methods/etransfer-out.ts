@@ -2,9 +2,8 @@
 // confirmed, the payout email after verification (INPUT_EMTEMAIL), then the deposit page
 // where the visitor sends the coins. A sell is priced by its coin amount, so its requote
 // names the coin amount (docs/spec.md section 7).
-import { formatHours } from '../../checkout/format.ts';
 import { PAYMENT_EMAIL_MAX_MS } from '../../checkout/limits.ts';
-import { RECEIPT_TEXT } from '../../checkout/messages.ts';
+import type { Texts } from '../../checkout/messages.ts';
 import { go } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { emailInputScreen } from '../screens/email-input.ts';
@@ -19,8 +18,9 @@ export const etransferOut = defineMethod({
   requotes: 'crypto',
   screens: [emailInputScreen],
   receipt: {
-    afterApproval: (order) => RECEIPT_TEXT.afterApproval.depositAddress(order.cryptoCurrency, formatHours(PAYMENT_EMAIL_MAX_MS)),
-    delivery: () => RECEIPT_TEXT.delivery.payout,
-    onDeposit: RECEIPT_TEXT.onDeposit.payout,
+    afterApproval: (order, texts) =>
+      texts.RECEIPT_TEXT.afterApproval.depositAddress(order.cryptoCurrency, texts.TIME.hours(PAYMENT_EMAIL_MAX_MS)),
+    delivery: (_order, texts) => texts.RECEIPT_TEXT.delivery.payout,
+    onDeposit: (texts: Texts) => texts.RECEIPT_TEXT.onDeposit.payout,
   },
 });

@@ -2,8 +2,6 @@
 // payment page, which initiates the payment once and opens the provider's page. The method
 // the Pro flow offers (it has a Pro fee).
 import { PAYMENT_DEADLINE_MS, PAYMENT_EMAIL_MAX_MS } from '../../checkout/limits.ts';
-import { formatHours } from '../../checkout/format.ts';
-import { RECEIPT_TEXT } from '../../checkout/messages.ts';
 import { go } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { paymentEtransferScreen } from '../screens/payment-etransfer.ts';
@@ -20,8 +18,11 @@ export const etransfer = defineMethod({
   fees: { regular: 'etransferFee', promo: 'etransferFeePromo', pro: 'etransferFeePro' },
   screens: [paymentEtransferScreen],
   receipt: {
-    afterApproval: () =>
-      RECEIPT_TEXT.afterApproval.paymentInstructions(formatHours(PAYMENT_EMAIL_MAX_MS), formatHours(PAYMENT_DEADLINE_MS)),
-    delivery: (order) => RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
+    afterApproval: (_order, texts) =>
+      texts.RECEIPT_TEXT.afterApproval.paymentInstructions(
+        texts.TIME.hours(PAYMENT_EMAIL_MAX_MS),
+        texts.TIME.hours(PAYMENT_DEADLINE_MS),
+      ),
+    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
   },
 });

@@ -2,9 +2,7 @@
 // is redeemed while the rate hold pauses. A redeemed voucher is reviewed and its coins are
 // delivered within the spec's 12 hours. Voucher numbers can be guessed, so they are counted
 // per address and per order; the audio step is skipped (docs/spec.md section 4).
-import { formatHours } from '../../checkout/format.ts';
 import { VOUCHER_DELIVERY_MAX_MS } from '../../checkout/limits.ts';
-import { RECEIPT_TEXT } from '../../checkout/messages.ts';
 import { go } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { paymentFlexepinScreen } from '../screens/payment-flexepin.ts';
@@ -23,7 +21,9 @@ export const flexepin = defineMethod({
   screens: [paymentFlexepinScreen],
   limits: { voucher: { address: { max: 60, windowMs: MINUTE }, refId: { max: 10, windowMs: MINUTE } } },
   receipt: {
-    afterApproval: (order) => RECEIPT_TEXT.afterApproval.coinsWithin(order.cryptoCurrency, formatHours(VOUCHER_DELIVERY_MAX_MS)),
-    delivery: (order) => RECEIPT_TEXT.delivery.coinsWithin(order.cryptoCurrency, formatHours(VOUCHER_DELIVERY_MAX_MS)),
+    afterApproval: (order, texts) =>
+      texts.RECEIPT_TEXT.afterApproval.coinsWithin(order.cryptoCurrency, texts.TIME.hours(VOUCHER_DELIVERY_MAX_MS)),
+    delivery: (order, texts) =>
+      texts.RECEIPT_TEXT.delivery.coinsWithin(order.cryptoCurrency, texts.TIME.hours(VOUCHER_DELIVERY_MAX_MS)),
   },
 });

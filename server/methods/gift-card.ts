@@ -1,9 +1,8 @@
 // Spending crypto on an eGift card (travels upstream as a SELL): the card's amount is picked
 // on the spend quote, buyer details come after it is confirmed, then the deposit page where
 // the visitor sends the coins; the card is emailed once they arrive.
-import { formatHours } from '../../checkout/format.ts';
 import { PAYMENT_EMAIL_MAX_MS } from '../../checkout/limits.ts';
-import { RECEIPT_TEXT } from '../../checkout/messages.ts';
+import type { Texts } from '../../checkout/messages.ts';
 import { go } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { spendQuoteScreen } from '../screens/spend-quote.ts';
@@ -20,8 +19,9 @@ export const giftCard = defineMethod({
   fees: { regular: 'spendFee' },
   screens: [spendQuoteScreen],
   receipt: {
-    afterApproval: (order) => RECEIPT_TEXT.afterApproval.depositAddress(order.cryptoCurrency, formatHours(PAYMENT_EMAIL_MAX_MS)),
-    delivery: () => RECEIPT_TEXT.delivery.giftCard,
-    onDeposit: RECEIPT_TEXT.onDeposit.giftCard,
+    afterApproval: (order, texts) =>
+      texts.RECEIPT_TEXT.afterApproval.depositAddress(order.cryptoCurrency, texts.TIME.hours(PAYMENT_EMAIL_MAX_MS)),
+    delivery: (_order, texts) => texts.RECEIPT_TEXT.delivery.giftCard,
+    onDeposit: (texts: Texts) => texts.RECEIPT_TEXT.onDeposit.giftCard,
   },
 });

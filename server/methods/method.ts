@@ -6,19 +6,20 @@
 // server/sandbox/rails/.
 import type { MethodRules } from '../../checkout/payment-method.ts';
 import type { OrderSummaryData } from '../../checkout/order-summary.ts';
+import type { Texts } from '../../checkout/messages.ts';
 import type { Screen } from '../flow/screen.ts';
 import type { LimitPair } from '../ops/rate-limit-settings.ts';
 
-/** What the pages after the payment say, in the method's words (RECEIPT_TEXT). */
+/** What the pages after the payment say, in the method's words (RECEIPT_TEXT), in the visitor's language. */
 export interface Receipt {
   /** In review: what happens once the order is approved. */
-  afterApproval(order: OrderSummaryData): string;
+  afterApproval(order: OrderSummaryData, texts: Texts): string;
   /** Success: how what the visitor bought reaches them. */
-  delivery(order: OrderSummaryData): string;
+  delivery(order: OrderSummaryData, texts: Texts): string;
   /** Cancelled: what else the visitor should know. */
-  cancelled?: string;
+  cancelled?(texts: Texts): string;
   /** Sells and spends: what the deposit page promises once the crypto arrives. */
-  onDeposit?: string;
+  onDeposit?(texts: Texts): string;
 }
 
 export interface PaymentMethod extends MethodRules {
@@ -28,9 +29,9 @@ export interface PaymentMethod extends MethodRules {
   readonly limits?: Readonly<Record<string, LimitPair>>;
   readonly receipt: Receipt;
   /** A line the price quote shows for it (a card is charged in USD). */
-  readonly quoteNotice?: string;
+  quoteNotice?(texts: Texts): string;
   /** A link the home page shows when the merchant offers it. */
-  readonly homeLink?: { readonly label: string; readonly path: string };
+  readonly homeLink?: { label(texts: Texts): string; readonly path: string };
 }
 
 /** A receipt's words for one order, as the completion and deposit pages show them. */
@@ -41,13 +42,13 @@ export interface ReceiptText {
   onDeposit?: string | undefined;
 }
 
-export function receiptText(method: PaymentMethod, order: OrderSummaryData): ReceiptText {
+export function receiptText(method: PaymentMethod, order: OrderSummaryData, texts: Texts): ReceiptText {
   const { receipt } = method;
   return {
-    afterApproval: receipt.afterApproval(order),
-    delivery: receipt.delivery(order),
-    cancelled: receipt.cancelled,
-    onDeposit: receipt.onDeposit,
+    afterApproval: receipt.afterApproval(order, texts),
+    delivery: receipt.delivery(order, texts),
+    cancelled: receipt.cancelled?.(texts),
+    onDeposit: receipt.onDeposit?.(texts),
   };
 }
 

@@ -1,9 +1,8 @@
 // Cash over the counter at a payment centre (the Philippines): CUSTOMER_PAYMENT leads to the
 // page with the reference number, the valid IDs and the map of centres; the cash payment
 // expires after the spec's 12 hours.
-import { formatHours } from '../../checkout/format.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
-import { OTC_TEXT, RECEIPT_TEXT } from '../../checkout/messages.ts';
+import type { Texts } from '../../checkout/messages.ts';
 import { go } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { cashInLocationsScreen } from '../screens/cash-in-locations.ts';
@@ -18,9 +17,9 @@ export const otc = defineMethod({
   requotes: 'fiat',
   fees: { regular: 'otcFee' },
   screens: [paymentOtcScreen, paymentOtcSuccessScreen, cashInLocationsScreen],
-  homeLink: { label: OTC_TEXT.mapLink, path: ROUTES.cashInLocations.path },
+  homeLink: { label: (texts: Texts) => texts.OTC_TEXT.mapLink, path: ROUTES.cashInLocations.path },
   receipt: {
-    afterApproval: () => RECEIPT_TEXT.afterApproval.cashDetails(formatHours(CASH_PAYMENT_EXPIRY_MS)),
-    delivery: (order) => RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
+    afterApproval: (_order, texts) => texts.RECEIPT_TEXT.afterApproval.cashDetails(texts.TIME.hours(CASH_PAYMENT_EXPIRY_MS)),
+    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
   },
 });

@@ -5,7 +5,6 @@
 // htmlDoc, each checked against the merchant's payment hosts (server/flow/next.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { BANK_TEXT } from '../../checkout/messages.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { field } from '../../checkout/validation/result.ts';
 import type { FlowState } from '../upstream/contract.ts';
@@ -18,6 +17,7 @@ import { upstreamFor } from '../flow/upstream.ts';
 import { BankSelectPage, PoliPage } from '../../views/pages/BankSelect.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { readFlow } from '../security/flow-cookie.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 type Show = (reply: FastifyReply, state: FlowState, messages: string[], status: number) => Promise<FastifyReply>;
 
@@ -61,7 +61,7 @@ function bankForm(screen: ScreenPath, show: Show, choose: (body: unknown, state:
     const load = await loadStep(request, screen);
     if (load.kind !== 'ready') return leaveStep(request, reply, load, screen);
     const selectedBank = choose(request.body, load.state);
-    if (selectedBank === undefined) return show(reply, load.state, [BANK_TEXT.notOffered], 422);
+    if (selectedBank === undefined) return show(reply, load.state, [textsOf(request).BANK_TEXT.notOffered], 422);
     return initiate(request, reply, load.flow, load.state, screen, show, selectedBank);
   };
 }

@@ -7,7 +7,6 @@
 // is told so (a missing key is logged as an error) instead of meeting a broken frame.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { CARD_TEXT } from '../../checkout/messages.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { field } from '../../checkout/validation/result.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
@@ -22,6 +21,7 @@ import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { CreditCardPage, CreditCardQuotePage } from '../../views/pages/CreditCard.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 const QUOTE = ROUTES.creditCardQuote;
 const CARD = ROUTES.creditCard;
@@ -34,7 +34,9 @@ function cardKey(request: FastifyRequest, reply: FastifyReply): { key: string } 
   const key = request.merchant.config.cardWidget.apiKey;
   if (!key) request.log.error({ merchant: request.merchant.id }, 'card widget apiKey missing in the merchant configuration');
   if (!key || !request.server.thirdParty.available.card) {
-    return { answer: renderHome(request, reply, { toasts: [{ kind: 'error', text: CARD_TEXT.unavailable }] }, 503) };
+    return {
+      answer: renderHome(request, reply, { toasts: [{ kind: 'error', text: textsOf(request).CARD_TEXT.unavailable }] }, 503),
+    };
   }
   return { key };
 }
@@ -53,7 +55,7 @@ async function showQuote(
     reply.render(createElement(CreditCardQuotePage, { kind: 'unavailable', message }), { status });
   const key = cardKey(request, reply);
   if ('answer' in key) return key.answer;
-  if (!resident(state)) return unavailable(CARD_TEXT.residencyRequired, 403);
+  if (!resident(state)) return unavailable(textsOf(request).CARD_TEXT.residencyRequired, 403);
   const quote = await upstreamFor(request).cardQuote({
     key: key.key,
     baseCurrency: state.fiatCurrency,
@@ -93,7 +95,13 @@ export const creditCardQuoteScreen = defineScreen({
     QUOTE.path,
     (request, reply, { state }) => {
       if (field(request.body, 'canadianResident') === 'yes' && resident(state)) return reply.redirect(CARD.path, 303);
-      return showQuote(request, reply, state, formValues(request.body, FORM_FIELDS.cardResidency), CARD_TEXT.residencyRequired);
+      return showQuote(
+        request,
+        reply,
+        state,
+        formValues(request.body, FORM_FIELDS.cardResidency),
+        textsOf(request).CARD_TEXT.residencyRequired,
+      );
     },
     CARD_STEP,
   ),
@@ -108,9 +116,12 @@ export const creditCardScreen = defineScreen({
       const key = cardKey(request, reply);
       if ('answer' in key) return key.answer;
       if (!resident(state)) {
-        return reply.render(createElement(CreditCardPage, { kind: 'unavailable', message: CARD_TEXT.residencyRequired }), {
-          status: 403,
-        });
+        return reply.render(
+          createElement(CreditCardPage, { kind: 'unavailable', message: textsOf(request).CARD_TEXT.residencyRequired }),
+          {
+            status: 403,
+          },
+        );
       }
       const { cardWidget } = request.merchant.config;
       const src = new URL(cardWidgetUrlFor(request.server.thirdParty, cardWidget));

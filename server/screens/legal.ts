@@ -6,9 +6,10 @@ import { ROUTES } from '../../checkout/routes.ts';
 import { appendPath } from '../../checkout/site-urls.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { merchantLegal } from '../tenancy/texts.ts';
+import { textsOf } from '../i18n/plugin.ts';
 import { LegalPage } from '../../views/pages/Legal.tsx';
 
-export const legalScreens = LEGAL_PAGES.map(({ page, route, title }) =>
+export const legalScreens = LEGAL_PAGES.map(({ page, route }) =>
   defineScreen({
     route,
     get: (request, reply) => {
@@ -18,7 +19,9 @@ export const legalScreens = LEGAL_PAGES.map(({ page, route, title }) =>
       }
       const html = merchantLegal(merchant, page, request.language);
       if (html === undefined) return reply.redirect(ROUTES.home.path, 302);
-      return reply.renderShared(`legal:${page}`, () => createElement(LegalPage, { title, html }));
+      return reply.renderShared(`legal:${page}`, () =>
+        createElement(LegalPage, { title: textsOf(request).LEGAL_TITLES[page], html }),
+      );
     },
   }),
 );

@@ -4,7 +4,6 @@
 // its own that asks for a new code, then says so in a toast.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { CODE_MESSAGES } from '../../checkout/messages.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { validateVerificationCode } from '../../checkout/validation/verification-code.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
@@ -20,7 +19,6 @@ import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
 
 const ROUTE = ROUTES.mobileVerification;
-const CODE_SENT: Toast[] = [{ kind: 'success', text: CODE_MESSAGES.codeSent }];
 
 function render(reply: FastifyReply, form: FormState<'verificationCode'>, status = 200, toasts: Toast[] = []) {
   const frame = flowFrameOf(reply.request, readFlow(reply.request));
@@ -31,7 +29,14 @@ export const mobileVerificationScreen = defineScreen({
   route: ROUTE,
   step: 'verify',
   rateLimit: { POST: 'code' },
-  get: stepPage(ROUTE.path, (request, reply) => render(reply, EMPTY_FORM, 200, hasFlag(request.query, 'sent') ? CODE_SENT : [])),
+  get: stepPage(ROUTE.path, (request, reply) =>
+    render(
+      reply,
+      EMPTY_FORM,
+      200,
+      hasFlag(request.query, 'sent') ? [{ kind: 'success', text: textsOf(request).CODE_MESSAGES.codeSent }] : [],
+    ),
+  ),
   post: formStep({
     screen: ROUTE.path,
     fields: FORM_FIELDS.verificationCode,

@@ -5,7 +5,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { Failure } from '../../checkout/failures.ts';
-import { FAILURE_TEXT } from '../../checkout/messages.ts';
 import { nextScreen } from '../../checkout/next-screen.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { webUrl } from '../../checkout/wire.ts';
@@ -17,6 +16,7 @@ import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { PaymentEtransferPage } from '../../views/pages/PaymentEtransfer.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 const ROUTE = ROUTES.paymentEtransferInstructions;
 
@@ -51,7 +51,7 @@ export const paymentEtransferScreen = defineScreen({
 
     const paymentUrl = webUrl(state.nextActionParams?.redirectUrl);
     // Initiated, but the provider's page is not in the state: nothing left to show.
-    if (!paymentUrl) return stay([FAILURE_TEXT.paymentAlreadyInitiated], 409);
+    if (!paymentUrl) return stay([textsOf(request).FAILURE_TEXT.paymentAlreadyInitiated], 409);
     const page = createElement(PaymentEtransferPage, {
       kind: 'instructions',
       order: state,

@@ -6,8 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
-import { formatFiat } from '../../checkout/format.ts';
-import { FAILURE_TEXT } from '../../checkout/messages.ts';
+import { formatsFor } from '../../checkout/format.ts';
 import { formatHeldUntil, isRateHeld, quoteDeadline } from '../../checkout/quote-timer.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { fail, field, ok, parseDecimal, type Validated } from '../../checkout/validation/result.ts';
@@ -21,6 +20,8 @@ import { loadStep, leaveStep, stepPage } from '../flow/step.ts';
 import { PaymentFlexepinPage, type NewQuoteOffer } from '../../views/pages/PaymentFlexepin.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { readFlow } from '../security/flow-cookie.ts';
+import { textsOf } from '../i18n/plugin.ts';
+import type { Texts } from '../../checkout/messages.ts';
 
 const ROUTE = ROUTES.paymentFlexepin;
 const STEP = 'INPUT_VOUCHERNUMBER';
@@ -64,7 +65,7 @@ async function renderWithState(
 function offerFor(request: FastifyRequest, flow: FlowCookie, amount: number, voucherNumber: string): NewQuoteOffer {
   const symbols = request.merchant.config.supportedFiatCurrencies;
   return {
-    value: `${formatFiat(amount, flow.fiatCurrency, symbols)} ${flow.fiatCurrency}`,
+    value: `${formatsFor(textsOf(request).locale).fiat(amount, flow.fiatCurrency, symbols)} ${flow.fiatCurrency}`,
     fiatAmount: String(amount),
     voucherNumber,
   };
@@ -76,13 +77,13 @@ interface Redemption {
   fiatAmount?: number;
 }
 
-function validateRedemption(body: unknown, requote: boolean): Validated<Redemption, string> {
-  const voucher = validateVoucher(body);
+function validateRedemption(body: unknown, requote: boolean, texts: Texts): Validated<Redemption, string> {
+  const voucher = validateVoucher(body, texts);
   if (!voucher.ok) return voucher;
   if (!requote) return ok({ voucherNumber: voucher.value });
   // The amount the offer named; a forged one only changes what the upstream is asked to quote.
   const fiatAmount = parseDecimal(field(body, 'fiatAmount'));
-  if (fiatAmount === undefined || fiatAmount <= 0) return fail({ voucherNumber: FAILURE_TEXT.generic });
+  if (fiatAmount === undefined || fiatAmount <= 0) return fail({ voucherNumber: texts.FAILURE_TEXT.generic });
   return ok({ voucherNumber: voucher.value, fiatAmount });
 }
 
@@ -93,7 +94,7 @@ const redeem = (requote: boolean) =>
     mainField: 'voucherNumber',
     failures: 'voucher',
     atStep: STEP,
-    validate: (body) => validateRedemption(body, requote),
+    validate: (body, _flow, request) => validateRedemption(body, requote, textsOf(request)),
     call: async (upstream, flow, value: Redemption) => {
       if (value.fiatAmount !== undefined) {
         const requoted = await upstream.requote(flow.txnType, { refId: flow.refId, fiatAmount: value.fiatAmount });

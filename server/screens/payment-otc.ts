@@ -3,9 +3,8 @@
 // until a centre reports the cash, so the thanks page belongs to the same step.
 import { createElement } from 'react';
 import { quoteFee } from '../../checkout/fees.ts';
-import { formatCrypto, formatFiat, formatHours } from '../../checkout/format.ts';
+import { formatsFor } from '../../checkout/format.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
-import { OTC_TEXT } from '../../checkout/messages.ts';
 import { PH_TIME_ZONE } from '../../checkout/cash-in.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import type { FlowState } from '../upstream/contract.ts';
@@ -13,19 +12,21 @@ import { defineScreen } from '../flow/screen.ts';
 import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
 import { PaymentOtcPage, PaymentOtcSuccessPage } from '../../views/pages/PaymentOtc.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { textsOf } from '../i18n/plugin.ts';
+import type { Texts } from '../../checkout/messages.ts';
 
 const ROUTE = ROUTES.paymentOtc;
 
 const referenceOf = (state: FlowState) => state.nextActionParams?.referenceNumber || state.refId;
 
 /** When the cash must be paid: 12 hours from the order, in Manila time. */
-function expiryText(state: FlowState, now: number): string {
+function expiryText(state: FlowState, now: number, texts: Texts): string {
   const ordered = state.txnDate ? Date.parse(state.txnDate) : NaN;
   const until = new Date((Number.isFinite(ordered) ? ordered : now) + CASH_PAYMENT_EXPIRY_MS);
   const formatted = new Intl.DateTimeFormat('en-PH', { timeZone: PH_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(
     until,
   );
-  return OTC_TEXT.expiry(formatHours(CASH_PAYMENT_EXPIRY_MS), formatted);
+  return texts.OTC_TEXT.expiry(texts.TIME.hours(CASH_PAYMENT_EXPIRY_MS), formatted);
 }
 
 export const paymentOtcScreen = defineScreen({
@@ -33,14 +34,14 @@ export const paymentOtcScreen = defineScreen({
   step: 'pay',
   get: stepPage(ROUTE.path, (request, reply, { flow, state }) => {
     const config = request.merchant.config;
-    const money = (n: number) => formatFiat(n, state.fiatCurrency, config.supportedFiatCurrencies);
+    const money = (n: number) => formatsFor(textsOf(request).locale).fiat(n, state.fiatCurrency, config.supportedFiatCurrencies);
     const fee = quoteFee(config, request.server.methods.get(state.paymentMethod), flow.pro);
     const page = createElement(PaymentOtcPage, {
       referenceNumber: referenceOf(state),
       totalText: money(state.fiatAmount),
-      cryptoText: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
+      cryptoText: formatsFor(textsOf(request).locale).crypto(state.cryptoAmount, state.cryptoCurrency),
       feeText: fee ? money(fee) : null,
-      expiryText: expiryText(state, request.server.clock()),
+      expiryText: expiryText(state, request.server.clock(), textsOf(request)),
       confirming: hasFlag(request.query, 'confirm'),
       frame: flowFrameOf(request, flow),
     });

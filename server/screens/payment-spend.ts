@@ -5,8 +5,7 @@
 // streams the address, or the received-order message with Check again, into it.
 // ?confirm=1 opens the "Have you sent your crypto" question as a page.
 import { createElement } from 'react';
-import { formatCrypto } from '../../checkout/format.ts';
-import { RECEIPT_TEXT } from '../../checkout/messages.ts';
+import { formatsFor } from '../../checkout/format.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { pollStatus, processedAddress } from '../../checkout/status-poll.ts';
 import { ISLAND_API } from '../../checkout/wire.ts';
@@ -16,6 +15,7 @@ import { upstreamFor } from '../flow/upstream.ts';
 import { RENDER_TIMEOUT_MS } from '../render/stream.tsx';
 import { PaymentSpendPage } from '../../views/pages/PaymentSpend.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 const ROUTE = ROUTES.paymentSpend;
 
@@ -40,10 +40,12 @@ export const paymentSpendScreen = defineScreen({
     const address = await check();
     const page = (polled?: Promise<string | null>) =>
       createElement(PaymentSpendPage, {
-        amountText: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
+        amountText: formatsFor(textsOf(request).locale).crypto(state.cryptoAmount, state.cryptoCurrency),
         qrSrc: ISLAND_API.walletQr(state.refId),
         statusUrl: ISLAND_API.status(flow.txnType, state.refId),
-        onDeposit: request.server.methods.get(state.paymentMethod)?.receipt.onDeposit ?? RECEIPT_TEXT.onDeposit.payout,
+        onDeposit: (
+          request.server.methods.get(state.paymentMethod)?.receipt.onDeposit ?? ((texts) => texts.RECEIPT_TEXT.onDeposit.payout)
+        )(textsOf(request)),
         address: address ?? undefined,
         polled,
         confirming: hasFlag(request.query, 'confirm'),

@@ -6,7 +6,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
 import type { RequoteOutcome } from '../../checkout/failures.ts';
-import { QUOTE_TEXT } from '../../checkout/messages.ts';
 import { quoteFee } from '../../checkout/fees.ts';
 import { quotePromo } from '../../checkout/promo.ts';
 import { formatHeldUntil, isRateHeld, quoteDeadline, requoteBody } from '../../checkout/quote-timer.ts';
@@ -21,6 +20,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { PRICE_QUOTE_FORM_ID, PriceQuotePage, type PriceQuotePageProps } from '../../views/pages/PriceQuote.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { textsOf } from '../i18n/plugin.ts';
 
 const ROUTE = ROUTES.priceQuote;
 
@@ -82,7 +82,7 @@ export function pageProps(request: FastifyRequest, flow: FlowCookie, state: Flow
     },
     promo: quotePromo(config, method, flow.pro),
     fee: quoteFee(config, method, flow.pro),
-    notice: method?.quoteNotice,
+    notice: method?.quoteNotice?.(textsOf(request)),
     leaveGuard: ROUTE.leavePageGuard,
     analytics,
     userAgentLog:
@@ -157,7 +157,7 @@ export const priceQuoteScreen = defineScreen({
       if (!confirmed.ok) {
         return meetFailure(request, reply, confirmed.failure, 'requote', {
           flow,
-          endedTitle: QUOTE_TEXT.expired,
+          endedTitle: textsOf(request).QUOTE_TEXT.expired,
           modal: (message, status) => renderHome(request, reply, { kind: flow.kind, modal: message }, status),
           stay: (messages, on, status) =>
             renderQuote(request, reply, flow, state, { expired: true, failure: { kind: 'stay', messages, on, status } }, status),

@@ -3,13 +3,12 @@
 // rules (100-3000 CAD, e-transfer only); the quote carries the hash as vipTag and the flow
 // cookie the Pro flag (Pro fee, no promo). A quote without an answer is asked again every
 // 2 s, 3 times, on this same address (?attempt=n with the amount and coin), then the
-// visitor reads that the service is unavailable (FAILURE_TEXT.unavailable).
+// visitor reads that the service is unavailable (textsOf(request).FAILURE_TEXT.unavailable).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { quoteFee } from '../../checkout/fees.ts';
-import { formatFiat } from '../../checkout/format.ts';
+import { formatsFor } from '../../checkout/format.ts';
 import { PRO_COINS, PRO_DEFAULT, PRO_FIAT_CURRENCY } from '../../checkout/limits.ts';
-import { AMOUNT_FORM_TEXT, FAILURE_TEXT, PRO_TEXT } from '../../checkout/messages.ts';
 import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../../checkout/routes.ts';
 import { validateAmountForm } from '../../checkout/validation/amount.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
@@ -61,8 +60,8 @@ function proForm(
     defaults: { fiatAmount: String(PRO_DEFAULT), cryptoAmount: '' },
     values,
     errors,
-    pendingLabel: PRO_TEXT.verifying,
-    text: AMOUNT_FORM_TEXT,
+    pendingLabel: textsOf(request).PRO_TEXT.verifying,
+    text: textsOf(request).AMOUNT_FORM_TEXT,
   };
 }
 
@@ -77,7 +76,7 @@ function renderPro(
   const fee = quoteFee(config, proMethodOf(request), true);
   const page = createElement(ProPage, {
     form: proForm(request, hash, view.values ?? {}, view.errors ?? {}),
-    feeText: fee ? formatFiat(fee, PRO_FIAT_CURRENCY, config.supportedFiatCurrencies) : null,
+    feeText: fee ? formatsFor(textsOf(request).locale).fiat(fee, PRO_FIAT_CURRENCY, config.supportedFiatCurrencies) : null,
     modal: view.modal,
   });
   return reply.render(page, { status });
@@ -110,7 +109,8 @@ async function quote(request: FastifyRequest, reply: FastifyReply, hash: string,
         cryptoCurrency: input.cryptoCurrency,
         [RETRY_ATTEMPT_PARAM]: String(next),
       })}`,
-    exhausted: () => renderPro(request, reply, hash, { values, errors: { form: FAILURE_TEXT.unavailable } }, 503),
+    exhausted: () =>
+      renderPro(request, reply, hash, { values, errors: { form: textsOf(request).FAILURE_TEXT.unavailable } }, 503),
     form: (status, view) =>
       renderPro(
         request,

@@ -4,13 +4,13 @@
 // the upstream contract cannot carry is a 400 page.
 import type { FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { PROC_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { EdgeError } from '../http/errors.ts';
 import { isProcId, type ProcQuery } from '../upstream/client.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { ProcPage, type ProcOutcome } from '../../views/pages/Proc.tsx';
+import { textsOf } from '../i18n/plugin.ts';
 
 const MAX_PARAMS = 50;
 const MAX_KEY = 64;
@@ -35,7 +35,7 @@ export const procScreen = defineScreen({
     const { procid } = request.params as { procid: string };
     if (!isProcId(procid)) throw new EdgeError.notFound();
     const query = procQuery(request);
-    if (!query) return reply.render(createElement(ProcPage, { message: PROC_TEXT.badQuery }), { status: 400 });
+    if (!query) return reply.render(createElement(ProcPage, { message: textsOf(request).PROC_TEXT.badQuery }), { status: 400 });
     const outcome: Promise<ProcOutcome> = upstreamFor(request)
       .proc(procid, query)
       .then((result) => {

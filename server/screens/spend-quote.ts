@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
 import { quoteFee } from '../../checkout/fees.ts';
-import { formatCrypto, formatFiat } from '../../checkout/format.ts';
+import { formatsFor } from '../../checkout/format.ts';
 import { giftCardsFor } from '../../checkout/offer.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { validateSpendAmount } from '../../checkout/validation/amount.ts';
@@ -36,13 +36,13 @@ function giftCardOf(request: FastifyRequest, flow: FlowCookie, state: FlowState)
 function show(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, form: Form, status = 200) {
   const config = request.merchant.config;
   const card = giftCardOf(request, flow, state);
-  const money = (n: number) => formatFiat(n, state.fiatCurrency, config.supportedFiatCurrencies);
+  const money = (n: number) => formatsFor(textsOf(request).locale).fiat(n, state.fiatCurrency, config.supportedFiatCurrencies);
   const fee = quoteFee(config, request.server.methods.get(state.paymentMethod), flow.pro);
   const page = createElement(SpendQuotePage, {
     card,
     amountLabels: Object.fromEntries((card?.amounts ?? []).map((a) => [a, money(a)])),
     currentAmount: state.fiatAmount,
-    sendText: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
+    sendText: formatsFor(textsOf(request).locale).crypto(state.cryptoAmount, state.cryptoCurrency),
     feeText: fee ? money(fee) : null,
     form,
     toasts: form.formErrors.map((text) => ({ kind: 'error' as const, text })),

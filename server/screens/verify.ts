@@ -7,7 +7,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
 import { UPLOAD_MAX_BYTES } from '../../checkout/limits.ts';
-import { UPLOAD_MESSAGES } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { parseAnyMobile, phoneCountry } from '../../checkout/validation/phone.ts';
 import { validateDocumentUpload } from '../../checkout/validation/upload.ts';
@@ -134,7 +133,7 @@ export const verifyScreen = defineScreen({
       const body = (request.body ?? {}) as Record<string, unknown>;
       const country = phoneCountry(typeof body.country === 'string' ? body.country : '') ?? 'CA';
       const phone = parseAnyMobile(typeof body.mobile === 'string' ? body.mobile : '', country);
-      if (!phone) return reply.code(422).send({ messages: [UPLOAD_MESSAGES.mobileInvalid] });
+      if (!phone) return reply.code(422).send({ messages: [textsOf(request).UPLOAD_MESSAGES.mobileInvalid] });
       await postUploadNotice(request, String(phone.number));
       return reply.send({ complete: true });
     },

@@ -27,7 +27,8 @@ export function OrderSummary({
   copy?: boolean;
   payoutEmail?: boolean;
 }) {
-  const { COPY_TEXT } = useTexts();
+  const texts = useTexts();
+  const { COPY_TEXT } = texts;
   const { merchant } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
   const value = (row: SummaryRow) => {
@@ -45,7 +46,7 @@ export function OrderSummary({
   };
   return (
     <dl className="order-summary">
-      {summaryRows(order, { payoutEmail }).map((row) => (
+      {summaryRows(order, { payoutEmail }, texts).map((row) => (
         <Fragment key={row.label}>
           <dt>{row.label}</dt>
           <dd className={'total' in row && row.total ? 'order-total' : ROW_CLASS[row.kind]}>{value(row)}</dd>

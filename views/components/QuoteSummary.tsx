@@ -1,8 +1,9 @@
 // Screen 4's figures: what the visitor spends or sends, what they receive, the rate, and
-// that all fees are included. Props only (no render context), because the QuoteTimer
+// that all fees are included. No render context (the page's language only), because the QuoteTimer
 // island renders it too: once for the held quote and once for a new one after expiry.
 import type { FlowKind } from '../../checkout/domain.ts';
-import { formatCrypto, formatFiat, type FiatSymbolSource } from '../../checkout/format.ts';
+import type { FiatSymbolSource } from '../../checkout/format.ts';
+import { useFormats } from '../page-language.ts';
 import { useTexts } from '../language.tsx';
 
 export interface QuoteFigures {
@@ -20,19 +21,20 @@ export interface QuoteSummaryProps {
 }
 
 export function QuoteSummary({ kind, figures, fiatCurrency, cryptoCurrency, fiatSymbols }: QuoteSummaryProps) {
-  const { QUOTE_TEXT, SUMMARY_TEXT } = useTexts();
-  const fiat = `${formatFiat(figures.fiatAmount, fiatCurrency, fiatSymbols)} ${fiatCurrency}`;
-  const crypto = formatCrypto(figures.cryptoAmount, cryptoCurrency);
+  const { QUOTE_TEXT, SUMMARY_TEXT, NOT_AVAILABLE } = useTexts();
+  const formats = useFormats();
+  const fiat = `${formats.fiat(figures.fiatAmount, fiatCurrency, fiatSymbols)} ${fiatCurrency}`;
+  const crypto = formats.crypto(figures.cryptoAmount, cryptoCurrency);
   const rate =
     figures.forexRatePublic == null
-      ? 'N/A'
-      : `1 ${cryptoCurrency} = ${formatFiat(figures.forexRatePublic, fiatCurrency, fiatSymbols)} ${fiatCurrency}`;
+      ? NOT_AVAILABLE
+      : `1 ${cryptoCurrency} = ${formats.fiat(figures.forexRatePublic, fiatCurrency, fiatSymbols)} ${fiatCurrency}`;
   const buying = kind === 'BUY';
   return (
     <div className="quote-summary">
       <dl>
         <div>
-          <dt>{buying ? 'Amount to spend' : 'Amount to send'}</dt>
+          <dt>{buying ? SUMMARY_TEXT.amountToSpend : SUMMARY_TEXT.amountToSend}</dt>
           <dd className="quote-amount">{buying ? fiat : crypto}</dd>
         </div>
         <div>
@@ -40,7 +42,7 @@ export function QuoteSummary({ kind, figures, fiatCurrency, cryptoCurrency, fiat
           <dd className="quote-amount">{buying ? crypto : fiat}</dd>
         </div>
         <div>
-          <dt>Exchange rate</dt>
+          <dt>{SUMMARY_TEXT.exchangeRate}</dt>
           <dd>{rate}</dd>
         </div>
       </dl>

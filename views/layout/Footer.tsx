@@ -1,5 +1,6 @@
 import { useMerchantFooter, useRenderContext } from '../../server/render/context.tsx';
 import { LEGAL_PAGES } from '../../checkout/legal.ts';
+import { useTexts } from '../language.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
 import { SupportContacts } from '../components/SupportContacts.tsx';
 
@@ -10,6 +11,7 @@ import { SupportContacts } from '../components/SupportContacts.tsx';
  */
 export function Footer() {
   const { merchant } = useRenderContext();
+  const { FOOTER_TEXT, LEGAL_TITLES } = useTexts();
   const footerHtml = useMerchantFooter();
   if (footerHtml !== undefined) {
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's footer, sanitised once at load (tenancy/)
@@ -19,12 +21,12 @@ export function Footer() {
   const year = new Date().getUTCFullYear();
   return (
     <footer className="site-footer">
-      <nav aria-label="Footer">
+      <nav aria-label={FOOTER_TEXT.label}>
         <section>
-          <h2>Product</h2>
+          <h2>{FOOTER_TEXT.product}</h2>
           <ul>
             <li>
-              <a href={ROUTES.home.path}>Buy crypto</a>
+              <a href={ROUTES.home.path}>{FOOTER_TEXT.buyCrypto}</a>
             </li>
             <li>
               <a href={config.siteUrl}>{config.merchantName}</a>
@@ -32,28 +34,28 @@ export function Footer() {
           </ul>
         </section>
         <section>
-          <h2>Company</h2>
+          <h2>{FOOTER_TEXT.company}</h2>
           <ul>
             <li>
-              <a href={config.siteUrl}>About {config.merchantName}</a>
+              <a href={config.siteUrl}>{FOOTER_TEXT.about(config.merchantName)}</a>
             </li>
           </ul>
         </section>
         <section>
-          <h2>Support</h2>
+          <h2>{FOOTER_TEXT.support}</h2>
           <ul>
             <SupportContacts />
             <li>
-              <a href={config.siteUrl}>Help centre</a>
+              <a href={config.siteUrl}>{FOOTER_TEXT.helpCentre}</a>
             </li>
           </ul>
         </section>
         <section>
-          <h2>Legal</h2>
+          <h2>{FOOTER_TEXT.legal}</h2>
           <ul>
             {LEGAL_PAGES.map((page) => (
               <li key={page.page}>
-                <a href={page.route.path}>{page.title}</a>
+                <a href={page.route.path}>{LEGAL_TITLES[page.page]}</a>
               </li>
             ))}
           </ul>

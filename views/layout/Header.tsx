@@ -1,10 +1,12 @@
 import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { useTexts } from '../language.tsx';
 
 /** Merchant brand and the language switch, plus the environment and version outside production. */
 export function Header() {
   const { merchant, appVersion } = useRenderContext();
+  const { HEADER_TEXT } = useTexts();
   const { config } = merchant;
   return (
     <header className="site-header">
@@ -13,7 +15,7 @@ export function Header() {
         <span className="brand-name">{config.title}</span>
       </a>
       {config.env !== 'PROD' && (
-        <span className="env-label" title="Not a production environment">
+        <span className="env-label" title={HEADER_TEXT.notProduction}>
           {`${config.env} · v${appVersion}`}
         </span>
       )}

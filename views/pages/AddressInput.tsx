@@ -6,6 +6,7 @@ import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { Field, described, type FormState } from '../components/Field.tsx';
 import { FormCard } from '../components/FormParts.tsx';
+import { slot, useTexts, withNodes } from '../language.tsx';
 
 export interface AddressInputProps {
   frame?: FlowFrameProps | undefined;
@@ -16,17 +17,13 @@ export interface AddressInputProps {
 }
 
 export function AddressInputPage({ coin, coinName, form, wallet, frame }: AddressInputProps) {
+  const { ADDRESS_PAGE } = useTexts();
   const error = form.errors.cryptoAddress;
   return (
-    <Document title={`Your ${coin} address`}>
+    <Document title={ADDRESS_PAGE.title(coin)}>
       <FlowFrame frame={frame}>
-        <FormCard action={ROUTES.addressInput.path} title={`Where should we send your ${coinName}?`} messages={form.formErrors}>
-          <Field
-            id="cryptoAddress"
-            label={`Your ${coinName} (${coin}) address`}
-            error={error}
-            hint="Copy it from your own wallet app. Check the first and last characters after pasting."
-          >
+        <FormCard action={ROUTES.addressInput.path} title={ADDRESS_PAGE.heading(coinName)} messages={form.formErrors}>
+          <Field id="cryptoAddress" label={ADDRESS_PAGE.label(coinName, coin)} error={error} hint={ADDRESS_PAGE.hint}>
             <input
               id="cryptoAddress"
               name="cryptoAddress"
@@ -42,27 +39,23 @@ export function AddressInputPage({ coin, coinName, form, wallet, frame }: Addres
 
           {wallet && (
             <p className="wallet-tip">
-              No wallet yet? We recommend{' '}
-              <a href={wallet.url} target="_blank" rel="noopener noreferrer">
-                {wallet.name}
-              </a>
-              .
+              {withNodes(ADDRESS_PAGE.walletTip(slot('wallet')), {
+                wallet: (
+                  <a href={wallet.url} target="_blank" rel="noopener noreferrer">
+                    {wallet.name}
+                  </a>
+                ),
+              })}
             </p>
           )}
 
           <section className="scam-warning" aria-labelledby="scam-warning-title">
-            <h2 id="scam-warning-title">Protect yourself from scams</h2>
+            <h2 id="scam-warning-title">{ADDRESS_PAGE.scamTitle}</h2>
             <ul>
-              <li>
-                Only use an address from a wallet that you set up and control. If someone gave you this address by phone, text,
-                email or social media, stop: it is a scam.
-              </li>
-              <li>We will never ask for your private keys, seed phrase or wallet password. Never share them with anyone.</li>
-              <li>
-                No government agency, police service, bank or utility will ever ask you to pay in crypto, and no real investment
-                guarantees returns.
-              </li>
-              <li>Crypto sent to an address cannot be recovered or reversed.</li>
+              <li>{ADDRESS_PAGE.scamOwnWallet}</li>
+              <li>{ADDRESS_PAGE.scamKeys}</li>
+              <li>{ADDRESS_PAGE.scamAgencies}</li>
+              <li>{ADDRESS_PAGE.scamFinal}</li>
             </ul>
           </section>
         </FormCard>

@@ -8,7 +8,6 @@ import { useTexts } from '../language.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { BackHome, FormCard } from '../components/FormParts.tsx';
-import { formatHours } from '../../checkout/format.ts';
 
 export interface Bank {
   bankCode: string;
@@ -41,7 +40,7 @@ export interface BankSelectProps {
 }
 
 export function BankSelectPage({ banks, messages, frame }: BankSelectProps) {
-  const { BANK_TEXT } = useTexts();
+  const { BANK_TEXT, TIME } = useTexts();
   return (
     <Document title={BANK_TEXT.selectTitle}>
       <FlowFrame frame={frame}>
@@ -63,7 +62,7 @@ export function BankSelectPage({ banks, messages, frame }: BankSelectProps) {
               </li>
             ))}
           </ul>
-          <p className="hint">{BANK_TEXT.deadline(formatHours(PAYMENT_DEADLINE_MS))}</p>
+          <p className="hint">{BANK_TEXT.deadline(TIME.hours(PAYMENT_DEADLINE_MS))}</p>
           <BackHome />
         </FormCard>
       </FlowFrame>
@@ -78,7 +77,7 @@ export interface PoliProps {
 
 /** The bank payment page (AUD): Proceed initiates the transfer with no bank chosen here. */
 export function PoliPage({ messages, frame }: PoliProps) {
-  const { BANK_TEXT } = useTexts();
+  const { BANK_TEXT, TIME } = useTexts();
   return (
     <Document title={BANK_TEXT.poliTitle}>
       <FlowFrame frame={frame}>
@@ -90,7 +89,7 @@ export function PoliPage({ messages, frame }: PoliProps) {
           submit={BANK_TEXT.proceed}
         >
           <p>{BANK_TEXT.poliIntro}</p>
-          <p className="hint">{BANK_TEXT.deadline(formatHours(PAYMENT_DEADLINE_MS))}</p>
+          <p className="hint">{BANK_TEXT.deadline(TIME.hours(PAYMENT_DEADLINE_MS))}</p>
         </FormCard>
       </FlowFrame>
     </Document>

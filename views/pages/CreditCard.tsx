@@ -2,7 +2,7 @@
 // a countdown, charged in USD, the residency confirmation) and the provider's widget in a
 // frame (/credit-card). Without JavaScript the frame still works; the link under it checks
 // the payment, which is what the CardWidget island does when the provider reports back.
-import { formatCrypto, formatFiat } from '../../checkout/format.ts';
+import { useFormats } from '../page-language.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { Island } from '../../server/render/island.tsx';
@@ -29,6 +29,7 @@ export type CreditCardQuoteProps =
   | { kind: 'unavailable'; message: string };
 
 export function CreditCardQuotePage(props: CreditCardQuoteProps & { frame?: FlowFrameProps | undefined }) {
+  const formats = useFormats();
   const { CARD_TEXT, QUOTE_TEXT } = useTexts();
   const { frame } = props;
   const symbols = useRenderContext().merchant.config.supportedFiatCurrencies;
@@ -45,13 +46,13 @@ export function CreditCardQuotePage(props: CreditCardQuoteProps & { frame?: Flow
               <p className="quote-warning">{QUOTE_TEXT.chargedInUsd}</p>
               <dl className="order-summary">
                 <dt>{CARD_TEXT.youPay}</dt>
-                <dd>{`${formatFiat(props.quote.fiatAmount, props.quote.fiatCurrency, symbols)} ${props.quote.fiatCurrency}`}</dd>
+                <dd>{`${formats.fiat(props.quote.fiatAmount, props.quote.fiatCurrency, symbols)} ${props.quote.fiatCurrency}`}</dd>
                 <dt>{CARD_TEXT.youReceive}</dt>
-                <dd>{formatCrypto(props.quote.quoteCurrencyAmount, props.quote.cryptoCurrency)}</dd>
+                <dd>{formats.crypto(props.quote.quoteCurrencyAmount, props.quote.cryptoCurrency)}</dd>
                 <dt>{CARD_TEXT.fee}</dt>
-                <dd>{formatFiat(props.quote.feeAmount, props.quote.fiatCurrency, symbols)}</dd>
+                <dd>{formats.fiat(props.quote.feeAmount, props.quote.fiatCurrency, symbols)}</dd>
                 <dt>{CARD_TEXT.extraFee}</dt>
-                <dd>{formatFiat(props.quote.extraFeeAmount, props.quote.fiatCurrency, symbols)}</dd>
+                <dd>{formats.fiat(props.quote.extraFeeAmount, props.quote.fiatCurrency, symbols)}</dd>
               </dl>
               <FormErrors messages={props.form.formErrors} />
               <div className="field" data-invalid={props.form.errors.canadianResident ? 'true' : undefined}>

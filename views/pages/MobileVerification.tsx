@@ -6,7 +6,7 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
 import { SubmitButton } from '../components/FormParts.tsx';
 import type { Toast } from '../components/Toasts.tsx';
-import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from '../../checkout/limits.ts';
+import { VERIFICATION_CODE_LENGTH } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { useTexts } from '../language.tsx';
@@ -18,23 +18,20 @@ export interface MobileVerificationProps {
   toasts?: Toast[];
 }
 
-const VALID_MINUTES = VERIFICATION_CODE_VALIDITY_MS / 60_000;
 const ROUTE = ROUTES.mobileVerification;
 
 export function MobileVerificationPage({ form, toasts, frame }: MobileVerificationProps) {
-  const { ACTIONS } = useTexts();
+  const { ACTIONS, CODE_PAGE } = useTexts();
   const error = form.errors.verificationCode;
   return (
-    <Document title="Verify your email" toasts={toasts}>
+    <Document title={CODE_PAGE.title} toasts={toasts}>
       <FlowFrame frame={frame}>
         <section className="card details-form">
-          <h1>Check your email</h1>
-          <p>
-            We sent a {VERIFICATION_CODE_LENGTH}-digit code to your email address. The code is valid for {VALID_MINUTES} minutes.
-          </p>
+          <h1>{CODE_PAGE.heading}</h1>
+          <p>{CODE_PAGE.sent}</p>
           <FormErrors messages={form.formErrors} />
           <form method="post" action={ROUTE.path} noValidate>
-            <Field id="verificationCode" label="Verification code" error={error}>
+            <Field id="verificationCode" label={CODE_PAGE.label} error={error}>
               <input
                 id="verificationCode"
                 name="verificationCode"
@@ -50,7 +47,7 @@ export function MobileVerificationPage({ form, toasts, frame }: MobileVerificati
             <SubmitButton />
           </form>
           <form method="post" action={ROUTE.actions.resend} className="resend">
-            <span className="hint">Didn't get it? Check your spam folder, or </span>
+            <span className="hint">{`${CODE_PAGE.notReceived} `}</span>
             <button type="submit" className="link-button">
               {ACTIONS.resendCode}
             </button>

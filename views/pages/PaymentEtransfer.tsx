@@ -4,16 +4,14 @@
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../language.tsx';
+import { slot, useTexts, withNodes } from '../language.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { Unavailable } from '../components/FormParts.tsx';
-import { formatHours } from '../../checkout/format.ts';
 import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
 
 /** Shown after I HAVE PAID while the payment has not arrived yet. */
-export const PAYMENT_NOT_RECEIVED = 'We have not received your payment yet. Complete it on the payment page, then check again.';
 
 export type PaymentEtransferProps =
   | { kind: 'instructions'; order: OrderSummaryData; paymentUrl: string; checkUrl: string; waiting: boolean }
@@ -21,32 +19,33 @@ export type PaymentEtransferProps =
   | { kind: 'unavailable'; message: string };
 
 export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: FlowFrameProps | undefined }) {
-  const { ACTIONS, BACK_TO_START } = useTexts();
+  const { ACTIONS, BACK_TO_START, PAY_PAGE, TIME } = useTexts();
   const { frame } = props;
   const { merchant } = useRenderContext();
   const { etransferEmail, paymentMethods } = merchant.config;
   // The merchant names its e-transfer (Interac e-Transfer in Canada, PayID in Australia).
   const method = paymentMethods.find((m) => m.name === 'ETRANSFER')?.label ?? 'e-Transfer';
   return (
-    <Document title="Payment">
+    <Document title={PAY_PAGE.title}>
       <FlowFrame frame={frame}>
         <section className="card payment">
-          <h1>{`Pay by ${method}`}</h1>
+          <h1>{PAY_PAGE.heading(method)}</h1>
           {props.kind === 'unavailable' ? (
             <Unavailable message={props.message} back={BACK_TO_START} />
           ) : (
             <>
               {props.waiting && (
                 <p className="form-error" role="alert">
-                  {PAYMENT_NOT_RECEIVED}
+                  {PAY_PAGE.notReceived}
                 </p>
               )}
               <OrderSummary order={props.order} copy />
               <p>
-                Your payment must arrive within <strong>{formatHours(PAYMENT_DEADLINE_MS)}</strong>. Open the payment page and
-                approve the transfer of the order total.
+                {withNodes(PAY_PAGE.deadline(slot('within')), {
+                  within: <strong>{TIME.hours(PAYMENT_DEADLINE_MS)}</strong>,
+                })}
               </p>
-              {etransferEmail && <p className="hint">{`Payments are received by ${etransferEmail}.`}</p>}
+              {etransferEmail && <p className="hint">{PAY_PAGE.receivedBy(etransferEmail)}</p>}
               <Island name="PaymentPopup" props={{ paymentUrl: props.paymentUrl, checkUrl: props.checkUrl }} />
               <div className="secondary-actions">
                 <a className="button quiet" href={props.checkUrl}>

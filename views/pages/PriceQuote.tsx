@@ -5,8 +5,8 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../language.tsx';
-import { formatFiat } from '../../checkout/format.ts';
+import { slot, useTexts, withNodes } from '../language.tsx';
+import { useFormats } from '../page-language.ts';
 import type { QuotePromo } from '../../checkout/promo.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { QuoteTimerProps } from '../../islands/QuoteTimer.tsx';
@@ -41,15 +41,16 @@ export function PriceQuotePage({
   fee,
   frame,
 }: PriceQuotePageProps) {
-  const { ACTIONS, QUOTE_TEXT } = useTexts();
+  const { ACTIONS, QUOTE_TEXT, QUOTE_PAGE, LEGAL_TITLES } = useTexts();
+  const formats = useFormats();
   const { merchant, nonce } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
   const currency = timer.summary.fiatCurrency;
   return (
-    <Document title="Confirm your quote">
+    <Document title={QUOTE_PAGE.title}>
       <FlowFrame frame={frame}>
         <section className="card price-quote" aria-labelledby="price-quote-title">
-          <h1 id="price-quote-title">Your price quote</h1>
+          <h1 id="price-quote-title">{QUOTE_PAGE.heading}</h1>
           <Island name="QuoteTimer" props={timer} />
           {notice && (
             <p className="quote-warning" role="note">
@@ -58,30 +59,35 @@ export function PriceQuotePage({
           )}
           {fee ? (
             <p className="quote-fee">
-              Fee (included): <strong>{formatFiat(fee, currency, symbols)}</strong>
+              {withNodes(QUOTE_PAGE.fee(slot('fee')), { fee: <strong>{formats.fiat(fee, currency, symbols)}</strong> })}
             </p>
           ) : null}
           {promo && (
-            <aside className="promo-box" aria-label="Promotion">
+            <aside className="promo-box" aria-label={QUOTE_PAGE.promotion}>
               {promo.noProcessingFees && <p className="promo-headline">{QUOTE_TEXT.noProcessingFees}</p>}
               {promo.savings > 0 && (
                 <p>
-                  You save <strong>{formatFiat(promo.savings, currency, symbols)}</strong> with this promotion.
+                  {withNodes(QUOTE_PAGE.savings(slot('amount')), {
+                    amount: <strong>{formats.fiat(promo.savings, currency, symbols)}</strong>,
+                  })}
                 </p>
               )}
             </aside>
           )}
           <form id={PRICE_QUOTE_FORM_ID} method="post" action={action}>
             <p className="quote-terms">
-              By continuing you agree to the{' '}
-              <a href={ROUTES.termsOfService.path} target="_blank" rel="noopener">
-                Terms of Service
-              </a>{' '}
-              and{' '}
-              <a href={ROUTES.privacyPolicy.path} target="_blank" rel="noopener">
-                Privacy Policy
-              </a>
-              .
+              {withNodes(QUOTE_PAGE.agree(slot('terms'), slot('privacy')), {
+                terms: (
+                  <a href={ROUTES.termsOfService.path} target="_blank" rel="noopener">
+                    {LEGAL_TITLES['terms-of-service']}
+                  </a>
+                ),
+                privacy: (
+                  <a href={ROUTES.privacyPolicy.path} target="_blank" rel="noopener">
+                    {LEGAL_TITLES['privacy-policy']}
+                  </a>
+                ),
+              })}
             </p>
             {/* Focused, so Enter submits the screen (docs/spec.md section 2). */}
             <button className="button" type="submit" autoFocus={!timer.expired}>

@@ -1,6 +1,5 @@
 // Screen 20, in-review page: thank you, how long the review takes, and what happens next,
 // in the words of the order's payment method.
-import { formatHours } from '../../checkout/format.ts';
 import { REVIEW_MAX_MS } from '../../checkout/limits.ts';
 import type { CompletionProps } from '../../server/flow/completion.ts';
 import { Document } from '../layout/Document.tsx';
@@ -9,12 +8,12 @@ import { OrderSummary } from '../components/OrderSummary.tsx';
 import { useTexts } from '../language.tsx';
 
 export function TransactionInReviewPage({ order, receipt }: CompletionProps) {
-  const { RECEIPT_TEXT } = useTexts();
+  const { RECEIPT_TEXT, TIME } = useTexts();
   return (
     <Document title={RECEIPT_TEXT.inReviewTitle}>
       <section className="card completion">
         <h1>{RECEIPT_TEXT.thankYou}</h1>
-        <p>{RECEIPT_TEXT.inReview(formatHours(REVIEW_MAX_MS))}</p>
+        <p>{RECEIPT_TEXT.inReview(TIME.hours(REVIEW_MAX_MS))}</p>
         <p>{receipt?.afterApproval ?? RECEIPT_TEXT.afterApproval.emailed}</p>
         {order && <OrderSummary order={order} />}
         <DoneButton />
