@@ -13,6 +13,29 @@ const HOUR_MS = 60 * 60 * 1000;
 
 function textsOf(t: Translator) {
   return {
+    BUYER_PAGE: {
+      postcode: t('BUYER_PAGE.postcode'),
+      postalCode: t('BUYER_PAGE.postalCode'),
+      state: t('BUYER_PAGE.state'),
+      province: t('BUYER_PAGE.province'),
+      choose: t('BUYER_PAGE.choose'),
+      city: t('BUYER_PAGE.city'),
+      address: t('BUYER_PAGE.address'),
+      yearPlaceholder: t('BUYER_PAGE.yearPlaceholder'),
+      dayPlaceholder: t('BUYER_PAGE.dayPlaceholder'),
+      monthPlaceholder: t('BUYER_PAGE.monthPlaceholder'),
+      year: t('BUYER_PAGE.year'),
+      day: t('BUYER_PAGE.day'),
+      month: t('BUYER_PAGE.month'),
+      birthday: t('BUYER_PAGE.birthday'),
+      mobileCountry: t('BUYER_PAGE.mobileCountry'),
+      mobile: t('BUYER_PAGE.mobile'),
+      email: t('BUYER_PAGE.email'),
+      lastName: t('BUYER_PAGE.lastName'),
+      firstName: t('BUYER_PAGE.firstName'),
+      why: t('BUYER_PAGE.why'),
+      title: t('BUYER_PAGE.title'),
+    },
     TICKER_TEXT: {
       label: t('TICKER_TEXT.label'),
     },
@@ -297,6 +320,9 @@ function textsOf(t: Translator) {
       fee: t('PRO_TEXT.fee'),
     },
     QUOTE_TEXT: {
+      /** The countdown's announcements: '5 minutes left to accept this rate.' */
+      left: (seconds: number) =>
+        seconds >= 60 ? t('QUOTE_TEXT.minutesLeft', { n: seconds / 60 }) : t('QUOTE_TEXT.secondsLeft', { n: seconds }),
       currentPriceQuote: t('QUOTE_TEXT.currentPriceQuote'),
       heldUntil: t('QUOTE_TEXT.heldUntil'),
       heldFor: t('QUOTE_TEXT.heldFor'),
@@ -452,6 +478,7 @@ export function textsFor(language: PageLanguage): Texts {
 }
 
 export const {
+  BUYER_PAGE,
   TICKER_TEXT,
   PAY_PAGE,
   LEGAL_TITLES,

@@ -46,13 +46,6 @@ export function formatCountdown(ms: number): string {
 /** Moments worth telling a screen reader about, in seconds left: never every second. */
 export const ANNOUNCE_AT_S = [300, 120, 60, 30] as const;
 
-const LEFT_LABELS: Record<(typeof ANNOUNCE_AT_S)[number], string> = {
-  300: '5 minutes',
-  120: '2 minutes',
-  60: '1 minute',
-  30: '30 seconds',
-};
-
 /**
  * What the live region should say when the countdown went from `previousMs` to
  * `currentMs` left, or undefined when no threshold was crossed. After a sleeping tab
@@ -61,7 +54,7 @@ const LEFT_LABELS: Record<(typeof ANNOUNCE_AT_S)[number], string> = {
 export function announcementBetween(previousMs: number, currentMs: number, texts: Texts = DEFAULT_TEXTS): string | undefined {
   if (currentMs <= 0) return previousMs > 0 ? texts.QUOTE_TEXT.expired : undefined;
   const crossed = [...ANNOUNCE_AT_S].reverse().find((s) => currentMs <= s * 1000 && previousMs > s * 1000);
-  return crossed === undefined ? undefined : `${LEFT_LABELS[crossed]} left to accept this rate.`;
+  return crossed === undefined ? undefined : texts.QUOTE_TEXT.left(crossed);
 }
 
 /**
@@ -76,8 +69,8 @@ const COUNTRY_CLOCKS: Record<Country, { timeZone: string; locale: string }> = {
   ID: { timeZone: 'Asia/Jakarta', locale: 'en-CA' },
 };
 
-/** Formatters are costly to build: one per country, made on first use. */
-const heldUntilFormats = new Map<Country, Intl.DateTimeFormat>();
+/** Formatters are costly to build: one per country and page locale, made on first use. */
+const heldUntilFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * Formatting with a time zone is costly too, and a page shows only hours and minutes in
@@ -87,23 +80,27 @@ const heldUntilTexts = new Map<string, string>();
 const HELD_UNTIL_TEXTS_KEPT = 64;
 const MINUTE_MS = 60_000;
 
-/** '14:05 EDT': the deadline in the country's main time zone. */
-export function formatHeldUntil(deadline: number, country: Country): string {
+/**
+ * '14:05 EDT': the deadline in the country's main time zone, 24-hour; a French page
+ * writes it the Quebec way ('14 h 05 HAE').
+ */
+export function formatHeldUntil(deadline: number, country: Country, pageLocale?: string): string {
   const minute = Math.floor(deadline / MINUTE_MS) * MINUTE_MS;
-  const key = `${country}${minute}`;
+  const clock = COUNTRY_CLOCKS[country];
+  const locale = pageLocale?.startsWith('fr') ? pageLocale : clock.locale;
+  const key = `${country}${locale}${minute}`;
   const known = heldUntilTexts.get(key);
   if (known !== undefined) return known;
-  let format = heldUntilFormats.get(country);
+  let format = heldUntilFormats.get(`${country}${locale}`);
   if (!format) {
-    const clock = COUNTRY_CLOCKS[country];
-    format = new Intl.DateTimeFormat(clock.locale, {
+    format = new Intl.DateTimeFormat(locale, {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
       timeZone: clock.timeZone,
       timeZoneName: 'short',
     });
-    heldUntilFormats.set(country, format);
+    heldUntilFormats.set(`${country}${locale}`, format);
   }
   const text = format.format(minute);
   if (heldUntilTexts.size >= HELD_UNTIL_TEXTS_KEPT) heldUntilTexts.delete(heldUntilTexts.keys().next().value!);

@@ -5,6 +5,7 @@
 // typed and follows the selector. The server validates either way.
 import { useState, type ChangeEvent } from 'react';
 import { formatIncompletePhoneNumber, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/mobile';
+import { useTexts } from '../views/language.tsx';
 
 export interface PhoneCountry {
   code: string;
@@ -28,6 +29,7 @@ function callingCode(code: string): string {
 }
 
 export default function PhoneInput(props: PhoneInputProps) {
+  const { BUYER_PAGE } = useTexts();
   const [country, setCountry] = useState(props.country);
   const [value, setValue] = useState(props.value);
   const countryName = props.countries?.find((c) => c.code === country)?.name ?? props.countryName;
@@ -46,12 +48,12 @@ export default function PhoneInput(props: PhoneInputProps) {
 
   return (
     <div className="field phone-field" data-invalid={props.error ? 'true' : undefined}>
-      <label htmlFor="mobile">Mobile</label>
+      <label htmlFor="mobile">{BUYER_PAGE.mobile}</label>
       <div className="phone-row">
         {props.countries ? (
           <select
             name="mobileCountry"
-            aria-label="Mobile number country"
+            aria-label={BUYER_PAGE.mobileCountry}
             className="phone-prefix phone-country"
             value={country}
             onChange={(e) => setCountry(e.target.value)}

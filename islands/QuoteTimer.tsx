@@ -175,7 +175,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
       return;
     }
     const next = quoteDeadline({ txnValidUntil: str(answer.body.txnValidUntil), txnDate: str(answer.body.txnDate) }, Date.now());
-    const until = formatHeldUntil(next, props.country);
+    const until = formatHeldUntil(next, props.country, texts.locale);
     setFigures(confirmed);
     setDeadline(next);
     setHeldUntil(until);

@@ -124,9 +124,9 @@ export function validateBuyerInfo(
 
   const firstName = field(raw, 'firstName');
   const lastName = field(raw, 'lastName');
-  const firstError = textError(firstName, 'First Name', NAME_MAX, texts);
+  const firstError = textError(firstName, texts.BUYER_PAGE.firstName, NAME_MAX, texts);
   if (firstError) errors.firstName = firstError;
-  const lastError = textError(lastName, 'Last Name', NAME_MAX, texts);
+  const lastError = textError(lastName, texts.BUYER_PAGE.lastName, NAME_MAX, texts);
   if (lastError) errors.lastName = lastError;
 
   const emailAddress = field(raw, 'emailAddress');
@@ -165,9 +165,9 @@ function checkAddress(
 ): BuyerInfoValue['address'] {
   const addressLine1 = field(raw, 'addressLine1');
   const cityTown = field(raw, 'cityTown');
-  const addressError = textError(addressLine1, 'Address', ADDRESS_MAX, texts);
+  const addressError = textError(addressLine1, texts.BUYER_PAGE.address, ADDRESS_MAX, texts);
   if (addressError) errors.addressLine1 = addressError;
-  const cityError = textError(cityTown, 'City', CITY_MAX, texts);
+  const cityError = textError(cityTown, texts.BUYER_PAGE.city, CITY_MAX, texts);
   if (cityError) errors.cityTown = cityError;
 
   // A value outside the list is no choice at all.

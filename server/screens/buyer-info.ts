@@ -22,16 +22,25 @@ import { textsOf } from '../i18n/plugin.ts';
 const ROUTE = ROUTES.buyerInfoInput;
 type Form = FormState<FormFieldsOf<'buyerInfo'>>;
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const countryName = (code: string) => regionNames.of(code) ?? code;
+/** Country names in the page's locale, and the DEV and TEST selector's list by name: each built once per locale. */
+const regionNames = new Map<string, Intl.DisplayNames>();
+const countryName = (code: string, locale: string) => {
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })));
+  return names.of(code) ?? code;
+};
 
-/** The DEV and TEST country selector: every country libphonenumber knows, by name; built once. */
-let selectorCountries: PhoneCountry[] | undefined;
-function allCountries(): PhoneCountry[] {
-  selectorCountries ??= getCountries()
-    .map((code) => ({ code, name: countryName(code) }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  return selectorCountries;
+/** The DEV and TEST country selector: every country libphonenumber knows, by name. */
+const selectorCountries = new Map<string, PhoneCountry[]>();
+function allCountries(locale: string): PhoneCountry[] {
+  let list = selectorCountries.get(locale);
+  if (!list) {
+    list = getCountries()
+      .map((code) => ({ code, name: countryName(code, locale) }))
+      .sort((a, b) => a.name.localeCompare(b.name, locale));
+    selectorCountries.set(locale, list);
+  }
+  return list;
 }
 
 function phoneProps(request: FastifyRequest, country: string, form: Form): PhoneInputProps {
@@ -41,8 +50,8 @@ function phoneProps(request: FastifyRequest, country: string, form: Form): Phone
   return {
     value: form.values.mobile ?? '',
     country: chosen,
-    countries: withSelector ? allCountries() : null,
-    countryName: countryName(chosen),
+    countries: withSelector ? allCountries(textsOf(request).locale) : null,
+    countryName: countryName(chosen, textsOf(request).locale),
     ...(form.errors.mobile ? { error: form.errors.mobile } : {}),
   };
 }
@@ -52,8 +61,8 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
   const address = flow.addressRequired
     ? {
         regions: regionsFor(country),
-        regionLabel: country === 'AU' ? 'State' : 'Province',
-        postalLabel: country === 'AU' ? 'Postcode' : 'Postal Code',
+        regionLabel: country === 'AU' ? textsOf(request).BUYER_PAGE.state : textsOf(request).BUYER_PAGE.province,
+        postalLabel: country === 'AU' ? textsOf(request).BUYER_PAGE.postcode : textsOf(request).BUYER_PAGE.postalCode,
       }
     : null;
   return reply.render(

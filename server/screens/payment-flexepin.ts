@@ -38,7 +38,7 @@ function render(
   const now = request.server.clock();
   const deadline = quoteDeadline(state, now);
   const hold = isRateHeld(request.server.methods.get(state.paymentMethod))
-    ? { deadline, heldUntil: formatHeldUntil(deadline, COUNTRY_BY_CURRENCY[flowCurrency(state)]) }
+    ? { deadline, heldUntil: formatHeldUntil(deadline, COUNTRY_BY_CURRENCY[flowCurrency(state)], textsOf(request).locale) }
     : null;
   return reply.render(
     createElement(PaymentFlexepinPage, { form, hold, offer, frame: flowFrameOf(request, readFlow(request), state) }),

@@ -74,7 +74,7 @@ export function pageProps(request: FastifyRequest, flow: FlowCookie, state: Flow
         fiatSymbols: config.supportedFiatCurrencies.map((c) => ({ id: c.id, symbol: c.symbol })),
       },
       deadline: held ? new Date(deadline).toISOString() : null,
-      heldUntil: held ? formatHeldUntil(deadline, country) : '',
+      heldUntil: held ? formatHeldUntil(deadline, country, textsOf(request).locale) : '',
       expired: held && (view.expired ?? now >= deadline),
       ...(view.failure ? { failure: view.failure } : {}),
       acceptAction: ROUTE.actions.accept,

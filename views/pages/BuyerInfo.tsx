@@ -23,7 +23,7 @@ export interface BuyerInfoProps {
 }
 
 export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
-  const { BUYER_TEXT } = useTexts();
+  const { BUYER_TEXT, BUYER_PAGE } = useTexts();
   const { values, errors } = form;
   const text = (id: BuyerFormField, autoComplete: string) => ({
     id,
@@ -47,21 +47,21 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
   );
 
   return (
-    <Document title="Your details">
+    <Document title={BUYER_PAGE.title}>
       <FlowFrame frame={frame}>
-        <FormCard action={ROUTES.buyerInfoInput.path} title="Your details" messages={form.formErrors}>
-          <p className="hint">We need these to verify your identity, as the law requires for every order.</p>
+        <FormCard action={ROUTES.buyerInfoInput.path} title={BUYER_PAGE.title} messages={form.formErrors}>
+          <p className="hint">{BUYER_PAGE.why}</p>
 
           <div className="row">
-            <Field id="firstName" label="First Name" error={errors.firstName}>
+            <Field id="firstName" label={BUYER_PAGE.firstName} error={errors.firstName}>
               <input {...text('firstName', 'given-name')} />
             </Field>
-            <Field id="lastName" label="Last Name" error={errors.lastName}>
+            <Field id="lastName" label={BUYER_PAGE.lastName} error={errors.lastName}>
               <input {...text('lastName', 'family-name')} />
             </Field>
           </div>
 
-          <Field id="emailAddress" label="Email Address" error={errors.emailAddress} hint={BUYER_TEXT.codeByEmail}>
+          <Field id="emailAddress" label={BUYER_PAGE.email} error={errors.emailAddress} hint={BUYER_TEXT.codeByEmail}>
             <input
               {...text('emailAddress', 'email')}
               {...described('emailAddress', errors.emailAddress, { hint: true, submitted: values.emailAddress ?? '' })}
@@ -75,11 +75,11 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
           <Island name="PhoneInput" props={phone} hydrate="visible" />
 
           <fieldset className="birthday" aria-describedby={birthdayError ? 'birthday-error' : undefined}>
-            <legend>Birthday</legend>
+            <legend>{BUYER_PAGE.birthday}</legend>
             <div className="row">
-              {datePart('month', 'Month', 'MM', 'bday-month')}
-              {datePart('day', 'Day', 'DD', 'bday-day')}
-              {datePart('year', 'Year', 'YYYY', 'bday-year')}
+              {datePart('month', BUYER_PAGE.month, BUYER_PAGE.monthPlaceholder, 'bday-month')}
+              {datePart('day', BUYER_PAGE.day, BUYER_PAGE.dayPlaceholder, 'bday-day')}
+              {datePart('year', BUYER_PAGE.year, BUYER_PAGE.yearPlaceholder, 'bday-year')}
             </div>
             {birthdayError && (
               <p className="field-error" id="birthday-error" role="alert">
@@ -90,11 +90,11 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
 
           {address && (
             <fieldset className="address">
-              <legend>Address</legend>
-              <Field id="addressLine1" label="Address" error={errors.addressLine1}>
+              <legend>{BUYER_PAGE.address}</legend>
+              <Field id="addressLine1" label={BUYER_PAGE.address} error={errors.addressLine1}>
                 <input {...text('addressLine1', 'address-line1')} />
               </Field>
-              <Field id="cityTown" label="City" error={errors.cityTown}>
+              <Field id="cityTown" label={BUYER_PAGE.city} error={errors.cityTown}>
                 <input {...text('cityTown', 'address-level2')} />
               </Field>
               <div className="row">
@@ -106,7 +106,7 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
                     defaultValue={values.stateProv ?? ''}
                     {...described('stateProv', errors.stateProv)}
                   >
-                    <option value="">Choose…</option>
+                    <option value="">{BUYER_PAGE.choose}</option>
                     {address.regions.map((r) => (
                       <option key={r.code} value={r.code}>
                         {r.name}
