@@ -5,6 +5,7 @@
 //   npm run screenshots                 into screenshots/ (not committed)
 //   npm run screenshots -- --dark       also with the system set to dark
 //   npm run screenshots -- --only=otc   only screens whose name or host holds "otc"
+//   npm run screenshots -- --lang=fr-CA in a language (chosen as with the header's switch)
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +20,7 @@ const { values: args } = parseArgs({
     dark: { type: 'boolean', default: false },
     only: { type: 'string' },
     out: { type: 'string', default: 'screenshots' },
+    lang: { type: 'string' },
   },
 });
 
@@ -69,7 +71,8 @@ try {
     await mkdir(dir, { recursive: true });
     for (const [device, viewport] of devices) {
       for (const colorScheme of schemes) {
-        const { page, close } = await openPage(browser, { viewport, colorScheme });
+        const { page, close } = await openPage(browser, { viewport, colorScheme, ...(args.lang ? { locale: args.lang } : {}) });
+        if (args.lang) await page.context().addCookies([{ name: 'lang', value: args.lang, url: stack.url(stop.host, '/') }]);
         // Pages elsewhere (a merchant's own site) are not the checkout's: nothing leaves the machine.
         await page
           .context()

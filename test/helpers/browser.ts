@@ -60,12 +60,19 @@ export interface WatchedPage {
 
 export async function openPage(
   browser: Browser,
-  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    javaScriptEnabled?: boolean;
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+    /** The browser's language (its Accept-Language): 'fr-CA'. */
+    locale?: string;
+  } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   // There is no internet here: a PROD merchant's tag manager gets an empty stand-in
   // (a test may route it to something of its own; the last route registered wins).
