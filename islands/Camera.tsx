@@ -54,7 +54,7 @@ function dataUrlToBlob(dataUrl: string): Blob {
 }
 
 export default function Camera({ action, uploadHref, labels }: CameraProps) {
-  const { IDENTITY_TEXT, UPLOAD_MESSAGES } = useTexts();
+  const { IDENTITY_TEXT, UPLOAD_MESSAGES, CAMERA_TEXT, VERIFY_PAGE } = useTexts();
   const webcam = useRef<WebcamHandle>(null);
   // The server renders the start button; hydration only happens after an interaction.
   const [started, setStarted] = useState(false);
@@ -126,7 +126,7 @@ export default function Camera({ action, uploadHref, labels }: CameraProps) {
         </div>
       )}
       {picture ? (
-        <img className="camera-view" src={picture} alt="What you took with the camera" />
+        <img className="camera-view" src={picture} alt={CAMERA_TEXT.taken} />
       ) : (
         <Webcam
           ref={webcam}
@@ -137,10 +137,10 @@ export default function Camera({ action, uploadHref, labels }: CameraProps) {
           videoConstraints={deviceId ? { deviceId: { exact: deviceId } } : { facingMode: 'user' }}
           onUserMedia={onUserMedia}
           onUserMediaError={(error: unknown) => setProblem(cameraProblem(error))}
-          aria-label="Camera preview"
+          aria-label={CAMERA_TEXT.preview}
         />
       )}
-      {progress !== null && <UploadProgress fraction={progress} label="Upload progress" />}
+      {progress !== null && <UploadProgress fraction={progress} label={VERIFY_PAGE.progress} />}
       <div className="actions">
         {picture ? (
           <>

@@ -33,7 +33,7 @@ export function manualStatusOf(data: unknown): Status | null {
 }
 
 export default function IdentityFrame({ frameUrl, origin, consentHref, consented, labels }: IdentityFrameProps) {
-  const { IDENTITY_TEXT } = useTexts();
+  const { IDENTITY_TEXT, IDENFY_PAGE } = useTexts();
   const [stage, setStage] = useState<'consent' | 'fading' | 'frame'>(consented ? 'frame' : 'consent');
   const [status, setStatus] = useState<Status | null>(null);
   const [outcome, setOutcome] = useState<Status | null>(null);
@@ -73,7 +73,7 @@ export default function IdentityFrame({ frameUrl, origin, consentHref, consented
     );
   }
   if (stage === 'frame') {
-    return <iframe className="identity-frame" src={frameUrl} title="Identity verification" allow="camera; microphone" />;
+    return <iframe className="identity-frame" src={frameUrl} title={IDENFY_PAGE.title} allow="camera; microphone" />;
   }
   return (
     <div className={stage === 'fading' ? 'consent fading' : 'consent'}>

@@ -53,7 +53,7 @@ export default function SelfieUpload({ action, submitLabel, messages: serverMess
     <form method="post" action={action} encType="multipart/form-data" className="upload-form" onSubmit={submit} noValidate>
       <FormErrors messages={messages} />
       <div className="field">
-        <label htmlFor="selfie-file">Your selfie with your photo ID</label>
+        <label htmlFor="selfie-file">{texts.CAMERA_TEXT.selfieLabel}</label>
         <input
           id="selfie-file"
           name="file"
@@ -66,8 +66,8 @@ export default function SelfieUpload({ action, submitLabel, messages: serverMess
           One picture: jpg, gif, png or pdf, up to 4.5MB.
         </p>
       </div>
-      {preview && <img className="upload-preview" src={preview} alt="Preview of the chosen file" />}
-      {progress !== null && <UploadProgress fraction={progress} label="Upload progress" />}
+      {preview && <img className="upload-preview" src={preview} alt={texts.CAMERA_TEXT.chosenPreview} />}
+      {progress !== null && <UploadProgress fraction={progress} label={texts.VERIFY_PAGE.progress} />}
       <button type="submit" className="button" disabled={progress !== null}>
         {submitLabel}
       </button>

@@ -45,6 +45,7 @@ function TypeSelect(props: {
   onChange?: (value: string) => void;
   disabled?: boolean;
 }) {
+  const { VERIFY_PAGE } = useTexts();
   return (
     <select
       id={props.id}
@@ -54,7 +55,7 @@ function TypeSelect(props: {
       disabled={props.disabled}
       onChange={props.onChange ? (e) => props.onChange!(e.target.value) : undefined}
     >
-      <option value="">Choose a document type</option>
+      <option value="">{VERIFY_PAGE.chooseType}</option>
       {DOCUMENT_TYPES.map((type) => (
         <option key={type} value={type}>
           {props.labels[type]}
@@ -77,7 +78,7 @@ export default function Uploader(props: UploaderProps) {
   useEffect(() => setHydrated(true), []);
 
   const mobileField = (
-    <Field id="mobile" label="Mobile number" error={errors.mobile}>
+    <Field id="mobile" label={texts.VERIFY_PAGE.mobile} error={errors.mobile}>
       <input
         id="mobile"
         name="mobile"
@@ -96,10 +97,10 @@ export default function Uploader(props: UploaderProps) {
       <form method="post" action={props.action} encType="multipart/form-data" className="upload-form" noValidate>
         <FormErrors messages={messages} />
         {mobileField}
-        <Field id="document-file" label="Document" error={errors.files}>
+        <Field id="document-file" label={texts.VERIFY_PAGE.document} error={errors.files}>
           <input id="document-file" name="file" type="file" accept={UPLOAD_ACCEPT} />
         </Field>
-        <Field id="document-type" label="Document type">
+        <Field id="document-type" label={texts.VERIFY_PAGE.documentType}>
           <TypeSelect id="document-type" name="documentType" value="" labels={props.labels} />
         </Field>
         <button type="submit" className="button">
@@ -197,7 +198,7 @@ export default function Uploader(props: UploaderProps) {
       <FormErrors messages={messages} />
       {mobileField}
       <div className="field">
-        <label htmlFor="document-files">Add documents</label>
+        <label htmlFor="document-files">{texts.VERIFY_PAGE.addDocuments}</label>
         <input id="document-files" type="file" multiple accept={UPLOAD_ACCEPT} onChange={add} disabled={busy} />
       </div>
       {entries.length > 0 && (
@@ -217,15 +218,17 @@ export default function Uploader(props: UploaderProps) {
                   update(entry.key, { documentType: value as DocumentType | '', state: value ? 'typed' : 'added' })
                 }
               />
-              {entry.state === 'uploading' && <UploadProgress fraction={entry.progress} label={`Upload of ${entry.file.name}`} />}
+              {entry.state === 'uploading' && (
+                <UploadProgress fraction={entry.progress} label={texts.VERIFY_PAGE.uploadOf(entry.file.name)} />
+              )}
               <span className="upload-state">
                 {entry.state === 'done'
-                  ? 'Uploaded'
+                  ? texts.VERIFY_PAGE.uploaded
                   : entry.state === 'uploading'
-                    ? 'Uploading'
+                    ? texts.VERIFY_PAGE.uploading
                     : entry.documentType
-                      ? 'Ready'
-                      : 'Choose a type'}
+                      ? texts.VERIFY_PAGE.ready
+                      : texts.VERIFY_PAGE.needsType}
               </span>
               {entry.error && (
                 <p className="field-error" role="alert">

@@ -7,7 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { pollStatus, processedAddress } from '../checkout/status-poll.ts';
 import CopyButton from './CopyButton.tsx';
-import { useTexts } from '../views/language.tsx';
+import { slot, useTexts, withNodes } from '../views/language.tsx';
 
 export interface WalletAddressProps {
   address: string;
@@ -20,16 +20,15 @@ export interface WalletAddressProps {
 
 /** The address to send to, as text and QR code, shared with the server-rendered page. */
 export function WalletAddress({ address, amountText, qrSrc, confirmHref, copy }: WalletAddressProps) {
+  const { WALLET_TEXT } = useTexts();
   return (
     <div className="wallet">
-      <p>
-        Send exactly <strong>{amountText}</strong> to this address:
-      </p>
-      <img className="wallet-qr" src={qrSrc} alt="QR code of the wallet address" width={200} height={200} />
+      <p>{withNodes(WALLET_TEXT.sendExactly(slot('amount')), { amount: <strong>{amountText}</strong> })}</p>
+      <img className="wallet-qr" src={qrSrc} alt={WALLET_TEXT.qr} width={200} height={200} />
       <p className="crypto-address wallet-address">{address}</p>
       {copy}
       <a className="button" href={confirmHref}>
-        I HAVE SENT MY CRYPTO
+        {WALLET_TEXT.sent}
       </a>
     </div>
   );
@@ -59,7 +58,7 @@ async function fetchProcessedAddress(url: string): Promise<string | null> {
 }
 
 export default function WalletStatus(props: WalletStatusProps) {
-  const { COPY_TEXT } = useTexts();
+  const { COPY_TEXT, WALLET_TEXT } = useTexts();
   // The first render matches the server's HTML (nothing shown); checking starts after it.
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
 
@@ -93,7 +92,7 @@ export default function WalletStatus(props: WalletStatusProps) {
   }
   return (
     <div className="wallet-status" role="status" hidden={phase.kind === 'idle'}>
-      {phase.kind === 'checking' && <p>Checking your order…</p>}
+      {phase.kind === 'checking' && <p>{WALLET_TEXT.checking}</p>}
       {phase.kind === 'received' && <ReceivedOrder message={props.receivedMessage} checkAgainHref={props.checkAgainHref} />}
     </div>
   );

@@ -72,29 +72,7 @@ export function validateDocumentUpload(
 
 export type DocumentCountry = 'CA' | 'AU';
 
-// The spec says only that labels depend on the country; these follow each country's usage.
-export const DOCUMENT_TYPE_LABELS: Record<DocumentCountry, Record<DocumentType, string>> = {
-  CA: {
-    DRIVERSLICENSE: "Driver's Licence",
-    PASSPORT: 'Passport',
-    GOVERNMENTID: 'Provincial Photo ID Card',
-    BANKSTATEMENT: 'Bank Statement',
-    BILLPAYMENT: 'Utility Bill',
-    SELFIE: 'Selfie with Photo ID',
-    OTHER: 'Other',
-  },
-  AU: {
-    DRIVERSLICENSE: 'Driver Licence',
-    PASSPORT: 'Passport',
-    GOVERNMENTID: 'Proof of Age / Photo Card',
-    BANKSTATEMENT: 'Bank Statement',
-    BILLPAYMENT: 'Utility Bill',
-    SELFIE: 'Selfie with Photo ID',
-    OTHER: 'Other',
-  },
-};
-
 /** Labels for `country`; Canadian wording for any country other than AU. */
-export function documentTypeLabels(country: string): Record<DocumentType, string> {
-  return country === 'AU' ? DOCUMENT_TYPE_LABELS.AU : DOCUMENT_TYPE_LABELS.CA;
+export function documentTypeLabels(country: string, texts: Texts = DEFAULT_TEXTS): Record<DocumentType, string> {
+  return country === 'AU' ? texts.DOCUMENT_TYPES.AU : texts.DOCUMENT_TYPES.CA;
 }

@@ -17,6 +17,7 @@ import { followNextAction } from './next.ts';
 import { meetFailure, type Answer } from './outcome.ts';
 import { leaveStep, loadStep, outOfStep } from './step.ts';
 import { upstreamFor } from './upstream.ts';
+import type { Texts } from '../../checkout/messages.ts';
 
 /** A page's form before anything was typed. */
 export const EMPTY_FORM: FormState<never> = { values: {}, errors: {}, formErrors: [] };
@@ -38,7 +39,7 @@ export interface FormStep<F extends string, V> {
   /** Which row of the failure table applies. */
   failures: FailureContext;
   /** The heading of the page that says the order has ended, when a refusal ends it. */
-  endedTitle?: string;
+  endedTitle?: (texts: Texts) => string;
   /**
    * Ask the upstream where the visitor is before calling: a form posted for a transaction
    * at another step sends the visitor there, and nothing is sent (payment steps).

@@ -11,6 +11,7 @@ import { resumeAt, seeOther } from './next.ts';
 import { upstreamFor } from './upstream.ts';
 import { scheduleHomeRedirect, siteUrlsFor } from './redirects.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import type { Texts } from '../../checkout/messages.ts';
 
 /** What the screen a failure happened on offers the outcomes. */
 export interface FailureScreen {
@@ -23,12 +24,10 @@ export interface FailureScreen {
   /** Ask for the same quote again later; only the quote screens can. */
   retry?(outcome: Extract<Outcome, { kind: 'retry' }>): Answer;
   /** The heading of the page that says the order has ended. */
-  endedTitle?: string;
+  endedTitle?: (texts: Texts) => string;
   /** Offer a new quote for this amount (the voucher screen). */
   newQuote?(amount: number, status: number): Answer;
 }
-
-const ENDED_TITLE = 'Your order has ended';
 
 /** A reply, sent now or once the page has rendered. */
 export type Answer = FastifyReply | Promise<FastifyReply>;
@@ -73,7 +72,7 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
       clearFlow(request, reply);
       return reply.render(
         createElement(FlowEndedPage, {
-          title: screen.endedTitle ?? ENDED_TITLE,
+          title: screen.endedTitle?.(textsOf(request)) ?? textsOf(request).FLOW_ENDED.title,
           message: outcome.message,
           notice: outcome.notice,
         }),

@@ -42,7 +42,7 @@ export const mobileVerificationScreen = defineScreen({
     fields: FORM_FIELDS.verificationCode,
     mainField: 'verificationCode',
     failures: 'verification',
-    endedTitle: 'Verification failed',
+    endedTitle: (texts) => texts.FLOW_ENDED.verificationFailed,
     validate: (body, _flow, request) => validateVerificationCode(body, textsOf(request)),
     call: (upstream, flow, verificationCode) =>
       upstream.mobileVerification(flow.txnType, { refId: flow.refId, verificationCode }),

@@ -157,7 +157,7 @@ export const priceQuoteScreen = defineScreen({
       if (!confirmed.ok) {
         return meetFailure(request, reply, confirmed.failure, 'requote', {
           flow,
-          endedTitle: textsOf(request).QUOTE_TEXT.expired,
+          endedTitle: (texts) => texts.QUOTE_TEXT.expired,
           modal: (message, status) => renderHome(request, reply, { kind: flow.kind, modal: message }, status),
           stay: (messages, on, status) =>
             renderQuote(request, reply, flow, state, { expired: true, failure: { kind: 'stay', messages, on, status } }, status),

@@ -6,6 +6,7 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormErrors } from '../components/Field.tsx';
 import { SubmitButton } from '../components/FormParts.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { slot, useTexts, withNodes } from '../language.tsx';
 
 export interface AudioInputProps {
   frame?: FlowFrameProps | undefined;
@@ -16,43 +17,48 @@ export interface AudioInputProps {
 }
 
 export function AudioInputPage({ action, skippable, refId, messages, frame }: AudioInputProps) {
+  const { AUDIO_PAGE } = useTexts();
   const { config } = useRenderContext().merchant;
   const number = config.audioTollFreeNumber;
   return (
-    <Document title="Verify by phone">
+    <Document title={AUDIO_PAGE.title}>
       <FlowFrame frame={frame}>
         <section className="card">
-          <h1>One short phone call</h1>
+          <h1>{AUDIO_PAGE.heading}</h1>
           <FormErrors messages={messages} />
           {number ? (
             <p>
-              Call{' '}
-              <a href={`tel:${number.replace(/[^\d+]/g, '')}`} className="phone-number">
-                {number}
-              </a>{' '}
-              from the mobile number you gave us.
+              {withNodes(AUDIO_PAGE.call(slot('number')), {
+                number: (
+                  <a href={`tel:${number.replace(/[^\d+]/g, '')}`} className="phone-number">
+                    {number}
+                  </a>
+                ),
+              })}
             </p>
           ) : (
-            <p>Please call our support line from the mobile number you gave us.</p>
+            <p>{AUDIO_PAGE.callSupport}</p>
           )}
-          <p>When asked, say:</p>
+          <p>{AUDIO_PAGE.whenAsked}</p>
           <ol className="instructions">
-            <li>your full name,</li>
-            <li>your date of birth,</li>
+            <li>{AUDIO_PAGE.fullName}</li>
+            <li>{AUDIO_PAGE.birthDate}</li>
             {refId && (
               <li>
-                your Reference ID, <strong className="crypto-address">{refId}</strong>,
+                {withNodes(AUDIO_PAGE.reference(slot('reference')), {
+                  reference: <strong className="crypto-address">{refId}</strong>,
+                })}
               </li>
             )}
-            <li>and that you are buying cryptocurrency for yourself.</li>
+            <li>{AUDIO_PAGE.forYourself}</li>
           </ol>
           <form method="post" action={action}>
             <SubmitButton name="called" value="1">
-              I have called, continue
+              {AUDIO_PAGE.called}
             </SubmitButton>
             {skippable && (
               <SubmitButton look="secondary" name="called" value="0">
-                Continue without the call
+                {AUDIO_PAGE.skip}
               </SubmitButton>
             )}
           </form>

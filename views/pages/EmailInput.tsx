@@ -5,6 +5,7 @@ import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { Field, described, type FormState } from '../components/Field.tsx';
 import { FormCard } from '../components/FormParts.tsx';
+import { useTexts } from '../language.tsx';
 
 export interface EmailInputProps {
   frame?: FlowFrameProps | undefined;
@@ -12,17 +13,13 @@ export interface EmailInputProps {
 }
 
 export function EmailInputPage({ form, frame }: EmailInputProps) {
+  const { EMAIL_PAGE } = useTexts();
   const error = form.errors.emtEmail;
   return (
-    <Document title="Your e-Transfer email">
+    <Document title={EMAIL_PAGE.title}>
       <FlowFrame frame={frame}>
-        <FormCard action={ROUTES.emailInput.path} title="Where should we send your e-Transfer?" messages={form.formErrors}>
-          <Field
-            id="emtEmail"
-            label="E-Transfer email address"
-            error={error}
-            hint="Your payout is sent by e-Transfer to this address once we receive your crypto. Use the email your bank has on file for e-Transfers."
-          >
+        <FormCard action={ROUTES.emailInput.path} title={EMAIL_PAGE.heading} messages={form.formErrors}>
+          <Field id="emtEmail" label={EMAIL_PAGE.label} error={error} hint={EMAIL_PAGE.hint}>
             <input
               id="emtEmail"
               name="emtEmail"

@@ -3,6 +3,7 @@
 // header does it, no JavaScript needed), and a link to go now.
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
+import { useTexts } from '../language.tsx';
 
 export interface FlowEndedProps {
   title: string;
@@ -11,6 +12,7 @@ export interface FlowEndedProps {
 }
 
 export function FlowEndedPage({ title, message, notice }: FlowEndedProps) {
+  const { FLOW_ENDED } = useTexts();
   return (
     <Document title={title}>
       <section className="card" role="alert">
@@ -18,7 +20,7 @@ export function FlowEndedPage({ title, message, notice }: FlowEndedProps) {
         <p className="form-error">{message}</p>
         <p>{notice}</p>
         <p>
-          <a href={ROUTES.home.path}>Go to the homepage now</a>
+          <a href={ROUTES.home.path}>{FLOW_ENDED.homeNow}</a>
         </p>
       </section>
     </Document>

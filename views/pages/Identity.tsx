@@ -4,39 +4,20 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
-
-export const IDENTITY_ACTIONS = {
-  camera: 'Use my camera',
-  upload: 'Upload a picture',
-  start: 'Start camera',
-  capture: 'Take picture',
-  retake: 'Retake',
-  submit: 'Submit picture',
-  uploadInstead: 'Upload a picture instead',
-} as const;
+import { useTexts } from '../language.tsx';
+import type { Texts } from '../../checkout/messages.ts';
 
 /** What the selfie must show, by country (the spec says the list is by country). */
-const INSTRUCTIONS: Record<'CA' | 'AU', string[]> = {
-  CA: [
-    "Hold your government-issued photo ID (driver's licence, passport or provincial photo ID card) next to your face.",
-    "Your whole face and the whole ID must be in the picture, with the ID's photo and text readable.",
-    'Take it in good light, without a hat or sunglasses.',
-  ],
-  AU: [
-    'Hold your photo ID (driver licence, passport or proof of age card) next to your face.',
-    "Your whole face and the whole ID must be in the picture, with the ID's photo and text readable.",
-    'Take it in good light, without a hat or sunglasses.',
-  ],
-};
-
-export function instructionsFor(country: string): string[] {
-  return country === 'AU' ? INSTRUCTIONS.AU : INSTRUCTIONS.CA;
+export function instructionsFor(country: string, texts: Texts): string[] {
+  const { IDENTITY_PAGE } = texts;
+  return [country === 'AU' ? IDENTITY_PAGE.holdAU : IDENTITY_PAGE.holdCA, IDENTITY_PAGE.wholeFace, IDENTITY_PAGE.light];
 }
 
 function Instructions({ country }: { country: string }) {
+  const texts = useTexts();
   return (
     <ol className="instructions">
-      {instructionsFor(country).map((line) => (
+      {instructionsFor(country, texts).map((line) => (
         <li key={line}>{line}</li>
       ))}
     </ol>
@@ -44,12 +25,13 @@ function Instructions({ country }: { country: string }) {
 }
 
 export function ImageInputChoicePage({ country, frame }: { country: string; frame?: FlowFrameProps | undefined }) {
+  const { IDENTITY_ACTIONS, IDENTITY_PAGE } = useTexts();
   return (
-    <Document title="Verify your identity">
+    <Document title={IDENTITY_PAGE.choiceTitle}>
       <FlowFrame frame={frame}>
         <section className="card">
-          <h1>Verify your identity</h1>
-          <p>We need a picture of you holding your photo ID. How would you like to send it?</p>
+          <h1>{IDENTITY_PAGE.choiceTitle}</h1>
+          <p>{IDENTITY_PAGE.choiceIntro}</p>
           <Instructions country={country} />
           <div className="choices">
             <Island
@@ -59,12 +41,12 @@ export function ImageInputChoicePage({ country, frame }: { country: string; fram
               props={{
                 href: ROUTES.imageInputCamera.path,
                 label: IDENTITY_ACTIONS.camera,
-                hint: 'Take the picture now with this device.',
+                hint: IDENTITY_PAGE.cameraHint,
               }}
             />
             <a className="choice" href={ROUTES.imageInputUpload.path} data-choice="upload">
               <strong>{IDENTITY_ACTIONS.upload}</strong>
-              <span className="hint">Send a picture you already have.</span>
+              <span className="hint">{IDENTITY_PAGE.uploadHint}</span>
             </a>
           </div>
         </section>
@@ -74,11 +56,12 @@ export function ImageInputChoicePage({ country, frame }: { country: string; fram
 }
 
 export function ImageInputCameraPage({ country, frame }: { country: string; frame?: FlowFrameProps | undefined }) {
+  const { IDENTITY_ACTIONS, IDENTITY_PAGE } = useTexts();
   return (
-    <Document title="Take your selfie">
+    <Document title={IDENTITY_PAGE.cameraTitle}>
       <FlowFrame frame={frame}>
         <section className="card">
-          <h1>Take a selfie with your photo ID</h1>
+          <h1>{IDENTITY_PAGE.cameraHeading}</h1>
           <Instructions country={country} />
           <Island
             name="Camera"
@@ -97,11 +80,11 @@ export function ImageInputCameraPage({ country, frame }: { country: string; fram
             }}
           />
           <noscript>
-            <p>The camera needs JavaScript. You can upload a picture instead.</p>
+            <p>{IDENTITY_PAGE.cameraNeedsJs}</p>
           </noscript>
           {/* Revealed by CSS after CAMERA_FALLBACK_MS (identity.css), with or without JavaScript. */}
           <p className="camera-fallback">
-            Trouble with the camera? <a href={ROUTES.imageInputUpload.path}>{IDENTITY_ACTIONS.uploadInstead}</a>
+            {IDENTITY_PAGE.cameraTrouble} <a href={ROUTES.imageInputUpload.path}>{IDENTITY_ACTIONS.uploadInstead}</a>
           </p>
         </section>
       </FlowFrame>
@@ -118,11 +101,12 @@ export function ImageInputUploadPage({
   messages: string[];
   frame?: FlowFrameProps | undefined;
 }) {
+  const { IDENTITY_ACTIONS, IDENTITY_PAGE } = useTexts();
   return (
-    <Document title="Upload your selfie">
+    <Document title={IDENTITY_PAGE.uploadTitle}>
       <FlowFrame frame={frame}>
         <section className="card">
-          <h1>Upload a selfie with your photo ID</h1>
+          <h1>{IDENTITY_PAGE.uploadHeading}</h1>
           <Instructions country={country} />
           <Island
             name="SelfieUpload"

@@ -7,7 +7,7 @@ import { useTexts } from '../language.tsx';
 export function PaymentRefusedPage({ reference }: { reference: string }) {
   const { BACK_TO_START, PAYMENT_REFUSED_TEXT } = useTexts();
   return (
-    <Document title="Payment page refused">
+    <Document title={PAYMENT_REFUSED_TEXT.pageTitle}>
       <section className="card">
         <h1>{PAYMENT_REFUSED_TEXT.title}</h1>
         <p>{PAYMENT_REFUSED_TEXT.body}</p>

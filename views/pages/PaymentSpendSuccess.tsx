@@ -8,7 +8,7 @@ import { useTexts } from '../language.tsx';
 export function PaymentSpendSuccessPage({ order, receipt }: CompletionProps) {
   const { RECEIPT_TEXT } = useTexts();
   return (
-    <Document title="Thank you">
+    <Document title={RECEIPT_TEXT.thankYouTitle}>
       <section className="card completion">
         <h1>{RECEIPT_TEXT.thankYou}</h1>
         <p>{receipt?.onDeposit ?? RECEIPT_TEXT.onDeposit.payout}</p>

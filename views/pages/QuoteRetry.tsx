@@ -2,19 +2,18 @@
 // header, no JavaScript needed); after the last attempt the server sends the visitor home.
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
+import { useTexts } from '../language.tsx';
 
 export function QuoteRetryPage(props: { retryUrl: string; seconds: number; attempt: number; attempts: number; title?: string }) {
-  const title = props.title ?? 'Getting your quote';
+  const { QUOTE_RETRY } = useTexts();
+  const title = props.title ?? QUOTE_RETRY.title;
   return (
     <Document title={title}>
       <section className="card" aria-live="polite">
         <h1>{title}</h1>
+        <p>{QUOTE_RETRY.body(props.seconds, props.attempt, props.attempts)}</p>
         <p>
-          The service is temporarily unavailable. Trying again in {props.seconds} seconds (attempt {props.attempt} of{' '}
-          {props.attempts}).
-        </p>
-        <p>
-          <a href={props.retryUrl}>Try again now</a> · <a href={ROUTES.home.path}>Start over</a>
+          <a href={props.retryUrl}>{QUOTE_RETRY.now}</a> · <a href={ROUTES.home.path}>{QUOTE_RETRY.startOver}</a>
         </p>
       </section>
     </Document>

@@ -10,13 +10,13 @@ export function StepUnavailablePage({ refId }: { refId?: string }) {
   const { STEP_UNAVAILABLE_TEXT } = useTexts();
   const { config } = useRenderContext().merchant;
   return (
-    <Document title="Almost there">
+    <Document title={STEP_UNAVAILABLE_TEXT.pageTitle}>
       <section className="card">
         <h1>{STEP_UNAVAILABLE_TEXT.title}</h1>
         <p>{STEP_UNAVAILABLE_TEXT.body}</p>
         {refId && (
           <p>
-            Reference ID: <strong className="crypto-address">{refId}</strong>
+            {STEP_UNAVAILABLE_TEXT.reference} <strong className="crypto-address">{refId}</strong>
           </p>
         )}
         <ul>
@@ -25,7 +25,7 @@ export function StepUnavailablePage({ refId }: { refId?: string }) {
             <a href={config.siteUrl}>{config.merchantName}</a>
           </li>
         </ul>
-        <BackHome>Start a new order</BackHome>
+        <BackHome>{STEP_UNAVAILABLE_TEXT.newOrder}</BackHome>
       </section>
     </Document>
   );

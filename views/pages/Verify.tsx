@@ -20,20 +20,21 @@ export interface VerifyPageProps {
 }
 
 export function VerifyPage(props: VerifyPageProps) {
-  const { IDENTITY_TEXT, UPLOAD_MESSAGES } = useTexts();
+  const texts = useTexts();
+  const { IDENTITY_TEXT, UPLOAD_MESSAGES, VERIFY_PAGE } = texts;
   const { frame } = props;
   return (
-    <Document title="Upload your documents">
+    <Document title={VERIFY_PAGE.title}>
       <FlowFrame frame={frame}>
         <section className="card">
-          <h1>Upload your documents</h1>
+          <h1>{VERIFY_PAGE.title}</h1>
           {props.complete ? (
             <p className="form-success" role="status">
               {UPLOAD_MESSAGES.complete}
             </p>
           ) : (
             <>
-              <p>Enter your mobile number, then add your documents and choose the type of each.</p>
+              <p>{VERIFY_PAGE.intro}</p>
               <p className="hint">{IDENTITY_TEXT.proofOfAddress}</p>
               <Island
                 name="Uploader"
@@ -43,8 +44,8 @@ export function VerifyPage(props: VerifyPageProps) {
                   fileAction: ROUTES.verify.actions.file,
                   completeAction: ROUTES.verify.actions.complete,
                   country: props.country,
-                  labels: documentTypeLabels(props.country),
-                  submitLabel: 'Upload',
+                  labels: documentTypeLabels(props.country, texts),
+                  submitLabel: VERIFY_PAGE.upload,
                   mobile: props.mobile,
                   errors: props.errors,
                   messages: props.messages,

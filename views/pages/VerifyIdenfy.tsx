@@ -10,11 +10,11 @@ export type VerifyIdenfyProps =
   | { available: true; frameUrl: string; origin: string; consentHref: string; consented: boolean };
 
 export function VerifyIdenfyPage(props: VerifyIdenfyProps) {
-  const { BACK_TO_START, IDENTITY_TEXT } = useTexts();
+  const { BACK_TO_START, IDENTITY_TEXT, IDENFY_PAGE } = useTexts();
   return (
-    <Document title="Identity verification">
+    <Document title={IDENFY_PAGE.title}>
       <section className="card identity">
-        <h1>Identity verification</h1>
+        <h1>{IDENFY_PAGE.title}</h1>
         {props.available ? (
           <Island
             name="IdentityFrame"
@@ -25,9 +25,8 @@ export function VerifyIdenfyPage(props: VerifyIdenfyProps) {
               consentHref: props.consentHref,
               consented: props.consented,
               labels: {
-                consent:
-                  'Our identity verification partner will ask for your photo ID and a picture of your face, using your camera. By continuing you agree that they process these to verify your identity.',
-                agree: 'I agree, continue',
+                consent: IDENFY_PAGE.consent,
+                agree: IDENFY_PAGE.agree,
               },
             }}
           />
