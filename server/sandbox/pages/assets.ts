@@ -31,13 +31,21 @@ export const IDENTITY_FRAME_JS = `'use strict';
 `;
 
 /**
- * The card widget's result page reports the outcome to the embedding checkout, as card
- * providers do: { type: 'card-payment', status: 'approved' | 'declined', refId }.
+ * The card widget's pages tell the embedding checkout what card providers tell it: the
+ * height of their content, so the frame never clips it ({ type: 'card-widget-size',
+ * height }), and on the result page the outcome ({ type: 'card-payment', status:
+ * 'approved' | 'declined', refId }).
  */
-export const CARD_RESULT_JS = `'use strict';
+export const CARD_FRAME_JS = `'use strict';
 (function () {
+  if (window.parent === window) return;
+  function size() {
+    window.parent.postMessage({ type: 'card-widget-size', height: document.documentElement.scrollHeight }, '*');
+  }
+  size();
+  if (window.ResizeObserver) new ResizeObserver(size).observe(document.body);
   var status = document.body.getAttribute('data-card-status');
-  if (!status || window.parent === window) return;
+  if (!status) return;
   window.parent.postMessage({ type: 'card-payment', status: status, refId: document.body.getAttribute('data-ref-id') || '' }, '*');
 })();
 `;
