@@ -52,8 +52,9 @@ export async function startStack(
     methods?: MethodTable<PaymentMethod>;
   } = {},
 ): Promise<Stack> {
-  const sandbox = await startSandbox({ logger: false, ...options.sandbox });
   const config = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
+  // The exchange charges the fees of the merchants the edge serves.
+  const sandbox = await startSandbox({ logger: false, merchantsDir: config.merchantsDir, ...options.sandbox });
   const logs: Record<string, unknown>[] = [];
   // The production logger's options (personal data removed), without a terminal's pretty print.
   const { transport: _pretty, ...production } = loggerOptions('info');
