@@ -22,6 +22,9 @@ export const ACTIONS = {
   no: 'No',
 } as const;
 
+/** The way home from a page where the order cannot go on (not in the spec). */
+export const BACK_TO_START = 'Back to the start';
+
 /** The amount screen's tabs (docs/spec.md section 2, screen 1). */
 export const TAB_LABELS = {
   BUY: 'Buy Bitcoin',

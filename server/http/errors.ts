@@ -11,7 +11,7 @@
 import createError from '@fastify/error';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { FAILURE_TEXT } from '../../checkout/messages.ts';
+import { BACK_TO_START, FAILURE_TEXT } from '../../checkout/messages.ts';
 
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
@@ -59,7 +59,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 function errorPage(status: number, msg: string): string {
   const title = status >= 500 ? 'Something went wrong' : 'Sorry';
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(msg)}</p><p><a href="/">Back to the start</a></p></main></body></html>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(msg)}</p><p><a href="/">${BACK_TO_START}</a></p></main></body></html>`;
 }
 
 function wantsJson(request: FastifyRequest): boolean {

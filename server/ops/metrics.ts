@@ -7,34 +7,22 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { EdgeError } from '../http/errors.ts';
 import { unknownHostRequests } from '../http/tenancy.ts';
+import { pathWords, UPSTREAM_CALLS } from '../upstream/calls.ts';
 import type { UpstreamCallReport } from '../upstream/upstream-call.ts';
 import type { BreakerState } from '../upstream/breaker.ts';
 
 const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
 /**
- * The endpoint words of the upstream paths (docs/spec.md section 7): a call's label is the
- * first of them its path holds, so refIds and procids never become label values.
+ * The words that name the upstream calls (server/upstream/calls.ts): each call's first path
+ * word that no other call's path holds. A call's label is the first of them its path holds,
+ * so refIds and procids never become label values.
  */
-const CALL_WORDS = new Set([
-  'quoterequest',
-  'requote',
-  'confirmednewquote',
-  'cryptoaddress',
-  'emtemail',
-  'buyerinfo',
-  'mobileverification',
-  'generatesmscode',
-  'vouchernumber',
-  'selfieimage',
-  'status',
-  'flowstate',
-  'vipcheck',
-  'etransfer',
-  'banktransfer',
-  'ticker',
-  'qrcode',
-]);
+const CALL_WORDS: ReadonlySet<string> = (() => {
+  const words = Object.values(UPSTREAM_CALLS).map(pathWords);
+  const count = (word: string) => words.filter((each) => each.includes(word)).length;
+  return new Set(words.flatMap((each) => each.find((word) => count(word) === 1) ?? []));
+})();
 
 export function callOf(path: string): string {
   for (const segment of path.split('/')) {

@@ -88,7 +88,6 @@ export const quoteRequestSchema = z.strictObject({
   paymentMethodSubtype: z.string().min(1).optional(),
   vipTag: z.string().min(1).optional(),
 });
-export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
 export const requoteRequestSchema = z.strictObject({
   refId,
@@ -102,7 +101,6 @@ export const requoteRequestSchema = z.strictObject({
   txnType: z.enum(TXN_TYPES).optional(),
   country: z.string().optional(),
 });
-export type RequoteRequest = z.input<typeof requoteRequestSchema>;
 
 export const refIdRequestSchema = z.strictObject({ refId });
 export const cryptoAddressRequestSchema = z.strictObject({ refId, cryptoAddress: z.string().min(1).max(128) });
@@ -178,7 +176,6 @@ export const selfieImageRequestSchema = z.strictObject({
   encodedFile,
   imageSource: z.enum(IMAGE_SOURCES),
 });
-export type SelfieImageRequest = z.input<typeof selfieImageRequestSchema>;
 
 export const documentUploadRequestSchema = z.strictObject({
   mobileNumber: z.string().min(5).max(20),
@@ -188,10 +185,25 @@ export const documentUploadRequestSchema = z.strictObject({
   extName: z.string().min(1).max(10),
   encodedFile,
 });
-export type DocumentUploadRequest = z.input<typeof documentUploadRequestSchema>;
 
 export const vipCheckRequestSchema = z.strictObject({ vipTag: z.string().min(1).max(128) });
 export const bankTransferInitRequestSchema = z.strictObject({ refId, selectedBank: z.string().max(64) });
+
+/** The /proc/{procid} page's query parameters, posted as the body. */
+export const procQuerySchema = z.record(z.string().min(1).max(64), z.string().max(2048));
+export type ProcQuery = z.input<typeof procQuerySchema>;
+
+/** The card provider's quote query (GET ?key&baseCurrency&amount[&quoteCurrency]). */
+export const cardQuoteQuerySchema = z.strictObject({
+  key: z.string().min(1).max(256),
+  baseCurrency: z.string().regex(/^[A-Z]{3}$/),
+  amount: z.number().positive().finite(),
+  /** The coin the amount buys; the provider's default (BTC) when left out. */
+  quoteCurrency: z
+    .string()
+    .regex(/^[A-Z]{3,5}$/)
+    .optional(),
+});
 
 // ---------------------------------------------------------------- responses
 
@@ -202,7 +214,6 @@ export const requoteResponseSchema = z.object({
   forexRatePublic: z.number().nullish(),
   txnDate: z.string().nullish(),
 });
-export type RequoteResponse = z.output<typeof requoteResponseSchema>;
 
 export const smsCodeResponseSchema = z.object({ error: z.string().nullish() });
 
@@ -227,7 +238,7 @@ export const tickerEntrySchema = z.object({
 export const tickerResponseSchema = z.array(tickerEntrySchema);
 export type TickerEntry = z.output<typeof tickerEntrySchema>;
 
-/** The card provider's quote endpoint (GET ?key&baseCurrency&amount). */
+/** The card provider's quote answer. */
 export const cardQuoteResponseSchema = z.object({
   quoteCurrencyAmount: amount,
   feeAmount: amount,
@@ -243,4 +254,3 @@ export const cardQuoteResponseSchema = z.object({
     .optional()
     .catch(undefined),
 });
-export type CardQuote = z.output<typeof cardQuoteResponseSchema>;

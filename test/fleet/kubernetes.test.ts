@@ -1,5 +1,5 @@
 // deploy/kubernetes/ agrees with Kubernetes and with the server it runs. Each overlay is
-// rendered as `kubectl apply -k` renders it (kubectl's kustomize), every object passes its
+// rendered as `kubectl apply -k` renders it (kustomize, in-process), every object passes its
 // kind's schema strictly (kubernetes-schema.ts), and then: the environment is one the server
 // accepts, the probes hit its health and readiness routes on its probe port, the grace
 // period covers the drain and the longest upstream call, merchants arrive by git-sync into
@@ -11,7 +11,6 @@ import t from 'tap';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import { Redis } from 'ioredis';
 import { Histogram } from 'prom-client';
 import { parser as promql } from '@prometheus-io/lezer-promql';
@@ -21,6 +20,7 @@ import { EdgeMetrics } from '../../server/ops/metrics.ts';
 import { repoRoot } from '../tenancy/fixtures.ts';
 import { HealthState } from '../../server/ops/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
+import { kustomize } from '../helpers/kustomize.ts';
 import { startRedis } from '../helpers/redis.ts';
 import { NEVER_SHED } from '../helpers/stack.ts';
 import { schemaProblems } from './kubernetes-schema.ts';
@@ -33,19 +33,8 @@ type Manifest = Record<string, any>;
 const DIR = path.join(repoRoot, 'deploy', 'kubernetes');
 const NAMESPACE = 'checkout';
 
-/** An overlay as `kubectl apply -k` would apply it. */
-function render(overlay: string): Manifest[] {
-  let text: string;
-  try {
-    text = execFileSync('kubectl', ['kustomize', path.join(DIR, overlay)], { encoding: 'utf8' });
-  } catch (error) {
-    throw new Error(`kubectl kustomize ${overlay} failed (kubectl comes with the machine image): ${(error as Error).message}`);
-  }
-  return parseAllDocuments(text).map((doc) => {
-    if (doc.errors.length > 0) throw new Error(doc.errors.map((e) => e.message).join('; '));
-    return doc.toJS() as Manifest;
-  });
-}
+/** An overlay as `kubectl apply -k` would apply it (test/fleet/kustomize.test.ts compares the two). */
+const render = (overlay: string) => kustomize(path.join(DIR, overlay)) as Manifest[];
 
 const base = render('base');
 const release = render('release');

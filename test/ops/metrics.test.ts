@@ -2,6 +2,7 @@
 // pattern, upstream calls, breakers and the event loop.
 import t from 'tap';
 import { callOf } from '../../server/ops/metrics.ts';
+import { UPSTREAM_CALLS } from '../../server/upstream/calls.ts';
 import { startStack } from '../helpers/stack.ts';
 import { MAPLE, startFlow } from '../helpers/journey.ts';
 
@@ -69,4 +70,30 @@ t.test('METRICS_MERCHANTS caps the merchants with latency series of their own; 0
   t.same(await merchantsSeen('all'), ['maple', 'roo', 'test'], 'all: a series per merchant');
   t.same(await merchantsSeen('2'), ['_other', 'maple', 'roo'], 'the first two asked for keep theirs, the rest share one');
   t.same(await merchantsSeen('0'), ['_other'], 'off: one series for every merchant');
+});
+
+t.test('every exchange call of the table has a label of its own, and the labels dashboards read stay put', async (t) => {
+  const labels = Object.entries(UPSTREAM_CALLS)
+    .filter(([name, call]) => call.base === 'baseUrl' && name !== 'proc')
+    .map(([, call]) => callOf(`/exchange/${call.path.replace(':api', 'txnsell').replace(':refId', 'ABC-123')}`));
+  t.equal(new Set(labels).size, labels.length, 'no two calls share a label');
+  t.strictSame(labels.toSorted(), [
+    'banktransfer',
+    'buyerinfo',
+    'confirmednewquote',
+    'cryptoaddress',
+    'emtemail',
+    'etransfer',
+    'flowstate',
+    'generatesmscode',
+    'mobileverification',
+    'qrcode',
+    'quoterequest',
+    'requote',
+    'selfieimage',
+    'status',
+    'ticker',
+    'vipcheck',
+    'vouchernumber',
+  ]);
 });

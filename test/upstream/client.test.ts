@@ -2,7 +2,7 @@
 // headers and body, the failure kinds, and the retry cases seen from the client's side.
 import t from 'tap';
 import { QUOTE_REQUEST } from '../helpers/samples.ts';
-import { createUpstream, type UpstreamClient } from '../../server/upstream/client.ts';
+import { createUpstream, isProcId, type UpstreamClient } from '../../server/upstream/client.ts';
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
 import { captureLogger, closedPort, startUpstream, type Cleanup, type Seen, type Step } from './helpers.ts';
@@ -527,4 +527,12 @@ t.test('walletQr: an answer that is not an image is invalid-response; errors are
   );
   t.same(await client.walletQr('ABC123'), { ok: false, failure: { kind: 'invalid-response', status: 200 } });
   t.match(await client.walletQr('MISSING'), { ok: false, failure: { kind: 'error', code: 'TRANSACTION.NOTFOUND' } });
+});
+
+t.test("a procid is never the first word of another call's path, in any case", async (t) => {
+  for (const word of ['txnbuy', 'txnsell', 'vipcheck', 'etransfer', 'banktransfer', 'pubapi', 'PubApi']) {
+    t.notOk(isProcId(word), word);
+  }
+  t.ok(isProcId('poli-return'));
+  t.notOk(isProcId('poli.return'), 'letters, digits, _ and - only');
 });

@@ -2,10 +2,10 @@
 // recommendation and the warnings that stop the usual "send crypto to this address" scams.
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { ACTIONS } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
-import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
+import { Field, described, type FormState } from '../components/Field.tsx';
+import { FormCard } from '../components/FormParts.tsx';
 
 export interface AddressInputProps {
   frame?: FlowFrameProps | undefined;
@@ -20,9 +20,7 @@ export function AddressInputPage({ coin, coinName, form, wallet, frame }: Addres
   return (
     <Document title={`Your ${coin} address`}>
       <FlowFrame frame={frame}>
-        <form method="post" action={ROUTES.addressInput.path} noValidate className="card details-form">
-          <h1>Where should we send your {coinName}?</h1>
-          <FormErrors messages={form.formErrors} />
+        <FormCard action={ROUTES.addressInput.path} title={`Where should we send your ${coinName}?`} messages={form.formErrors}>
           <Field
             id="cryptoAddress"
             label={`Your ${coinName} (${coin}) address`}
@@ -67,11 +65,7 @@ export function AddressInputPage({ coin, coinName, form, wallet, frame }: Addres
               <li>Crypto sent to an address cannot be recovered or reversed.</li>
             </ul>
           </section>
-
-          <button type="submit" className="button">
-            {ACTIONS.next}
-          </button>
-        </form>
+        </FormCard>
       </FlowFrame>
     </Document>
   );

@@ -4,6 +4,7 @@
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormErrors } from '../components/Field.tsx';
+import { SubmitButton } from '../components/FormParts.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 
 export interface AudioInputProps {
@@ -46,13 +47,13 @@ export function AudioInputPage({ action, skippable, refId, messages, frame }: Au
             <li>and that you are buying cryptocurrency for yourself.</li>
           </ol>
           <form method="post" action={action}>
-            <button type="submit" className="button" name="called" value="1">
+            <SubmitButton name="called" value="1">
               I have called, continue
-            </button>
+            </SubmitButton>
             {skippable && (
-              <button type="submit" className="button secondary" name="called" value="0">
+              <SubmitButton look="secondary" name="called" value="0">
                 Continue without the call
-              </button>
+              </SubmitButton>
             )}
           </form>
         </section>

@@ -1,13 +1,13 @@
 // Screen 19: the banks the upstream offers (nextActionParams.availableBanks), each a
 // submit button of one form, with its logo when the checkout ships one and a text tile
 // with its initials when not. No JavaScript.
-import { BANK_TEXT, ACTIONS } from '../../checkout/messages.ts';
+import { BANK_TEXT } from '../../checkout/messages.ts';
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { FormErrors } from '../components/Field.tsx';
+import { BackHome, FormCard } from '../components/FormParts.tsx';
 import { formatHours } from '../../checkout/format.ts';
 
 export interface Bank {
@@ -44,9 +44,13 @@ export function BankSelectPage({ banks, messages, frame }: BankSelectProps) {
   return (
     <Document title={BANK_TEXT.selectTitle}>
       <FlowFrame frame={frame}>
-        <form method="post" action={ROUTES.bankSelect.path} className="card payment">
-          <h1>{BANK_TEXT.selectTitle}</h1>
-          <FormErrors messages={messages} />
+        <FormCard
+          action={ROUTES.bankSelect.path}
+          title={BANK_TEXT.selectTitle}
+          messages={messages}
+          className="payment"
+          submit={null}
+        >
           <p>{BANK_TEXT.selectIntro}</p>
           <ul className="bank-list">
             {banks.map((bank) => (
@@ -59,10 +63,8 @@ export function BankSelectPage({ banks, messages, frame }: BankSelectProps) {
             ))}
           </ul>
           <p className="hint">{BANK_TEXT.deadline(formatHours(PAYMENT_DEADLINE_MS))}</p>
-          <a className="button secondary" href={ROUTES.home.path}>
-            {ACTIONS.back}
-          </a>
-        </form>
+          <BackHome />
+        </FormCard>
       </FlowFrame>
     </Document>
   );
@@ -78,15 +80,16 @@ export function PoliPage({ messages, frame }: PoliProps) {
   return (
     <Document title={BANK_TEXT.poliTitle}>
       <FlowFrame frame={frame}>
-        <form method="post" action={ROUTES.poli.path} className="card payment">
-          <h1>{BANK_TEXT.poliTitle}</h1>
-          <FormErrors messages={messages} />
+        <FormCard
+          action={ROUTES.poli.path}
+          title={BANK_TEXT.poliTitle}
+          messages={messages}
+          className="payment"
+          submit={BANK_TEXT.proceed}
+        >
           <p>{BANK_TEXT.poliIntro}</p>
           <p className="hint">{BANK_TEXT.deadline(formatHours(PAYMENT_DEADLINE_MS))}</p>
-          <button type="submit" className="button">
-            {BANK_TEXT.proceed}
-          </button>
-        </form>
+        </FormCard>
       </FlowFrame>
     </Document>
   );

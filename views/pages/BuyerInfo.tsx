@@ -2,9 +2,10 @@
 // an island (flag, calling code, formatting as you type), and it too works without JavaScript.
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
+import { Field, described, type FormState } from '../components/Field.tsx';
+import { FormCard } from '../components/FormParts.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { ACTIONS, BUYER_TEXT } from '../../checkout/messages.ts';
+import { BUYER_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { Region } from '../../checkout/validation/buyer-info.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
@@ -47,10 +48,8 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
   return (
     <Document title="Your details">
       <FlowFrame frame={frame}>
-        <form method="post" action={ROUTES.buyerInfoInput.path} noValidate className="card details-form">
-          <h1>Your details</h1>
+        <FormCard action={ROUTES.buyerInfoInput.path} title="Your details" messages={form.formErrors}>
           <p className="hint">We need these to verify your identity, as the law requires for every order.</p>
-          <FormErrors messages={form.formErrors} />
 
           <div className="row">
             <Field id="firstName" label="First Name" error={errors.firstName}>
@@ -120,11 +119,7 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
               </div>
             </fieldset>
           )}
-
-          <button type="submit" className="button">
-            {ACTIONS.next}
-          </button>
-        </form>
+        </FormCard>
       </FlowFrame>
     </Document>
   );

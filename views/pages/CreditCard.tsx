@@ -3,7 +3,7 @@
 // frame (/credit-card). Without JavaScript the frame still works; the link under it checks
 // the payment, which is what the CardWidget island does when the provider reports back.
 import { Fragment } from 'react';
-import { ACTIONS, CARD_TEXT, QUOTE_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
+import { CARD_TEXT, QUOTE_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
 import { workingOf } from '../../checkout/money.ts';
 import type { Order } from '../../checkout/order.ts';
 import { providerFee, type ProviderQuote } from '../../server/methods/method.ts';
@@ -16,23 +16,7 @@ import type { CardWidgetProps } from '../../islands/CardWidget.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormErrors, type FormState } from '../components/Field.tsx';
-
-/** Why the card rail cannot go on here, and the way back; with `retry`, the way to ask again first. */
-function Unavailable({ message, retry }: { message: string; retry?: string | undefined }) {
-  return (
-    <>
-      <FormErrors messages={[message]} />
-      {retry && (
-        <a className="button" href={retry}>
-          {ACTIONS.tryAgain}
-        </a>
-      )}
-      <a className="button secondary" href={ROUTES.home.path}>
-        {ACTIONS.back}
-      </a>
-    </>
-  );
-}
+import { SubmitButton, Unavailable } from '../components/FormParts.tsx';
 
 export type CreditCardQuoteProps =
   | {
@@ -119,9 +103,7 @@ export function CreditCardQuotePage(props: CreditCardQuoteProps & { frame?: Flow
                   </p>
                 )}
               </div>
-              <button type="submit" className="button">
-                {ACTIONS.next}
-              </button>
+              <SubmitButton />
             </form>
           )}
         </section>

@@ -1,10 +1,10 @@
 // Screen 6: the email a sell's e-Transfer payout is sent to. A plain form, no JavaScript.
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { ACTIONS } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
-import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
+import { Field, described, type FormState } from '../components/Field.tsx';
+import { FormCard } from '../components/FormParts.tsx';
 
 export interface EmailInputProps {
   frame?: FlowFrameProps | undefined;
@@ -16,9 +16,7 @@ export function EmailInputPage({ form, frame }: EmailInputProps) {
   return (
     <Document title="Your e-Transfer email">
       <FlowFrame frame={frame}>
-        <form method="post" action={ROUTES.emailInput.path} noValidate className="card details-form">
-          <h1>Where should we send your e-Transfer?</h1>
-          <FormErrors messages={form.formErrors} />
+        <FormCard action={ROUTES.emailInput.path} title="Where should we send your e-Transfer?" messages={form.formErrors}>
           <Field
             id="emtEmail"
             label="E-Transfer email address"
@@ -37,10 +35,7 @@ export function EmailInputPage({ form, frame }: EmailInputProps) {
               {...described('emtEmail', error, { hint: true, submitted: form.values.emtEmail ?? '' })}
             />
           </Field>
-          <button type="submit" className="button">
-            {ACTIONS.next}
-          </button>
-        </form>
+        </FormCard>
       </FlowFrame>
     </Document>
   );

@@ -4,6 +4,7 @@
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
+import { SubmitButton } from '../components/FormParts.tsx';
 import type { Toast } from '../components/Toasts.tsx';
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from '../../checkout/limits.ts';
 import { ACTIONS } from '../../checkout/messages.ts';
@@ -45,9 +46,7 @@ export function MobileVerificationPage({ form, toasts, frame }: MobileVerificati
                 {...described('verificationCode', error, { submitted: form.values.verificationCode ?? '' })}
               />
             </Field>
-            <button type="submit" className="button">
-              {ACTIONS.next}
-            </button>
+            <SubmitButton />
           </form>
           <form method="post" action={ROUTE.actions.resend} className="resend">
             <span className="hint">Didn't get it? Check your spam folder, or </span>

@@ -2,16 +2,16 @@
 // primary action (the provider's page, in a popup, or a new tab without JavaScript), then
 // the quiet ones: I HAVE PAID and Done. The address and Reference ID can be copied.
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
-import { ROUTES } from '../../checkout/routes.ts';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
+import { Unavailable } from '../components/FormParts.tsx';
 import { formatHours } from '../../checkout/format.ts';
 import type { Order } from '../../checkout/order.ts';
 import { OrderSummary } from '../components/OrderSummary.tsx';
-import { ACTIONS } from '../../checkout/messages.ts';
+import { ACTIONS, BACK_TO_START } from '../../checkout/messages.ts';
 
 /** Shown after I HAVE PAID while the payment has not arrived yet. */
 export const PAYMENT_NOT_RECEIVED = 'We have not received your payment yet. Complete it on the payment page, then check again.';
@@ -33,14 +33,7 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
         <section className="card payment">
           <h1>{`Pay by ${method}`}</h1>
           {props.kind === 'unavailable' ? (
-            <>
-              <p className="form-error" role="alert">
-                {props.message}
-              </p>
-              <a className="button secondary" href={ROUTES.home.path}>
-                Back to the start
-              </a>
-            </>
+            <Unavailable message={props.message} back={BACK_TO_START} />
           ) : (
             <>
               {props.waiting && (

@@ -10,7 +10,8 @@ import { Island } from '../../server/render/island.tsx';
 import type { RateHoldProps } from '../../islands/RateHold.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
+import { Field, described, type FormState } from '../components/Field.tsx';
+import { FormCard, SubmitButton } from '../components/FormParts.tsx';
 
 export const VOUCHER_FORM_ID = 'voucher-form';
 
@@ -35,9 +36,13 @@ export function PaymentFlexepinPage({ form, hold, offer, frame }: PaymentFlexepi
     <Document title="Flexepin voucher">
       <FlowFrame frame={frame}>
         {hold && <Island name="RateHold" props={{ ...hold, formId: VOUCHER_FORM_ID, pausedText: VOUCHER_TEXT.redeeming }} />}
-        <form id={VOUCHER_FORM_ID} method="post" action={ROUTES.paymentFlexepin.path} noValidate className="card details-form">
-          <h1>{VOUCHER_TEXT.title}</h1>
-          <FormErrors messages={form.formErrors} />
+        <FormCard
+          id={VOUCHER_FORM_ID}
+          action={ROUTES.paymentFlexepin.path}
+          title={VOUCHER_TEXT.title}
+          messages={form.formErrors}
+          submit={VOUCHER_TEXT.redeem}
+        >
           <Field id="voucherNumber" label={VOUCHER_TEXT.label} error={error} hint={VOUCHER_TEXT.hint}>
             <input
               id="voucherNumber"
@@ -53,10 +58,7 @@ export function PaymentFlexepinPage({ form, hold, offer, frame }: PaymentFlexepi
           <p className="notice" role="note">
             {VOUCHER_TEXT.singleUse}
           </p>
-          <button type="submit" className="button">
-            {VOUCHER_TEXT.redeem}
-          </button>
-        </form>
+        </FormCard>
         {offer && <NewQuoteDialog offer={offer} />}
       </FlowFrame>
     </Document>
@@ -82,9 +84,7 @@ function NewQuoteDialog({ offer }: { offer: NewQuoteOffer }) {
         <input type="hidden" name="voucherNumber" value={offer.voucherNumber} />
         <input type="hidden" name="fiatAmount" value={offer.fiatAmount} />
         <div className="modal-actions">
-          <button type="submit" className="button" autoFocus>
-            {VOUCHER_TEXT.updateYes}
-          </button>
+          <SubmitButton autoFocus>{VOUCHER_TEXT.updateYes}</SubmitButton>
           <a className="button secondary" href={ROUTES.paymentFlexepin.path}>
             {ACTIONS.no}
           </a>

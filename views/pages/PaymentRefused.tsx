@@ -1,7 +1,7 @@
 // A payment address from the upstream that failed the checks of
 // checkout/payment-url.ts: say so plainly, with the request id support can look up.
-import { PAYMENT_REFUSED_TEXT } from '../../checkout/messages.ts';
-import { ROUTES } from '../../checkout/routes.ts';
+import { BACK_TO_START, PAYMENT_REFUSED_TEXT } from '../../checkout/messages.ts';
+import { BackHome } from '../components/FormParts.tsx';
 import { Document } from '../layout/Document.tsx';
 
 export function PaymentRefusedPage({ reference }: { reference: string }) {
@@ -13,9 +13,7 @@ export function PaymentRefusedPage({ reference }: { reference: string }) {
         <p>
           {PAYMENT_REFUSED_TEXT.reference} <strong className="crypto-address">{reference}</strong>
         </p>
-        <a className="button secondary" href={ROUTES.home.path}>
-          Back to the start
-        </a>
+        <BackHome>{BACK_TO_START}</BackHome>
       </section>
     </Document>
   );

@@ -1,6 +1,6 @@
 // /proc/{procid}: "Processing" in the shell, "Done" (or what went wrong) streamed into the
 // same response once the upstream answers (views/components/Streamed.tsx).
-import { PROC_TEXT } from '../../checkout/messages.ts';
+import { BACK_TO_START, PROC_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import { Streamed } from '../components/Streamed.tsx';
@@ -36,7 +36,7 @@ export function ProcPage({ outcome, message }: { outcome?: Promise<ProcOutcome>;
           </p>
         )}
         <p>
-          <a href={ROUTES.home.path}>Back to the start</a>
+          <a href={ROUTES.home.path}>{BACK_TO_START}</a>
         </p>
       </section>
     </Document>

@@ -2,7 +2,7 @@
 // question whether it is the visitor's own. Yes posts the form (the flow is adopted only
 // then); No is a link home that adopts nothing. No JavaScript.
 import { RESUME_TEXT } from '../../checkout/messages.ts';
-import { ROUTES } from '../../checkout/routes.ts';
+import { BackHome, SubmitButton } from '../components/FormParts.tsx';
 import { Document } from '../layout/Document.tsx';
 
 export interface ResumeOrder {
@@ -63,13 +63,9 @@ export function ResumeConfirmPage({ order, action, token, via, notice }: ResumeC
         <form method="post" action={action}>
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="via" value={via} />
-          <button type="submit" className="button">
-            {RESUME_TEXT.confirm}
-          </button>
+          <SubmitButton>{RESUME_TEXT.confirm}</SubmitButton>
         </form>
-        <a className="button secondary" href={ROUTES.home.path}>
-          {RESUME_TEXT.notMine}
-        </a>
+        <BackHome>{RESUME_TEXT.notMine}</BackHome>
       </section>
     </Document>
   );

@@ -7,7 +7,8 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ACTIONS, NOT_AVAILABLE, SPEND_QUOTE_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
-import { FormErrors, type FormState } from '../components/Field.tsx';
+import type { FormState } from '../components/Field.tsx';
+import { FormCard } from '../components/FormParts.tsx';
 import type { Toast } from '../components/Toasts.tsx';
 
 export interface GiftCardDetails {
@@ -37,13 +38,19 @@ export interface SpendQuoteProps {
 export function SpendQuotePage({ card, amountLabels, currentAmount, summary, form, toasts, frame }: SpendQuoteProps) {
   const chosen = form.values.fiatAmount ?? String(currentAmount);
   const error = form.errors.fiatAmount;
+  // An unknown card, or one without amounts, offers nothing to choose and nothing to submit.
+  const choosable = card !== null && card.amounts.length > 0;
   return (
     <Document title={SPEND_QUOTE_TEXT.title} toasts={toasts}>
       <FlowFrame frame={frame}>
-        <form method="post" action={ROUTES.spendQuote.path} noValidate className="card spend-quote">
-          <h1>{card?.label ?? NOT_AVAILABLE}</h1>
-          <FormErrors messages={form.formErrors} />
-          {card && card.amounts.length > 0 && (
+        <FormCard
+          action={ROUTES.spendQuote.path}
+          title={card?.label ?? NOT_AVAILABLE}
+          messages={form.formErrors}
+          className="spend-quote"
+          submit={choosable ? ACTIONS.next : null}
+        >
+          {choosable && (
             <fieldset className="amount-choices" aria-describedby={error ? 'fiatAmount-error' : undefined}>
               <legend>{SPEND_QUOTE_TEXT.amountLegend}</legend>
               {card.amounts.map((amount) => (
@@ -82,12 +89,7 @@ export function SpendQuotePage({ card, amountLabels, currentAmount, summary, for
               {card.termsCopy && <p className="hint">{card.termsCopy}</p>}
             </section>
           )}
-          {card && card.amounts.length > 0 && (
-            <button type="submit" className="button">
-              {ACTIONS.next}
-            </button>
-          )}
-        </form>
+        </FormCard>
       </FlowFrame>
     </Document>
   );

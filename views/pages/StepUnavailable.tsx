@@ -2,9 +2,9 @@
 // say so, and give what support needs to finish the order by hand.
 import { Document } from '../layout/Document.tsx';
 import { STEP_UNAVAILABLE_TEXT } from '../../checkout/messages.ts';
-import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { SupportContacts } from '../components/SupportContacts.tsx';
+import { BackHome } from '../components/FormParts.tsx';
 
 export function StepUnavailablePage({ refId }: { refId?: string }) {
   const { config } = useRenderContext().merchant;
@@ -24,9 +24,7 @@ export function StepUnavailablePage({ refId }: { refId?: string }) {
             <a href={config.siteUrl}>{config.merchantName}</a>
           </li>
         </ul>
-        <a className="button secondary" href={ROUTES.home.path}>
-          Start a new order
-        </a>
+        <BackHome>Start a new order</BackHome>
       </section>
     </Document>
   );

@@ -2,8 +2,8 @@
 // a clear message and the way back.
 import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { IDENTITY_TEXT } from '../../checkout/messages.ts';
-import { ROUTES } from '../../checkout/routes.ts';
+import { BACK_TO_START, IDENTITY_TEXT } from '../../checkout/messages.ts';
+import { Unavailable } from '../components/FormParts.tsx';
 
 export type VerifyIdenfyProps =
   | { available: false }
@@ -31,14 +31,7 @@ export function VerifyIdenfyPage(props: VerifyIdenfyProps) {
             }}
           />
         ) : (
-          <>
-            <p className="form-error" role="alert">
-              {IDENTITY_TEXT.frameUnavailable}
-            </p>
-            <a className="button secondary" href={ROUTES.home.path}>
-              Back to the start
-            </a>
-          </>
+          <Unavailable message={IDENTITY_TEXT.frameUnavailable} back={BACK_TO_START} />
         )}
       </section>
     </Document>
