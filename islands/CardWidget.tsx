@@ -4,7 +4,7 @@
 // widget's content, which the frame takes so nothing is clipped on a phone (the page
 // scrolls, not the frame), and the completion: approved goes to that same check, declined
 // says so and leaves the frame for another try.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CARD_TEXT } from '../checkout/messages.ts';
 
 export interface CardWidgetProps {
@@ -22,26 +22,38 @@ const MAX_FRAME_HEIGHT_PX = 4000;
 export default function CardWidget({ src, checkUrl }: CardWidgetProps) {
   const [declined, setDeclined] = useState(false);
   const [height, setHeight] = useState<number | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     const origin = new URL(src).origin;
     const onMessage = (event: MessageEvent<Report>) => {
       if (event.origin !== origin) return;
       const { type, status, height: reported } = event.data ?? {};
       if (type === 'card-widget-size' && typeof reported === 'number' && Number.isFinite(reported) && reported > 0) {
-        setHeight(Math.min(Math.ceil(reported), MAX_FRAME_HEIGHT_PX));
+        // The frame's own border is outside the content it shows.
+        const border = frame.current ? frame.current.offsetHeight - frame.current.clientHeight : 0;
+        setHeight(Math.min(Math.ceil(reported) + border, MAX_FRAME_HEIGHT_PX));
       } else if (type === 'card-payment') {
         if (status === 'approved') window.location.assign(checkUrl);
         else if (status === 'declined') setDeclined(true);
       }
     };
     window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    // The widget may have reported before this listened: ask it again, now and whenever it loads a page.
+    const ask = () => frame.current?.contentWindow?.postMessage({ type: 'card-widget-size?' }, origin);
+    ask();
+    frame.current?.addEventListener('load', ask);
+    const current = frame.current;
+    return () => {
+      window.removeEventListener('message', onMessage);
+      current?.removeEventListener('load', ask);
+    };
   }, [src, checkUrl]);
 
   return (
     <div className="card-widget">
       <div role="alert">{declined && <p className="form-error">{CARD_TEXT.declined}</p>}</div>
       <iframe
+        ref={frame}
         className="card-frame"
         src={src}
         title={CARD_TEXT.frameTitle}

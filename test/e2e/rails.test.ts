@@ -141,7 +141,7 @@ t.test('on a phone the card frame takes its content: nothing clipped, Pay reache
   const iframe = page.locator('iframe.card-frame');
   const frame = page.frameLocator('iframe.card-frame');
   await frame.getByRole('button', { name: 'Pay' }).waitFor();
-  const content = await frame.locator('html').evaluate((html) => html.scrollHeight);
+  const content = await frame.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
   // The island sets the frame's height when the widget reports it.
   await page.waitForFunction(
     (height) => (document.querySelector('iframe.card-frame') as HTMLIFrameElement).clientHeight >= height,
