@@ -86,3 +86,13 @@ export function formatHours(ms: number): string {
   const n = Math.round(ms / HOUR_MS);
   return n === 1 ? '1 hour' : `${n} hours`;
 }
+
+/** '1 BTC = $95,000.00 CAD': a rate as the quote and the summary show it. */
+export function formatRate(rate: number, fiatCurrency: string, cryptoCurrency: string, supported?: FiatSymbolSource): string {
+  return `1 ${cryptoCurrency} = ${formatFiat(rate, fiatCurrency, supported)} ${fiatCurrency}`;
+}
+
+/** '$100.00 CAD': a fiat amount with its symbol and its code, as the order's figures read. */
+export function formatFiatWithCode(amount: number, currency: string, supported?: FiatSymbolSource): string {
+  return `${formatFiat(amount, currency, supported)} ${currency}`;
+}

@@ -132,6 +132,9 @@ export const CARD_TEXT = {
   quoteTitle: 'Your card quote',
   payTitle: 'Pay by card',
   youPay: 'You pay',
+  /** What the card is charged, in the provider's currency, and the order it stands for. */
+  charge: (charge: string, order: string) => `${charge} (for ${order})`,
+  currentPrice: 'The current price: a card quote is not held, so it is the price when you pay.',
   youReceive: 'You receive',
   fee: 'Card processing fee',
   extraFee: 'Network fee',
@@ -196,6 +199,13 @@ export const QUOTE_TEXT = {
   feesIncluded: 'All fees included.',
   noProcessingFees: 'NO PROCESSING FEES',
   chargedInUsd: 'Credit cards charged in USD',
+  // Not in the spec: the quote's working (checkout/money.ts).
+  amountToSpend: 'Amount to spend',
+  amountToSend: 'Amount to send',
+  converted: 'Converted at the rate',
+  coinsValue: 'Value at the rate',
+  /** A card order: what the card is charged, in the provider's currency, and the order it stands for. */
+  charged: (charge: string, order: string) => `Your card is charged ${charge} for this ${order} order.`,
 } as const;
 
 /** docs/spec.md section 8, and the checkout's own words for failures the spec leaves open. */
@@ -302,8 +312,6 @@ export const NOT_AVAILABLE = 'N/A';
 export const SPEND_QUOTE_TEXT = {
   title: 'Choose your eGift card amount',
   amountLegend: 'Card amount',
-  youSend: 'You send',
-  fee: 'Fee (included)',
   terms: 'Terms and conditions',
   website: 'Website',
   faq: 'FAQ',
@@ -413,7 +421,7 @@ export const BUYER_TEXT = {
   codeByEmail: `We will email a ${VERIFICATION_CODE_LENGTH}-digit code to this address to confirm it. The code is valid for ${VERIFICATION_CODE_VALIDITY_MS / 60_000} minutes.`,
 } as const;
 
-/** The order summary (checkout/order-summary.ts). Not in the spec. */
+/** The order summary (checkout/order.ts). Not in the spec. */
 export const SUMMARY_TEXT = {
   title: 'Your order',
   total: 'Order total',
@@ -422,7 +430,9 @@ export const SUMMARY_TEXT = {
   youSend: 'You send',
   address: 'Receiving address',
   reference: 'Reference ID',
-  fee: 'Fee (included)',
+  /** The fee, by how it stands in the order (checkout/order.ts FEE_IN). */
+  fee: { included: 'Fee (included)', deducted: 'Fee (deducted)', added: 'Fee (added)' },
+  rate: 'Exchange rate',
   payoutEmail: 'Payout email',
   giftCardValue: 'eGift card value',
 } as const;

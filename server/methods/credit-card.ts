@@ -4,7 +4,7 @@
 import { QUOTE_TEXT, RECEIPT_TEXT } from '../../checkout/messages.ts';
 import { go } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { creditCardQuoteScreen, creditCardScreen } from '../screens/credit-card.ts';
+import { cardProviderQuote, creditCardQuoteScreen, creditCardScreen } from '../screens/credit-card.ts';
 import { defineMethod } from './method.ts';
 
 export const creditCard = defineMethod({
@@ -15,6 +15,7 @@ export const creditCard = defineMethod({
   requotes: 'fiat',
   quoteNotice: QUOTE_TEXT.chargedInUsd,
   screens: [creditCardQuoteScreen, creditCardScreen],
+  providerQuote: cardProviderQuote,
   receipt: {
     afterApproval: (order) => RECEIPT_TEXT.afterApproval.coinsSent(order.cryptoCurrency),
     delivery: (order) => RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),

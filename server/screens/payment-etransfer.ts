@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import type { Failure } from '../../checkout/failures.ts';
 import { FAILURE_TEXT } from '../../checkout/messages.ts';
 import { nextScreen } from '../../checkout/next-screen.ts';
+import { orderOf } from '../../checkout/order.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { webUrl } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
@@ -54,7 +55,7 @@ export const paymentEtransferScreen = defineScreen({
     if (!paymentUrl) return stay([FAILURE_TEXT.paymentAlreadyInitiated], 409);
     const page = createElement(PaymentEtransferPage, {
       kind: 'instructions',
-      order: state,
+      order: orderOf(flow, state)!,
       paymentUrl,
       checkUrl: ROUTE.flags.paid,
       waiting: hasFlag(request.query, 'paid'),

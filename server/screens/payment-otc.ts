@@ -1,9 +1,9 @@
 // Screen 18 and its thanks page: cash over the counter. The upstream holds the order at
 // CUSTOMER_PAYMENT with the reference number the payment centre takes; it stays PENDING
 // until a centre reports the cash, so the thanks page belongs to the same step.
+import { orderOf } from '../../checkout/order.ts';
 import { createElement } from 'react';
-import { quoteFee } from '../../checkout/fees.ts';
-import { formatCrypto, formatFiat, formatHours } from '../../checkout/format.ts';
+import { formatHours } from '../../checkout/format.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
 import { OTC_TEXT } from '../../checkout/messages.ts';
 import { PH_TIME_ZONE } from '../../checkout/cash-in.ts';
@@ -32,14 +32,9 @@ export const paymentOtcScreen = defineScreen({
   route: ROUTE,
   step: 'pay',
   get: stepPage(ROUTE.path, (request, reply, { flow, state }) => {
-    const config = request.merchant.config;
-    const money = (n: number) => formatFiat(n, state.fiatCurrency, config.supportedFiatCurrencies);
-    const fee = quoteFee(config, request.server.methods.get(state.paymentMethod), flow.pro);
     const page = createElement(PaymentOtcPage, {
       referenceNumber: referenceOf(state),
-      totalText: money(state.fiatAmount),
-      cryptoText: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
-      feeText: fee ? money(fee) : null,
+      order: orderOf(flow, state)!,
       expiryText: expiryText(state, request.server.clock()),
       confirming: hasFlag(request.query, 'confirm'),
       frame: flowFrameOf(request, flow),

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
 import { quoteFee } from '../../checkout/fees.ts';
-import { formatCrypto, formatFiat } from '../../checkout/format.ts';
+import { formatFiat } from '../../checkout/format.ts';
 import { giftCardsFor } from '../../checkout/offer.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { validateSpendAmount } from '../../checkout/validation/amount.ts';
@@ -41,8 +41,14 @@ function show(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, st
     card,
     amountLabels: Object.fromEntries((card?.amounts ?? []).map((a) => [a, money(a)])),
     currentAmount: state.fiatAmount,
-    sendText: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
-    feeText: fee ? money(fee) : null,
+    summary: {
+      kind: flow.kind,
+      figures: { fiatAmount: state.fiatAmount, cryptoAmount: state.cryptoAmount, forexRatePublic: state.forexRatePublic ?? null },
+      fee,
+      fiatCurrency: state.fiatCurrency,
+      cryptoCurrency: state.cryptoCurrency,
+      fiatSymbols: config.supportedFiatCurrencies,
+    },
     form,
     toasts: form.formErrors.map((text) => ({ kind: 'error' as const, text })),
     frame: flowFrameOf(request, flow),

@@ -46,11 +46,13 @@ export const flowCookieSchema = z.object({
     .string()
     .regex(/^\/[a-z-]{0,63}$/)
     .optional(),
-  /** The order summary's figures (checkout/order-summary.ts), from the last flow state. */
+  /** The order summary's figures (checkout/order.ts), from the last flow state. */
   order: z
     .object({
       fiatAmount: z.number().finite().nonnegative(),
       cryptoAmount: z.number().finite().nonnegative(),
+      /** Fiat per coin, as the quote gave it. */
+      rate: z.number().finite().positive().optional(),
       cryptoAddress: z.string().max(SUMMARY_ADDRESS_MAX).optional(),
       emtEmail: z.string().max(SUMMARY_EMAIL_MAX).optional(),
       /** The fee the quote included, in its fiat currency (fees.ts); absent when none. */

@@ -243,4 +243,14 @@ export const cardQuoteResponseSchema = z.object({
   quoteCurrencyAmount: amount,
   feeAmount: amount,
   extraFeeAmount: amount,
+  /**
+   * Not named by the spec, so never required: what the card is charged in the provider's
+   * own currency (cards are charged in USD). Used when the provider gives it.
+   */
+  chargeAmount: amount.optional().catch(undefined),
+  chargeCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional()
+    .catch(undefined),
 });

@@ -35,8 +35,7 @@ t.test('the cash-in map with no network: outline, markers, open now by a fixed c
   t.teardown(close);
   await page.setViewportSize({ width: 1280, height: 800 });
   await offline(page);
-  await page.clock.install({ time: NOW });
-  await page.clock.pauseAt(NOW);
+  await page.clock.setFixedTime(NOW);
   await page.goto(stack.url(MANILA, '/cash-in-locations'));
   await page.locator('.leaflet-container').waitFor();
   await page.locator('path.cash-in-outline').first().waitFor();
@@ -125,14 +124,15 @@ t.test('Pro: vip-demo to a Pro quote; an unknown hash goes home', async (t) => {
   t.equal(new URL(page.url()).pathname, '/');
   await page.goto(stack.url(MAPLE, '/pro/vip-demo'));
   await page.getByRole('heading', { name: 'Higher limits, lower fees' }).waitFor();
-  t.ok(await page.getByText('$1.49').isVisible(), 'the Pro fee');
+  t.ok(await page.getByText('Your Pro fee: $0.00').isVisible(), "the Pro fee: never more than maple's promotion");
   await page.waitForLoadState('networkidle');
   await shoot(page, 'pro');
   await page.locator('#fiatAmount').fill('1500');
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL('**/price-quote');
   t.notOk(await page.getByText('NO PROCESSING FEES').isVisible(), 'no promo for Pro');
-  t.ok(await page.locator('.quote-fee').getByText('$1.49').isVisible(), 'the Pro fee on the quote');
+  t.ok(await page.locator('.price-quote').getByText('1 BTC = $95,000.00 CAD').isVisible(), 'the rate');
+  t.equal(await page.locator('.price-quote').getByText('Fee (included)').count(), 0, 'no fee: Pro pays nothing on maple');
   // maple is a production merchant: the quote page posts the user-agent log, once per transaction.
   await page.waitForLoadState('networkidle');
   await page.reload();

@@ -30,13 +30,16 @@ t.test('the quote, residency, the framed widget, Pay, success', async (t) => {
   const visitor = await cardBuy();
   const quote = await visitor.get('/credit-card-quote');
   t.equal(quote.statusCode, 200);
-  t.match(quote.body, 'Current Price Quote');
+  t.match(quote.body, 'Step 4 of 4: Pay', 'a step forward from verification, never back to the quote');
+  t.match(quote.body, 'The current price: a card quote is not held');
   t.notMatch(quote.body, 'Rate held', 'no countdown');
   t.match(quote.body, 'Credit cards charged in USD');
-  // 100 CAD: fee 3.50, extra 0.30, 96.20 at 95,000 CAD per BTC.
-  t.match(quote.body, '0.00101263 BTC');
-  t.match(quote.body, '$3.50');
-  t.match(quote.body, '$0.30');
+  // 100 CAD is charged 71.58 USD (68,000 USD per BTC against 95,000 CAD); fee 3.50 and 0.30,
+  // 96.20 converted at 95,000 CAD per BTC.
+  t.match(quote.body, '<dd class="order-total">$71.58 USD (for $100.00 CAD)</dd>');
+  t.match(quote.body, '<dt>Card processing fee</dt><dd>$3.50 CAD</dd><dt>Network fee</dt><dd>$0.30 CAD</dd>');
+  t.match(quote.body, '<dt>Converted at the rate</dt><dd>$96.20 CAD</dd>');
+  t.match(quote.body, '<dt>You receive</dt><dd>0.00101263 BTC</dd>');
 
   const unconfirmed = await visitor.post('/credit-card-quote', {});
   t.equal(unconfirmed.statusCode, 422);
@@ -50,6 +53,9 @@ t.test('the quote, residency, the framed widget, Pay, success', async (t) => {
   const src = /<iframe class="card-frame" src="([^"]+)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&');
   t.ok(src, 'the widget frame');
   const widget = new URL(src!);
+  const frame = await stack.sandbox.app.inject({ url: `${widget.pathname}${widget.search}` });
+  t.match(frame.body, '71.58 USD (for 100.00 CAD)', "the provider's frame charges what the quote said");
+  t.match(frame.body, '0.00101263 BTC');
   t.equal(widget.origin + widget.pathname, stack.sandbox.thirdParty.cardWidgetUrl);
   t.equal(widget.searchParams.get('apiKey'), 'pk_sandbox_maple_4f8c21d97a3e');
   t.equal(widget.searchParams.get('refId'), visitor.refId());
@@ -66,6 +72,9 @@ t.test('the quote, residency, the framed widget, Pay, success', async (t) => {
   t.match(paid.body, 'data-card-status="approved"');
   const done = await visitor.get('/credit-card?paid=1');
   t.equal(done.headers.location, '/transaction-success');
+  const success = await visitor.get('/transaction-success');
+  t.match(success.body, '0.00101263');
+  t.match(success.body, 'Fee (included)');
 });
 
 t.test('a declined card charges nothing and the widget stays', async (t) => {
@@ -87,6 +96,7 @@ t.test('no card quote: the spec message, a way back', async (t) => {
   quoteLost = false;
   t.equal(page.statusCode, 503);
   t.match(page.body, 'It looks we&#x27;re having issues. Our team has been notified. Please try again later.');
+  t.match(page.body, '<a class="button" href="/credit-card-quote">Try Again</a>', 'the visitor stays on the card quote');
   t.match(page.body, '<a class="button secondary" href="/">Back</a>');
 });
 

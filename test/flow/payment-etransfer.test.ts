@@ -192,7 +192,16 @@ t.test('a roo buy in AUD: its own method name, AUD amounts, Done to /au', async 
   t.equal(page.statusCode, 200);
   t.match(page.body, '<h1>Pay by PayID instant transfer</h1>');
   t.match(page.body, '<span class="money-amount">$150.00</span> <span class="money-code">AUD</span>');
-  t.match(page.body, '<span class="money-amount">0.00143541</span> <span class="money-code">BTC</span>', '150 AUD at 104,500');
+  t.match(
+    page.body,
+    '<dt>Fee (included)</dt><dd><span class="money"><span class="money-amount">$1.50</span>',
+    "roo's e-Transfer fee",
+  );
+  t.match(
+    page.body,
+    '<span class="money-amount">0.00142105</span> <span class="money-code">BTC</span>',
+    '150 AUD less the 1.50 fee, at 104,500',
+  );
   const done = await new Visitor(stack, 'roo.localhost', cookie).post('/done');
   t.equal(done.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/roo/thanks/au?name=Roo+Crypto`);
 });

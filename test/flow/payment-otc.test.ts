@@ -74,8 +74,12 @@ t.test('the cash page, the question as a page, the thanks page', async (t) => {
   t.equal(page.statusCode, 200);
   t.match(page.body, `<p class="reference-number" id="reference-number">${refId}</p>`);
   t.match(page.body, 'data-island="CopyButton"');
-  t.match(page.body, 'Fee (included)</dt><dd>₱50.00</dd>', 'manila otcFee 50');
-  t.match(page.body, 'Order total</dt><dd>₱1,000.00</dd>');
+  const money = (amount: string, code: string) =>
+    `<span class="money-amount">${amount}</span> <span class="money-code">${code}</span>`;
+  t.match(page.body, `Fee (included)</dt><dd><span class="money">${money('₱50.00', 'PHP')}`, 'manila otcFee 50');
+  t.match(page.body, `Order total</dt><dd class="order-total"><span class="money">${money('₱1,000.00', 'PHP')}`);
+  // 1,000 PHP less the 50 fee, converted at 3,895,000 PHP per BTC.
+  t.match(page.body, money('0.00024390', 'BTC'));
   t.match(page.body, 'Pay within 12 hours, by Nov 23, 2026');
   t.match(page.body, '4:00');
   t.match(page.body, 'PhilSys National ID');

@@ -25,7 +25,7 @@ t.test('the Pro page: heading, note, Pro fee, default 100 CAD, the four coins', 
   t.equal(page.statusCode, 200);
   t.match(page.body, '<h1>Higher limits, lower fees</h1>');
   t.match(page.body, 'Interac E-transfer only, increased daily limit of $2,500 CAD and a reduced fee.');
-  t.match(page.body, '<strong>$1.49</strong>', "maple's etransferFeePro");
+  t.match(page.body, '<strong>$0.00</strong>', "maple's etransferFeePro: never more than the promotion's");
   t.match(page.body, /name="fiatAmount"[^>]*value="100"/);
   for (const coin of ['BTC', 'BCH', 'LTC', 'ETH']) t.match(page.body, `<option value="${coin}"`);
   t.match(page.body, '"pendingLabel":"Verifying"');
@@ -75,7 +75,8 @@ t.test('a Pro quote: vipTag upstream, the Pro flag in the cookie, the quote page
   const quote = await visitor.get('/price-quote');
   t.equal(quote.statusCode, 200);
   t.notMatch(quote.body, 'NO PROCESSING FEES', 'no promo for Pro');
-  t.match(quote.body, 'Fee (included): <strong>$1.49</strong>', 'the Pro fee, not the promo one');
+  t.notMatch(quote.body, 'Fee (included)', "the Pro fee of 0: Pro never pays more than maple's promotion");
+  t.equal(state.cryptoAmount, 0.57142857, '2000 CAD at 3,500, nothing taken');
   const regular = new Visitor(stack);
   await regular.post('/', form());
   t.notMatch((await regular.get('/price-quote')).body, 'Fee (included)', "a regular e-transfer quote at maple's promo fee of 0");

@@ -56,10 +56,11 @@ export async function startStack(
     methods?: MethodTable<PaymentMethod>;
   } = {},
 ): Promise<Stack> {
-  const sandbox = await startSandbox({ logger: false, ...options.sandbox });
   const parsed = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
   // A test about shedding for delay sets its own limit.
   const config = options.env?.SHED_EVENT_LOOP_DELAY_MS ? parsed : neverShedForDelay(parsed);
+  // The exchange charges the fees of the merchants the edge serves.
+  const sandbox = await startSandbox({ logger: false, merchantsDir: config.merchantsDir, ...options.sandbox });
   const logs = logLines();
   // The production logger's options (personal data removed), without a terminal's pretty print.
   const { transport: _pretty, ...production } = loggerOptions('info');

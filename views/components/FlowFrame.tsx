@@ -4,7 +4,7 @@
 // so it stays inside the page's children, never in the document shell.
 import type { ReactNode } from 'react';
 import { STEP_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
-import type { OrderSummaryData } from '../../checkout/order-summary.ts';
+import type { Order } from '../../checkout/order.ts';
 import type { Progress } from '../../checkout/progress.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { Money } from './Money.tsx';
@@ -13,7 +13,7 @@ import { OrderSummary } from './OrderSummary.tsx';
 export interface FlowFrameProps {
   progress: Progress | null;
   /** The order so far; none before the quote. */
-  order?: OrderSummaryData | undefined;
+  order?: Order | undefined;
 }
 
 export function StepIndicator({ progress }: { progress: Progress }) {

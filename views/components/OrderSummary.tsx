@@ -1,16 +1,15 @@
-// The order as the flow's pages show it (the rows of checkout/order-summary.ts):
+// The order as the flow's pages show it (the rows of checkout/order.ts):
 // amounts with their currency, the receiving address, and the Reference ID, never the
 // buyer's details; the payout email only with `payoutEmail` (beside the flow's forms). With
 // `copy`, the address and the Reference ID carry copy buttons (selectable text without
 // JavaScript).
 import { Fragment } from 'react';
+import { formatRate } from '../../checkout/format.ts';
 import { COPY_TEXT } from '../../checkout/messages.ts';
-import { summaryRows, type OrderSummaryData, type SummaryRow } from '../../checkout/order-summary.ts';
+import { summaryRows, type Order, type SummaryRow } from '../../checkout/order.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { CopyValue } from './CopyValue.tsx';
 import { Money } from './Money.tsx';
-
-export type { OrderSummaryData };
 
 const ROW_CLASS: Partial<Record<SummaryRow['kind'], string>> = {
   address: 'crypto-address',
@@ -23,7 +22,7 @@ export function OrderSummary({
   copy = false,
   payoutEmail = false,
 }: {
-  order: OrderSummaryData;
+  order: Order;
   copy?: boolean;
   payoutEmail?: boolean;
 }) {
@@ -35,6 +34,8 @@ export function OrderSummary({
         return <Money kind="fiat" amount={row.amount} currency={row.currency} symbols={symbols} />;
       case 'crypto':
         return <Money kind="crypto" amount={row.amount} currency={row.currency} />;
+      case 'rate':
+        return formatRate(row.rate, row.fiatCurrency, row.cryptoCurrency, symbols);
       case 'address':
       case 'reference':
         return copy ? <CopyValue value={row.value} label={COPY_TEXT.copy} name={COPY_TEXT.copyOf(row.label)} /> : row.value;

@@ -1,47 +1,74 @@
-// Screen 4's figures: what the visitor spends or sends, what they receive, the rate, and
-// that all fees are included. Props only (no render context), because the QuoteTimer
-// island renders it too: once for the held quote and once for a new one after expiry.
+// Screen 4's figures: what the visitor spends or sends, the fee and how it stands in the
+// order, the amount the rate converts, the rate, and what the visitor receives: the working
+// of checkout/money.ts, so the figures visibly add up. Where the upstream's figures do not
+// add up, they are shown as given, without a converted amount made up to fit. Props only
+// (no render context), because the QuoteTimer island renders it too: once for the held
+// quote and once for a new one after expiry.
 import type { FlowKind } from '../../checkout/domain.ts';
-import { formatCrypto, formatFiat, type FiatSymbolSource } from '../../checkout/format.ts';
-import { QUOTE_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
+import { formatCrypto, formatFiat, formatRate, type FiatSymbolSource } from '../../checkout/format.ts';
+import { NOT_AVAILABLE, QUOTE_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
+import { FEE_IN, workingOf, type QuoteFigures } from '../../checkout/money.ts';
 
-export interface QuoteFigures {
-  fiatAmount: number;
-  cryptoAmount: number;
-  forexRatePublic: number | null;
-}
+export type { QuoteFigures };
 
 export interface QuoteSummaryProps {
   kind: FlowKind;
   figures: QuoteFigures;
+  /** The fee the order carries, in its fiat currency; none when the method has none. */
+  fee: number | null;
   fiatCurrency: string;
   cryptoCurrency: string;
   fiatSymbols: FiatSymbolSource;
 }
 
-export function QuoteSummary({ kind, figures, fiatCurrency, cryptoCurrency, fiatSymbols }: QuoteSummaryProps) {
-  const fiat = `${formatFiat(figures.fiatAmount, fiatCurrency, fiatSymbols)} ${fiatCurrency}`;
+export function QuoteSummary({ kind, figures, fee, fiatCurrency, cryptoCurrency, fiatSymbols }: QuoteSummaryProps) {
+  const fiat = (amount: number) => `${formatFiat(amount, fiatCurrency, fiatSymbols)} ${fiatCurrency}`;
   const crypto = formatCrypto(figures.cryptoAmount, cryptoCurrency);
   const rate =
     figures.forexRatePublic == null
-      ? 'N/A'
-      : `1 ${cryptoCurrency} = ${formatFiat(figures.forexRatePublic, fiatCurrency, fiatSymbols)} ${fiatCurrency}`;
-  const buying = kind === 'BUY';
+      ? NOT_AVAILABLE
+      : formatRate(figures.forexRatePublic, fiatCurrency, cryptoCurrency, fiatSymbols);
+  const working = workingOf({
+    kind,
+    fiatAmount: figures.fiatAmount,
+    cryptoAmount: figures.cryptoAmount,
+    rate: figures.forexRatePublic,
+    fee,
+  });
+  const converted = working?.adds ? fiat(working.converted) : undefined;
+  const feeRow = fee ? { label: SUMMARY_TEXT.fee[FEE_IN[kind]], value: fiat(fee) } : undefined;
+  const rows: { label: string; value: string; amount?: boolean }[] =
+    kind === 'BUY'
+      ? [
+          { label: QUOTE_TEXT.amountToSpend, value: fiat(figures.fiatAmount), amount: true },
+          ...(feeRow ? [feeRow] : []),
+          ...(converted && feeRow ? [{ label: QUOTE_TEXT.converted, value: converted }] : []),
+          { label: SUMMARY_TEXT.rate, value: rate },
+          { label: SUMMARY_TEXT.youReceive, value: crypto, amount: true },
+        ]
+      : kind === 'SELL'
+        ? [
+            { label: QUOTE_TEXT.amountToSend, value: crypto, amount: true },
+            { label: SUMMARY_TEXT.rate, value: rate },
+            ...(converted && feeRow ? [{ label: QUOTE_TEXT.coinsValue, value: converted }, feeRow] : feeRow ? [feeRow] : []),
+            { label: SUMMARY_TEXT.youReceive, value: fiat(figures.fiatAmount), amount: true },
+          ]
+        : [
+            { label: SUMMARY_TEXT.giftCardValue, value: fiat(figures.fiatAmount), amount: true },
+            ...(feeRow ? [feeRow] : []),
+            ...(converted && feeRow ? [{ label: QUOTE_TEXT.converted, value: converted }] : []),
+            { label: SUMMARY_TEXT.rate, value: rate },
+            { label: QUOTE_TEXT.amountToSend, value: crypto, amount: true },
+          ];
   return (
     <div className="quote-summary">
       <dl>
-        <div>
-          <dt>{buying ? 'Amount to spend' : 'Amount to send'}</dt>
-          <dd className="quote-amount">{buying ? fiat : crypto}</dd>
-        </div>
-        <div>
-          <dt>{kind === 'SPEND' ? SUMMARY_TEXT.giftCardValue : SUMMARY_TEXT.youReceive}</dt>
-          <dd className="quote-amount">{buying ? crypto : fiat}</dd>
-        </div>
-        <div>
-          <dt>Exchange rate</dt>
-          <dd>{rate}</dd>
-        </div>
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd className={row.amount ? 'quote-amount' : undefined}>{row.value}</dd>
+          </div>
+        ))}
       </dl>
       <p className="hint">{QUOTE_TEXT.feesIncluded}</p>
     </div>

@@ -9,14 +9,15 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { Unavailable } from '../components/FormParts.tsx';
 import { formatHours } from '../../checkout/format.ts';
-import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
+import type { Order } from '../../checkout/order.ts';
+import { OrderSummary } from '../components/OrderSummary.tsx';
 import { ACTIONS, BACK_TO_START } from '../../checkout/messages.ts';
 
 /** Shown after I HAVE PAID while the payment has not arrived yet. */
 export const PAYMENT_NOT_RECEIVED = 'We have not received your payment yet. Complete it on the payment page, then check again.';
 
 export type PaymentEtransferProps =
-  | { kind: 'instructions'; order: OrderSummaryData; paymentUrl: string; checkUrl: string; waiting: boolean }
+  | { kind: 'instructions'; order: Order; paymentUrl: string; checkUrl: string; waiting: boolean }
   /** The instructions cannot be shown: why, in the words of docs/spec.md section 8. */
   | { kind: 'unavailable'; message: string };
 

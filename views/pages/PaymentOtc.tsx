@@ -2,6 +2,8 @@
 // (the OTC fee included), the 12-hour expiry, the IDs the centre accepts, the cash-in map,
 // and the confirm question (CONFIRM_TEXT) before the thanks page: a section
 // reached by a link (?confirm=1), so the question needs no JavaScript.
+import type { Order } from '../../checkout/order.ts';
+import { OrderSummary } from '../components/OrderSummary.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { CONFIRM_TEXT, OTC_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
@@ -12,10 +14,8 @@ import { ConfirmModal } from '../components/ConfirmModal.tsx';
 export interface PaymentOtcProps {
   frame?: FlowFrameProps | undefined;
   referenceNumber: string;
-  totalText: string;
-  cryptoText: string;
-  /** The OTC fee, formatted, or null when none is configured. */
-  feeText: string | null;
+  /** The order: its total, the fee in it, the rate and the coins. */
+  order: Order;
   expiryText: string;
   confirming: boolean;
 }
@@ -33,18 +33,7 @@ export function PaymentOtcPage(props: PaymentOtcProps) {
             {props.referenceNumber}
           </p>
           <Island name="CopyButton" props={{ text: props.referenceNumber, label: OTC_TEXT.copyReference }} hydrate="visible" />
-          <dl className="order-summary">
-            <dt>Order total</dt>
-            <dd>{props.totalText}</dd>
-            {props.feeText && (
-              <>
-                <dt>Fee (included)</dt>
-                <dd>{props.feeText}</dd>
-              </>
-            )}
-            <dt>Crypto amount</dt>
-            <dd>{props.cryptoText}</dd>
-          </dl>
+          <OrderSummary order={props.order} />
           <p className="otc-expiry">{props.expiryText}</p>
           <h2>{OTC_TEXT.validIdsHeading}</h2>
           <ul className="valid-ids">

@@ -5,7 +5,7 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { formatFiat } from '../../checkout/format.ts';
+import { formatFiat, formatFiatWithCode } from '../../checkout/format.ts';
 import { ACTIONS, QUOTE_TEXT } from '../../checkout/messages.ts';
 import type { QuotePromo } from '../../checkout/promo.ts';
 import { ROUTES } from '../../checkout/routes.ts';
@@ -24,8 +24,8 @@ export interface PriceQuotePageProps {
   leaveGuard: boolean;
   /** PROD with a tag manager container only. */
   analytics: (AnalyticsProps & { containerId: string }) | null;
-  /** The fee the quote includes (fees.ts), or null when none is configured. */
-  fee?: number | null;
+  /** What a card is charged, in its own currency, when the provider says. */
+  charge?: { amount: number; currency: string } | undefined;
   /** Production merchants with the logging form configured. */
   userAgentLog?: { url: string; refId: string } | null;
 }
@@ -38,7 +38,7 @@ export function PriceQuotePage({
   leaveGuard,
   analytics,
   userAgentLog,
-  fee,
+  charge,
   frame,
 }: PriceQuotePageProps) {
   const { merchant, nonce } = useRenderContext();
@@ -53,13 +53,17 @@ export function PriceQuotePage({
           {notice && (
             <p className="quote-warning" role="note">
               {notice}
+              {charge && (
+                <>
+                  {' '}
+                  {QUOTE_TEXT.charged(
+                    formatFiatWithCode(charge.amount, charge.currency),
+                    formatFiatWithCode(timer.summary.figures.fiatAmount, currency, symbols),
+                  )}
+                </>
+              )}
             </p>
           )}
-          {fee ? (
-            <p className="quote-fee">
-              Fee (included): <strong>{formatFiat(fee, currency, symbols)}</strong>
-            </p>
-          ) : null}
           {promo && (
             <aside className="promo-box" aria-label="Promotion">
               {promo.noProcessingFees && <p className="promo-headline">{QUOTE_TEXT.noProcessingFees}</p>}

@@ -1,14 +1,19 @@
-// The order summary's data, once: what the visitor buys or sells, as every page that shows
-// the order reads it, and the compact part of it the flow cookie carries.
+// The order, once: what the visitor pays and in which currency, the fee and how it stands in
+// the order, the rate, and what the visitor receives. Every page that shows the order (the
+// quote, the summary beside the forms, the payment pages, the receipts) reads it from here,
+// so the same figure reads the same everywhere.
+//
+// How a fee stands and how the figures follow from each other is money.ts.
 //
 // The forms between the quote and the payment (address, buyer info, code, payout email,
-// identity) show the summary from the signed flow cookie, not from an upstream read: their
+// identity) show the order from the signed flow cookie, not from an upstream read: their
 // 422 re-render has no flow state at hand, and reading one there would add an upstream call
 // to every refused form. The edge rewrites the cookie from every flow state it receives
 // (server/flow/next.ts saveFlowState), so it holds the quote's figures from the moment the
 // quote exists, and the address or payout email once the upstream has them.
 import type { FlowKind } from './domain.ts';
 import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from './limits.ts';
+import { FEE_IN } from './money.ts';
 import { SUMMARY_TEXT } from './messages.ts';
 import type { FlowCookie } from '../server/security/flow-cookie.ts';
 import type { FlowState } from '../server/upstream/contract.ts';
@@ -19,17 +24,27 @@ import type { FlowState } from '../server/upstream/contract.ts';
  */
 export type OrderFigures = NonNullable<FlowCookie['order']>;
 
-export type OrderSummaryData = Pick<
-  FlowState,
-  'refId' | 'txnType' | 'paymentMethod' | 'fiatAmount' | 'fiatCurrency' | 'cryptoAmount' | 'cryptoCurrency' | 'cryptoAddress'
-> & {
-  /** The visitor's flow (the flow cookie's); without it, a buy or a sell by the transaction type. */
-  kind?: FlowKind | undefined;
-  emtEmail?: string | null | undefined;
+export interface Order {
+  refId: string;
+  /** The visitor's flow: BUY, SELL or SPEND (a spend travels upstream as a sell). */
+  kind: FlowKind;
+  txnType: FlowState['txnType'];
+  paymentMethod: string;
+  /** A buy's total, a sell's payout, a spend's eGift card value. */
+  fiatAmount: number;
+  fiatCurrency: string;
+  /** What a buy receives, what a sell or a spend sends. */
+  cryptoAmount: number;
+  cryptoCurrency: string;
+  /** Fiat per coin, as the quote gave it. */
+  rate?: number | null | undefined;
+  /** In the order's fiat currency; how it stands follows the flow (FEE_IN). */
   fee?: number | undefined;
-};
+  cryptoAddress?: string | null | undefined;
+  emtEmail?: string | null | undefined;
+}
 
-/** The flow cookie's fields the summary is built from. */
+/** The flow cookie's fields the order is built from. */
 export type FlowOrderSource = Pick<
   FlowCookie,
   'refId' | 'kind' | 'txnType' | 'method' | 'fiatCurrency' | 'cryptoCurrency' | 'order'
@@ -37,13 +52,15 @@ export type FlowOrderSource = Pick<
 
 const within = (value: string | null | undefined, max: number) => (value && value.length <= max ? value : undefined);
 
-/** The cookie's part of a flow state, with the fee the merchant charges for its method. */
-export function orderFiguresOf(state: FlowState, fee: number | null): OrderFigures {
+/** The cookie's part of a flow state, with the fee the visitor is charged for its method. */
+export function orderFiguresOf(state: FlowState, fee: number | null | undefined): OrderFigures {
   const cryptoAddress = within(state.cryptoAddress, SUMMARY_ADDRESS_MAX);
   const emtEmail = within(state.emtEmail, SUMMARY_EMAIL_MAX);
+  const rate = state.forexRatePublic;
   return {
     fiatAmount: state.fiatAmount,
     cryptoAmount: state.cryptoAmount,
+    ...(rate ? { rate } : {}),
     ...(cryptoAddress ? { cryptoAddress } : {}),
     ...(emtEmail ? { emtEmail } : {}),
     ...(fee ? { fee } : {}),
@@ -53,39 +70,44 @@ export function orderFiguresOf(state: FlowState, fee: number | null): OrderFigur
 /**
  * The order of a flow: from `state` when the page has just read it (the fee still from the
  * cookie: the state does not carry it), else from the cookie. None when the cookie has no
- * summary (one written before the summary existed) and no state is at hand.
+ * order (one written before it existed) and no state is at hand.
  */
-export function orderSummaryOf(flow: FlowOrderSource, state?: FlowState): OrderSummaryData | undefined {
-  if (state) return { ...state, kind: flow.kind, ...orderFiguresOf(state, flow.order?.fee ?? null) };
-  if (!flow.order) return undefined;
-  return {
+export function orderOf(flow: FlowOrderSource, state?: FlowState): Order | undefined {
+  const base = {
     refId: flow.refId,
     kind: flow.kind,
     txnType: flow.txnType,
     paymentMethod: flow.method,
     fiatCurrency: flow.fiatCurrency,
     cryptoCurrency: flow.cryptoCurrency,
-    ...flow.order,
   };
+  if (state) {
+    return {
+      ...base,
+      refId: state.refId,
+      paymentMethod: state.paymentMethod,
+      fiatCurrency: state.fiatCurrency,
+      cryptoCurrency: state.cryptoCurrency,
+      ...orderFiguresOf(state, flow.order?.fee),
+    };
+  }
+  return flow.order ? { ...base, ...flow.order } : undefined;
 }
 
 export type SummaryRow =
   | { kind: 'fiat' | 'crypto'; label: string; amount: number; currency: string; total?: boolean }
+  | { kind: 'rate'; label: string; rate: number; fiatCurrency: string; cryptoCurrency: string }
   | { kind: 'address' | 'email' | 'reference'; label: string; value: string };
 
-function flowKindOf(order: OrderSummaryData): FlowKind {
-  return order.kind ?? (order.txnType === 'BUY' ? 'BUY' : 'SELL');
-}
-
 /**
- * What the summary shows, in order. A buy: the total it pays, the fee in it, the coins and
- * where they go. A sell: what it receives, the fee, the coins it sends and, with
- * `payoutEmail` (the forms of the flow, not the pages after it, which show no personal
- * data), the payout email. A gift-card spend: the card's value, the fee and the coins. The
- * Reference ID last.
+ * What the summary shows, in order. A buy: the total it pays, the fee in it, the rate, the
+ * coins and where they go. A sell: what it receives, the fee taken from it, the rate, the
+ * coins it sends and, with `payoutEmail` (the forms of the flow, not the pages after it,
+ * which show no personal data), the payout email. A spend: the card's value, the fee added,
+ * the rate and the coins. The Reference ID last.
  */
-export function summaryRows(order: OrderSummaryData, { payoutEmail = false } = {}): SummaryRow[] {
-  const kind = flowKindOf(order);
+export function summaryRows(order: Order, { payoutEmail = false } = {}): SummaryRow[] {
+  const { kind } = order;
   const rows: SummaryRow[] = [
     {
       kind: 'fiat',
@@ -95,7 +117,12 @@ export function summaryRows(order: OrderSummaryData, { payoutEmail = false } = {
       total: true,
     },
   ];
-  if (order.fee) rows.push({ kind: 'fiat', label: SUMMARY_TEXT.fee, amount: order.fee, currency: order.fiatCurrency });
+  if (order.fee)
+    rows.push({ kind: 'fiat', label: SUMMARY_TEXT.fee[FEE_IN[kind]], amount: order.fee, currency: order.fiatCurrency });
+  if (order.rate) {
+    const { fiatCurrency, cryptoCurrency } = order;
+    rows.push({ kind: 'rate', label: SUMMARY_TEXT.rate, rate: order.rate, fiatCurrency, cryptoCurrency });
+  }
   rows.push({
     kind: 'crypto',
     label: kind === 'BUY' ? SUMMARY_TEXT.cryptoAmount : SUMMARY_TEXT.youSend,
