@@ -124,6 +124,16 @@ export const PAYMENT_REFUSED_TEXT = {
   reference: 'Support reference:',
 } as const;
 
+/** Screen 9, the e-Transfer payment page, beyond the buttons the spec names (ACTIONS). Not in the spec. */
+export const ETRANSFER_TEXT = {
+  /** After I HAVE PAID, while the payment has not arrived. */
+  notReceived: 'We have not received your payment yet. Complete it on the payment page, then check again.',
+  /** While the payment window is open: nothing to press, nothing to fear. */
+  payInWindow: 'Pay in the window that opened. This page moves on by itself once your payment arrives.',
+  /** The browser gave the page no window to watch (a blocked popup): the link opened a tab. */
+  payInTab: 'Pay in the tab that opened, then come back here. This page moves on once your payment arrives.',
+} as const;
+
 /** The card quote and the card provider's frame (not in the spec, except where QUOTE_TEXT and FAILURE_TEXT say). */
 export const CARD_TEXT = {
   quoteTitle: 'Your card quote',

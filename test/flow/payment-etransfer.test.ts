@@ -82,6 +82,11 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
   t.equal(main.match(/class="button"/g)?.length, 1, 'one primary action; I HAVE PAID and Done are quiet');
   t.match(html, /<a class="button quiet" href="\/payment-etransfer-instructions\?paid=1">I HAVE PAID<\/a>/);
+  t.match(
+    html,
+    `"statusUrl":"/api/txnbuy/status/${refId}","pageUrl":"/payment-etransfer-instructions"`,
+    "the island asks the order's status through /api",
+  );
   t.same(
     initCalls.filter((r) => r === refId),
     [refId],
@@ -180,6 +185,24 @@ t.test('an unavailable upstream is said, not a 5xx page with internals', async (
   t.equal(page.statusCode, 503);
   t.match(page.body, 'Service Temporarily Unavailable. Please try again later.');
   t.notMatch(page.body, stack.sandbox.url);
+});
+
+t.test('the payment page keeps its payment window reachable; no other page does', async (t) => {
+  const refId = await buy(60);
+  const { cookie } = await resume(stack, refId);
+  const page = await get(PAGE, cookie);
+  t.equal(page.statusCode, 200);
+  t.equal(
+    page.headers['cross-origin-opener-policy'],
+    'same-origin-allow-popups',
+    'under same-origin the browser would sever the popup, which then reads as closed at once',
+  );
+  const head = await stack.app.inject({ method: 'HEAD', url: PAGE, headers: { host: HOST, cookie } });
+  t.equal(head.headers['cross-origin-opener-policy'], 'same-origin-allow-popups', 'HEAD answers the same headers');
+  for (const other of ['/', '/transaction-success', '/terms-of-service', '/price-quote']) {
+    const res = await get(other, cookie);
+    t.equal(res.headers['cross-origin-opener-policy'], 'same-origin', `${other} (${res.statusCode}): same-origin`);
+  }
 });
 
 t.test('a roo buy in AUD: its own method name, AUD amounts, Done to /au', async (t) => {

@@ -10,13 +10,21 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { formatHours } from '../../checkout/format.ts';
 import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
-import { ACTIONS } from '../../checkout/messages.ts';
-
-/** Shown after I HAVE PAID while the payment has not arrived yet. */
-export const PAYMENT_NOT_RECEIVED = 'We have not received your payment yet. Complete it on the payment page, then check again.';
+import { ACTIONS, ETRANSFER_TEXT } from '../../checkout/messages.ts';
 
 export type PaymentEtransferProps =
-  | { kind: 'instructions'; order: OrderSummaryData; paymentUrl: string; checkUrl: string; waiting: boolean }
+  | {
+      kind: 'instructions';
+      order: OrderSummaryData;
+      paymentUrl: string;
+      /** I HAVE PAID: this page again, saying so when the payment has not arrived. */
+      checkUrl: string;
+      /** The order's status through /api, which the payment window's island asks. */
+      statusUrl: string;
+      /** This page, which follows the upstream's nextAction once the order has moved on. */
+      pageUrl: string;
+      waiting: boolean;
+    }
   /** The instructions cannot be shown: why, in the words of docs/spec.md section 8. */
   | { kind: 'unavailable'; message: string };
 
@@ -44,7 +52,7 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
             <>
               {props.waiting && (
                 <p className="form-error" role="alert">
-                  {PAYMENT_NOT_RECEIVED}
+                  {ETRANSFER_TEXT.notReceived}
                 </p>
               )}
               <OrderSummary order={props.order} copy />
@@ -53,7 +61,10 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
                 approve the transfer of the order total.
               </p>
               {etransferEmail && <p className="hint">{`Payments are received by ${etransferEmail}.`}</p>}
-              <Island name="PaymentPopup" props={{ paymentUrl: props.paymentUrl, checkUrl: props.checkUrl }} />
+              <Island
+                name="PaymentPopup"
+                props={{ paymentUrl: props.paymentUrl, statusUrl: props.statusUrl, pageUrl: props.pageUrl }}
+              />
               <div className="secondary-actions">
                 <a className="button quiet" href={props.checkUrl}>
                   {ACTIONS.iHavePaid}
