@@ -132,6 +132,8 @@ export const ETRANSFER_TEXT = {
   payInWindow: 'Pay in the window that opened. This page moves on by itself once your payment arrives.',
   /** The browser gave the page no window to watch (a blocked popup): the link opened a tab. */
   payInTab: 'Pay in the tab that opened, then come back here. This page moves on once your payment arrives.',
+  /** Under Done, on a page whose order is not paid yet: where Done goes, and that it does not pay. */
+  doneLeaves: (site: string) => `Done closes this checkout and takes you back to ${site}. It does not pay for your order.`,
 } as const;
 
 /** The card quote and the card provider's frame (not in the spec, except where QUOTE_TEXT and FAILURE_TEXT say). */

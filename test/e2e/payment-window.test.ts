@@ -3,8 +3,8 @@
 // the checkout reload or say the payment has not arrived; paying in it and closing it moves
 // the checkout on. Also when the browser cuts the window off from the checkout (a provider
 // page with its own opener policy) and when the browser gives the page no window at all (a
-// blocked popup: the link opens a tab). The page's clock is Playwright's: its timers fire
-// only when the test moves it.
+// blocked popup: the link opens a tab). And Done, the quiet way out of the unpaid page. The
+// page's clock is Playwright's: its timers fire only when the test moves it.
 import t from 'tap';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
@@ -143,5 +143,38 @@ t.test('a blocked popup: the link opens a tab; back from it, paid, the checkout 
   await tab.close();
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await page.waitForURL('**/transaction-success');
+  t.same(problems, []);
+});
+
+t.test('Done on the unpaid page: after I HAVE PAID, not a button like it, says what it does, then leaves', async (t) => {
+  const { page, context, problems, close } = await openPage(browser);
+  t.teardown(close);
+  await atPaymentPage(page);
+  const paid = page.getByRole('link', { name: 'I HAVE PAID' });
+  const done = page.getByRole('button', { name: 'Done' });
+  const [paidBox, doneBox] = await Promise.all([paid.boundingBox(), done.boundingBox()]);
+  t.ok(paidBox && doneBox && doneBox.y >= paidBox.y + paidBox.height, 'Done sits below I HAVE PAID, not beside it');
+  const look = (element: HTMLElement) => {
+    const style = getComputedStyle(element);
+    return { border: style.borderTopWidth, background: style.backgroundColor, underline: style.textDecorationLine };
+  };
+  const [paidLook, doneLook] = await Promise.all([paid.evaluate(look), done.evaluate(look)]);
+  t.not(paidLook.border, '0px', 'I HAVE PAID is an outlined button');
+  t.same(
+    { border: doneLook.border, background: doneLook.background, underline: doneLook.underline },
+    { border: '0px', background: 'rgba(0, 0, 0, 0)', underline: 'underline' },
+    'Done is a plain underlined link',
+  );
+  t.equal(
+    await done.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent()),
+    'Done closes this checkout and takes you back to Maple Coin. It does not pay for your order.',
+    'what Done does is written under it, and is its description',
+  );
+  await done.click();
+  await page.waitForURL(`${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`);
+  t.notOk(
+    (await context.cookies(stack.url(HOST, '/'))).some((c) => c.name === 'flow'),
+    "Done reset the flow and went to the merchant's success page",
+  );
   t.same(problems, []);
 });

@@ -77,11 +77,13 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
   t.match(html, 'data-island="PaymentPopup"');
   t.match(
     html,
-    /<form class="done-form" action="\/done" method="post"><button type="submit" class="button quiet">Done<\/button>/,
+    /<form class="done-form leave-checkout" action="\/done" method="post"><button type="submit" class="link-button" aria-describedby="done-leaves">Done<\/button><p class="hint" id="done-leaves">Done closes this checkout and takes you back to Maple Coin\. It does not pay for your order\.<\/p><\/form>/,
+    'Done is a link-styled button that says where it goes, and that it does not pay',
   );
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
-  t.equal(main.match(/class="button"/g)?.length, 1, 'one primary action; I HAVE PAID and Done are quiet');
-  t.match(html, /<a class="button quiet" href="\/payment-etransfer-instructions\?paid=1">I HAVE PAID<\/a>/);
+  t.equal(main.match(/class="button"/g)?.length, 1, 'one primary action');
+  t.match(html, /<a class="button secondary" href="\/payment-etransfer-instructions\?paid=1">I HAVE PAID<\/a>/);
+  t.ok(main.indexOf('I HAVE PAID') < main.indexOf('>Done<'), 'I HAVE PAID comes before Done');
   t.match(
     html,
     `"statusUrl":"/api/txnbuy/status/${refId}","pageUrl":"/payment-etransfer-instructions"`,

@@ -1,6 +1,7 @@
 // Screen 9, e-transfer payment: the total with its currency, the payment window, one
 // primary action (the provider's page, in a popup, or a new tab without JavaScript), then
-// the quiet ones: I HAVE PAID and Done. The address and Reference ID can be copied.
+// the secondary one, I HAVE PAID, and last the way out, Done, with what it does under it.
+// The address and Reference ID can be copied.
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { Island } from '../../server/render/island.tsx';
@@ -31,7 +32,7 @@ export type PaymentEtransferProps =
 export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: FlowFrameProps | undefined }) {
   const { frame } = props;
   const { merchant } = useRenderContext();
-  const { etransferEmail, paymentMethods } = merchant.config;
+  const { etransferEmail, paymentMethods, merchantName } = merchant.config;
   // The merchant names its e-transfer (Interac e-Transfer in Canada, PayID in Australia).
   const method = paymentMethods.find((m) => m.name === 'ETRANSFER')?.label ?? 'e-Transfer';
   return (
@@ -65,12 +66,10 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
                 name="PaymentPopup"
                 props={{ paymentUrl: props.paymentUrl, statusUrl: props.statusUrl, pageUrl: props.pageUrl }}
               />
-              <div className="secondary-actions">
-                <a className="button quiet" href={props.checkUrl}>
-                  {ACTIONS.iHavePaid}
-                </a>
-                <DoneButton quiet />
-              </div>
+              <a className="button secondary" href={props.checkUrl}>
+                {ACTIONS.iHavePaid}
+              </a>
+              <DoneButton leaves={ETRANSFER_TEXT.doneLeaves(merchantName)} />
             </>
           )}
         </section>
