@@ -124,16 +124,14 @@ export const PAYMENT_REFUSED_TEXT = {
   reference: 'Support reference:',
 } as const;
 
-/** Screen 9, the e-Transfer payment page, beyond the buttons the spec names (ACTIONS). Not in the spec. */
-export const ETRANSFER_TEXT = {
+/** A payment page that opens the provider's page (screen 9), beyond the buttons the spec names (ACTIONS). Not in the spec. */
+export const PAYMENT_PAGE_TEXT = {
   /** After I HAVE PAID, while the payment has not arrived. */
   notReceived: 'We have not received your payment yet. Complete it on the payment page, then check again.',
   /** While the payment window is open: nothing to press, nothing to fear. */
   payInWindow: 'Pay in the window that opened. This page moves on by itself once your payment arrives.',
   /** The browser gave the page no window to watch (a blocked popup): the link opened a tab. */
   payInTab: 'Pay in the tab that opened, then come back here. This page moves on once your payment arrives.',
-  /** Under Done, on a page whose order is not paid yet: where Done goes, and that it does not pay. */
-  doneLeaves: (site: string) => `Done closes this checkout and takes you back to ${site}. It does not pay for your order.`,
 } as const;
 
 /** The card quote and the card provider's frame (not in the spec, except where QUOTE_TEXT and FAILURE_TEXT say). */
@@ -290,6 +288,8 @@ export const RECEIPT_TEXT = {
   },
   /** Shown when the deposit page's status checks stop before the address is known. */
   received: (onDeposit: string) => `We have received your order. ${onDeposit}`,
+  /** Under Done, on a page whose order is not paid yet: where Done goes, and that it does not pay. */
+  doneLeaves: (site: string) => `Done closes this checkout and takes you back to ${site}. It does not pay for your order.`,
 } as const;
 
 /** The cancelled page (docs/spec.md section 2, screen 20). */
@@ -323,7 +323,11 @@ export const OTC_TEXT = {
   title: 'Pay cash at a payment centre',
   referenceLabel: 'Reference Number',
   copyReference: 'COPY REFERENCE NUMBER',
-  expiry: (hours: string, until: string) => `Pay within ${hours}, by ${until} (Manila time). After that the order expires.`,
+  amountLabel: 'Amount to pay',
+  deadlineLabel: 'Pay by',
+  /** The deadline as Manila's clock and calendar show it: '4:00 PM' on 'Monday, November 23, 2026'. */
+  deadline: (time: string, date: string) => `${time} on ${date} (Manila time)`,
+  expiry: (hours: string) => `You have ${hours} from your order to pay. After that the order expires.`,
   validIdsHeading: 'Bring one valid ID',
   validIds: [
     'Philippine passport',

@@ -7,7 +7,7 @@
 // changes nothing on the page: a window the browser has cut off from the checkout (the
 // provider's own opener policy) reads closed while the visitor is still paying in it.
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { ACTIONS, ETRANSFER_TEXT } from '../checkout/messages.ts';
+import { ACTIONS, PAYMENT_PAGE_TEXT } from '../checkout/messages.ts';
 import { popupFeatures, popupGeometry } from '../checkout/popup.ts';
 import { paymentMovedOn } from '../checkout/status-poll.ts';
 
@@ -99,7 +99,7 @@ export default function PaymentPopup({ paymentUrl, statusUrl, pageUrl }: Payment
         {ACTIONS.openPaymentPage}
       </a>
       <p className="hint" role="status">
-        {paying === 'window' ? ETRANSFER_TEXT.payInWindow : paying === 'tab' ? ETRANSFER_TEXT.payInTab : ''}
+        {paying === 'window' ? PAYMENT_PAGE_TEXT.payInWindow : paying === 'tab' ? PAYMENT_PAGE_TEXT.payInTab : ''}
       </p>
     </div>
   );

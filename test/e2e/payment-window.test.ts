@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { driveTo } from '../helpers/journey.ts';
 import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
-import { ETRANSFER_TEXT } from '../../checkout/messages.ts';
+import { PAYMENT_PAGE_TEXT } from '../../checkout/messages.ts';
 
 const { stack, browser } = await startBrowserStack();
 const HOST = 'maple.localhost';
@@ -66,13 +66,13 @@ t.test(
 
     const popup = await openPaymentWindow(page, context);
     t.equal(new URL(popup.url()).pathname, `/pay/etransfer/${refId}`, "the sandbox's payment page");
-    await page.getByText(ETRANSFER_TEXT.payInWindow).waitFor();
+    await page.getByText(PAYMENT_PAGE_TEXT.payInWindow).waitFor();
 
     await payFor(page, PAYING_MS);
     t.notOk(popup.isClosed(), 'the payment window is still open');
     t.same(navigations, [], `${PAYING_MS / 1000} s later the checkout has not reloaded`);
     t.equal(await page.getByText(NOT_RECEIVED).count(), 0, 'and says nothing of a payment not received');
-    t.ok(await page.getByText(ETRANSFER_TEXT.payInWindow).isVisible(), 'it still says to pay in the window');
+    t.ok(await page.getByText(PAYMENT_PAGE_TEXT.payInWindow).isVisible(), 'it still says to pay in the window');
     t.same(statusChecks, [], 'the window never read closed, so the page did not even ask');
 
     await pay(popup);
@@ -136,7 +136,7 @@ t.test('a blocked popup: the link opens a tab; back from it, paid, the checkout 
   });
   const { navigations } = await atPaymentPage(page);
   const tab = await openPaymentWindow(page, context);
-  await page.getByText(ETRANSFER_TEXT.payInTab).waitFor();
+  await page.getByText(PAYMENT_PAGE_TEXT.payInTab).waitFor();
   await payFor(page, PAYING_MS);
   t.same(navigations, [], 'no reload while the visitor pays in the tab');
   await pay(tab);

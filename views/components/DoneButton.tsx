@@ -1,30 +1,23 @@
 // Done resets the flow and goes to the merchant's success URL (a POST: it changes state).
-// On a completion page it is the page's action. On a page whose order is not paid yet it is
-// the quiet way out: a link-styled button with what it does written under it, so it is not
-// taken for the payment's own step.
+// On a completion page it is the page's action. On a page whose order is not paid yet it
+// says under it what it does (`leaves`), and beside the payment's own actions it is the
+// quiet way out (`quiet`): a link-styled button, set apart, not taken for a payment step.
 import { ACTIONS } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 
 const NOTE_ID = 'done-leaves';
 
-export function DoneButton({ leaves }: { leaves?: string | undefined }) {
-  if (leaves === undefined) {
-    return (
-      <form method="post" action={ROUTES.done.path} className="done-form">
-        <button type="submit" className="button">
-          {ACTIONS.done}
-        </button>
-      </form>
-    );
-  }
+export function DoneButton({ leaves, quiet = false }: { leaves?: string | undefined; quiet?: boolean }) {
   return (
-    <form method="post" action={ROUTES.done.path} className="done-form leave-checkout">
-      <button type="submit" className="link-button" aria-describedby={NOTE_ID}>
+    <form method="post" action={ROUTES.done.path} className={quiet ? 'done-form leave-checkout' : 'done-form'}>
+      <button type="submit" className={quiet ? 'link-button' : 'button'} aria-describedby={leaves ? NOTE_ID : undefined}>
         {ACTIONS.done}
       </button>
-      <p className="hint" id={NOTE_ID}>
-        {leaves}
-      </p>
+      {leaves && (
+        <p className="hint" id={NOTE_ID}>
+          {leaves}
+        </p>
+      )}
     </form>
   );
 }

@@ -11,7 +11,7 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { formatHours } from '../../checkout/format.ts';
 import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
-import { ACTIONS, ETRANSFER_TEXT } from '../../checkout/messages.ts';
+import { ACTIONS, PAYMENT_PAGE_TEXT, RECEIPT_TEXT } from '../../checkout/messages.ts';
 
 export type PaymentEtransferProps =
   | {
@@ -53,7 +53,7 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
             <>
               {props.waiting && (
                 <p className="form-error" role="alert">
-                  {ETRANSFER_TEXT.notReceived}
+                  {PAYMENT_PAGE_TEXT.notReceived}
                 </p>
               )}
               <OrderSummary order={props.order} copy />
@@ -69,7 +69,7 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
               <a className="button secondary" href={props.checkUrl}>
                 {ACTIONS.iHavePaid}
               </a>
-              <DoneButton leaves={ETRANSFER_TEXT.doneLeaves(merchantName)} />
+              <DoneButton quiet leaves={RECEIPT_TEXT.doneLeaves(merchantName)} />
             </>
           )}
         </section>
