@@ -286,6 +286,13 @@ export const RECEIPT_TEXT = {
     payout: 'We will send your payout as soon as your crypto arrives.',
     giftCard: 'We will email your eGift card as soon as your crypto arrives.',
   },
+  /** The deposit page: what the crypto buys, and by when (the payment email's promise, docs/spec.md section 9). */
+  youGet: {
+    payout: (amount: string, within: string) =>
+      `You get ${amount} by Interac e-Transfer to your payout email, sent within ${within} of your crypto arriving.`,
+    giftCard: (amount: string, within: string, card = 'eGift card') =>
+      `You get a ${amount} ${card}, emailed within ${within} of your crypto arriving.`,
+  },
   /** Shown when the deposit page's status checks stop before the address is known. */
   received: (onDeposit: string) => `We have received your order. ${onDeposit}`,
   /** Under Done, on a page whose order is not paid yet: where Done goes, and that it does not pay. */
