@@ -47,6 +47,8 @@ export const AMOUNT_MESSAGES = {
 export const ADDRESS_MESSAGES = {
   required: (coin: string) => `Your ${coin} address is required.`,
   invalid: (coin: string) => `This is not a valid ${coin} address.`,
+  /** Not in the spec: the line under `invalid` on TEST and DEV hosts, which run on the test networks. */
+  testNetworkOnly: (coin: string) => `This is a test site: it takes ${coin} test-network (testnet) addresses only.`,
 } as const;
 
 export const EMAIL_MESSAGES = {
