@@ -50,6 +50,8 @@ export const AMOUNT_MESSAGES = {
 export const ADDRESS_MESSAGES = {
   required: (coin: string) => `Your ${coin} address is required.`,
   invalid: (coin: string) => `This is not a valid ${coin} address.`,
+  /** Not in the spec: the line under `invalid` on TEST and DEV hosts, which run on the test networks. */
+  testNetworkOnly: (coin: string) => `This is a test site: it takes ${coin} test-network (testnet) addresses only.`,
 } as const;
 
 export const EMAIL_MESSAGES = {
@@ -125,6 +127,16 @@ export const PAYMENT_REFUSED_TEXT = {
   title: 'We could not open the payment page',
   body: 'The payment page we were given is not one we can send you to safely, so we stopped here. Nothing has been charged by this step. Please contact support with this reference.',
   reference: 'Support reference:',
+} as const;
+
+/** A payment page that opens the provider's page (screen 9), beyond the buttons the spec names (ACTIONS). Not in the spec. */
+export const PAYMENT_PAGE_TEXT = {
+  /** After I HAVE PAID, while the payment has not arrived. */
+  notReceived: 'We have not received your payment yet. Complete it on the payment page, then check again.',
+  /** While the payment window is open: nothing to press, nothing to fear. */
+  payInWindow: 'Pay in the window that opened. This page moves on by itself once your payment arrives.',
+  /** The browser gave the page no window to watch (a blocked popup): the link opened a tab. */
+  payInTab: 'Pay in the tab that opened, then come back here. This page moves on once your payment arrives.',
 } as const;
 
 /** The card quote and the card provider's frame (not in the spec, except where QUOTE_TEXT and FAILURE_TEXT say). */
@@ -289,8 +301,17 @@ export const RECEIPT_TEXT = {
     payout: 'We will send your payout as soon as your crypto arrives.',
     giftCard: 'We will email your eGift card as soon as your crypto arrives.',
   },
+  /** The deposit page: what the crypto buys, and by when (the payment email's promise, docs/spec.md section 9). */
+  youGet: {
+    payout: (amount: string, within: string) =>
+      `You get ${amount} by Interac e-Transfer to your payout email, sent within ${within} of your crypto arriving.`,
+    giftCard: (amount: string, within: string, card = 'eGift card') =>
+      `You get a ${amount} ${card}, emailed within ${within} of your crypto arriving.`,
+  },
   /** Shown when the deposit page's status checks stop before the address is known. */
   received: (onDeposit: string) => `We have received your order. ${onDeposit}`,
+  /** Under Done, on a page whose order is not paid yet: where Done goes, and that it does not pay. */
+  doneLeaves: (site: string) => `Done closes this checkout and takes you back to ${site}. It does not pay for your order.`,
 } as const;
 
 /** The cancelled page (docs/spec.md section 2, screen 20). */
@@ -322,7 +343,11 @@ export const OTC_TEXT = {
   title: 'Pay cash at a payment centre',
   referenceLabel: 'Reference Number',
   copyReference: 'COPY REFERENCE NUMBER',
-  expiry: (hours: string, until: string) => `Pay within ${hours}, by ${until} (Manila time). After that the order expires.`,
+  amountLabel: 'Amount to pay',
+  deadlineLabel: 'Pay by',
+  /** The deadline as Manila's clock and calendar show it: '4:00 PM' on 'Monday, November 23, 2026'. */
+  deadline: (time: string, date: string) => `${time} on ${date} (Manila time)`,
+  expiry: (hours: string) => `You have ${hours} from your order to pay. After that the order expires.`,
   validIdsHeading: 'Bring one valid ID',
   validIds: [
     'Philippine passport',

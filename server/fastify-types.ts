@@ -98,5 +98,7 @@ declare module 'fastify' {
     step?: FlowStep;
     /** [screens] The rate limit the route's requests count against (defineScreen). */
     rateLimitName?: string;
+    /** [screens] The page opens another site's window and watches it (defineScreen): see edge-security. */
+    opensWindow?: boolean;
   }
 }

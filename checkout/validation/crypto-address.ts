@@ -57,3 +57,13 @@ export function validateCryptoAddress(
   if (address === '') return fail({ cryptoAddress: ADDRESS_MESSAGES.required(coin) });
   return isAddressOnNetwork(coin, address, opts.network) ? ok(address) : fail({ cryptoAddress: ADDRESS_MESSAGES.invalid(coin) });
 }
+
+/**
+ * The line a host on the test network adds under a refused address (a mainnet address is
+ * the usual reason): none on production hosts, none for an empty field or an address it took.
+ */
+export function testNetworkHint(coin: string, address: string | undefined, network: Network): string | undefined {
+  const typed = address?.trim() ?? '';
+  if (network !== 'testnet' || typed === '' || isAddressOnNetwork(coin, typed, network)) return undefined;
+  return ADDRESS_MESSAGES.testNetworkOnly(coin);
+}

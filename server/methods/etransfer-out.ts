@@ -22,5 +22,6 @@ export const etransferOut = defineMethod({
     afterApproval: (order) => RECEIPT_TEXT.afterApproval.depositAddress(order.cryptoCurrency, formatHours(PAYMENT_EMAIL_MAX_MS)),
     delivery: () => RECEIPT_TEXT.delivery.payout,
     onDeposit: RECEIPT_TEXT.onDeposit.payout,
+    youGet: ({ amount }) => RECEIPT_TEXT.youGet.payout(amount, formatHours(PAYMENT_EMAIL_MAX_MS)),
   },
 });

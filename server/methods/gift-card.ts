@@ -23,5 +23,6 @@ export const giftCard = defineMethod({
     afterApproval: (order) => RECEIPT_TEXT.afterApproval.depositAddress(order.cryptoCurrency, formatHours(PAYMENT_EMAIL_MAX_MS)),
     delivery: () => RECEIPT_TEXT.delivery.giftCard,
     onDeposit: RECEIPT_TEXT.onDeposit.giftCard,
+    youGet: ({ amount, card }) => RECEIPT_TEXT.youGet.giftCard(amount, formatHours(PAYMENT_EMAIL_MAX_MS), card),
   },
 });

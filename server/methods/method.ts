@@ -33,6 +33,16 @@ export interface Receipt {
   cancelled?: string;
   /** Sells and spends: what the deposit page promises once the crypto arrives. */
   onDeposit?: string;
+  /** Sells and spends: what the visitor gets for the crypto, and by when, as the deposit page says it. */
+  youGet?(deal: DepositDeal): string;
+}
+
+/** What a sell or a spend gives the visitor, as the deposit page knows it. */
+export interface DepositDeal {
+  /** The fiat amount (the payout, the card's value), formatted, with its currency code. */
+  amount: string;
+  /** The eGift card's name, as the merchant labels it. */
+  card?: string | undefined;
 }
 
 export interface PaymentMethod extends MethodRules {

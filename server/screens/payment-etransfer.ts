@@ -9,7 +9,7 @@ import { FAILURE_TEXT } from '../../checkout/messages.ts';
 import { nextScreen } from '../../checkout/next-screen.ts';
 import { orderOf } from '../../checkout/order.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
-import { webUrl } from '../../checkout/wire.ts';
+import { ISLAND_API, webUrl } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { followNextAction, saveFlowState } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
@@ -35,6 +35,7 @@ function initFailed(request: FastifyRequest, reply: FastifyReply, flow: FlowCook
 export const paymentEtransferScreen = defineScreen({
   route: ROUTE,
   step: 'pay',
+  opensWindow: true,
   get: stepPage(ROUTE.path, async (request, reply, load) => {
     const { flow } = load;
     let { state } = load;
@@ -58,6 +59,8 @@ export const paymentEtransferScreen = defineScreen({
       order: orderOf(flow, state)!,
       paymentUrl,
       checkUrl: ROUTE.flags.paid,
+      statusUrl: ISLAND_API.status(flow.txnType, state.refId),
+      pageUrl: ROUTE.path,
       waiting: hasFlag(request.query, 'paid'),
       frame: flowFrameOf(request, flow),
     });

@@ -1,11 +1,12 @@
-// Screen 17 for sells and spends: the deposit address to send the crypto to. The server asks
-// for the status once; PROCESSED shows the address. Anything else streams the page: the
+// Screen 17 for sells and spends: the deposit address to send the crypto to, and what the
+// visitor gets for it by when (the method's receipt says it). The server asks for the
+// status once; PROCESSED shows the address. Anything else streams the page: the
 // WalletStatus island checks again with JavaScript, and for a browser without it the
 // server checks again itself (the same rule, pollStatus) while the response is open and
 // streams the address, or the received-order message with Check again, into it.
 // ?confirm=1 opens the "Have you sent your crypto" question as a page.
 import { createElement } from 'react';
-import { formatCrypto } from '../../checkout/format.ts';
+import { formatCrypto, formatFiat } from '../../checkout/format.ts';
 import { RECEIPT_TEXT } from '../../checkout/messages.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { pollStatus, processedAddress } from '../../checkout/status-poll.ts';
@@ -38,12 +39,19 @@ export const paymentSpendScreen = defineScreen({
       return processedAddress(status.ok ? status.value : null, known);
     };
     const address = await check();
+    const config = request.merchant.config;
+    const receipt = request.server.methods.get(state.paymentMethod)?.receipt;
+    const youGet = receipt?.youGet?.({
+      amount: `${formatFiat(state.fiatAmount, state.fiatCurrency, config.supportedFiatCurrencies)} ${state.fiatCurrency}`,
+      card: config.paymentMethodSubtypes.find((s) => s.name === state.paymentMethodSubtype)?.label,
+    });
     const page = (polled?: Promise<string | null>) =>
       createElement(PaymentSpendPage, {
         amountText: formatCrypto(state.cryptoAmount, state.cryptoCurrency),
         qrSrc: ISLAND_API.walletQr(state.refId),
         statusUrl: ISLAND_API.status(flow.txnType, state.refId),
-        onDeposit: request.server.methods.get(state.paymentMethod)?.receipt.onDeposit ?? RECEIPT_TEXT.onDeposit.payout,
+        onDeposit: receipt?.onDeposit ?? RECEIPT_TEXT.onDeposit.payout,
+        youGet,
         address: address ?? undefined,
         polled,
         confirming: hasFlag(request.query, 'confirm'),

@@ -77,11 +77,18 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
   t.match(html, 'data-island="PaymentPopup"');
   t.match(
     html,
-    /<form class="done-form" action="\/done" method="post"><button type="submit" class="button quiet">Done<\/button>/,
+    /<form class="done-form leave-checkout" action="\/done" method="post"><button type="submit" class="link-button" aria-describedby="done-leaves">Done<\/button><p class="hint" id="done-leaves">Done closes this checkout and takes you back to Maple Coin\. It does not pay for your order\.<\/p><\/form>/,
+    'Done is a link-styled button that says where it goes, and that it does not pay',
   );
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
-  t.equal(main.match(/class="button"/g)?.length, 1, 'one primary action; I HAVE PAID and Done are quiet');
-  t.match(html, /<a class="button quiet" href="\/payment-etransfer-instructions\?paid=1">I HAVE PAID<\/a>/);
+  t.equal(main.match(/class="button"/g)?.length, 1, 'one primary action');
+  t.match(html, /<a class="button secondary" href="\/payment-etransfer-instructions\?paid=1">I HAVE PAID<\/a>/);
+  t.ok(main.indexOf('I HAVE PAID') < main.indexOf('>Done<'), 'I HAVE PAID comes before Done');
+  t.match(
+    html,
+    `"statusUrl":"/api/txnbuy/status/${refId}","pageUrl":"/payment-etransfer-instructions"`,
+    "the island asks the order's status through /api",
+  );
   t.same(
     initCalls.filter((r) => r === refId),
     [refId],
@@ -182,6 +189,24 @@ t.test('an unavailable upstream is said, not a 5xx page with internals', async (
   t.equal(page.statusCode, 503);
   t.match(page.body, 'Service Temporarily Unavailable. Please try again later.');
   t.notMatch(page.body, stack.sandbox.url);
+});
+
+t.test('the payment page keeps its payment window reachable; no other page does', async (t) => {
+  const refId = await buy(60);
+  const { cookie } = await resume(stack, refId);
+  const page = await get(PAGE, cookie);
+  t.equal(page.statusCode, 200);
+  t.equal(
+    page.headers['cross-origin-opener-policy'],
+    'same-origin-allow-popups',
+    'under same-origin the browser would sever the popup, which then reads as closed at once',
+  );
+  const head = await stack.app.inject({ method: 'HEAD', url: PAGE, headers: { host: HOST, cookie } });
+  t.equal(head.headers['cross-origin-opener-policy'], 'same-origin-allow-popups', 'HEAD answers the same headers');
+  for (const other of ['/', '/transaction-success', '/terms-of-service', '/price-quote']) {
+    const res = await get(other, cookie);
+    t.equal(res.headers['cross-origin-opener-policy'], 'same-origin', `${other} (${res.statusCode}): same-origin`);
+  }
 });
 
 t.test('a roo buy in AUD: its own method name, AUD amounts, Done to /au', async (t) => {

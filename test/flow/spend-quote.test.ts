@@ -95,6 +95,11 @@ t.test('the spend journey: picker, buyer info, code, payment page, thanks', asyn
   const pay = await visitor.get('/payment-spend');
   t.equal(pay.statusCode, 200);
   t.match(pay.body, 'We will email your eGift card as soon as your crypto arrives.');
+  t.match(
+    pay.body,
+    '<p class="deposit-deal">You get a $25.00 CAD AppVault store card, emailed within 1 hour of your crypto arriving.</p>',
+    'the card, its value and by when',
+  );
   const thanks = await visitor.get('/payment-spend-success');
   t.equal(thanks.statusCode, 200);
   t.match(thanks.body, 'Thank you!');

@@ -12,10 +12,12 @@ export interface AddressInputProps {
   coin: string;
   coinName: string;
   form: FormState<FormFieldsOf<'cryptoAddress'>>;
+  /** Under a refused address on a TEST or DEV host: it takes test-network addresses only. */
+  networkHint?: string | undefined;
   wallet?: { name: string; url: string };
 }
 
-export function AddressInputPage({ coin, coinName, form, wallet, frame }: AddressInputProps) {
+export function AddressInputPage({ coin, coinName, form, wallet, frame, networkHint }: AddressInputProps) {
   const error = form.errors.cryptoAddress;
   return (
     <Document title={`Your ${coin} address`}>
@@ -25,6 +27,7 @@ export function AddressInputPage({ coin, coinName, form, wallet, frame }: Addres
             id="cryptoAddress"
             label={`Your ${coinName} (${coin}) address`}
             error={error}
+            errorNote={networkHint}
             hint="Copy it from your own wallet app. Check the first and last characters after pasting."
           >
             <input
