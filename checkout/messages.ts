@@ -75,6 +75,15 @@ export const BUYER_MESSAGES = {
   postalInvalid: 'Postal code is invalid',
 } as const;
 
+/** The address fields' labels, which follow the buyer's country (checkout/address/). Not in the spec but Province and State. */
+export const ADDRESS_LABELS = {
+  province: 'Province',
+  state: 'State',
+  postalCode: 'Postal code',
+  postcode: 'Postcode',
+  zipCode: 'ZIP code',
+} as const;
+
 export const CODE_MESSAGES = {
   codeRequired: 'Please enter code sent to your email.',
   codeNotNumeric: 'Invalid code.  Code must be numeric.',

@@ -3,7 +3,7 @@
 // Every upload is checked at the edge before anything goes upstream.
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
-import { Visitor, driveTo, upstreamCalls } from '../helpers/journey.ts';
+import { MANILA_CASH, PH_ADDRESS, Visitor, driveTo, upstreamCalls } from '../helpers/journey.ts';
 import { EXE, GIF, HTML, JPEG, PDF, PNG, SVG, hugePng, multipartBody, padded, type Part } from '../helpers/upload-files.ts';
 import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
 import { UPLOAD_CONCURRENCY } from '../../checkout/limits.ts';
@@ -28,6 +28,8 @@ const file = (fileName: string, value: Buffer, type = 'image/png'): Part => ({ f
 /** From 300 the upstream asks for the buyer's address. */
 const ADDRESS = { addressLine1: '1 Main St', cityTown: 'Toronto', stateProv: 'ON', postalCode: 'M5V 2T6' };
 const atSelfie = () => driveTo(stack, '/image-input-choice', { amount: 300, buyer: ADDRESS });
+/** A manila cash order of a Philippine buyer. */
+const MANILA_BUYER = { ...MANILA_CASH, buyer: { ...PH_ADDRESS, mobile: '0917 123 4567' } };
 
 t.test('an order of 300 CAD goes through the selfie upload to the step the upstream names', async (t) => {
   const visitor = await atSelfie();
@@ -46,13 +48,7 @@ t.test('an order of 300 CAD goes through the selfie upload to the step the upstr
 });
 
 t.test('an order of 1000 PHP on manila goes through identity to the cash payment step', async (t) => {
-  const visitor = await driveTo(stack, '/image-input-choice', {
-    host: 'manila.localhost',
-    currency: 'PHP',
-    method: 'OTC',
-    amount: 1000,
-    buyer: { ...ADDRESS, mobile: '0917 123 4567' },
-  });
+  const visitor = await driveTo(stack, '/image-input-choice', MANILA_BUYER);
   const res = await postParts(visitor, '/image-input-upload', [file('me.jpg', JPEG, 'image/jpeg')]);
   t.equal(res.statusCode, 303);
   t.equal(res.headers.location, '/payment-otc');
