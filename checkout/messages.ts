@@ -3,6 +3,7 @@
 // views and the islands all import from here, so the word-for-word test is one file
 // (test/checkout/messages.test.ts). Texts the spec quotes keep its spelling and spacing,
 // double spaces included. Pure and isomorphic: no imports but the limits they quote.
+import type { Country } from './domain.ts';
 import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
 
 /** Buttons and links the spec names. */
@@ -175,6 +176,33 @@ export const UPLOAD_MESSAGES = {
   complete: 'Your documents were uploaded. We will contact you shortly to complete your order.',
 } as const;
 
+/**
+ * The photo IDs a buyer of each country can show (not in the spec): the selfie instructions
+ * name them, and the cash payment page lists the Philippines' as the IDs a centre accepts.
+ */
+export const PHOTO_IDS: Record<Country, readonly string[]> = {
+  CA: ["Driver's licence", 'Passport', 'Provincial or territorial photo ID card'],
+  AU: ['Driver licence', 'Passport', 'Proof of age or photo card'],
+  PH: [
+    'Philippine passport',
+    "Driver's license (LTO)",
+    'PhilSys National ID',
+    'UMID',
+    'SSS or GSIS ID',
+    'PRC ID',
+    'Postal ID',
+    "Voter's ID",
+  ],
+  ID: ['KTP (identity card)', 'Passport', 'SIM (driving licence)'],
+};
+
+/** What the selfie with photo ID must show (screens 12 and 13; the spec lists them by country). */
+export const SELFIE_TEXT = {
+  holdId: 'Hold one of these photo IDs next to your face:',
+  wholeFace: "Your whole face and the whole ID must be in the picture, with the ID's photo and text readable.",
+  light: 'Take it in good light, without a hat or sunglasses.',
+} as const;
+
 /** Screens 11-15 and the audio step (docs/spec.md section 4 quotes the two verification outcomes). */
 export const IDENTITY_TEXT = {
   approved: 'Thank you! Your verification is complete. We will contact you shortly to complete your order.',
@@ -322,16 +350,7 @@ export const OTC_TEXT = {
   copyReference: 'COPY REFERENCE NUMBER',
   expiry: (hours: string, until: string) => `Pay within ${hours}, by ${until} (Manila time). After that the order expires.`,
   validIdsHeading: 'Bring one valid ID',
-  validIds: [
-    'Philippine passport',
-    "Driver's license (LTO)",
-    'PhilSys National ID',
-    'UMID',
-    'SSS or GSIS ID',
-    'PRC ID',
-    'Postal ID',
-    "Voter's ID",
-  ],
+  validIds: PHOTO_IDS.PH,
   mapLink: 'Find a payment centre near you',
   noted: 'I HAVE NOTED IT',
   successTitle: 'Thank you!',

@@ -5,7 +5,7 @@ import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { MANILA_CASH, PH_ADDRESS, Visitor, driveTo, upstreamCalls } from '../helpers/journey.ts';
 import { EXE, GIF, HTML, JPEG, PDF, PNG, SVG, hugePng, multipartBody, padded, type Part } from '../helpers/upload-files.ts';
-import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { IDENTITY_TEXT, OTC_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
 import { UPLOAD_CONCURRENCY } from '../../checkout/limits.ts';
 
 const stack = await startStack({ listen: false });
@@ -45,6 +45,25 @@ t.test('an order of 300 CAD goes through the selfie upload to the step the upstr
   t.equal(res.headers.location, '/payment-etransfer-instructions', 'nextAction INITIATE_ETRANSFER');
   t.equal((await visitor.state()).nextAction, 'INITIATE_ETRANSFER');
   t.notOk(JSON.stringify(stack.logs).includes('passwd'), "the client's file name reaches no log line");
+});
+
+t.test("the selfie pages name the photo IDs of the buyer's country", async (t) => {
+  const ids = (html: string) =>
+    [...(/<ul class="photo-ids">(.*?)<\/ul>/.exec(html)?.[1] ?? '').matchAll(/<li>([^<]*)<\/li>/g)].map((m) =>
+      m[1]!.replace(/&#x27;/g, "'"),
+    );
+  const canadian = await atSelfie();
+  for (const path of ['/image-input-choice', '/image-input-camera', '/image-input-upload']) {
+    const page = await canadian.get(path);
+    t.strictSame(ids(page.body), ["Driver's licence", 'Passport', 'Provincial or territorial photo ID card'], `CA ${path}`);
+  }
+  const philippine = await driveTo(stack, '/image-input-choice', MANILA_BUYER);
+  for (const path of ['/image-input-choice', '/image-input-camera', '/image-input-upload']) {
+    const page = await philippine.get(path);
+    t.strictSame(ids(page.body), [...OTC_TEXT.validIds], `PH ${path}: the cash page's list`);
+    t.match(page.body, 'Hold one of these photo IDs next to your face:');
+    t.notMatch(page.body, /provincial/i, `PH ${path}: no provincial photo ID card`);
+  }
 });
 
 t.test('an order of 1000 PHP on manila goes through identity to the cash payment step', async (t) => {
