@@ -382,13 +382,15 @@ export const PROC_TEXT = {
 /** The cash-in map (screen 21). Not in the spec, which names the parts only. */
 export const CASH_IN_TEXT = {
   title: 'Cash-in locations',
-  intro: 'Pay for your order in cash at any of these payment centres within 100 miles of Manila.',
+  /** radius: the spec's 100 miles, in kilometres ("161 km"). */
+  intro: (radius: string) => `Pay for your order in cash at any of these payment centres within ${radius} of Manila.`,
   openNow: 'Open now',
   closed: 'Closed now',
   allDay: 'Open 24 hours',
   mapNote: 'The map needs JavaScript; every centre is listed below.',
   noCentres: 'There are no payment centres in this area yet.',
   back: 'Back to my order',
+  home: 'Back to the home page',
 } as const;
 
 /**
