@@ -3,6 +3,7 @@
 // views and the islands all import from here, so the word-for-word test is one file
 // (test/checkout/messages.test.ts). Texts the spec quotes keep its spelling and spacing,
 // double spaces included. Pure and isomorphic: no imports but the limits they quote.
+import type { Country } from './domain.ts';
 import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
 
 /** Buttons and links the spec names. */
@@ -78,6 +79,15 @@ export const BUYER_MESSAGES = {
   postalRequired: 'Postal code required',
   // Not in the spec, which gives the lengths only.
   postalInvalid: 'Postal code is invalid',
+} as const;
+
+/** The address fields' labels, which follow the buyer's country (checkout/address/). Not in the spec but Province and State. */
+export const ADDRESS_LABELS = {
+  province: 'Province',
+  state: 'State',
+  postalCode: 'Postal code',
+  postcode: 'Postcode',
+  zipCode: 'ZIP code',
 } as const;
 
 export const CODE_MESSAGES = {
@@ -182,6 +192,33 @@ export const UPLOAD_MESSAGES = {
   busy: 'Many uploads are under way right now. Please try again in a minute.',
   unfinished: 'The upload did not finish. Please try again.',
   complete: 'Your documents were uploaded. We will contact you shortly to complete your order.',
+} as const;
+
+/**
+ * The photo IDs a buyer of each country can show (not in the spec): the selfie instructions
+ * name them, and the cash payment page lists the Philippines' as the IDs a centre accepts.
+ */
+export const PHOTO_IDS: Record<Country, readonly string[]> = {
+  CA: ["Driver's licence", 'Passport', 'Provincial or territorial photo ID card'],
+  AU: ['Driver licence', 'Passport', 'Proof of age or photo card'],
+  PH: [
+    'Philippine passport',
+    "Driver's license (LTO)",
+    'PhilSys National ID',
+    'UMID',
+    'SSS or GSIS ID',
+    'PRC ID',
+    'Postal ID',
+    "Voter's ID",
+  ],
+  ID: ['KTP (identity card)', 'Passport', 'SIM (driving licence)'],
+};
+
+/** What the selfie with photo ID must show (screens 12 and 13; the spec lists them by country). */
+export const SELFIE_TEXT = {
+  holdId: 'Hold one of these photo IDs next to your face:',
+  wholeFace: "Your whole face and the whole ID must be in the picture, with the ID's photo and text readable.",
+  light: 'Take it in good light, without a hat or sunglasses.',
 } as const;
 
 /** Screens 11-15 and the audio step (docs/spec.md section 4 quotes the two verification outcomes). */
@@ -349,16 +386,7 @@ export const OTC_TEXT = {
   deadline: (time: string, date: string) => `${time} on ${date} (Manila time)`,
   expiry: (hours: string) => `You have ${hours} from your order to pay. After that the order expires.`,
   validIdsHeading: 'Bring one valid ID',
-  validIds: [
-    'Philippine passport',
-    "Driver's license (LTO)",
-    'PhilSys National ID',
-    'UMID',
-    'SSS or GSIS ID',
-    'PRC ID',
-    'Postal ID',
-    "Voter's ID",
-  ],
+  validIds: PHOTO_IDS.PH,
   mapLink: 'Find a payment centre near you',
   noted: 'I HAVE NOTED IT',
   successTitle: 'Thank you!',
@@ -390,13 +418,15 @@ export const PROC_TEXT = {
 /** The cash-in map (screen 21). Not in the spec, which names the parts only. */
 export const CASH_IN_TEXT = {
   title: 'Cash-in locations',
-  intro: 'Pay for your order in cash at any of these payment centres within 100 miles of Manila.',
+  /** radius: the spec's 100 miles, in kilometres ("161 km"). */
+  intro: (radius: string) => `Pay for your order in cash at any of these payment centres within ${radius} of Manila.`,
   openNow: 'Open now',
   closed: 'Closed now',
   allDay: 'Open 24 hours',
   mapNote: 'The map needs JavaScript; every centre is listed below.',
   noCentres: 'There are no payment centres in this area yet.',
   back: 'Back to my order',
+  home: 'Back to the home page',
 } as const;
 
 /**

@@ -9,7 +9,7 @@ import { expectFitsPhone, PHONE } from '../helpers/a11y.ts';
 import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
-import { ADDRESS, driveTo, MAPLE, passIdentity, upstreamCalls } from '../helpers/journey.ts';
+import { ID_ADDRESS, driveTo, MAPLE, passIdentity, upstreamCalls } from '../helpers/journey.ts';
 import { hydrated, modalDialog, openPage, resumeOrder } from '../helpers/browser.ts';
 
 const { stack, browser } = await startBrowserStack();
@@ -186,7 +186,7 @@ for (const javaScriptEnabled of [true, false]) {
         method: 'BANKTRANSFER',
         currency: 'IDR',
         amount: 1_000_000,
-        buyer: { mobileCountry: 'CA', ...ADDRESS },
+        buyer: { mobileCountry: 'CA', ...ID_ADDRESS },
       });
       t.equal(await passIdentity(visitor), '/bank-select');
       await resumeOrder(page, stack.url('test.localhost', `/state/${visitor.refId()}`));

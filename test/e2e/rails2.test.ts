@@ -204,7 +204,7 @@ for (const js of [true, false]) {
     await page.locator('[name="cryptoAddress"]').fill(BTC_TESTNET_ADDRESS);
     await page.getByRole('button', { name: 'NEXT' }).click();
     await page.waitForURL('**/buyer-info-input');
-    const buyer = { ...BUYER, mobile: '0917 123 4567', addressLine1: '1 Ayala Ave', cityTown: 'Makati', postalCode: 'M5V 2T6' };
+    const buyer = { ...BUYER, mobile: '0917 123 4567', addressLine1: '1 Ayala Ave', cityTown: 'Makati', postalCode: '1226' };
     for (const [name, value] of Object.entries(buyer)) await page.locator(`[name="${name}"]`).fill(value);
     await page
       .locator('[name="mobileCountry"]')
@@ -212,8 +212,8 @@ for (const js of [true, false]) {
       .catch(() => undefined);
     await page
       .locator('[name="stateProv"]')
-      .selectOption('ON')
-      .catch(() => page.locator('[name="stateProv"]').fill('ON'));
+      .selectOption('00')
+      .catch(() => page.locator('[name="stateProv"]').fill('00'));
     await page.getByRole('button', { name: 'NEXT' }).click();
     await page.waitForURL('**/mobile-verification');
     await page.locator('[name="verificationCode"]').fill(CODE);

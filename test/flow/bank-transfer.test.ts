@@ -3,7 +3,7 @@
 // table, forged and out-of-step posts, and every refused payment address.
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
-import { ADDRESS, driveTo, passIdentity, upstreamCalls, type Visitor } from '../helpers/journey.ts';
+import { ID_ADDRESS, driveTo, passIdentity, upstreamCalls, type Visitor } from '../helpers/journey.ts';
 import { REFUSED_REDIRECTS } from '../helpers/refused-redirects.ts';
 import type { UpstreamClient, UpstreamResult } from '../../server/upstream/client.ts';
 import type { FlowState } from '../../server/upstream/contract.ts';
@@ -30,7 +30,7 @@ const IDR_WALK = {
   method: 'BANKTRANSFER',
   currency: 'IDR',
   amount: 1_000_000,
-  buyer: { mobileCountry: 'CA', ...ADDRESS },
+  buyer: { mobileCountry: 'CA', ...ID_ADDRESS },
 };
 /** IDR amounts are over the sandbox's selfie threshold: the identity step is passed directly. */
 async function idrBuy(): Promise<Visitor> {

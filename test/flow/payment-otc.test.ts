@@ -4,7 +4,7 @@
 // deadline in Manila time, the OTC fee, the valid IDs), the thanks page ends with Done.
 import t, { type Test } from 'tap';
 import { startStack } from '../helpers/stack.ts';
-import { BTC_TESTNET_ADDRESS, BUYER, CODE, Visitor } from '../helpers/journey.ts';
+import { BTC_TESTNET_ADDRESS, BUYER, CODE, PH_ADDRESS, Visitor } from '../helpers/journey.ts';
 
 // 2026-11-22 08:00 UTC = 16:00 in Manila.
 const NOW = Date.parse('2026-11-22T08:00:00Z');
@@ -32,10 +32,7 @@ async function cashOrder() {
         ...BUYER,
         mobileCountry: 'PH',
         mobile: PH_MOBILE,
-        addressLine1: '1 Ayala Ave',
-        cityTown: 'Makati',
-        stateProv: 'ON',
-        postalCode: 'M5V 2T6',
+        ...PH_ADDRESS,
       },
       '/mobile-verification',
     ],

@@ -217,6 +217,22 @@ export const ADDRESS = {
   stateProv: 'ON',
   postalCode: 'M5H 1A1',
 } satisfies Form;
+/** A Philippine buyer's address (PHP orders): Makati, Metro Manila. */
+export const PH_ADDRESS = {
+  addressLine1: '1 Ayala Ave',
+  cityTown: 'Makati',
+  stateProv: '00',
+  postalCode: '1226',
+} satisfies Form;
+/** A cash order on manila, in PHP: every amount it takes asks for the buyer's address. */
+export const MANILA_CASH = { host: 'manila.localhost', currency: 'PHP', method: 'OTC', amount: 1000 } satisfies Walk;
+/** An Indonesian buyer's address (IDR orders): Jakarta. */
+export const ID_ADDRESS = {
+  addressLine1: 'Jl. M.H. Thamrin 1',
+  cityTown: 'Jakarta',
+  stateProv: 'JK',
+  postalCode: '10310',
+} satisfies Form;
 
 /** The smallest PNG: a selfie the sandbox accepts. */
 const SELFIE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

@@ -5,7 +5,7 @@
 // all visit this one list.
 import type { Page } from 'playwright-core';
 import type { Stack } from './stack.ts';
-import { ADDRESS, driveTo, MAPLE, passIdentity, startFlow, Visitor, type Walk } from './journey.ts';
+import { ADDRESS, driveTo, ID_ADDRESS, MAPLE, passIdentity, PH_ADDRESS, startFlow, Visitor, type Walk } from './journey.ts';
 
 export const MERCHANT_HOSTS = [
   'maple.localhost',
@@ -85,7 +85,7 @@ const MANILA_CASH: Walk = {
   method: 'OTC',
   currency: 'PHP',
   amount: 1000,
-  buyer: { mobile: '0917 123 4567', mobileCountry: 'PH', ...ADDRESS },
+  buyer: { mobile: '0917 123 4567', mobileCountry: 'PH', ...PH_ADDRESS },
 };
 
 /** A maple eGift order as the home page's SPEND tab posts it: the card, then its amount picker. */
@@ -251,7 +251,7 @@ export const TOUR: readonly TourStop[] = [
         method: 'BANKTRANSFER',
         currency: 'IDR',
         amount: 1_000_000,
-        buyer: { mobileCountry: 'CA', ...ADDRESS },
+        buyer: { mobileCountry: 'CA', ...ID_ADDRESS },
       });
       await passIdentity(visitor);
       await resumeIn(stack, page, visitor);

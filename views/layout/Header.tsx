@@ -1,5 +1,5 @@
-import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { Brand } from '../components/Brand.tsx';
 
 /** Merchant brand, plus the environment and version outside production. */
 export function Header() {
@@ -7,10 +7,7 @@ export function Header() {
   const { config } = merchant;
   return (
     <header className="site-header">
-      <a className="brand" href={ROUTES.home.path}>
-        {merchant.faviconHref && <img className="brand-mark" src={merchant.faviconHref} alt="" width={32} height={32} />}
-        <span className="brand-name">{config.title}</span>
-      </a>
+      <Brand />
       {config.env !== 'PROD' && (
         <span className="env-label" title="Not a production environment">
           {`${config.env} · v${appVersion}`}

@@ -3,6 +3,7 @@
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
+import { selfieInstructionsOf } from '../../checkout/identity.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 
 export const IDENTITY_ACTIONS = {
@@ -15,28 +16,20 @@ export const IDENTITY_ACTIONS = {
   uploadInstead: 'Upload a picture instead',
 } as const;
 
-/** What the selfie must show, by country (the spec says the list is by country). */
-const INSTRUCTIONS: Record<'CA' | 'AU', string[]> = {
-  CA: [
-    "Hold your government-issued photo ID (driver's licence, passport or provincial photo ID card) next to your face.",
-    "Your whole face and the whole ID must be in the picture, with the ID's photo and text readable.",
-    'Take it in good light, without a hat or sunglasses.',
-  ],
-  AU: [
-    'Hold your photo ID (driver licence, passport or proof of age card) next to your face.',
-    "Your whole face and the whole ID must be in the picture, with the ID's photo and text readable.",
-    'Take it in good light, without a hat or sunglasses.',
-  ],
-};
-
-export function instructionsFor(country: string): string[] {
-  return country === 'AU' ? INSTRUCTIONS.AU : INSTRUCTIONS.CA;
-}
-
+/** The selfie's steps, the first naming the photo IDs of the buyer's country. */
 function Instructions({ country }: { country: string }) {
+  const { holdId, ids, after } = selfieInstructionsOf(country);
   return (
     <ol className="instructions">
-      {instructionsFor(country).map((line) => (
+      <li>
+        {holdId}
+        <ul className="photo-ids">
+          {ids.map((id) => (
+            <li key={id}>{id}</li>
+          ))}
+        </ul>
+      </li>
+      {after.map((line) => (
         <li key={line}>{line}</li>
       ))}
     </ol>
