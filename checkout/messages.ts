@@ -98,7 +98,7 @@ export const VOUCHER_TEXT = {
   label: 'Voucher number',
   hint: 'The 16 digits printed on your voucher.',
   singleUse: 'Vouchers are single-use: once redeemed, a voucher cannot be used again, even for part of its value.',
-  redeem: 'REDEEM VOUCHER',
+  redeem: 'Redeem voucher',
   redeeming: 'Redeeming your voucher; the rate hold is paused.',
   mismatch: "Your voucher's stored value does not match the quote.",
   storedValue: (amount: string) => `Your voucher is worth ${amount}.`,
@@ -237,7 +237,7 @@ export const CONFIRM_TEXT = {
 
 export const COPY_TEXT = {
   copied: 'Copied to the clipboard.',
-  copyAddress: 'COPY ADDRESS',
+  copyAddress: 'Copy address',
   copy: 'Copy',
   /** The accessible name of a small Copy button: what it copies. */
   copyOf: (what: string) => `Copy ${what}`,
@@ -310,7 +310,7 @@ export const SPEND_QUOTE_TEXT = {
 export const OTC_TEXT = {
   title: 'Pay cash at a payment centre',
   referenceLabel: 'Reference Number',
-  copyReference: 'COPY REFERENCE NUMBER',
+  copyReference: 'Copy reference number',
   expiry: (hours: string, until: string) => `Pay within ${hours}, by ${until} (Manila time). After that the order expires.`,
   validIdsHeading: 'Bring one valid ID',
   validIds: [
@@ -324,7 +324,7 @@ export const OTC_TEXT = {
     "Voter's ID",
   ],
   mapLink: 'Find a payment centre near you',
-  noted: 'I HAVE NOTED IT',
+  noted: 'I have noted it',
   successTitle: 'Thank you!',
   successBody: 'Pay the amount in cash at any partner payment centre and give them your Reference Number.',
   successNext: 'Once the centre confirms your payment we send your crypto to your receiving address and email you.',
@@ -431,9 +431,10 @@ export const STEP_TEXT = {
   names: { quote: 'Quote', details: 'Details', verify: 'Verify', pay: 'Pay', send: 'Send crypto', payout: 'Payout' },
 } as const;
 
-/** The deposit page while the server still checks for the address (screen 17, without JavaScript). Not in the spec. */
+/** The deposit page (screen 17): its confirm button, and what it shows while the server still checks for the address without JavaScript. Not in the spec. */
 export const DEPOSIT_TEXT = {
   waiting: 'Waiting for the deposit address…',
+  sent: 'I have sent my crypto',
   result: 'Deposit address',
 } as const;
 

@@ -46,8 +46,8 @@ export function CreditCardQuotePage(props: CreditCardQuoteProps & { frame?: Flow
     <Document title={CARD_TEXT.quoteTitle}>
       <FlowFrame frame={frame}>
         <section className="card payment">
-          <p className="quote-timer quote-timer-banner">{QUOTE_TEXT.currentPriceQuote}</p>
           <h1>{CARD_TEXT.quoteTitle}</h1>
+          <p className="quote-timer quote-timer-banner">{QUOTE_TEXT.currentPriceQuote}</p>
           {props.kind === 'unavailable' ? (
             <Unavailable message={props.message} />
           ) : (

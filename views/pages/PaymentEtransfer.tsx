@@ -55,7 +55,7 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
               {etransferEmail && <p className="hint">{`Payments are received by ${etransferEmail}.`}</p>}
               <Island name="PaymentPopup" props={{ paymentUrl: props.paymentUrl, checkUrl: props.checkUrl }} />
               <div className="secondary-actions">
-                <a className="button quiet" href={props.checkUrl}>
+                <a className="button secondary" href={props.checkUrl}>
                   {ACTIONS.iHavePaid}
                 </a>
                 <DoneButton quiet />
