@@ -292,6 +292,18 @@ export const STEP_UNAVAILABLE_TEXT = {
   body: 'Your order is saved. Please contact us and we will help you complete it.',
 } as const;
 
+/** The footers (views/layout/Footer.tsx): the built-in one, and the one line of a step of an order. Not in the spec. */
+export const FOOTER_TEXT = {
+  label: 'Footer',
+  product: 'Product',
+  company: 'Company',
+  support: 'Support',
+  legal: 'Legal',
+  buyCrypto: 'Buy crypto',
+  about: (merchantName: string) => `About ${merchantName}`,
+  helpCentre: 'Help centre',
+} as const;
+
 /** "Unknown payment method or subtype name: shows N/A" (docs/spec.md section 8). */
 export const NOT_AVAILABLE = 'N/A';
 

@@ -29,7 +29,7 @@ export function HomePage({
   const { merchant } = useRenderContext();
   const { psa } = merchant.config;
   return (
-    <Document title={HOME_TEXT.heading} toasts={toasts}>
+    <Document title={HOME_TEXT.heading} footer="full" toasts={toasts}>
       {form && <h1 className="page-title">{form.tabs.length === 1 ? TAB_LABELS[form.tabs[0]!.kind] : HOME_TEXT.heading}</h1>}
       {ticker && <Island name="Ticker" props={ticker} hydrate="idle" />}
       {psa && (

@@ -3,7 +3,7 @@ import { Document } from '../layout/Document.tsx';
 /** Legal pages are the merchant's own HTML, checked at start-up to hold no scripts. */
 export function LegalPage({ title, html }: { title: string; html: string }) {
   return (
-    <Document title={title}>
+    <Document title={title} footer="full">
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's legal page, sanitised once at load (tenancy/) */}
       <article className="card legal" dangerouslySetInnerHTML={{ __html: html }} />
     </Document>
