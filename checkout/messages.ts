@@ -304,6 +304,30 @@ export const FOOTER_TEXT = {
   helpCentre: 'Help centre',
 } as const;
 
+/**
+ * Every page's meta description: the merchant's title and what the page is for. Only home
+ * and the legal pages are for search engines (server/http/robots.ts); the steps of an
+ * order still say what they are. Not in the spec.
+ */
+export const META_TEXT = {
+  home: (merchantTitle: string, kinds: readonly string[], coins: readonly string[]) =>
+    kinds.length === 0
+      ? `${merchantTitle}: crypto checkout.`
+      : `${merchantTitle}: ${list(
+          kinds.map((kind) => KIND_VERBS[kind] ?? kind),
+          'disjunction',
+        )} ${list(coins)} online, in a few steps.`,
+  legal: (merchantTitle: string, pageTitle: string) => `The ${pageTitle} of ${merchantTitle}.`,
+  page: (merchantTitle: string, pageTitle: string) => `${pageTitle.replace(/[.!?…]+$/, '')} — your order at ${merchantTitle}.`,
+} as const;
+
+const KIND_VERBS: Readonly<Record<string, string>> = { BUY: 'buy', SELL: 'sell', SPEND: 'spend' };
+
+/** "a, b and c" (or "a, b or c"). */
+function list(items: readonly string[], type: 'conjunction' | 'disjunction' = 'conjunction'): string {
+  return new Intl.ListFormat('en', { style: 'long', type }).format(items);
+}
+
 /** "Unknown payment method or subtype name: shows N/A" (docs/spec.md section 8). */
 export const NOT_AVAILABLE = 'N/A';
 

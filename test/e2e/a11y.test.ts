@@ -1,6 +1,7 @@
 // Every screen of the browser journeys, visited once per JavaScript on/off and desktop
 // (1280x800) / phone (390x844): axe finds no serious or critical violation anywhere and no
-// moderate one in the checkout's own markup; at phone width no box runs past the screen or
+// moderate one in the checkout's own markup; each of the checkout's own pages has a meta
+// description naming the merchant; at phone width no box runs past the screen or
 // its card. With JavaScript on at desktop size, each screen's scripts are weighed (the
 // table is printed): a screen without islands loads none, the home page no more than the
 // React runtime plus 8 KiB gzip, and with JavaScript off no screen requests any. The checks themselves are shown to fail on a broken page.
@@ -17,6 +18,12 @@ const { stack, browser } = await startBrowserStack();
 t.setTimeout(20 * 60_000);
 
 const weights: string[] = [];
+
+const merchantTitle = (host: string) => {
+  const found = stack.app.merchants.resolve(host);
+  if (found.kind !== 'known') throw new Error(`${host} is not a demo merchant's`);
+  return found.merchant.config.title;
+};
 
 for (const javaScriptEnabled of [true, false]) {
   for (const [device, viewport] of [
@@ -42,6 +49,10 @@ for (const javaScriptEnabled of [true, false]) {
           else if (islands === 0) t.equal(scripts.files, 0, 'no islands, no JavaScript');
           else t.ok(scripts.files > 0, `${islands} islands load their code`);
           if (javaScriptEnabled && device === 'desktop') {
+            if (!stop.foreign) {
+              const description = await page.locator('head meta[name="description"]').getAttribute('content');
+              t.match(description, merchantTitle(stop.host), `a meta description naming the merchant: ${description}`);
+            }
             if (stop.name.startsWith('home')) {
               const runtime = reactRuntime(stack);
               const loaded = [
