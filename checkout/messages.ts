@@ -113,7 +113,7 @@ export const VOUCHER_TEXT = {
   label: 'Voucher number',
   hint: 'The 16 digits printed on your voucher.',
   singleUse: 'Vouchers are single-use: once redeemed, a voucher cannot be used again, even for part of its value.',
-  redeem: 'REDEEM VOUCHER',
+  redeem: 'Redeem voucher',
   redeeming: 'Redeeming your voucher; the rate hold is paused.',
   mismatch: "Your voucher's stored value does not match the quote.",
   storedValue: (amount: string) => `Your voucher is worth ${amount}.`,
@@ -299,7 +299,7 @@ export const CONFIRM_TEXT = {
 
 export const COPY_TEXT = {
   copied: 'Copied to the clipboard.',
-  copyAddress: 'COPY ADDRESS',
+  copyAddress: 'Copy address',
   copy: 'Copy',
   /** The accessible name of a small Copy button: what it copies. */
   copyOf: (what: string) => `Copy ${what}`,
@@ -363,6 +363,42 @@ export const STEP_UNAVAILABLE_TEXT = {
   body: 'Your order is saved. Please contact us and we will help you complete it.',
 } as const;
 
+/** The footers (views/layout/Footer.tsx): the built-in one, and the one line of a step of an order. Not in the spec. */
+export const FOOTER_TEXT = {
+  label: 'Footer',
+  product: 'Product',
+  company: 'Company',
+  support: 'Support',
+  legal: 'Legal',
+  buyCrypto: 'Buy crypto',
+  about: (merchantName: string) => `About ${merchantName}`,
+  helpCentre: 'Help centre',
+} as const;
+
+/**
+ * Every page's meta description: the merchant's title and what the page is for. Only home
+ * and the legal pages are for search engines (server/http/robots.ts); the steps of an
+ * order still say what they are. Not in the spec.
+ */
+export const META_TEXT = {
+  home: (merchantTitle: string, kinds: readonly string[], coins: readonly string[]) =>
+    kinds.length === 0
+      ? `${merchantTitle}: crypto checkout.`
+      : `${merchantTitle}: ${list(
+          kinds.map((kind) => KIND_VERBS[kind] ?? kind),
+          'disjunction',
+        )} ${list(coins)} online, in a few steps.`,
+  legal: (merchantTitle: string, pageTitle: string) => `The ${pageTitle} of ${merchantTitle}.`,
+  page: (merchantTitle: string, pageTitle: string) => `${pageTitle.replace(/[.!?…]+$/, '')} — your order at ${merchantTitle}.`,
+} as const;
+
+const KIND_VERBS: Readonly<Record<string, string>> = { BUY: 'buy', SELL: 'sell', SPEND: 'spend' };
+
+/** "a, b and c" (or "a, b or c"). */
+function list(items: readonly string[], type: 'conjunction' | 'disjunction' = 'conjunction'): string {
+  return new Intl.ListFormat('en', { style: 'long', type }).format(items);
+}
+
 /** "Unknown payment method or subtype name: shows N/A" (docs/spec.md section 8). */
 export const NOT_AVAILABLE = 'N/A';
 
@@ -379,7 +415,7 @@ export const SPEND_QUOTE_TEXT = {
 export const OTC_TEXT = {
   title: 'Pay cash at a payment centre',
   referenceLabel: 'Reference Number',
-  copyReference: 'COPY REFERENCE NUMBER',
+  copyReference: 'Copy reference number',
   amountLabel: 'Amount to pay',
   deadlineLabel: 'Pay by',
   /** The deadline as Manila's clock and calendar show it: '4:00 PM' on 'Monday, November 23, 2026'. */
@@ -388,7 +424,7 @@ export const OTC_TEXT = {
   validIdsHeading: 'Bring one valid ID',
   validIds: PHOTO_IDS.PH,
   mapLink: 'Find a payment centre near you',
-  noted: 'I HAVE NOTED IT',
+  noted: 'I have noted it',
   successTitle: 'Thank you!',
   successBody: 'Pay the amount in cash at any partner payment centre and give them your Reference Number.',
   successNext: 'Once the centre confirms your payment we send your crypto to your receiving address and email you.',
@@ -499,9 +535,10 @@ export const STEP_TEXT = {
   names: { quote: 'Quote', details: 'Details', verify: 'Verify', pay: 'Pay', send: 'Send crypto', payout: 'Payout' },
 } as const;
 
-/** The deposit page while the server still checks for the address (screen 17, without JavaScript). Not in the spec. */
+/** The deposit page (screen 17): its confirm button, and what it shows while the server still checks for the address without JavaScript. Not in the spec. */
 export const DEPOSIT_TEXT = {
   waiting: 'Waiting for the deposit address…',
+  sent: 'I have sent my crypto',
   result: 'Deposit address',
 } as const;
 

@@ -5,7 +5,7 @@
 // is an empty, hidden status: without JavaScript the page's streamed part does the
 // checking instead (views/pages/PaymentSpend.tsx).
 import { useEffect, useState, type ReactNode } from 'react';
-import { COPY_TEXT } from '../checkout/messages.ts';
+import { COPY_TEXT, DEPOSIT_TEXT } from '../checkout/messages.ts';
 import { pollStatus, processedAddress } from '../checkout/status-poll.ts';
 import CopyButton from './CopyButton.tsx';
 
@@ -29,7 +29,7 @@ export function WalletAddress({ address, amountText, qrSrc, confirmHref, copy }:
       <p className="crypto-address wallet-address">{address}</p>
       {copy}
       <a className="button" href={confirmHref}>
-        I HAVE SENT MY CRYPTO
+        {DEPOSIT_TEXT.sent}
       </a>
     </div>
   );

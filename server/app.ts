@@ -19,6 +19,7 @@ import { loadMerchants } from './tenancy/load.ts';
 import { liveRegistry } from './tenancy/live.ts';
 import { merchantReloadPlugin } from './tenancy/plugin.ts';
 import { assetsPlugin } from './static-files.ts';
+import { robotsPlugin } from './http/robots.ts';
 import { errorsPlugin } from './http/errors.ts';
 import { opsPlugin, type Lifecycle } from './http/lifecycle.ts';
 import { resolveHost, tenancyPlugin } from './http/tenancy.ts';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(renderPlugin);
   await app.register(assetsPlugin);
+  await app.register(robotsPlugin);
   await app.register(upstreamProxy, {
     upstreamUrl: deps.upstreamUrl,
     merchantIdOf: (request) => request.merchant.id,

@@ -1,11 +1,21 @@
 // The four legal pages: the merchant's own HTML; on the main brand host a redirect to the
 // main site; when the merchant has no such page, home (the spec's "on load failure").
 import { createElement } from 'react';
-import { LEGAL_PAGES } from '../../checkout/legal.ts';
+import { LEGAL_PAGES, type LegalPageName } from '../../checkout/legal.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { appendPath } from '../../checkout/site-urls.ts';
 import { defineScreen } from '../flow/screen.ts';
+import type { Merchant, MerchantRegistry } from '../tenancy/load.ts';
 import { LegalPage } from '../../views/pages/Legal.tsx';
+
+/** The legal page as this host shows it; none where it sends the visitor elsewhere (robots.txt lets crawlers read the others). */
+export function servedLegalPage(
+  merchants: Pick<MerchantRegistry, 'mainBrandId'>,
+  merchant: Merchant,
+  page: LegalPageName,
+): string | undefined {
+  return merchants.mainBrandId === merchant.id ? undefined : merchant.legal.get(page);
+}
 
 export const legalScreens = LEGAL_PAGES.map(({ page, route, title }) =>
   defineScreen({
@@ -15,7 +25,7 @@ export const legalScreens = LEGAL_PAGES.map(({ page, route, title }) =>
       if (request.server.merchants.mainBrandId === merchant.id) {
         return reply.redirect(appendPath(merchant.config.siteUrl, route.path), 302);
       }
-      const html = merchant.legal.get(page);
+      const html = servedLegalPage(request.server.merchants, merchant, page);
       if (html === undefined) return reply.redirect(ROUTES.home.path, 302);
       return reply.renderShared(`legal:${page}`, () => createElement(LegalPage, { title, html }));
     },

@@ -4,12 +4,12 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { CENTRES_FILE, loadCentres, parseCentres } from '../../server/cash-in/centres.ts';
-import { NEVER_SHED, startStack } from '../helpers/stack.ts';
+import { startStack } from '../helpers/stack.ts';
 import { Visitor, startFlow } from '../helpers/journey.ts';
 
 // 2026-11-22 02:30 UTC = 10:30 in Manila.
 let now = Date.parse('2026-11-22T02:30:00Z');
-const stack = await startStack({ listen: false, clock: () => now, env: NEVER_SHED });
+const stack = await startStack({ listen: false, clock: () => now });
 t.teardown(() => stack.close());
 
 const centre = (over: Record<string, unknown> = {}) => ({

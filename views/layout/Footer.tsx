@@ -1,29 +1,40 @@
 import { useRenderContext } from '../../server/render/context.tsx';
 import { LEGAL_PAGES } from '../../checkout/legal.ts';
+import { FOOTER_TEXT } from '../../checkout/messages.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { SupportContacts } from '../components/SupportContacts.tsx';
+import { hasSupportContacts, SupportContacts } from '../components/SupportContacts.tsx';
+
+/**
+ * `full` on the pages anyone arrives at (home, Pro entry, legal): the merchant's own
+ * footer.html, or the built-in one. `compact` on every page of an order: one line with
+ * support and the legal pages, nothing that draws the visitor away from the step.
+ */
+export type FooterKind = 'full' | 'compact';
+
+export function Footer({ kind }: { kind: FooterKind }) {
+  return kind === 'full' ? <FullFooter /> : <CompactFooter />;
+}
 
 /**
  * The merchant's own footer.html when it has one; otherwise the built-in footer with
  * product, company, support and legal links. Footer files are checked at start-up to
  * hold no scripts, so they are safe to insert as they are.
  */
-export function Footer() {
+function FullFooter() {
   const { merchant } = useRenderContext();
   if (merchant.footerHtml !== undefined) {
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's footer, sanitised once at load (tenancy/)
     return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: merchant.footerHtml }} />;
   }
   const { config } = merchant;
-  const year = new Date().getUTCFullYear();
   return (
     <footer className="site-footer">
-      <nav aria-label="Footer">
+      <nav aria-label={FOOTER_TEXT.label}>
         <section>
-          <h2>Product</h2>
+          <h2>{FOOTER_TEXT.product}</h2>
           <ul>
             <li>
-              <a href={ROUTES.home.path}>Buy crypto</a>
+              <a href={ROUTES.home.path}>{FOOTER_TEXT.buyCrypto}</a>
             </li>
             <li>
               <a href={config.siteUrl}>{config.merchantName}</a>
@@ -31,36 +42,71 @@ export function Footer() {
           </ul>
         </section>
         <section>
-          <h2>Company</h2>
+          <h2>{FOOTER_TEXT.company}</h2>
           <ul>
             <li>
-              <a href={config.siteUrl}>About {config.merchantName}</a>
+              <a href={config.siteUrl}>{FOOTER_TEXT.about(config.merchantName)}</a>
             </li>
           </ul>
         </section>
         <section>
-          <h2>Support</h2>
+          <h2>{FOOTER_TEXT.support}</h2>
           <ul>
             <SupportContacts />
             <li>
-              <a href={config.siteUrl}>Help centre</a>
+              <a href={config.siteUrl}>{FOOTER_TEXT.helpCentre}</a>
             </li>
           </ul>
         </section>
         <section>
-          <h2>Legal</h2>
-          <ul>
-            {LEGAL_PAGES.map((page) => (
-              <li key={page.page}>
-                <a href={page.route.path}>{page.title}</a>
-              </li>
-            ))}
-          </ul>
+          <h2>{FOOTER_TEXT.legal}</h2>
+          <LegalLinks pages={LEGAL_PAGES} />
         </section>
       </nav>
-      <p className="copyright">
-        © {year} {config.merchantName}
-      </p>
+      <Copyright />
     </footer>
+  );
+}
+
+/**
+ * Built from the merchant's configuration, never cut from its footer.html: the support
+ * contacts the built-in footer shows, and the legal pages the merchant has.
+ */
+function CompactFooter() {
+  const { merchant } = useRenderContext();
+  const legal = LEGAL_PAGES.filter((page) => merchant.legal.has(page.page));
+  return (
+    <footer className="site-footer compact">
+      <Copyright />
+      <nav aria-label={FOOTER_TEXT.label}>
+        {hasSupportContacts(merchant.config) && (
+          <ul>
+            <SupportContacts labelled />
+          </ul>
+        )}
+        {legal.length > 0 && <LegalLinks pages={legal} />}
+      </nav>
+    </footer>
+  );
+}
+
+function LegalLinks({ pages }: { pages: readonly (typeof LEGAL_PAGES)[number][] }) {
+  return (
+    <ul>
+      {pages.map((page) => (
+        <li key={page.page}>
+          <a href={page.route.path}>{page.title}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Copyright() {
+  const { merchantName } = useRenderContext().merchant.config;
+  return (
+    <p className="copyright">
+      © {new Date().getUTCFullYear()} {merchantName}
+    </p>
   );
 }

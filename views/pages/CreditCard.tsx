@@ -77,6 +77,7 @@ export function CreditCardQuotePage(props: CreditCardQuoteProps & { frame?: Flow
       <FlowFrame frame={frame}>
         <section className="card payment">
           <h1>{CARD_TEXT.quoteTitle}</h1>
+          <p className="quote-timer quote-timer-banner">{QUOTE_TEXT.currentPriceQuote}</p>
           {props.kind === 'unavailable' ? (
             <Unavailable message={props.message} retry={props.retry} />
           ) : (

@@ -8,7 +8,7 @@ import { Modal } from '../components/Modal.tsx';
 
 export function ProPage({ form, feeText, modal }: { form: AmountFormProps; feeText: string | null; modal?: string | undefined }) {
   return (
-    <Document title={PRO_TEXT.heading}>
+    <Document title={PRO_TEXT.heading} footer="full">
       <section className="pro-intro">
         <h1>{PRO_TEXT.heading}</h1>
         <p>{PRO_TEXT.note}</p>
