@@ -35,6 +35,7 @@ import { rateLimitPlugin } from './ops/rate-limit.ts';
 import { SharedPagesFastPath, sharedPagesPlugin } from './http/cached-page-listener.ts';
 import { ApiFastPath, apiFastPathPlugin } from './http/api-fast-path.ts';
 import { trustProxy } from './http/client-address.ts';
+import { answerClientError, answerFrameworkError } from './http/outside-answers.ts';
 
 /** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
 export const FORM_BODY_LIMIT = 1536 * 1024;
@@ -94,6 +95,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : (new RequestLogger(logger as Logger, withMerchant) as unknown as FastifyBaseLogger);
     },
     routerOptions: { maxParamLength: 200 },
+    // The framework's and the parser's refusals are answered in the edge's shape too.
+    frameworkErrors: (error, request, reply) => void answerFrameworkError(app, error, request, reply),
+    clientErrorHandler(error, socket) {
+      answerClientError({ log: app.log, metrics: app.metrics }, error, socket);
+    },
     // Requests read while closing get the edge's own draining answer (http/lifecycle.ts), not Fastify's.
     return503OnClosing: false,
   });

@@ -114,6 +114,8 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
       'content-length',
       String(Buffer.byteLength(body)),
     );
+    // An error is never kept, as the error handler answers it.
+    if ('refused' in answer) headers.push('cache-control', 'no-store');
     for (const name in answer.headers) headers.push(name, answer.headers[name]!);
     response.writeHead(status, headers);
     response.end(body);
