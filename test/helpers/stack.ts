@@ -88,4 +88,4 @@ export async function startStack(
  * Env for a stack whose test is not about shedding: a busy machine can stall a starting
  * process for over a second, which would shed the test's first requests.
  */
-export const NEVER_SHED = { SHED_EVENT_LOOP_DELAY_MS: '600000' } as const;
+export const NEVER_SHED = { SHED_EVENT_LOOP_DELAY_MS: '600000', SHED_QUEUE_WAIT_MS: '600000' } as const;

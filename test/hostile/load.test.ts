@@ -97,7 +97,7 @@ t.test('40 sockets pipelining 400 requests each without reading: /healthz and /r
   // port's probes wait for that, the probe port's do not.
   const landed = await timedGet(s.port, '/healthz');
   // The pages within the bound are being rendered; the flood's sockets stay open, unread.
-  const rendered = () => s.logs.filter((l) => l.msg === 'request' && l.path === '/').length;
+  const rendered = () => s.logs.filter((l) => l.msg === 'request' && l.path === '/' && l.status === 200).length;
   for (let before = -1; before !== rendered(); ) {
     before = rendered();
     await new Promise((resolve) => setTimeout(resolve, 200));
