@@ -8,6 +8,7 @@ import { parseConfig } from '../../server/config.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 import { loggerOptions } from '../../server/logging.ts';
 import type { UpstreamSummary } from '../../server/upstream/upstream-call.ts';
+import type { OptionalThirdPartyUrls } from '../../server/third-party.ts';
 
 export interface Stack {
   app: FastifyInstance;
@@ -46,6 +47,8 @@ export async function startStack(
     upstreamUrl?: (sandboxUrl: string) => string;
     /** How the edge waits while a page is open (checking the upstream again). */
     wait?: (ms: number) => Promise<void>;
+    /** The third parties' URLs, given the sandbox's pages: leave one out to turn its feature off. */
+    thirdParty?: (sandbox: OptionalThirdPartyUrls) => OptionalThirdPartyUrls;
   } = {},
 ): Promise<Stack> {
   const sandbox = await startSandbox({ logger: false, ...options.sandbox });
@@ -57,7 +60,7 @@ export async function startStack(
   const app = await buildApp({
     config,
     upstreamUrl: options.upstreamUrl?.(sandbox.url) ?? sandbox.url,
-    thirdParty: sandbox.thirdParty,
+    thirdParty: options.thirdParty?.(sandbox.thirdParty) ?? sandbox.thirdParty,
     sandboxSiteUrl: sandbox.siteUrl,
     logger,
     lifecycle: options.lifecycle,
