@@ -8,11 +8,13 @@ import { TXN_TYPES, type TxnType } from '../../checkout/domain.ts';
 import { API_OF_TXN_TYPE } from '../../checkout/wire.ts';
 import {
   bankTransferInitRequestSchema,
+  bankTransferInitResponseSchema,
   buyerInfoRequestSchema,
   cardQuoteResponseSchema,
   cryptoAddressRequestSchema,
   documentUploadRequestSchema,
   emtEmailRequestSchema,
+  etransferInitResponseSchema,
   flowStateSchema,
   mobileVerificationRequestSchema,
   procResponseSchema,
@@ -28,9 +30,11 @@ import {
   vipCheckRequestSchema,
   vipCheckResponseSchema,
   voucherNumberRequestSchema,
+  type BankTransferInitResponse,
   type BuyerInfoRequest,
   type CardQuote,
   type DocumentUploadRequest,
+  type EtransferInitResponse,
   type FlowState,
   type QuoteRequest,
   type RequoteRequest,
@@ -106,8 +110,8 @@ export interface UpstreamClient {
   status(txnType: TxnType, refId: string): Result<StatusResponse>;
   flowState(txnType: TxnType, refId: string): Result<FlowState>;
   vipCheck(vipTag: string): Result<boolean>;
-  etransferInit(refId: string): Result<FlowState>;
-  bankTransferInit(refId: string, selectedBank: string): Result<FlowState>;
+  etransferInit(refId: string): Result<EtransferInitResponse>;
+  bankTransferInit(refId: string, selectedBank: string): Result<BankTransferInitResponse>;
   proc(procId: string, query: ProcQuery): Result<ProcResponse>;
   ticker(): Result<TickerEntry[]>;
   walletQr(refId: string): Result<WalletQr>;
@@ -267,7 +271,14 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
       return post(this, 'vipCheck', under(root, 'vipcheck'), vipCheckRequestSchema, { vipTag }, vipCheckResponseSchema);
     },
     async etransferInit(refId) {
-      return post(this, 'etransferInit', under(root, 'etransfer', 'init'), refIdRequestSchema, { refId }, flowStateSchema);
+      return post(
+        this,
+        'etransferInit',
+        under(root, 'etransfer', 'init'),
+        refIdRequestSchema,
+        { refId },
+        etransferInitResponseSchema,
+      );
     },
     async bankTransferInit(refId, selectedBank) {
       return post(
@@ -276,7 +287,7 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
         under(root, 'banktransfer', 'init'),
         bankTransferInitRequestSchema,
         { refId, selectedBank },
-        flowStateSchema,
+        bankTransferInitResponseSchema,
       );
     },
     async proc(procId, query) {

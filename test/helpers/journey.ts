@@ -215,6 +215,15 @@ export const ADDRESS = {
   postalCode: 'M5H 1A1',
 } satisfies Form;
 
+/** A bank-transfer buy in IDR on the TEST merchant, a Canadian mobile chosen with its country selector. */
+export const IDR_BANK_WALK = {
+  host: 'test.localhost',
+  method: 'BANKTRANSFER',
+  currency: 'IDR',
+  amount: 1_000_000,
+  buyer: { mobileCountry: 'CA', ...ADDRESS },
+} satisfies Walk;
+
 /** The smallest PNG: a selfie the sandbox accepts. */
 const SELFIE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
