@@ -10,6 +10,7 @@ import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { quoteFee } from '../../checkout/fees.ts';
 import { orderFiguresOf } from '../../checkout/order-summary.ts';
+import { rateHold } from './rate-hold.ts';
 import { leaveFor } from './redirects.ts';
 import { createElement } from 'react';
 import { checkHtmlDocTargets, checkPaymentUrl, type PaymentHostRules } from '../../checkout/payment-url.ts';
@@ -77,6 +78,7 @@ export function saveFlowState(
     addressRequired: state.nextActionParams?.addressRequired ?? flow.addressRequired,
     ...(at !== undefined ? { at } : {}),
     order: orderFiguresOf(state, quoteFee(request.merchant.config, state.paymentMethod, flow.pro)),
+    hold: rateHold(flow, state, request.server.clock()),
   };
   writeFlow(request, reply, next);
   return next;
