@@ -3,12 +3,13 @@
 import t from 'tap';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
-import { startStack, type Stack } from './stack.ts';
+import { NEVER_SHED, startStack, type Stack } from './stack.ts';
 
 export async function startBrowserStack(
   options: Parameters<typeof startStack>[0] = {},
 ): Promise<{ stack: Stack; browser: Browser }> {
-  const stack = await startStack(options);
+  // A browser beside the edge keeps this machine busy: no test here is about shedding.
+  const stack = await startStack({ ...options, env: { ...NEVER_SHED, ...options.env } });
   const browser = await launchBrowser();
   t.teardown(async () => {
     await browser.close();
