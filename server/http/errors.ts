@@ -36,6 +36,9 @@ export const EdgeError = {
   overloaded: createError('SERVICE.OVERLOADED', ERROR_TEXT.unavailable, 503),
 } as const;
 
+/** Seconds a client refused for load or draining is asked to wait (Retry-After). */
+export const RETRY_AFTER_S = 5;
+
 /** The codes above: only these errors' own code and text reach the client. */
 const PUBLIC_CODES = new Set<string>(Object.values(EdgeError).map((E) => new E().code));
 

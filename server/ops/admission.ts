@@ -17,10 +17,9 @@
 // The probes are never refused: the orchestrator must hear why.
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { RATE_LIMIT_TEXT } from '../../checkout/messages.ts';
-import { EdgeError } from '../http/errors.ts';
+import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
 import { refusal, refuseOutside, type OutsideAnswerDeps } from '../http/outside-answers.ts';
 import type { EdgeMetrics } from './metrics.ts';
-import { RETRY_AFTER_S } from './connections.ts';
 
 export interface AdmissionSettings {
   /** Requests answered at once; beyond: 503. */

@@ -16,7 +16,7 @@
 //   forwarded address's requests instead.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { EdgeError } from '../http/errors.ts';
+import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
 import { refusal, refuseOutside, type OutsideAnswerDeps } from '../http/outside-answers.ts';
 import type { TrustProxy } from '../http/client-address.ts';
 import type { EdgeMetrics } from './metrics.ts';
@@ -35,9 +35,6 @@ export interface ConnectionSettings {
   /** The proxies whose connections carry many clients (TRUST_PROXY). */
   trust: TrustProxy;
 }
-
-/** Seconds a refused client is asked to wait. */
-export const RETRY_AFTER_S = 5;
 
 /**
  * How often Node looks for requests past the headers or request timeout: the timeouts are

@@ -8,9 +8,9 @@ import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import { Gauge } from 'prom-client';
-import { EdgeError } from '../http/errors.ts';
+import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
 import { clientAddress, type TrustProxy } from '../http/client-address.ts';
-import { RETRY_AFTER_S, type ConnectionGuard } from './connections.ts';
+import type { ConnectionGuard } from './connections.ts';
 import type { Admission, ShedReason } from './admission.ts';
 import type { PressureReason } from './health.ts';
 
