@@ -6,7 +6,7 @@
 // (test/helpers/flood.ts): what new visitors met meanwhile, readiness, the probe port.
 // `npm run faulttest`; FAULTTEST_DURATION_S, FAULTTEST_CONNECTIONS and FAULTTEST_RUNS
 // change the defaults (60 s, 200, 3), FAULTTEST_FLOOD_S and FAULTTEST_FLOOD_CONNECTIONS
-// the flood's (30 s, 400). test/ops/faulttest.test.ts runs a few seconds of each in `npm test`.
+// the flood's (30 s, 400). test/ops/faulttest.test.ts and flood.test.ts run a few seconds of each in `npm test`.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';

@@ -1,8 +1,8 @@
 // The fault test of `npm run faulttest`, a few seconds of it: the edge process under
-// concurrent load with the sandbox injecting 504s and resets, then a SIGTERM mid-load;
-// then a connection flood with new visitors arriving meanwhile.
+// concurrent load with the sandbox injecting 504s and resets, then a SIGTERM mid-load.
+// (Its connection flood: flood.test.ts.)
 import t from 'tap';
-import { faultTest, floodTest, floodVerdicts } from '../../scripts/faulttest.ts';
+import { faultTest } from '../../scripts/faulttest.ts';
 
 t.test('under injected 504s and resets: only intended answers, a clean stop, nothing dropped', async (t) => {
   const lines: string[] = [];
@@ -32,30 +32,6 @@ t.test('under injected 504s and resets: only intended answers, a clean stop, not
   t.ok(probes.count > 0, `the probe port answered ${probes.count} probes during the run (slowest ${probes.maxMs} ms)`);
   t.same(
     Object.keys(probes.answers).filter((a) => a.startsWith('/healthz')),
-    ['/healthz 200 ok'],
-    'liveness held throughout',
-  );
-});
-
-t.test('a connection flood: every new visitor answered or told when to retry, readiness down, probes answered', async (t) => {
-  const figures = await floodTest({ durationS: 4, connections: 200 });
-  // The figures against the bar: on a machine shared with other work they are noisy, so
-  // here they are shown; the assertions are what holds whatever the machine does.
-  t.comment(
-    floodVerdicts(figures)
-      .map((v) => `${v.ok ? 'ok  ' : 'over'} ${v.line}`)
-      .join('\n'),
-  );
-  t.ok(figures.visitors >= 20, `${figures.visitors} new visitors`);
-  t.same(
-    Object.keys(figures.visitorStatuses).filter((s) => s !== '200' && s !== '503'),
-    [],
-    `each was served or refused, none lost (${JSON.stringify(figures.visitorStatuses)})`,
-  );
-  t.ok(figures.flood.answered > 1_000, `the flood was answered ${figures.flood.answered} times`);
-  t.ok(figures.notReady > 0, `/readyz said not ready while saturated (${JSON.stringify(figures.probes.answers)})`);
-  t.same(
-    Object.keys(figures.probes.answers).filter((a) => a.startsWith('/healthz')),
     ['/healthz 200 ok'],
     'liveness held throughout',
   );
