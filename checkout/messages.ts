@@ -493,6 +493,25 @@ export const RATE_LIMIT_TEXT = {
   },
 } as const;
 
+/** The edge's own refusals and the error page around them. Not in the spec. */
+export const ERROR_TEXT = {
+  hostInvalid: 'The Host header is not valid.',
+  hostUnknown: 'There is no checkout at this address.',
+  crossSite: 'This form must be sent from the checkout page itself.',
+  notFound: 'Not found.',
+  draining: 'Shutting down, please retry.',
+  unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  invalid: 'The request could not be understood.',
+  forbidden: 'This request is not allowed.',
+  timeout: 'The request took too long to arrive.',
+  tooLarge: 'What you sent is too large.',
+  headersTooLarge: 'The request headers are too large.',
+  unsupported: 'This kind of content is not accepted.',
+  refusedTitle: 'Sorry',
+  failedTitle: 'Something went wrong',
+  backToStart: 'Back to the start',
+} as const;
+
 /** The home page around its form. Not in the spec. */
 export const HOME_TEXT = {
   heading: 'Buy and sell crypto',

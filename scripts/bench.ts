@@ -176,8 +176,10 @@ try {
       UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`,
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'info',
-      // One address asking thousands of times a second is what the rate limits refuse.
+      // One address asking thousands of times a second is what the rate limits refuse
+      // (and, past its share of connections, what the connection guard closes).
       RATE_LIMITS: 'off',
+      MAX_CONNECTIONS_PER_CLIENT: 'off',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

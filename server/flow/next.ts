@@ -10,6 +10,7 @@ import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { quoteFee } from '../../checkout/fees.ts';
 import { orderFiguresOf } from '../../checkout/order.ts';
+import { rateHold } from './rate-hold.ts';
 import { leaveFor } from './redirects.ts';
 import { createElement } from 'react';
 import { checkHtmlDocTargets, checkPaymentUrl, type PaymentHostRules } from '../../checkout/payment-url.ts';
@@ -81,6 +82,7 @@ export function saveFlowState(
       state,
       quoteFee(request.merchant.config, request.server.methods.get(state.paymentMethod), flow.pro) ?? flow.order?.fee,
     ),
+    hold: rateHold(flow, state, request.server.clock()),
   };
   writeFlow(request, reply, next);
   return next;

@@ -6,13 +6,17 @@
 import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
-import type { ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { acceptedEncoding } from './encoding.ts';
 import { loadIslands } from './island.tsx';
 import { DIST_DIR, readManifest } from './manifest.ts';
 import { sharedPage, sharedPageHeaders, type SharedPage } from './shared-pages.tsx';
 import { publishedPage, publishSharedPage } from '../http/cached-page-listener.ts';
 import { renderPage, type RenderOptions } from './stream.tsx';
+import { renderOnShell } from './shell.tsx';
+import type { Merchant } from '../tenancy/load.ts';
+import { errorTitle } from '../http/errors.ts';
+import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 
 export const renderPlugin = fp<{ distDir?: URL }>(
   async (app, { distDir = DIST_DIR }) => {
@@ -31,6 +35,13 @@ export const renderPlugin = fp<{ distDir?: URL }>(
         .header('cache-control', 'no-store')
         .header('vary', 'accept-encoding');
       return this.send(Readable.from([])) as FastifyReply;
+    });
+    // Asked by the error handler, also where no hook has run (http/outside-answers.ts): no
+    // reply needed, and no script, so no nonce.
+    app.decorate('errorPageHtml', (merchant: Merchant, status: number, message: string) => {
+      const page = createElement(ErrorPage, { title: errorTitle(status), message });
+      const context = { nonce: undefined, merchant, assets: manifest, appVersion: app.appConfig.appVersion };
+      return renderOnShell(page, { ...context, islands: { count: 0, onLoad: new Set<string>() } }).bytes();
     });
     app.decorateReply(
       'renderShared',

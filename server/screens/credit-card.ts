@@ -35,12 +35,15 @@ const CARD = ROUTES.creditCard;
 const CARD_STEP = [QUOTE.path, CARD.path] as const;
 const CARD_COUNTRY_CURRENCY = 'CAD';
 
-/** The merchant's key, or the visitor goes home with a message (the missing key is logged). */
+/**
+ * The merchant's key, or the visitor goes home with a message (the missing key is logged).
+ * Card payments switched off by configuration are not an outage: the home page answers 200.
+ */
 function cardKey(request: FastifyRequest, reply: FastifyReply): { key: string } | { answer: Promise<FastifyReply> } {
   const key = request.merchant.config.cardWidget.apiKey;
   if (!key) request.log.error({ merchant: request.merchant.id }, 'card widget apiKey missing in the merchant configuration');
   if (!key || !request.server.thirdParty.available.card) {
-    return { answer: renderHome(request, reply, { toasts: [{ kind: 'error', text: CARD_TEXT.unavailable }] }, 503) };
+    return { answer: renderHome(request, reply, { toasts: [{ kind: 'error', text: CARD_TEXT.unavailable }] }, 200) };
   }
   return { key };
 }

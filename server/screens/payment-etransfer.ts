@@ -11,6 +11,7 @@ import { orderOf } from '../../checkout/order.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { ISLAND_API, webUrl } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
+import type { FlowState } from '../upstream/contract.ts';
 import { followNextAction, saveFlowState } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -44,11 +45,12 @@ export const paymentEtransferScreen = defineScreen({
     if (state.nextAction === 'INITIATE_ETRANSFER') {
       const init = await upstreamFor(request).etransferInit(state.refId);
       if (!init.ok) return initFailed(request, reply, flow, init.failure);
-      const step = nextScreen(init.value, ROUTE.path, request.server.methods);
+      const initiated: FlowState = { ...state, ...init.value };
+      const step = nextScreen(initiated, ROUTE.path, request.server.methods);
       if (step.kind !== 'navigate' || step.path !== ROUTE.path)
-        return followNextAction(request, reply, flow, init.value, ROUTE.path, stay);
-      saveFlowState(request, reply, flow, init.value);
-      state = init.value;
+        return followNextAction(request, reply, flow, initiated, ROUTE.path, stay);
+      saveFlowState(request, reply, flow, initiated);
+      state = initiated;
     }
 
     const paymentUrl = webUrl(state.nextActionParams?.redirectUrl);

@@ -10,7 +10,8 @@ import { QUOTE_TEXT } from '../../checkout/messages.ts';
 import { quoteFee } from '../../checkout/fees.ts';
 import { orderOf } from '../../checkout/order.ts';
 import { quotePromo } from '../../checkout/promo.ts';
-import { formatHeldUntil, isRateHeld, quoteDeadline, requoteBody } from '../../checkout/quote-timer.ts';
+import { formatHeldUntil, isRateHeld, requoteBody } from '../../checkout/quote-timer.ts';
+import { rateHold } from '../flow/rate-hold.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { clearFlow, readFlow, type FlowCookie } from '../security/flow-cookie.ts';
@@ -74,7 +75,7 @@ export function pageProps(
   const now = request.server.clock();
   const method = request.server.methods.get(state.paymentMethod);
   const held = isRateHeld(method);
-  const deadline = quoteDeadline(state, now);
+  const deadline = rateHold(flow, state, now).until;
   const country = COUNTRY_BY_CURRENCY[flow.fiatCurrency];
   const analytics =
     config.env === 'PROD' && config.gtm
@@ -175,7 +176,7 @@ export const priceQuoteScreen = defineScreen({
     if (!loaded) return reply;
     const { flow, state } = loaded;
     const now = request.server.clock();
-    if (isRateHeld(request.server.methods.get(state.paymentMethod)) && now >= quoteDeadline(state, now)) {
+    if (isRateHeld(request.server.methods.get(state.paymentMethod)) && now >= rateHold(flow, state, now).until) {
       return renderQuote(request, reply, flow, state, { expired: true }, 409);
     }
     return followNextAction(request, reply, flow, state, ROUTE.path, (messages, status) =>

@@ -59,8 +59,16 @@ export const flowCookieSchema = z.object({
       fee: z.number().finite().nonnegative().optional(),
     })
     .optional(),
+  /** The quote's one held-until time (ms since the epoch) and the key of the quote it is for (flow/rate-hold.ts). */
+  hold: z
+    .object({
+      quote: z.string().max(32),
+      until: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type FlowCookie = z.output<typeof flowCookieSchema>;
+export type RateHold = NonNullable<FlowCookie['hold']>;
 
 function isHttps(request: FastifyRequest): boolean {
   return request.protocol === 'https';

@@ -212,7 +212,7 @@ class UpstreamCall implements Handler {
   refuse(): void {
     queueMicrotask(() => {
       this.#handler.onRequestStart?.(this.#controller, {});
-      if (!this.#settled) this.#fail(new CircuitOpenError(this.#origin));
+      if (!this.#settled) this.#fail(new CircuitOpenError(this.#origin, this.#breaker?.retryAfterS() ?? 1));
     });
   }
 

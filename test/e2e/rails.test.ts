@@ -9,7 +9,7 @@ import { expectFitsPhone, PHONE } from '../helpers/a11y.ts';
 import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
-import { ID_ADDRESS, driveTo, MAPLE, passIdentity, upstreamCalls } from '../helpers/journey.ts';
+import { IDR_BANK_WALK, driveTo, MAPLE, passIdentity, upstreamCalls } from '../helpers/journey.ts';
 import { hydrated, modalDialog, openPage, resumeOrder } from '../helpers/browser.ts';
 
 const { stack, browser } = await startBrowserStack();
@@ -181,13 +181,7 @@ for (const javaScriptEnabled of [true, false]) {
     async (t) => {
       const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
       t.teardown(close);
-      const visitor = await driveTo(stack, '/image-input-choice', {
-        host: 'test.localhost',
-        method: 'BANKTRANSFER',
-        currency: 'IDR',
-        amount: 1_000_000,
-        buyer: { mobileCountry: 'CA', ...ID_ADDRESS },
-      });
+      const visitor = await driveTo(stack, '/image-input-choice', IDR_BANK_WALK);
       t.equal(await passIdentity(visitor), '/bank-select');
       await resumeOrder(page, stack.url('test.localhost', `/state/${visitor.refId()}`));
       t.equal(path(page), '/bank-select');

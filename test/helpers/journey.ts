@@ -234,6 +234,15 @@ export const ID_ADDRESS = {
   postalCode: '10310',
 } satisfies Form;
 
+/** A bank-transfer buy in IDR on the TEST merchant, a Canadian mobile chosen with its country selector. */
+export const IDR_BANK_WALK = {
+  host: 'test.localhost',
+  method: 'BANKTRANSFER',
+  currency: 'IDR',
+  amount: 1_000_000,
+  buyer: { mobileCountry: 'CA', ...ID_ADDRESS },
+} satisfies Walk;
+
 /** The smallest PNG: a selfie the sandbox accepts. */
 const SELFIE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
