@@ -73,3 +73,19 @@ export function workingOf(order: {
     }
   }
 }
+
+/**
+ * A third party's own figures for an order (a card provider's): its fees, which the order's
+ * fee is, in the order's currency, and what the visitor's card is charged, when it says.
+ */
+export interface ProviderQuote {
+  /** What the visitor receives, in coins. */
+  receives: number;
+  fees: readonly { label: string; amount: number }[];
+  charge?: { amount: number; currency: string } | undefined;
+}
+
+/** The sum of a provider's fees, to the cent. */
+export function providerFee(quote: ProviderQuote): number {
+  return Math.round(quote.fees.reduce((sum, fee) => sum + fee.amount, 0) * 100) / 100;
+}

@@ -6,22 +6,12 @@
 // server/sandbox/rails/.
 import type { FastifyRequest } from 'fastify';
 import type { MethodRules } from '../../checkout/payment-method.ts';
+import type { ProviderQuote } from '../../checkout/money.ts';
 import type { Order } from '../../checkout/order.ts';
 import type { Screen } from '../flow/screen.ts';
 import type { LimitPair } from '../ops/rate-limit-settings.ts';
 import type { UpstreamResult } from '../upstream/client.ts';
 import type { FlowState } from '../upstream/contract.ts';
-
-/**
- * A third party's own figures for an order (a card provider's): its fees, which the order's
- * fee is, in the order's currency, and what the visitor's card is charged, when it says.
- */
-export interface ProviderQuote {
-  /** What the visitor receives, in coins. */
-  receives: number;
-  fees: readonly { label: string; amount: number }[];
-  charge?: { amount: number; currency: string } | undefined;
-}
 
 /** What the pages after the payment say, in the method's words (RECEIPT_TEXT). */
 export interface Receipt {
@@ -57,11 +47,6 @@ export interface PaymentMethod extends MethodRules {
   readonly homeLink?: { readonly label: string; readonly path: string };
   /** The method's fee is a third party's, asked as the order is quoted (a card provider's). */
   readonly providerQuote?: (request: FastifyRequest, state: FlowState) => Promise<UpstreamResult<ProviderQuote>>;
-}
-
-/** The sum of a provider's fees, to the cent. */
-export function providerFee(quote: ProviderQuote): number {
-  return Math.round(quote.fees.reduce((sum, fee) => sum + fee.amount, 0) * 100) / 100;
 }
 
 /** A receipt's words for one order, as the completion and deposit pages show them. */

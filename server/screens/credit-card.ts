@@ -16,7 +16,7 @@ import { orderOf } from '../../checkout/order.ts';
 import type { UpstreamResult } from '../upstream/client.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
-import { providerFee, type ProviderQuote } from '../methods/method.ts';
+import { providerFee, type ProviderQuote } from '../../checkout/money.ts';
 import { checkOrder } from '../flow/order-check.ts';
 import { cardWidgetUrlFor } from '../third-party.ts';
 import { formValues } from '../flow/form.ts';

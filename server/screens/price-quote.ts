@@ -20,7 +20,7 @@ import { followNextAction, keepFee, saveFlowState } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { outOfStep } from '../flow/step.ts';
 import { checkOrder } from '../flow/order-check.ts';
-import { providerFee } from '../methods/method.ts';
+import { providerFee } from '../../checkout/money.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { PRICE_QUOTE_FORM_ID, PriceQuotePage, type PriceQuotePageProps } from '../../views/pages/PriceQuote.tsx';

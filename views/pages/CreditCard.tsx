@@ -6,7 +6,7 @@ import { Fragment } from 'react';
 import { CARD_TEXT, QUOTE_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
 import { workingOf } from '../../checkout/money.ts';
 import type { Order } from '../../checkout/order.ts';
-import { providerFee, type ProviderQuote } from '../../server/methods/method.ts';
+import { providerFee, type ProviderQuote } from '../../checkout/money.ts';
 import { formatCrypto, formatFiatWithCode, formatRate } from '../../checkout/format.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
