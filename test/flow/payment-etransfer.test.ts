@@ -77,7 +77,7 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
   t.match(html, 'data-island="PaymentPopup"');
   t.match(
     html,
-    /<form class="done-form leave-checkout" action="\/done" method="post"><button type="submit" class="link-button" aria-describedby="done-leaves">Done<\/button><p class="hint" id="done-leaves">Done closes this checkout and takes you back to Maple Coin\. It does not pay for your order\.<\/p><\/form>/,
+    /<form class="done-form leave-checkout" action="\/done" method="post"><button type="submit" class="button quiet" aria-describedby="done-leaves">Done<\/button><p class="hint" id="done-leaves">Done closes this checkout and takes you back to Maple Coin\. It does not pay for your order\.<\/p><\/form>/,
     'Done is a link-styled button that says where it goes, and that it does not pay',
   );
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
