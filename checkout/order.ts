@@ -104,19 +104,20 @@ export type SummaryRow =
  * coins and where they go. A sell: what it receives, the fee taken from it, the rate, the
  * coins it sends and, with `payoutEmail` (the forms of the flow, not the pages after it,
  * which show no personal data), the payout email. A spend: the card's value, the fee added,
- * the rate and the coins. The Reference ID last.
+ * the rate and the coins. The Reference ID last. A receipt that states the total and its own
+ * reference in its own words (the cash receipt) leaves those two rows out (`receipt`).
  */
-export function summaryRows(order: Order, { payoutEmail = false } = {}): SummaryRow[] {
+export function summaryRows(order: Order, { payoutEmail = false, receipt = false } = {}): SummaryRow[] {
   const { kind } = order;
-  const rows: SummaryRow[] = [
-    {
+  const rows: SummaryRow[] = [];
+  if (!receipt)
+    rows.push({
       kind: 'fiat',
       label: kind === 'BUY' ? SUMMARY_TEXT.total : kind === 'SPEND' ? SUMMARY_TEXT.giftCardValue : SUMMARY_TEXT.youReceive,
       amount: order.fiatAmount,
       currency: order.fiatCurrency,
       total: true,
-    },
-  ];
+    });
   if (order.fee)
     rows.push({ kind: 'fiat', label: SUMMARY_TEXT.fee[FEE_IN[kind]], amount: order.fee, currency: order.fiatCurrency });
   if (order.rate) {
@@ -133,6 +134,6 @@ export function summaryRows(order: Order, { payoutEmail = false } = {}): Summary
     rows.push({ kind: 'address', label: SUMMARY_TEXT.address, value: order.cryptoAddress });
   if (payoutEmail && kind === 'SELL' && order.emtEmail)
     rows.push({ kind: 'email', label: SUMMARY_TEXT.payoutEmail, value: order.emtEmail });
-  rows.push({ kind: 'reference', label: SUMMARY_TEXT.reference, value: order.refId });
+  if (!receipt) rows.push({ kind: 'reference', label: SUMMARY_TEXT.reference, value: order.refId });
   return rows;
 }

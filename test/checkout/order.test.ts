@@ -64,6 +64,15 @@ t.test('a buy: the total, the fee when the quote had one, the rate, the coins, t
   ]);
 });
 
+t.test('inside a receipt that states the total and its reference itself: the figures between', async (t) => {
+  const cash = stateOf({ paymentMethod: 'OTC', cryptoAmount: 0.00103168 });
+  t.same(summaryRows(orderOf(flowOf(cash, 1.99))!, { receipt: true }), [
+    { kind: 'fiat', label: 'Fee (included)', amount: 1.99, currency: 'CAD' },
+    RATE,
+    { kind: 'crypto', label: 'Crypto amount', amount: 0.00103168, currency: 'BTC' },
+  ]);
+});
+
 t.test('a sell: what it receives, the coins it sends, the payout email, never the deposit address', async (t) => {
   const sell = stateOf({
     txnType: 'SELL',

@@ -21,10 +21,13 @@ export function OrderSummary({
   order,
   copy = false,
   payoutEmail = false,
+  receipt = false,
 }: {
   order: Order;
   copy?: boolean;
   payoutEmail?: boolean;
+  /** Inside a receipt that states the total and its reference itself (summaryRows). */
+  receipt?: boolean;
 }) {
   const { merchant } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
@@ -45,7 +48,7 @@ export function OrderSummary({
   };
   return (
     <dl className="order-summary">
-      {summaryRows(order, { payoutEmail }).map((row) => (
+      {summaryRows(order, { payoutEmail, receipt }).map((row) => (
         <Fragment key={row.label}>
           <dt>{row.label}</dt>
           <dd className={'total' in row && row.total ? 'order-total' : ROW_CLASS[row.kind]}>{value(row)}</dd>

@@ -60,7 +60,7 @@ function CashReceipt({ receipt }: { receipt: CashReceiptData }) {
         <dt>{OTC_TEXT.deadlineLabel}</dt>
         <dd className="cash-deadline">{receipt.deadline}</dd>
       </dl>
-      <OrderSummary order={receipt.order} />
+      <OrderSummary order={receipt.order} receipt />
       <p className="otc-expiry">{receipt.expiry}</p>
       <h2>{OTC_TEXT.validIdsHeading}</h2>
       <ul className="valid-ids">
