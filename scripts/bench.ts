@@ -10,7 +10,7 @@
 // sandbox answering the same call directly. For each it prints requests per second, the ratio to
 // the ceiling (or, for the proxy, to the sandbox) in the same round, CPU ms per request,
 // p50/p99 latency, the upstream's own CPU ms per request where a row calls it, and the
-// edge's RSS at the end, then whether each of issue 13's bars is met; it writes
+// edge's RSS at the end, then whether each bar (docs/performance.md) is met; it writes
 // bench-report/results.json and bench-report/index.html (a table and an SVG chart).
 // BENCH_BASELINE=path/to/results.json shows an earlier run's figures beside these;
 // BENCH_ONLY=name,name runs only those rows.
@@ -43,7 +43,7 @@ interface Target {
   headers: Record<string, string>;
   /** Compared with this target of the same round. */
   against: string;
-  /** Issue 13's bars for this row: its rate at least `atLeast` times that target's, in the same round. */
+  /** The bars for this row (docs/performance.md): its rate at least `atLeast` times that target's, in the same round. */
   bars?: Bar[];
 }
 
@@ -52,7 +52,7 @@ interface Bar {
   atLeast: number;
 }
 
-/** Issue 13's bar on the edge's RSS after the run, with the demo merchants. */
+/** The bar on the edge's RSS after the run, with the demo merchants (docs/performance.md). */
 const RSS_BAR_MIB = 150;
 
 interface Measured {
