@@ -416,7 +416,7 @@ try {
   // The RSS bar is on the edge after the whole benchmark, so a partial run does not judge it.
   if (!only) barLines.push(`edge RSS at most ${RSS_BAR_MIB} MiB: ${rss} MiB, ${rss <= RSS_BAR_MIB ? 'met' : 'NOT met'}`);
   if (barLines.length)
-    console.log(`\nissue 13's bars (median of the rounds' ratios):\n${barLines.map((line) => `  ${line}`).join('\n')}`);
+    console.log(`\nthe bars (median of the rounds' ratios):\n${barLines.map((line) => `  ${line}`).join('\n')}`);
 
   mkdirSync(OUT, { recursive: true });
   const report = {
@@ -485,7 +485,7 @@ function reportPage(
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Edge benchmark ${report.date}</title></head><body style="font-family:system-ui,sans-serif;margin:2rem">
 <h1>Edge benchmark</h1><p>${report.date}. Ratio of requests per second to the comparison target in the same round (median of rounds); the edge's RSS after the run: ${report.rssMiB} MiB (bar: at most ${RSS_BAR_MIB}).</p>
 <svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="Ratios to the ceiling">${bars}</svg>
-<table border="1" cellpadding="6" style="border-collapse:collapse;margin-top:1rem"><tr><th>target</th><th>req/s</th><th>ratio</th><th>CPU ms/request</th><th>the upstream's CPU ms/request</th><th>p50 ms</th><th>p99 ms</th><th>issue 13's bars</th></tr>${table}</table>
+<table border="1" cellpadding="6" style="border-collapse:collapse;margin-top:1rem"><tr><th>target</th><th>req/s</th><th>ratio</th><th>CPU ms/request</th><th>the upstream's CPU ms/request</th><th>p50 ms</th><th>p99 ms</th><th>bars</th></tr>${table}</table>
 </body></html>
 `;
 }
