@@ -4,7 +4,7 @@
 // sandbox's URL), MERCHANT (its host) and PORT. MODE picks the server around the render:
 // - `plain`: node:http and renderToString into one buffer, the least a React page costs;
 // - `naive-stream`: Fastify with one route streaming renderToPipeableStream, the way a
-//   page is commonly served (the issue's "naive Fastify + React stream" column).
+//   page is commonly served (the "naive React quote" row of docs/performance.md).
 import { quoteFee } from '../checkout/fees.ts';
 import { createServer } from 'node:http';
 import { PassThrough } from 'node:stream';

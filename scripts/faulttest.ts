@@ -275,7 +275,7 @@ export interface FloodTestOptions {
   connections: number;
 }
 
-/** What a flood must leave a new visitor with (the bar), as checks with their figures. */
+/** What a flood must leave a new visitor with (the bars in docs/operations.md), as checks with their figures. */
 export function floodVerdicts(figures: FloodFigures): { ok: boolean; line: string }[] {
   return [
     {

@@ -96,7 +96,7 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(65_000),
   /**
    * From a request's first byte to its last header. Node counts it per request, not across
-   * the idle time before it (measured), so it stays short against slow clients.
+   * the idle time before it (test/ops/pressure.test.ts shows it), so it stays short against slow clients.
    */
   HEADERS_TIMEOUT_MS: z.coerce
     .number()

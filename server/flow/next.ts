@@ -62,7 +62,7 @@ export type Stay = (messages: string[], status: number) => Promise<FastifyReply>
 
 /**
  * Merge a new flow state into the cookie; addressRequired is kept once it was seen, and the
- * order summary's figures follow the state (order-summary.ts says why they live here). `at`:
+ * order summary's figures follow the state (checkout/order.ts says why they live here). `at`:
  * the screen the state's nextAction sends the visitor to (unset: they stay where they are).
  */
 export function saveFlowState(

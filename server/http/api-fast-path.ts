@@ -1,5 +1,5 @@
 // The /api calls that need nothing but the proxy's rules, answered before Fastify sees the
-// request (as pages rendered for everyone are, shared-pages.ts): a GET of a public island
+// request (as pages rendered for everyone are, cached-page-listener.ts): a GET of a public island
 // call's own URL (the ticker) from a visitor in no flow, on a known merchant's host. One
 // Host lookup, the rate limit (the same counters as Fastify's hook), the call through the
 // shared dispatcher (retries, breaker, timeouts, its metrics), the answer rebuilt by the

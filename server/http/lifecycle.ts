@@ -85,7 +85,7 @@ export interface RequestLine {
 }
 
 /**
- * The one line a request is logged with, whichever path answered it (shared-pages.ts too).
+ * The one line a request is logged with, whichever path answered it (the listeners in front of Fastify too).
  * A request's own logger adds its id and merchant; a caller without one passes them.
  */
 export function logRequest(log: Pick<FastifyBaseLogger, 'info'>, line: RequestLine): void {

@@ -19,7 +19,7 @@ import type { IncomingMessage, RequestListener } from 'node:http';
 import { RATE_LIMIT_TEXT } from '../../checkout/messages.ts';
 import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
 import { refusal, refuseOutside, type OutsideAnswerDeps } from '../http/outside-answers.ts';
-import type { EdgeMetrics } from './metrics.ts';
+import type { EdgeMetrics, ShedReason } from './metrics.ts';
 
 export interface AdmissionSettings {
   /** Requests answered at once; beyond: 503. */
@@ -30,13 +30,13 @@ export interface AdmissionSettings {
   maxPerClient: number | undefined;
 }
 
-/** Why a request was refused, as edge_shed_total counts it (under-pressure's names for its own). */
-export type ShedReason = 'inFlight' | 'queueWait' | 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes';
+/** Why admission refuses a request (under-pressure's names for its sampled ones). */
+export type AdmissionReason = Extract<ShedReason, 'inFlight' | 'queueWait' | 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes'>;
 
 export interface AdmissionDeps extends OutsideAnswerDeps {
   metrics: Pick<EdgeMetrics, 'request' | 'shed'>;
   /** The process's sampled pressure over its thresholds, if any (pressure.ts). */
-  pressure(): ShedReason | undefined;
+  pressure(): AdmissionReason | undefined;
   /** The forwarded client address of a request that came through a trusted proxy, else undefined. */
   forwardedClient(request: IncomingMessage): string | undefined;
 }
@@ -116,7 +116,7 @@ export class Admission {
     };
   }
 
-  #overloaded(deps: AdmissionDeps): ShedReason | undefined {
+  #overloaded(deps: AdmissionDeps): AdmissionReason | undefined {
     if (this.inFlight >= this.settings.maxInFlight) return 'inFlight';
     if (this.#waitingLong()) return 'queueWait';
     return deps.pressure();

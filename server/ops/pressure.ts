@@ -11,11 +11,11 @@ import { Gauge } from 'prom-client';
 import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
 import { clientAddress, type TrustProxy } from '../http/client-address.ts';
 import type { ConnectionGuard } from './connections.ts';
-import type { Admission, ShedReason } from './admission.ts';
+import type { Admission, AdmissionReason } from './admission.ts';
 import type { PressureReason } from './health.ts';
 
 /** What under-pressure samples, by its names. */
-type Sampled = Extract<ShedReason, 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes'>;
+type Sampled = Extract<AdmissionReason, 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes'>;
 
 export interface PressureOptions {
   maxEventLoopDelayMs: number;
@@ -44,7 +44,8 @@ export const pressurePlugin = fp<PressureOptions>(
       sampleInterval: options.sampleIntervalMs ?? 500,
       pressureHandler: async (request, reply, type) => {
         if (request.routeOptions.config.whileDraining) return;
-        app.metrics.shed(type);
+        // Only the measures given a threshold above can be over one.
+        app.metrics.shed(type as Sampled);
         reply.header('retry-after', String(RETRY_AFTER_S));
         throw new EdgeError.overloaded();
       },

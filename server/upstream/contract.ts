@@ -143,7 +143,7 @@ export const voucherNumberRequestSchema = z.strictObject({
   voucherNumber: z.string().regex(/^\d{16}$/),
 });
 
-// No repeated group: V8's regex engine would recurse on a 6.5 MB text. The length check
+// No repeated group: V8's regex engine would recurse on a text as long as an upload. The length check
 // and the round trip below do the rest.
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
