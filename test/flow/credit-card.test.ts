@@ -77,6 +77,23 @@ t.test('the quote, residency, the framed widget, Pay, success', async (t) => {
   t.match(success.body, 'Fee (included)');
 });
 
+t.test("paid, then the visitor's own /state link: the success page keeps the provider's fee", async (t) => {
+  const visitor = await cardBuy();
+  await visitor.get('/credit-card-quote');
+  await visitor.post('/credit-card-quote', { canadianResident: 'yes' });
+  await stack.sandbox.app.inject({
+    method: 'POST',
+    url: '/thirdparty/card/widget',
+    payload: { apiKey: 'pk_sandbox_maple_4f8c21d97a3e', refId: visitor.refId(), decision: 'pay' },
+  });
+  const resumed = await visitor.get(`/state/${visitor.refId()}`);
+  t.equal(resumed.headers.location, '/transaction-success', 'resumed at once, at the end');
+  const success = await visitor.get('/transaction-success');
+  // The state does not carry the provider's fee: 0.00101263 BTC is 96.20 converted, not 100.
+  t.match(success.body, '<dt>Fee (included)</dt><dd><span class="money"><span class="money-amount">$3.80</span>');
+  t.match(success.body, '<span class="money-amount">0.00101263</span>');
+});
+
 t.test('a declined card charges nothing and the widget stays', async (t) => {
   const visitor = await cardBuy();
   const declined = await stack.sandbox.app.inject({

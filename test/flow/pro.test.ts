@@ -82,6 +82,20 @@ t.test('a Pro quote: vipTag upstream, the Pro flag in the cookie, the quote page
   t.notMatch((await regular.get('/price-quote')).body, 'Fee (included)', "a regular e-transfer quote at maple's promo fee of 0");
 });
 
+t.test("a Pro visitor's own /state link: still Pro, the Pro fee in the order's figures", async (t) => {
+  // test.localhost charges 2.99 for an e-Transfer buy, 1.49 for Pro: 198.51 / 95,000 = 0.00208958.
+  const visitor = new Visitor(stack, 'test.localhost');
+  await visitor.post(PRO, form({ fiatAmount: '200' }));
+  t.match((await visitor.get('/price-quote')).body, '$1.49 CAD', 'the quote: the Pro fee');
+  const resumed = await visitor.get(`/state/${visitor.refId()}`);
+  t.equal(resumed.headers.location, '/price-quote', 'resumed at once, where the order is');
+  t.equal((visitor.flow() as unknown as { pro: boolean }).pro, true, 'still Pro');
+  const quote = (await visitor.get('/price-quote')).body;
+  t.match(quote, '$1.49 CAD', 'the quote still shows the Pro fee');
+  t.notMatch(quote, '$2.99', "not the regular visitor's fee");
+  t.equal((await visitor.state()).cryptoAmount, 0.00208958, 'the upstream priced it with the Pro fee');
+});
+
 t.test('no answer: asked again every 2 s, 3 times, then Service Temporarily Unavailable', async (t) => {
   const visitor = new Visitor(stack);
   stack.sandbox.app.sandbox.queueFaults(['pass', '503']);

@@ -147,7 +147,15 @@ export interface Walk extends Quote {
  * '/payment-spend', '/transaction-in-review' (with lastName Review)…
  */
 export async function driveTo(stack: Stack, target: string, walk: Walk = {}): Promise<Visitor> {
-  const visitor = await startFlow(stack, walk);
+  return walkOn(await startFlow(stack, walk), '/price-quote', target, walk);
+}
+
+/**
+ * The walk of driveTo for a visitor already in a flow, standing at `from` (a browser that
+ * took the first steps itself hands its cookie over): the steps from there to `target`.
+ */
+export async function walkOn(visitor: Visitor, from: string, target: string, walk: Walk = {}): Promise<Visitor> {
+  const { stack } = visitor;
   const merchant = stack.app.merchants.resolve(visitor.host);
   const prod = merchant.kind === 'known' && merchant.merchant.config.env === 'PROD';
   const steps: [string, Form][] = [
@@ -157,7 +165,7 @@ export async function driveTo(stack: Stack, target: string, walk: Walk = {}): Pr
     ['/mobile-verification', { verificationCode: CODE }],
     ['/email-input', { emtEmail: walk.emtEmail ?? BUYER.emailAddress }],
   ];
-  let at = '/price-quote';
+  let at = from;
   let last = '';
   // Each step's redirect says where the visitor is; a step not offered (an address on a sell) is passed.
   for (const [path, form] of steps) {
