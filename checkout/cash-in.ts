@@ -24,6 +24,18 @@ export function distanceMetres(a: LatLng, b: LatLng): number {
 
 export const radiusMetres = (miles: number = MAP_DEFAULTS.radiusMiles) => miles * METRES_PER_MILE;
 
+const kilometreFormats = [0, 1].map(
+  (digits) => new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+);
+
+/**
+ * A distance as the page states it: in kilometres, the Philippines' unit, so the radius the
+ * spec gives in miles reads in the same unit as each centre's distance.
+ */
+export function formatKilometres(metres: number, decimals: 0 | 1 = 1): string {
+  return `${kilometreFormats[decimals]!.format(metres / 1000)} km`;
+}
+
 /** The points within `miles` of `centre`, nearest first, each with its distance. */
 export function withinRadius<P extends LatLng>(points: readonly P[], centre: LatLng = MAP_DEFAULTS.center, miles?: number) {
   const limit = radiusMetres(miles);

@@ -12,6 +12,13 @@ export const COUNTRY_BY_CURRENCY: Record<FiatCurrency, Country> = {
 };
 export type Country = 'CA' | 'AU' | 'PH' | 'ID';
 
+const COUNTRIES: readonly string[] = Object.values(COUNTRY_BY_CURRENCY);
+
+/** The country's forms and texts apply to `code`: a country the checkout serves, else the default currency's. */
+export function servedCountry(code: string): Country {
+  return COUNTRIES.includes(code) ? (code as Country) : COUNTRY_BY_CURRENCY[DEFAULT_FIAT];
+}
+
 export const COINS = ['BTC', 'BCH', 'LTC', 'ETH', 'LTCT'] as const;
 export type Coin = (typeof COINS)[number];
 /** The test litecoin exists only outside production. */

@@ -13,8 +13,8 @@ import { ROUTES, type ScreenPath } from './routes.ts';
 export type Failure =
   | { kind: 'error'; status: number; code: string; msg: string; errorParams?: { amount?: number } }
   | { kind: 'errors'; status: number; items: readonly { errorCode: string; errorMsg: string }[] }
-  /** No usable answer: a 5xx without a message, 503, a timeout, the network. */
-  | { kind: 'unavailable' }
+  /** No usable answer: a 5xx without a message, 503, a timeout, the network, an open breaker (and when to ask again). */
+  | { kind: 'unavailable'; retryAfterS?: number }
   /** An answer that breaks the contract. */
   | { kind: 'invalid-response'; status: number };
 

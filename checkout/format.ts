@@ -41,6 +41,10 @@ export interface Formats {
   cryptoDigits(amount: number): string;
   /** A crypto limit inside a message: 'BTC 0.05' (coin code first, no padding zeros). */
   cryptoLimit(amount: number, coin: string): string;
+  /** '1 BTC = $95,000.00 CAD': a rate as the quote and the summary show it. */
+  rate(rate: number, fiatCurrency: string, cryptoCurrency: string, supported?: FiatSymbolSource): string;
+  /** '$100.00 CAD': a fiat amount with its symbol and its code, as the order's figures read. */
+  fiatWithCode(amount: number, currency: string, supported?: FiatSymbolSource): string;
 }
 
 function buildFormats(locale: string): Formats {
@@ -86,6 +90,12 @@ function buildFormats(locale: string): Formats {
       if (!Number.isFinite(amount)) return 'N/A';
       return `${coin} ${signed(amount, cryptoShort.format(Math.abs(amount)))}`;
     },
+    rate(rate, fiatCurrency, cryptoCurrency, supported) {
+      return `1 ${cryptoCurrency} = ${this.fiat(rate, fiatCurrency, supported)} ${fiatCurrency}`;
+    },
+    fiatWithCode(amount, currency, supported) {
+      return `${this.fiat(amount, currency, supported)} ${currency}`;
+    },
   };
 }
 
@@ -112,3 +122,6 @@ export function formatHours(ms: number): string {
   const n = Math.round(ms / HOUR_MS);
   return n === 1 ? '1 hour' : `${n} hours`;
 }
+
+export const formatRate = english.rate.bind(english);
+export const formatFiatWithCode = english.fiatWithCode.bind(english);

@@ -57,8 +57,11 @@ export const VERIFICATION_CODE_VALIDITY_MS = 10 * MINUTE;
 export const VOUCHER_LENGTH = 16;
 export const LEGAL_AGE = 18;
 export const BIRTH_YEAR_MIN = 1900;
-/** Postal code length after removing spaces. */
-export const POSTAL_CODE_LENGTH = { CA: 6, AU: 4 } as const;
+/**
+ * Postal code length after removing spaces. CA and AU are the spec's; PH (ZIP codes) and ID
+ * (kode pos) are the checkout's own, as those countries number them.
+ */
+export const POSTAL_CODE_LENGTH = { CA: 6, AU: 4, PH: 4, ID: 5 } as const;
 
 // ---------------------------------------------------------------- uploads and popups
 

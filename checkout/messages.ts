@@ -8,11 +8,85 @@
 import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
 import { DEFAULT_LANGUAGE, type PageLanguage } from './i18n/languages.ts';
 import { type Translator, translatorFor } from './i18n/translate.ts';
+import type { Country } from './domain.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 function textsOf(t: Translator) {
+  const photoIds: Readonly<Record<Country, readonly string[]>> = {
+    CA: [t('PHOTO_IDS.CA.0'), t('PHOTO_IDS.CA.1'), t('PHOTO_IDS.CA.2')],
+    AU: [t('PHOTO_IDS.AU.0'), t('PHOTO_IDS.AU.1'), t('PHOTO_IDS.AU.2')],
+    PH: [
+      t('PHOTO_IDS.PH.0'),
+      t('PHOTO_IDS.PH.1'),
+      t('PHOTO_IDS.PH.2'),
+      t('PHOTO_IDS.PH.3'),
+      t('PHOTO_IDS.PH.4'),
+      t('PHOTO_IDS.PH.5'),
+      t('PHOTO_IDS.PH.6'),
+      t('PHOTO_IDS.PH.7'),
+    ],
+    ID: [t('PHOTO_IDS.ID.0'), t('PHOTO_IDS.ID.1'), t('PHOTO_IDS.ID.2')],
+  };
+  /** "a, b and c" (or "a, b or c") in the page's language. */
+  const list = (items: readonly string[], type: 'conjunction' | 'disjunction' = 'conjunction') =>
+    new Intl.ListFormat(t.language === 'fr-CA' ? 'fr-CA' : 'en', { style: 'long', type }).format(items);
   return {
+    /** The photo IDs a buyer of each country can show (not in the spec): the selfie instructions and the cash page name them. */
+    PHOTO_IDS: photoIds,
+    /**
+     * Every page's meta description: the merchant's title and what the page is for. Only home
+     * and the legal pages are for search engines (server/http/robots.ts). Not in the spec.
+     */
+    META_TEXT: {
+      home: (title: string, kinds: readonly string[], coins: readonly string[]) =>
+        kinds.length === 0
+          ? t('META_TEXT.homeNothing', { title })
+          : t('META_TEXT.home', {
+              title,
+              verbs: list(
+                kinds.map((kind) => t('META_TEXT.verb', { kind })),
+                'disjunction',
+              ),
+              coins: list(coins),
+            }),
+      legal: (title: string, page: string) => t('META_TEXT.legal', { title, page }),
+      page: (title: string, page: string) => t('META_TEXT.page', { title, page: page.replace(/[.!?…]+$/, '') }),
+    },
+    ERROR_TEXT: {
+      backToStart: t('ERROR_TEXT.backToStart'),
+      failedTitle: t('ERROR_TEXT.failedTitle'),
+      refusedTitle: t('ERROR_TEXT.refusedTitle'),
+      unsupported: t('ERROR_TEXT.unsupported'),
+      headersTooLarge: t('ERROR_TEXT.headersTooLarge'),
+      tooLarge: t('ERROR_TEXT.tooLarge'),
+      timeout: t('ERROR_TEXT.timeout'),
+      forbidden: t('ERROR_TEXT.forbidden'),
+      invalid: t('ERROR_TEXT.invalid'),
+      unavailable: t('ERROR_TEXT.unavailable'),
+      draining: t('ERROR_TEXT.draining'),
+      notFound: t('ERROR_TEXT.notFound'),
+      crossSite: t('ERROR_TEXT.crossSite'),
+      hostUnknown: t('ERROR_TEXT.hostUnknown'),
+      hostInvalid: t('ERROR_TEXT.hostInvalid'),
+    },
+    SELFIE_TEXT: {
+      light: t('SELFIE_TEXT.light'),
+      wholeFace: t('SELFIE_TEXT.wholeFace'),
+      holdId: t('SELFIE_TEXT.holdId'),
+    },
+    PAYMENT_PAGE_TEXT: {
+      payInTab: t('PAYMENT_PAGE_TEXT.payInTab'),
+      payInWindow: t('PAYMENT_PAGE_TEXT.payInWindow'),
+      notReceived: t('PAYMENT_PAGE_TEXT.notReceived'),
+    },
+    ADDRESS_LABELS: {
+      zipCode: t('ADDRESS_LABELS.zipCode'),
+      postcode: t('ADDRESS_LABELS.postcode'),
+      postalCode: t('ADDRESS_LABELS.postalCode'),
+      state: t('ADDRESS_LABELS.state'),
+      province: t('ADDRESS_LABELS.province'),
+    },
     /** Document types by country; the spec says only that they depend on it. */
     DOCUMENT_TYPES: {
       CA: {
@@ -38,7 +112,6 @@ function textsOf(t: Translator) {
       checking: t('WALLET_TEXT.checking'),
       qr: t('WALLET_TEXT.qr'),
       sendExactly: (amount: string) => t('WALLET_TEXT.sendExactly', { amount }),
-      sent: t('WALLET_TEXT.sent'),
     },
     CAMERA_TEXT: {
       chosenPreview: t('CAMERA_TEXT.chosenPreview'),
@@ -91,10 +164,6 @@ function textsOf(t: Translator) {
       cameraHint: t('IDENTITY_PAGE.cameraHint'),
       choiceIntro: t('IDENTITY_PAGE.choiceIntro'),
       choiceTitle: t('IDENTITY_PAGE.choiceTitle'),
-      light: t('IDENTITY_PAGE.light'),
-      wholeFace: t('IDENTITY_PAGE.wholeFace'),
-      holdAU: t('IDENTITY_PAGE.holdAU'),
-      holdCA: t('IDENTITY_PAGE.holdCA'),
     },
     IDENTITY_ACTIONS: {
       uploadInstead: t('IDENTITY_ACTIONS.uploadInstead'),
@@ -123,10 +192,6 @@ function textsOf(t: Translator) {
       title: t('EMAIL_PAGE.title'),
     },
     BUYER_PAGE: {
-      postcode: t('BUYER_PAGE.postcode'),
-      postalCode: t('BUYER_PAGE.postalCode'),
-      state: t('BUYER_PAGE.state'),
-      province: t('BUYER_PAGE.province'),
       choose: t('BUYER_PAGE.choose'),
       city: t('BUYER_PAGE.city'),
       address: t('BUYER_PAGE.address'),
@@ -152,7 +217,6 @@ function textsOf(t: Translator) {
       heading: (method: string) => t('PAY_PAGE.heading', { method }),
       deadline: (within: string) => t('PAY_PAGE.deadline', { within }),
       receivedBy: (email: string) => t('PAY_PAGE.receivedBy', { email }),
-      notReceived: t('PAY_PAGE.notReceived'),
       title: t('PAY_PAGE.title'),
     },
     /** The legal pages' titles, by page (checkout/legal.ts). */
@@ -222,6 +286,8 @@ function textsOf(t: Translator) {
       no: t('ACTIONS.no'),
     },
     ADDRESS_MESSAGES: {
+      /** Not in the spec: the line under `invalid` on TEST and DEV hosts, which run on the test networks. */
+      testNetworkOnly: (coin: string) => t('ADDRESS_MESSAGES.testNetworkOnly', { coin }),
       required: (coin: string) => t('ADDRESS_MESSAGES.required', { coin }),
       invalid: (coin: string) => t('ADDRESS_MESSAGES.invalid', { coin }),
     },
@@ -296,6 +362,9 @@ function textsOf(t: Translator) {
       cardExpired: t('CARD_MESSAGES.cardExpired'),
     },
     CARD_TEXT: {
+      /** What the card is charged, in the provider's currency, and the order it stands for. */
+      charge: (charge: string, order: string) => t('CARD_TEXT.charge', { charge, order }),
+      currentPrice: t('CARD_TEXT.currentPrice'),
       quoteTitle: t('CARD_TEXT.quoteTitle'),
       payTitle: t('CARD_TEXT.payTitle'),
       youPay: t('CARD_TEXT.youPay'),
@@ -311,8 +380,10 @@ function textsOf(t: Translator) {
       declined: t('CARD_TEXT.declined'),
     },
     CASH_IN_TEXT: {
+      home: t('CASH_IN_TEXT.home'),
       title: t('CASH_IN_TEXT.title'),
-      intro: t('CASH_IN_TEXT.intro'),
+      /** radius: the spec's 100 miles, in kilometres ('161 km'). */
+      intro: (radius: string) => t('CASH_IN_TEXT.intro', { radius }),
       openNow: t('CASH_IN_TEXT.openNow'),
       closed: t('CASH_IN_TEXT.closed'),
       allDay: t('CASH_IN_TEXT.allDay'),
@@ -337,6 +408,7 @@ function textsOf(t: Translator) {
       copyOf: (what: string) => t('COPY_TEXT.copyOf', { what }),
     },
     DEPOSIT_TEXT: {
+      sent: t('DEPOSIT_TEXT.sent'),
       waiting: t('DEPOSIT_TEXT.waiting'),
       result: t('DEPOSIT_TEXT.result'),
     },
@@ -387,26 +459,21 @@ function textsOf(t: Translator) {
     LEAVE_PROMPT: t('LEAVE_PROMPT'),
     NOT_AVAILABLE: t('NOT_AVAILABLE'),
     OTC_TEXT: {
-      title: t('OTC_TEXT.title'),
-      referenceLabel: t('OTC_TEXT.referenceLabel'),
-      copyReference: t('OTC_TEXT.copyReference'),
-      expiry: (hours: string, until: string) => t('OTC_TEXT.expiry', { hours, until }),
-      validIdsHeading: t('OTC_TEXT.validIdsHeading'),
-      validIds: [
-        t('OTC_TEXT.validIds.0'),
-        t('OTC_TEXT.validIds.1'),
-        t('OTC_TEXT.validIds.2'),
-        t('OTC_TEXT.validIds.3'),
-        t('OTC_TEXT.validIds.4'),
-        t('OTC_TEXT.validIds.5'),
-        t('OTC_TEXT.validIds.6'),
-        t('OTC_TEXT.validIds.7'),
-      ],
-      mapLink: t('OTC_TEXT.mapLink'),
-      noted: t('OTC_TEXT.noted'),
-      successTitle: t('OTC_TEXT.successTitle'),
-      successBody: t('OTC_TEXT.successBody'),
-      successNext: t('OTC_TEXT.successNext'),
+      deadlineLabel: t('CASH_PAGE.deadlineLabel'),
+      amountLabel: t('CASH_PAGE.amountLabel'),
+      title: t('CASH_PAGE.title'),
+      referenceLabel: t('CASH_PAGE.referenceLabel'),
+      copyReference: t('CASH_PAGE.copyReference'),
+      expiry: (hours: string) => t('CASH_PAGE.expiry', { hours }),
+      /** The deadline as Manila's clock and calendar show it: '4:00 PM' on 'Monday, November 23, 2026'. */
+      deadline: (time: string, date: string) => t('CASH_PAGE.deadline', { time, date }),
+      validIdsHeading: t('CASH_PAGE.validIdsHeading'),
+      validIds: photoIds.PH,
+      mapLink: t('CASH_PAGE.mapLink'),
+      noted: t('CASH_PAGE.noted'),
+      successTitle: t('CASH_PAGE.successTitle'),
+      successBody: t('CASH_PAGE.successBody'),
+      successNext: t('CASH_PAGE.successNext'),
     },
     PAYMENT_REFUSED_TEXT: {
       pageTitle: t('PAYMENT_REFUSED_TEXT.pageTitle'),
@@ -430,6 +497,12 @@ function textsOf(t: Translator) {
       fee: t('PRO_TEXT.fee'),
     },
     QUOTE_TEXT: {
+      /** A card order: what the card is charged, in the provider's currency, and the order it stands for. */
+      charged: (charge: string, order: string) => t('QUOTE_TEXT.charged', { charge, order }),
+      coinsValue: t('QUOTE_TEXT.coinsValue'),
+      converted: t('QUOTE_TEXT.converted'),
+      amountToSend: t('QUOTE_TEXT.amountToSend'),
+      amountToSpend: t('QUOTE_TEXT.amountToSpend'),
       /** The countdown's announcements: '5 minutes left to accept this rate.' */
       left: (seconds: number) =>
         seconds >= 60 ? t('QUOTE_TEXT.minutesLeft', { n: seconds / 60 }) : t('QUOTE_TEXT.secondsLeft', { n: seconds }),
@@ -452,6 +525,14 @@ function textsOf(t: Translator) {
           : t('RATE_LIMIT_TEXT.tryAgainInSeconds', { count: Math.max(1, seconds) }),
     },
     RECEIPT_TEXT: {
+      /** The deposit page: what the crypto buys, and by when (the payment email's promise, docs/spec.md section 9). */
+      youGet: {
+        payout: (amount: string, within: string) => t('RECEIPT_TEXT.youGet.payout', { amount, within }),
+        giftCard: (amount: string, within: string, card = t('RECEIPT_TEXT.youGet.eGiftCard')) =>
+          t('RECEIPT_TEXT.youGet.giftCard', { amount, within, card }),
+      },
+      /** Under Done, on a page whose order is not paid yet: where Done goes, and that it does not pay. */
+      doneLeaves: (site: string) => t('RECEIPT_TEXT.doneLeaves', { site }),
       thankYouTitle: t('RECEIPT_TEXT.thankYouTitle'),
       thankYou: t('RECEIPT_TEXT.thankYou'),
       inReviewTitle: t('RECEIPT_TEXT.inReviewTitle'),
@@ -496,8 +577,6 @@ function textsOf(t: Translator) {
     SPEND_QUOTE_TEXT: {
       title: t('SPEND_QUOTE_TEXT.title'),
       amountLegend: t('SPEND_QUOTE_TEXT.amountLegend'),
-      youSend: t('SPEND_QUOTE_TEXT.youSend'),
-      fee: t('SPEND_QUOTE_TEXT.fee'),
       terms: t('SPEND_QUOTE_TEXT.terms'),
       website: t('SPEND_QUOTE_TEXT.website'),
       faq: t('SPEND_QUOTE_TEXT.faq'),
@@ -522,9 +601,7 @@ function textsOf(t: Translator) {
       body: t('STEP_UNAVAILABLE_TEXT.body'),
     },
     SUMMARY_TEXT: {
-      amountToSpend: t('SUMMARY_TEXT.amountToSpend'),
-      amountToSend: t('SUMMARY_TEXT.amountToSend'),
-      exchangeRate: t('SUMMARY_TEXT.exchangeRate'),
+      rate: t('SUMMARY_TEXT.rate'),
       title: t('SUMMARY_TEXT.title'),
       total: t('SUMMARY_TEXT.total'),
       youReceive: t('SUMMARY_TEXT.youReceive'),
@@ -532,7 +609,12 @@ function textsOf(t: Translator) {
       youSend: t('SUMMARY_TEXT.youSend'),
       address: t('SUMMARY_TEXT.address'),
       reference: t('SUMMARY_TEXT.reference'),
-      fee: t('SUMMARY_TEXT.fee'),
+      /** The fee, by how it stands in the order (checkout/order.ts FEE_IN). */
+      fee: {
+        included: t('SUMMARY_TEXT.fee.included'),
+        deducted: t('SUMMARY_TEXT.fee.deducted'),
+        added: t('SUMMARY_TEXT.fee.added'),
+      },
       payoutEmail: t('SUMMARY_TEXT.payoutEmail'),
       giftCardValue: t('SUMMARY_TEXT.giftCardValue'),
     },
@@ -592,6 +674,12 @@ export function textsFor(language: PageLanguage): Texts {
 }
 
 export const {
+  PHOTO_IDS,
+  META_TEXT,
+  ERROR_TEXT,
+  SELFIE_TEXT,
+  PAYMENT_PAGE_TEXT,
+  ADDRESS_LABELS,
   WALLET_TEXT,
   CAMERA_TEXT,
   IDENFY_PAGE,

@@ -27,7 +27,7 @@ export function flowProgress(steps: readonly FlowStep[], step: FlowStep | undefi
 }
 
 /**
- * The steps whose pages show the order summary from the flow cookie (order-summary.ts):
+ * The steps whose pages show the order summary from the flow cookie (order.ts):
  * the forms between the quote and the payment. The quote shows its figures in its card, and
  * a payment page shows the order it has just read (or its own, with copy buttons).
  */

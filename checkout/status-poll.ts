@@ -2,13 +2,22 @@
 // otherwise the status is asked up to STATUS_POLL.retries more times, STATUS_POLL.intervalMs
 // apart, then the page stops checking. One loop for the WalletStatus island (through /api)
 // and for the server (while a page without JavaScript is still open); each brings its own
-// way to ask and to wait.
+// way to ask and to wait. And the payment page's rule: whether the order has moved on.
 import { STATUS_POLL } from './limits.ts';
 
 /** The fields of a status answer the rule reads. */
 export interface StatusFields {
   txnStatus?: unknown;
   cryptoAddress?: unknown;
+}
+
+/**
+ * Whether an order that waited for the visitor's payment has moved on: any status but
+ * PENDING, the status of an order still waiting (docs/spec.md section 4). The payment
+ * page then loads again and follows the upstream's nextAction.
+ */
+export function paymentMovedOn(status: StatusFields | null | undefined): boolean {
+  return typeof status?.txnStatus === 'string' && status.txnStatus !== 'PENDING';
 }
 
 /** The address to show: only once PROCESSED, the answer's own first, else `known` (the flow state's). */

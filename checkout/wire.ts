@@ -15,7 +15,7 @@ export const API_PREFIX = '/api';
  * server/upstream/proxy-rules.ts builds the proxy's allowlist from this list and nothing else.
  */
 export const ISLAND_CALLS = [
-  /** WalletStatus polls the deposit. */
+  /** WalletStatus polls the deposit; PaymentPopup asks whether the payment arrived. */
   { method: 'GET', pattern: '/:api/status/:refId' },
   /** QuoteTimer: a new quote when the hold ends, and Accept. */
   { method: 'POST', pattern: '/:api/requote' },

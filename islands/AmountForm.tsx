@@ -18,7 +18,8 @@ export interface AmountFormProps {
   kind: FlowKind;
   fiats: { id: string; symbol: string }[];
   coins: { id: string; name: string }[];
-  methods: (OfferedMethod & { name: string; label: string })[];
+  /** With each the fee this visitor pays (fees.ts), so the estimate is the quote's working. */
+  methods: (OfferedMethod & { name: string; label: string; fee?: number | undefined })[];
   giftCards: { name: string; label: string; amounts: number[] }[];
   /** Default amount per kind, already resolved for the default method and currency. */
   defaults: { fiatAmount: string; cryptoAmount: string };
@@ -51,6 +52,7 @@ export default function AmountForm(props: AmountFormProps) {
   const [fiatAmount, setFiatAmount] = useState(values.fiatAmount ?? props.defaults.fiatAmount);
   const [cryptoAmount, setCryptoAmount] = useState(values.cryptoAmount ?? props.defaults.cryptoAmount);
   const [coin, setCoin] = useState(values.cryptoCurrency ?? props.coins[0]?.id ?? '');
+  const [chosenMethod, setMethod] = useState(values.paymentMethod ?? '');
   const symbol = fiatSymbol(fiatCurrency, props.fiats);
   // The upstream wants the screen size with the quote; only the browser knows it (state,
   // not a DOM write: a re-render on submit would put the server's empty value back).
@@ -68,6 +70,7 @@ export default function AmountForm(props: AmountFormProps) {
     sync('fiatCurrency', setFiatCurrency);
     sync('cryptoCurrency', setCoin);
     sync('paymentMethodSubtype', setGiftCard);
+    sync('paymentMethod', setMethod);
   }, []);
   // Messages belong to the kind they were given for.
   const shownErrors = kind === props.kind ? errors : {};
@@ -77,6 +80,8 @@ export default function AmountForm(props: AmountFormProps) {
   // The spend tab has no method selector: its one method goes with the form.
   const spendMethod = methodsFor(props.methods, 'SPEND')[0]?.name ?? '';
   const selectedCard = props.giftCards.find((c) => c.name === giftCard);
+  // The select shows the first method when the chosen one is not offered for this tab or currency.
+  const method = methods.find((m) => m.name === chosenMethod) ?? methods[0];
 
   const switchTab = (next: FlowKind) => (event: MouseEvent) => {
     event.preventDefault();
@@ -229,7 +234,13 @@ export default function AmountForm(props: AmountFormProps) {
         <input type="hidden" name="paymentMethod" value={spendMethod} />
       ) : (
         <Field id="paymentMethod" label={props.text.paymentMethod} error={shownErrors.paymentMethod}>
-          <select id="paymentMethod" name="paymentMethod" defaultValue={values.paymentMethod} key={`${kind}-${fiatCurrency}`}>
+          <select
+            id="paymentMethod"
+            name="paymentMethod"
+            defaultValue={values.paymentMethod}
+            key={`${kind}-${fiatCurrency}`}
+            onChange={(e) => setMethod(e.target.value)}
+          >
             {methods.map((m) => (
               <option key={m.name} value={m.name}>
                 {m.label}
@@ -246,6 +257,7 @@ export default function AmountForm(props: AmountFormProps) {
           fiatCurrency={fiatCurrency}
           fiats={props.fiats}
           amount={kind === 'BUY' ? fiatAmount : cryptoAmount}
+          fee={method?.fee ?? 0}
           price={props.prices?.find((r) => r.cryptoCurrency === coin && r.fiatCurrency === fiatCurrency)?.fiatAmount}
           text={props.text}
         />
@@ -265,8 +277,10 @@ function typedAmount(text: string): number | null {
 }
 
 /**
- * The coin's current price and what the amount buys (or a sale brings) at it: an estimate,
- * said to be one, since the quote is the price that counts.
+ * The coin's current price and what the amount buys (or a sale brings) at it, the method's
+ * fee taken first as the quote takes it (checkout/money.ts): an estimate, said to be one,
+ * since the quote is the price that counts. The price is the upstream's public ticker, the
+ * source of the quote's rate.
  */
 function Estimate(props: {
   kind: FlowKind;
@@ -274,6 +288,8 @@ function Estimate(props: {
   fiatCurrency: string;
   fiats: { id: string; symbol: string }[];
   amount: string;
+  /** The fee, in the form's currency: included in a buy, deducted from a sale. */
+  fee: number;
   price: number | undefined;
   text: AmountFormProps['text'];
 }) {
@@ -290,9 +306,9 @@ function Estimate(props: {
         <span>
           {`${props.text.receiveAbout} `}
           {props.kind === 'BUY' ? (
-            <Money kind="crypto" amount={amount / props.price} currency={props.coin} />
+            <Money kind="crypto" amount={Math.max(0, amount - props.fee) / props.price} currency={props.coin} />
           ) : (
-            fiat(amount * props.price)
+            fiat(Math.max(0, amount * props.price - props.fee))
           )}
         </span>
       )}

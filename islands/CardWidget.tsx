@@ -1,8 +1,10 @@
-// The card provider's widget in a frame. Its server HTML is the frame and a link that
-// checks the payment (the page follows the upstream's nextAction). Hydrated, it listens
-// for the provider's completion message, from the widget's origin only: approved goes to
-// that same check, declined says so and leaves the frame for another try.
-import { useEffect, useState } from 'react';
+// The card provider's widget in a frame. Its server HTML is the frame (a style sheet's
+// minimum height) and a link that checks the payment (the page follows the upstream's
+// nextAction). Hydrated, it listens to the widget's origin only: the height of the
+// widget's content, which the frame takes so nothing is clipped on a phone (the page
+// scrolls, not the frame), and the completion: approved goes to that same check, declined
+// says so and leaves the frame for another try.
+import { useEffect, useRef, useState } from 'react';
 import { useTexts } from '../views/language.tsx';
 
 export interface CardWidgetProps {
@@ -12,26 +14,54 @@ export interface CardWidgetProps {
   checkUrl: string;
 }
 
-type Report = { type?: unknown; status?: unknown };
+type Report = { type?: unknown; status?: unknown; height?: unknown };
+
+/** A widget reporting more than this is not believed: the frame stays at most this tall. */
+const MAX_FRAME_HEIGHT_PX = 4000;
 
 export default function CardWidget({ src, checkUrl }: CardWidgetProps) {
   const { CARD_TEXT } = useTexts();
   const [declined, setDeclined] = useState(false);
+  const [height, setHeight] = useState<number | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     const origin = new URL(src).origin;
     const onMessage = (event: MessageEvent<Report>) => {
-      if (event.origin !== origin || event.data?.type !== 'card-payment') return;
-      if (event.data.status === 'approved') window.location.assign(checkUrl);
-      else if (event.data.status === 'declined') setDeclined(true);
+      if (event.origin !== origin) return;
+      const { type, status, height: reported } = event.data ?? {};
+      if (type === 'card-widget-size' && typeof reported === 'number' && Number.isFinite(reported) && reported > 0) {
+        // The frame's own border is outside the content it shows.
+        const border = frame.current ? frame.current.offsetHeight - frame.current.clientHeight : 0;
+        setHeight(Math.min(Math.ceil(reported) + border, MAX_FRAME_HEIGHT_PX));
+      } else if (type === 'card-payment') {
+        if (status === 'approved') window.location.assign(checkUrl);
+        else if (status === 'declined') setDeclined(true);
+      }
     };
     window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    // The widget may have reported before this listened: ask it again, now and whenever it loads a page.
+    const ask = () => frame.current?.contentWindow?.postMessage({ type: 'card-widget-size?' }, origin);
+    ask();
+    frame.current?.addEventListener('load', ask);
+    const current = frame.current;
+    return () => {
+      window.removeEventListener('message', onMessage);
+      current?.removeEventListener('load', ask);
+    };
   }, [src, checkUrl]);
 
   return (
     <div className="card-widget">
       <div role="alert">{declined && <p className="form-error">{CARD_TEXT.declined}</p>}</div>
-      <iframe className="card-frame" src={src} title={CARD_TEXT.frameTitle} referrerPolicy="no-referrer" />
+      <iframe
+        ref={frame}
+        className="card-frame"
+        src={src}
+        title={CARD_TEXT.frameTitle}
+        referrerPolicy="no-referrer"
+        // Set in the browser only, through the CSSOM: the page's policy allows no style attribute.
+        style={height === null ? undefined : { height: `${height}px` }}
+      />
       <p>
         <a className="button secondary" href={checkUrl}>
           {CARD_TEXT.paidLink}

@@ -1,6 +1,6 @@
 // The cash-in map (screen 21) on Leaflet 1.9: centred on Manila at zoom 10, the 100-mile
-// circle, one marker per centre with its details and whether it is open now (Manila time,
-// by this browser's clock). Tiles come from the configured tile server; with none (or none
+// circle, a scale in kilometres (the unit of the page's distances), one marker per centre
+// with its details and whether it is open now (Manila time, by this browser's clock). Tiles come from the configured tile server; with none (or none
 // reachable) the packaged outline of the islands is drawn underneath, so the map still
 // reads. Leaflet is imported when the island mounts: it needs a window, and the server
 // renders this island too (a note pointing at the list below).
@@ -67,6 +67,7 @@ export default function CashInMap(props: CashInMapProps) {
         map.remove();
       };
       if (props.tileUrl) L.tileLayer(props.tileUrl, { maxZoom: 18, attribution: '© OpenStreetMap contributors' }).addTo(map);
+      L.control.scale({ imperial: false }).addTo(map);
       L.circle([props.centre.lat, props.centre.lng], {
         radius: props.radiusMetres,
         className: 'cash-in-radius',

@@ -1,7 +1,8 @@
 // The rate-hold banner of a payment step (the voucher page). Its server HTML says until
 // when the rate is held. Hydrated, it counts down, and while the page's form is being
 // submitted (a voucher being redeemed) the countdown pauses: the server answers with the
-// next step, or with this page again (an error), whose banner counts on from the deadline.
+// next step, or with this page again (an error), whose deadline it moved on by the pause,
+// so the banner resumes where it stood (server/flow/rate-hold.ts).
 import { useEffect, useState } from 'react';
 import { formatCountdown, remainingMs } from '../checkout/quote-timer.ts';
 import { useTexts } from '../views/language.tsx';

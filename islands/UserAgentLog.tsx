@@ -1,6 +1,9 @@
 // The production-only user-agent logging form (docs/spec.md section 7): refId, width and height,
-// posted once per transaction from the quote page, in the background (keepalive, no await
-// on the page), never more than once per refId in this browser tab.
+// posted once per transaction from the quote page, never more than once per refId in this
+// browser tab. Fire and forget: nothing of the answer is read, so it goes as a beacon (or a
+// no-cors post where beacons are missing) of a form, a type that needs no preflight. A form
+// service that sends no CORS headers, or answers an error, can then raise nothing in the
+// console.
 import { useEffect } from 'react';
 
 export interface UserAgentLogProps {
@@ -23,12 +26,11 @@ function alreadySent(refId: string): boolean {
 export default function UserAgentLog({ url, refId }: UserAgentLogProps) {
   useEffect(() => {
     if (alreadySent(refId)) return;
-    const body = JSON.stringify({ refId, width: screen.width, height: screen.height });
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true, mode: 'cors' }).catch(
-      () => {
-        // Logging only: nothing for the visitor to see.
-      },
-    );
+    const form = () => new URLSearchParams({ refId, width: String(screen.width), height: String(screen.height) });
+    if (navigator.sendBeacon?.(url, form())) return;
+    fetch(url, { method: 'POST', mode: 'no-cors', body: form(), keepalive: true }).catch(() => {
+      // Logging only: nothing for the visitor to see.
+    });
   }, [url, refId]);
   return null;
 }

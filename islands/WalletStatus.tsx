@@ -20,7 +20,7 @@ export interface WalletAddressProps {
 
 /** The address to send to, as text and QR code, shared with the server-rendered page. */
 export function WalletAddress({ address, amountText, qrSrc, confirmHref, copy }: WalletAddressProps) {
-  const { WALLET_TEXT } = useTexts();
+  const { WALLET_TEXT, DEPOSIT_TEXT } = useTexts();
   return (
     <div className="wallet">
       <p>{withNodes(WALLET_TEXT.sendExactly(slot('amount')), { amount: <strong>{amountText}</strong> })}</p>
@@ -28,7 +28,7 @@ export function WalletAddress({ address, amountText, qrSrc, confirmHref, copy }:
       <p className="crypto-address wallet-address">{address}</p>
       {copy}
       <a className="button" href={confirmHref}>
-        {WALLET_TEXT.sent}
+        {DEPOSIT_TEXT.sent}
       </a>
     </div>
   );

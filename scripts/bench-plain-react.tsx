@@ -4,7 +4,8 @@
 // sandbox's URL), MERCHANT (its host) and PORT. MODE picks the server around the render:
 // - `plain`: node:http and renderToString into one buffer, the least a React page costs;
 // - `naive-stream`: Fastify with one route streaming renderToPipeableStream, the way a
-//   page is commonly served (the issue's "naive Fastify + React stream" column).
+//   page is commonly served (the "naive React quote" row of docs/performance.md).
+import { quoteFee } from '../checkout/fees.ts';
 import { createServer } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +42,15 @@ const fakeRequest = {
   server: { clock: Date.now, thirdParty: {}, methods: PAYMENT_METHODS },
   routeOptions: { config: { step: 'quote' } },
 } as unknown as FastifyRequest;
-const props = pageProps(fakeRequest, flow, state, {});
+const props = pageProps(
+  fakeRequest,
+  flow,
+  state,
+  {},
+  {
+    fee: quoteFee(merchant.config, PAYMENT_METHODS.get(state.paymentMethod), flow.pro),
+  },
+);
 
 const page = (ctx: RenderContextValue) => <RenderContext value={ctx}>{createElement(PriceQuotePage, props)}</RenderContext>;
 const context = (): RenderContextValue => ({

@@ -2,14 +2,17 @@
 // under many connections for a while, several runs in one process, then a SIGTERM in the
 // middle of a last run. Prints what clients got, memory after each run, and whether the
 // process survived and stopped cleanly, and how fast the probe port answered meanwhile
-// (asked from a thread of its own). `npm run faulttest`; FAULTTEST_DURATION_S,
-// FAULTTEST_CONNECTIONS and FAULTTEST_RUNS change the defaults (60 s, 200, 3).
-// test/ops/faulttest.test.ts runs a few seconds of it in `npm test`.
+// (asked from a thread of its own). Then a connection flood against an edge of its own
+// (test/helpers/flood.ts): what new visitors met meanwhile, readiness, the probe port.
+// `npm run faulttest`; FAULTTEST_DURATION_S, FAULTTEST_CONNECTIONS and FAULTTEST_RUNS
+// change the defaults (60 s, 200, 3), FAULTTEST_FLOOD_S and FAULTTEST_FLOOD_CONNECTIONS
+// the flood's (30 s, 400). test/ops/faulttest.test.ts and flood.test.ts run a few seconds of each in `npm test`.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { freePort } from '../test/helpers/http.ts';
 import { startProber, type ProbeRecord } from '../test/helpers/prober.ts';
+import { flood, NEVER_WAIT_MS, SERVED_WITHIN_MS, type FloodFigures } from '../test/helpers/flood.ts';
 
 const HOST = 'maple.localhost';
 const TOKEN = 'faulttest-metrics-token';
@@ -166,8 +169,8 @@ async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-export async function faultTest(options: FaultTestOptions): Promise<FaultTestResult> {
-  const log = options.log ?? (() => {});
+/** An edge process in production mode with the embedded sandbox, on ports of its own. */
+async function startEdge(env: Record<string, string>) {
   const port = await freePort();
   const healthPort = await freePort();
   const root = fileURLToPath(new URL('..', import.meta.url));
@@ -177,13 +180,11 @@ export async function faultTest(options: FaultTestOptions): Promise<FaultTestRes
       ...process.env,
       NODE_ENV: 'production',
       SANDBOX: 'on',
-      SANDBOX_FAULTS: FAULTS,
       PORT: String(port),
       HEALTH_PORT: String(healthPort),
       LOG_LEVEL: 'warn',
       METRICS_TOKEN: TOKEN,
-      // Every client here is one address: the limits would answer most of it with 429.
-      RATE_LIMITS: 'off',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -191,8 +192,22 @@ export async function faultTest(options: FaultTestOptions): Promise<FaultTestRes
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/readyz`).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
+  return { child, port, healthPort, base, exited, stderr: () => stderr };
+}
+
+export async function faultTest(options: FaultTestOptions): Promise<FaultTestResult> {
+  const log = options.log ?? (() => {});
+  const { child, healthPort, base, exited, stderr } = await startEdge({
+    SANDBOX_FAULTS: FAULTS,
+    // Every client here is one address: the limits would answer most of it with 429, or close it.
+    RATE_LIMITS: 'off',
+    MAX_CONNECTIONS_PER_CLIENT: 'off',
+  });
   try {
-    await waitFor(`${base}/readyz`);
     const runs: RunFigures[] = [];
     for (let r = 1; r <= options.runs; r++) {
       const prober = await startProber({
@@ -248,10 +263,48 @@ export async function faultTest(options: FaultTestOptions): Promise<FaultTestRes
     log(
       `SIGTERM${signalled ? '' : ' (not sent)'} in the middle of a run: ${JSON.stringify(drainFigures)}, exit code ${exitCode}`,
     );
-    const unhandledRejections = (stderr.match(/unhandled ?rejection/gi) ?? []).length;
+    const unhandledRejections = (stderr().match(/unhandled ?rejection/gi) ?? []).length;
     return { runs, drain: drainFigures, exitCode, unhandledRejections };
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+export interface FloodTestOptions {
+  durationS: number;
+  connections: number;
+}
+
+/** What a flood must leave a new visitor with (the bars in docs/operations.md), as checks with their figures. */
+export function floodVerdicts(figures: FloodFigures): { ok: boolean; line: string }[] {
+  return [
+    {
+      ok: figures.shareWithin1s >= 0.9,
+      line: `${(figures.shareWithin1s * 100).toFixed(1)}% of ${figures.visitors} new visitors served or told to retry (503 with Retry-After) within ${SERVED_WITHIN_MS / 1000} s (bar: 90%)`,
+    },
+    { ok: figures.waited5s === 0, line: `${figures.waited5s} waited ${NEVER_WAIT_MS / 1000} s or more (bar: none)` },
+    { ok: figures.notReady > 0, line: `/readyz said not ready ${figures.notReady} times while saturated (bar: at least once)` },
+    {
+      ok: figures.probes.p90Ms < 100,
+      line: `probe port: 90th percentile ${figures.probes.p90Ms} ms, slowest ${figures.probes.maxMs} ms (bar: under 100 ms)`,
+    },
+  ];
+}
+
+/** The connection flood against an edge of its own (no injected faults). */
+export async function floodTest(options: FloodTestOptions): Promise<FloodFigures> {
+  // Rate limits would answer the flood with 429 (it comes from a few addresses): off, as in the other runs.
+  const edge = await startEdge({ RATE_LIMITS: 'off' });
+  try {
+    return await flood({
+      port: edge.port,
+      healthPort: edge.healthPort,
+      host: HOST,
+      connections: options.connections,
+      durationS: options.durationS,
+    });
+  } finally {
+    edge.child.kill('SIGKILL');
   }
 }
 
@@ -281,7 +334,23 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       `probe port during run ${i + 1}: ${p.count} probes, median ${p.medianMs} ms, 90th percentile ${p.p90Ms} ms, slowest ${p.maxMs} ms; ${JSON.stringify(p.answers)}`,
     );
   }
-  const ok = unintended === 0 && result.drain.inFlightLost === 0 && result.exitCode === 0 && result.unhandledRejections === 0;
+  const floodOptions = {
+    durationS: Number(process.env.FAULTTEST_FLOOD_S ?? 30),
+    connections: Number(process.env.FAULTTEST_FLOOD_CONNECTIONS ?? 400),
+  };
+  console.log(
+    `flood: ${floodOptions.connections} kept-alive connections on / for ${floodOptions.durationS} s, a new visitor every 100 ms`,
+  );
+  const figures = await floodTest(floodOptions);
+  console.log(`flood figures: ${JSON.stringify(figures)}`);
+  const verdicts = floodVerdicts(figures);
+  for (const verdict of verdicts) console.log(`flood: ${verdict.ok ? 'ok  ' : 'FAIL'} ${verdict.line}`);
+  const ok =
+    unintended === 0 &&
+    result.drain.inFlightLost === 0 &&
+    result.exitCode === 0 &&
+    result.unhandledRejections === 0 &&
+    verdicts.every((v) => v.ok);
   console.log(ok ? 'PASS' : 'FAIL');
   process.exit(ok ? 0 : 1);
 }

@@ -19,6 +19,7 @@ import { loadMerchants } from './tenancy/load.ts';
 import { liveRegistry } from './tenancy/live.ts';
 import { merchantReloadPlugin } from './tenancy/plugin.ts';
 import { assetsPlugin } from './static-files.ts';
+import { robotsPlugin } from './http/robots.ts';
 import { errorsPlugin } from './http/errors.ts';
 import { opsPlugin, type Lifecycle } from './http/lifecycle.ts';
 import { resolveHost, tenancyPlugin } from './http/tenancy.ts';
@@ -35,11 +36,13 @@ import { REQUEST_TIMEOUT_MS } from './config.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { pressurePlugin } from './ops/pressure.ts';
 import { connectionGuard } from './ops/connections.ts';
+import { Admission } from './ops/admission.ts';
 import { HealthState } from './ops/health.ts';
 import { rateLimitPlugin } from './ops/rate-limit.ts';
 import { SharedPagesFastPath, sharedPagesPlugin } from './http/cached-page-listener.ts';
 import { ApiFastPath, apiFastPathPlugin } from './http/api-fast-path.ts';
 import { trustProxy } from './http/client-address.ts';
+import { answerClientError, answerFrameworkError } from './http/outside-answers.ts';
 
 /** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
 export const FORM_BODY_LIMIT = 1536 * 1024;
@@ -78,11 +81,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rateLimits = rateLimitsOf(config, methods);
   const merchants = liveRegistry(await loadMerchants(config.merchantsDir, { ...links, blocking: true }));
 
+  // One trust function for Fastify's request.ip and the listeners in front of it.
+  const trust = trustProxy(config.trustProxy);
   const connections = connectionGuard({
     ...config.connections,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: 60_000,
+    trust,
   });
+  // Whether a request's work is taken on now: in front of every listener but the guard.
+  const admission = new Admission(config.admission);
   // One lifecycle for the ops hooks and the fast path: both stop serving once draining begins.
   const lifecycle = deps.lifecycle ?? new HealthState();
   // Pages rendered for everyone are answered in front of Fastify, behind the connection guard.
@@ -90,13 +98,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requestId = () => crypto.randomUUID();
   // So are the /api calls that need nothing but the proxy's rules.
   const apiFastPath = new ApiFastPath();
-  // One trust function for Fastify's request.ip and the listeners in front of it.
-  const trust = trustProxy(config.trustProxy);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: loggerOptions(config.logLevel) }),
     trustProxy: trust,
     bodyLimit: FORM_BODY_LIMIT,
-    serverFactory: (handler) => connections.serverFactory(fastPath.front(apiFastPath.front(handler))),
+    serverFactory: (handler) => connections.serverFactory(admission.front(fastPath.front(apiFastPath.front(handler)))),
     // One line per request is written by http/lifecycle.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
@@ -112,6 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : (new RequestLogger(logger as Logger, withMerchant) as unknown as FastifyBaseLogger);
     },
     routerOptions: { maxParamLength: 200 },
+    // The framework's and the parser's refusals are answered in the edge's shape too.
+    frameworkErrors: (error, request, reply) => void answerFrameworkError(app, error, request, reply),
+    clientErrorHandler(error, socket) {
+      answerClientError({ log: app.log, metrics: app.metrics }, error, socket);
+    },
     // Requests read while closing get the edge's own draining answer (http/lifecycle.ts), not Fastify's.
     return503OnClosing: false,
   });
@@ -126,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(opsPlugin, { lifecycle });
   await app.register(metricsPlugin, { token: config.metricsToken, merchantSeries: config.metricsMerchants });
-  await app.register(pressurePlugin, { ...config.pressure, connections });
+  await app.register(pressurePlugin, { ...config.pressure, admission, connections, trust });
   await app.register(tenancyPlugin, {
     merchants,
     unknownHosts: config.unknownHosts,
@@ -150,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(renderPlugin);
   await app.register(assetsPlugin);
+  await app.register(robotsPlugin);
   await app.register(upstreamProxy, {
     upstreamUrl: deps.upstreamUrl,
     merchantIdOf: (request) => request.merchant.id,

@@ -9,6 +9,7 @@ import { PROJECT_ROOT } from './root.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
 import { parseRateLimits as readRateLimits, type RateLimitChanges } from './ops/rate-limit-settings.ts';
 import { DEFAULT_RETRY_POLICY, longestCallMs } from './upstream/retry-policy.ts';
+import { memoryLimit, type MemoryLimit } from './ops/memory-limit.ts';
 
 /** Node refuses a headers timeout above this (http.createServer). */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -95,7 +96,7 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(65_000),
   /**
    * From a request's first byte to its last header. Node counts it per request, not across
-   * the idle time before it (measured), so it stays short against slow clients.
+   * the idle time before it (test/ops/pressure.test.ts shows it), so it stays short against slow clients.
    */
   HEADERS_TIMEOUT_MS: z.coerce
     .number()
@@ -105,6 +106,10 @@ const envSchema = z.object({
     .default(10_000),
   /** Requests one connection may have unanswered at once (HTTP/1.1 pipelining). */
   MAX_PIPELINED_REQUESTS: z.coerce.number().int().positive().default(8),
+  /** How long an answer may wait unread (the client not reading) before its connection is closed. */
+  SLOW_READ_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Connections one client address may hold (behind TRUST_PROXY: requests in flight per forwarded address); `off`: no bound. */
+  MAX_CONNECTIONS_PER_CLIENT: z.literal('off').or(z.coerce.number().int().positive()).default(64),
   /** After SIGTERM, how long the process keeps listening (answering 503, closing connections) before it closes. */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Rate limits over the defaults, e.g. `quote=30/60,code.refId=5/60`, or `off`. */
@@ -115,10 +120,17 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   // Load shedding: 503 above these; readiness goes down at READY_PRESSURE_RATIO of each.
+  /** Requests answered at once. */
+  MAX_IN_FLIGHT: z.coerce.number().int().positive().default(256),
+  /** How long a request may have waited for the event loop before its handler runs. */
+  SHED_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(500),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(1_000),
   SHED_HEAP_USED_MB: z.coerce.number().int().positive().optional(),
-  SHED_RSS_MB: z.coerce.number().int().positive().optional(),
+  /** Default: RSS_SHARE_OF_LIMIT of the memory limit (the container's cgroup, else the machine's); `off`: none. */
+  SHED_RSS_MB: z.literal('off').or(z.coerce.number().int().positive()).optional(),
   READY_PRESSURE_RATIO: z.coerce.number().gt(0).max(1).default(0.7),
+  /** Readiness goes down while the event loop is busy more than this share of the time. */
+  READY_EVENT_LOOP_UTILIZATION: z.coerce.number().gt(0).max(1).default(0.9),
   /** Bearer token that reads /metrics; unset = /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Merchants with latency series of their own: `all`, or how many (the first asked for); the rest share one. */
@@ -155,7 +167,10 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function parseConfig(env: Record<string, string | undefined>) {
+/** Without SHED_RSS_MB, requests are shed above this share of the memory limit: room for a collection before the kernel's kill. */
+export const RSS_SHARE_OF_LIMIT = 0.85;
+
+export function parseConfig(env: Record<string, string | undefined>, limit: MemoryLimit = memoryLimit()) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -228,14 +243,22 @@ export function parseConfig(env: Record<string, string | undefined>) {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       maxPipelined: e.MAX_PIPELINED_REQUESTS,
       drainDelayMs: e.DRAIN_DELAY_MS,
+      slowReadMs: e.SLOW_READ_TIMEOUT_MS,
+      maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT === 'off' ? undefined : e.MAX_CONNECTIONS_PER_CLIENT,
     },
     rateLimits: parseRateLimits(e.RATE_LIMITS),
     redisUrl: e.REDIS_URL,
     pressure: {
       maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: e.SHED_HEAP_USED_MB === undefined ? undefined : e.SHED_HEAP_USED_MB * 2 ** 20,
-      maxRssBytes: e.SHED_RSS_MB === undefined ? undefined : e.SHED_RSS_MB * 2 ** 20,
+      maxRssBytes: rssThreshold(e.SHED_RSS_MB, limit),
       readyRatio: e.READY_PRESSURE_RATIO,
+      readyEventLoopUtilization: e.READY_EVENT_LOOP_UTILIZATION,
+    },
+    admission: {
+      maxInFlight: e.MAX_IN_FLIGHT,
+      maxQueueWaitMs: e.SHED_QUEUE_WAIT_MS,
+      maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT === 'off' ? undefined : e.MAX_CONNECTIONS_PER_CLIENT,
     },
     metricsToken: e.METRICS_TOKEN,
     metricsMerchants: e.METRICS_MERCHANTS === 'all' ? Number.POSITIVE_INFINITY : e.METRICS_MERCHANTS,
@@ -243,6 +266,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     /** The probe worker's port; undefined: no probe worker. */
     healthPort,
   };
+}
+
+function rssThreshold(setting: number | 'off' | undefined, limit: MemoryLimit): number | undefined {
+  if (setting === 'off') return undefined;
+  return setting === undefined ? Math.floor(limit.bytes * RSS_SHARE_OF_LIMIT) : setting * 2 ** 20;
 }
 
 function parseRateLimits(spec: string): RateLimitChanges {

@@ -29,6 +29,8 @@ declare module 'fastify' {
     methods: MethodTable<PaymentMethod>;
     /** [edge-render] */
     assetManifest: AssetManifest;
+    /** [edge-render] The error page with this status and text, in the merchant's brand. */
+    errorPageHtml(merchant: Merchant, status: number, message: string, language: PageLanguage): Buffer;
     /** [edge-tenancy] */
     merchants: MerchantRegistry;
     /** [edge-upstream] The typed client. */
@@ -91,7 +93,7 @@ declare module 'fastify' {
     tenancy?: boolean;
     /** false: the response carries no markup, so no CSP and no nonce (hashed assets, probes). */
     csp?: boolean;
-    /** How errors on the route are answered; default: HTML when the client accepts it, else JSON. */
+    /** How errors on the route are answered; default: JSON when the client asks for it rather than HTML, else a page. */
     errorFormat?: 'json' | 'html';
     /** true: still served while the process drains (liveness and readiness probes). */
     whileDraining?: boolean;
@@ -101,5 +103,7 @@ declare module 'fastify' {
     step?: FlowStep;
     /** [screens] The rate limit the route's requests count against (defineScreen). */
     rateLimitName?: string;
+    /** [screens] The page opens another site's window and watches it (defineScreen): see edge-security. */
+    opensWindow?: boolean;
   }
 }

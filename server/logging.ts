@@ -83,8 +83,8 @@ type Destination = ReturnType<typeof pino.destination>;
 /**
  * Lines gathered into chunks of LOG_BUFFER_BYTES before they reach the destination.
  * sonic-boom measures the UTF-8 length of its pending buffer on every write it is given,
- * so handed one line at a time it spent more on a line (a scan of up to 16 KiB) than pino
- * spent writing it; handed a chunk, it scans once per chunk and keeps doing what it is for
+ * so handed one line at a time it would scan its whole pending buffer for every line, more
+ * than pino spends writing one; handed a chunk, it scans once per chunk and keeps doing what it is for
  * (asynchronous writes, partial writes, a busy pipe). What is gathered goes out before the
  * destination's own flush when the process exits.
  */

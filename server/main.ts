@@ -22,6 +22,7 @@ async function startEmbeddedSandbox(config: AppConfig, logger: Logger) {
     publicUrl: config.sandbox.publicUrl,
     quoteTtlS: config.sandbox.quoteTtlS,
     faults: config.sandbox.faults,
+    merchantsDir: config.merchantsDir,
     logger: logger.child({ component: 'sandbox' }),
   });
   logger.info({ url: sandbox.url }, 'UPSTREAM_URL is not set: using the embedded sandbox');

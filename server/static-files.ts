@@ -1,7 +1,7 @@
 // Serves hashed files from memory: the build's public files for every host, and each
 // merchant's own files only on that merchant's hosts. The build's files are read once at
-// start-up and come compressed from the build (brotli 11 costs over half a second of
-// start-up); a merchant's are compressed on their first request, as they change without a
+// start-up and come compressed from the build (brotli at its best quality is too slow for
+// start-up: docs/performance.md); a merchant's are compressed on their first request, as they change without a
 // build and a fleet of thousands would otherwise compress them all before serving anyone.
 // A hashed URL never changes content, so it is cached forever.
 import { createHash } from 'node:crypto';

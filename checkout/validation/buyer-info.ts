@@ -2,45 +2,12 @@
 // buyerinfo body (contract.ts) minus the refId the flow layer adds.
 import type { MerchantConfig } from '../../server/tenancy/schema.ts';
 import type { BuyerInfoRequest } from '../../server/upstream/contract.ts';
-import { BIRTH_YEAR_MIN, LEGAL_AGE, POSTAL_CODE_LENGTH } from '../limits.ts';
+import { addressFormOf, normalisePostalCode, postalCodeFits } from '../address/index.ts';
+import { BIRTH_YEAR_MIN, LEGAL_AGE } from '../limits.ts';
 import { emailError } from './email.ts';
 import { mobileParts, parseMobileFor, phoneCountry } from './phone.ts';
 import { charLength, fail, field, hasErrors, ok, type FieldErrors, type Validated } from './result.ts';
 import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
-
-export type Region = { code: string; name: string };
-
-export const CA_PROVINCES: readonly Region[] = [
-  { code: 'AB', name: 'Alberta' },
-  { code: 'BC', name: 'British Columbia' },
-  { code: 'MB', name: 'Manitoba' },
-  { code: 'NB', name: 'New Brunswick' },
-  { code: 'NL', name: 'Newfoundland and Labrador' },
-  { code: 'NS', name: 'Nova Scotia' },
-  { code: 'NT', name: 'Northwest Territories' },
-  { code: 'NU', name: 'Nunavut' },
-  { code: 'ON', name: 'Ontario' },
-  { code: 'PE', name: 'Prince Edward Island' },
-  { code: 'QC', name: 'Quebec' },
-  { code: 'SK', name: 'Saskatchewan' },
-  { code: 'YT', name: 'Yukon' },
-];
-
-export const AU_STATES: readonly Region[] = [
-  { code: 'QLD', name: 'Queensland' },
-  { code: 'NSW', name: 'New South Wales' },
-  { code: 'ACT', name: 'Australian Capital Territory' },
-  { code: 'VIC', name: 'Victoria' },
-  { code: 'TAS', name: 'Tasmania' },
-  { code: 'NT', name: 'Northern Territory' },
-  { code: 'SA', name: 'South Australia' },
-  { code: 'WA', name: 'Western Australia' },
-];
-
-/** The state list for Australia, the province list for everyone else. */
-export function regionsFor(country: string): readonly Region[] {
-  return country === 'AU' ? AU_STATES : CA_PROVINCES;
-}
 
 export type BuyerInfoField =
   | 'firstName'
@@ -170,24 +137,17 @@ function checkAddress(
   const cityError = textError(cityTown, texts.BUYER_PAGE.city, CITY_MAX, texts);
   if (cityError) errors.cityTown = cityError;
 
-  // A value outside the list is no choice at all.
+  const form = addressFormOf(country, texts);
+  // A value outside the country's list is no choice at all.
   const stateProv = field(raw, 'stateProv').toUpperCase();
-  if (!regionsFor(country).some((r) => r.code === stateProv)) {
-    errors.stateProv = country === 'AU' ? texts.BUYER_MESSAGES.stateRequired : texts.BUYER_MESSAGES.provinceRequired;
-  }
+  if (!form.regions.some((r) => r.code === stateProv)) errors.stateProv = form.regionRequired;
 
   const typedPostal = field(raw, 'postalCode');
-  const postalCode = typedPostal.replace(/\s+/g, '').toUpperCase();
+  const postalCode = normalisePostalCode(typedPostal);
   if (typedPostal === '') errors.postalCode = texts.BUYER_MESSAGES.postalRequired;
-  else if (!postalLengthOk(postalCode, country) || !/^[A-Z0-9]+$/.test(postalCode)) {
-    errors.postalCode = texts.BUYER_MESSAGES.postalInvalid;
-  }
+  else if (!postalCodeFits(postalCode, form)) errors.postalCode = texts.BUYER_MESSAGES.postalInvalid;
 
-  // The upstream takes CA whatever the buyer's country (docs/spec.md section 5).
+  // The upstream takes CA whatever the buyer's country (docs/spec.md section 5) and reads
+  // stateProv, an ISO 3166-2 code without its prefix, in the transaction's own country.
   return { addressLine1, cityTown, stateProv, postalCode, country: 'CA' };
-}
-
-function postalLengthOk(postal: string, country: string): boolean {
-  if (country === 'CA' || country === 'AU') return postal.length === POSTAL_CODE_LENGTH[country];
-  return postal.length >= 4 && postal.length <= 10; // the upstream's bounds
 }

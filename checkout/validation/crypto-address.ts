@@ -60,3 +60,18 @@ export function validateCryptoAddress(
     ? ok(address)
     : fail({ cryptoAddress: texts.ADDRESS_MESSAGES.invalid(coin) });
 }
+
+/**
+ * The line a host on the test network adds under a refused address (a mainnet address is
+ * the usual reason): none on production hosts, none for an empty field or an address it took.
+ */
+export function testNetworkHint(
+  coin: string,
+  address: string | undefined,
+  network: Network,
+  texts: Texts = DEFAULT_TEXTS,
+): string | undefined {
+  const typed = address?.trim() ?? '';
+  if (network !== 'testnet' || typed === '' || isAddressOnNetwork(coin, typed, network)) return undefined;
+  return texts.ADDRESS_MESSAGES.testNetworkOnly(coin);
+}

@@ -4,14 +4,14 @@
 // not there yet to their step.
 import type { RouteHandlerMethod } from 'fastify';
 import { createElement, type FunctionComponent } from 'react';
-import { orderSummaryOf, type OrderSummaryData } from '../../checkout/order-summary.ts';
+import { orderOf, type Order } from '../../checkout/order.ts';
 import type { ScreenPath } from '../../checkout/routes.ts';
 import { receiptText, type ReceiptText } from '../methods/method.ts';
 import { leaveStep, loadStep } from './step.ts';
 import { textsOf } from '../i18n/plugin.ts';
 
 export interface CompletionProps {
-  order?: OrderSummaryData | undefined;
+  order?: Order | undefined;
   receipt?: ReceiptText | undefined;
 }
 
@@ -25,7 +25,7 @@ export function completionPage(
     if (load.kind === 'elsewhere') return leaveStep(request, reply, load, path);
     if (load.kind === 'failed') request.log.warn({ failure: load.failure.kind }, 'completion page without its summary');
     if (load.kind !== 'ready') return reply.render(createElement(Page, {}));
-    const order = orderSummaryOf(load.flow, load.state);
+    const order = orderOf(load.flow, load.state);
     const method = request.server.methods.get(load.state.paymentMethod);
     return reply.render(
       createElement(Page, { order, receipt: order && method ? receiptText(method, order, textsOf(request)) : undefined }),

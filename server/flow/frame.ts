@@ -4,7 +4,7 @@
 // the quote and the payment, the summary the flow cookie carries (the same on GET and on a
 // refused form's re-render). No flow: no frame.
 import type { FastifyRequest } from 'fastify';
-import { orderSummaryOf } from '../../checkout/order-summary.ts';
+import { orderOf } from '../../checkout/order.ts';
 import { FLOW_STEPS, flowProgress, showsFlowSummary } from '../../checkout/progress.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import type { FlowState } from '../upstream/contract.ts';
@@ -18,6 +18,6 @@ export function flowFrameOf(
   if (!flow) return undefined;
   const step = request.routeOptions.config.step;
   const steps = request.server.methods.get(flow.method)?.steps ?? FLOW_STEPS[flow.kind];
-  const order = state || showsFlowSummary(step) ? orderSummaryOf(flow, state) : undefined;
+  const order = state || showsFlowSummary(step) ? orderOf(flow, state) : undefined;
   return { progress: flowProgress(steps, step), order };
 }

@@ -1,6 +1,7 @@
 // The home page (screen 1) as every part of the flow shows it: the amount form, untouched or
 // with what the visitor typed and the messages, and any modal or toast a failure leaves
 // (docs/spec.md section 8). The home screen and the failure outcomes both render it.
+import { quoteFee } from '../../checkout/fees.ts';
 import type { MethodTable } from '../../checkout/payment-method.ts';
 import type { PaymentMethod } from '../methods/method.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +33,7 @@ function defaultAmount(config: MerchantConfig, kind: FlowKind): string {
 
 export function amountFormProps(
   config: MerchantConfig,
+  methods: MethodTable<PaymentMethod>,
   texts: Texts,
   requestedKind: unknown,
   values: AmountFormProps['values'] = {},
@@ -48,7 +50,13 @@ export function amountFormProps(
     coins: coinsFor(config).map((c) => ({ id: c.id, name: c.name })),
     methods: config.paymentMethods
       .filter((m) => kinds.includes(m.type))
-      .map((m) => ({ name: m.name, label: m.label, type: m.type, fiatCurrencies: m.fiatCurrencies })),
+      .map((m) => ({
+        name: m.name,
+        label: m.label,
+        type: m.type,
+        fiatCurrencies: m.fiatCurrencies,
+        fee: quoteFee(config, methods.get(m.name), false) ?? undefined,
+      })),
     giftCards: giftCardsFor(config).map((c) => ({ name: c.name, label: c.label, amounts: c.amounts })),
     defaults: {
       fiatAmount: kinds.includes('BUY') ? defaultAmount(config, 'BUY') : '',
@@ -83,7 +91,7 @@ export function homePage(
   view: HomeView = {},
   ticker?: TickerProps,
 ) {
-  const form = amountFormProps(config, texts, view.kind, view.values, view.errors);
+  const form = amountFormProps(config, methods, texts, view.kind, view.values, view.errors);
   return createElement(HomePage, {
     form,
     links: homeLinks(config, methods, texts),

@@ -8,7 +8,8 @@ import { nextScreen, type NextStep } from '../../checkout/next-screen.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { quoteFee } from '../../checkout/fees.ts';
-import { orderFiguresOf } from '../../checkout/order-summary.ts';
+import { orderFiguresOf } from '../../checkout/order.ts';
+import { rateHold } from './rate-hold.ts';
 import { leaveFor } from './redirects.ts';
 import { createElement } from 'react';
 import { checkHtmlDocTargets, checkPaymentUrl, type PaymentHostRules } from '../../checkout/payment-url.ts';
@@ -61,7 +62,7 @@ export type Stay = (messages: string[], status: number) => Promise<FastifyReply>
 
 /**
  * Merge a new flow state into the cookie; addressRequired is kept once it was seen, and the
- * order summary's figures follow the state (order-summary.ts says why they live here). `at`:
+ * order summary's figures follow the state (checkout/order.ts says why they live here). `at`:
  * the screen the state's nextAction sends the visitor to (unset: they stay where they are).
  */
 export function saveFlowState(
@@ -76,7 +77,12 @@ export function saveFlowState(
     refId: state.refId,
     addressRequired: state.nextActionParams?.addressRequired ?? flow.addressRequired,
     ...(at !== undefined ? { at } : {}),
-    order: orderFiguresOf(state, quoteFee(request.merchant.config, request.server.methods.get(state.paymentMethod), flow.pro)),
+    // A fee the merchant file does not give (a card provider's) is kept from when it was asked.
+    order: orderFiguresOf(
+      state,
+      quoteFee(request.merchant.config, request.server.methods.get(state.paymentMethod), flow.pro) ?? flow.order?.fee,
+    ),
+    hold: rateHold(flow, state, request.server.clock()),
   };
   writeFlow(request, reply, next);
   return next;
@@ -141,4 +147,18 @@ export function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: Flo
   const step = nextScreen(state, from, request.server.methods);
   saveFlowState(request, reply, flow, state, stepPath(step));
   return goToStep(request, reply, step, () => reply.redirect(ROUTES.home.path, seeOther(request)));
+}
+
+/**
+ * A fee the merchant file does not give (a card provider's, asked as its quote is shown),
+ * kept in the flow cookie so the pages after show the order with it.
+ */
+export function keepFee(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowCookie,
+  state: FlowState,
+  fee: number,
+): FlowCookie {
+  return saveFlowState(request, reply, { ...flow, order: { ...(flow.order ?? orderFiguresOf(state, null)), fee } }, state);
 }

@@ -40,6 +40,9 @@ export function meetFailure(
   context: FailureContext,
   screen: FailureScreen = {},
 ): Answer {
+  // The upstream's breaker is open: the visitor may try again once a probe may go.
+  if (failure.kind === 'unavailable' && failure.retryAfterS !== undefined)
+    reply.header('retry-after', String(failure.retryAfterS));
   const hidden = hiddenTexts(failure);
   if (hidden.length)
     request.log.warn({ upstream: { failure: failure.kind, hidden }, context }, 'upstream text replaced for the visitor');

@@ -105,12 +105,17 @@ function adopt(request: FastifyRequest, reply: FastifyReply, via: ResumeVia, fou
 
 /**
  * GET: show the order and ask. The visitor's own flow (the cookie already holds this refId)
- * is not asked about: it resumes at once.
+ * is not asked about: it resumes at once, as itself: still Pro, still with the card
+ * provider's fee, which the state does not carry, so its figures stay those it was quoted.
  */
 export async function askToResume(request: FastifyRequest, reply: FastifyReply, refId: string, via: ResumeVia) {
   const found = await findOrder(request, refId, via);
   if (!found.ok) return meetFailure(request, reply, found.failure, 'resume');
-  if (readFlow(request)?.refId === refId) return adopt(request, reply, via, found);
+  const own = readFlow(request);
+  if (own?.refId === refId) {
+    const flow = { ...found.flow, pro: own.pro, ...(own.order ? { order: own.order } : {}) };
+    return adopt(request, reply, via, { ...found, flow });
+  }
   return ask(request, reply, refId, via, found.state);
 }
 

@@ -14,6 +14,8 @@ export interface Screen<R extends RouteDef = RouteDef> {
   step?: FlowStep;
   /** The rate limit its page (GET) or its forms (POST, actions included) count against (ops/rate-limit-settings.ts). */
   rateLimit?: { GET?: string; POST?: string };
+  /** Its page opens another site's window (a payment page) and watches it (security/plugin.ts). */
+  opensWindow?: boolean;
   /** The page: load what it shows, render its view. */
   get?: RouteHandlerMethod;
   /** The page's own form. */
@@ -39,7 +41,11 @@ export function registerScreens(app: FastifyInstance, screens: readonly Screen[]
   for (const screen of screens) {
     const routes: readonly RouteDef[] = Array.isArray(screen.route) ? screen.route : [screen.route as RouteDef];
     for (const route of routes) {
-      const base = { screen: route.name, ...(screen.step ? { step: screen.step } : {}) };
+      const base = {
+        screen: route.name,
+        ...(screen.step ? { step: screen.step } : {}),
+        ...(screen.opensWindow ? { opensWindow: true } : {}),
+      };
       const limited = (method: 'GET' | 'POST') => {
         const limit = screen.rateLimit?.[method];
         return limit ? { ...base, rateLimitName: limit } : base;

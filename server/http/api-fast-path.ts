@@ -1,5 +1,5 @@
 // The /api calls that need nothing but the proxy's rules, answered before Fastify sees the
-// request (as pages rendered for everyone are, shared-pages.ts): a GET of a public island
+// request (as pages rendered for everyone are, cached-page-listener.ts): a GET of a public island
 // call's own URL (the ticker) from a visitor in no flow, on a known merchant's host. One
 // Host lookup, the rate limit (the same counters as Fastify's hook), the call through the
 // shared dispatcher (retries, breaker, timeouts, its metrics), the answer rebuilt by the
@@ -7,7 +7,8 @@
 // and its upstream call, and the request's metrics with the route's labels. Everything else
 // falls through to Fastify unchanged: other calls and methods, a query, a visitor in a
 // flow (the limits count them per refId too, which needs the verified cookie), unknown or
-// malformed hosts, a draining process and one under pressure (both answered 503 there).
+// malformed hosts, a draining process (answered 503 there). Under pressure admission
+// (ops/admission.ts), in front of this listener, refuses first.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
@@ -114,6 +115,8 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
       'content-length',
       String(Buffer.byteLength(body)),
     );
+    // An error is never kept, as the error handler answers it.
+    if ('refused' in answer) headers.push('cache-control', 'no-store');
     for (const name in answer.headers) headers.push(name, answer.headers[name]!);
     response.writeHead(status, headers);
     response.end(body);

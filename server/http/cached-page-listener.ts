@@ -3,9 +3,10 @@
 // nothing of its visitor, it publishes the bytes and the headers it answered with here,
 // keyed by merchant object (a merchant loaded anew starts with none), language and URL. The server's
 // request listener then answers the next such request with one Host lookup, one table
-// lookup and one write, keeping what the full path guarantees: the connection guard runs
-// first (it wraps this listener); draining, shedding under pressure, unknown or malformed
-// hosts, other URLs and methods, and visitors in a flow fall through to Fastify unchanged;
+// lookup and one write, keeping what the full path guarantees: the connection guard and
+// admission run first (they wrap this listener, and refuse under pressure); draining,
+// unknown or malformed hosts, other URLs and methods, and visitors in a flow fall through
+// to Fastify unchanged;
 // the request gets its id, its metrics and its log line as the full path gives them.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
@@ -123,7 +124,6 @@ export interface FastPathDeps {
   log: FastifyBaseLogger;
   metrics: EdgeMetrics;
   clock: () => number;
-  underPressure: () => boolean;
   lifecycle?: Lifecycle;
   requestId: () => string;
   /** Whether the pseudo-language may be chosen (outside production). */
@@ -155,11 +155,10 @@ export abstract class FrontListener<Deps extends FastPathDeps> {
 
   /**
    * The known merchant whose request may be answered here now, or undefined: a draining
-   * process and one under pressure leave every request to Fastify's 503s, and so do
-   * unknown or malformed hosts.
+   * process leaves every request to Fastify's 503s, and so do unknown or malformed hosts.
    */
   protected servingMerchant(deps: Deps, request: IncomingMessage): Merchant | undefined {
-    if (deps.lifecycle?.draining || deps.underPressure()) return undefined;
+    if (deps.lifecycle?.draining) return undefined;
     const found = deps.merchants.resolve(request.headers.host);
     return found.kind === 'known' ? found.merchant : undefined;
   }
@@ -201,7 +200,6 @@ export function frontListenerDeps(app: FastifyInstance, lifecycle: Lifecycle | u
     log: app.log,
     metrics: app.metrics,
     clock: app.clock,
-    underPressure: () => app.isUnderPressure(),
     lifecycle,
     requestId,
     pseudoLanguage: app.appConfig.pseudoLanguage,

@@ -5,9 +5,8 @@
 // this plugin publishes the state that worker reads.
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EdgeError } from './errors.ts';
+import { EdgeError, RETRY_AFTER_S } from './errors.ts';
 import { HEARTBEAT_MS, HealthState, PROBE_LIMITS, liveness, readiness, type ProbeInputs } from '../ops/health.ts';
-import { RETRY_AFTER_S } from '../ops/connections.ts';
 import type { UpstreamSummary } from '../upstream/upstream-call.ts';
 
 export interface Lifecycle {
@@ -86,7 +85,7 @@ export interface RequestLine {
 }
 
 /**
- * The one line a request is logged with, whichever path answered it (shared-pages.ts too).
+ * The one line a request is logged with, whichever path answered it (the listeners in front of Fastify too).
  * A request's own logger adds its id and merchant; a caller without one passes them.
  */
 export function logRequest(log: Pick<FastifyBaseLogger, 'info'>, line: RequestLine): void {

@@ -4,7 +4,7 @@
 import type { Texts } from '../../checkout/messages.ts';
 import { go } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { creditCardQuoteScreen, creditCardScreen } from '../screens/credit-card.ts';
+import { cardProviderQuote, creditCardQuoteScreen, creditCardScreen } from '../screens/credit-card.ts';
 import { defineMethod } from './method.ts';
 
 export const creditCard = defineMethod({
@@ -15,6 +15,7 @@ export const creditCard = defineMethod({
   requotes: 'fiat',
   quoteNotice: (texts: Texts) => texts.QUOTE_TEXT.chargedInUsd,
   screens: [creditCardQuoteScreen, creditCardScreen],
+  providerQuote: cardProviderQuote,
   receipt: {
     afterApproval: (order, texts) => texts.RECEIPT_TEXT.afterApproval.coinsSent(order.cryptoCurrency),
     delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),

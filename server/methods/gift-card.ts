@@ -23,5 +23,6 @@ export const giftCard = defineMethod({
       texts.RECEIPT_TEXT.afterApproval.depositAddress(order.cryptoCurrency, texts.TIME.hours(PAYMENT_EMAIL_MAX_MS)),
     delivery: (_order, texts) => texts.RECEIPT_TEXT.delivery.giftCard,
     onDeposit: (texts: Texts) => texts.RECEIPT_TEXT.onDeposit.giftCard,
+    youGet: ({ amount, card }, texts) => texts.RECEIPT_TEXT.youGet.giftCard(amount, texts.TIME.hours(PAYMENT_EMAIL_MAX_MS), card),
   },
 });

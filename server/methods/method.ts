@@ -4,22 +4,36 @@
 // shared rules (checkout/) and screens ask the table of methods (app.methods) instead of
 // switching on a method's name. What the embedded upstream does for it is its rail in
 // server/sandbox/rails/.
+import type { FastifyRequest } from 'fastify';
 import type { MethodRules } from '../../checkout/payment-method.ts';
-import type { OrderSummaryData } from '../../checkout/order-summary.ts';
+import type { ProviderQuote } from '../../checkout/money.ts';
+import type { Order } from '../../checkout/order.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import type { Screen } from '../flow/screen.ts';
 import type { LimitPair } from '../ops/rate-limit-settings.ts';
+import type { UpstreamResult } from '../upstream/client.ts';
+import type { FlowState } from '../upstream/contract.ts';
 
 /** What the pages after the payment say, in the method's words (RECEIPT_TEXT), in the visitor's language. */
 export interface Receipt {
   /** In review: what happens once the order is approved. */
-  afterApproval(order: OrderSummaryData, texts: Texts): string;
+  afterApproval(order: Order, texts: Texts): string;
   /** Success: how what the visitor bought reaches them. */
-  delivery(order: OrderSummaryData, texts: Texts): string;
+  delivery(order: Order, texts: Texts): string;
   /** Cancelled: what else the visitor should know. */
   cancelled?(texts: Texts): string;
   /** Sells and spends: what the deposit page promises once the crypto arrives. */
   onDeposit?(texts: Texts): string;
+  /** Sells and spends: what the visitor gets for the crypto, and by when, as the deposit page says it. */
+  youGet?(deal: DepositDeal, texts: Texts): string;
+}
+
+/** What a sell or a spend gives the visitor, as the deposit page knows it. */
+export interface DepositDeal {
+  /** The fiat amount (the payout, the card's value), formatted, with its currency code. */
+  amount: string;
+  /** The eGift card's name, as the merchant labels it. */
+  card?: string | undefined;
 }
 
 export interface PaymentMethod extends MethodRules {
@@ -32,6 +46,8 @@ export interface PaymentMethod extends MethodRules {
   quoteNotice?(texts: Texts): string;
   /** A link the home page shows when the merchant offers it. */
   readonly homeLink?: { label(texts: Texts): string; readonly path: string };
+  /** The method's fee is a third party's, asked as the order is quoted (a card provider's). */
+  readonly providerQuote?: (request: FastifyRequest, state: FlowState) => Promise<UpstreamResult<ProviderQuote>>;
 }
 
 /** A receipt's words for one order, as the completion and deposit pages show them. */
@@ -42,7 +58,7 @@ export interface ReceiptText {
   onDeposit?: string | undefined;
 }
 
-export function receiptText(method: PaymentMethod, order: OrderSummaryData, texts: Texts): ReceiptText {
+export function receiptText(method: PaymentMethod, order: Order, texts: Texts): ReceiptText {
   const { receipt } = method;
   return {
     afterApproval: receipt.afterApproval(order, texts),

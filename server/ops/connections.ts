@@ -1,13 +1,25 @@
-// The HTTP server and what one connection may ask of it. Node hands every pipelined
-// request of a packet to the app at once, so a client that pipelines hundreds without
-// reading would have us route, render and log them all, and starve everyone else (health
-// probes included). Here, before Fastify sees a request: at the bound the socket stops
-// being read, the first request beyond it gets a short 503 that closes the connection,
-// and the others beyond it nothing (Node parses a whole packet, whatever we do).
-// Browsers never pipeline, so no visitor meets this.
+// The HTTP server and what one connection, and one client address, may ask of it, before
+// Fastify sees a request.
+//
+// - Pipelining: Node hands every pipelined request of a packet to the app at once, so a
+//   client that pipelines hundreds without reading would have us route, render and log
+//   them all, and starve everyone else (health probes included). At the bound the socket
+//   stops being read, the first request beyond it gets a short 503 that closes the
+//   connection, and the others beyond it nothing (Node parses a whole packet, whatever we
+//   do). Browsers never pipeline, so no visitor meets this.
+// - Slow readers: an answer whose bytes wait in the process because the client does not
+//   read them (the kernel's buffers full) for longer than `slowReadMs` ends the connection,
+//   so a client cannot hold a connection and its memory by reading a byte at a time.
+// - Connections per client address: beyond `maxPerClient` a new connection from the same
+//   address is closed at once, before anything is read. A trusted proxy's connections
+//   carry many clients and are not counted here; behind one, admission.ts counts each
+//   forwarded address's requests instead.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { EdgeError, errorJson } from '../http/errors.ts';
+import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
+import { refusal, refuseOutside, type OutsideAnswerDeps } from '../http/outside-answers.ts';
+import type { TrustProxy } from '../http/client-address.ts';
+import type { EdgeMetrics } from './metrics.ts';
 
 export interface ConnectionSettings {
   keepAliveTimeoutMs: number;
@@ -16,10 +28,13 @@ export interface ConnectionSettings {
   connectionTimeoutMs: number;
   /** Unanswered requests one connection may have. */
   maxPipelined: number;
+  /** How long an answer may wait unread in the process before its connection is closed. */
+  slowReadMs: number;
+  /** Connections one client address may hold at once (undefined: no bound). */
+  maxPerClient: number | undefined;
+  /** The proxies whose connections carry many clients (TRUST_PROXY). */
+  trust: TrustProxy;
 }
-
-/** Seconds a refused client is asked to wait. */
-export const RETRY_AFTER_S = 5;
 
 /**
  * How often Node looks for requests past the headers or request timeout: the timeouts are
@@ -59,18 +74,61 @@ function resumeReading(socket: ServerSocket): void {
   socket.resume();
 }
 
-const refusal = errorJson(new EdgeError.overloaded());
+/** What the guard reports to, once the app is ready. */
+export type GuardDeps = OutsideAnswerDeps & { metrics: Pick<EdgeMetrics, 'shed'> };
 
 export interface ConnectionGuard {
   /** For Fastify's `serverFactory`. */
   serverFactory(handler: RequestListener): Server;
-  /** Told of each request refused here (the metrics). */
-  onRefused: () => void;
+  /** Where refusals are logged and counted; until then they are only made. */
+  start(deps: GuardDeps): void;
 }
 
+const OVERLOADED = refusal(new EdgeError.overloaded());
+const kStalledSince = Symbol('edge.stalledSince');
+type WatchedSocket = Socket & { [kStalledSince]?: number };
+
 export function connectionGuard(settings: ConnectionSettings): ConnectionGuard {
-  const guard: ConnectionGuard = {
-    onRefused: () => {},
+  const quiet: GuardDeps = { log: { info() {}, error() {} }, metrics: { request() {}, shed() {} } };
+  let deps = quiet;
+  const sockets = new Set<WatchedSocket>();
+  const perClient = new Map<string, number>();
+
+  /** Counts a new connection against its address; false when the address holds its share already. */
+  const admitConnection = (socket: Socket): boolean => {
+    const address = socket.remoteAddress;
+    if (settings.maxPerClient === undefined || address === undefined) return true;
+    if (settings.trust !== false && settings.trust(address, 0)) return true;
+    const held = perClient.get(address) ?? 0;
+    if (held >= settings.maxPerClient) return false;
+    perClient.set(address, held + 1);
+    socket.once('close', () => {
+      const left = (perClient.get(address) ?? 1) - 1;
+      if (left > 0) perClient.set(address, left);
+      else perClient.delete(address);
+    });
+    return true;
+  };
+
+  /** Closes connections whose answers have waited unread longer than allowed. */
+  const cutSlowReaders = () => {
+    const now = performance.now();
+    for (const socket of sockets) {
+      if (socket.writableLength === 0) {
+        socket[kStalledSince] = undefined;
+        continue;
+      }
+      const since = (socket[kStalledSince] ??= now);
+      if (now - since < settings.slowReadMs) continue;
+      deps.metrics.shed('slowReader');
+      socket.destroy();
+    }
+  };
+
+  return {
+    start(ready) {
+      deps = ready;
+    },
     serverFactory(handler) {
       const server = createServer(
         {
@@ -90,24 +148,29 @@ export function connectionGuard(settings: ConnectionSettings): ConnectionGuard {
           });
           if (inFlight >= settings.maxPipelined) pauseReading(socket);
           if (inFlight <= settings.maxPipelined) return handler(request, response);
-          guard.onRefused();
+          deps.metrics.shed('pipelining');
           // One refusal closes the connection; the rest of the packet is not worth an answer.
           if (socket[kRefused]) return;
           socket[kRefused] = true;
           response.shouldKeepAlive = false;
-          response.writeHead(503, {
-            'content-type': 'application/json; charset=utf-8',
+          refuseOutside(deps, request, response, OVERLOADED, {
             'retry-after': String(RETRY_AFTER_S),
-            'x-content-type-options': 'nosniff',
-            'cache-control': 'no-store',
             connection: 'close',
           });
-          response.end(refusal);
         },
       );
+      server.on('connection', (socket: WatchedSocket) => {
+        if (!admitConnection(socket)) {
+          deps.metrics.shed('clientConnections');
+          return socket.destroy();
+        }
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+      });
+      const sweep = setInterval(cutSlowReaders, TIMEOUT_CHECK_MS).unref();
+      server.once('close', () => clearInterval(sweep));
       server.setTimeout(settings.connectionTimeoutMs);
       return server;
     },
   };
-  return guard;
 }

@@ -17,8 +17,17 @@ export interface ProbeLimits {
 
 export const PROBE_LIMITS: ProbeLimits = { readyStallMs: 1_000, liveStallMs: 15_000 };
 
-/** Why readiness is down, as /readyz names it; the last three are the pressure plugin's. */
-const NOT_READY = ['starting', 'draining', 'stalled', 'event-loop-delay', 'heap', 'rss'] as const;
+/** Why readiness is down, as /readyz names it; all but the first three are the pressure plugin's. */
+const NOT_READY = [
+  'starting',
+  'draining',
+  'stalled',
+  'event-loop-delay',
+  'heap',
+  'rss',
+  'in-flight',
+  'event-loop-utilization',
+] as const;
 type NotReadyReason = (typeof NOT_READY)[number];
 /** What a readiness check of the app may answer (the process's own state is kept here). */
 export type PressureReason = Exclude<NotReadyReason, 'starting' | 'draining' | 'stalled'>;

@@ -11,6 +11,21 @@ import { pathWords, UPSTREAM_CALLS } from '../upstream/calls.ts';
 import type { UpstreamCallReport } from '../upstream/upstream-call.ts';
 import type { BreakerState } from '../upstream/breaker.ts';
 
+/**
+ * Why a request or a connection was refused, as edge_shed_total counts it: admission's
+ * reasons (ops/admission.ts) and the connection guard's (ops/connections.ts).
+ */
+export type ShedReason =
+  | 'inFlight'
+  | 'queueWait'
+  | 'eventLoopDelay'
+  | 'heapUsedBytes'
+  | 'rssBytes'
+  | 'clientRequests'
+  | 'slowReader'
+  | 'pipelining'
+  | 'clientConnections';
+
 const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
 /**
@@ -161,7 +176,7 @@ export class EdgeMetrics {
     this.#rateLimited.inc({ limit, key });
   }
 
-  shed(reason: string): void {
+  shed(reason: ShedReason): void {
     this.#shed.inc({ reason });
   }
 

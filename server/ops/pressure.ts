@@ -1,28 +1,42 @@
-// Protecting the process. Under pressure (event-loop delay, heap, RSS: @fastify/under-pressure)
-// requests get a 503 with Retry-After, and readiness goes down earlier, at a share of those
-// thresholds, so the load balancer sends traffic elsewhere before anything is refused. The
-// probes are never shed.
+// Protecting the process. @fastify/under-pressure samples the event loop (delay and
+// utilisation), the heap and RSS; admission.ts refuses new work in front of Fastify past
+// its bounds and these thresholds (a request that reached Fastify anyway meets the same
+// thresholds in under-pressure's hook). Readiness goes down earlier, at a share of each
+// bound, and when the event loop is busy nearly all the time, so the load balancer sends
+// traffic elsewhere before anything is refused. The probes are never shed.
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
-import { EdgeError } from '../http/errors.ts';
-import { RETRY_AFTER_S, type ConnectionGuard } from './connections.ts';
+import { Gauge } from 'prom-client';
+import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
+import { clientAddress, type TrustProxy } from '../http/client-address.ts';
+import type { ConnectionGuard } from './connections.ts';
+import type { Admission, AdmissionReason } from './admission.ts';
+import type { PressureReason } from './health.ts';
+
+/** What under-pressure samples, by its names. */
+type Sampled = Extract<AdmissionReason, 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes'>;
 
 export interface PressureOptions {
   maxEventLoopDelayMs: number;
   maxHeapUsedBytes?: number;
   maxRssBytes?: number;
-  /** Readiness goes down at this share (0-1) of each threshold. */
+  /** Readiness goes down at this share (0-1) of each bound. */
   readyRatio: number;
-  /** The server's bound on pipelined requests (connections.ts), whose refusals are counted here. */
+  /** Readiness goes down when the event loop is busy more than this share (0-1) of the time. */
+  readyEventLoopUtilization: number;
+  /** The bounds in front of Fastify, started here once the app is ready. */
+  admission?: Admission;
+  /** The server's bounds per connection and client address, whose refusals are counted here. */
   connections?: ConnectionGuard;
+  /** Whose forwarded addresses count as clients (TRUST_PROXY). */
+  trust?: TrustProxy;
   /** How often the process is measured; tests shorten it. */
   sampleIntervalMs?: number;
 }
 
 export const pressurePlugin = fp<PressureOptions>(
   async (app, options) => {
-    if (options.connections) options.connections.onRefused = () => app.metrics.shed('pipelining');
-
     await app.register(underPressure, {
       maxEventLoopDelay: options.maxEventLoopDelayMs,
       maxHeapUsedBytes: options.maxHeapUsedBytes,
@@ -30,21 +44,88 @@ export const pressurePlugin = fp<PressureOptions>(
       sampleInterval: options.sampleIntervalMs ?? 500,
       pressureHandler: async (request, reply, type) => {
         if (request.routeOptions.config.whileDraining) return;
-        app.metrics.shed(type);
+        // Only the measures given a threshold above can be over one.
+        app.metrics.shed(type as Sampled);
         reply.header('retry-after', String(RETRY_AFTER_S));
         throw new EdgeError.overloaded();
       },
     });
 
-    const { readyRatio } = options;
-    const above = (value: number, max: number | undefined) => max !== undefined && value > max * readyRatio;
-    app.readinessChecks.push(() => {
+    /** Which sampled measure is over its threshold (times `ratio`), under-pressure's name for it. */
+    const over = (ratio: number): Sampled | undefined => {
       const usage = app.memoryUsage();
-      if (above(usage.eventLoopDelay, options.maxEventLoopDelayMs)) return 'event-loop-delay';
-      if (above(usage.heapUsed, options.maxHeapUsedBytes)) return 'heap';
-      if (above(usage.rssBytes, options.maxRssBytes)) return 'rss';
+      const above = (value: number, max: number | undefined) => max !== undefined && value > max * ratio;
+      if (above(usage.eventLoopDelay, options.maxEventLoopDelayMs)) return 'eventLoopDelay';
+      if (above(usage.heapUsed, options.maxHeapUsedBytes)) return 'heapUsedBytes';
+      if (above(usage.rssBytes, options.maxRssBytes)) return 'rssBytes';
+      return undefined;
+    };
+
+    const { admission, readyRatio } = options;
+    const READY_REASON: Record<Sampled, PressureReason> = {
+      eventLoopDelay: 'event-loop-delay',
+      heapUsedBytes: 'heap',
+      rssBytes: 'rss',
+    };
+    app.readinessChecks.push(() => {
+      const sampled = over(readyRatio);
+      if (sampled) return READY_REASON[sampled];
+      if (admission && admission.inFlight > admission.settings.maxInFlight * readyRatio) return 'in-flight';
+      if (busy.utilization() > options.readyEventLoopUtilization) return 'event-loop-utilization';
       return undefined;
     });
+
+    const busy = loopUtilization(options.sampleIntervalMs ?? 500);
+    app.addHook('onListen', async () => busy.start());
+    app.addHook('onClose', async () => busy.stop());
+
+    if (admission) {
+      new Gauge({
+        name: 'edge_requests_in_flight',
+        help: 'Requests admitted and not yet answered (MAX_IN_FLIGHT bounds them)',
+        registers: [app.metrics.registry],
+        collect() {
+          this.set(admission.inFlight);
+        },
+      });
+    }
+
+    const deps = { log: app.log, metrics: app.metrics };
+    app.addHook('onReady', async () => {
+      options.connections?.start(deps);
+      const trust = options.trust ?? false;
+      admission?.start({
+        ...deps,
+        pressure: () => over(1),
+        // Only a trusted proxy's requests name their client; a direct one is the connection's (connections.ts).
+        forwardedClient: (request) =>
+          trust !== false && trust(request.socket.remoteAddress ?? '', 0) ? clientAddress(request, trust) : undefined,
+      });
+    });
+    app.addHook('onClose', async () => admission?.stop());
   },
   { name: 'edge-pressure', fastify: '5.x', dependencies: ['edge-errors', 'edge-ops', 'edge-metrics'] },
 );
+
+/**
+ * How busy the event loop has been over the last two samples, from the moment the server
+ * listens: neither the start-up's work nor one busy moment takes readiness down.
+ */
+function loopUtilization(sampleMs: number) {
+  let snapshots: EventLoopUtilization[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      snapshots = [performance.eventLoopUtilization()];
+      timer = setInterval(() => {
+        snapshots.push(performance.eventLoopUtilization());
+        if (snapshots.length > 3) snapshots.shift();
+      }, sampleMs).unref();
+    },
+    stop: () => clearInterval(timer),
+    utilization(): number {
+      if (snapshots.length < 2) return 0;
+      return performance.eventLoopUtilization(snapshots.at(-1), snapshots[0]).utilization;
+    },
+  };
+}

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
-import type { ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { acceptedEncoding } from './encoding.ts';
 import { loadIslands } from './island.tsx';
 import { DIST_DIR, readManifest } from './manifest.ts';
@@ -14,6 +14,12 @@ import { sharedPage, sharedPageHeaders, type SharedPage } from './shared-pages.t
 import { publishedPage, publishSharedPage } from '../http/cached-page-listener.ts';
 import { renderPage, type RenderOptions } from './stream.tsx';
 import { pageLanguageHeaders } from './language-headers.ts';
+import { localeOf, type PageLanguage } from '../../checkout/i18n/languages.ts';
+import { textsFor } from '../../checkout/messages.ts';
+import { renderOnShell } from './shell.tsx';
+import type { Merchant } from '../tenancy/load.ts';
+import { errorTitle } from '../http/errors.ts';
+import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 
 export const renderPlugin = fp<{ distDir?: URL }>(
   async (app, { distDir = DIST_DIR }) => {
@@ -32,6 +38,20 @@ export const renderPlugin = fp<{ distDir?: URL }>(
         .header('cache-control', 'no-store')
         .headers(pageLanguageHeaders(this.request.merchant, this.request.language));
       return this.send(Readable.from([])) as FastifyReply;
+    });
+    // Asked by the error handler, also where no hook has run (http/outside-answers.ts): no
+    // reply needed, and no script, so no nonce.
+    app.decorate('errorPageHtml', (merchant: Merchant, status: number, message: string, language: PageLanguage) => {
+      const page = createElement(ErrorPage, { title: errorTitle(status, textsFor(language)), message });
+      const context = {
+        nonce: undefined,
+        merchant,
+        language,
+        locale: localeOf(language),
+        assets: manifest,
+        appVersion: app.appConfig.appVersion,
+      };
+      return renderOnShell(page, { ...context, islands: { count: 0, onLoad: new Set<string>() } }).bytes();
     });
     app.decorateReply(
       'renderShared',

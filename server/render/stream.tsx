@@ -10,9 +10,10 @@ import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BACK_TO_START } from '../../checkout/messages.ts';
 import { localeOf } from '../../checkout/i18n/languages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { PageLanguageContext } from '../../views/page-language.ts';
+import { errorPage } from '../http/errors.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
 import { acceptedEncoding, compress, PER_REQUEST } from './encoding.ts';
 import { renderOnShell } from './shell.tsx';
@@ -41,9 +42,7 @@ export interface RenderOptions {
   timeoutMs?: number;
 }
 
-const SHELL_ERROR_PAGE =
-  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head>' +
-  `<body><main><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">${BACK_TO_START}</a></p></main></body></html>`;
+const SHELL_ERROR_PAGE = errorPage(500, DEFAULT_TEXTS.ERROR_TEXT.unavailable);
 
 function renderContext(request: FastifyRequest, reply: FastifyReply): RenderContextValue {
   return {

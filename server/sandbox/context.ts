@@ -2,6 +2,7 @@
 // sandboxes in the same process (parallel tests) never see each other's transactions.
 import type { FastifyRequest } from 'fastify';
 import type { FaultInjector } from './faults.ts';
+import type { FeeBook } from './fees.ts';
 import type { Clock } from './steps.ts';
 import type { ReceivedForms } from './received.ts';
 import type { TxnStore } from './store.ts';
@@ -13,6 +14,8 @@ export interface SandboxContext {
   received: ReceivedForms;
   /** Base URL browsers use; unset = the Host the request came in on. */
   publicUrl: string | undefined;
+  /** The merchants' fee fields. */
+  fees: FeeBook;
 }
 
 /** Where links for the visitor's browser (payment pages) point. */

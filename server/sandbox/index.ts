@@ -2,6 +2,7 @@
 // (server/upstream/contract.ts) with deterministic behaviour, like a payment provider's
 // test mode. Used when UPSTREAM_URL is unset, in demos and in tests. README.md lists the
 // test values.
+import { FeeBook } from './fees.ts';
 import { randomUUID } from 'node:crypto';
 import { isIPv6, type AddressInfo } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -33,6 +34,8 @@ export interface SandboxOptions {
    * move it forward instead of sleeping. Waits (the delay fault, /proc) stay real.
    */
   clock?: () => number;
+  /** The merchants' folders, whose fee fields the exchange charges (fees.ts); default `merchants` in the working directory. */
+  merchantsDir?: string;
 }
 
 export interface SandboxThirdPartyUrls {
@@ -104,6 +107,7 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
     faults,
     received: new ReceivedForms(now),
     publicUrl: opts.publicUrl?.replace(/\/+$/, ''),
+    fees: new FeeBook(opts.merchantsDir ?? 'merchants'),
   };
 
   const app = Fastify({

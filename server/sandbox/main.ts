@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     quoteTtlS: wholeNumber('SANDBOX_QUOTE_TTL_S', undefined),
     faults: process.env.SANDBOX_FAULTS,
     publicUrl: process.env.SANDBOX_PUBLIC_URL || undefined,
+    merchantsDir: process.env.MERCHANTS_DIR || undefined,
     logger: true,
   });
   console.log(`Sandbox upstream listening on ${sandbox.url}`);

@@ -1,5 +1,6 @@
 // Fixed prices so every quote is reproducible: a test can compute the expected amounts by
-// hand. USD exists only for the card provider, which charges in USD (docs/spec.md section 1).
+// hand. The public ticker shows the same prices the quotes use, so the home page's estimate
+// and the quote agree. USD exists only for the card provider, which charges in USD (docs/spec.md section 1).
 import type { Coin, FiatCurrency } from '../../checkout/domain.ts';
 
 export type PriceCurrency = FiatCurrency | 'USD';
@@ -37,18 +38,4 @@ export function cryptoFor(fiatAmount: number, coin: Coin, currency: PriceCurrenc
 /** Sells: the fiat amount a coin amount fetches. */
 export function fiatFor(cryptoAmount: number, coin: Coin, currency: PriceCurrency): number {
   return roundTo(cryptoAmount * priceOf(coin, currency), 2);
-}
-
-/** The ticker's swing around the fixed price: at most ±0.5 %, one full wave a minute. */
-const TICKER_SWING = 0.005;
-const TICKER_PERIOD_MS = 60_000;
-
-/**
- * The public ticker's price at `now`: the fixed price moved by a slow wave of the clock, so
- * a refreshing ticker shows prices that move while quotes keep the fixed ones (tests set
- * the clock and know both).
- */
-export function tickerPriceOf(coin: Coin, currency: PriceCurrency, now: number): number {
-  const wave = Math.sin((2 * Math.PI * (now % TICKER_PERIOD_MS)) / TICKER_PERIOD_MS);
-  return roundTo(priceOf(coin, currency) * (1 + TICKER_SWING * wave), 2);
 }

@@ -5,7 +5,8 @@ import { COINS, COUNTRY_BY_CURRENCY, ERROR_CODES, FIAT_CURRENCIES } from '../../
 import type { z } from 'zod';
 import type { quoteRequestSchema, requoteRequestSchema, requoteResponseSchema } from '../upstream/contract.ts';
 import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
-import { cryptoFor, fiatFor, priceOf } from './prices.ts';
+import type { MerchantFees } from './fees.ts';
+import { cryptoFor, fiatFor, priceOf, roundTo } from './prices.ts';
 import { RAILS } from './rails/index.ts';
 import { type Clock, isQuoteExpired, isQuoteLocked, quoteExpiredError } from './steps.ts';
 import { newRefId, type Api, type Quote, type Txn } from './store.ts';
@@ -19,7 +20,10 @@ export const PRO_VIP_TAG = 'vip-demo';
 /** Buys of at least this much need the buyer's address. */
 export const ADDRESS_REQUIRED_FROM = 300;
 
-type Priced = Pick<Txn, 'api' | 'paymentMethod' | 'cryptoCurrency' | 'fiatCurrency'>;
+type Priced = Pick<Txn, 'api' | 'paymentMethod' | 'cryptoCurrency' | 'fiatCurrency' | 'pro'> & {
+  /** The merchant's fee fields (fees.ts); none: no fee. */
+  fees: MerchantFees | undefined;
+};
 
 const invalid = (field: string, problem: string) => fail(400, SANDBOX_CODES.requestInvalid, `${field}: ${problem}`);
 
@@ -45,8 +49,22 @@ function checkBuyAmount(fiatAmount: number, onRequote: boolean): void {
 }
 
 /**
- * Buys price the fiat amount; e-transfer sells price the coin amount; gift cards price the
- * card's fiat value and may start at 0 until the amount picker requotes.
+ * The fee of an order: the card provider's for a card (on the amount), else the merchant's
+ * fee field for the method, its promotion's while isPromo (not for Pro), its Pro fee for Pro.
+ */
+export function feeOf(txn: Priced, fiatAmount: number): number {
+  const fields = RAILS.get(txn.paymentMethod)?.fees;
+  if (typeof fields === 'function') return fields(fiatAmount);
+  if (!fields || !txn.fees) return 0;
+  const { amounts, isPromo } = txn.fees;
+  const field = txn.pro && fields.pro ? fields.pro : isPromo && !txn.pro && fields.promo ? fields.promo : fields.regular;
+  return amounts[field] ?? 0;
+}
+
+/**
+ * Buys price the fiat amount, less the fee; e-transfer sells price the coin amount and pay
+ * out its value less the fee; gift cards price the card's value plus the fee, and may start
+ * at 0 until the amount picker requotes.
  */
 function price(
   txn: Priced,
@@ -55,21 +73,28 @@ function price(
   onRequote: boolean,
 ): { fiatAmount: number; cryptoAmount: number } {
   const { cryptoCurrency: coin, fiatCurrency: fiat } = txn;
+  const feeIn = RAILS.get(txn.paymentMethod)!.feeIn;
   if (txn.api === 'buy') {
     if (!fiatAmount) throw invalid('fiatAmount', 'must be greater than 0');
     checkBuyAmount(fiatAmount, onRequote);
-    return { fiatAmount, cryptoAmount: cryptoFor(fiatAmount, coin, fiat) };
+    const converted = roundTo(fiatAmount - feeOf(txn, fiatAmount), 2);
+    if (converted <= 0) throw invalid('fiatAmount', 'too small to cover the fee');
+    return { fiatAmount, cryptoAmount: cryptoFor(converted, coin, fiat) };
   }
-  if (txn.paymentMethod === 'GIFTCARD' && fiatAmount) {
-    return { fiatAmount, cryptoAmount: cryptoFor(fiatAmount, coin, fiat) };
+  if (feeIn === 'added') {
+    if (!fiatAmount) return { fiatAmount: 0, cryptoAmount: 0 };
+    return { fiatAmount, cryptoAmount: cryptoFor(roundTo(fiatAmount + feeOf(txn, fiatAmount), 2), coin, fiat) };
   }
-  if (!cryptoAmount && txn.paymentMethod !== 'GIFTCARD') throw invalid('cryptoAmount', 'must be greater than 0');
-  return { cryptoAmount: cryptoAmount ?? 0, fiatAmount: fiatFor(cryptoAmount ?? 0, coin, fiat) };
+  if (!cryptoAmount) throw invalid('cryptoAmount', 'must be greater than 0');
+  const value = fiatFor(cryptoAmount, coin, fiat);
+  const payout = roundTo(value - feeOf(txn, value), 2);
+  if (payout <= 0) throw invalid('cryptoAmount', 'too small to cover the fee');
+  return { cryptoAmount, fiatAmount: payout };
 }
 
 function newQuote(
   clock: Clock,
-  txn: Priced,
+  txn: Pick<Txn, 'cryptoCurrency' | 'fiatCurrency'>,
   amounts: { fiatAmount: number; cryptoAmount: number },
   subtype: string | null,
 ): Quote {
@@ -83,7 +108,13 @@ function newQuote(
   };
 }
 
-export function createQuote(clock: Clock, api: Api, req: z.output<typeof quoteRequestSchema>): Txn {
+/** Who asks for a quote: the merchant (x-merchant) whose visitor it is, and its fee fields. */
+export interface QuoteAsker {
+  merchant: string | undefined;
+  fees: MerchantFees | undefined;
+}
+
+export function createQuote(clock: Clock, api: Api, req: z.output<typeof quoteRequestSchema>, asker: QuoteAsker): Txn {
   const txnType = api === 'buy' ? 'BUY' : 'SELL';
   if (req.txnType !== txnType) throw invalid('txnType', `must be ${txnType} on /txn${api}`);
   const fiatCurrency = oneOf(FIAT_CURRENCIES, req.fiatCurrency, 'fiatCurrency');
@@ -95,12 +126,14 @@ export function createQuote(clock: Clock, api: Api, req: z.output<typeof quoteRe
     if (req.vipTag !== PRO_VIP_TAG) throw invalid('vipTag', 'unknown Pro customer (vipcheck would answer false)');
     if (!RAILS.get(paymentMethod)?.pro) throw invalid('paymentMethod', 'Pro quotes must be the Pro method');
   }
-  const priced: Priced = { api, paymentMethod, cryptoCurrency, fiatCurrency };
+  const priced: Priced = { api, paymentMethod, cryptoCurrency, fiatCurrency, pro: req.vipTag !== undefined, fees: asker.fees };
   const subtype = req.paymentMethodSubtype ?? null;
   const quote = newQuote(clock, priced, price(priced, req.fiatAmount, req.cryptoAmount, false), subtype);
   const addressRequired = api === 'buy' && quote.fiatAmount >= ADDRESS_REQUIRED_FROM;
+  const { fees: _fees, ...kept } = priced;
   return {
-    ...priced,
+    ...kept,
+    ...(asker.merchant ? { merchant: asker.merchant } : {}),
     refId: newRefId(),
     txnType,
     country,
@@ -129,7 +162,12 @@ function lockedError(txn: Txn): SandboxError {
 type RequoteResponse = z.input<typeof requoteResponseSchema>;
 
 /** Prices a new quote for the transaction; it applies only once confirmednewquote is called. */
-export function requote(clock: Clock, txn: Txn, req: z.output<typeof requoteRequestSchema>): RequoteResponse {
+export function requote(
+  clock: Clock,
+  txn: Txn,
+  req: z.output<typeof requoteRequestSchema>,
+  fees: MerchantFees | undefined,
+): RequoteResponse {
   if (isQuoteLocked(txn)) throw lockedError(txn);
   const fixed = {
     fiatCurrency: txn.fiatCurrency,
@@ -145,7 +183,7 @@ export function requote(clock: Clock, txn: Txn, req: z.output<typeof requoteRequ
   const fiatAmount = req.fiatAmount ?? (req.cryptoAmount === undefined ? txn.quote.fiatAmount : undefined);
   const cryptoAmount = req.cryptoAmount ?? txn.quote.cryptoAmount;
   const subtype = req.paymentMethodSubtype ?? txn.quote.paymentMethodSubtype;
-  const quote = newQuote(clock, txn, price(txn, fiatAmount, cryptoAmount, true), subtype);
+  const quote = newQuote(clock, txn, price({ ...txn, fees }, fiatAmount, cryptoAmount, true), subtype);
   txn.pendingQuote = quote;
   return {
     cryptoAmount: quote.cryptoAmount,

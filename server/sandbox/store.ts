@@ -57,6 +57,8 @@ export interface Txn {
   bankName: string | null;
   /** Its quote expires at validUntil (its rail's word): a card quote never does. */
   holdsRate: boolean;
+  /** A Pro quote (a vipTag): the Pro fee applies. */
+  pro: boolean;
 }
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

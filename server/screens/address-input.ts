@@ -1,9 +1,10 @@
 // Screen 5: the receiving address of a buy. The address is checked for the flow's coin on
-// the merchant's network (test networks outside production), then sent upstream.
+// the merchant's network (test networks outside production), then sent upstream. A TEST
+// or DEV host says under a refusal that it takes test-network addresses only.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { ROUTES } from '../../checkout/routes.ts';
-import { addressNetworkFor, validateCryptoAddress } from '../../checkout/validation/crypto-address.ts';
+import { addressNetworkFor, testNetworkHint, validateCryptoAddress } from '../../checkout/validation/crypto-address.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
@@ -18,8 +19,12 @@ const ROUTE = ROUTES.addressInput;
 function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<'cryptoAddress'>, status = 200) {
   const config = request.merchant.config;
   const coinName = config.supportedCoins.find((c) => c.id === flow.cryptoCurrency)?.name ?? flow.cryptoCurrency;
+  const refused = form.errors.cryptoAddress !== undefined;
   const page = createElement(AddressInputPage, {
     form,
+    networkHint: refused
+      ? testNetworkHint(flow.cryptoCurrency, form.values.cryptoAddress, addressNetworkFor(config.env), textsOf(request))
+      : undefined,
     coin: flow.cryptoCurrency,
     coinName,
     wallet: config.recommendedWallet,

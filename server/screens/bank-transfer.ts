@@ -48,7 +48,7 @@ async function initiate(
 ) {
   const stay = (messages: string[], status: number) => show(reply, state, messages, status);
   const result = await upstreamFor(request).bankTransferInit(flow.refId, selectedBank);
-  if (result.ok) return followNextAction(request, reply, flow, result.value, screen, stay);
+  if (result.ok) return followNextAction(request, reply, flow, { ...state, ...result.value }, screen, stay);
   return meetFailure(request, reply, result.failure, 'bank-init', {
     flow,
     stay: (messages, _on, status) => stay(messages, status),

@@ -6,7 +6,8 @@ import { createElement } from 'react';
 import { getCountries } from 'libphonenumber-js/max';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { regionsFor, validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
+import { addressFormOf } from '../../checkout/address/index.ts';
+import { validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
 import { phoneCountry } from '../../checkout/validation/phone.ts';
 import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
@@ -58,18 +59,11 @@ function phoneProps(request: FastifyRequest, country: string, form: Form): Phone
 
 function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: Form, status = 200) {
   const country = COUNTRY_BY_CURRENCY[flow.fiatCurrency];
-  const address = flow.addressRequired
-    ? {
-        regions: regionsFor(country),
-        regionLabel: country === 'AU' ? textsOf(request).BUYER_PAGE.state : textsOf(request).BUYER_PAGE.province,
-        postalLabel: country === 'AU' ? textsOf(request).BUYER_PAGE.postcode : textsOf(request).BUYER_PAGE.postalCode,
-      }
-    : null;
   return reply.render(
     createElement(BuyerInfoPage, {
       form,
       phone: phoneProps(request, country, form),
-      address,
+      address: flow.addressRequired ? addressFormOf(country, textsOf(request)) : null,
       frame: flowFrameOf(request, flow),
     }),
     { status },

@@ -1,14 +1,17 @@
-// Screen 21, the cash-in map (/cash-in-locations): the payment centres within 100 miles of
-// Manila, each open or closed now in Manila time. The centres are read and checked once,
-// when this module loads at start-up (server/cash-in/centres.ts).
+// Screen 21, the cash-in map (/cash-in-locations): the payment centres within the spec's 100
+// miles of Manila (stated in kilometres, as each centre's distance is), each open or closed
+// now in Manila time, and a way back to the visitor's order. The centres are read and
+// checked once, when this module loads at start-up (server/cash-in/centres.ts).
+import type { FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { isOpenAt, radiusMetres, withinRadius } from '../../checkout/cash-in.ts';
+import { formatKilometres, isOpenAt, radiusMetres, withinRadius } from '../../checkout/cash-in.ts';
 import { MAP_DEFAULTS } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { loadCentres, type Centre } from '../cash-in/centres.ts';
 import { defineScreen } from '../flow/screen.ts';
+import { readFlow } from '../security/flow-cookie.ts';
 import type { MapCentre } from '../../islands/CashInMap.tsx';
-import { CashInLocationsPage, type CentreGroup } from '../../views/pages/CashInLocations.tsx';
+import { CashInLocationsPage, type BackLink, type CentreGroup } from '../../views/pages/CashInLocations.tsx';
 import { textsOf } from '../i18n/plugin.ts';
 import type { Texts } from '../../checkout/messages.ts';
 
@@ -35,10 +38,18 @@ function groupsAt(now: number, texts: Texts): CentreGroup[] {
   const groups = new Map<string, CentreGroup>();
   for (const { point, metres } of withinRadius(CENTRES)) {
     const group = groups.get(point.city) ?? { city: point.city, centres: [] };
-    group.centres.push({ ...mapCentre(point, texts), openNow: isOpenAt(point, now), km: (metres / 1000).toFixed(1) });
+    group.centres.push({ ...mapCentre(point, texts), openNow: isOpenAt(point, now), distance: formatKilometres(metres) });
     groups.set(point.city, group);
   }
   return [...groups.values()];
+}
+
+/** Back to the cash payment page for a cash order, to wherever the upstream has any other order, else home. */
+function backLink(request: FastifyRequest): BackLink {
+  const flow = readFlow(request);
+  const { CASH_IN_TEXT } = textsOf(request);
+  if (!flow) return { href: ROUTES.home.path, label: CASH_IN_TEXT.home };
+  return { href: flow.method === 'OTC' ? ROUTES.paymentOtc.path : ROUTES.transactionNew.path, label: CASH_IN_TEXT.back };
 }
 
 export const cashInLocationsScreen = defineScreen({
@@ -47,11 +58,13 @@ export const cashInLocationsScreen = defineScreen({
     const groups = groupsAt(request.server.clock(), textsOf(request));
     const page = createElement(CashInLocationsPage, {
       groups,
+      radius: formatKilometres(radiusMetres(), 0),
+      back: backLink(request),
       map: {
         centre: MAP_DEFAULTS.center,
         zoom: MAP_DEFAULTS.zoom,
         radiusMetres: radiusMetres(),
-        centres: groups.flatMap((g) => g.centres.map(({ openNow: _o, km: _k, ...c }) => c)),
+        centres: groups.flatMap((g) => g.centres.map(({ openNow: _o, distance: _d, ...c }) => c)),
         tileUrl: request.server.appConfig.mapTileUrl ?? null,
         outlineUrl: request.server.assetManifest.data['ph-outline.json'] ?? null,
       },

@@ -1,6 +1,7 @@
 // The card rail: /credit-card-quote asks the card provider what the order buys and costs
-// (CARD_QUOTE_URL with the merchant's key), shows it under the quote banner with no
-// countdown, and takes the residency confirmation; /credit-card frames the provider's
+// (CARD_QUOTE_URL with the merchant's key): what the card is charged in USD and the order
+// it stands for, the provider's fees and what the visitor receives, and takes the residency
+// confirmation; /credit-card frames the provider's
 // widget (server/third-party.ts cardWidgetUrlFor), whose completion is read from the
 // upstream: a check reloads the page, which follows the nextAction once the card is paid.
 // Card payments need the merchant's key and the provider's URLs; without them the visitor
@@ -10,10 +11,15 @@ import { createElement } from 'react';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { field } from '../../checkout/validation/result.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
+import { orderOf } from '../../checkout/order.ts';
+import type { UpstreamResult } from '../upstream/client.ts';
 import type { FlowState } from '../upstream/contract.ts';
-import { readFlow } from '../security/flow-cookie.ts';
+import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import { providerFee, type ProviderQuote } from '../../checkout/money.ts';
+import { checkOrder } from '../flow/order-check.ts';
 import { cardWidgetUrlFor } from '../third-party.ts';
 import { formValues } from '../flow/form.ts';
+import { keepFee } from '../flow/next.ts';
 import { renderHome } from '../flow/home-page.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -29,13 +35,16 @@ const CARD = ROUTES.creditCard;
 const CARD_STEP = [QUOTE.path, CARD.path] as const;
 const CARD_COUNTRY_CURRENCY = 'CAD';
 
-/** The merchant's key, or the visitor goes home with a message (the missing key is logged). */
+/**
+ * The merchant's key, or the visitor goes home with a message (the missing key is logged).
+ * Card payments switched off by configuration are not an outage: the home page answers 200.
+ */
 function cardKey(request: FastifyRequest, reply: FastifyReply): { key: string } | { answer: Promise<FastifyReply> } {
   const key = request.merchant.config.cardWidget.apiKey;
   if (!key) request.log.error({ merchant: request.merchant.id }, 'card widget apiKey missing in the merchant configuration');
   if (!key || !request.server.thirdParty.available.card) {
     return {
-      answer: renderHome(request, reply, { toasts: [{ kind: 'error', text: textsOf(request).CARD_TEXT.unavailable }] }, 503),
+      answer: renderHome(request, reply, { toasts: [{ kind: 'error', text: textsOf(request).CARD_TEXT.unavailable }] }, 200),
     };
   }
   return { key };
@@ -44,43 +53,70 @@ function cardKey(request: FastifyRequest, reply: FastifyReply): { key: string } 
 /** Country follows currency: a card order outside CAD is not from a Canadian resident. */
 const resident = (state: FlowState) => state.fiatCurrency === CARD_COUNTRY_CURRENCY;
 
-async function showQuote(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  state: FlowState,
-  values: Record<string, string> = {},
-  error?: string,
-) {
-  const unavailable = (message: string, status: number) =>
-    reply.render(createElement(CreditCardQuotePage, { kind: 'unavailable', message }), { status });
-  const key = cardKey(request, reply);
-  if ('answer' in key) return key.answer;
-  if (!resident(state)) return unavailable(textsOf(request).CARD_TEXT.residencyRequired, 403);
+/**
+ * The card provider's figures for the order: its fees, what the visitor receives and what
+ * the card is charged in USD (CARD_QUOTE_URL with the merchant's key). Unavailable without
+ * a key or the provider's URL.
+ */
+export async function cardProviderQuote(request: FastifyRequest, state: FlowState): Promise<UpstreamResult<ProviderQuote>> {
+  const key = request.merchant.config.cardWidget.apiKey;
+  if (!key || !request.server.thirdParty.available.card)
+    return { ok: false, failure: { kind: 'unavailable', reason: 'not-configured' } };
   const quote = await upstreamFor(request).cardQuote({
-    key: key.key,
+    key,
     baseCurrency: state.fiatCurrency,
     amount: state.fiatAmount,
     quoteCurrency: state.cryptoCurrency,
   });
+  if (!quote.ok) return quote;
+  const { quoteCurrencyAmount, feeAmount, extraFeeAmount, chargeAmount, chargeCurrency } = quote.value;
+  return {
+    ok: true,
+    value: {
+      receives: quoteCurrencyAmount,
+      fees: [
+        { label: textsOf(request).CARD_TEXT.fee, amount: feeAmount },
+        { label: textsOf(request).CARD_TEXT.extraFee, amount: extraFeeAmount },
+      ],
+      charge: chargeAmount !== undefined && chargeCurrency ? { amount: chargeAmount, currency: chargeCurrency } : undefined,
+    },
+  };
+}
+
+async function showQuote(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowCookie,
+  state: FlowState,
+  values: Record<string, string> = {},
+  error?: string,
+) {
+  const unavailable = (message: string, status: number, retry?: string) =>
+    reply.render(createElement(CreditCardQuotePage, { kind: 'unavailable', message, retry, frame: flowFrameOf(request, flow) }), {
+      status,
+    });
+  const key = cardKey(request, reply);
+  if ('answer' in key) return key.answer;
+  if (!resident(state)) return unavailable(textsOf(request).CARD_TEXT.residencyRequired, 403);
+  const quote = await cardProviderQuote(request, state);
   if (!quote.ok) {
     return meetFailure(request, reply, quote.failure, 'card-quote', {
-      flow: readFlow(request),
-      stay: (messages, _on, status) => unavailable(messages.join(' '), status),
+      flow,
+      stay: (messages, _on, status) => unavailable(messages.join(' '), status, QUOTE.path),
     });
   }
-  const figures = {
-    fiatAmount: state.fiatAmount,
-    fiatCurrency: state.fiatCurrency,
-    cryptoCurrency: state.cryptoCurrency,
-    ...quote.value,
-  };
+  const fee = providerFee(quote.value);
+  keepFee(request, reply, flow, state, fee);
+  const order = orderOf(flow, state)!;
+  checkOrder(request, { ...order, fee, cryptoAmount: quote.value.receives }, 'card provider');
   const form = { values, errors: error ? { canadianResident: error } : {}, formErrors: [] };
   return reply.render(
     createElement(CreditCardQuotePage, {
       kind: 'quote',
-      quote: figures,
+      order,
+      provider: quote.value,
       form,
-      frame: flowFrameOf(request, readFlow(request)),
+      frame: flowFrameOf(request, flow),
     }),
     { status: error ? 422 : 200 },
   );
@@ -88,20 +124,16 @@ async function showQuote(
 
 export const creditCardQuoteScreen = defineScreen({
   route: QUOTE,
-  step: 'quote',
-  get: stepPage(QUOTE.path, (request, reply, { state }) => showQuote(request, reply, state), CARD_STEP),
+  // A step forward from verification: the card's own quote, then the card.
+  step: 'pay',
+  get: stepPage(QUOTE.path, (request, reply, { flow, state }) => showQuote(request, reply, flow, state), CARD_STEP),
   // NEXT: only with the residency confirmed; the quote is shown again otherwise.
   post: stepPage(
     QUOTE.path,
-    (request, reply, { state }) => {
+    (request, reply, { flow, state }) => {
       if (field(request.body, 'canadianResident') === 'yes' && resident(state)) return reply.redirect(CARD.path, 303);
-      return showQuote(
-        request,
-        reply,
-        state,
-        formValues(request.body, FORM_FIELDS.cardResidency),
-        textsOf(request).CARD_TEXT.residencyRequired,
-      );
+      const values = formValues(request.body, FORM_FIELDS.cardResidency);
+      return showQuote(request, reply, flow, state, values, textsOf(request).CARD_TEXT.residencyRequired);
     },
     CARD_STEP,
   ),

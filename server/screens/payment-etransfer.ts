@@ -6,9 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { Failure } from '../../checkout/failures.ts';
 import { nextScreen } from '../../checkout/next-screen.ts';
+import { orderOf } from '../../checkout/order.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
-import { webUrl } from '../../checkout/wire.ts';
+import { ISLAND_API, webUrl } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
+import type { FlowState } from '../upstream/contract.ts';
 import { followNextAction, saveFlowState } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -34,6 +36,7 @@ function initFailed(request: FastifyRequest, reply: FastifyReply, flow: FlowCook
 export const paymentEtransferScreen = defineScreen({
   route: ROUTE,
   step: 'pay',
+  opensWindow: true,
   get: stepPage(ROUTE.path, async (request, reply, load) => {
     const { flow } = load;
     let { state } = load;
@@ -42,11 +45,12 @@ export const paymentEtransferScreen = defineScreen({
     if (state.nextAction === 'INITIATE_ETRANSFER') {
       const init = await upstreamFor(request).etransferInit(state.refId);
       if (!init.ok) return initFailed(request, reply, flow, init.failure);
-      const step = nextScreen(init.value, ROUTE.path, request.server.methods);
+      const initiated: FlowState = { ...state, ...init.value };
+      const step = nextScreen(initiated, ROUTE.path, request.server.methods);
       if (step.kind !== 'navigate' || step.path !== ROUTE.path)
-        return followNextAction(request, reply, flow, init.value, ROUTE.path, stay);
-      saveFlowState(request, reply, flow, init.value);
-      state = init.value;
+        return followNextAction(request, reply, flow, initiated, ROUTE.path, stay);
+      saveFlowState(request, reply, flow, initiated);
+      state = initiated;
     }
 
     const paymentUrl = webUrl(state.nextActionParams?.redirectUrl);
@@ -54,9 +58,11 @@ export const paymentEtransferScreen = defineScreen({
     if (!paymentUrl) return stay([textsOf(request).FAILURE_TEXT.paymentAlreadyInitiated], 409);
     const page = createElement(PaymentEtransferPage, {
       kind: 'instructions',
-      order: state,
+      order: orderOf(flow, state)!,
       paymentUrl,
       checkUrl: ROUTE.flags.paid,
+      statusUrl: ISLAND_API.status(flow.txnType, state.refId),
+      pageUrl: ROUTE.path,
       waiting: hasFlag(request.query, 'paid'),
       frame: flowFrameOf(request, flow),
     });

@@ -22,6 +22,7 @@ import { flowFrameOf } from '../flow/frame.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import type { Texts } from '../../checkout/messages.ts';
+import { rateHold, resumeRateHold } from '../flow/rate-hold.ts';
 
 const ROUTE = ROUTES.paymentFlexepin;
 const STEP = 'INPUT_VOUCHERNUMBER';
@@ -35,15 +36,19 @@ function render(
   status = 200,
   offer?: NewQuoteOffer,
 ) {
-  const now = request.server.clock();
-  const deadline = quoteDeadline(state, now);
+  const flow = readFlow(request);
+  // A form sent paused the countdown until this answer: it resumes where it stood.
+  const deadline = !flow
+    ? quoteDeadline(state, request.server.clock())
+    : request.method === 'POST'
+      ? resumeRateHold(request, reply, flow, state).until
+      : rateHold(flow, state, request.server.clock()).until;
   const hold = isRateHeld(request.server.methods.get(state.paymentMethod))
     ? { deadline, heldUntil: formatHeldUntil(deadline, COUNTRY_BY_CURRENCY[flowCurrency(state)], textsOf(request).locale) }
     : null;
-  return reply.render(
-    createElement(PaymentFlexepinPage, { form, hold, offer, frame: flowFrameOf(request, readFlow(request), state) }),
-    { status },
-  );
+  return reply.render(createElement(PaymentFlexepinPage, { form, hold, offer, frame: flowFrameOf(request, flow, state) }), {
+    status,
+  });
 }
 
 const flowCurrency = (state: FlowState) =>

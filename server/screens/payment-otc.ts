@@ -1,47 +1,39 @@
 // Screen 18 and its thanks page: cash over the counter. The upstream holds the order at
 // CUSTOMER_PAYMENT with the reference number the payment centre takes; it stays PENDING
-// until a centre reports the cash, so the thanks page belongs to the same step.
+// until a centre reports the cash, so the thanks page belongs to the same step. Both pages
+// show the same receipt, built here from the flow state each has just read.
 import { createElement } from 'react';
-import { quoteFee } from '../../checkout/fees.ts';
-import { formatsFor } from '../../checkout/format.ts';
+import { cashDeadline, manilaTime } from '../../checkout/cash-receipt.ts';
+import { orderOf } from '../../checkout/order.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
-import { PH_TIME_ZONE } from '../../checkout/cash-in.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
+import type { FlowCookie } from '../security/flow-cookie.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
-import { PaymentOtcPage, PaymentOtcSuccessPage } from '../../views/pages/PaymentOtc.tsx';
+import { type CashReceiptData, PaymentOtcPage, PaymentOtcSuccessPage } from '../../views/pages/PaymentOtc.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import type { Texts } from '../../checkout/messages.ts';
 
 const ROUTE = ROUTES.paymentOtc;
 
-const referenceOf = (state: FlowState) => state.nextActionParams?.referenceNumber || state.refId;
-
-/** When the cash must be paid: 12 hours from the order, in Manila time. */
-function expiryText(state: FlowState, now: number, texts: Texts): string {
-  const ordered = state.txnDate ? Date.parse(state.txnDate) : NaN;
-  const until = new Date((Number.isFinite(ordered) ? ordered : now) + CASH_PAYMENT_EXPIRY_MS);
-  const formatted = new Intl.DateTimeFormat('en-PH', { timeZone: PH_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(
-    until,
-  );
-  return texts.OTC_TEXT.expiry(texts.TIME.hours(CASH_PAYMENT_EXPIRY_MS), formatted);
+function cashReceipt(now: number, flow: FlowCookie, state: FlowState, texts: Texts): CashReceiptData {
+  const { time, date } = manilaTime(cashDeadline(state.txnDate, now), texts.locale);
+  return {
+    referenceNumber: state.nextActionParams?.referenceNumber || state.refId,
+    order: orderOf(flow, state)!,
+    deadline: texts.OTC_TEXT.deadline(time, date),
+    expiry: texts.OTC_TEXT.expiry(texts.TIME.hours(CASH_PAYMENT_EXPIRY_MS)),
+  };
 }
 
 export const paymentOtcScreen = defineScreen({
   route: ROUTE,
   step: 'pay',
   get: stepPage(ROUTE.path, (request, reply, { flow, state }) => {
-    const config = request.merchant.config;
-    const money = (n: number) => formatsFor(textsOf(request).locale).fiat(n, state.fiatCurrency, config.supportedFiatCurrencies);
-    const fee = quoteFee(config, request.server.methods.get(state.paymentMethod), flow.pro);
     const page = createElement(PaymentOtcPage, {
-      referenceNumber: referenceOf(state),
-      totalText: money(state.fiatAmount),
-      cryptoText: formatsFor(textsOf(request).locale).crypto(state.cryptoAmount, state.cryptoCurrency),
-      feeText: fee ? money(fee) : null,
-      expiryText: expiryText(state, request.server.clock(), textsOf(request)),
+      receipt: cashReceipt(request.server.clock(), flow, state, textsOf(request)),
       confirming: hasFlag(request.query, 'confirm'),
       frame: flowFrameOf(request, flow),
     });
@@ -54,7 +46,8 @@ export const paymentOtcSuccessScreen = defineScreen({
   get: async (request, reply) => {
     const load = await loadStep(request, ROUTES.paymentOtcSuccess.path, [ROUTE.path]);
     if (load.kind === 'elsewhere') return leaveStep(request, reply, load, ROUTES.paymentOtcSuccess.path);
-    const referenceNumber = load.kind === 'ready' ? referenceOf(load.state) : undefined;
-    return reply.render(createElement(PaymentOtcSuccessPage, { referenceNumber }));
+    const receipt =
+      load.kind === 'ready' ? cashReceipt(request.server.clock(), load.flow, load.state, textsOf(request)) : undefined;
+    return reply.render(createElement(PaymentOtcSuccessPage, { receipt }));
   },
 });

@@ -1,5 +1,6 @@
-// Screen 17 for sells and spends: the deposit address to send the crypto to. The server asks
-// for the status once; PROCESSED shows the address. Anything else streams the page: the
+// Screen 17 for sells and spends: the deposit address to send the crypto to, and what the
+// visitor gets for it by when (the method's receipt says it). The server asks for the
+// status once; PROCESSED shows the address. Anything else streams the page: the
 // WalletStatus island checks again with JavaScript, and for a browser without it the
 // server checks again itself (the same rule, pollStatus) while the response is open and
 // streams the address, or the received-order message with Check again, into it.
@@ -38,14 +39,26 @@ export const paymentSpendScreen = defineScreen({
       return processedAddress(status.ok ? status.value : null, known);
     };
     const address = await check();
+    const config = request.merchant.config;
+    const receipt = request.server.methods.get(state.paymentMethod)?.receipt;
+    const youGet = receipt?.youGet?.(
+      {
+        amount: formatsFor(textsOf(request).locale).fiatWithCode(
+          state.fiatAmount,
+          state.fiatCurrency,
+          config.supportedFiatCurrencies,
+        ),
+        card: config.paymentMethodSubtypes.find((s) => s.name === state.paymentMethodSubtype)?.label,
+      },
+      textsOf(request),
+    );
     const page = (polled?: Promise<string | null>) =>
       createElement(PaymentSpendPage, {
         amountText: formatsFor(textsOf(request).locale).crypto(state.cryptoAmount, state.cryptoCurrency),
         qrSrc: ISLAND_API.walletQr(state.refId),
         statusUrl: ISLAND_API.status(flow.txnType, state.refId),
-        onDeposit: (
-          request.server.methods.get(state.paymentMethod)?.receipt.onDeposit ?? ((texts) => texts.RECEIPT_TEXT.onDeposit.payout)
-        )(textsOf(request)),
+        onDeposit: (receipt?.onDeposit ?? ((texts) => texts.RECEIPT_TEXT.onDeposit.payout))(textsOf(request)),
+        youGet,
         address: address ?? undefined,
         polled,
         confirming: hasFlag(request.query, 'confirm'),

@@ -7,15 +7,19 @@ import { createElement } from 'react';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
 import type { RequoteOutcome } from '../../checkout/failures.ts';
 import { quoteFee } from '../../checkout/fees.ts';
+import { orderOf } from '../../checkout/order.ts';
 import { quotePromo } from '../../checkout/promo.ts';
-import { formatHeldUntil, isRateHeld, quoteDeadline, requoteBody } from '../../checkout/quote-timer.ts';
+import { formatHeldUntil, isRateHeld, requoteBody } from '../../checkout/quote-timer.ts';
+import { rateHold } from '../flow/rate-hold.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { clearFlow, readFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { renderHome } from '../flow/home-page.ts';
-import { followNextAction, saveFlowState } from '../flow/next.ts';
+import { followNextAction, keepFee, saveFlowState } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { outOfStep } from '../flow/step.ts';
+import { checkOrder } from '../flow/order-check.ts';
+import { providerFee } from '../../checkout/money.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { PRICE_QUOTE_FORM_ID, PriceQuotePage, type PriceQuotePageProps } from '../../views/pages/PriceQuote.tsx';
@@ -31,12 +35,47 @@ interface QuoteView {
   failure?: RequoteOutcome;
 }
 
-export function pageProps(request: FastifyRequest, flow: FlowCookie, state: FlowState, view: QuoteView): PriceQuotePageProps {
+/** What the order costs beyond the upstream's figures: its fee, and what a card is charged. */
+export interface QuoteCosts {
+  fee: number | null;
+  charge?: { amount: number; currency: string } | undefined;
+}
+
+/**
+ * The order's fee: the merchant's fee field for its method, or, for a method whose fee is a
+ * third party's (a card), that party's quote, kept in the flow cookie for the pages after.
+ * A provider that does not answer leaves the fee last asked, and the quote says what it can.
+ */
+export async function quoteCosts(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowCookie,
+  state: FlowState,
+): Promise<QuoteCosts> {
+  const method = request.server.methods.get(state.paymentMethod);
+  if (!method?.providerQuote) return { fee: quoteFee(request.merchant.config, method, flow.pro) };
+  const quote = await method.providerQuote(request, state);
+  if (!quote.ok) {
+    request.log.warn({ failure: quote.failure.kind }, 'provider quote failed: the quote shows no fee');
+    return { fee: flow.order?.fee ?? null };
+  }
+  const fee = providerFee(quote.value);
+  keepFee(request, reply, flow, state, fee);
+  return { fee, charge: quote.value.charge };
+}
+
+export function pageProps(
+  request: FastifyRequest,
+  flow: FlowCookie,
+  state: FlowState,
+  view: QuoteView,
+  costs: QuoteCosts,
+): PriceQuotePageProps {
   const config = request.merchant.config;
   const now = request.server.clock();
   const method = request.server.methods.get(state.paymentMethod);
   const held = isRateHeld(method);
-  const deadline = quoteDeadline(state, now);
+  const deadline = rateHold(flow, state, now).until;
   const country = COUNTRY_BY_CURRENCY[flow.fiatCurrency];
   const analytics =
     config.env === 'PROD' && config.gtm
@@ -72,6 +111,7 @@ export function pageProps(request: FastifyRequest, flow: FlowCookie, state: Flow
         fiatCurrency: state.fiatCurrency,
         cryptoCurrency: state.cryptoCurrency,
         fiatSymbols: config.supportedFiatCurrencies.map((c) => ({ id: c.id, symbol: c.symbol })),
+        fee: costs.fee,
       },
       deadline: held ? new Date(deadline).toISOString() : null,
       heldUntil: held ? formatHeldUntil(deadline, country, textsOf(request).locale) : '',
@@ -81,8 +121,8 @@ export function pageProps(request: FastifyRequest, flow: FlowCookie, state: Flow
       declineAction: ROUTE.actions.decline,
     },
     promo: quotePromo(config, method, flow.pro),
-    fee: quoteFee(config, method, flow.pro),
     notice: method?.quoteNotice?.(textsOf(request)),
+    charge: costs.charge,
     leaveGuard: ROUTE.leavePageGuard,
     analytics,
     userAgentLog:
@@ -92,7 +132,7 @@ export function pageProps(request: FastifyRequest, flow: FlowCookie, state: Flow
   };
 }
 
-function renderQuote(
+async function renderQuote(
   request: FastifyRequest,
   reply: FastifyReply,
   flow: FlowCookie,
@@ -100,7 +140,10 @@ function renderQuote(
   view: QuoteView,
   status = 200,
 ) {
-  return reply.render(createElement(PriceQuotePage, pageProps(request, flow, state, view)), { status });
+  const costs = await quoteCosts(request, reply, flow, state);
+  const order = orderOf(flow, state)!;
+  checkOrder(request, { ...order, fee: costs.fee ?? undefined });
+  return reply.render(createElement(PriceQuotePage, pageProps(request, flow, state, view, costs)), { status });
 }
 
 /** The visitor's flow and the quote the upstream holds for it; null once the reply is sent. */
@@ -133,7 +176,7 @@ export const priceQuoteScreen = defineScreen({
     if (!loaded) return reply;
     const { flow, state } = loaded;
     const now = request.server.clock();
-    if (isRateHeld(request.server.methods.get(state.paymentMethod)) && now >= quoteDeadline(state, now)) {
+    if (isRateHeld(request.server.methods.get(state.paymentMethod)) && now >= rateHold(flow, state, now).until) {
       return renderQuote(request, reply, flow, state, { expired: true }, 409);
     }
     return followNextAction(request, reply, flow, state, ROUTE.path, (messages, status) =>

@@ -47,7 +47,8 @@ function proForm(
 ): AmountFormProps {
   const config = request.merchant.config;
   const symbol = config.supportedFiatCurrencies.find((c) => c.id === PRO_FIAT_CURRENCY)?.symbol ?? '$';
-  const { name } = proMethodOf(request);
+  const proMethod = proMethodOf(request);
+  const { name } = proMethod;
   const method = config.paymentMethods.find((m) => m.name === name);
   return {
     action: buildPath(ROUTE, { customerHash: hash }),
@@ -55,7 +56,9 @@ function proForm(
     kind: 'BUY',
     fiats: [{ id: PRO_FIAT_CURRENCY, symbol }],
     coins: PRO_COINS.map((id) => ({ id, name: config.supportedCoins.find((c) => c.id === id)?.name ?? id })),
-    methods: [{ name, label: method?.label ?? 'Interac e-Transfer', type: 'BUY' }],
+    methods: [
+      { name, label: method?.label ?? 'Interac e-Transfer', type: 'BUY', fee: quoteFee(config, proMethod, true) ?? undefined },
+    ],
     giftCards: [],
     defaults: { fiatAmount: String(PRO_DEFAULT), cryptoAmount: '' },
     values,
@@ -76,7 +79,8 @@ function renderPro(
   const fee = quoteFee(config, proMethodOf(request), true);
   const page = createElement(ProPage, {
     form: proForm(request, hash, view.values ?? {}, view.errors ?? {}),
-    feeText: fee ? formatsFor(textsOf(request).locale).fiat(fee, PRO_FIAT_CURRENCY, config.supportedFiatCurrencies) : null,
+    feeText:
+      fee === null ? null : formatsFor(textsOf(request).locale).fiat(fee, PRO_FIAT_CURRENCY, config.supportedFiatCurrencies),
     modal: view.modal,
   });
   return reply.render(page, { status });

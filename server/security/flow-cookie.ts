@@ -46,19 +46,29 @@ export const flowCookieSchema = z.object({
     .string()
     .regex(/^\/[a-z-]{0,63}$/)
     .optional(),
-  /** The order summary's figures (checkout/order-summary.ts), from the last flow state. */
+  /** The order summary's figures (checkout/order.ts), from the last flow state. */
   order: z
     .object({
       fiatAmount: z.number().finite().nonnegative(),
       cryptoAmount: z.number().finite().nonnegative(),
+      /** Fiat per coin, as the quote gave it. */
+      rate: z.number().finite().positive().optional(),
       cryptoAddress: z.string().max(SUMMARY_ADDRESS_MAX).optional(),
       emtEmail: z.string().max(SUMMARY_EMAIL_MAX).optional(),
       /** The fee the quote included, in its fiat currency (fees.ts); absent when none. */
       fee: z.number().finite().nonnegative().optional(),
     })
     .optional(),
+  /** The quote's one held-until time (ms since the epoch) and the key of the quote it is for (flow/rate-hold.ts). */
+  hold: z
+    .object({
+      quote: z.string().max(32),
+      until: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type FlowCookie = z.output<typeof flowCookieSchema>;
+export type RateHold = NonNullable<FlowCookie['hold']>;
 
 function isHttps(request: FastifyRequest): boolean {
   return request.protocol === 'https';

@@ -4,7 +4,10 @@
 // response, so helmet runs once at start-up and each response gets the headers it set. A
 // nonce is made only when a page asks for one (reply.scriptNonce); the policy is set as
 // the response leaves, with that nonce, or without script when nothing asked. Routes whose
-// responses carry no markup declare `config: { csp: false }`.
+// responses carry no markup declare `config: { csp: false }`. A page that opens a payment
+// provider's window in a popup and watches it (`config: { opensWindow: true }`) keeps that
+// window in its browsing context group: under helmet's `same-origin` opener policy the
+// browser severs it, and the page reads it as closed while the visitor is still paying.
 import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
@@ -36,6 +39,9 @@ const TAG_MANAGER_ORIGINS = [
   'https://*.google-analytics.com',
   'https://*.analytics.google.com',
 ];
+
+/** The opener policy of a page that opens another site's window and must still see whether it is open. */
+export const WINDOW_OPENER_POLICY = 'same-origin-allow-popups';
 
 /** The headers every response carries (the probe worker's too), but the CSP. */
 export const SECURITY_HEADERS = helmetHeaders({
@@ -97,6 +103,7 @@ export const securityPlugin = fp(
     app.addHook('onSend', (request, reply, payload, done) => {
       // A request refused before this plugin's onRequest hook ran (a bad Host, draining).
       if (!reply.hasHeader('x-content-type-options')) reply.headers(staticHeaders);
+      if (request.routeOptions.config.opensWindow) reply.header('cross-origin-opener-policy', WINDOW_OPENER_POLICY);
       if (request.routeOptions.config.csp !== false && !reply.hasHeader('content-security-policy')) {
         const policies = policiesOf(request.merchant ?? undefined);
         const nonce = nonces.get(reply);

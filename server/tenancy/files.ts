@@ -17,7 +17,7 @@ export interface Reader {
 /**
  * In the thread pool, for a reload: requests keep being served meanwhile. The callback
  * readFile: for a fleet's tens of thousands of small files, fs/promises' readFile takes
- * about three times as long (a round trip to the pool for each of open, stat, read, close).
+ * longer (a round trip to the pool for each of open, stat, read, close).
  */
 export const readInPool: Reader = { file: promisify(readFileCallback), names: (dir) => readdir(dir) };
 /** On the main thread, the fewest cycles per file: for start-up, when nothing is served yet. */

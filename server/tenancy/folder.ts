@@ -19,15 +19,9 @@ import { isLanguage, LANGUAGES, type Language } from '../../checkout/i18n/langua
 
 const CONFIG_FILE = 'merchant.json';
 /** Everything a merchant folder may hold; anything else is most likely a misspelling. */
-const MERCHANT_FILES = new Set([
-  CONFIG_FILE,
-  'style.css',
-  'footer.html',
-  ...LANGUAGES.map(footerFile),
-  'favicon.ico',
-  'favicon.svg',
-  'legal',
-]);
+const MERCHANT_FILES = new Set([CONFIG_FILE, 'style.css', 'footer.html', 'favicon.ico', 'favicon.svg', 'legal']);
+/** Beside them, a footer per language the checkout speaks (footer.fr-CA.html). */
+const LANGUAGE_FOOTERS = new Set(LANGUAGES.map(footerFile));
 
 /** footer.html in the default language, footer.fr-CA.html in another. */
 function footerFile(language?: Language): string {
@@ -239,7 +233,7 @@ export async function loadMerchant(ctx: LoadContext, id: string, problems: Probl
   const file = path.join(folder, CONFIG_FILE);
   const present = new Set((await listNames(folder, problems, ctx.read)) ?? []);
   for (const name of present) {
-    if (!MERCHANT_FILES.has(name)) {
+    if (!MERCHANT_FILES.has(name) && !LANGUAGE_FOOTERS.has(name)) {
       problems.push(`${displayPath(path.join(folder, name))}: unexpected file (allowed: ${[...MERCHANT_FILES].join(', ')})`);
     }
   }

@@ -1,6 +1,7 @@
 // Rules of one merchant file that the zod shape cannot say on its own: they tie fields
 // together (a method's type, the currencies its limits are keyed by, the test coin and
 // the environment). Each finding carries the field path so the message can name it.
+import { feeAmount } from '../../checkout/fees.ts';
 import type { FlowKind } from '../../checkout/domain.ts';
 import { TEST_COIN } from '../../checkout/domain.ts';
 import type { MethodTable } from '../../checkout/payment-method.ts';
@@ -36,6 +37,28 @@ function minMax(limits: Limits, at: PropertyKey[], findings: Finding[]): void {
   const d = limits.default;
   if (d !== undefined && ((min !== undefined && d < min) || (max !== undefined && d > max))) {
     findings.push({ path: [...at, 'default'], what: `default ${d} is outside min..max` });
+  }
+}
+
+/**
+ * Pro is never the worse deal: a Pro visitor pays the Pro fee and never the promotion's
+ * (docs/spec.md section 4: the promo state applies only when the Pro flow is off), so the
+ * Pro fee may not exceed what a visitor without Pro pays: the promotion's fee while isPromo,
+ * else the regular one.
+ */
+function proNeverWorse(config: MerchantConfig, methods: MethodTable, findings: Finding[]): void {
+  for (const offered of config.paymentMethods) {
+    const fields = methods.get(offered.name)?.fees;
+    if (!fields?.pro) continue;
+    const ordinaryField = config.isPromo && fields.promo ? fields.promo : fields.regular;
+    const pro = feeAmount(config, fields.pro);
+    const ordinary = feeAmount(config, ordinaryField);
+    if (pro > ordinary) {
+      findings.push({
+        path: [fields.pro],
+        what: `${pro} is more than a visitor without Pro pays (${ordinaryField}: ${ordinary}): Pro must never be the worse deal`,
+      });
+    }
   }
 }
 
@@ -99,6 +122,8 @@ export function checkMerchant(config: MerchantConfig, folder: string, methods: M
     }
     minMax(limits, at, findings);
   }
+
+  proNeverWorse(config, methods, findings);
 
   const offered = new Set<string>(config.paymentMethods.map((m) => m.name));
   const isSpend = (name: string | undefined) => methods.get(name)?.flow === 'SPEND';

@@ -63,6 +63,12 @@ export class CircuitBreaker {
     }
   }
 
+  /** Seconds until a probe may go, for the Retry-After of a call refused now (at least 1). */
+  retryAfterS(): number {
+    const left = this.state === 'open' ? this.#openedAt + this.#policy.openMs - this.#clock() : 0;
+    return Math.max(1, Math.ceil(left / 1000));
+  }
+
   record(outcome: Outcome, admission: Admission): void {
     if (admission === 'probe') {
       this.#probing = false;
@@ -150,7 +156,11 @@ export class CircuitBreakers {
 export class CircuitOpenError extends Error {
   override name = 'CircuitOpenError';
   readonly code = 'UPSTREAM_CIRCUIT_OPEN';
-  constructor(origin: string) {
+  constructor(
+    origin: string,
+    /** When a probe may go: what the visitor is told to wait. */
+    readonly retryAfterS: number,
+  ) {
     super(`upstream ${origin} is failing; the call was not made`);
   }
 }

@@ -8,6 +8,8 @@ import { TXN_TYPES, type TxnType } from '../../checkout/domain.ts';
 import { API_OF_TXN_TYPE } from '../../checkout/wire.ts';
 import {
   bankTransferInitRequestSchema,
+  bankTransferInitResponseSchema,
+  etransferInitResponseSchema,
   buyerInfoRequestSchema,
   cardQuoteQuerySchema,
   cardQuoteResponseSchema,
@@ -111,8 +113,8 @@ export const UPSTREAM_CALLS = {
   status: get(':api/status/:refId', statusResponseSchema),
   flowState: get(':api/flowstate/:refId', flowStateSchema),
   vipCheck: post('vipcheck', vipCheckRequestSchema, vipCheckResponseSchema, { fields: ['vipTag'] }),
-  etransferInit: post('etransfer/init', refIdRequestSchema, flowStateSchema, { fields: ['refId'] }),
-  bankTransferInit: post('banktransfer/init', bankTransferInitRequestSchema, flowStateSchema, {
+  etransferInit: post('etransfer/init', refIdRequestSchema, etransferInitResponseSchema, { fields: ['refId'] }),
+  bankTransferInit: post('banktransfer/init', bankTransferInitRequestSchema, bankTransferInitResponseSchema, {
     fields: ['refId', 'selectedBank'],
   }),
   proc: post(':procId', procQuerySchema, procResponseSchema),

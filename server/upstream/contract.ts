@@ -1,7 +1,8 @@
 // The upstream exchange API of docs/spec.md section 7 as zod schemas: one home for every request
 // and response shape. The typed client parses with these, and the embedded sandbox
 // validates its requests with the same schemas, so the two can never drift apart.
-// Responses tolerate extra fields (z.object strips them); requests are strict.
+// Responses require only what section 7 says the checkout uses and tolerate anything else
+// (z.object strips it); requests are strict.
 // Every request carries `x-merchant`; the upstream must scope a transaction to the merchant
 // that created it (another merchant's refId is TRANSACTION.NOTFOUND). The edge cannot prove
 // who owns a refId, so it relies on this for /state/{refId} and ?refId= resumes.
@@ -142,7 +143,7 @@ export const voucherNumberRequestSchema = z.strictObject({
   voucherNumber: z.string().regex(/^\d{16}$/),
 });
 
-// No repeated group: V8's regex engine would recurse on a 6.5 MB text. The length check
+// No repeated group: V8's regex engine would recurse on a text as long as an upload. The length check
 // and the round trip below do the rest.
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -225,9 +226,24 @@ export const statusResponseSchema = z.object({
 });
 export type StatusResponse = z.output<typeof statusResponseSchema>;
 
-export const uploadResponseSchema = z.object({ uploaded: z.boolean(), fileName: z.string() });
+/** The upload API's "upload result": nothing of it is read, any 2xx is a success. */
+export const uploadResponseSchema = z.unknown();
 export const vipCheckResponseSchema = z.boolean();
-export const procResponseSchema = z.object({ status: z.string() });
+/** /{procid}: the page says Processing, then Done; nothing of the answer is read, any 2xx will do. */
+export const procResponseSchema = z.unknown();
+
+/**
+ * etransfer/init: the checkout uses its nextActionParams.redirectUrl. Whatever else of a
+ * flow state it carries is read over the state it was asked for.
+ */
+export const etransferInitResponseSchema = flowStateSchema.partial().extend({
+  nextActionParams: nextActionParamsSchema.extend({ redirectUrl: z.string() }),
+});
+export type EtransferInitResponse = z.output<typeof etransferInitResponseSchema>;
+
+/** banktransfer/init: the checkout uses the next step; the rest is read over the state it was asked for. */
+export const bankTransferInitResponseSchema = flowStateSchema.partial().extend({ nextAction: z.string() });
+export type BankTransferInitResponse = z.output<typeof bankTransferInitResponseSchema>;
 
 export const tickerEntrySchema = z.object({
   cryptoCurrency: z.string(),
@@ -243,4 +259,14 @@ export const cardQuoteResponseSchema = z.object({
   quoteCurrencyAmount: amount,
   feeAmount: amount,
   extraFeeAmount: amount,
+  /**
+   * Not named by the spec, so never required: what the card is charged in the provider's
+   * own currency (cards are charged in USD). Used when the provider gives it.
+   */
+  chargeAmount: amount.optional().catch(undefined),
+  chargeCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional()
+    .catch(undefined),
 });

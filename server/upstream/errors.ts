@@ -2,6 +2,7 @@
 // flow decides what the visitor sees, docs/spec.md section 8); only a request the edge itself
 // built wrong is thrown, because that is a bug on our side, not the upstream's.
 import { errorBodySchema } from './contract.ts';
+import { CircuitOpenError } from './breaker.ts';
 
 export type UpstreamFailure =
   /** `{ error: { code, msg, errorParams } }`; msg is the upstream's own text, shown to the visitor. */
@@ -12,7 +13,13 @@ export type UpstreamFailure =
    * No usable answer: 502/503/504, another 5xx without a message, a timeout, a network
    * failure, or a third party this deployment has no URL for.
    */
-  | { kind: 'unavailable'; status?: number; reason: 'status-503' | 'status-5xx' | 'timeout' | 'network' | 'not-configured' }
+  | {
+      kind: 'unavailable';
+      status?: number;
+      reason: 'status-503' | 'status-5xx' | 'timeout' | 'network' | 'not-configured' | 'circuit-open';
+      /** The breaker is open: seconds until a probe may go (the visitor's Retry-After). */
+      retryAfterS?: number;
+    }
   /** An answer that breaks the contract; logged with the request id, the visitor gets a generic message. */
   | { kind: 'invalid-response'; status: number };
 
@@ -74,5 +81,6 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
 export function transportFailure(error: unknown): UpstreamFailure | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || code === 'UND_ERR_INVALID_ARG') return undefined;
+  if (error instanceof CircuitOpenError) return { kind: 'unavailable', reason: 'circuit-open', retryAfterS: error.retryAfterS };
   return { kind: 'unavailable', reason: TIMEOUT_CODES.has(code) ? 'timeout' : 'network' };
 }

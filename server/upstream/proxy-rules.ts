@@ -204,6 +204,10 @@ async function rebuiltAnswer(
   } catch (error) {
     const failure = transportFailure(error);
     if (!failure) throw error;
+    if (failure.kind === 'unavailable' && failure.retryAfterS !== undefined) {
+      passed['retry-after'] = String(failure.retryAfterS);
+      return { refused: new EdgeError.upstreamPaused(), headers: passed };
+    }
     const refused =
       'reason' in failure && failure.reason === 'timeout' ? new EdgeError.upstreamTimeout() : new EdgeError.upstreamUnavailable();
     return { refused, headers: passed };

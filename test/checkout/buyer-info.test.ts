@@ -1,5 +1,7 @@
 import t from 'tap';
-import { AU_STATES, CA_PROVINCES, validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
+import { AU_STATES } from '../../checkout/address/au.ts';
+import { CA_PROVINCES } from '../../checkout/address/ca.ts';
+import { validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
 import { buyerInfoRequestSchema } from '../../server/upstream/contract.ts';
 import { merchant } from './fixtures.ts';
 
@@ -35,6 +37,12 @@ function errors(raw: Record<string, unknown>, ctx: Ctx = {}): Record<string, str
   });
   return result.ok ? {} : (result.errors as Record<string, string>);
 }
+
+/** The errors of a form with an address in `country`, from a valid one changed by `over`. */
+const addressErrors =
+  (country: string, mobile: string, valid: Record<string, string>) =>
+  (over: Record<string, unknown>): Record<string, string> =>
+    errors({ ...form({ mobile }), ...address({ ...valid, ...over }) }, { country, addressRequired: true });
 
 t.test('a valid form becomes the upstream body', async (t) => {
   const result = validateBuyerInfo(PROD, form({ firstName: '  Jane ' }), { country: 'CA', addressRequired: false, now: NOW });
@@ -239,11 +247,7 @@ t.test('address when required: CA', async (t) => {
 });
 
 t.test('address when required: AU', async (t) => {
-  const au = (over: Record<string, unknown>) =>
-    errors(
-      { ...form({ mobile: '0412 345 678' }), ...address({ stateProv: 'NSW', postalCode: '2000', ...over }) },
-      { country: 'AU', addressRequired: true },
-    );
+  const au = addressErrors('AU', '0412 345 678', { stateProv: 'NSW', postalCode: '2000' });
   t.strictSame(au({}), {});
   t.equal(au({ stateProv: '' }).stateProv, 'State required');
   t.equal(au({ stateProv: 'ON' }).stateProv, 'State required');
@@ -265,6 +269,47 @@ t.test('address when required: AU', async (t) => {
     { addressLine1: '1 Main St', cityTown: 'Ottawa', stateProv: 'VIC', postalCode: '3000', country: 'CA' },
     'country always CA',
   );
+});
+
+t.test('address when required: PH, provinces and Metro Manila, 4-digit ZIP codes', async (t) => {
+  const ph = addressErrors('PH', '0917 123 4567', { stateProv: '00', postalCode: '1000' });
+  t.strictSame(ph({}), {}, 'Metro Manila, 1000');
+  t.strictSame(ph({ stateProv: 'ceb', postalCode: '6000' }), {}, 'Cebu, typed in lower case');
+  t.equal(ph({ stateProv: '' }).stateProv, 'Province required');
+  t.equal(ph({ stateProv: 'ON' }).stateProv, 'Province required', 'a Canadian province is none of the Philippines');
+  t.equal(ph({ stateProv: 'PH-00' }).stateProv, 'Province required', 'the code without its country prefix');
+  t.equal(ph({ postalCode: '' }).postalCode, 'Postal code required');
+  for (const postalCode of ['100', '10000', 'M5V 2T6', '1OOO', '１０００'])
+    t.equal(ph({ postalCode }).postalCode, 'Postal code is invalid', postalCode);
+  t.equal(ph({ postalCode: ' 1 000 ' }).postalCode, undefined, 'spaces removed');
+  const ok = validateBuyerInfo(
+    PROD,
+    { ...form({ mobile: '0917 123 4567' }), ...address({ cityTown: 'Quezon City', stateProv: '00', postalCode: '1100' }) },
+    { country: 'PH', addressRequired: true, now: NOW },
+  );
+  t.strictSame(
+    ok.ok && ok.value.address,
+    { addressLine1: '1 Main St', cityTown: 'Quezon City', stateProv: '00', postalCode: '1100', country: 'CA' },
+    "the region's ISO code, the country always CA",
+  );
+  t.ok(ok.ok && buyerInfoRequestSchema.safeParse({ refId: 'SBX1', ...ok.value }).success, 'a body the contract takes');
+});
+
+t.test('address when required: ID, provinces, 5-digit postal codes', async (t) => {
+  const id = addressErrors('ID', '0812 3456 7890', { stateProv: 'JK', postalCode: '10110' });
+  t.strictSame(id({}), {});
+  t.equal(id({ stateProv: 'JW' }).stateProv, 'Province required', 'Java is an island group, not a province');
+  t.equal(id({ postalCode: '1011' }).postalCode, 'Postal code is invalid');
+  t.equal(id({ postalCode: '101100' }).postalCode, 'Postal code is invalid');
+});
+
+t.test('an unknown country gets the Canadian form', async (t) => {
+  const unknown = (country: string) =>
+    errors({ ...form(), ...address({ stateProv: 'NSW', postalCode: '2000' }) }, { country, addressRequired: true });
+  for (const country of ['ZZ', 'constructor', '']) {
+    t.equal(unknown(country).stateProv, 'Province required', `${country || 'empty'}: provinces`);
+    t.equal(unknown(country).postalCode, 'Postal code is invalid', `${country || 'empty'}: 6 characters`);
+  }
 });
 
 t.test('province and state lists', async (t) => {

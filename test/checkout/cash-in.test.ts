@@ -1,7 +1,7 @@
 // The cash-in map's rules: the 100-mile radius (1609.344 m per mile) around Manila, and
 // open now in Asia/Manila time, across midnight too.
 import t from 'tap';
-import { distanceMetres, isOpenAt, manilaMinutes, radiusMetres, withinRadius } from '../../checkout/cash-in.ts';
+import { distanceMetres, formatKilometres, isOpenAt, manilaMinutes, radiusMetres, withinRadius } from '../../checkout/cash-in.ts';
 
 const MANILA = { lat: 14.5995, lng: 120.9842 };
 
@@ -20,6 +20,14 @@ t.test('the radius is 100 miles of 1609.344 m', async (t) => {
   // Cebu City is about 570 km away.
   t.strictSame(withinRadius([{ lat: 10.3157, lng: 123.8854 }]), []);
   t.equal(withinRadius([outside], MANILA, 104).length, 1, 'a wider radius takes it');
+});
+
+t.test('one unit: kilometres, the 100-mile radius as 161 km', async (t) => {
+  t.equal(formatKilometres(radiusMetres(), 0), '161 km');
+  t.equal(formatKilometres(radiusMetres()), '160.9 km');
+  t.equal(formatKilometres(155_677), '155.7 km');
+  t.equal(formatKilometres(0), '0.0 km');
+  t.equal(formatKilometres(1_234_560), '1,234.6 km');
 });
 
 t.test('minutes of the day in Manila time (UTC+8, no daylight saving)', async (t) => {

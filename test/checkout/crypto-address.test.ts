@@ -5,6 +5,7 @@ import {
   addressNetworkFor,
   addressNetworks,
   isAddressOnNetwork,
+  testNetworkHint,
   validateCryptoAddress,
 } from '../../checkout/validation/crypto-address.ts';
 
@@ -131,4 +132,45 @@ t.test('addressNetworks', async (t) => {
   t.strictSame(addressNetworks('ETH', '0x52908400098527886E0F7030069857D2E4169EE7'), ['prod', 'testnet']);
   t.strictSame(addressNetworks('BTC', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'), ['testnet']);
   t.strictSame(addressNetworks('BTC', ''), []);
+});
+
+t.test('the test-network hint: under a refused address on a TEST or DEV host, and nowhere else', async (t) => {
+  const hint = (coin: string) => `This is a test site: it takes ${coin} test-network (testnet) addresses only.`;
+  const testnet = addressNetworkFor('TEST');
+  // A mainnet address on a test host: the case that had no word of explanation.
+  const mainnetOnly = vectors.filter((v) => v.network === 'prod' && v.valid && !isAddressOnNetwork(v.coin, v.address, 'testnet'));
+  t.ok(mainnetOnly.length >= 8);
+  for (const v of mainnetOnly) {
+    t.equal(testNetworkHint(v.coin, v.address, testnet), hint(v.coin), `${v.coin} ${v.address}`);
+    t.equal(testNetworkHint(v.coin, v.address, addressNetworkFor('DEV')), hint(v.coin), 'DEV hosts alike');
+    t.equal(testNetworkHint(v.coin, v.address, addressNetworkFor('PROD')), undefined, 'a production host takes it');
+  }
+  for (const v of vectors.filter((v) => v.network === 'testnet' && v.valid)) {
+    t.equal(testNetworkHint(v.coin, v.address, testnet), undefined, `taken: ${v.coin} ${v.address}`);
+  }
+  t.equal(testNetworkHint('BTC', 'not-an-address', testnet), hint('BTC'), 'any refused address');
+  t.equal(testNetworkHint('BTC', 'not-an-address', 'prod'), undefined, 'never on a production host');
+  t.equal(testNetworkHint('BTC', '   ', testnet), undefined, 'an empty field is "required", not a network matter');
+  t.equal(testNetworkHint('BTC', undefined, testnet), undefined);
+  t.equal(
+    testNetworkHint('BTC', ' tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx ', testnet),
+    undefined,
+    'spaces around a testnet address, as the check trims them',
+  );
+  t.equal(testNetworkHint('LTCT', 'anything', testnet), undefined, 'LTCT takes anything');
+});
+
+t.test("the README's receiving addresses: each TEST and DEV example is a testnet address of its coin", async (t) => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const rows = [...readme.matchAll(/^\| (BTC|BCH|LTC|ETH) +\| `([^`]+)` +\| `([^`]+)` +\|$/gm)];
+  t.strictSame(
+    rows.map((r) => r[1]),
+    ['BTC', 'BCH', 'LTC', 'ETH'],
+    'one row per coin',
+  );
+  for (const [, coin, production, test] of rows) {
+    t.ok(isAddressOnNetwork(coin!, production!, 'prod'), `${coin} production example ${production}`);
+    t.ok(isAddressOnNetwork(coin!, test!, 'testnet'), `${coin} TEST and DEV example ${test}`);
+    t.equal(testNetworkHint(coin!, test!, 'testnet'), undefined);
+  }
 });

@@ -246,7 +246,7 @@ t.test('TEST host buy in AUD: a testnet address, an Australian mobile, to the su
     merchant: 'Checkout TEST',
     currency: 'AUD',
     amount: '100',
-    crypto: '0.00095694 BTC', // 100 AUD at 104,500
+    crypto: '0.00092833 BTC', // 100 AUD less the test host's 2.99 fee, at 104,500
     address: TESTNET_ADDRESS,
     mobile: AUSTRALIAN_MOBILE,
     javaScript: true,

@@ -32,6 +32,7 @@ interface Order {
 function expected(order: Order): [string, string][] {
   return [
     ['Order total', '$100.00 CAD'],
+    ['Exchange rate', '1 BTC = $95,000.00 CAD'],
     ['Crypto amount', order.crypto],
     ...(order.address ? [['Receiving address', order.address] as [string, string]] : []),
     ['Reference ID', order.refId],

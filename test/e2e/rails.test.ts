@@ -5,10 +5,11 @@
 // payment through /poli to the bank's page and back; a test-host IDR bank choice with
 // logos to the bank's document, with JavaScript and without. The earlier steps are taken
 // through the edge by the journey helper; /state/{refId}, confirmed, brings the browser in.
+import { expectFitsPhone, PHONE } from '../helpers/a11y.ts';
 import t from 'tap';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
-import { ADDRESS, driveTo, MAPLE, passIdentity, upstreamCalls } from '../helpers/journey.ts';
+import { IDR_BANK_WALK, driveTo, MAPLE, passIdentity, upstreamCalls } from '../helpers/journey.ts';
 import { hydrated, modalDialog, openPage, resumeOrder } from '../helpers/browser.ts';
 
 const { stack, browser } = await startBrowserStack();
@@ -114,7 +115,8 @@ t.test('maple card buy: the quote, the provider frame, success', async (t) => {
   const refId = (await driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 })).refId();
   await resumeOrder(page, stack.url(MAPLE, `/state/${refId}`));
   t.equal(path(page), '/credit-card-quote');
-  t.ok(await page.getByText('Current Price Quote').isVisible());
+  t.ok(await page.getByText('The current price: a card quote is not held').isVisible());
+  t.ok(await page.getByText('$71.58 USD (for $100.00 CAD)').isVisible(), 'what the card is charged');
   t.ok(await page.getByText('Credit cards charged in USD').isVisible());
   t.ok(await page.getByText('0.00101263 BTC').isVisible(), 'quoteCurrencyAmount');
   await page.getByLabel('I am a resident of Canada').check();
@@ -124,6 +126,35 @@ t.test('maple card buy: the quote, the provider frame, success', async (t) => {
   const frame = page.frameLocator('iframe.card-frame');
   await frame.getByRole('button', { name: 'Pay' }).click();
   await page.waitForURL('**/transaction-success');
+  t.same(problems, [], 'no console errors or CSP violations');
+});
+
+t.test('on a phone the card frame takes its content: nothing clipped, Pay reached by scrolling the page', async (t) => {
+  const { page, problems, close } = await openPage(browser, { viewport: PHONE });
+  t.teardown(close);
+  const refId = (await driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 })).refId();
+  await resumeOrder(page, stack.url(MAPLE, `/state/${refId}`));
+  await page.getByLabel('I am a resident of Canada').check();
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/credit-card');
+  await hydrated(page, '[data-island="CardWidget"] > .card-widget');
+  const iframe = page.locator('iframe.card-frame');
+  const frame = page.frameLocator('iframe.card-frame');
+  await frame.getByRole('button', { name: 'Pay' }).waitFor();
+  const content = await frame.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
+  // The island sets the frame's height when the widget reports it.
+  await page.waitForFunction(
+    (height) => (document.querySelector('iframe.card-frame') as HTMLIFrameElement).clientHeight >= height,
+    content,
+  );
+  const box = (await iframe.boundingBox())!;
+  t.ok(box.width <= PHONE.width, `the frame fits the screen's width (${box.width} px)`);
+  t.equal(await frame.locator('html').evaluate((html) => html.scrollHeight > html.clientHeight), false, 'no inner scroll');
+  const pay = frame.getByRole('button', { name: 'Pay' });
+  await pay.scrollIntoViewIfNeeded();
+  t.ok(await pay.isVisible(), 'Pay is reached by scrolling the page');
+  t.ok(await frame.getByLabel('CVC').isVisible(), 'CVC is not cut off');
+  await expectFitsPhone(t, page, 'the card frame');
   t.same(problems, [], 'no console errors or CSP violations');
 });
 
@@ -150,13 +181,7 @@ for (const javaScriptEnabled of [true, false]) {
     async (t) => {
       const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
       t.teardown(close);
-      const visitor = await driveTo(stack, '/image-input-choice', {
-        host: 'test.localhost',
-        method: 'BANKTRANSFER',
-        currency: 'IDR',
-        amount: 1_000_000,
-        buyer: { mobileCountry: 'CA', ...ADDRESS },
-      });
+      const visitor = await driveTo(stack, '/image-input-choice', IDR_BANK_WALK);
       t.equal(await passIdentity(visitor), '/bank-select');
       await resumeOrder(page, stack.url('test.localhost', `/state/${visitor.refId()}`));
       t.equal(path(page), '/bank-select');

@@ -1,7 +1,9 @@
 // A payment method has one home: its name (FLEXEPIN, flexepin, Flexepin) appears in at most
 // a few product files beyond those named after it (its module in server/methods/, its
-// screens and views), such as the route table and the text catalogue. Tests, the sandbox
-// (the upstream's own knowledge of its rails) and merchant files do not count.
+// screens and views), such as the route table and the text catalogue. Tests, merchant
+// files, the upstream's API as the edge calls it (server/upstream/: its endpoints are named
+// after rails, and the edge cannot rename them) and the sandbox (the upstream's own
+// knowledge of its rails) do not count.
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import t from 'tap';
@@ -13,7 +15,7 @@ const root = resolve(new URL('../../', import.meta.url).pathname);
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return path === 'server/sandbox' ? [] : sources(path);
+    if (entry.isDirectory()) return path === 'server/sandbox' || path === 'server/upstream' ? [] : sources(path);
     return /\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }

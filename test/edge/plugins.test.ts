@@ -41,6 +41,8 @@ async function edge(routes: (app: FastifyInstance) => void, lifecycle?: Lifecycl
 
 const MAPLE = { host: 'maple.localhost' };
 const HTML = { ...MAPLE, accept: 'text/html' };
+/** An island's call: it asks for JSON. */
+const JSON_CALL = { ...MAPLE, accept: 'application/json' };
 
 t.test('a plugin registered before one it needs fails at start-up, naming both', async (t) => {
   const app = Fastify({ logger: false });
@@ -80,7 +82,7 @@ t.test('one JSON error shape; visitors get a page with a way back; nothing inter
   });
   t.teardown(() => app.close());
 
-  const json = await app.inject({ url: '/broken', headers: MAPLE });
+  const json = await app.inject({ url: '/broken', headers: { ...MAPLE, accept: 'application/json' } });
   t.equal(json.statusCode, 500);
   t.same(json.json(), { error: { code: 'SERVER.ERROR', msg: 'Something went wrong. Please try again.' } });
   const page = await app.inject({ url: '/broken', headers: HTML });
@@ -99,20 +101,24 @@ t.test('one JSON error shape; visitors get a page with a way back; nothing inter
     "errorFormat: 'json' wins over an Accept of text/html",
   );
 
-  const crossSite = await app.inject({ method: 'POST', url: '/form', headers: { ...MAPLE, origin: 'http://evil.test' } });
+  const crossSite = await app.inject({ method: 'POST', url: '/form', headers: { ...JSON_CALL, origin: 'http://evil.test' } });
   t.equal(crossSite.statusCode, 403);
   t.same(crossSite.json(), {
     error: { code: 'REQUEST.CROSS_SITE', msg: 'This form must be sent from the checkout page itself.' },
   });
+  const anyAccept = await app.inject({ method: 'POST', url: '/form', headers: { ...MAPLE, origin: 'http://evil.test' } });
+  t.equal(anyAccept.statusCode, 403);
+  t.match(anyAccept.headers['content-type'], /text\/html/, 'a page route answers a page unless JSON is asked for');
+  t.match(anyAccept.body, /This form must be sent from the checkout page itself\./);
   const badHost = await app.inject({ url: '/form', headers: { host: 'a b', accept: 'text/html' } });
   t.equal(badHost.statusCode, 400);
   t.match(badHost.body, /The Host header is not valid/);
-  const unknown = await app.inject({ url: '/form', headers: { host: 'elsewhere.test' } });
+  const unknown = await app.inject({ url: '/form', headers: { host: 'elsewhere.test', accept: 'application/json' } });
   t.same(unknown.json(), { error: { code: 'HOST.UNKNOWN', msg: 'There is no checkout at this address.' } });
   const malformed = await app.inject({
     method: 'POST',
     url: '/form',
-    headers: { ...MAPLE, origin: 'http://maple.localhost', 'content-type': 'application/json' },
+    headers: { ...JSON_CALL, origin: 'http://maple.localhost', 'content-type': 'application/json' },
     payload: '{"refId":',
   });
   t.equal(malformed.statusCode, 400);
@@ -127,7 +133,7 @@ t.test('draining: 503 in the one shape, told to close and retry; probes still an
   const lifecycle = { draining: true };
   const app = await edge(() => undefined, lifecycle);
   t.teardown(() => app.close());
-  const res = await app.inject({ url: '/assets/x.js', headers: MAPLE });
+  const res = await app.inject({ url: '/assets/x.js', headers: JSON_CALL });
   t.equal(res.statusCode, 503);
   t.equal(res.headers.connection, 'close');
   t.equal(res.headers['retry-after'], '5');

@@ -3,16 +3,18 @@
 // table, forged and out-of-step posts, and every refused payment address.
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
-import { ADDRESS, driveTo, passIdentity, upstreamCalls, type Visitor } from '../helpers/journey.ts';
+import { IDR_BANK_WALK, driveTo, passIdentity, upstreamCalls, type Visitor } from '../helpers/journey.ts';
 import { REFUSED_REDIRECTS } from '../helpers/refused-redirects.ts';
 import type { UpstreamClient, UpstreamResult } from '../../server/upstream/client.ts';
-import type { FlowState } from '../../server/upstream/contract.ts';
+import type { BankTransferInitResponse, FlowState } from '../../server/upstream/contract.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
 
 /** When set, banktransfer/init answers this instead of the sandbox. */
-let initAnswer: ((real: () => Promise<UpstreamResult<FlowState>>) => Promise<UpstreamResult<FlowState>>) | undefined;
+let initAnswer:
+  | ((real: () => Promise<UpstreamResult<BankTransferInitResponse>>) => Promise<UpstreamResult<BankTransferInitResponse>>)
+  | undefined;
 const realForRequest = stack.app.upstream.forRequest.bind(stack.app.upstream);
 stack.app.upstream.forRequest = (context) => {
   const real = realForRequest(context);
@@ -24,17 +26,9 @@ stack.app.upstream.forRequest = (context) => {
   return wrapped;
 };
 
-/** A Canadian mobile, chosen with the country selector the TEST merchant shows. */
-const IDR_WALK = {
-  host: 'test.localhost',
-  method: 'BANKTRANSFER',
-  currency: 'IDR',
-  amount: 1_000_000,
-  buyer: { mobileCountry: 'CA', ...ADDRESS },
-};
 /** IDR amounts are over the sandbox's selfie threshold: the identity step is passed directly. */
 async function idrBuy(): Promise<Visitor> {
-  const visitor = await driveTo(stack, '/image-input-choice', IDR_WALK);
+  const visitor = await driveTo(stack, '/image-input-choice', IDR_BANK_WALK);
   const at = await passIdentity(visitor);
   if (at !== '/bank-select') throw new Error(`after the identity step: ${at}`);
   return visitor;
@@ -131,7 +125,7 @@ t.test('bank init: already initiated, and no answer', async (t) => {
 });
 
 t.test('a bank post for a transaction at another step: sent there, nothing sent', async (t) => {
-  const visitor = await driveTo(stack, '/mobile-verification', IDR_WALK);
+  const visitor = await driveTo(stack, '/mobile-verification', IDR_BANK_WALK);
   const before = upstreamCalls(stack, '/banktransfer/init');
   for (const path of ['/bank-select', '/poli']) {
     const res = await visitor.post(path, { selectedBank: 'BCA' });

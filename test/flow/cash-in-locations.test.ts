@@ -5,7 +5,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { CENTRES_FILE, loadCentres, parseCentres } from '../../server/cash-in/centres.ts';
 import { startStack } from '../helpers/stack.ts';
-import { Visitor } from '../helpers/journey.ts';
+import { Visitor, startFlow } from '../helpers/journey.ts';
 
 // 2026-11-22 02:30 UTC = 10:30 in Manila.
 let now = Date.parse('2026-11-22T02:30:00Z');
@@ -87,4 +87,48 @@ t.test('leaflet loads on the map page only; merchants with OTC link to the map',
   t.notMatch((await new Visitor(stack).get('/')).body, '/cash-in-locations', 'maple has no cash method');
   t.notMatch(home.body, 'leaflet');
   t.notMatch(home.body, 'CashInMap');
+});
+
+t.test('one unit: the radius and every distance in kilometres', async (t) => {
+  const res = await new Visitor(stack, 'manila.localhost').get('/cash-in-locations');
+  t.match(res.body, 'Pay for your order in cash at any of these payment centres within 161 km of Manila.');
+  t.notMatch(res.body, /miles?\b/, 'no miles anywhere on the page');
+  const distances = [...res.body.matchAll(/<span>[^<]* · ([^<]+)<\/span>/g)].map((m) => m[1]!);
+  t.ok(distances.length >= 50, `${distances.length} centres with a distance`);
+  t.ok(
+    distances.every((d) => /^\d{1,3}\.\d km$/.test(d)),
+    'each in km, one decimal',
+  );
+  t.ok(
+    distances.every((d) => Number.parseFloat(d) <= 161),
+    'all within the radius',
+  );
+});
+
+t.test("the merchant's mark and a way back to the order, header and footer still hidden", async (t) => {
+  const bar = (html: string) => /<div class="cash-in-bar">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+  const stranger = await new Visitor(stack, 'manila.localhost').get('/cash-in-locations');
+  t.match(
+    bar(stranger.body),
+    /<a class="brand brand-compact" href="\/"><img class="brand-mark" src="\/assets\/m\/manila\/favicon\.[0-9a-f]{12}\.svg" alt="" width="24" height="24"\/><span class="brand-name">Manila Crypto<\/span><\/a>/,
+    'the compact brand mark, a link home',
+  );
+  t.match(bar(stranger.body), '<a class="cash-in-back" href="/">Back to the home page</a>', 'no order: home');
+  t.notMatch(stranger.body, 'site-header');
+
+  const cash = await startFlow(stack, { host: 'manila.localhost', currency: 'PHP', method: 'OTC', amount: 2000 });
+  const withOrder = await cash.get('/cash-in-locations');
+  t.match(
+    bar(withOrder.body),
+    '<a class="cash-in-back" href="/payment-otc">Back to my order</a>',
+    'a cash order: its payment page',
+  );
+
+  const other = await startFlow(stack);
+  const elsewhere = await other.get('/cash-in-locations');
+  t.match(
+    bar(elsewhere.body),
+    '<a class="cash-in-back" href="/transaction">Back to my order</a>',
+    'another order: where it stands',
+  );
 });

@@ -30,13 +30,16 @@ t.test('the quote, residency, the framed widget, Pay, success', async (t) => {
   const visitor = await cardBuy();
   const quote = await visitor.get('/credit-card-quote');
   t.equal(quote.statusCode, 200);
-  t.match(quote.body, 'Current Price Quote');
+  t.match(quote.body, 'Step 4 of 4: Pay', 'a step forward from verification, never back to the quote');
+  t.match(quote.body, 'The current price: a card quote is not held');
   t.notMatch(quote.body, 'Rate held', 'no countdown');
   t.match(quote.body, 'Credit cards charged in USD');
-  // 100 CAD: fee 3.50, extra 0.30, 96.20 at 95,000 CAD per BTC.
-  t.match(quote.body, '0.00101263 BTC');
-  t.match(quote.body, '$3.50');
-  t.match(quote.body, '$0.30');
+  // 100 CAD is charged 71.58 USD (68,000 USD per BTC against 95,000 CAD); fee 3.50 and 0.30,
+  // 96.20 converted at 95,000 CAD per BTC.
+  t.match(quote.body, '<dd class="order-total">$71.58 USD (for $100.00 CAD)</dd>');
+  t.match(quote.body, '<dt>Card processing fee</dt><dd>$3.50 CAD</dd><dt>Network fee</dt><dd>$0.30 CAD</dd>');
+  t.match(quote.body, '<dt>Converted at the rate</dt><dd>$96.20 CAD</dd>');
+  t.match(quote.body, '<dt>You receive</dt><dd>0.00101263 BTC</dd>');
 
   const unconfirmed = await visitor.post('/credit-card-quote', {});
   t.equal(unconfirmed.statusCode, 422);
@@ -50,6 +53,9 @@ t.test('the quote, residency, the framed widget, Pay, success', async (t) => {
   const src = /<iframe class="card-frame" src="([^"]+)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&');
   t.ok(src, 'the widget frame');
   const widget = new URL(src!);
+  const frame = await stack.sandbox.app.inject({ url: `${widget.pathname}${widget.search}` });
+  t.match(frame.body, '71.58 USD (for 100.00 CAD)', "the provider's frame charges what the quote said");
+  t.match(frame.body, '0.00101263 BTC');
   t.equal(widget.origin + widget.pathname, stack.sandbox.thirdParty.cardWidgetUrl);
   t.equal(widget.searchParams.get('apiKey'), 'pk_sandbox_maple_4f8c21d97a3e');
   t.equal(widget.searchParams.get('refId'), visitor.refId());
@@ -66,6 +72,26 @@ t.test('the quote, residency, the framed widget, Pay, success', async (t) => {
   t.match(paid.body, 'data-card-status="approved"');
   const done = await visitor.get('/credit-card?paid=1');
   t.equal(done.headers.location, '/transaction-success');
+  const success = await visitor.get('/transaction-success');
+  t.match(success.body, '0.00101263');
+  t.match(success.body, 'Fee (included)');
+});
+
+t.test("paid, then the visitor's own /state link: the success page keeps the provider's fee", async (t) => {
+  const visitor = await cardBuy();
+  await visitor.get('/credit-card-quote');
+  await visitor.post('/credit-card-quote', { canadianResident: 'yes' });
+  await stack.sandbox.app.inject({
+    method: 'POST',
+    url: '/thirdparty/card/widget',
+    payload: { apiKey: 'pk_sandbox_maple_4f8c21d97a3e', refId: visitor.refId(), decision: 'pay' },
+  });
+  const resumed = await visitor.get(`/state/${visitor.refId()}`);
+  t.equal(resumed.headers.location, '/transaction-success', 'resumed at once, at the end');
+  const success = await visitor.get('/transaction-success');
+  // The state does not carry the provider's fee: 0.00101263 BTC is 96.20 converted, not 100.
+  t.match(success.body, '<dt>Fee (included)</dt><dd><span class="money"><span class="money-amount">$3.80</span>');
+  t.match(success.body, '<span class="money-amount">0.00101263</span>');
 });
 
 t.test('a declined card charges nothing and the widget stays', async (t) => {
@@ -87,7 +113,21 @@ t.test('no card quote: the spec message, a way back', async (t) => {
   quoteLost = false;
   t.equal(page.statusCode, 503);
   t.match(page.body, 'It looks we&#x27;re having issues. Our team has been notified. Please try again later.');
+  t.match(page.body, '<a class="button" href="/credit-card-quote">Try Again</a>', 'the visitor stays on the card quote');
   t.match(page.body, '<a class="button secondary" href="/">Back</a>');
+});
+
+t.test('card payments switched off (CARD_QUOTE_URL unset): home with a message, not an outage', async (t) => {
+  const off = await startStack({ listen: false, thirdParty: ({ cardQuoteUrl: _off, ...rest }) => rest });
+  t.teardown(() => off.close());
+  t.notOk(off.app.thirdParty.available.card, 'card payments are off');
+  const visitor = await driveTo(off, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 });
+  for (const path of ['/credit-card-quote', '/credit-card']) {
+    const page = await visitor.get(path);
+    t.equal(page.statusCode, 200, `${path}: a page, not a 5xx`);
+    t.match(page.body, 'Card payments are not available right now. Please choose another payment method.');
+    t.match(page.body, 'name="fiatAmount"', 'the home form: the way back');
+  }
 });
 
 t.test('a merchant without a card key: logged as an error, home with a message', async (t) => {
@@ -107,7 +147,7 @@ t.test('a merchant without a card key: logged as an error, home with a message',
   const visitor = await driveTo(keyless, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 });
   for (const path of ['/credit-card-quote', '/credit-card']) {
     const page = await visitor.get(path);
-    t.equal(page.statusCode, 503, path);
+    t.equal(page.statusCode, 200, `${path}: switched off by the merchant's configuration, not an outage`);
     t.match(page.body, 'Card payments are not available right now. Please choose another payment method.');
     t.match(page.body, 'name="fiatAmount"', 'the home form');
   }

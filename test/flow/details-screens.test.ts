@@ -162,9 +162,39 @@ t.test('/address-input on a TEST host takes test-network addresses', async (t) =
   const mainnet = await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS });
   t.equal(mainnet.statusCode, 422);
   t.match(mainText(mainnet.body), 'This is not a valid BTC address.');
+  t.match(
+    mainnet.body,
+    '<p class="field-error" id="cryptoAddress-error" role="alert">This is not a valid BTC address.<span class="field-error-note">This is a test site: it takes BTC test-network (testnet) addresses only.</span></p>',
+    "the spec's message word for word, and under it the line that says why",
+  );
+  const empty = await visitor.post('/address-input', { cryptoAddress: '' });
+  t.match(mainText(empty.body), 'Your BTC address is required.');
+  t.notMatch(empty.body, 'test-network', 'an empty field needs no word on networks');
   const testnet = await visitor.post('/address-input', { cryptoAddress: BTC_TESTNET_ADDRESS });
   t.equal(testnet.headers.location, '/buyer-info-input');
 });
+
+t.test(
+  '/address-input on the TEST hosts roo and manila, and a production host: the line is only where testnet is wanted',
+  async (t) => {
+    for (const host of ['roo.localhost', 'manila.localhost']) {
+      const walk = host === 'roo.localhost' ? { host, currency: 'AUD' } : { host, currency: 'PHP', method: 'OTC', amount: 1000 };
+      const visitor = await driveTo(stack, '/address-input', walk);
+      const mainnet = await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS });
+      t.equal(mainnet.statusCode, 422, `${host}: a mainnet address is refused`);
+      t.match(
+        mainText(mainnet.body),
+        /This is not a valid BTC address\.\s+This is a test site: it takes BTC test-network \(testnet\) addresses only\./,
+        `${host}: the message, then the line`,
+      );
+    }
+    const maple = await driveTo(stack, '/address-input');
+    const testnet = await maple.post('/address-input', { cryptoAddress: BTC_TESTNET_ADDRESS });
+    t.equal(testnet.statusCode, 422);
+    t.match(mainText(testnet.body), 'This is not a valid BTC address.');
+    t.notMatch(testnet.body, 'test-network', 'a production host says nothing of test networks');
+  },
+);
 
 t.test('/address-input for other coins: the label and messages name the flow coin', async (t) => {
   const visitor = await driveTo(stack, '/address-input', { coin: 'ETH' });

@@ -3,9 +3,9 @@
 // Every upload is checked at the edge before anything goes upstream.
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
-import { Visitor, driveTo, upstreamCalls } from '../helpers/journey.ts';
+import { MANILA_CASH, PH_ADDRESS, Visitor, driveTo, upstreamCalls } from '../helpers/journey.ts';
 import { EXE, GIF, HTML, JPEG, PDF, PNG, SVG, hugePng, multipartBody, padded, type Part } from '../helpers/upload-files.ts';
-import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { IDENTITY_TEXT, OTC_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
 import { UPLOAD_CONCURRENCY } from '../../checkout/limits.ts';
 
 const stack = await startStack({ listen: false });
@@ -28,6 +28,8 @@ const file = (fileName: string, value: Buffer, type = 'image/png'): Part => ({ f
 /** From 300 the upstream asks for the buyer's address. */
 const ADDRESS = { addressLine1: '1 Main St', cityTown: 'Toronto', stateProv: 'ON', postalCode: 'M5V 2T6' };
 const atSelfie = () => driveTo(stack, '/image-input-choice', { amount: 300, buyer: ADDRESS });
+/** A manila cash order of a Philippine buyer. */
+const MANILA_BUYER = { ...MANILA_CASH, buyer: { ...PH_ADDRESS, mobile: '0917 123 4567' } };
 
 t.test('an order of 300 CAD goes through the selfie upload to the step the upstream names', async (t) => {
   const visitor = await atSelfie();
@@ -45,14 +47,27 @@ t.test('an order of 300 CAD goes through the selfie upload to the step the upstr
   t.notOk(JSON.stringify(stack.logs).includes('passwd'), "the client's file name reaches no log line");
 });
 
+t.test("the selfie pages name the photo IDs of the buyer's country", async (t) => {
+  const ids = (html: string) =>
+    [...(/<ul class="photo-ids">(.*?)<\/ul>/.exec(html)?.[1] ?? '').matchAll(/<li>([^<]*)<\/li>/g)].map((m) =>
+      m[1]!.replace(/&#x27;/g, "'"),
+    );
+  const canadian = await atSelfie();
+  for (const path of ['/image-input-choice', '/image-input-camera', '/image-input-upload']) {
+    const page = await canadian.get(path);
+    t.strictSame(ids(page.body), ["Driver's licence", 'Passport', 'Provincial or territorial photo ID card'], `CA ${path}`);
+  }
+  const philippine = await driveTo(stack, '/image-input-choice', MANILA_BUYER);
+  for (const path of ['/image-input-choice', '/image-input-camera', '/image-input-upload']) {
+    const page = await philippine.get(path);
+    t.strictSame(ids(page.body), [...OTC_TEXT.validIds], `PH ${path}: the cash page's list`);
+    t.match(page.body, 'Hold one of these photo IDs next to your face:');
+    t.notMatch(page.body, /provincial/i, `PH ${path}: no provincial photo ID card`);
+  }
+});
+
 t.test('an order of 1000 PHP on manila goes through identity to the cash payment step', async (t) => {
-  const visitor = await driveTo(stack, '/image-input-choice', {
-    host: 'manila.localhost',
-    currency: 'PHP',
-    method: 'OTC',
-    amount: 1000,
-    buyer: { ...ADDRESS, mobile: '0917 123 4567' },
-  });
+  const visitor = await driveTo(stack, '/image-input-choice', MANILA_BUYER);
   const res = await postParts(visitor, '/image-input-upload', [file('me.jpg', JPEG, 'image/jpeg')]);
   t.equal(res.statusCode, 303);
   t.equal(res.headers.location, '/payment-otc');

@@ -19,7 +19,7 @@ t.test('a card order verified by code goes to the card quote step, never back to
   const visitor = await driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD' });
   const page = await visitor.get('/credit-card-quote');
   t.equal(page.statusCode, 200);
-  t.match(page.body, 'Current Price Quote');
+  t.match(page.body, 'Your card quote');
   t.notMatch(page.body, 'This step isn&#x27;t available online yet');
   t.notMatch(page.body, 'not allowed now', 'no upstream text meant for developers');
 });

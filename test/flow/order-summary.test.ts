@@ -35,9 +35,11 @@ function toggleText(html: string): string {
 
 const crypto = (state: FlowState) => `${cryptoDigits(state.cryptoAmount)} ${state.cryptoCurrency}`;
 
+const RATE: [string, string] = ['Exchange rate', '1 BTC = $95,000.00 CAD'];
+
 /** The summary a buy shows once it has its figures (maple's e-Transfer promo: no fee). */
 function buyRows(state: FlowState, extra: [string, string][] = []): [string, string][] {
-  return [['Order total', '$100.00 CAD'], ['Crypto amount', crypto(state)], ...extra, ['Reference ID', state.refId]];
+  return [['Order total', '$100.00 CAD'], RATE, ['Crypto amount', crypto(state)], ...extra, ['Reference ID', state.refId]];
 }
 
 const flowStateReads = () => upstreamCalls(stack, `/flowstate`);
@@ -98,6 +100,7 @@ t.test('the identity and audio pages show the summary; so does a refused upload'
   const state = await visitor.state();
   const rows = [
     ['Order total', '$300.00 CAD'],
+    RATE,
     ['Crypto amount', crypto(state)],
     ['Receiving address', state.cryptoAddress!],
     ['Reference ID', state.refId],
@@ -129,6 +132,7 @@ t.test('a sell: what the visitor sends and receives, and the payout email once g
   const state = await visitor.state();
   const rows: [string, string][] = [
     ['You receive', `$${state.fiatAmount.toFixed(2)} CAD`],
+    RATE,
     ['You send', '0.00150000 BTC'],
     ['Reference ID', state.refId],
   ];
@@ -166,7 +170,8 @@ t.test('a gift-card spend: the card value and the fee the quote showed', async (
   const state = await visitor.state();
   const rows = [
     ['eGift card value', '$25.00 CAD'],
-    ['Fee (included)', '$1.50 CAD'],
+    ['Fee (added)', '$1.50 CAD'],
+    RATE,
     ['You send', crypto(state)],
     ['Reference ID', state.refId],
   ];
@@ -180,6 +185,7 @@ t.test('a Flexepin buy: the fee on the forms, and on the voucher page that reads
   const rows = [
     ['Order total', '$100.00 CAD'],
     ['Fee (included)', '$1.99 CAD'],
+    RATE,
     ['Crypto amount', crypto(state)],
     ['Receiving address', state.cryptoAddress!],
     ['Reference ID', state.refId],

@@ -77,11 +77,18 @@ t.test('instructions, a reload, I HAVE PAID, the provider pays, success and Done
   t.match(html, 'data-island="PaymentPopup"');
   t.match(
     html,
-    /<form class="done-form" action="\/done" method="post"><button type="submit" class="button quiet">Done<\/button>/,
+    /<form class="done-form leave-checkout" action="\/done" method="post"><button type="submit" class="button quiet" aria-describedby="done-leaves">Done<\/button><p class="hint" id="done-leaves">Done closes this checkout and takes you back to Maple Coin\. It does not pay for your order\.<\/p><\/form>/,
+    'Done is a link-styled button that says where it goes, and that it does not pay',
   );
   const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
-  t.equal(main.match(/class="button"/g)?.length, 1, 'one primary action; I HAVE PAID and Done are quiet');
-  t.match(html, /<a class="button quiet" href="\/payment-etransfer-instructions\?paid=1">I HAVE PAID<\/a>/);
+  t.equal(main.match(/class="button"/g)?.length, 1, 'one primary action');
+  t.match(html, /<a class="button secondary" href="\/payment-etransfer-instructions\?paid=1">I HAVE PAID<\/a>/);
+  t.ok(main.indexOf('I HAVE PAID') < main.indexOf('>Done<'), 'I HAVE PAID comes before Done');
+  t.match(
+    html,
+    `"statusUrl":"/api/txnbuy/status/${refId}","pageUrl":"/payment-etransfer-instructions"`,
+    "the island asks the order's status through /api",
+  );
   t.same(
     initCalls.filter((r) => r === refId),
     [refId],
@@ -184,6 +191,24 @@ t.test('an unavailable upstream is said, not a 5xx page with internals', async (
   t.notMatch(page.body, stack.sandbox.url);
 });
 
+t.test('the payment page keeps its payment window reachable; no other page does', async (t) => {
+  const refId = await buy(60);
+  const { cookie } = await resume(stack, refId);
+  const page = await get(PAGE, cookie);
+  t.equal(page.statusCode, 200);
+  t.equal(
+    page.headers['cross-origin-opener-policy'],
+    'same-origin-allow-popups',
+    'under same-origin the browser would sever the popup, which then reads as closed at once',
+  );
+  const head = await stack.app.inject({ method: 'HEAD', url: PAGE, headers: { host: HOST, cookie } });
+  t.equal(head.headers['cross-origin-opener-policy'], 'same-origin-allow-popups', 'HEAD answers the same headers');
+  for (const other of ['/', '/transaction-success', '/terms-of-service', '/price-quote']) {
+    const res = await get(other, cookie);
+    t.equal(res.headers['cross-origin-opener-policy'], 'same-origin', `${other} (${res.statusCode}): same-origin`);
+  }
+});
+
 t.test('a roo buy in AUD: its own method name, AUD amounts, Done to /au', async (t) => {
   const refId = (await driveTo(stack, PAGE, { host: 'roo.localhost', currency: 'AUD', amount: 150 })).refId();
   const { response, cookie } = await resume(stack, refId, 'roo.localhost');
@@ -192,7 +217,16 @@ t.test('a roo buy in AUD: its own method name, AUD amounts, Done to /au', async 
   t.equal(page.statusCode, 200);
   t.match(page.body, '<h1>Pay by PayID instant transfer</h1>');
   t.match(page.body, '<span class="money-amount">$150.00</span> <span class="money-code">AUD</span>');
-  t.match(page.body, '<span class="money-amount">0.00143541</span> <span class="money-code">BTC</span>', '150 AUD at 104,500');
+  t.match(
+    page.body,
+    '<dt>Fee (included)</dt><dd><span class="money"><span class="money-amount">$1.50</span>',
+    "roo's e-Transfer fee",
+  );
+  t.match(
+    page.body,
+    '<span class="money-amount">0.00142105</span> <span class="money-code">BTC</span>',
+    '150 AUD less the 1.50 fee, at 104,500',
+  );
   const done = await new Visitor(stack, 'roo.localhost', cookie).post('/done');
   t.equal(done.headers.refresh, `0; url=${stack.sandbox.siteUrl}/shop/roo/thanks/au?name=Roo+Crypto`);
 });

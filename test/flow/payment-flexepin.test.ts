@@ -13,16 +13,24 @@ const PAGE = '/payment-flexepin';
 
 /** When set, vouchernumber gets no answer (the flow-state check before it still does). */
 let voucherLost = false;
+/** How long the lost call takes to give up. */
+let lostAfterMs = 0;
 const realForRequest = stack.app.upstream.forRequest.bind(stack.app.upstream);
 stack.app.upstream.forRequest = (context) => {
   const real = realForRequest(context);
   const wrapped: UpstreamClient = {
     ...real,
-    voucherNumber: async (txnType, body) =>
-      voucherLost ? { ok: false, failure: { kind: 'unavailable', reason: 'timeout' } } : real.voucherNumber(txnType, body),
+    voucherNumber: async (txnType, body) => {
+      if (!voucherLost) return real.voucherNumber(txnType, body);
+      await new Promise((resolve) => setTimeout(resolve, lostAfterMs));
+      return { ok: false, failure: { kind: 'unavailable', reason: 'timeout' } };
+    },
   };
   return wrapped;
 };
+
+/** The rate hold's deadline as the page gives it to its banner (ms since the epoch). */
+const deadlineOf = (body: string) => Number(/"deadline":(\d+)/.exec(body)?.[1]);
 const voucherBuy = (amount = 100) => driveTo(stack, PAGE, { method: 'FLEXEPIN', amount });
 
 t.test('the page: order, single-use warning, a 16-digit numeric field, the rate hold', async (t) => {
@@ -76,6 +84,63 @@ t.test('a used voucher, and no answer', async (t) => {
   t.match(lost.body, 'Lost connection.  Please try again.');
   t.match(lost.body, 'value="1234567812345678"');
   t.match(await visitor.state(), { nextAction: 'INPUT_VOUCHERNUMBER' }, 'still at the voucher');
+});
+
+t.test('the countdown never jumps: one held-until time, and a failed redeem resumes where it stood', async (t) => {
+  const visitor = await voucherBuy();
+  const page = await visitor.get(PAGE);
+  const held = deadlineOf(page.body);
+  const quote = await visitor.get('/price-quote');
+  t.equal(Date.parse(/"deadline":"([^"]+)"/.exec(quote.body)![1]!), held, 'the quote page and the voucher page: one time');
+
+  voucherLost = true;
+  lostAfterMs = 1_500;
+  const submitted = Date.now();
+  const lost = await visitor.post(PAGE, { voucherNumber: '1234567812345678' });
+  const answered = Date.now();
+  voucherLost = false;
+  t.match(lost.body, 'Lost connection.  Please try again.');
+  const resumed = deadlineOf(lost.body);
+  const atSubmit = held - submitted;
+  const atResume = resumed - answered;
+  t.ok(answered - submitted >= 1_500, `the redeem took ${answered - submitted} ms`);
+  t.ok(
+    Math.abs(atResume - atSubmit) < 250,
+    `back where it stood: ${atSubmit} ms left at submit, ${atResume} ms when the page came back`,
+  );
+  const again = await visitor.get(PAGE);
+  t.equal(deadlineOf(again.body), resumed, 'and it stays there on the next page');
+});
+
+t.test('a quote without dates: the same held-until time on every page, not a new hold each time', async (t) => {
+  let now = Date.parse('2026-03-01T12:00:00Z');
+  const undated = await startStack({ listen: false, clock: () => now });
+  t.teardown(() => undated.close());
+  const real = undated.app.upstream.forRequest.bind(undated.app.upstream);
+  const withoutDates = <T>(result: T): T => {
+    const value = (result as { ok: boolean; value?: { txnValidUntil?: unknown; txnDate?: unknown } }).value;
+    if (value) {
+      delete value.txnValidUntil;
+      delete value.txnDate;
+    }
+    return result;
+  };
+  // An upstream whose answers carry no dates at all.
+  undated.app.upstream.forRequest = (context) => {
+    const client = real(context) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const wrapped = Object.fromEntries(
+      Object.keys(client)
+        .filter((name) => typeof client[name] === 'function')
+        .map((name) => [name, async (...args: unknown[]) => withoutDates(await client[name]!(...args))]),
+    );
+    return { ...client, ...wrapped } as unknown as UpstreamClient;
+  };
+  const visitor = await driveTo(undated, PAGE, { method: 'FLEXEPIN', amount: 100 });
+  const first = deadlineOf((await visitor.get(PAGE)).body);
+  now += 90_000;
+  const later = deadlineOf((await visitor.get(PAGE)).body);
+  t.equal(later, first, 'ninety seconds on, the same deadline');
+  t.equal(first, Date.parse('2026-03-01T12:10:00Z'), 'the default ten minutes from when the quote was first seen');
 });
 
 t.test('amount mismatch: the offer, declined, then accepted once', async (t) => {

@@ -1,9 +1,10 @@
 // Screen 18 over real sockets: manila's cash order of 1000 PHP walked through identity to
-// the cash page (reference number, OTC fee, 12-hour expiry, valid IDs, the map link), the
-// confirm question as a page, and the thanks page with the reference number.
-import t from 'tap';
+// the cash page, the confirm question as a page, and the thanks page; both pages state the
+// receipt a counter needs (the reference in groups, the amount and its currency, the
+// deadline in Manila time, the OTC fee, the valid IDs), the thanks page ends with Done.
+import t, { type Test } from 'tap';
 import { startStack } from '../helpers/stack.ts';
-import { BTC_TESTNET_ADDRESS, BUYER, CODE, Visitor } from '../helpers/journey.ts';
+import { BTC_TESTNET_ADDRESS, BUYER, CODE, PH_ADDRESS, Visitor } from '../helpers/journey.ts';
 
 // 2026-11-22 08:00 UTC = 16:00 in Manila.
 const NOW = Date.parse('2026-11-22T08:00:00Z');
@@ -31,10 +32,7 @@ async function cashOrder() {
         ...BUYER,
         mobileCountry: 'PH',
         mobile: PH_MOBILE,
-        addressLine1: '1 Ayala Ave',
-        cityTown: 'Makati',
-        stateProv: 'ON',
-        postalCode: 'M5V 2T6',
+        ...PH_ADDRESS,
       },
       '/mobile-verification',
     ],
@@ -72,13 +70,11 @@ t.test('the cash page, the question as a page, the thanks page', async (t) => {
 
   const page = await visitor.get(PAGE);
   t.equal(page.statusCode, 200);
-  t.match(page.body, `<p class="reference-number" id="reference-number">${refId}</p>`);
   t.match(page.body, 'data-island="CopyButton"');
-  t.match(page.body, 'Fee (included)</dt><dd>₱50.00</dd>', 'manila otcFee 50');
-  t.match(page.body, 'Order total</dt><dd>₱1,000.00</dd>');
-  t.match(page.body, 'Pay within 12 hours, by Nov 23, 2026');
-  t.match(page.body, '4:00');
-  t.match(page.body, 'PhilSys National ID');
+  t.match(page.body, `"text":"${refId}"`, 'the whole reference is what Copy copies');
+  receiptOf(t, page.body, refId);
+  // 1,000 PHP less the 50 fee, converted at 3,895,000 PHP per BTC.
+  t.match(page.body, '<span class="money-amount">0.00024390</span> <span class="money-code">BTC</span>');
   t.match(page.body, 'href="/cash-in-locations"');
   t.notMatch(page.body, 'Did you note down', 'the question waits for the visitor');
 
@@ -87,11 +83,47 @@ t.test('the cash page, the question as a page, the thanks page', async (t) => {
   t.match(confirm.body, /<a class="button" href="\/payment-otc-success"[^>]*>Yes<\/a>/);
   t.match(confirm.body, /<a class="button secondary" href="\/payment-otc">No<\/a>/);
 
+  t.match(confirm.body, referenceMarkup(refId, ''), 'the question shows the reference, grouped');
+
   const thanks = await visitor.get('/payment-otc-success');
   t.equal(thanks.statusCode, 200);
-  t.match(thanks.body, `<p class="reference-number">${refId}</p>`);
+  receiptOf(t, thanks.body, refId);
   t.match(thanks.body, 'Once the centre confirms your payment');
+  t.match(
+    thanks.body,
+    /<form class="done-form" action="\/done" method="post"><button type="submit" class="button" aria-describedby="done-leaves">Done<\/button><p class="hint" id="done-leaves">Done closes this checkout and takes you back to Manila Crypto\. It does not pay for your order\.<\/p><\/form>/,
+    'Done, saying that it does not pay',
+  );
 });
+
+/** The reference as the page sets it: groups of four, read aloud one by one. */
+function referenceMarkup(refId: string, id = ' id="reference-number"'): string {
+  const groups = refId.match(/.{1,4}/g) ?? [];
+  return `<p class="reference-number"${id}>${groups.map((g) => `<span class="reference-group">${g}</span>`).join('')}</p>`;
+}
+
+/** What the cash page and its thanks page both state, for the counter. */
+function receiptOf(t: Test, body: string, refId: string): void {
+  t.match(body, referenceMarkup(refId), 'the reference, in groups of four');
+  t.match(
+    body,
+    'Amount to pay</dt><dd class="order-total"><span class="money"><span class="money-amount">₱1,000.00</span> <span class="money-code">PHP</span></span></dd>',
+    'the amount and its currency',
+  );
+  // Ordered at 16:00 in Manila: 12 hours later is 4:00 the next morning.
+  t.match(
+    body,
+    'Pay by</dt><dd class="cash-deadline">4:00 AM on Monday, November 23, 2026 (Manila time)</dd>',
+    'the deadline as a Manila clock time and date',
+  );
+  t.match(body, 'You have 12 hours from your order to pay. After that the order expires.');
+  t.match(
+    body,
+    'Fee (included)</dt><dd><span class="money"><span class="money-amount">₱50.00</span> <span class="money-code">PHP</span></span></dd>',
+    'manila otcFee 50',
+  );
+  for (const id of ['Philippine passport', 'PhilSys National ID', 'Voter&#x27;s ID']) t.match(body, `<li>${id}</li>`, id);
+}
 
 t.test('no flow: home; an order not yet at the cash step: where it is', async (t) => {
   const none = await new Visitor(stack, MANILA).get(PAGE);

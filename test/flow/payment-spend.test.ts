@@ -121,12 +121,17 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
     'the islands start while the page is still open',
   );
   t.notMatch(shell, address, 'no address before PROCESSED');
+  const deal =
+    '<h1>Send your crypto</h1><p class="deposit-deal">You get $142.50 CAD by Interac e-Transfer to your payout email, sent within 1 hour of your crypto arriving.</p>';
+  t.match(shell, deal, 'what the crypto buys and by when, under the title');
+  t.notMatch(pending.body, 'ada@example.com', 'without the payout email itself');
   t.same(waits, [STATUS_POLL.intervalMs], 'one wait of 2 s, then the second check found it');
   t.match(
     streamed,
     '<section class="card payment" aria-label="Deposit address"><h1>Send your crypto</h1>',
     'a card of its own, in a landmark',
   );
+  t.match(streamed, deal, 'the streamed card says it too');
   t.match(streamed, `<p class="crypto-address wallet-address">${address}</p>`);
   t.match(streamed, 'Send exactly <strong>0.00150000 BTC</strong> to this address:');
   t.match(streamed, `<img class="wallet-qr" src="/api/pubapi/qrcode/walletaddress/${refId}"`);
@@ -143,6 +148,7 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   t.same(waits, [], 'no waiting');
   t.match(processed.body, `<p class="crypto-address wallet-address">${address}</p>`);
   t.match(processed.body, 'Send exactly <strong>0.00150000 BTC</strong> to this address:');
+  t.match(processed.body, deal, 'and once the address is there');
   t.match(processed.body, `<img class="wallet-qr" src="/api/pubapi/qrcode/walletaddress/${refId}"`);
   t.match(processed.body, 'data-island="CopyButton"');
   t.notMatch(processed.body, 'data-island="WalletStatus"', 'no polling once PROCESSED');

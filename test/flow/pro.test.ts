@@ -25,7 +25,7 @@ t.test('the Pro page: heading, note, Pro fee, default 100 CAD, the four coins', 
   t.equal(page.statusCode, 200);
   t.match(page.body, '<h1>Higher limits, lower fees</h1>');
   t.match(page.body, 'Interac E-transfer only, increased daily limit of $2,500 CAD and a reduced fee.');
-  t.match(page.body, '<strong>$1.49</strong>', "maple's etransferFeePro");
+  t.match(page.body, '<strong>$0.00</strong>', "maple's etransferFeePro: never more than the promotion's");
   t.match(page.body, /name="fiatAmount"[^>]*value="100"/);
   for (const coin of ['BTC', 'BCH', 'LTC', 'ETH']) t.match(page.body, `<option value="${coin}"`);
   t.match(page.body, '"pendingLabel":"Verifying"');
@@ -75,10 +75,25 @@ t.test('a Pro quote: vipTag upstream, the Pro flag in the cookie, the quote page
   const quote = await visitor.get('/price-quote');
   t.equal(quote.statusCode, 200);
   t.notMatch(quote.body, 'NO PROCESSING FEES', 'no promo for Pro');
-  t.match(quote.body, 'Fee (included): <strong>$1.49</strong>', 'the Pro fee, not the promo one');
+  t.notMatch(quote.body, 'Fee (included)', "the Pro fee of 0: Pro never pays more than maple's promotion");
+  t.equal(state.cryptoAmount, 0.57142857, '2000 CAD at 3,500, nothing taken');
   const regular = new Visitor(stack);
   await regular.post('/', form());
   t.notMatch((await regular.get('/price-quote')).body, 'Fee (included)', "a regular e-transfer quote at maple's promo fee of 0");
+});
+
+t.test("a Pro visitor's own /state link: still Pro, the Pro fee in the order's figures", async (t) => {
+  // test.localhost charges 2.99 for an e-Transfer buy, 1.49 for Pro: 198.51 / 95,000 = 0.00208958.
+  const visitor = new Visitor(stack, 'test.localhost');
+  await visitor.post(PRO, form({ fiatAmount: '200' }));
+  t.match((await visitor.get('/price-quote')).body, '$1.49 CAD', 'the quote: the Pro fee');
+  const resumed = await visitor.get(`/state/${visitor.refId()}`);
+  t.equal(resumed.headers.location, '/price-quote', 'resumed at once, where the order is');
+  t.equal((visitor.flow() as unknown as { pro: boolean }).pro, true, 'still Pro');
+  const quote = (await visitor.get('/price-quote')).body;
+  t.match(quote, '$1.49 CAD', 'the quote still shows the Pro fee');
+  t.notMatch(quote, '$2.99', "not the regular visitor's fee");
+  t.equal((await visitor.state()).cryptoAmount, 0.00208958, 'the upstream priced it with the Pro fee');
 });
 
 t.test('no answer: asked again every 2 s, 3 times, then Service Temporarily Unavailable', async (t) => {

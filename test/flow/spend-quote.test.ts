@@ -35,8 +35,9 @@ t.test('the picker shows the presets, the spend fee, the card details', async (t
   t.match(page.body, '<h1>Northmart.ca eGift card</h1>');
   for (const label of ['$25.00', '$50.00', '$100.00']) t.match(page.body, `<span>${label}</span>`);
   t.match(page.body, /<input type="radio" name="fiatAmount" checked="" value="50"\/>/, 'the quoted amount is chosen');
-  t.match(page.body, 'Fee (included)</dt><dd>$1.50</dd>', 'maple spendFee 1.5');
-  t.match(page.body, '0.00052632 BTC', '50 CAD at 95,000');
+  t.match(page.body, '<dt>Fee (added)</dt><dd>$1.50 CAD</dd>', 'maple spendFee 1.5, added to the card');
+  t.match(page.body, '<dt>Converted at the rate</dt><dd>$51.50 CAD</dd>');
+  t.match(page.body, '0.00054211 BTC', 'the 50 CAD card and its 1.50 fee at 95,000');
   t.match(page.body, 'href="https://northmart.example/gift-cards/faq"');
   t.match(page.body, 'href="https://northmart.example/gift-cards/terms"');
   t.match(page.body, 'href="https://northmart.example"');
@@ -87,13 +88,18 @@ t.test('the spend journey: picker, buyer info, code, payment page, thanks', asyn
   const state = await visitor.state();
   t.equal(state.fiatAmount, 25, 'the requote was confirmed');
   t.equal(state.paymentMethodSubtype, 'APPVAULT');
-  t.equal(state.cryptoAmount, 0.00026316);
+  t.equal(state.cryptoAmount, 0.00027895, 'the 25 CAD card and its 1.50 fee at 95,000');
 
   t.equal((await visitor.post('/buyer-info-input', BUYER)).headers.location, '/mobile-verification');
   t.equal((await visitor.post('/mobile-verification', { verificationCode: CODE })).headers.location, '/payment-spend');
   const pay = await visitor.get('/payment-spend');
   t.equal(pay.statusCode, 200);
   t.match(pay.body, 'We will email your eGift card as soon as your crypto arrives.');
+  t.match(
+    pay.body,
+    '<p class="deposit-deal">You get a $25.00 CAD AppVault store card, emailed within 1 hour of your crypto arriving.</p>',
+    'the card, its value and by when',
+  );
   const thanks = await visitor.get('/payment-spend-success');
   t.equal(thanks.statusCode, 200);
   t.match(thanks.body, 'Thank you!');

@@ -1,7 +1,8 @@
 // The accessibility tour, for one of JavaScript on or off (a file each, so the two halves
 // run side by side): every screen of the browser journeys at desktop (1280x800) and phone
 // (390x844) size: axe finds no serious or critical violation anywhere and no moderate one
-// in the checkout's own markup; at phone width no box runs past the screen or its card;
+// in the checkout's own markup; each of the checkout's own pages has a meta description
+// naming the merchant; at phone width no box runs past the screen or its card;
 // each screen's scripts are weighed: a screen without islands loads none, the home page no
 // more than the React runtime plus 8 KiB gzip, and with JavaScript off no screen requests
 // any. The checks themselves are shown to fail on a broken page.
@@ -22,6 +23,12 @@ export const TOUR_TIME_LIMIT_MS = 20 * 60_000;
  * quiet network overlaps the others' audits.
  */
 const SCREENS_AT_ONCE = 3;
+
+function merchantTitle(stack: Stack, host: string): string {
+  const found = stack.app.merchants.resolve(host);
+  if (found.kind !== 'known') throw new Error(`${host} is not a demo merchant's`);
+  return found.merchant.config.title;
+}
 
 /**
  * Every screen of the tour at desktop and phone size, JavaScript on or off, each audited;
@@ -53,6 +60,10 @@ export function auditEveryScreen(stack: Stack, browser: Browser, javaScriptEnabl
           else if (islands === 0) t.equal(scripts.files, 0, 'no islands, no JavaScript');
           else t.ok(scripts.files > 0, `${islands} islands load their code`);
           if (javaScriptEnabled && device === 'desktop') {
+            if (!stop.foreign) {
+              const description = await page.locator('head meta[name="description"]').getAttribute('content');
+              t.match(description, merchantTitle(stack, stop.host), `a meta description naming the merchant: ${description}`);
+            }
             if (stop.name.startsWith('home')) {
               const runtime = reactRuntime(stack);
               const loaded = [

@@ -147,7 +147,15 @@ export interface Walk extends Quote {
  * '/payment-spend', '/transaction-in-review' (with lastName Review)…
  */
 export async function driveTo(stack: Stack, target: string, walk: Walk = {}): Promise<Visitor> {
-  const visitor = await startFlow(stack, walk);
+  return walkOn(await startFlow(stack, walk), '/price-quote', target, walk);
+}
+
+/**
+ * The walk of driveTo for a visitor already in a flow, standing at `from` (a browser that
+ * took the first steps itself hands its cookie over): the steps from there to `target`.
+ */
+export async function walkOn(visitor: Visitor, from: string, target: string, walk: Walk = {}): Promise<Visitor> {
+  const { stack } = visitor;
   const merchant = stack.app.merchants.resolve(visitor.host);
   const prod = merchant.kind === 'known' && merchant.merchant.config.env === 'PROD';
   const steps: [string, Form][] = [
@@ -157,7 +165,7 @@ export async function driveTo(stack: Stack, target: string, walk: Walk = {}): Pr
     ['/mobile-verification', { verificationCode: CODE }],
     ['/email-input', { emtEmail: walk.emtEmail ?? BUYER.emailAddress }],
   ];
-  let at = '/price-quote';
+  let at = from;
   let last = '';
   // Each step's redirect says where the visitor is; a step not offered (an address on a sell) is passed.
   for (const [path, form] of steps) {
@@ -217,6 +225,31 @@ export const ADDRESS = {
   stateProv: 'ON',
   postalCode: 'M5H 1A1',
 } satisfies Form;
+/** A Philippine buyer's address (PHP orders): Makati, Metro Manila. */
+export const PH_ADDRESS = {
+  addressLine1: '1 Ayala Ave',
+  cityTown: 'Makati',
+  stateProv: '00',
+  postalCode: '1226',
+} satisfies Form;
+/** A cash order on manila, in PHP: every amount it takes asks for the buyer's address. */
+export const MANILA_CASH = { host: 'manila.localhost', currency: 'PHP', method: 'OTC', amount: 1000 } satisfies Walk;
+/** An Indonesian buyer's address (IDR orders): Jakarta. */
+export const ID_ADDRESS = {
+  addressLine1: 'Jl. M.H. Thamrin 1',
+  cityTown: 'Jakarta',
+  stateProv: 'JK',
+  postalCode: '10310',
+} satisfies Form;
+
+/** A bank-transfer buy in IDR on the TEST merchant, a Canadian mobile chosen with its country selector. */
+export const IDR_BANK_WALK = {
+  host: 'test.localhost',
+  method: 'BANKTRANSFER',
+  currency: 'IDR',
+  amount: 1_000_000,
+  buyer: { mobileCountry: 'CA', ...ID_ADDRESS },
+} satisfies Walk;
 
 /** The smallest PNG: a selfie the sandbox accepts. */
 const SELFIE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

@@ -5,7 +5,7 @@
 // all visit this one list.
 import type { Page } from 'playwright-core';
 import type { Stack } from './stack.ts';
-import { ADDRESS, driveTo, MAPLE, passIdentity, startFlow, Visitor, type Walk } from './journey.ts';
+import { ADDRESS, driveTo, ID_ADDRESS, MAPLE, passIdentity, PH_ADDRESS, startFlow, Visitor, type Walk } from './journey.ts';
 
 export const MERCHANT_HOSTS = [
   'maple.localhost',
@@ -37,7 +37,7 @@ const goto = (stack: Stack, page: Page, host: string, path: string) => page.goto
  * Brings the browser into a flow the edge walked: with the visitor's own cookie,
  * /state/{refId} asks nothing and redirects to where the upstream has the order.
  */
-async function resumeIn(stack: Stack, page: Page, visitor: Visitor): Promise<void> {
+export async function resumeIn(stack: Stack, page: Page, visitor: Visitor): Promise<void> {
   await page.context().addCookies([visitor.browserCookie()]);
   await goto(stack, page, visitor.host, `/state/${visitor.refId()}`);
 }
@@ -80,12 +80,12 @@ const SANDBOX_HOST = '127.0.0.1';
 /** A 300 CAD maple buy at the selfie step (the buyer's address is asked above 250). */
 const AT_SELFIE: Walk = { amount: 300, buyer: ADDRESS };
 /** A manila cash order: PHP, a Philippine mobile, then the selfie step. */
-const MANILA_CASH: Walk = {
+export const MANILA_CASH_WALK: Walk = {
   host: MANILA,
   method: 'OTC',
   currency: 'PHP',
   amount: 1000,
-  buyer: { mobile: '0917 123 4567', mobileCountry: 'PH', ...ADDRESS },
+  buyer: { mobile: '0917 123 4567', mobileCountry: 'PH', ...PH_ADDRESS },
 };
 
 /** A maple eGift order as the home page's SPEND tab posts it: the card, then its amount picker. */
@@ -251,7 +251,7 @@ export const TOUR: readonly TourStop[] = [
         method: 'BANKTRANSFER',
         currency: 'IDR',
         amount: 1_000_000,
-        buyer: { mobileCountry: 'CA', ...ADDRESS },
+        buyer: { mobileCountry: 'CA', ...ID_ADDRESS },
       });
       await passIdentity(visitor);
       await resumeIn(stack, page, visitor);
@@ -263,7 +263,7 @@ export const TOUR: readonly TourStop[] = [
     host: MANILA,
     path: '/payment-otc',
     open: async (stack, page) => {
-      const visitor = await driveTo(stack, '/image-input-choice', MANILA_CASH);
+      const visitor = await driveTo(stack, '/image-input-choice', MANILA_CASH_WALK);
       await passIdentity(visitor);
       await resumeIn(stack, page, visitor);
     },
@@ -273,7 +273,7 @@ export const TOUR: readonly TourStop[] = [
     host: MANILA,
     path: '/payment-otc-success',
     open: async (stack, page) => {
-      const visitor = await driveTo(stack, '/image-input-choice', MANILA_CASH);
+      const visitor = await driveTo(stack, '/image-input-choice', MANILA_CASH_WALK);
       await passIdentity(visitor);
       await openWith(stack, page, visitor, '/payment-otc-success');
     },

@@ -12,6 +12,7 @@ import { logLines, type LogLines } from './logs.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 import { loggerOptions } from '../../server/logging.ts';
 import type { UpstreamSummary } from '../../server/upstream/upstream-call.ts';
+import type { OptionalThirdPartyUrls } from '../../server/third-party.ts';
 
 export interface Stack {
   app: FastifyInstance;
@@ -54,12 +55,15 @@ export async function startStack(
     wait?: (ms: number) => Promise<void>;
     /** The payment methods the edge knows; server/methods/ by default. */
     methods?: MethodTable<PaymentMethod>;
+    /** The third parties' URLs, given the sandbox's pages: leave one out to turn its feature off. */
+    thirdParty?: (sandbox: OptionalThirdPartyUrls) => OptionalThirdPartyUrls;
   } = {},
 ): Promise<Stack> {
-  const sandbox = await startSandbox({ logger: false, ...options.sandbox });
   const parsed = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
   // A test about shedding for delay sets its own limit.
-  const config = options.env?.SHED_EVENT_LOOP_DELAY_MS ? parsed : neverShedForDelay(parsed);
+  const config = neverShedForDelay(parsed, options.env);
+  // The exchange charges the fees of the merchants the edge serves.
+  const sandbox = await startSandbox({ logger: false, merchantsDir: config.merchantsDir, ...options.sandbox });
   const logs = logLines();
   // The production logger's options (personal data removed), without a terminal's pretty print.
   const { transport: _pretty, ...production } = loggerOptions('info');
@@ -67,7 +71,7 @@ export async function startStack(
   const app = await buildApp({
     config,
     upstreamUrl: options.upstreamUrl?.(sandbox.url) ?? sandbox.url,
-    thirdParty: sandbox.thirdParty,
+    thirdParty: options.thirdParty?.(sandbox.thirdParty) ?? sandbox.thirdParty,
     sandboxSiteUrl: sandbox.siteUrl,
     logger,
     lifecycle: options.lifecycle,

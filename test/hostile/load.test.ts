@@ -11,6 +11,7 @@ import { MAPLE, quoteForm } from '../helpers/journey.ts';
 import { startProber } from '../helpers/prober.ts';
 import { HealthState } from '../../server/ops/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
+import { FAILURE_TEXT } from '../../checkout/messages.ts';
 
 async function stack(t: Tap, options: Parameters<typeof startStack>[0] = {}): Promise<Stack> {
   const s = await startStack(options);
@@ -97,7 +98,7 @@ t.test('40 sockets pipelining 400 requests each without reading: /healthz and /r
   // port's probes wait for that, the probe port's do not.
   const landed = await timedGet(s.port, '/healthz');
   // The pages within the bound are being rendered; the flood's sockets stay open, unread.
-  const rendered = () => s.logs.filter((l) => l.msg === 'request' && l.path === '/').length;
+  const rendered = () => s.logs.filter((l) => l.msg === 'request' && l.path === '/' && l.status === 200).length;
   for (let before = -1; before !== rendered(); ) {
     before = rendered();
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -139,7 +140,9 @@ t.test('40 sockets pipelining 400 requests each without reading: /healthz and /r
 });
 
 t.test('an upstream answering only 504: the breaker stops the four attempts per request', async (t) => {
-  const s = await stack(t, { listen: false, sandbox: { faults: '504:1' } });
+  // The breaker's clock: it opens now and lets a probe go after its pause.
+  let now = Date.now();
+  const s = await stack(t, { listen: false, sandbox: { faults: '504:1' }, clock: () => now });
   const ticker = () => s.app.inject({ method: 'GET', url: '/api/pubapi/ticker/merchant', headers: { host: MAPLE } });
   const attempts = () => upstreamLines(s, '/ticker').reduce((sum, l) => sum + (l.upstream.attempts ?? 0), 0);
   // Visitors arriving together: all of them are let through while the failures mount.
@@ -151,9 +154,13 @@ t.test('an upstream answering only 504: the breaker stops the four attempts per 
   t.equal(attempts(), 48, 'the next thirty made no attempt at all');
   t.ok(ms < 1_000, `and were answered at once (${ms.toFixed(0)} ms for thirty; one back-off sequence is 1.4 s)`);
   t.ok(
-    later.every((r) => r.statusCode === 502 && r.json().error.code === 'UPSTREAM.UNAVAILABLE'),
-    'with the unavailable error',
+    later.every((r) => r.statusCode === 503 && r.json().error.code === 'UPSTREAM.UNAVAILABLE'),
+    'with the unavailable error, as a 503: a pause, not a broken upstream',
   );
+  t.same(new Set(later.map((r) => r.headers['retry-after'])), new Set(['5']), 'come back when a probe may go: in 5 s');
+  t.equal(later[0]!.json().error.msg, FAILURE_TEXT.unavailable, "the spec's unavailable message");
+  now += 3_000;
+  t.equal((await ticker()).headers['retry-after'], '2', 'and 3 s later, in 2 s');
 });
 
 t.test('idle connections are kept longer than a load balancer keeps them (60 s)', async (t) => {

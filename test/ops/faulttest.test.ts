@@ -1,5 +1,6 @@
 // The fault test of `npm run faulttest`, a few seconds of it: the edge process under
 // concurrent load with the sandbox injecting 504s and resets, then a SIGTERM mid-load.
+// (Its connection flood: flood.test.ts.)
 import t from 'tap';
 import { faultTest } from '../../scripts/faulttest.ts';
 

@@ -27,16 +27,28 @@ t.test('publicUrl: browser links point at it', async (t) => {
   t.equal(init.nextActionParams?.redirectUrl, `https://sandbox.example/pay/etransfer/${verified.refId}`);
 });
 
-t.test('card quote: 3.5 % + 0.30 fees, the rest in coin', async (t) => {
+t.test('card quote: 3.5 % + 0.30 fees, the rest in coin, and the charge in USD', async (t) => {
   const c = await sandboxFor(t);
   const reply = await c.get('/thirdparty/card/quote?key=pk_test&baseCurrency=usd&amount=100');
   t.equal(reply.status, 200);
   t.equal(reply.headers.get('access-control-allow-origin'), '*');
   // (100 - 3.50 - 0.30) / 68,000 USD per BTC
-  t.same(cardQuoteResponseSchema.parse(reply.body), { quoteCurrencyAmount: 0.00141471, feeAmount: 3.5, extraFeeAmount: 0.3 });
+  t.same(cardQuoteResponseSchema.parse(reply.body), {
+    quoteCurrencyAmount: 0.00141471,
+    feeAmount: 3.5,
+    extraFeeAmount: 0.3,
+    chargeAmount: 100,
+    chargeCurrency: 'USD',
+  });
   const eth = await c.get('/thirdparty/card/quote?key=pk_test&baseCurrency=CAD&amount=250&quoteCurrency=eth');
-  // (250 - 8.75 - 0.30) / 3,500 CAD per ETH
-  t.same(eth.body, { quoteCurrencyAmount: 0.06884286, feeAmount: 8.75, extraFeeAmount: 0.3 });
+  // (250 - 8.75 - 0.30) / 3,500 CAD per ETH; 250 CAD is 250 × 2,500 / 3,500 USD.
+  t.same(eth.body, {
+    quoteCurrencyAmount: 0.06884286,
+    feeAmount: 8.75,
+    extraFeeAmount: 0.3,
+    chargeAmount: 178.57,
+    chargeCurrency: 'USD',
+  });
 
   const noKey = await c.get('/thirdparty/card/quote?baseCurrency=usd&amount=100');
   t.equal(noKey.status, 401);

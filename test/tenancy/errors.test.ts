@@ -181,6 +181,28 @@ t.test('rules across fields', async (t) => {
   ]);
 });
 
+t.test('Pro is never the worse deal: a Pro fee above what a visitor without Pro pays is refused', async (t) => {
+  const files = validFiles({
+    'a/merchant.json': minimalMerchant('a', {
+      paymentMethods: [{ name: 'ETRANSFER', type: 'BUY', label: 'e-Transfer' }],
+      isPromo: true,
+      etransferFee: 2.99,
+      etransferFeePromo: 0,
+      etransferFeePro: 1.49,
+    }),
+    'b/merchant.json': minimalMerchant('b', {
+      paymentMethods: [{ name: 'ETRANSFER', type: 'BUY', label: 'e-Transfer' }],
+      etransferFee: 1,
+      etransferFeePro: 1.49,
+    }),
+  });
+  const { err, dir } = await failure(t, files);
+  t.same(err.problems, [
+    `${a(dir)}: etransferFeePro: 1.49 is more than a visitor without Pro pays (etransferFeePromo: 0): Pro must never be the worse deal`,
+    `${b(dir)}: etransferFeePro: 1.49 is more than a visitor without Pro pays (etransferFee: 1): Pro must never be the worse deal`,
+  ]);
+});
+
 t.test('unexpected files, unsafe HTML and two favicons', async (t) => {
   const files = validFiles({
     'a/style.ccs': 'oops',

@@ -6,6 +6,9 @@ import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { transportFailure } from '../../server/upstream/errors.ts';
 import { testClock } from '../fixtures/clock.ts';
 import { captureLogger, startUpstream } from './helpers.ts';
+import { startStack } from '../helpers/stack.ts';
+import { MAPLE } from '../helpers/journey.ts';
+import { FAILURE_TEXT } from '../../checkout/messages.ts';
 
 const policy = { windowMs: 10_000, minCalls: 10, failureRatio: 0.5, openMs: 5_000 };
 
@@ -72,6 +75,17 @@ t.test('after openMs one probe goes through; its success closes, its failure ope
   t.equal(b.state, 'closed', 'closing forgets the failures before it');
 });
 
+t.test('while open, a refused call is told when a probe may go', async (t) => {
+  const { b, clock, call } = breaker();
+  t.equal(b.retryAfterS(), 1, 'closed: at once');
+  for (let i = 0; i < 10; i++) call('failure');
+  t.equal(b.retryAfterS(), 5, 'just opened: the whole pause');
+  clock.advance(2_000);
+  t.equal(b.retryAfterS(), 3);
+  clock.advance(2_999);
+  t.equal(b.retryAfterS(), 1, 'a second at least');
+});
+
 t.test('a probe the caller gave up on lets the next caller probe', async (t) => {
   const { b, clock, call } = breaker();
   for (let i = 0; i < 10; i++) call('failure');
@@ -127,7 +141,11 @@ t.test('in the dispatcher: at 100% 504s the breaker stops the calls, and a probe
   t.equal(upstream.seen.length, 16, 'four calls of four attempts each');
   const refused = await call();
   t.equal((refused as { code?: string }).code, 'UPSTREAM_CIRCUIT_OPEN', 'open: refused without a connection');
-  t.same(transportFailure(refused), { kind: 'unavailable', reason: 'network' }, 'which the client reads as no answer');
+  t.same(
+    transportFailure(refused),
+    { kind: 'unavailable', reason: 'circuit-open', retryAfterS: 5 },
+    'which the client reads as no answer, until a probe may go',
+  );
   t.equal(upstream.seen.length, 16, 'the upstream saw nothing more');
 
   answer = 200;
@@ -139,4 +157,27 @@ t.test('in the dispatcher: at 100% 504s the breaker stops the calls, and a probe
     [...breakers.states()].map(([, s]) => s),
     ['closed'],
   );
+});
+
+t.test("a visitor meeting an open breaker: 503, when to come back, the spec's unavailable message", async (t) => {
+  let now = Date.now();
+  const stack = await startStack({ listen: false, clock: () => now });
+  t.teardown(() => stack.close());
+  // Twelve ticker calls of four 504s each open the exchange API's breaker.
+  stack.sandbox.app.sandbox.queueFaults(Array(48).fill('504'));
+  const ticker = () => stack.app.inject({ url: '/api/pubapi/ticker/merchant', headers: { host: MAPLE } });
+  for (let i = 0; i < 12; i++) await ticker();
+  t.same(
+    [...stack.app.upstreamBreakers.states()].map(([, state]) => state),
+    ['open'],
+  );
+  now += 1_000;
+  const page = await stack.app.inject({ url: '/state/ABC-123', headers: { host: MAPLE, accept: 'text/html' } });
+  t.equal(page.statusCode, 503, 'not a 502: the upstream is paused, not broken');
+  t.equal(page.headers['retry-after'], '4', 'the seconds until a probe may go');
+  t.match(page.body, FAILURE_TEXT.unavailable);
+  const api = await ticker();
+  t.equal(api.statusCode, 503);
+  t.equal(api.headers['retry-after'], '4');
+  t.same(api.json(), { error: { code: 'UPSTREAM.UNAVAILABLE', msg: FAILURE_TEXT.unavailable } });
 });

@@ -222,8 +222,9 @@ const CASES: CallCase[] = [
     method: 'POST',
     url: '/exchange/etransfer/init',
     body: { refId: 'ABC123' },
-    reply: { status: 200, body: FLOW },
-    value: FLOW_VALUE,
+    // Its redirectUrl is what the checkout uses of it (docs/spec.md section 7).
+    reply: { status: 200, body: { ...FLOW, nextActionParams: { redirectUrl: 'https://pay.example/p/1' } } },
+    value: { ...FLOW_VALUE, nextActionParams: { redirectUrl: 'https://pay.example/p/1' } },
   },
   {
     name: 'bankTransferInit',

@@ -327,8 +327,8 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   t.equal(flow.nextAction, 'INITIATE_ETRANSFER');
   t.match(value(t, await client.status('BUY', refId), 'status'), { txnStatus: 'PENDING', cryptoCurrency: 'BTC' });
   t.equal(value(t, await client.flowState('BUY', refId), 'flowState').refId, refId);
-  flow = value(t, await client.etransferInit(refId), 'etransferInit');
-  t.match(flow, { nextAction: 'CUSTOMER_PAYMENT', nextActionParams: { redirectUrl: /^http/ } });
+  const initiated = value(t, await client.etransferInit(refId), 'etransferInit');
+  t.match(initiated, { nextAction: 'CUSTOMER_PAYMENT', nextActionParams: { redirectUrl: /^http/ } });
   t.match(await client.etransferInit(refId), { ok: false, failure: { kind: 'error', code: 'TXNSTATUS.INVALID' } });
 
   // Buy by voucher over the selfie threshold, with the address the amount requires.
@@ -355,11 +355,11 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   value(t, await client.buyerInfo('BUY', buyer(bankRef)), 'bank buyer');
   flow = value(t, await client.mobileVerification('BUY', { refId: bankRef, verificationCode: '123456' }), 'bank code');
   t.equal(flow.nextAction, 'INITIATE_BANKTRANSFER');
-  flow = value(t, await client.bankTransferInit(bankRef, ''), 'bankTransferInit without a bank');
-  const bank = flow.nextActionParams?.availableBanks?.[0];
+  const offered = value(t, await client.bankTransferInit(bankRef, ''), 'bankTransferInit without a bank');
+  const bank = offered.nextActionParams?.availableBanks?.[0];
   t.ok(bank, 'banks offered');
-  flow = value(t, await client.bankTransferInit(bankRef, bank!.bankCode), 'bankTransferInit');
-  t.match(flow, { nextAction: 'CUSTOMER_PAYMENT', nextActionParams: { htmlDoc: /\S/ } });
+  const chosen = value(t, await client.bankTransferInit(bankRef, bank!.bankCode), 'bankTransferInit');
+  t.match(chosen, { nextAction: 'CUSTOMER_PAYMENT', nextActionParams: { htmlDoc: /\S/ } });
 
   // Sell with an e-transfer payout: email, deposit address, its QR code, status polling.
   flow = value(

@@ -2,7 +2,15 @@
 // message below it, announced when it appears. Shared by server views and islands.
 import type { ReactNode } from 'react';
 
-export function Field(props: { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode }) {
+export function Field(props: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  /** A line under the message, part of it (announced with it, hidden with it). */
+  errorNote?: string | undefined;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="field" data-invalid={props.error ? 'true' : undefined}>
       <label htmlFor={props.id}>{props.label}</label>
@@ -15,6 +23,7 @@ export function Field(props: { id: string; label: ReactNode; error?: string; hin
       {props.error && (
         <p className="field-error" id={`${props.id}-error`} role="alert">
           {props.error}
+          {props.errorNote && <span className="field-error-note">{props.errorNote}</span>}
         </p>
       )}
     </div>

@@ -3,7 +3,7 @@
 // shown open beside the card on wide screens by CSS. Everything here is the visitor's own,
 // so it stays inside the page's children, never in the document shell.
 import type { ReactNode } from 'react';
-import type { OrderSummaryData } from '../../checkout/order-summary.ts';
+import type { Order } from '../../checkout/order.ts';
 import type { Progress } from '../../checkout/progress.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { useTexts } from '../language.tsx';
@@ -13,7 +13,7 @@ import { OrderSummary } from './OrderSummary.tsx';
 export interface FlowFrameProps {
   progress: Progress | null;
   /** The order so far; none before the quote. */
-  order?: OrderSummaryData | undefined;
+  order?: Order | undefined;
 }
 
 export function StepIndicator({ progress }: { progress: Progress }) {

@@ -71,13 +71,19 @@ export function BackHome({ children }: { children?: ReactNode }) {
   );
 }
 
-/** Why this step cannot go on here, announced, and the way back. */
-export function Unavailable({ message, back }: { message: string; back?: ReactNode }) {
+/** Why this step cannot go on here, announced, and the way back; with `retry`, the way to ask again first. */
+export function Unavailable({ message, back, retry }: { message: string; back?: ReactNode; retry?: string | undefined }) {
+  const { ACTIONS } = useTexts();
   return (
     <>
       <p className="form-error" role="alert">
         {message}
       </p>
+      {retry && (
+        <a className="button" href={retry}>
+          {ACTIONS.tryAgain}
+        </a>
+      )}
       <BackHome>{back}</BackHome>
     </>
   );

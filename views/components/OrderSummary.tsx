@@ -1,16 +1,15 @@
-// The order as the flow's pages show it (the rows of checkout/order-summary.ts):
+// The order as the flow's pages show it (the rows of checkout/order.ts):
 // amounts with their currency, the receiving address, and the Reference ID, never the
 // buyer's details; the payout email only with `payoutEmail` (beside the flow's forms). With
 // `copy`, the address and the Reference ID carry copy buttons (selectable text without
 // JavaScript).
 import { Fragment } from 'react';
-import { summaryRows, type OrderSummaryData, type SummaryRow } from '../../checkout/order-summary.ts';
+import { formatRate } from '../../checkout/format.ts';
+import { summaryRows, type Order, type SummaryRow } from '../../checkout/order.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { useTexts } from '../language.tsx';
 import { CopyValue } from './CopyValue.tsx';
 import { Money } from './Money.tsx';
-
-export type { OrderSummaryData };
 
 const ROW_CLASS: Partial<Record<SummaryRow['kind'], string>> = {
   address: 'crypto-address',
@@ -22,10 +21,13 @@ export function OrderSummary({
   order,
   copy = false,
   payoutEmail = false,
+  receipt = false,
 }: {
-  order: OrderSummaryData;
+  order: Order;
   copy?: boolean;
   payoutEmail?: boolean;
+  /** Inside a receipt that states the total and its reference itself (summaryRows). */
+  receipt?: boolean;
 }) {
   const texts = useTexts();
   const { COPY_TEXT } = texts;
@@ -37,6 +39,8 @@ export function OrderSummary({
         return <Money kind="fiat" amount={row.amount} currency={row.currency} symbols={symbols} />;
       case 'crypto':
         return <Money kind="crypto" amount={row.amount} currency={row.currency} />;
+      case 'rate':
+        return formatRate(row.rate, row.fiatCurrency, row.cryptoCurrency, symbols);
       case 'address':
       case 'reference':
         return copy ? <CopyValue value={row.value} label={COPY_TEXT.copy} name={COPY_TEXT.copyOf(row.label)} /> : row.value;
@@ -46,7 +50,7 @@ export function OrderSummary({
   };
   return (
     <dl className="order-summary">
-      {summaryRows(order, { payoutEmail }, texts).map((row) => (
+      {summaryRows(order, { payoutEmail, receipt }, texts).map((row) => (
         <Fragment key={row.label}>
           <dt>{row.label}</dt>
           <dd className={'total' in row && row.total ? 'order-total' : ROW_CLASS[row.kind]}>{value(row)}</dd>

@@ -1,6 +1,10 @@
 // How to reach the merchant's support: its email and toll-free number, where it has them,
 // as list items (the footer's and the unavailable step's lists).
 import { useRenderContext } from '../../server/render/context.tsx';
+import type { MerchantConfig } from '../../server/tenancy/schema.ts';
+
+/** Whether the merchant gives any way to reach support (so a list of them is not empty). */
+export const hasSupportContacts = (config: MerchantConfig) => Boolean(config.etransferEmail || config.audioTollFreeNumber);
 
 export function SupportContacts({ labelled = false }: { labelled?: boolean }) {
   const { config } = useRenderContext().merchant;

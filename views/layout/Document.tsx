@@ -1,18 +1,24 @@
-// The document shell every page shares: the merchant's title, favicon and style sheet,
-// header, footer, toast area and the unsupported-browser notice. The boot script is added
-// only when the page rendered an island, so island-free pages ship no JavaScript.
+// The document shell every page shares: the merchant's title, the page's description,
+// favicon and style sheet, header, footer (full or compact), toast area and the
+// unsupported-browser notice. The boot script is added only when the page rendered an
+// island, so island-free pages ship no JavaScript.
 import type { ReactNode } from 'react';
 import { useRenderContext } from '../../server/render/context.tsx';
 import type { AssetManifest } from '../../server/render/manifest.ts';
 import { safeJson } from '../../server/render/json.ts';
 import { MODULE_PRELOAD_ID } from '../../islands/protocol.ts';
 import { Header } from './Header.tsx';
-import { Footer } from './Footer.tsx';
+import { Footer, type FooterKind } from './Footer.tsx';
+import { useTexts } from '../language.tsx';
 import { Toasts, type Toast } from '../components/Toasts.tsx';
 import { UnsupportedBrowser } from '../components/UnsupportedBrowser.tsx';
 
 export interface DocumentProps {
   title?: string;
+  /** The meta description; by default the page's title, as a page of the visitor's order. */
+  description?: string;
+  /** The full footer on the pages anyone arrives at (home, legal); the compact one on the pages of an order. */
+  footer?: FooterKind;
   children: ReactNode;
   toasts?: Toast[];
   /** The cash-in map shows the map alone. */
@@ -22,14 +28,16 @@ export interface DocumentProps {
 }
 
 export function Document(props: DocumentProps) {
-  const { title, children, toasts = [], bare = false, pageStyles = [] } = props;
+  const { title, children, toasts = [], bare = false, pageStyles = [], footer = 'compact' } = props;
   const { merchant, assets, shell, language } = useRenderContext();
+  const { META_TEXT } = useTexts();
   const config = merchant.config;
   const pageTitle = title ? `${title} | ${config.title}` : config.title;
+  const description = props.description ?? META_TEXT.page(config.title, title ?? config.title);
   // Rendered per request: the visitor's parts only, joined with the merchant's shell
   // (server/render/shell.tsx), which is this same document with a cut in their place.
   if (shell?.mode === 'visitor') {
-    const key = [pageTitle, bare, ...pageStyles].join('\n');
+    const key = [pageTitle, description, footer, bare, ...pageStyles].join('\n');
     return shell.place(key, () => <Document {...props} />, {
       main: children,
       toasts: <Toasts toasts={toasts} />,
@@ -43,6 +51,7 @@ export function Document(props: DocumentProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{pageTitle}</title>
+        <meta name="description" content={description} />
         {merchant.faviconHref && <link rel="icon" href={merchant.faviconHref} type={merchant.faviconType} />}
         <link rel="stylesheet" href={assets.styles['app.css']} />
         {pageStyles.map((name) => assets.styles[name] && <link key={name} rel="stylesheet" href={assets.styles[name]} />)}
@@ -53,7 +62,7 @@ export function Document(props: DocumentProps) {
         <main id="main" className="page">
           {cut ?? children}
         </main>
-        {!bare && <Footer />}
+        {!bare && <Footer kind={footer} />}
         {cut ?? <Toasts toasts={toasts} />}
         <UnsupportedBrowser />
         {cut ?? <BootScript />}

@@ -13,17 +13,25 @@ export interface AddressInputProps {
   coin: string;
   coinName: string;
   form: FormState<FormFieldsOf<'cryptoAddress'>>;
+  /** Under a refused address on a TEST or DEV host: it takes test-network addresses only. */
+  networkHint?: string | undefined;
   wallet?: { name: string; url: string };
 }
 
-export function AddressInputPage({ coin, coinName, form, wallet, frame }: AddressInputProps) {
+export function AddressInputPage({ coin, coinName, form, wallet, frame, networkHint }: AddressInputProps) {
   const { ADDRESS_PAGE } = useTexts();
   const error = form.errors.cryptoAddress;
   return (
     <Document title={ADDRESS_PAGE.title(coin)}>
       <FlowFrame frame={frame}>
         <FormCard action={ROUTES.addressInput.path} title={ADDRESS_PAGE.heading(coinName)} messages={form.formErrors}>
-          <Field id="cryptoAddress" label={ADDRESS_PAGE.label(coinName, coin)} error={error} hint={ADDRESS_PAGE.hint}>
+          <Field
+            id="cryptoAddress"
+            label={ADDRESS_PAGE.label(coinName, coin)}
+            error={error}
+            errorNote={networkHint}
+            hint={ADDRESS_PAGE.hint}
+          >
             <input
               id="cryptoAddress"
               name="cryptoAddress"

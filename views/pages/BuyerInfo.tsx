@@ -6,7 +6,7 @@ import { Field, described, type FormState } from '../components/Field.tsx';
 import { FormCard } from '../components/FormParts.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
-import type { Region } from '../../checkout/validation/buyer-info.ts';
+import type { AddressForm } from '../../checkout/address/index.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import type { PhoneInputProps } from '../../islands/PhoneInput.tsx';
 import { useTexts } from '../language.tsx';
@@ -18,8 +18,8 @@ export interface BuyerInfoProps {
   /** formErrors: upstream refusals, each item's message or the fallback. */
   form: FormState<BuyerFormField>;
   phone: PhoneInputProps;
-  /** Address fields, with the country's region list, only when the upstream asks for them. */
-  address: { regions: readonly Region[]; regionLabel: string; postalLabel: string } | null;
+  /** Address fields, in the buyer's country's form, only when the upstream asks for them. */
+  address: AddressForm | null;
 }
 
 export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
@@ -115,7 +115,10 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
                   </select>
                 </Field>
                 <Field id="postalCode" label={address.postalLabel} error={errors.postalCode}>
-                  <input {...text('postalCode', 'postal-code')} autoCapitalize="characters" />
+                  <input
+                    {...text('postalCode', 'postal-code')}
+                    {...(address.postalCode.digitsOnly ? { inputMode: 'numeric' } : { autoCapitalize: 'characters' })}
+                  />
                 </Field>
               </div>
             </fieldset>

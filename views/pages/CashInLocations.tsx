@@ -1,22 +1,43 @@
-// Screen 21: the cash-in map alone (header and footer hidden), and under it every centre
-// within the radius grouped by city, nearest first, with whether it is open now: the
-// whole page without JavaScript.
+// Screen 21: the cash-in map alone (the spec hides header and footer), under a compact
+// brand mark and a way back to the order; then every centre within the radius grouped by
+// city, nearest first, with whether it is open now: the whole page without JavaScript.
 import { Island } from '../../server/render/island.tsx';
 import type { CashInMapProps, MapCentre } from '../../islands/CashInMap.tsx';
 import { Document } from '../layout/Document.tsx';
 import { useTexts } from '../language.tsx';
+import { Brand } from '../components/Brand.tsx';
 
 export interface CentreGroup {
   city: string;
-  centres: (MapCentre & { openNow: boolean; km: string })[];
+  /** distance: from the map's centre, formatted ("12.3 km"). */
+  centres: (MapCentre & { openNow: boolean; distance: string })[];
 }
 
-export function CashInLocationsPage({ map, groups }: { map: CashInMapProps; groups: CentreGroup[] }) {
+export interface BackLink {
+  href: string;
+  label: string;
+}
+
+export interface CashInLocationsProps {
+  map: CashInMapProps;
+  groups: CentreGroup[];
+  /** The radius, formatted in the unit of the distances ("161 km"). */
+  radius: string;
+  back: BackLink;
+}
+
+export function CashInLocationsPage({ map, groups, radius, back }: CashInLocationsProps) {
   const { CASH_IN_TEXT } = useTexts();
   return (
     <Document title={CASH_IN_TEXT.title} bare pageStyles={['leaflet.css']}>
+      <div className="cash-in-bar">
+        <Brand compact />
+        <a className="cash-in-back" href={back.href}>
+          {back.label}
+        </a>
+      </div>
       <h1 className="cash-in-title">{CASH_IN_TEXT.title}</h1>
-      <p className="hint">{CASH_IN_TEXT.intro}</p>
+      <p className="hint">{CASH_IN_TEXT.intro(radius)}</p>
       <Island name="CashInMap" props={map} hydrate="visible" />
       {groups.length === 0 && <p>{CASH_IN_TEXT.noCentres}</p>}
       {groups.map((g) => (
@@ -28,7 +49,7 @@ export function CashInLocationsPage({ map, groups }: { map: CashInMapProps; grou
                 <strong>{c.name}</strong>
                 <span>{`${c.address}, ${c.city}`}</span>
                 <span>{c.phone}</span>
-                <span>{`${c.hours} · ${c.km} km`}</span>
+                <span>{`${c.hours} · ${c.distance}`}</span>
                 <span className={c.openNow ? 'centre-open-label' : 'centre-closed-label'}>
                   {c.openNow ? CASH_IN_TEXT.openNow : CASH_IN_TEXT.closed}
                 </span>

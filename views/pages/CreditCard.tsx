@@ -2,6 +2,10 @@
 // a countdown, charged in USD, the residency confirmation) and the provider's widget in a
 // frame (/credit-card). Without JavaScript the frame still works; the link under it checks
 // the payment, which is what the CardWidget island does when the provider reports back.
+import { Fragment } from 'react';
+import { workingOf } from '../../checkout/money.ts';
+import type { Order } from '../../checkout/order.ts';
+import { providerFee, type ProviderQuote } from '../../checkout/money.ts';
 import { useFormats } from '../page-language.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
@@ -14,46 +18,76 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormErrors, type FormState } from '../components/Field.tsx';
 import { SubmitButton, Unavailable } from '../components/FormParts.tsx';
 
-export interface CardQuoteFigures {
-  fiatAmount: number;
-  fiatCurrency: string;
-  cryptoCurrency: string;
-  quoteCurrencyAmount: number;
-  feeAmount: number;
-  extraFeeAmount: number;
+export type CreditCardQuoteProps =
+  | {
+      kind: 'quote';
+      order: Order;
+      /** The provider's own figures: its fees, what the visitor receives, what the card is charged. */
+      provider: ProviderQuote;
+      form: FormState<FormFieldsOf<'cardResidency'>>;
+    }
+  /** No quote to show: why (the spec's card-quote failure, or residency), and whether asking again may help. */
+  | { kind: 'unavailable'; message: string; retry?: string | undefined };
+
+/**
+ * The card's charge (in USD, and the order it stands for), the provider's fees, the amount
+ * they leave converted at the order's rate, and what the visitor receives: the same figures
+ * the provider's frame charges and the success page confirms.
+ */
+function CardFigures({ order, provider }: { order: Order; provider: ProviderQuote }) {
+  const symbols = useRenderContext().merchant.config.supportedFiatCurrencies;
+  const { CARD_TEXT, QUOTE_TEXT, SUMMARY_TEXT } = useTexts();
+  const formats = useFormats();
+  const fiat = (amount: number) => formats.fiatWithCode(amount, order.fiatCurrency, symbols);
+  const working = workingOf({ ...order, fee: providerFee(provider), cryptoAmount: provider.receives });
+  return (
+    <dl className="order-summary">
+      <dt>{CARD_TEXT.youPay}</dt>
+      <dd className="order-total">
+        {provider.charge
+          ? CARD_TEXT.charge(formats.fiatWithCode(provider.charge.amount, provider.charge.currency), fiat(order.fiatAmount))
+          : fiat(order.fiatAmount)}
+      </dd>
+      {provider.fees.map((fee) => (
+        <Fragment key={fee.label}>
+          <dt>{fee.label}</dt>
+          <dd>{fiat(fee.amount)}</dd>
+        </Fragment>
+      ))}
+      {working?.adds && (
+        <>
+          <dt>{QUOTE_TEXT.converted}</dt>
+          <dd>{fiat(working.converted)}</dd>
+        </>
+      )}
+      {order.rate ? (
+        <>
+          <dt>{SUMMARY_TEXT.rate}</dt>
+          <dd>{formats.rate(order.rate, order.fiatCurrency, order.cryptoCurrency, symbols)}</dd>
+        </>
+      ) : null}
+      <dt>{CARD_TEXT.youReceive}</dt>
+      <dd>{formats.crypto(provider.receives, order.cryptoCurrency)}</dd>
+    </dl>
+  );
 }
 
-export type CreditCardQuoteProps =
-  | { kind: 'quote'; quote: CardQuoteFigures; form: FormState<FormFieldsOf<'cardResidency'>> }
-  /** No quote to show: why (the spec's card-quote failure, or residency). */
-  | { kind: 'unavailable'; message: string };
-
 export function CreditCardQuotePage(props: CreditCardQuoteProps & { frame?: FlowFrameProps | undefined }) {
-  const formats = useFormats();
   const { CARD_TEXT, QUOTE_TEXT } = useTexts();
   const { frame } = props;
-  const symbols = useRenderContext().merchant.config.supportedFiatCurrencies;
   return (
     <Document title={CARD_TEXT.quoteTitle}>
       <FlowFrame frame={frame}>
         <section className="card payment">
-          <p className="quote-timer quote-timer-banner">{QUOTE_TEXT.currentPriceQuote}</p>
           <h1>{CARD_TEXT.quoteTitle}</h1>
+          <p className="quote-timer quote-timer-banner">{QUOTE_TEXT.currentPriceQuote}</p>
           {props.kind === 'unavailable' ? (
-            <Unavailable message={props.message} />
+            <Unavailable message={props.message} retry={props.retry} />
           ) : (
             <form method="post" action={ROUTES.creditCardQuote.path} noValidate>
               <p className="quote-warning">{QUOTE_TEXT.chargedInUsd}</p>
-              <dl className="order-summary">
-                <dt>{CARD_TEXT.youPay}</dt>
-                <dd>{`${formats.fiat(props.quote.fiatAmount, props.quote.fiatCurrency, symbols)} ${props.quote.fiatCurrency}`}</dd>
-                <dt>{CARD_TEXT.youReceive}</dt>
-                <dd>{formats.crypto(props.quote.quoteCurrencyAmount, props.quote.cryptoCurrency)}</dd>
-                <dt>{CARD_TEXT.fee}</dt>
-                <dd>{formats.fiat(props.quote.feeAmount, props.quote.fiatCurrency, symbols)}</dd>
-                <dt>{CARD_TEXT.extraFee}</dt>
-                <dd>{formats.fiat(props.quote.extraFeeAmount, props.quote.fiatCurrency, symbols)}</dd>
-              </dl>
+              <CardFigures order={props.order} provider={props.provider} />
+              <p className="hint">{CARD_TEXT.currentPrice}</p>
               <FormErrors messages={props.form.formErrors} />
               <div className="field" data-invalid={props.form.errors.canadianResident ? 'true' : undefined}>
                 <label className="checkbox">

@@ -6,6 +6,7 @@ import { useTexts } from '../language.tsx';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
 import { Modal } from '../components/Modal.tsx';
+import { allowedKinds, coinsFor } from '../../checkout/offer.ts';
 import type { Toast } from '../components/Toasts.tsx';
 
 /** A form with nothing typed and no messages looks the same for every visitor. */
@@ -26,11 +27,17 @@ export function HomePage({
   /** showTicker, with rows to show. */
   ticker?: TickerProps | undefined;
 }) {
-  const { HOME_TEXT, TAB_LABELS } = useTexts();
+  const { HOME_TEXT, META_TEXT, TAB_LABELS } = useTexts();
   const { merchant } = useRenderContext();
-  const { psa } = merchant.config;
+  const { config } = merchant;
+  const { psa } = config;
+  const description = META_TEXT.home(
+    config.title,
+    allowedKinds(config),
+    coinsFor(config).map((coin) => coin.name),
+  );
   return (
-    <Document title={HOME_TEXT.heading} toasts={toasts}>
+    <Document title={HOME_TEXT.heading} description={description} footer="full" toasts={toasts}>
       {form && <h1 className="page-title">{form.tabs.length === 1 ? TAB_LABELS[form.tabs[0]!.kind] : HOME_TEXT.heading}</h1>}
       {ticker && <Island name="Ticker" props={ticker} hydrate="idle" />}
       {psa && (

@@ -3,21 +3,24 @@
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
+import { selfieInstructionsOf } from '../../checkout/identity.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { useTexts } from '../language.tsx';
-import type { Texts } from '../../checkout/messages.ts';
 
-/** What the selfie must show, by country (the spec says the list is by country). */
-export function instructionsFor(country: string, texts: Texts): string[] {
-  const { IDENTITY_PAGE } = texts;
-  return [country === 'AU' ? IDENTITY_PAGE.holdAU : IDENTITY_PAGE.holdCA, IDENTITY_PAGE.wholeFace, IDENTITY_PAGE.light];
-}
-
+/** The selfie's steps, the first naming the photo IDs of the buyer's country. */
 function Instructions({ country }: { country: string }) {
-  const texts = useTexts();
+  const { holdId, ids, after } = selfieInstructionsOf(country, useTexts());
   return (
     <ol className="instructions">
-      {instructionsFor(country, texts).map((line) => (
+      <li>
+        {holdId}
+        <ul className="photo-ids">
+          {ids.map((id) => (
+            <li key={id}>{id}</li>
+          ))}
+        </ul>
+      </li>
+      {after.map((line) => (
         <li key={line}>{line}</li>
       ))}
     </ol>

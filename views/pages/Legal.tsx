@@ -1,9 +1,13 @@
+import { useRenderContext } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
+import { useTexts } from '../language.tsx';
 
 /** Legal pages are the merchant's own HTML, checked at start-up to hold no scripts. */
 export function LegalPage({ title, html }: { title: string; html: string }) {
+  const { META_TEXT } = useTexts();
+  const merchantTitle = useRenderContext().merchant.config.title;
   return (
-    <Document title={title}>
+    <Document title={title} description={META_TEXT.legal(merchantTitle, title)} footer="full">
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's legal page, sanitised once at load (tenancy/) */}
       <article className="card legal" dangerouslySetInnerHTML={{ __html: html }} />
     </Document>

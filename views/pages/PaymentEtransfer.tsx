@@ -1,6 +1,7 @@
 // Screen 9, e-transfer payment: the total with its currency, the payment window, one
 // primary action (the provider's page, in a popup, or a new tab without JavaScript), then
-// the quiet ones: I HAVE PAID and Done. The address and Reference ID can be copied.
+// the secondary one, I HAVE PAID, and last the way out, Done, with what it does under it.
+// The address and Reference ID can be copied.
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
@@ -9,20 +10,30 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { Unavailable } from '../components/FormParts.tsx';
-import { OrderSummary, type OrderSummaryData } from '../components/OrderSummary.tsx';
-
-/** Shown after I HAVE PAID while the payment has not arrived yet. */
+import type { Order } from '../../checkout/order.ts';
+import { OrderSummary } from '../components/OrderSummary.tsx';
 
 export type PaymentEtransferProps =
-  | { kind: 'instructions'; order: OrderSummaryData; paymentUrl: string; checkUrl: string; waiting: boolean }
+  | {
+      kind: 'instructions';
+      order: Order;
+      paymentUrl: string;
+      /** I HAVE PAID: this page again, saying so when the payment has not arrived. */
+      checkUrl: string;
+      /** The order's status through /api, which the payment window's island asks. */
+      statusUrl: string;
+      /** This page, which follows the upstream's nextAction once the order has moved on. */
+      pageUrl: string;
+      waiting: boolean;
+    }
   /** The instructions cannot be shown: why, in the words of docs/spec.md section 8. */
   | { kind: 'unavailable'; message: string };
 
 export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: FlowFrameProps | undefined }) {
-  const { ACTIONS, BACK_TO_START, PAY_PAGE, TIME } = useTexts();
+  const { ACTIONS, BACK_TO_START, PAY_PAGE, PAYMENT_PAGE_TEXT, RECEIPT_TEXT, TIME } = useTexts();
   const { frame } = props;
   const { merchant } = useRenderContext();
-  const { etransferEmail, paymentMethods } = merchant.config;
+  const { etransferEmail, paymentMethods, merchantName } = merchant.config;
   // The merchant names its e-transfer (Interac e-Transfer in Canada, PayID in Australia).
   const method = paymentMethods.find((m) => m.name === 'ETRANSFER')?.label ?? 'e-Transfer';
   return (
@@ -36,7 +47,7 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
             <>
               {props.waiting && (
                 <p className="form-error" role="alert">
-                  {PAY_PAGE.notReceived}
+                  {PAYMENT_PAGE_TEXT.notReceived}
                 </p>
               )}
               <OrderSummary order={props.order} copy />
@@ -46,13 +57,14 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
                 })}
               </p>
               {etransferEmail && <p className="hint">{PAY_PAGE.receivedBy(etransferEmail)}</p>}
-              <Island name="PaymentPopup" props={{ paymentUrl: props.paymentUrl, checkUrl: props.checkUrl }} />
-              <div className="secondary-actions">
-                <a className="button quiet" href={props.checkUrl}>
-                  {ACTIONS.iHavePaid}
-                </a>
-                <DoneButton quiet />
-              </div>
+              <Island
+                name="PaymentPopup"
+                props={{ paymentUrl: props.paymentUrl, statusUrl: props.statusUrl, pageUrl: props.pageUrl }}
+              />
+              <a className="button secondary" href={props.checkUrl}>
+                {ACTIONS.iHavePaid}
+              </a>
+              <DoneButton quiet leaves={RECEIPT_TEXT.doneLeaves(merchantName)} />
             </>
           )}
         </section>

@@ -1,58 +1,93 @@
-// Screen 18: cash over the counter. The reference large and copyable, what to pay
-// (the OTC fee included), the 12-hour expiry, the IDs the centre accepts, the cash-in map,
-// and the confirm question (CONFIRM_TEXT) before the thanks page: a section
-// reached by a link (?confirm=1), so the question needs no JavaScript.
+// Screen 18: cash over the counter, and its thanks page. Both carry the same receipt, what
+// the visitor needs at the payment centre's counter: the reference in groups read aloud
+// (never broken inside a group), the amount to pay with its currency, the deadline as a
+// Manila clock time and date, the order (fee, rate and coins), and the IDs the centre accepts. The
+// payment page then asks the confirm question (CONFIRM_TEXT) before the thanks page: a
+// section reached by a link (?confirm=1), so the question needs no JavaScript. The thanks
+// page ends with Done.
 import { Island } from '../../server/render/island.tsx';
+import { useRenderContext } from '../../server/render/context.tsx';
+import { referenceGroups } from '../../checkout/cash-receipt.ts';
+import type { Order } from '../../checkout/order.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { useTexts } from '../language.tsx';
+import { DoneButton } from '../components/DoneButton.tsx';
+import { Money } from '../components/Money.tsx';
+import { OrderSummary } from '../components/OrderSummary.tsx';
+
+/** What a cash receipt states, from the flow state the page has just read. */
+export interface CashReceiptData {
+  referenceNumber: string;
+  /** The order: its total, the fee in it, the rate and the coins. */
+  order: Order;
+  /** OTC_TEXT.deadline, filled in. */
+  deadline: string;
+  /** OTC_TEXT.expiry, filled in. */
+  expiry: string;
+}
+
+/** The reference in groups; the text copies and reads as one code, the groups are spacing only. */
+function ReferenceNumber({ reference, id }: { reference: string; id?: string }) {
+  return (
+    <div className="reference">
+      <p className="reference-number" id={id}>
+        {referenceGroups(reference).map((group, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: groups of one code, in order, never reordered
+          <span className="reference-group" key={i}>
+            {group}
+          </span>
+        ))}
+      </p>
+    </div>
+  );
+}
+
+function CashReceipt({ receipt }: { receipt: CashReceiptData }) {
+  const { OTC_TEXT } = useTexts();
+  const symbols = useRenderContext().merchant.config.supportedFiatCurrencies;
+  return (
+    <>
+      <p className="hint">{OTC_TEXT.referenceLabel}</p>
+      <ReferenceNumber reference={receipt.referenceNumber} id="reference-number" />
+      <Island name="CopyButton" props={{ text: receipt.referenceNumber, label: OTC_TEXT.copyReference }} hydrate="visible" />
+      <dl className="order-summary cash-terms">
+        <dt>{OTC_TEXT.amountLabel}</dt>
+        <dd className="order-total">
+          <Money kind="fiat" amount={receipt.order.fiatAmount} currency={receipt.order.fiatCurrency} symbols={symbols} />
+        </dd>
+        <dt>{OTC_TEXT.deadlineLabel}</dt>
+        <dd className="cash-deadline">{receipt.deadline}</dd>
+      </dl>
+      <OrderSummary order={receipt.order} receipt />
+      <p className="otc-expiry">{receipt.expiry}</p>
+      <h2>{OTC_TEXT.validIdsHeading}</h2>
+      <ul className="valid-ids">
+        {OTC_TEXT.validIds.map((id) => (
+          <li key={id}>{id}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 export interface PaymentOtcProps {
   frame?: FlowFrameProps | undefined;
-  referenceNumber: string;
-  totalText: string;
-  cryptoText: string;
-  /** The OTC fee, formatted, or null when none is configured. */
-  feeText: string | null;
-  expiryText: string;
+  receipt: CashReceiptData;
   confirming: boolean;
 }
 
-export function PaymentOtcPage(props: PaymentOtcProps) {
+export function PaymentOtcPage({ frame, receipt, confirming }: PaymentOtcProps) {
   const { CONFIRM_TEXT, OTC_TEXT } = useTexts();
-  const { frame } = props;
   const here = ROUTES.paymentOtc.path;
   return (
     <Document title={OTC_TEXT.title}>
       <FlowFrame frame={frame}>
         <section className="card payment otc">
           <h1>{OTC_TEXT.title}</h1>
-          <p className="hint">{OTC_TEXT.referenceLabel}</p>
-          <p className="reference-number" id="reference-number">
-            {props.referenceNumber}
-          </p>
-          <Island name="CopyButton" props={{ text: props.referenceNumber, label: OTC_TEXT.copyReference }} hydrate="visible" />
-          <dl className="order-summary">
-            <dt>Order total</dt>
-            <dd>{props.totalText}</dd>
-            {props.feeText && (
-              <>
-                <dt>Fee (included)</dt>
-                <dd>{props.feeText}</dd>
-              </>
-            )}
-            <dt>Crypto amount</dt>
-            <dd>{props.cryptoText}</dd>
-          </dl>
-          <p className="otc-expiry">{props.expiryText}</p>
-          <h2>{OTC_TEXT.validIdsHeading}</h2>
-          <ul className="valid-ids">
-            {OTC_TEXT.validIds.map((id) => (
-              <li key={id}>{id}</li>
-            ))}
-          </ul>
+          <CashReceipt receipt={receipt} />
           <p>
             <a href={ROUTES.cashInLocations.path}>{OTC_TEXT.mapLink}</a>
           </p>
@@ -60,14 +95,14 @@ export function PaymentOtcPage(props: PaymentOtcProps) {
             {OTC_TEXT.noted}
           </a>
         </section>
-        {props.confirming && (
+        {confirming && (
           <ConfirmModal
             id="confirm-noted"
             question={CONFIRM_TEXT.referenceNoted}
             yesHref={ROUTES.paymentOtcSuccess.path}
             noHref={here}
           >
-            <p className="reference-number">{props.referenceNumber}</p>
+            <ReferenceNumber reference={receipt.referenceNumber} />
           </ConfirmModal>
         )}
       </FlowFrame>
@@ -75,23 +110,21 @@ export function PaymentOtcPage(props: PaymentOtcProps) {
   );
 }
 
-export function PaymentOtcSuccessPage({ referenceNumber }: { referenceNumber?: string | undefined }) {
-  const { OTC_TEXT } = useTexts();
+/** The thanks page; without the visitor's order (no flow any more) it still thanks them. */
+export function PaymentOtcSuccessPage({ receipt }: { receipt?: CashReceiptData | undefined }) {
+  const { OTC_TEXT, RECEIPT_TEXT } = useTexts();
+  const { merchantName } = useRenderContext().merchant.config;
   return (
     <Document title={OTC_TEXT.successTitle}>
-      <section className="card completion">
+      <section className="card completion otc">
         <h1>{OTC_TEXT.successTitle}</h1>
-        {referenceNumber && (
-          <>
-            <p className="hint">{OTC_TEXT.referenceLabel}</p>
-            <p className="reference-number">{referenceNumber}</p>
-          </>
-        )}
         <p>{OTC_TEXT.successBody}</p>
+        {receipt && <CashReceipt receipt={receipt} />}
         <p>{OTC_TEXT.successNext}</p>
         <p>
           <a href={ROUTES.cashInLocations.path}>{OTC_TEXT.mapLink}</a>
         </p>
+        {receipt ? <DoneButton leaves={RECEIPT_TEXT.doneLeaves(merchantName)} /> : <DoneButton />}
       </section>
     </Document>
   );

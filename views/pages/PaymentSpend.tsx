@@ -1,4 +1,5 @@
-// Screen 17 for sells and spends: where to send the crypto. The address shows once the
+// Screen 17 for sells and spends: where to send the crypto, and what the visitor gets for it
+// by when (the payment method's words, under the title). The address shows once the
 // upstream's status is PROCESSED: known when the page is asked for, it is on the page;
 // otherwise the WalletStatus island checks with JavaScript, and without it the server
 // checks while the page is open and streams the address (or the received-order message)
@@ -21,6 +22,8 @@ export interface PaymentSpendProps {
   statusUrl: string;
   /** What the visitor gets once the crypto arrives, in the payment method's words. */
   onDeposit: string;
+  /** What the visitor gets for the crypto and by when, in the payment method's words. */
+  youGet?: string | undefined;
   /** Set when the status is PROCESSED. */
   address?: string | undefined;
   /** Otherwise: the server's further checks, the address or null when they ran out. */
@@ -34,7 +37,12 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
   const { frame, address, polled } = props;
   const here = ROUTES.paymentSpend.path;
   const confirmHref = ROUTES.paymentSpend.flags.confirm;
-  const title = <h1>Send your crypto</h1>;
+  const title = (
+    <>
+      <h1>Send your crypto</h1>
+      {props.youGet && <p className="deposit-deal">{props.youGet}</p>}
+    </>
+  );
   return (
     <Document title="Send your crypto">
       <FlowFrame frame={frame}>

@@ -24,8 +24,8 @@ export interface PriceQuotePageProps {
   leaveGuard: boolean;
   /** PROD with a tag manager container only. */
   analytics: (AnalyticsProps & { containerId: string }) | null;
-  /** The fee the quote includes (fees.ts), or null when none is configured. */
-  fee?: number | null;
+  /** What a card is charged, in its own currency, when the provider says. */
+  charge?: { amount: number; currency: string } | undefined;
   /** Production merchants with the logging form configured. */
   userAgentLog?: { url: string; refId: string } | null;
 }
@@ -38,7 +38,7 @@ export function PriceQuotePage({
   leaveGuard,
   analytics,
   userAgentLog,
-  fee,
+  charge,
   frame,
 }: PriceQuotePageProps) {
   const { ACTIONS, QUOTE_TEXT, QUOTE_PAGE, LEGAL_TITLES } = useTexts();
@@ -55,13 +55,17 @@ export function PriceQuotePage({
           {notice && (
             <p className="quote-warning" role="note">
               {notice}
+              {charge && (
+                <>
+                  {' '}
+                  {QUOTE_TEXT.charged(
+                    formats.fiatWithCode(charge.amount, charge.currency),
+                    formats.fiatWithCode(timer.summary.figures.fiatAmount, currency, symbols),
+                  )}
+                </>
+              )}
             </p>
           )}
-          {fee ? (
-            <p className="quote-fee">
-              {withNodes(QUOTE_PAGE.fee(slot('fee')), { fee: <strong>{formats.fiat(fee, currency, symbols)}</strong> })}
-            </p>
-          ) : null}
           {promo && (
             <aside className="promo-box" aria-label={QUOTE_PAGE.promotion}>
               {promo.noProcessingFees && <p className="promo-headline">{QUOTE_TEXT.noProcessingFees}</p>}

@@ -9,7 +9,7 @@ import { useTexts } from '../language.tsx';
 export function ProPage({ form, feeText, modal }: { form: AmountFormProps; feeText: string | null; modal?: string | undefined }) {
   const { PRO_TEXT } = useTexts();
   return (
-    <Document title={PRO_TEXT.heading}>
+    <Document title={PRO_TEXT.heading} footer="full">
       <section className="pro-intro">
         <h1>{PRO_TEXT.heading}</h1>
         <p>{PRO_TEXT.note}</p>

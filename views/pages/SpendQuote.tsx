@@ -1,6 +1,7 @@
 // Screen 16: the gift card's preset amounts as large choices (radio buttons, so it works
 // without JavaScript), what the visitor sends at the current quote, the spend fee, and the
 // card's details from its subtype. An unknown card reads N/A and offers no amounts.
+import { QuoteSummary, type QuoteSummaryProps } from '../components/QuoteSummary.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
@@ -28,14 +29,13 @@ export interface SpendQuoteProps {
   /** The amount of the quote the upstream holds. */
   currentAmount: number;
   /** The crypto to send at the current quote, formatted. */
-  sendText: string;
-  /** The spend fee, formatted, or null when none is configured. */
-  feeText: string | null;
+  /** The card's value, the fee added to it, the rate and what the visitor sends (the order's working). */
+  summary: QuoteSummaryProps;
   form: FormState<FormFieldsOf<'spendAmount'>>;
   toasts: Toast[];
 }
 
-export function SpendQuotePage({ card, amountLabels, currentAmount, sendText, feeText, form, toasts, frame }: SpendQuoteProps) {
+export function SpendQuotePage({ card, amountLabels, currentAmount, summary, form, toasts, frame }: SpendQuoteProps) {
   const { ACTIONS, NOT_AVAILABLE, SPEND_QUOTE_TEXT } = useTexts();
   const chosen = form.values.fiatAmount ?? String(currentAmount);
   const error = form.errors.fiatAmount;
@@ -67,16 +67,7 @@ export function SpendQuotePage({ card, amountLabels, currentAmount, sendText, fe
               )}
             </fieldset>
           )}
-          <dl className="order-summary">
-            <dt>{SPEND_QUOTE_TEXT.youSend}</dt>
-            <dd>{sendText}</dd>
-            {feeText && (
-              <>
-                <dt>{SPEND_QUOTE_TEXT.fee}</dt>
-                <dd>{feeText}</dd>
-              </>
-            )}
-          </dl>
+          <QuoteSummary {...summary} />
           {card && (
             <section className="gift-card-details" aria-label={SPEND_QUOTE_TEXT.terms}>
               <p className="row links">

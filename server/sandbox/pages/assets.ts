@@ -31,13 +31,28 @@ export const IDENTITY_FRAME_JS = `'use strict';
 `;
 
 /**
- * The card widget's result page reports the outcome to the embedding checkout, as card
- * providers do: { type: 'card-payment', status: 'approved' | 'declined', refId }.
+ * The card widget's pages tell the embedding checkout what card providers tell it: the
+ * height of their content, so the frame never clips it ({ type: 'card-widget-size',
+ * height }, again whenever the page asks with { type: 'card-widget-size?' }), and on the
+ * result page the outcome ({ type: 'card-payment', status:
+ * 'approved' | 'declined', refId }).
  */
-export const CARD_RESULT_JS = `'use strict';
+export const CARD_FRAME_JS = `'use strict';
 (function () {
+  if (window.parent === window) return;
+  // The content's own height: the document's scrollHeight is never less than the frame's.
+  function size() {
+    var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    window.parent.postMessage({ type: 'card-widget-size', height: height }, '*');
+  }
+  size();
+  if (window.ResizeObserver) new ResizeObserver(size).observe(document.body);
+  // A page that starts listening after the frame loaded asks again.
+  window.addEventListener('message', function (event) {
+    if (event.source === window.parent && event.data && event.data.type === 'card-widget-size?') size();
+  });
   var status = document.body.getAttribute('data-card-status');
-  if (!status || window.parent === window) return;
+  if (!status) return;
   window.parent.postMessage({ type: 'card-payment', status: status, refId: document.body.getAttribute('data-ref-id') || '' }, '*');
 })();
 `;

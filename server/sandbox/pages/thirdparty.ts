@@ -1,15 +1,17 @@
 // Pages of the third parties the sandbox plays: the card provider's widget (iframe) and the
 // identity-verification frame.
+import { usdOf } from '../rails/credit-card.ts';
 import type { Txn } from '../store.ts';
 import { coins, html, layout, money } from './html.ts';
 
 export const IDENTITY_FRAME_SCRIPT = '/thirdparty/idenfy/frame.js';
-export const CARD_RESULT_SCRIPT = '/thirdparty/card/result.js';
+export const CARD_FRAME_SCRIPT = '/thirdparty/card/frame.js';
 
+/** The card is charged in USD what the order stands for, and the coins are the exchange's quote. */
 export function cardWidgetPage(apiKey: string, txn: Txn | undefined): string {
   const amount = txn
     ? html`<dl>
-<dt>Amount</dt><dd>${money(txn.quote.fiatAmount, txn.fiatCurrency)}</dd>
+<dt>Charge</dt><dd>${money(usdOf(txn.quote.fiatAmount, txn.cryptoCurrency, txn.fiatCurrency), 'USD')} (for ${money(txn.quote.fiatAmount, txn.fiatCurrency)})</dd>
 <dt>For</dt><dd>${coins(txn.quote.cryptoAmount, txn.cryptoCurrency)}</dd>
 <dt>Reference</dt><dd>${txn.refId}</dd>
 </dl>`
@@ -27,17 +29,18 @@ ${txn ? html`<input type="hidden" name="refId" value="${txn.refId}">` : ''}
 <button type="submit" name="decision" value="pay">Pay</button>
 <button type="submit" name="decision" value="decline">Decline (test a failed card)</button>
 </form>`,
+    { scripts: [CARD_FRAME_SCRIPT] },
   );
 }
 
-/** The outcome, reported to the embedding page by CARD_RESULT_SCRIPT. */
+/** The outcome, reported to the embedding page by CARD_FRAME_SCRIPT. */
 export function cardResultPage(txn: Txn | undefined, status: 'approved' | 'declined'): string {
   const approved = status === 'approved';
   return layout(
     approved ? 'Card payment approved' : 'Card payment declined',
     html`<h1>${approved ? 'Card payment approved' : 'Card payment declined'}</h1>
 <p>${txn ? (approved ? `Transaction ${txn.refId} is paid.` : `Transaction ${txn.refId} was not charged.`) : `${approved ? 'Approved' : 'Declined'}; no transaction was linked.`}</p>`,
-    { scripts: [CARD_RESULT_SCRIPT], bodyData: { 'card-status': status, 'ref-id': txn?.refId ?? '' } },
+    { scripts: [CARD_FRAME_SCRIPT], bodyData: { 'card-status': status, 'ref-id': txn?.refId ?? '' } },
   );
 }
 

@@ -13,6 +13,7 @@ export const bankTransferRail: Rail = {
   api: 'buy',
   afterChecks: (txn) => goTo(txn, 'INITIATE_BANKTRANSFER', { availableBanks: BANKS[txn.fiatCurrency] }),
   holdsRate: true,
+  feeIn: 'included',
 };
 
 export function initBankTransfer(clock: Clock, txn: Txn, selectedBank: string, baseUrl: string): void {

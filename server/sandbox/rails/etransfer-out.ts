@@ -9,6 +9,7 @@ export const etransferOutRail: Rail = {
   api: 'sell',
   afterChecks: (txn) => goTo(txn, 'INPUT_EMTEMAIL'),
   holdsRate: true,
+  feeIn: 'deducted',
 };
 
 export function submitEmtEmail(clock: Clock, txn: Txn, emtEmail: string): void {

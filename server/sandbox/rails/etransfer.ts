@@ -13,6 +13,8 @@ export const etransferRail: Rail = {
   afterChecks: (txn) => goTo(txn, 'INITIATE_ETRANSFER'),
   holdsRate: true,
   pro: true,
+  feeIn: 'included',
+  fees: { regular: 'etransferFee', promo: 'etransferFeePromo', pro: 'etransferFeePro' },
 };
 
 export function initEtransfer(clock: Clock, txn: Txn, baseUrl: string): void {

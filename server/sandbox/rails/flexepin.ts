@@ -16,6 +16,8 @@ export const flexepinRail: Rail = {
   api: 'buy',
   afterChecks: (txn) => goTo(txn, 'INPUT_VOUCHERNUMBER'),
   holdsRate: true,
+  feeIn: 'included',
+  fees: { regular: 'flexepinFee', promo: 'flexepinFeePromo' },
 };
 
 export function redeemVoucher(clock: Clock, txn: Txn, voucherNumber: string): void {

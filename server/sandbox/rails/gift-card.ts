@@ -8,4 +8,6 @@ export const giftCardRail: Rail = {
   api: 'sell',
   afterChecks: awaitDeposit,
   holdsRate: true,
+  feeIn: 'added',
+  fees: { regular: 'spendFee' },
 };

@@ -9,4 +9,6 @@ export const otcRail: Rail = {
   api: 'buy',
   afterChecks: (txn) => goTo(txn, 'CUSTOMER_PAYMENT', { referenceNumber: txn.refId }),
   holdsRate: true,
+  feeIn: 'included',
+  fees: { regular: 'otcFee' },
 };

@@ -4,6 +4,13 @@
 // identity checks.
 import type { Api, Txn } from '../store.ts';
 
+/** A method's fee fields in the merchant's file: regular, during a promotion (not for Pro), for Pro visitors. */
+export interface FeeFields {
+  regular: string;
+  promo?: string;
+  pro?: string;
+}
+
 export interface Rail {
   /** The method's name on the wire. */
   name: string;
@@ -15,4 +22,11 @@ export interface Rail {
   holdsRate: boolean;
   /** Pro quotes (a vipTag) use this rail. */
   pro?: boolean;
+  /**
+   * How its fee stands in the order: included in what a buyer pays, deducted from a
+   * seller's payout, added to an eGift card's value (what the visitor sends pays both).
+   */
+  feeIn: 'included' | 'deducted' | 'added';
+  /** Its fee: from the merchant's fee fields, or, for a card, the card provider's own. */
+  fees?: FeeFields | ((fiatAmount: number) => number);
 }

@@ -17,7 +17,7 @@ import { SANDBOX_CODES, fail, parseBody } from '../errors.ts';
 import { flowState } from '../flow.ts';
 import { initBankTransfer } from '../rails/bank-transfer.ts';
 import { initEtransfer } from '../rails/etransfer.ts';
-import { tickerPriceOf } from '../prices.ts';
+import { priceOf } from '../prices.ts';
 import { PRO_VIP_TAG } from '../quotes.ts';
 import type { Txn } from '../store.ts';
 import { UPLOAD_BODY_LIMIT, checkFile } from '../uploads.ts';
@@ -62,9 +62,8 @@ export function rootRoutes(ctx: SandboxContext) {
     });
 
     app.get('/pubapi/ticker/merchant', async (): Promise<TickerEntry[]> => {
-      const now = ctx.clock.now();
       return COINS.flatMap((coin) =>
-        FIAT_CURRENCIES.map((fiat) => ({ cryptoCurrency: coin, fiatCurrency: fiat, fiatAmount: tickerPriceOf(coin, fiat, now) })),
+        FIAT_CURRENCIES.map((fiat) => ({ cryptoCurrency: coin, fiatCurrency: fiat, fiatAmount: priceOf(coin, fiat) })),
       );
     });
 

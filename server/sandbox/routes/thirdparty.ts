@@ -1,20 +1,19 @@
 // Third parties the edge or the visitor's browser talk to, played by the sandbox: the card
 // provider (quote API and widget), the identity-verification frame, the form service and
 // the user-agent log. The JSON endpoints allow any origin, as such public APIs do.
+import { cardFees, usdOf } from '../rails/credit-card.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { COINS } from '../../../checkout/domain.ts';
 import type { SandboxContext } from '../context.ts';
 import { SANDBOX_CODES, parseBody } from '../errors.ts';
 import { settlePayment } from '../flow.ts';
-import { CARD_RESULT_JS, IDENTITY_FRAME_JS } from '../pages/assets.ts';
+import { CARD_FRAME_JS, IDENTITY_FRAME_JS } from '../pages/assets.ts';
 import { messagePage } from '../pages/pay.ts';
-import { CARD_RESULT_SCRIPT, IDENTITY_FRAME_SCRIPT, cardResultPage, cardWidgetPage, identityPage } from '../pages/thirdparty.ts';
+import { CARD_FRAME_SCRIPT, IDENTITY_FRAME_SCRIPT, cardResultPage, cardWidgetPage, identityPage } from '../pages/thirdparty.ts';
 import { PRICES, cryptoFor, roundTo, type PriceCurrency } from '../prices.ts';
 import { sendPage } from './pay.ts';
 
-export const CARD_FEE_RATE = 0.035;
-export const CARD_EXTRA_FEE = 0.3;
 export const IDENTITY_TOKENS: Record<string, 'approved' | 'failed'> = { 'approved-demo': 'approved', 'failed-demo': 'failed' };
 
 const upper = (s: string) => s.toUpperCase();
@@ -56,20 +55,27 @@ export function thirdPartyRoutes(ctx: SandboxContext) {
         .send(),
     );
 
-    // GET ?key&baseCurrency&amount[&quoteCurrency=BTC]: fee 3.5 % + 0.30, the rest in coin.
+    // GET ?key&baseCurrency&amount[&quoteCurrency=BTC]: fee 3.5 % + 0.30, the rest in coin, and
+    // what the card is charged in USD (a field beyond those the spec names: the edge may use it).
     app.get<{ Querystring: Record<string, string | undefined> }>('/thirdparty/card/quote', cors, async (request, reply) => {
       if (!request.query.key) {
         return reply.code(401).send({ error: { code: 'KEY.MISSING', msg: 'An API key is required (key).' } });
       }
       const { baseCurrency, amount, quoteCurrency } = parseBody(cardQuoteQuerySchema, request.query);
-      const feeAmount = roundTo(amount * CARD_FEE_RATE, 2);
-      const net = roundTo(amount - feeAmount - CARD_EXTRA_FEE, 2);
+      const { feeAmount, extraFeeAmount } = cardFees(amount);
+      const net = roundTo(amount - feeAmount - extraFeeAmount, 2);
       if (net <= 0) {
         return reply
           .code(400)
           .send({ error: { code: SANDBOX_CODES.requestInvalid, msg: 'amount: too small to cover the fees' } });
       }
-      return { quoteCurrencyAmount: cryptoFor(net, quoteCurrency, baseCurrency), feeAmount, extraFeeAmount: CARD_EXTRA_FEE };
+      return {
+        quoteCurrencyAmount: cryptoFor(net, quoteCurrency, baseCurrency),
+        feeAmount,
+        extraFeeAmount,
+        chargeAmount: usdOf(amount, quoteCurrency, baseCurrency),
+        chargeCurrency: 'USD',
+      };
     });
 
     app.get<{ Querystring: { apiKey?: string; refId?: string } }>('/thirdparty/card/widget', async (request, reply) => {
@@ -95,7 +101,7 @@ export function thirdPartyRoutes(ctx: SandboxContext) {
       return sendPage(reply, 200, cardResultPage(txn, 'approved'));
     });
 
-    app.get(CARD_RESULT_SCRIPT, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(CARD_RESULT_JS));
+    app.get(CARD_FRAME_SCRIPT, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(CARD_FRAME_JS));
 
     app.get(IDENTITY_FRAME_SCRIPT, async (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').send(IDENTITY_FRAME_JS),

@@ -63,15 +63,19 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
       };
 
     app.post('/quoterequest', async (request) => {
-      const txn = createQuote(ctx.clock, api, parseBody(quoteRequestSchema, request.body));
-      const merchant = request.headers['x-merchant'];
-      if (typeof merchant === 'string' && merchant) txn.merchant = merchant;
+      const header = request.headers['x-merchant'];
+      const merchant = typeof header === 'string' && header ? header : undefined;
+      const txn = createQuote(ctx.clock, api, parseBody(quoteRequestSchema, request.body), {
+        merchant,
+        fees: ctx.fees.of(merchant),
+      });
       ctx.store.add(txn);
       return flowState(txn);
     });
     app.post('/requote', async (request) => {
       const body = parseBody(requoteRequestSchema, request.body);
-      return requote(ctx.clock, load(body.refId, request), body);
+      const txn = load(body.refId, request);
+      return requote(ctx.clock, txn, body, ctx.fees.of(txn.merchant));
     });
     app.post(
       '/confirmednewquote',

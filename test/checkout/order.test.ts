@@ -1,8 +1,8 @@
-// The order summary's data: what each flow shows, in which order, what the flow cookie
-// keeps of a flow state, and which screens show the cookie's summary.
+// The order, once: what each flow's summary shows, in which order, what the flow cookie keeps
+// of a flow state, and which screens show the cookie's order.
 import t from 'tap';
 import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from '../../checkout/limits.ts';
-import { orderFiguresOf, orderSummaryOf, summaryRows, type FlowOrderSource } from '../../checkout/order-summary.ts';
+import { orderFiguresOf, orderOf, summaryRows, type FlowOrderSource } from '../../checkout/order.ts';
 import { showsFlowSummary } from '../../checkout/progress.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { stepOf } from '../helpers/screens.ts';
@@ -19,6 +19,7 @@ function stateOf(overrides: Partial<FlowState> = {}): FlowState {
     fiatCurrency: 'CAD',
     cryptoAmount: 0.00105263,
     cryptoCurrency: 'BTC',
+    forexRatePublic: 95_000,
     cryptoAddress: null,
     paymentMethod: 'ETRANSFER',
     txnType: 'BUY',
@@ -29,7 +30,7 @@ function stateOf(overrides: Partial<FlowState> = {}): FlowState {
 }
 
 const labels = (state: FlowState, payoutEmail = true) =>
-  summaryRows(orderSummaryOf(flowOf(state), state)!, { payoutEmail }).map((r) => r.label);
+  summaryRows(orderOf(flowOf(state), state)!, { payoutEmail }).map((r) => r.label);
 
 function flowOf(state: FlowState, fee: number | null = null): FlowOrderSource {
   return {
@@ -43,19 +44,32 @@ function flowOf(state: FlowState, fee: number | null = null): FlowOrderSource {
   };
 }
 
-t.test('a buy: the total, the fee when the quote had one, the coins, the address once known', async (t) => {
-  t.same(summaryRows(orderSummaryOf(flowOf(stateOf()))!), [
+const RATE = { kind: 'rate', label: 'Exchange rate', rate: 95_000, fiatCurrency: 'CAD', cryptoCurrency: 'BTC' };
+
+t.test('a buy: the total, the fee when the quote had one, the rate, the coins, the address once known', async (t) => {
+  t.same(summaryRows(orderOf(flowOf(stateOf()))!), [
     { kind: 'fiat', label: 'Order total', amount: 100, currency: 'CAD', total: true },
+    RATE,
     { kind: 'crypto', label: 'Crypto amount', amount: 0.00105263, currency: 'BTC' },
     { kind: 'reference', label: 'Reference ID', value: 'SBXREF' },
   ]);
-  const withAddress = stateOf({ cryptoAddress: ADDRESS, paymentMethod: 'FLEXEPIN' });
-  t.same(summaryRows(orderSummaryOf(flowOf(withAddress, 1.99))!), [
+  const withAddress = stateOf({ cryptoAddress: ADDRESS, paymentMethod: 'FLEXEPIN', cryptoAmount: 0.00103168 });
+  t.same(summaryRows(orderOf(flowOf(withAddress, 1.99))!), [
     { kind: 'fiat', label: 'Order total', amount: 100, currency: 'CAD', total: true },
     { kind: 'fiat', label: 'Fee (included)', amount: 1.99, currency: 'CAD' },
-    { kind: 'crypto', label: 'Crypto amount', amount: 0.00105263, currency: 'BTC' },
+    RATE,
+    { kind: 'crypto', label: 'Crypto amount', amount: 0.00103168, currency: 'BTC' },
     { kind: 'address', label: 'Receiving address', value: ADDRESS },
     { kind: 'reference', label: 'Reference ID', value: 'SBXREF' },
+  ]);
+});
+
+t.test('inside a receipt that states the total and its reference itself: the figures between', async (t) => {
+  const cash = stateOf({ paymentMethod: 'OTC', cryptoAmount: 0.00103168 });
+  t.same(summaryRows(orderOf(flowOf(cash, 1.99))!, { receipt: true }), [
+    { kind: 'fiat', label: 'Fee (included)', amount: 1.99, currency: 'CAD' },
+    RATE,
+    { kind: 'crypto', label: 'Crypto amount', amount: 0.00103168, currency: 'BTC' },
   ]);
 });
 
@@ -67,18 +81,22 @@ t.test('a sell: what it receives, the coins it sends, the payout email, never th
     cryptoAmount: 0.0015,
     fiatAmount: 140.55,
   });
-  t.same(labels(sell), ['You receive', 'You send', 'Reference ID'], "the deposit address is the payment page's");
+  t.same(labels(sell), ['You receive', 'Exchange rate', 'You send', 'Reference ID'], "the deposit address is the payment page's");
   const withEmail = { ...sell, emtEmail: 'payout@example.com' };
-  t.same(labels(withEmail), ['You receive', 'You send', 'Payout email', 'Reference ID']);
-  t.same(summaryRows(orderSummaryOf(flowOf(withEmail))!, { payoutEmail: true })[2], {
+  t.same(labels(withEmail), ['You receive', 'Exchange rate', 'You send', 'Payout email', 'Reference ID']);
+  t.same(summaryRows(orderOf(flowOf(withEmail))!, { payoutEmail: true })[3], {
     kind: 'email',
     label: 'Payout email',
     value: 'payout@example.com',
   });
-  t.same(labels(withEmail, false), ['You receive', 'You send', 'Reference ID'], 'the pages after the flow show no personal data');
+  t.same(
+    labels(withEmail, false),
+    ['You receive', 'Exchange rate', 'You send', 'Reference ID'],
+    'the pages after the flow show no personal data',
+  );
 });
 
-t.test('a gift-card spend: the card value and the spend fee; no payout email, no address', async (t) => {
+t.test('a gift-card spend: the card value, the spend fee added, the rate; no payout email, no address', async (t) => {
   const spend = stateOf({
     txnType: 'SELL',
     paymentMethod: 'GIFTCARD',
@@ -87,13 +105,14 @@ t.test('a gift-card spend: the card value and the spend fee; no payout email, no
     emtEmail: 'x@example.com',
   });
   t.same(
-    summaryRows(orderSummaryOf(flowOf(spend, 1.5))!, { payoutEmail: true }).map((r) => [
+    summaryRows(orderOf(flowOf(spend, 1.5))!, { payoutEmail: true }).map((r) => [
       r.label,
-      'amount' in r ? r.amount : r.value,
+      'amount' in r ? r.amount : 'rate' in r ? r.rate : r.value,
     ]),
     [
       ['eGift card value', 25],
-      ['Fee (included)', 1.5],
+      ['Fee (added)', 1.5],
+      ['Exchange rate', 95_000],
       ['You send', 0.00105263],
       ['Reference ID', 'SBXREF'],
     ],
@@ -106,20 +125,25 @@ t.test('the cookie keeps only the figures, and leaves out what would not fit', a
     {
       fiatAmount: 100,
       cryptoAmount: 0.00105263,
+      rate: 95_000,
       cryptoAddress: ADDRESS,
       emtEmail: 'a@example.com',
     },
     'no fee of 0',
   );
   const long = orderFiguresOf(stateOf({ cryptoAddress: 'x'.repeat(SUMMARY_ADDRESS_MAX + 1) }), 2.99);
-  t.same(long, { fiatAmount: 100, cryptoAmount: 0.00105263, fee: 2.99 }, 'an address too long for the cookie is left out');
-  t.equal(orderSummaryOf({ ...flowOf(stateOf()), order: undefined }), undefined, 'no summary in the cookie, no state: none');
+  t.same(
+    long,
+    { fiatAmount: 100, cryptoAmount: 0.00105263, rate: 95_000, fee: 2.99 },
+    'an address too long for the cookie is left out',
+  );
+  t.equal(orderOf({ ...flowOf(stateOf()), order: undefined }), undefined, 'no order in the cookie, no state: none');
 });
 
 t.test("a state just read wins over the cookie; the fee stays the cookie's", async (t) => {
   const cookie = flowOf(stateOf(), 1.99);
   const fresh = stateOf({ fiatAmount: 120, cryptoAddress: ADDRESS });
-  const order = orderSummaryOf(cookie, fresh)!;
+  const order = orderOf(cookie, fresh)!;
   t.equal(order.fiatAmount, 120);
   t.equal(order.cryptoAddress, ADDRESS);
   t.equal(order.fee, 1.99);

@@ -1,0 +1,35 @@
+// The one held-until time of a quote (docs/spec.md section 4). The quote's own time (its
+// txnValidUntil, else the default hold from its date) is read once and kept in the
+// visitor's flow with a key of the quote it belongs to, so every page that shows the
+// countdown shows the same time: a quote without dates does not start a new hold on each
+// page, and the countdown a voucher's redemption paused resumes where it stood. A new
+// quote (a requote changes its time or its figures) has a key of its own and its own time.
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { quoteDeadline } from '../../checkout/quote-timer.ts';
+import type { FlowState } from '../upstream/contract.ts';
+import { writeFlow, type FlowCookie, type RateHold } from '../security/flow-cookie.ts';
+
+/** What tells one quote from another: its times and its figures. */
+function quoteKey(state: FlowState): string {
+  const quote = [state.txnValidUntil ?? '', state.txnDate ?? '', state.fiatAmount, state.cryptoAmount].join('\n');
+  return createHash('sha256').update(quote).digest('base64url').slice(0, 16);
+}
+
+/** The hold of the flow's quote: the one kept in the flow, else the quote's own. */
+export function rateHold(flow: Pick<FlowCookie, 'hold'>, state: FlowState, now: number): RateHold {
+  const quote = quoteKey(state);
+  if (flow.hold?.quote === quote) return flow.hold;
+  return { quote, until: quoteDeadline(state, now) };
+}
+
+/**
+ * The countdown was paused from the moment the form was sent (the island stops it on
+ * submit) until this answer: it resumes where it stood, the hold moved on by the pause.
+ */
+export function resumeRateHold(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState): RateHold {
+  const held = rateHold(flow, state, request.server.clock());
+  const resumed = { quote: held.quote, until: held.until + Math.round(reply.elapsedTime) };
+  writeFlow(request, reply, { ...flow, hold: resumed });
+  return resumed;
+}

@@ -1,0 +1,156 @@
+// Admission control: whether the edge takes on a request's work now. In front of everything
+// but the connection guard (connections.ts): a request past a bound gets a fast 503 with
+// Retry-After, written from bytes made once (http/outside-answers.ts), so refusing costs
+// less than any answer and a flood cannot make refusing itself the work that saturates the
+// process. The bounds:
+//
+// - requests in flight: the ones being answered at once (each holds memory, and most an
+//   upstream call);
+// - how long a request has waited before its handler runs: a request is read only when the
+//   event loop gets round to it, so the loop's lateness right now is how long the requests
+//   being read have waited behind the others (the mean event-loop delay stays low while a
+//   flood keeps every turn of the loop full);
+// - the process's own pressure (event-loop delay, heap, RSS: @fastify/under-pressure's
+//   samples, pressure.ts);
+// - behind a trusted proxy, requests in flight per forwarded client address (429).
+//
+// The probes are never refused: the orchestrator must hear why.
+import type { IncomingMessage, RequestListener } from 'node:http';
+import { RATE_LIMIT_TEXT } from '../../checkout/messages.ts';
+import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
+import { refusal, refuseOutside, type OutsideAnswerDeps } from '../http/outside-answers.ts';
+import type { EdgeMetrics, ShedReason } from './metrics.ts';
+
+export interface AdmissionSettings {
+  /** Requests answered at once; beyond: 503. */
+  maxInFlight: number;
+  /** How long a request may have waited for the event loop; beyond: 503. */
+  maxQueueWaitMs: number;
+  /** Requests one client address may have in flight behind a trusted proxy; undefined: no bound. */
+  maxPerClient: number | undefined;
+}
+
+/** Why admission refuses a request (under-pressure's names for its sampled ones). */
+export type AdmissionReason = Extract<ShedReason, 'inFlight' | 'queueWait' | 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes'>;
+
+export interface AdmissionDeps extends OutsideAnswerDeps {
+  metrics: Pick<EdgeMetrics, 'request' | 'shed'>;
+  /** The process's sampled pressure over its thresholds, if any (pressure.ts). */
+  pressure(): AdmissionReason | undefined;
+  /** The forwarded client address of a request that came through a trusted proxy, else undefined. */
+  forwardedClient(request: IncomingMessage): string | undefined;
+}
+
+/** The loop's lateness is read against a timer of this period. */
+export const TICK_MS = 50;
+/** The worst lateness is kept per window of this length. */
+const WAIT_WINDOW_MS = 1_000;
+
+/** Answered whatever the load: the orchestrator's probes and the metrics scrape. */
+const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
+const pathOf = (url: string | undefined) => {
+  const end = url?.indexOf('?') ?? -1;
+  return end === -1 ? (url ?? '') : url!.slice(0, end);
+};
+
+const RETRY = { 'retry-after': String(RETRY_AFTER_S) };
+const OVERLOADED = refusal(new EdgeError.overloaded());
+const CLIENT_BUSY = refusal(new EdgeError.rateLimited(RATE_LIMIT_TEXT.tryAgainIn(RETRY_AFTER_S)));
+
+export class Admission {
+  /** Requests admitted and not yet answered. */
+  inFlight = 0;
+  readonly settings: AdmissionSettings;
+  #deps: AdmissionDeps | undefined;
+  readonly #perClient = new Map<string, number>();
+  #lastTick = performance.now();
+  #timer: NodeJS.Timeout | undefined;
+  #windowStart = performance.now();
+  #windowWorst = 0;
+  #previousWorst = 0;
+
+  constructor(settings: AdmissionSettings) {
+    this.settings = settings;
+  }
+
+  /** Admission begins once the app is ready; until then every request goes through. */
+  start(deps: AdmissionDeps): void {
+    this.#deps = deps;
+    this.#lastTick = performance.now();
+    this.#timer = setInterval(() => this.#tick(), TICK_MS).unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#deps = undefined;
+  }
+
+  /** How late the event loop runs now: how long a request read now has waited behind others. */
+  queueWaitMs(now = performance.now()): number {
+    return Math.max(0, now - this.#lastTick - TICK_MS);
+  }
+
+  front(handler: RequestListener): RequestListener {
+    return (request, response) => {
+      const deps = this.#deps;
+      if (deps === undefined || EXEMPT.has(pathOf(request.url))) return handler(request, response);
+      const reason = this.#overloaded(deps);
+      if (reason !== undefined) {
+        deps.metrics.shed(reason);
+        return refuseOutside(deps, request, response, OVERLOADED, RETRY);
+      }
+      const client = this.settings.maxPerClient === undefined ? undefined : deps.forwardedClient(request);
+      if (client !== undefined) {
+        const held = this.#perClient.get(client) ?? 0;
+        if (held >= this.settings.maxPerClient!) {
+          deps.metrics.shed('clientRequests');
+          return refuseOutside(deps, request, response, CLIENT_BUSY, RETRY);
+        }
+        this.#perClient.set(client, held + 1);
+      }
+      this.inFlight += 1;
+      handler(request, response);
+      // Answered at once (a page shared by all, say): no longer in flight.
+      if (response.writableEnded) this.#done(client);
+      else response.once('close', () => this.#done(client));
+    };
+  }
+
+  #overloaded(deps: AdmissionDeps): AdmissionReason | undefined {
+    if (this.inFlight >= this.settings.maxInFlight) return 'inFlight';
+    if (this.#waitingLong()) return 'queueWait';
+    return deps.pressure();
+  }
+
+  /**
+   * Requests wait past the bound now, and did so at least once in the last second or two:
+   * a loop that stays late, not one collection or one moment off the processor.
+   */
+  #waitingLong(): boolean {
+    const max = this.settings.maxQueueWaitMs;
+    return this.queueWaitMs() > max && Math.max(this.#previousWorst, this.#windowWorst) > max;
+  }
+
+  #done(client: string | undefined): void {
+    this.inFlight -= 1;
+    if (client !== undefined) this.#release(client);
+  }
+
+  #release(client: string): void {
+    const left = (this.#perClient.get(client) ?? 1) - 1;
+    if (left > 0) this.#perClient.set(client, left);
+    else this.#perClient.delete(client);
+  }
+
+  #tick(): void {
+    const now = performance.now();
+    const late = this.queueWaitMs(now);
+    this.#lastTick = now;
+    if (now - this.#windowStart >= WAIT_WINDOW_MS) {
+      this.#previousWorst = this.#windowWorst;
+      this.#windowWorst = 0;
+      this.#windowStart = now;
+    }
+    if (late > this.#windowWorst) this.#windowWorst = late;
+  }
+}

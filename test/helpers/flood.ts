@@ -1,0 +1,155 @@
+// The connection flood of `npm run faulttest`: hundreds of kept-alive connections asking
+// for the home page as fast as they are answered (as `wrk -c400` does), and meanwhile new
+// visitors arriving one by one on connections of their own, and the probe port asked on a
+// schedule. Each from a thread of its own (flood-worker.mjs, prober.ts), so one's work
+// never times another's. The figures say what a new visitor met: served or told to retry
+// (503 with Retry-After) within a second, or kept waiting.
+import { Worker } from 'node:worker_threads';
+import { startProber, type ProbeRecord } from './prober.ts';
+
+export interface FloodPlan {
+  port: number;
+  /** The probe port (HEALTH_PORT). */
+  healthPort: number;
+  host: string;
+  connections: number;
+  durationS: number;
+  /** A new visitor this often. */
+  visitorEveryMs?: number;
+  /** The flood comes from this many local addresses (127.0.1.x), the visitors from 127.0.0.2. */
+  floodAddresses?: number;
+}
+
+export interface Visit {
+  status: number;
+  retryAfter?: string | null;
+  error?: string;
+  ms: number;
+  /** Until the connection was made (the kernel's part: the process has not seen it yet). */
+  connectedMs?: number;
+  /** Until the answer's head arrived. */
+  firstByteMs?: number;
+}
+
+export interface FloodFigures {
+  visitors: number;
+  /** Served (2xx/3xx) or refused with 503 and Retry-After within a second. */
+  answeredWithin1s: number;
+  shareWithin1s: number;
+  waited5s: number;
+  visitorMs: { median: number; p90: number; max: number };
+  connectMs: { median: number; p90: number; max: number };
+  visitorStatuses: Record<string, number>;
+  flood: {
+    answered: number;
+    slowOver2s: number;
+    statuses: Record<string, number>;
+    closed: number;
+    errors: Record<string, number>;
+  };
+  probes: { count: number; p90Ms: number; maxMs: number; answers: Record<string, number> };
+  /** /readyz answers on the probe port that said not ready. */
+  notReady: number;
+}
+
+/** A visitor's wait counted as dealt with: an answer, or a refusal that says when to come back. */
+export const SERVED_WITHIN_MS = 1_000;
+export const NEVER_WAIT_MS = 5_000;
+/** A visitor still without an answer after this is given up on (and counted as waiting). */
+const GIVE_UP_MS = 15_000;
+/** wrk's default timeout: a flood request slower than this counts as timed out. */
+const FLOOD_SLOW_MS = 2_000;
+const PROBE_EVERY_MS = 100;
+
+function inThread<T>(data: object): Promise<T> {
+  const worker = new Worker(new URL('./flood-worker.mjs', import.meta.url), { workerData: data });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (result: T) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+const percentile = (sorted: number[], share: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN);
+
+export function dealtWith(visit: Visit): boolean {
+  if (visit.ms >= SERVED_WITHIN_MS) return false;
+  if (visit.status >= 200 && visit.status < 400) return true;
+  return visit.status === 503 && Boolean(visit.retryAfter);
+}
+
+function tally<T>(items: T[], key: (item: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+}
+
+export async function flood(plan: FloodPlan): Promise<FloodFigures> {
+  const durationMs = plan.durationS * 1000;
+  const addresses = Array.from({ length: plan.floodAddresses ?? 40 }, (_, i) => `127.0.1.${i + 1}`);
+  const flooding = inThread<FloodFigures['flood'] & { slow: number }>({
+    role: 'flood',
+    port: plan.port,
+    host: plan.host,
+    path: '/',
+    connections: plan.connections,
+    addresses,
+    // The visitors start once the flood is up; it lasts until they are done arriving.
+    durationMs: durationMs + 1_000,
+    slowMs: FLOOD_SLOW_MS,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const prober = await startProber({
+    port: plan.healthPort,
+    paths: ['/readyz', '/healthz'],
+    everyMs: PROBE_EVERY_MS,
+    rounds: Math.floor(durationMs / PROBE_EVERY_MS),
+  });
+  const probing = prober.go();
+  const visits = await inThread<Visit[]>({
+    role: 'visitors',
+    port: plan.port,
+    host: plan.host,
+    path: '/',
+    everyMs: plan.visitorEveryMs ?? 100,
+    durationMs,
+    giveUpMs: GIVE_UP_MS,
+    localAddress: '127.0.0.2',
+  });
+  const floodTally = await flooding;
+  const probes: ProbeRecord[] = await probing.catch(() => []);
+  await prober.close();
+
+  const ms = visits.map((v) => v.ms).sort((a, b) => a - b);
+  const probeMs = probes.map((p) => p.ms).sort((a, b) => a - b);
+  const answeredWithin1s = visits.filter(dealtWith).length;
+  return {
+    visitors: visits.length,
+    answeredWithin1s,
+    shareWithin1s: visits.length ? answeredWithin1s / visits.length : 0,
+    waited5s: visits.filter((v) => v.ms >= NEVER_WAIT_MS).length,
+    visitorMs: { median: percentile(ms, 0.5), p90: percentile(ms, 0.9), max: percentile(ms, 1) },
+    connectMs: (() => {
+      const sorted = visits.map((v) => v.connectedMs ?? Number.NaN).sort((a, b) => a - b);
+      return { median: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), max: percentile(sorted, 1) };
+    })(),
+    visitorStatuses: tally(visits, (v) => (v.error ? `error:${v.error}` : String(v.status))),
+    flood: {
+      answered: floodTally.answered,
+      slowOver2s: floodTally.slow,
+      statuses: floodTally.statuses,
+      closed: floodTally.closed,
+      errors: floodTally.errors,
+    },
+    probes: {
+      count: probes.length,
+      p90Ms: percentile(probeMs, 0.9),
+      maxMs: percentile(probeMs, 1),
+      answers: tally(probes, (p) => `${p.path} ${p.status} ${(JSON.parse(p.body) as { status: string }).status}`),
+    },
+    notReady: probes.filter((p) => p.path === '/readyz' && p.status !== 200).length,
+  };
+}
