@@ -112,7 +112,14 @@ const DEVELOPER_WORDS = /:\/\/|\b[A-Z]+_[A-Z0-9_]+\b|\b[a-z]+\/[a-z]|\bat \S+ \(
  * Otherwise undefined: the caller shows its fallback and logs what was replaced. The one
  * rule for pages and the /api proxy alike.
  */
-export function visitorMessage(error: { status: number; code: string; msg: string }): string | undefined {
+export function visitorMessage(
+  error: { status: number; code: string; msg: string },
+  texts: Texts = DEFAULT_TEXTS,
+): string | undefined {
+  // The catalogue's own words for the code, in a language the upstream does not speak.
+  if (texts.language !== DEFAULT_TEXTS.language && Object.hasOwn(texts.UPSTREAM_TEXT, error.code)) {
+    return texts.UPSTREAM_TEXT[error.code];
+  }
   if (error.status === 400 || error.status >= 500 || DEVELOPER_CODES.has(error.code)) return undefined;
   return PLAIN_TEXT.test(error.msg) && !DEVELOPER_WORDS.test(error.msg) ? error.msg : undefined;
 }
@@ -131,10 +138,10 @@ export function hiddenTexts(failure: Failure): string[] {
 function messagesOf(failure: Failure, fallback: string, texts: Texts, noAnswer = texts.FAILURE_TEXT.unavailable): string[] {
   switch (failure.kind) {
     case 'error':
-      return [visitorMessage(failure) ?? fallback];
+      return [visitorMessage(failure, texts) ?? fallback];
     case 'errors': {
       const items = failure.items.flatMap(
-        (i) => visitorMessage({ status: failure.status, code: i.errorCode, msg: i.errorMsg }) ?? [],
+        (i) => visitorMessage({ status: failure.status, code: i.errorCode, msg: i.errorMsg }, texts) ?? [],
       );
       return items.length ? items : [fallback];
     }

@@ -8,7 +8,7 @@
 import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
 import { DEFAULT_LANGUAGE, type PageLanguage } from './i18n/languages.ts';
 import { type Translator, translatorFor } from './i18n/translate.ts';
-import type { Country } from './domain.ts';
+import { type Country, ERROR_CODES } from './domain.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -32,6 +32,19 @@ function textsOf(t: Translator) {
   const list = (items: readonly string[], type: 'conjunction' | 'disjunction' = 'conjunction') =>
     new Intl.ListFormat(t.language === 'fr-CA' ? 'fr-CA' : 'en', { style: 'long', type }).format(items);
   return {
+    /**
+     * The upstream's error texts the catalogue words itself, by the upstream's code: a visitor
+     * reads them in their language (in the default language, the upstream's own words stand).
+     */
+    UPSTREAM_TEXT: {
+      [ERROR_CODES.dailyLimit]: t('UPSTREAM_TEXT.dailyLimit'),
+      [ERROR_CODES.weeklyLimit]: t('UPSTREAM_TEXT.weeklyLimit'),
+      [ERROR_CODES.monthlyLimit]: t('UPSTREAM_TEXT.monthlyLimit'),
+      [ERROR_CODES.mobileAttempts]: t('UPSTREAM_TEXT.mobileAttempts'),
+      [ERROR_CODES.voiceClipMissing]: t('UPSTREAM_TEXT.voiceClipMissing'),
+      [ERROR_CODES.selfieMissing]: t('UPSTREAM_TEXT.selfieMissing'),
+      [ERROR_CODES.voucherUsed]: t('UPSTREAM_TEXT.voucherUsed'),
+    } as Readonly<Record<string, string>>,
     /** The photo IDs a buyer of each country can show (not in the spec): the selfie instructions and the cash page name them. */
     PHOTO_IDS: photoIds,
     /**
@@ -266,7 +279,8 @@ function textsOf(t: Translator) {
       heading: t('QUOTE_PAGE.heading'),
       title: t('QUOTE_PAGE.title'),
     },
-    /** The locale the texts' figures are written in (format.ts). */
+    /** The language of the texts, and the locale their figures are written in (format.ts). */
+    language: t.language,
     locale: t.locale,
     /** '1 hour', '12 hours': the promises of docs/spec.md section 9, from limits.ts. */
     TIME: { hours: (ms: number) => t('TIME.hours', { n: Math.round(ms / HOUR_MS) }) },
@@ -408,6 +422,7 @@ function textsOf(t: Translator) {
       copyOf: (what: string) => t('COPY_TEXT.copyOf', { what }),
     },
     DEPOSIT_TEXT: {
+      title: t('DEPOSIT_TEXT.title'),
       sent: t('DEPOSIT_TEXT.sent'),
       waiting: t('DEPOSIT_TEXT.waiting'),
       result: t('DEPOSIT_TEXT.result'),
@@ -497,6 +512,7 @@ function textsOf(t: Translator) {
       fee: t('PRO_TEXT.fee'),
     },
     QUOTE_TEXT: {
+      rateHold: t('QUOTE_TEXT.rateHold'),
       /** A card order: what the card is charged, in the provider's currency, and the order it stands for. */
       charged: (charge: string, order: string) => t('QUOTE_TEXT.charged', { charge, order }),
       coinsValue: t('QUOTE_TEXT.coinsValue'),
@@ -648,6 +664,7 @@ function textsOf(t: Translator) {
       lostConnection: t('VOUCHER_MESSAGES.lostConnection'),
     },
     VOUCHER_TEXT: {
+      pageTitle: t('VOUCHER_TEXT.pageTitle'),
       title: t('VOUCHER_TEXT.title'),
       label: t('VOUCHER_TEXT.label'),
       hint: t('VOUCHER_TEXT.hint'),

@@ -192,7 +192,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
     <div className="quote-timer-island">
       <QuoteSummary {...props.summary} figures={figures} />
       {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of live text and buttons, not form fields */}
-      <div className="quote-timer" role="group" aria-label="Rate hold">
+      <div className="quote-timer" role="group" aria-label={QUOTE_TEXT.rateHold}>
         {!held ? (
           <p className="quote-timer-banner">{QUOTE_TEXT.currentPriceQuote}</p>
         ) : left === null ? (

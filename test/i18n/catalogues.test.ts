@@ -9,6 +9,7 @@ import { en } from '../../checkout/i18n/catalogues/en.ts';
 import { LANGUAGES } from '../../checkout/i18n/languages.ts';
 import { CATALOGUES, PSEUDO_CLOSE, PSEUDO_OPEN, translatorFor } from '../../checkout/i18n/translate.ts';
 import { textsFor } from '../../checkout/messages.ts';
+import { visitorMessage } from '../../checkout/failures.ts';
 
 const KEYS = Object.keys(en).sort();
 
@@ -106,4 +107,20 @@ t.test('the pseudo-language: every text accented and wrapped, the values as they
   t.match(address, ' BTC ', 'the value untouched');
   t.notMatch(address, /[a-z]{3}/, 'no plain English word');
   t.equal(translatorFor('en-XA')('TIME.hours', { n: 2 }), `${PSEUDO_OPEN}2 ĥöûŕš${PSEUDO_CLOSE}`);
+});
+
+t.test("the upstream's words: a code the catalogue words is read in the visitor's language, others as today", async (t) => {
+  const limit = {
+    status: 422,
+    code: 'TRANSACTION.DAILYLIMIT.REACHED',
+    msg: 'You have reached your daily limit (upstream words).',
+  };
+  t.equal(
+    visitorMessage(limit, textsFor('fr-CA')),
+    'Vous avez atteint votre limite de transactions quotidienne. Veuillez réessayer demain.',
+  );
+  t.equal(visitorMessage(limit, textsFor('en')), limit.msg, "in the default language, the upstream's own words");
+  const other = { status: 422, code: 'SOMETHING.ELSE', msg: 'Plain words from the upstream.' };
+  t.equal(visitorMessage(other, textsFor('fr-CA')), other.msg, 'no text for the code: the spec rule as today');
+  t.equal(visitorMessage({ ...other, status: 500 }, textsFor('fr-CA')), undefined, 'and its fallback where it hides the words');
 });

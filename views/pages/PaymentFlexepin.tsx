@@ -34,7 +34,7 @@ export function PaymentFlexepinPage({ form, hold, offer, frame }: PaymentFlexepi
   const { VOUCHER_TEXT } = useTexts();
   const error = form.errors.voucherNumber;
   return (
-    <Document title="Flexepin voucher">
+    <Document title={VOUCHER_TEXT.pageTitle}>
       <FlowFrame frame={frame}>
         {hold && <Island name="RateHold" props={{ ...hold, formId: VOUCHER_FORM_ID, pausedText: VOUCHER_TEXT.redeeming }} />}
         <FormCard

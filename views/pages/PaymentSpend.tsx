@@ -39,12 +39,12 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
   const confirmHref = ROUTES.paymentSpend.flags.confirm;
   const title = (
     <>
-      <h1>Send your crypto</h1>
+      <h1>{DEPOSIT_TEXT.title}</h1>
       {props.youGet && <p className="deposit-deal">{props.youGet}</p>}
     </>
   );
   return (
-    <Document title="Send your crypto">
+    <Document title={DEPOSIT_TEXT.title}>
       <FlowFrame frame={frame}>
         {address ? (
           <section className="card payment">

@@ -489,6 +489,16 @@ export const en = {
   'ERROR_TEXT.backToStart': 'Back to the start',
   'SUMMARY_TEXT.rate': 'Exchange rate',
   'DEPOSIT_TEXT.sent': 'I have sent my crypto',
+  'VOUCHER_TEXT.pageTitle': 'Pay by Flexepin voucher',
+  'DEPOSIT_TEXT.title': 'Send your crypto',
+  'QUOTE_TEXT.rateHold': 'Rate hold',
+  'UPSTREAM_TEXT.dailyLimit': 'You have reached your daily transaction limit. Please try again tomorrow.',
+  'UPSTREAM_TEXT.weeklyLimit': 'You have reached your weekly transaction limit. Please try again next week.',
+  'UPSTREAM_TEXT.monthlyLimit': 'You have reached your monthly transaction limit. Please try again next month.',
+  'UPSTREAM_TEXT.mobileAttempts': 'You have reached the maximum number of verification attempts.',
+  'UPSTREAM_TEXT.voiceClipMissing': 'A voice clip is required to verify this transaction.',
+  'UPSTREAM_TEXT.selfieMissing': 'A selfie with your photo ID is required to verify this transaction.',
+  'UPSTREAM_TEXT.voucherUsed': 'This voucher has already been used.',
 } as const;
 
 export type MessageKey = keyof typeof en;

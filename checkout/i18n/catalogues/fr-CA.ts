@@ -514,4 +514,16 @@ export const frCA: Catalogue = {
   'ERROR_TEXT.backToStart': 'Retour au début',
   'SUMMARY_TEXT.rate': 'Taux de change',
   'DEPOSIT_TEXT.sent': 'J’ai envoyé mes cryptomonnaies',
+  'VOUCHER_TEXT.pageTitle': 'Payer avec un bon Flexepin',
+  'DEPOSIT_TEXT.title': 'Envoyez vos cryptomonnaies',
+  'QUOTE_TEXT.rateHold': 'Garantie du taux',
+  'UPSTREAM_TEXT.dailyLimit': 'Vous avez atteint votre limite de transactions quotidienne. Veuillez réessayer demain.',
+  'UPSTREAM_TEXT.weeklyLimit':
+    'Vous avez atteint votre limite de transactions hebdomadaire. Veuillez réessayer la semaine prochaine.',
+  'UPSTREAM_TEXT.monthlyLimit': 'Vous avez atteint votre limite de transactions mensuelle. Veuillez réessayer le mois prochain.',
+  'UPSTREAM_TEXT.mobileAttempts': 'Vous avez atteint le nombre maximal de tentatives de vérification.',
+  'UPSTREAM_TEXT.voiceClipMissing': 'Un enregistrement vocal est requis pour vérifier cette transaction.',
+  'UPSTREAM_TEXT.selfieMissing':
+    'Un égoportrait avec votre pièce d’identité avec photo est requis pour vérifier cette transaction.',
+  'UPSTREAM_TEXT.voucherUsed': 'Ce bon a déjà été utilisé.',
 };
