@@ -243,6 +243,8 @@ function textsOf(t: Translator) {
       notProduction: t('HEADER_TEXT.notProduction'),
     },
     FOOTER_TEXT: {
+      phone: t('FOOTER_TEXT.phone'),
+      email: t('FOOTER_TEXT.email'),
       about: (merchant: string) => t('FOOTER_TEXT.about', { merchant }),
       legal: t('FOOTER_TEXT.legal'),
       helpCentre: t('FOOTER_TEXT.helpCentre'),

@@ -2,23 +2,25 @@
 // as list items (the footer's and the unavailable step's lists).
 import { useRenderContext } from '../../server/render/context.tsx';
 import type { MerchantConfig } from '../../server/tenancy/schema.ts';
+import { useTexts } from '../language.tsx';
 
 /** Whether the merchant gives any way to reach support (so a list of them is not empty). */
 export const hasSupportContacts = (config: MerchantConfig) => Boolean(config.etransferEmail || config.audioTollFreeNumber);
 
 export function SupportContacts({ labelled = false }: { labelled?: boolean }) {
   const { config } = useRenderContext().merchant;
+  const { FOOTER_TEXT } = useTexts();
   return (
     <>
       {config.etransferEmail && (
         <li>
-          {labelled && 'Email: '}
+          {labelled && `${FOOTER_TEXT.email} `}
           <a href={`mailto:${config.etransferEmail}`}>{config.etransferEmail}</a>
         </li>
       )}
       {config.audioTollFreeNumber && (
         <li>
-          {labelled && 'Phone: '}
+          {labelled && `${FOOTER_TEXT.phone} `}
           <a href={`tel:${config.audioTollFreeNumber}`}>{config.audioTollFreeNumber}</a>
         </li>
       )}

@@ -499,6 +499,8 @@ export const en = {
   'UPSTREAM_TEXT.voiceClipMissing': 'A voice clip is required to verify this transaction.',
   'UPSTREAM_TEXT.selfieMissing': 'A selfie with your photo ID is required to verify this transaction.',
   'UPSTREAM_TEXT.voucherUsed': 'This voucher has already been used.',
+  'FOOTER_TEXT.email': 'Email:',
+  'FOOTER_TEXT.phone': 'Phone:',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -526,4 +526,6 @@ export const frCA: Catalogue = {
   'UPSTREAM_TEXT.selfieMissing':
     'Un égoportrait avec votre pièce d’identité avec photo est requis pour vérifier cette transaction.',
   'UPSTREAM_TEXT.voucherUsed': 'Ce bon a déjà été utilisé.',
+  'FOOTER_TEXT.email': 'Courriel :',
+  'FOOTER_TEXT.phone': 'Téléphone :',
 };
