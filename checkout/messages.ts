@@ -514,6 +514,8 @@ function textsOf(t: Translator) {
       fee: t('PRO_TEXT.fee'),
     },
     QUOTE_TEXT: {
+      /** After the countdown: the deadline's wall-clock time. */
+      until: (time: string) => t('QUOTE_TEXT.until', { time }),
       rateHold: t('QUOTE_TEXT.rateHold'),
       /** A card order: what the card is charged, in the provider's currency, and the order it stands for. */
       charged: (charge: string, order: string) => t('QUOTE_TEXT.charged', { charge, order }),

@@ -4,7 +4,7 @@
 // `copy`, the address and the Reference ID carry copy buttons (selectable text without
 // JavaScript).
 import { Fragment } from 'react';
-import { formatRate } from '../../checkout/format.ts';
+import { useFormats } from '../page-language.ts';
 import { summaryRows, type Order, type SummaryRow } from '../../checkout/order.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { useTexts } from '../language.tsx';
@@ -30,6 +30,7 @@ export function OrderSummary({
   receipt?: boolean;
 }) {
   const texts = useTexts();
+  const formats = useFormats();
   const { COPY_TEXT } = texts;
   const { merchant } = useRenderContext();
   const symbols = merchant.config.supportedFiatCurrencies;
@@ -40,7 +41,7 @@ export function OrderSummary({
       case 'crypto':
         return <Money kind="crypto" amount={row.amount} currency={row.currency} />;
       case 'rate':
-        return formatRate(row.rate, row.fiatCurrency, row.cryptoCurrency, symbols);
+        return formats.rate(row.rate, row.fiatCurrency, row.cryptoCurrency, symbols);
       case 'address':
       case 'reference':
         return copy ? <CopyValue value={row.value} label={COPY_TEXT.copy} name={COPY_TEXT.copyOf(row.label)} /> : row.value;

@@ -501,6 +501,7 @@ export const en = {
   'UPSTREAM_TEXT.voucherUsed': 'This voucher has already been used.',
   'FOOTER_TEXT.email': 'Email:',
   'FOOTER_TEXT.phone': 'Phone:',
+  'QUOTE_TEXT.until': '(until {time})',
 } as const;
 
 export type MessageKey = keyof typeof en;

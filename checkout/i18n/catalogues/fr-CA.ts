@@ -528,4 +528,5 @@ export const frCA: Catalogue = {
   'UPSTREAM_TEXT.voucherUsed': 'Ce bon a déjà été utilisé.',
   'FOOTER_TEXT.email': 'Courriel :',
   'FOOTER_TEXT.phone': 'Téléphone :',
+  'QUOTE_TEXT.until': '(jusqu’à {time})',
 };
