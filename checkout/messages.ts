@@ -409,6 +409,8 @@ export const SPEND_QUOTE_TEXT = {
   terms: 'Terms and conditions',
   website: 'Website',
   faq: 'FAQ',
+  /** Under the figures of a newly chosen amount: the upstream has quoted it, nothing is confirmed yet. */
+  requoted: `These figures are for the amount you just chose. Press ${ACTIONS.next} to confirm them.`,
 } as const;
 
 /** The cash payment pages (screen 18). Not in the spec beyond the confirm question. */
