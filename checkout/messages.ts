@@ -409,7 +409,7 @@ export const SPEND_QUOTE_TEXT = {
   terms: 'Terms and conditions',
   website: 'Website',
   faq: 'FAQ',
-  /** Under the figures of a newly chosen amount: the upstream has quoted it, nothing is confirmed yet. */
+  /** Above the figures of a newly chosen amount: the upstream has quoted it, nothing is confirmed yet. */
   requoted: `These figures are for the amount you just chose. Press ${ACTIONS.next} to confirm them.`,
 } as const;
 
