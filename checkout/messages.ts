@@ -245,7 +245,12 @@ export const QUOTE_TEXT = {
   gettingNewQuote: 'Getting a new quote…',
   acceptWithoutJs: 'Accept & Continue to get a new quote at the current rate, or Decline to start over.',
   requoteFailed: 'We could not get a new quote. Please try again.',
-  feesIncluded: 'All fees included.',
+  /** Under the quote's figures, how its fee stands (FEE_IN): the spend's is on top of the card's value. */
+  feesStand: {
+    included: 'All fees included.',
+    deducted: 'All fees are taken from your payout.',
+    added: 'The fee is added to the card value: the crypto you send pays for both.',
+  },
   noProcessingFees: 'NO PROCESSING FEES',
   chargedInUsd: 'Credit cards charged in USD',
   // Not in the spec: the quote's working (checkout/money.ts).

@@ -50,6 +50,8 @@ t.test('the picker shows the presets, the spend fee, the card details', async (t
   t.match(page.body, CHECKED_50, 'the quoted amount is chosen');
   t.notMatch(page.body, STATUS_LINE, "the figures are the held quote's: no status line");
   t.match(page.body, '<dt>Fee (added)</dt><dd>$1.50 CAD</dd>', 'maple spendFee 1.5, added to the card');
+  t.match(page.body, 'The fee is added to the card value: the crypto you send pays for both.', 'how the fee stands');
+  t.notMatch(page.body, 'All fees included.', 'never beside a fee added on top');
   t.match(page.body, '<dt>Converted at the rate</dt><dd>$51.50 CAD</dd>');
   t.match(page.body, '0.00054211 BTC', 'the 50 CAD card and its 1.50 fee at 95,000');
   t.match(page.body, 'href="https://northmart.example/gift-cards/faq"');
