@@ -534,7 +534,12 @@ function textsOf(t: Translator) {
       gettingNewQuote: t('QUOTE_TEXT.gettingNewQuote'),
       acceptWithoutJs: t('QUOTE_TEXT.acceptWithoutJs'),
       requoteFailed: t('QUOTE_TEXT.requoteFailed'),
-      feesIncluded: t('QUOTE_TEXT.feesIncluded'),
+      /** Under the quote's figures, how its fee stands (FEE_IN): the spend's is on top of the card's value. */
+      feesStand: {
+        included: t('QUOTE_TEXT.feesStand.included'),
+        deducted: t('QUOTE_TEXT.feesStand.deducted'),
+        added: t('QUOTE_TEXT.feesStand.added'),
+      },
       noProcessingFees: t('QUOTE_TEXT.noProcessingFees'),
       chargedInUsd: t('QUOTE_TEXT.chargedInUsd'),
     },
@@ -595,6 +600,8 @@ function textsOf(t: Translator) {
       expired: t('RESUME_TEXT.expired'),
     },
     SPEND_QUOTE_TEXT: {
+      /** Above the figures of a newly chosen amount: the upstream has quoted it, nothing is confirmed yet. */
+      requoted: t('SPEND_QUOTE_TEXT.requoted', { next: t('ACTIONS.next') }),
       title: t('SPEND_QUOTE_TEXT.title'),
       amountLegend: t('SPEND_QUOTE_TEXT.amountLegend'),
       terms: t('SPEND_QUOTE_TEXT.terms'),

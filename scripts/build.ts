@@ -54,9 +54,11 @@ async function copyHashed(srcDir: string, urlPrefix: string): Promise<Record<str
 
 /**
  * Packages left in node_modules: they find files of their own by __dirname at run time
- * (pino's transport worker, ioredis's package.json), which a bundle would not have.
+ * (pino's transport worker, ioredis's package.json), which a bundle would not have; and
+ * cookie, a CommonJS package @fastify/cookie loads with import(): a bundled chunk would give
+ * that import a default export only, where Node's own loader gives the named ones it calls.
  */
-export const SERVER_EXTERNAL = ['pino', 'pino-pretty', 'thread-stream', 'ioredis'];
+export const SERVER_EXTERNAL = ['pino', 'pino-pretty', 'thread-stream', 'ioredis', 'cookie'];
 
 /**
  * The server and the merchant check as ESM for Node, one file per entry plus shared chunks

@@ -54,6 +54,12 @@ export interface FormStep<F extends string, V> {
     amount: number,
     status: number,
   ): Answer;
+  /**
+   * Before `call`: a step that must first show the visitor what the value leads to (the
+   * gift-card picker's figures for a new amount) answers here and resolves true once the
+   * answer is sent, and nothing is committed; false goes on to `call`.
+   */
+  preview?(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, value: V, form: FormState<F>): Promise<boolean>;
   validate(body: unknown, flow: FlowCookie, request: FastifyRequest): Validated<V, string>;
   call(upstream: UpstreamClient, flow: FlowCookie, value: V): Promise<UpstreamResult<FlowState>>;
   render(
@@ -80,6 +86,10 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     if (step.atStep) {
       const load = await loadStep(request, step.screen, step.atStep);
       if (load.kind !== 'ready') return leaveStep(request, reply, load, step.screen);
+    }
+
+    if (step.preview && (await step.preview(request, reply, flow, checked.value, { values, errors: {}, formErrors: [] }))) {
+      return reply;
     }
 
     const result = await step.call(upstreamFor(request), flow, checked.value);

@@ -83,6 +83,8 @@ export function saveFlowState(
       quoteFee(request.merchant.config, request.server.methods.get(state.paymentMethod), flow.pro) ?? flow.order?.fee,
     ),
     hold: rateHold(flow, state, request.server.clock()),
+    // The new state settles any requote that was waiting for confirmation.
+    requote: undefined,
   };
   writeFlow(request, reply, next);
   return next;

@@ -1,8 +1,11 @@
 // Screen 16, the gift-card amount picker: for a gift card the quote confirmation itself.
 // The page shows the card's presets and details (from its subtype in the merchant's
-// configuration) and what the visitor sends at the current quote. NEXT requotes with the
-// picked amount and the whole gift-card body of docs/spec.md section 7, confirms the new quote,
-// and follows nextAction as from the quote screen (on to buyer info). A failed requote is
+// configuration) and the figures of one quote: the one the upstream holds, or the requote
+// it holds unconfirmed for a newly chosen amount. NEXT on the amount whose figures are shown
+// (and still held) confirms them and follows nextAction as from the quote screen (on to
+// buyer info). NEXT on any other amount, or once the shown quote's hold is over, requotes
+// with the whole gift-card body of docs/spec.md section 7 and shows the new figures again,
+// confirming nothing: nobody commits to figures they have not seen. A failed requote is
 // the spec's toast, on this page.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
@@ -10,13 +13,16 @@ import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
 import { quoteFee } from '../../checkout/fees.ts';
 import { formatsFor } from '../../checkout/format.ts';
 import { giftCardsFor } from '../../checkout/offer.ts';
+import { isRateHeld } from '../../checkout/quote-timer.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { validateSpendAmount } from '../../checkout/validation/amount.ts';
 import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
-import type { FlowState } from '../upstream/contract.ts';
-import type { FlowCookie } from '../security/flow-cookie.ts';
+import type { z } from 'zod';
+import type { FlowState, requoteResponseSchema } from '../upstream/contract.ts';
+import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { meetFailure } from '../flow/outcome.ts';
+import { rateHold } from '../flow/rate-hold.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
@@ -26,6 +32,8 @@ import { textsOf } from '../i18n/plugin.ts';
 
 const ROUTE = ROUTES.spendQuote;
 type Form = FormState<FormFieldsOf<'spendAmount'>>;
+type PendingRequote = NonNullable<FlowCookie['requote']>;
+type RequoteResponse = z.output<typeof requoteResponseSchema>;
 
 /** The flow's gift card, only among this merchant's own. */
 function giftCardOf(request: FastifyRequest, flow: FlowCookie, state: FlowState) {
@@ -33,18 +41,45 @@ function giftCardOf(request: FastifyRequest, flow: FlowCookie, state: FlowState)
   return giftCardsFor(request.merchant.config).find((s) => s.name === name) ?? null;
 }
 
+/** The quote whose figures the page shows: the unconfirmed requote, else the one the upstream holds. */
+function shownQuote(flow: FlowCookie, state: FlowState): FlowState {
+  return flow.requote ? { ...state, ...flow.requote } : state;
+}
+
+/** NEXT on this amount confirms the figures the page shows: they are its, and still held. */
+function confirmsShown(request: FastifyRequest, flow: FlowCookie, state: FlowState, fiatAmount: number): boolean {
+  const quote = shownQuote(flow, state);
+  if (quote.fiatAmount !== fiatAmount) return false;
+  if (!isRateHeld(request.server.methods.get(state.paymentMethod))) return true;
+  const now = request.server.clock();
+  return now < rateHold(flow, quote, now).until;
+}
+
+/** A requote's figures, kept in the flow until they are confirmed. */
+function pendingOf(requoted: RequoteResponse, fiatAmount: number): PendingRequote {
+  return {
+    fiatAmount: requoted.fiatAmount ?? fiatAmount,
+    cryptoAmount: requoted.cryptoAmount,
+    ...(requoted.forexRatePublic ? { forexRatePublic: requoted.forexRatePublic } : {}),
+    ...(requoted.txnValidUntil ? { txnValidUntil: requoted.txnValidUntil } : {}),
+    ...(requoted.txnDate ? { txnDate: requoted.txnDate } : {}),
+  };
+}
+
 function show(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, form: Form, status = 200) {
   const config = request.merchant.config;
   const card = giftCardOf(request, flow, state);
+  const quote = shownQuote(flow, state);
   const money = (n: number) => formatsFor(textsOf(request).locale).fiat(n, state.fiatCurrency, config.supportedFiatCurrencies);
   const fee = quoteFee(config, request.server.methods.get(state.paymentMethod), flow.pro);
   const page = createElement(SpendQuotePage, {
     card,
     amountLabels: Object.fromEntries((card?.amounts ?? []).map((a) => [a, money(a)])),
-    currentAmount: state.fiatAmount,
+    currentAmount: quote.fiatAmount,
+    requoted: flow.requote !== undefined,
     summary: {
       kind: flow.kind,
-      figures: { fiatAmount: state.fiatAmount, cryptoAmount: state.cryptoAmount, forexRatePublic: state.forexRatePublic ?? null },
+      figures: { fiatAmount: quote.fiatAmount, cryptoAmount: quote.cryptoAmount, forexRatePublic: quote.forexRatePublic ?? null },
       fee,
       fiatCurrency: state.fiatCurrency,
       cryptoCurrency: state.cryptoCurrency,
@@ -79,7 +114,15 @@ export const spendQuoteScreen = defineScreen({
         body,
         textsOf(request),
       ),
-    call: async (upstream, flow, fiatAmount) => {
+    // Figures the page has not shown for this amount: quote them and show them, confirm nothing.
+    preview: async (request, reply, flow, fiatAmount, form) => {
+      const upstream = upstreamFor(request);
+      const state = await upstream.flowState(flow.txnType, flow.refId);
+      if (!state.ok) {
+        await meetFailure(request, reply, state.failure, 'load', { flow });
+        return true;
+      }
+      if (confirmsShown(request, flow, state.value, fiatAmount)) return false;
       const requoted = await upstream.requote(flow.txnType, {
         refId: flow.refId,
         fiatAmount,
@@ -90,8 +133,20 @@ export const spendQuoteScreen = defineScreen({
         txnType: flow.txnType,
         country: COUNTRY_BY_CURRENCY[flow.fiatCurrency],
       });
-      return requoted.ok ? upstream.confirmNewQuote(flow.txnType, flow.refId) : requoted;
+      if (!requoted.ok) {
+        await meetFailure(request, reply, requoted.failure, 'gift-card-requote', {
+          flow,
+          stay: (messages, _on, status) => show(request, reply, flow, state.value, { ...form, formErrors: messages }, status),
+        });
+        return true;
+      }
+      writeFlow(request, reply, { ...flow, requote: pendingOf(requoted.value, fiatAmount) });
+      await reply.redirect(ROUTE.path, 303);
+      return true;
     },
+    // Confirms the shown figures: the pending requote, or, without one, the quote the
+    // upstream holds (confirmednewquote without a requote confirms the current quote).
+    call: (upstream, flow) => upstream.confirmNewQuote(flow.txnType, flow.refId),
     // The page shows the quote the upstream holds, so a message re-reads it.
     render: async (request, reply, flow, form, status) => {
       const state = await upstreamFor(request).flowState(flow.txnType, flow.refId);

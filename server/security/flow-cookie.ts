@@ -59,6 +59,19 @@ export const flowCookieSchema = z.object({
       fee: z.number().finite().nonnegative().optional(),
     })
     .optional(),
+  /**
+   * A requote the upstream holds unconfirmed, with the figures the gift-card picker showed
+   * for it: NEXT on that amount confirms it (flow/next.ts drops it with the next state).
+   */
+  requote: z
+    .object({
+      fiatAmount: z.number().finite().nonnegative(),
+      cryptoAmount: z.number().finite().nonnegative(),
+      forexRatePublic: z.number().finite().positive().optional(),
+      txnValidUntil: z.string().max(40).optional(),
+      txnDate: z.string().max(40).optional(),
+    })
+    .optional(),
   /** The quote's one held-until time (ms since the epoch) and the key of the quote it is for (flow/rate-hold.ts). */
   hold: z
     .object({

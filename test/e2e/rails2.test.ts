@@ -7,6 +7,7 @@ import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
 import { BTC_TESTNET_ADDRESS, BUYER, CODE, MAPLE } from '../helpers/journey.ts';
 import { openPage } from '../helpers/browser.ts';
+import { SPEND_QUOTE_TEXT } from '../../checkout/messages.ts';
 
 // 10:30 in Manila (02:30 UTC): the edge and the browser agree.
 const NOW = Date.parse('2026-11-22T02:30:00Z');
@@ -168,7 +169,13 @@ for (const js of [true, false]) {
     await page.waitForURL('**/spend-quote');
     await page.getByRole('heading', { name: 'Northmart.ca eGift card' }).waitFor();
     if (js) await shoot(page, 'spend-quote');
+    // The home form quoted the card's first amount: NEXT on another one shows its figures first.
     await page.getByRole('radio', { name: '$50.00' }).check();
+    await page.getByRole('button', { name: 'NEXT' }).click();
+    await page.getByText(SPEND_QUOTE_TEXT.requoted).waitFor();
+    t.ok(await page.getByRole('radio', { name: '$50.00' }).isChecked(), 'the new amount stays chosen');
+    t.match(await page.locator('.quote-summary').innerText(), '0.00054211 BTC', "the new amount's figures");
+    if (js) await shoot(page, 'spend-quote-new-amount');
     await page.getByRole('button', { name: 'NEXT' }).click();
     await page.waitForURL('**/buyer-info-input');
     for (const [name, value] of Object.entries(BUYER)) await page.locator(`[name="${name}"]`).fill(value);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SERVER_EXTERNAL, buildServer } from '../../scripts/build.ts';
+import { request } from 'undici';
 import { freePort, getPage } from '../helpers/http.ts';
 import { watchProcess } from '../helpers/process.ts';
 
@@ -83,6 +84,21 @@ t.test('node dist/server/main.js serves a merchant with the embedded sandbox', a
   t.equal((await getPage(port, style!, 'maple.localhost')).status, 200, "the merchant's own files");
   const { version } = JSON.parse(await readFile(`${ROOT}package.json`, 'utf8')) as { version: string };
   t.match((await getPage(port, '/', 'test.localhost')).body, `v${version}`, 'the version from package.json');
+
+  // A flow through the bundle: the home form sets the flow cookie and leads to the quote.
+  const posted = await request(`http://127.0.0.1:${port}/`, {
+    method: 'POST',
+    headers: { host: 'maple.localhost', origin: 'http://maple.localhost', 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'txnType=BUY&fiatAmount=100&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER',
+  });
+  await posted.body.dump();
+  t.equal(posted.statusCode, 303, 'the home form is taken');
+  t.equal(posted.headers.location, '/price-quote');
+  const flow = String([posted.headers['set-cookie']].flat()[0] ?? '').split(';')[0]!;
+  t.match(flow, /^flow=./, 'the flow cookie is set');
+  const quote = await request(`http://127.0.0.1:${port}/price-quote`, { headers: { host: 'maple.localhost', cookie: flow } });
+  t.equal(quote.statusCode, 200, 'the quote page of that flow');
+  t.match(await quote.body.text(), '0.00105263', "the quote's figures");
 
   proc.child.kill('SIGTERM');
   t.equal(await proc.exited, 0, 'stops cleanly');

@@ -88,8 +88,11 @@ export const MANILA_CASH_WALK: Walk = {
   buyer: { mobile: '0917 123 4567', mobileCountry: 'PH', ...PH_ADDRESS },
 };
 
-/** A maple eGift order as the home page's SPEND tab posts it: the card, then its amount picker. */
-async function spendQuote(stack: Stack, page: Page): Promise<void> {
+/**
+ * A maple eGift order as the home page's SPEND tab posts it: the card, then its amount
+ * picker; with `picked`, NEXT on that other amount, whose figures the picker then shows.
+ */
+async function spendQuote(stack: Stack, page: Page, picked?: string): Promise<void> {
   const visitor = new Visitor(stack, MAPLE);
   const form = {
     txnType: 'SPEND',
@@ -101,6 +104,10 @@ async function spendQuote(stack: Stack, page: Page): Promise<void> {
   };
   const res = await visitor.post('/', form);
   if (res.headers.location !== '/spend-quote') throw new Error(`the eGift order was refused: ${res.statusCode}`);
+  if (picked) {
+    const requoted = await visitor.post('/spend-quote', { fiatAmount: picked });
+    if (requoted.headers.location !== '/spend-quote') throw new Error(`the new amount was refused: ${requoted.statusCode}`);
+  }
   await openWith(stack, page, visitor, '/spend-quote');
 }
 
@@ -257,7 +264,13 @@ export const TOUR: readonly TourStop[] = [
       await resumeIn(stack, page, visitor);
     },
   },
-  { name: 'spend-quote', host: MAPLE, path: '/spend-quote', open: spendQuote },
+  { name: 'spend-quote', host: MAPLE, path: '/spend-quote', open: (stack, page) => spendQuote(stack, page) },
+  {
+    name: 'spend-quote new amount',
+    host: MAPLE,
+    path: '/spend-quote',
+    open: (stack, page) => spendQuote(stack, page, '100'),
+  },
   {
     name: 'payment-otc',
     host: MANILA,

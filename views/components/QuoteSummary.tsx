@@ -73,7 +73,7 @@ export function QuoteSummary({ kind, figures, fee, fiatCurrency, cryptoCurrency,
           </div>
         ))}
       </dl>
-      <p className="hint">{QUOTE_TEXT.feesIncluded}</p>
+      <p className="hint">{QUOTE_TEXT.feesStand[FEE_IN[kind]]}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // Screen 16: the gift card's preset amounts as large choices (radio buttons, so it works
-// without JavaScript), what the visitor sends at the current quote, the spend fee, and the
+// without JavaScript), what the visitor sends at the quote shown (and, for a newly chosen
+// amount, a line saying NEXT confirms those figures), the spend fee, and the
 // card's details from its subtype. An unknown card reads N/A and offers no amounts.
 import { QuoteSummary, type QuoteSummaryProps } from '../components/QuoteSummary.tsx';
 import { Document } from '../layout/Document.tsx';
@@ -26,16 +27,17 @@ export interface SpendQuoteProps {
   card: GiftCardDetails | null;
   /** Each preset formatted in the quote's currency, by amount. */
   amountLabels: Readonly<Record<number, string>>;
-  /** The amount of the quote the upstream holds. */
+  /** The amount of the quote whose figures the page shows. */
   currentAmount: number;
-  /** The crypto to send at the current quote, formatted. */
+  /** Those figures are a requote for a newly chosen amount, not confirmed yet. */
+  requoted?: boolean | undefined;
   /** The card's value, the fee added to it, the rate and what the visitor sends (the order's working). */
   summary: QuoteSummaryProps;
   form: FormState<FormFieldsOf<'spendAmount'>>;
   toasts: Toast[];
 }
 
-export function SpendQuotePage({ card, amountLabels, currentAmount, summary, form, toasts, frame }: SpendQuoteProps) {
+export function SpendQuotePage({ card, amountLabels, currentAmount, requoted, summary, form, toasts, frame }: SpendQuoteProps) {
   const { ACTIONS, NOT_AVAILABLE, SPEND_QUOTE_TEXT } = useTexts();
   const chosen = form.values.fiatAmount ?? String(currentAmount);
   const error = form.errors.fiatAmount;
@@ -66,6 +68,11 @@ export function SpendQuotePage({ card, amountLabels, currentAmount, summary, for
                 </p>
               )}
             </fieldset>
+          )}
+          {requoted && (
+            <p className="notice" role="status">
+              {SPEND_QUOTE_TEXT.requoted}
+            </p>
           )}
           <QuoteSummary {...summary} />
           {card && (

@@ -173,7 +173,12 @@ export const frCA: Catalogue = {
   'QUOTE_TEXT.chargedInUsd': 'Cartes de crédit débitées en dollars américains',
   'QUOTE_TEXT.currentPriceQuote': 'Cotation actuelle',
   'QUOTE_TEXT.expired': 'Votre cotation a expiré.',
-  'QUOTE_TEXT.feesIncluded': 'Tous les frais sont compris.',
+  'QUOTE_TEXT.feesStand.included': 'Tous les frais sont compris.',
+  'QUOTE_TEXT.feesStand.deducted': 'Tous les frais sont déduits de votre versement.',
+  'QUOTE_TEXT.feesStand.added':
+    'Les frais s’ajoutent à la valeur de la carte : les cryptomonnaies que vous envoyez paient les deux.',
+  'SPEND_QUOTE_TEXT.requoted':
+    'Ces montants correspondent au montant que vous venez de choisir. Appuyez sur {next} pour les confirmer.',
   'QUOTE_TEXT.gettingNewQuote': 'Obtention d’une nouvelle cotation…',
   'QUOTE_TEXT.heldFor': 'Taux garanti pendant',
   'QUOTE_TEXT.heldUntil': 'Taux garanti jusqu’à',
