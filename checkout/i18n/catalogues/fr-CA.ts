@@ -199,7 +199,7 @@ export const frCA: Catalogue = {
     'Une fois la commande approuvée, nous vous enverrons par courriel, dans un délai de {within}, l’adresse à laquelle envoyer vos {coin}.',
   'RECEIPT_TEXT.afterApproval.emailed': 'Nous vous écrirons dès que la commande sera approuvée.',
   'RECEIPT_TEXT.afterApproval.paymentInstructions':
-    'Une fois la commande approuvée, nous vous enverrons par courriel les instructions de paiement dans un délai de {emailWithin}. Votre paiement doit nous parvenir dans les {payWithin} suivant les instructions.',
+    'Une fois la commande approuvée, nous vous enverrons par courriel les instructions de paiement dans un délai de {emailWithin}. Votre paiement doit nous parvenir dans un délai de {payWithin} après les instructions.',
   'RECEIPT_TEXT.complete': 'Votre commande est terminée.',
   'RECEIPT_TEXT.delivery.coins': 'Vos {coin} sont en route vers votre adresse de réception.',
   'RECEIPT_TEXT.delivery.coinsWithin': 'Vos {coin} seront livrés à votre adresse de réception dans un délai de {within}.',
@@ -488,9 +488,9 @@ export const frCA: Catalogue = {
   'QUOTE_TEXT.coinsValue': 'Valeur au taux',
   'QUOTE_TEXT.charged': 'Votre carte est débitée de {charge} pour cette commande de {order}.',
   'RECEIPT_TEXT.youGet.payout':
-    'Vous recevez {amount} par virement Interac à votre courriel de versement, envoyé dans les {within} suivant la réception de vos cryptomonnaies.',
+    'Vous recevez {amount} par virement Interac à votre courriel de versement, envoyé dans un délai de {within} après la réception de vos cryptomonnaies.',
   'RECEIPT_TEXT.youGet.giftCard':
-    'Vous recevez une {card} de {amount}, envoyée par courriel dans les {within} suivant la réception de vos cryptomonnaies.',
+    'Vous recevez une {card} de {amount}, envoyée par courriel dans un délai de {within} après la réception de vos cryptomonnaies.',
   'RECEIPT_TEXT.youGet.eGiftCard': 'carte-cadeau électronique',
   'RECEIPT_TEXT.doneLeaves': 'Terminé ferme cette page de paiement et vous ramène à {site}. Cela ne paie pas votre commande.',
   'META_TEXT.home': '{title} : {verbs} des {coins} en ligne, en quelques étapes.',
