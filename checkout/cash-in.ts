@@ -1,6 +1,7 @@
 // The cash-in map's rules (docs/spec.md screen 21 and section 9): which payment centres lie
 // within the radius of the map's centre, and whether a centre is open now in Manila time.
 // Pure and isomorphic: the server lists the centres, the Map island marks them.
+import { DEFAULT_LOCALE } from './format.ts';
 import { MAP_DEFAULTS, METRES_PER_MILE } from './limits.ts';
 
 /** Payment centres keep Philippine hours. */
@@ -24,16 +25,26 @@ export function distanceMetres(a: LatLng, b: LatLng): number {
 
 export const radiusMetres = (miles: number = MAP_DEFAULTS.radiusMiles) => miles * METRES_PER_MILE;
 
-const kilometreFormats = [0, 1].map(
-  (digits) => new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }),
-);
+const kilometreFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * A distance as the page states it: in kilometres, the Philippines' unit, so the radius the
- * spec gives in miles reads in the same unit as each centre's distance.
+ * spec gives in miles reads in the same unit as each centre's distance; written in the
+ * page's locale ('1,234.6 km', '1 234,6 km').
  */
-export function formatKilometres(metres: number, decimals: 0 | 1 = 1): string {
-  return `${kilometreFormats[decimals]!.format(metres / 1000)} km`;
+export function formatKilometres(metres: number, decimals: 0 | 1 = 1, locale = DEFAULT_LOCALE): string {
+  const key = `${locale}/${decimals}`;
+  let format = kilometreFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: 'kilometer',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    kilometreFormats.set(key, format);
+  }
+  return format.format(metres / 1000);
 }
 
 /** The points within `miles` of `centre`, nearest first, each with its distance. */

@@ -131,6 +131,7 @@ function textsOf(t: Translator) {
       selfieLabel: t('CAMERA_TEXT.selfieLabel'),
       preview: t('CAMERA_TEXT.preview'),
       taken: t('CAMERA_TEXT.taken'),
+      uploadHint: t('CAMERA_TEXT.uploadHint', { max: UPLOAD_MAX_LABEL }),
     },
     IDENFY_PAGE: {
       agree: t('IDENFY_PAGE.agree'),
@@ -371,6 +372,7 @@ function textsOf(t: Translator) {
     CANCELLED_TEXT: {
       title: t('CANCELLED_TEXT.title'),
       body: t('CANCELLED_TEXT.body'),
+      reference: (reference: string) => t('CANCELLED_TEXT.reference', { reference }),
     },
     CARD_MESSAGES: {
       expiryMonthInvalid: t('CARD_MESSAGES.expiryMonthInvalid'),
@@ -406,6 +408,8 @@ function textsOf(t: Translator) {
       mapNote: t('CASH_IN_TEXT.mapNote'),
       noCentres: t('CASH_IN_TEXT.noCentres'),
       back: t('CASH_IN_TEXT.back'),
+      zoomIn: t('CASH_IN_TEXT.zoomIn'),
+      zoomOut: t('CASH_IN_TEXT.zoomOut'),
     },
     CODE_MESSAGES: {
       codeRequired: t('CODE_MESSAGES.codeRequired'),

@@ -58,7 +58,13 @@ export default function CashInMap(props: CashInMapProps) {
     void (async () => {
       const L = (await import('leaflet')).default;
       if (removed || !canvas.current) return;
-      const map = L.map(canvas.current, { center: [props.centre.lat, props.centre.lng], zoom: props.zoom });
+      const map = L.map(canvas.current, {
+        center: [props.centre.lat, props.centre.lng],
+        zoom: props.zoom,
+        zoomControl: false,
+      });
+      // Leaflet's own zoom buttons are titled in English: these speak the page's language.
+      L.control.zoom({ zoomInTitle: CASH_IN_TEXT.zoomIn, zoomOutTitle: CASH_IN_TEXT.zoomOut }).addTo(map);
       // A phone turned sideways resizes the map: Leaflet must measure it again.
       const resized = new ResizeObserver(() => map.invalidateSize());
       resized.observe(canvas.current);

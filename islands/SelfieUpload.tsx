@@ -63,7 +63,7 @@ export default function SelfieUpload({ action, submitLabel, messages: serverMess
           aria-describedby="selfie-file-hint"
         />
         <p className="hint" id="selfie-file-hint">
-          One picture: jpg, gif, png or pdf, up to 4.5MB.
+          {texts.CAMERA_TEXT.uploadHint}
         </p>
       </div>
       {preview && <img className="upload-preview" src={preview} alt={texts.CAMERA_TEXT.chosenPreview} />}

@@ -38,7 +38,11 @@ function groupsAt(now: number, texts: Texts): CentreGroup[] {
   const groups = new Map<string, CentreGroup>();
   for (const { point, metres } of withinRadius(CENTRES)) {
     const group = groups.get(point.city) ?? { city: point.city, centres: [] };
-    group.centres.push({ ...mapCentre(point, texts), openNow: isOpenAt(point, now), distance: formatKilometres(metres) });
+    group.centres.push({
+      ...mapCentre(point, texts),
+      openNow: isOpenAt(point, now),
+      distance: formatKilometres(metres, 1, texts.locale),
+    });
     groups.set(point.city, group);
   }
   return [...groups.values()];
@@ -58,7 +62,7 @@ export const cashInLocationsScreen = defineScreen({
     const groups = groupsAt(request.server.clock(), textsOf(request));
     const page = createElement(CashInLocationsPage, {
       groups,
-      radius: formatKilometres(radiusMetres(), 0),
+      radius: formatKilometres(radiusMetres(), 0, textsOf(request).locale),
       back: backLink(request),
       map: {
         centre: MAP_DEFAULTS.center,

@@ -28,6 +28,7 @@ t.test('one unit: kilometres, the 100-mile radius as 161 km', async (t) => {
   t.equal(formatKilometres(155_677), '155.7 km');
   t.equal(formatKilometres(0), '0.0 km');
   t.equal(formatKilometres(1_234_560), '1,234.6 km');
+  t.equal(formatKilometres(1_234_560, 1, 'fr-CA'), '1\u00a0234,6\u00a0km', 'as Quebec writes it');
 });
 
 t.test('minutes of the day in Manila time (UTC+8, no daylight saving)', async (t) => {

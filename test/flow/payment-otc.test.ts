@@ -96,10 +96,10 @@ t.test('the cash page, the question as a page, the thanks page', async (t) => {
   );
 });
 
-/** The reference as the page sets it: groups of four, read aloud one by one. */
+/** The reference as the page sets it: groups of four, read aloud one by one, a code no page translation touches. */
 function referenceMarkup(refId: string, id = ' id="reference-number"'): string {
   const groups = refId.match(/.{1,4}/g) ?? [];
-  return `<p class="reference-number"${id}>${groups.map((g) => `<span class="reference-group">${g}</span>`).join('')}</p>`;
+  return `<p class="reference-number"${id} translate="no">${groups.map((g) => `<span class="reference-group">${g}</span>`).join('')}</p>`;
 }
 
 /** What the cash page and its thanks page both state, for the counter. */

@@ -29,11 +29,14 @@ export interface CashReceiptData {
   expiry: string;
 }
 
-/** The reference in groups; the text copies and reads as one code, the groups are spacing only. */
+/**
+ * The reference in groups; the text copies and reads as one code, the groups are spacing only.
+ * A code, not words: a browser's page translation leaves it as it is.
+ */
 function ReferenceNumber({ reference, id }: { reference: string; id?: string }) {
   return (
     <div className="reference">
-      <p className="reference-number" id={id}>
+      <p className="reference-number" id={id} translate="no">
         {referenceGroups(reference).map((group, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: groups of one code, in order, never reordered
           <span className="reference-group" key={i}>

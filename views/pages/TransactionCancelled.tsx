@@ -16,7 +16,7 @@ export function TransactionCancelledPage({ order, receipt }: CompletionProps) {
           </p>
         )}
         <p>{CANCELLED_TEXT.body}</p>
-        {order && <p className="hint">{`Reference ID: ${order.refId}`}</p>}
+        {order && <p className="hint">{CANCELLED_TEXT.reference(order.refId)}</p>}
         <a className="button" href={ROUTES.home.path}>
           {ACTIONS.tryAgain}
         </a>
