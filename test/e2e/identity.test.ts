@@ -37,8 +37,8 @@ const scripts = (requests: string[]) => requests.filter((u) => u.endsWith('.js')
 
 /**
  * Which of the identity islands' code the page loaded: chunk names are content hashes, so
- * each is recognised by a word only it holds (react-webcam's getScreenshot, the uploader's
- * type prompt).
+ * each is recognised by a word only its code holds (react-webcam's getScreenshot, the
+ * uploader's list class; the texts are in the catalogue every island with words shares).
  */
 async function loadedCode(requests: string[]): Promise<{ camera: boolean; uploader: boolean }> {
   const bodies = await Promise.all(
@@ -48,7 +48,7 @@ async function loadedCode(requests: string[]): Promise<{ camera: boolean; upload
   );
   return {
     camera: bodies.some((b) => b.includes('getScreenshot')),
-    uploader: bodies.some((b) => b.includes('Choose a document type')),
+    uploader: bodies.some((b) => b.includes('upload-list')),
   };
 }
 const png = (name: string, buffer: Buffer = PNG, mimeType = 'image/png') => ({ name, mimeType, buffer });
