@@ -36,6 +36,22 @@ function textsOf(t: Translator) {
      * The upstream's error texts the catalogue words itself, by the upstream's code: a visitor
      * reads them in their language (in the default language, the upstream's own words stand).
      */
+    /** Canada's provinces and territories by their ISO 3166-2 code, as the address form offers them. */
+    CA_PROVINCES: {
+      AB: t('CA_PROVINCES.AB'),
+      BC: t('CA_PROVINCES.BC'),
+      MB: t('CA_PROVINCES.MB'),
+      NB: t('CA_PROVINCES.NB'),
+      NL: t('CA_PROVINCES.NL'),
+      NS: t('CA_PROVINCES.NS'),
+      NT: t('CA_PROVINCES.NT'),
+      NU: t('CA_PROVINCES.NU'),
+      ON: t('CA_PROVINCES.ON'),
+      PE: t('CA_PROVINCES.PE'),
+      QC: t('CA_PROVINCES.QC'),
+      SK: t('CA_PROVINCES.SK'),
+      YT: t('CA_PROVINCES.YT'),
+    },
     UPSTREAM_TEXT: {
       [ERROR_CODES.dailyLimit]: t('UPSTREAM_TEXT.dailyLimit'),
       [ERROR_CODES.weeklyLimit]: t('UPSTREAM_TEXT.weeklyLimit'),

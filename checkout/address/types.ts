@@ -17,5 +17,6 @@ export interface AddressForm {
   postalCode: { length: number; digitsOnly: boolean };
 }
 
-/** What an address form says, in one language. */
-export type AddressWords = Pick<AddressForm, 'regionLabel' | 'regionRequired' | 'postalLabel'>;
+/** What an address form says, in one language (a country whose regions the catalogues name gives them too). */
+export type AddressWords = Pick<AddressForm, 'regionLabel' | 'regionRequired' | 'postalLabel'> &
+  Partial<Pick<AddressForm, 'regions'>>;

@@ -7,6 +7,7 @@ import { AU_STATES } from '../../checkout/address/au.ts';
 import { PH_PROVINCES } from '../../checkout/address/ph.ts';
 import { ID_PROVINCES } from '../../checkout/address/id.ts';
 import { buyerInfoRequestSchema } from '../../server/upstream/contract.ts';
+import { textsFor } from '../../checkout/messages.ts';
 
 const LISTS = { CA: CA_PROVINCES, AU: AU_STATES, PH: PH_PROVINCES, ID: ID_PROVINCES };
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
@@ -116,4 +117,16 @@ t.test('every region of every country is an address the upstream contract takes'
     );
     t.strictSame(refused, [], `${country}: all ${list.length} taken`);
   }
+});
+
+t.test('a French page names the provinces in French, with the same codes', async (t) => {
+  const french = addressFormOf('CA', textsFor('fr-CA')).regions;
+  t.same(
+    french.map((r) => r.code),
+    CA_PROVINCES.map((r) => r.code),
+  );
+  t.equal(french.find((r) => r.code === 'QC')?.name, 'Québec');
+  t.equal(french.find((r) => r.code === 'BC')?.name, 'Colombie-Britannique');
+  t.equal(french.find((r) => r.code === 'PE')?.name, 'Île-du-Prince-Édouard');
+  t.equal(addressFormOf('CA').regions.find((r) => r.code === 'QC')?.name, 'Quebec', 'English unchanged');
 });
