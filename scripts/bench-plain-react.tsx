@@ -39,6 +39,7 @@ const answer = await request(`${process.env.UPSTREAM}/${API_OF_TXN_TYPE[flow.txn
 const state = flowStateSchema.parse(await answer.body.json());
 const fakeRequest = {
   merchant,
+  language: 'en',
   server: { clock: Date.now, thirdParty: {}, methods: PAYMENT_METHODS },
   routeOptions: { config: { step: 'quote' } },
 } as unknown as FastifyRequest;
