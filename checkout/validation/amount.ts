@@ -246,9 +246,8 @@ function spendAmountError(
   show: (x: number) => string,
   texts: Texts,
 ): string | undefined {
-  if (n === undefined) return texts.AMOUNT_MESSAGES.notANumber;
-  if (n <= 0) return texts.AMOUNT_MESSAGES.zero;
-  if (!presets.includes(n)) return texts.AMOUNT_MESSAGES.giftCardAmount;
+  // A number above zero that is not one of the card's amounts; the rest as for any amount.
+  if (n !== undefined && n > 0 && !presets.includes(n)) return texts.AMOUNT_MESSAGES.giftCardAmount;
   return amountError(n, limits, show, texts);
 }
 
