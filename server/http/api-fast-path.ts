@@ -27,6 +27,7 @@ import {
 } from '../upstream/proxy-rules.ts';
 import { clientAddress, type TrustProxy } from './client-address.ts';
 import { jsonErrorAnswer } from './errors.ts';
+import { languageOfHeaders } from '../i18n/negotiate.ts';
 import { logRequest, type Lifecycle, type RequestLine } from './lifecycle.ts';
 import { FrontListener, frontListenerDeps, withoutFlow, type FastPathDeps } from './cached-page-listener.ts';
 
@@ -85,6 +86,7 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     const started = performance.now();
     const reqId = deps.requestId();
     const path = request.url!;
+    const language = languageOfHeaders(merchant.config.languages, request.headers, deps.pseudoLanguage);
     // Built only for a line beyond the request's own (a warning, a refusal).
     let requestLog: RequestLogger | undefined;
     const log = () => (requestLog ??= new RequestLogger(deps.log as Logger, { reqId, merchant: merchant.id }));
@@ -95,7 +97,7 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
         : undefined;
       answer = refusal
         ? { refused: refusal.error, headers: { 'retry-after': refusal.retryAfter } }
-        : await forwardIslandCall(deps.target, { call, path, requestId: reqId, merchantId: merchant.id }, (line, msg) =>
+        : await forwardIslandCall(deps.target, { call, path, requestId: reqId, merchantId: merchant.id, language }, (line, msg) =>
             log().warn(line, msg),
           );
     } catch (error) {
@@ -105,7 +107,7 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     let status: number;
     let type = JSON_TYPE;
     let body: Buffer | string;
-    if ('refused' in answer) ({ status, body } = jsonErrorAnswer(log(), answer.refused));
+    if ('refused' in answer) ({ status, body } = jsonErrorAnswer(log(), answer.refused, language));
     else ({ status, type, body } = answer);
     const headers = this.#head(deps, merchant).concat(
       'x-request-id',

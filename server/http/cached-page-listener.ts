@@ -16,7 +16,7 @@ import { LEGAL_PAGES } from '../../checkout/legal.ts';
 import { ROUTES, homeTab } from '../../checkout/routes.ts';
 import { FLOW_COOKIE, SECURE_FLOW_COOKIE } from '../security/flow-cookie.ts';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
-import { negotiateLanguage } from '../i18n/negotiate.ts';
+import { languageOfHeaders } from '../i18n/negotiate.ts';
 import type { Merchant, MerchantRegistry } from '../tenancy/load.ts';
 import type { EdgeMetrics } from '../ops/metrics.ts';
 import { acceptedEncoding } from '../render/encoding.ts';
@@ -171,12 +171,7 @@ export class SharedPagesFastPath extends FrontListener<FastPathDeps> {
     if (deps === undefined || !isSharedRequest(request)) return false;
     const merchant = this.servingMerchant(deps, request);
     if (merchant === undefined) return false;
-    const language = negotiateLanguage({
-      offered: merchant.config.languages,
-      cookie: request.headers.cookie,
-      acceptLanguage: request.headers['accept-language'],
-      pseudo: deps.pseudoLanguage,
-    });
+    const language = languageOfHeaders(merchant.config.languages, request.headers, deps.pseudoLanguage);
     const page = publishedPage(merchant, language, request.url!, deps.clock());
     if (page === undefined) return false;
     const started = performance.now();

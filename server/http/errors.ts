@@ -1,6 +1,7 @@
 // Every error the edge answers with, in one place. The edge's own refusals are typed
-// errors (@fastify/error) carrying a public code, a status and a text written for the
-// visitor; hooks and handlers throw them and this one error handler answers:
+// errors (@fastify/error) carrying a public code, a status and words for the visitor, said
+// in the visitor's language (English before the Host named a merchant); hooks and handlers
+// throw them and this one error handler answers:
 //
 // - JSON, always `{ "error": { "code": "...", "msg": "..." } }`, on routes that declare
 //   `config: { errorFormat: 'json' }` (/api, probes) and for clients that ask for JSON
@@ -16,56 +17,87 @@
 import createError from '@fastify/error';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_TEXTS, ERROR_TEXT, FAILURE_TEXT, type Texts, textsFor } from '../../checkout/messages.ts';
-import { DEFAULT_LANGUAGE } from '../../checkout/i18n/languages.ts';
+import { DEFAULT_TEXTS, RATE_LIMIT_TEXT, type Texts, textsFor } from '../../checkout/messages.ts';
+import { DEFAULT_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
 import { cspTemplate } from '../security/csp.ts';
-
-export const EdgeError = {
-  hostInvalid: createError('HOST.INVALID', ERROR_TEXT.hostInvalid, 400),
-  hostUnknown: createError('HOST.UNKNOWN', ERROR_TEXT.hostUnknown, 404),
-  crossSite: createError('REQUEST.CROSS_SITE', ERROR_TEXT.crossSite, 403),
-  notFound: createError('REQUEST.NOT_FOUND', ERROR_TEXT.notFound, 404),
-  draining: createError('SERVICE.DRAINING', ERROR_TEXT.draining, 503),
-  upstreamUnavailable: createError('UPSTREAM.UNAVAILABLE', ERROR_TEXT.unavailable, 502),
-  upstreamTimeout: createError('UPSTREAM.TIMEOUT', ERROR_TEXT.unavailable, 504),
-  /** The upstream said it is overloaded: the island may try again after Retry-After. */
-  upstreamBusy: createError('UPSTREAM.UNAVAILABLE', ERROR_TEXT.unavailable, 503),
-  /** The upstream's breaker is open: no call goes until a probe may (Retry-After says when). */
-  upstreamPaused: createError('UPSTREAM.UNAVAILABLE', FAILURE_TEXT.unavailable, 503),
-  /** The text says when to try again (RATE_LIMIT_TEXT). */
-  rateLimited: createError('REQUEST.RATE_LIMITED', '%s', 429),
-  overloaded: createError('SERVICE.OVERLOADED', ERROR_TEXT.unavailable, 503),
-} as const;
 
 /** Seconds a client refused for load or draining is asked to wait (Retry-After). */
 export const RETRY_AFTER_S = 5;
+
+/** What one of the edge's errors says, in the language of the texts given. */
+type Words = (texts: Texts, error: FastifyError) => string;
+
+/** Each of the edge's errors' words, by its constructor. */
+const WORDS = new Map<unknown, Words>();
+
+function edgeError(code: string, status: number, words: Words) {
+  const E = createError(code, words(DEFAULT_TEXTS, {} as FastifyError), status);
+  WORDS.set(E, words);
+  return E;
+}
+
+/** A refusal for too many requests remembers when the client may try again, to say so in any language. */
+interface RateLimitedError extends FastifyError {
+  retryAfterS: number;
+}
+
+export const EdgeError = {
+  hostInvalid: edgeError('HOST.INVALID', 400, (t) => t.ERROR_TEXT.hostInvalid),
+  hostUnknown: edgeError('HOST.UNKNOWN', 404, (t) => t.ERROR_TEXT.hostUnknown),
+  crossSite: edgeError('REQUEST.CROSS_SITE', 403, (t) => t.ERROR_TEXT.crossSite),
+  notFound: edgeError('REQUEST.NOT_FOUND', 404, (t) => t.ERROR_TEXT.notFound),
+  draining: edgeError('SERVICE.DRAINING', 503, (t) => t.ERROR_TEXT.draining),
+  upstreamUnavailable: edgeError('UPSTREAM.UNAVAILABLE', 502, (t) => t.ERROR_TEXT.unavailable),
+  upstreamTimeout: edgeError('UPSTREAM.TIMEOUT', 504, (t) => t.ERROR_TEXT.unavailable),
+  /** The upstream said it is overloaded: the island may try again after Retry-After. */
+  upstreamBusy: edgeError('UPSTREAM.UNAVAILABLE', 503, (t) => t.ERROR_TEXT.unavailable),
+  /** The upstream's breaker is open: no call goes until a probe may (Retry-After says when). */
+  upstreamPaused: edgeError('UPSTREAM.UNAVAILABLE', 503, (t) => t.FAILURE_TEXT.unavailable),
+  /** Made by tooManyRequests(), which gives it the seconds its text names. */
+  rateLimited: edgeError('REQUEST.RATE_LIMITED', 429, (t, e) =>
+    t.RATE_LIMIT_TEXT.tryAgainIn((e as Partial<RateLimitedError>).retryAfterS ?? RETRY_AFTER_S),
+  ),
+  overloaded: edgeError('SERVICE.OVERLOADED', 503, (t) => t.ERROR_TEXT.unavailable),
+} as const;
+
+/** Too many requests: the client may try again after `seconds` (its Retry-After). */
+export function tooManyRequests(seconds: number): FastifyError {
+  const error = new EdgeError.rateLimited() as RateLimitedError;
+  error.retryAfterS = seconds;
+  error.message = RATE_LIMIT_TEXT.tryAgainIn(seconds);
+  return error;
+}
 
 /** The codes above: only these errors' own code and text reach the client. */
 const PUBLIC_CODES = new Set<string>(Object.values(EdgeError).map((E) => new E().code));
 
 /** Errors of another origin (Fastify's, a plugin's, a bug): a code and text per status. */
-const BY_STATUS: Record<number, { code: string; msg: string }> = {
-  400: { code: 'REQUEST.INVALID', msg: ERROR_TEXT.invalid },
-  403: { code: 'REQUEST.FORBIDDEN', msg: ERROR_TEXT.forbidden },
-  404: { code: 'REQUEST.NOT_FOUND', msg: ERROR_TEXT.notFound },
-  408: { code: 'REQUEST.TIMEOUT', msg: ERROR_TEXT.timeout },
-  413: { code: 'REQUEST.TOO_LARGE', msg: ERROR_TEXT.tooLarge },
-  415: { code: 'REQUEST.UNSUPPORTED', msg: ERROR_TEXT.unsupported },
-  431: { code: 'REQUEST.HEADERS_TOO_LARGE', msg: ERROR_TEXT.headersTooLarge },
-  503: { code: 'SERVICE.UNAVAILABLE', msg: ERROR_TEXT.unavailable },
+const BY_STATUS: Record<number, { code: string; words: (texts: Texts) => string }> = {
+  400: { code: 'REQUEST.INVALID', words: (t) => t.ERROR_TEXT.invalid },
+  403: { code: 'REQUEST.FORBIDDEN', words: (t) => t.ERROR_TEXT.forbidden },
+  404: { code: 'REQUEST.NOT_FOUND', words: (t) => t.ERROR_TEXT.notFound },
+  408: { code: 'REQUEST.TIMEOUT', words: (t) => t.ERROR_TEXT.timeout },
+  413: { code: 'REQUEST.TOO_LARGE', words: (t) => t.ERROR_TEXT.tooLarge },
+  415: { code: 'REQUEST.UNSUPPORTED', words: (t) => t.ERROR_TEXT.unsupported },
+  431: { code: 'REQUEST.HEADERS_TOO_LARGE', words: (t) => t.ERROR_TEXT.headersTooLarge },
+  503: { code: 'SERVICE.UNAVAILABLE', words: (t) => t.ERROR_TEXT.unavailable },
 };
-const SERVER_ERROR = { code: 'SERVER.ERROR', msg: FAILURE_TEXT.generic };
+const SERVER_ERROR = { code: 'SERVER.ERROR', words: (t: Texts) => t.FAILURE_TEXT.generic };
 
 /** The body every JSON error has. */
 export interface ErrorBody {
   error: { code: string; msg: string };
 }
 
-/** What the client is told of an error: a status, and a public code and text for it. */
-export function publicError(error: FastifyError): { status: number; body: ErrorBody } {
+/** What the client is told of an error: a status, and a public code and text for it in the language of `texts`. */
+export function publicError(error: FastifyError, texts: Texts = DEFAULT_TEXTS): { status: number; body: ErrorBody } {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-  if (PUBLIC_CODES.has(error.code)) return { status, body: { error: { code: error.code, msg: error.message } } };
-  return { status, body: { error: BY_STATUS[status] ?? (status < 500 ? BY_STATUS[400]! : SERVER_ERROR) } };
+  if (PUBLIC_CODES.has(error.code)) {
+    const words = WORDS.get(error.constructor);
+    return { status, body: { error: { code: error.code, msg: words ? words(texts, error) : error.message } } };
+  }
+  const generic = BY_STATUS[status] ?? (status < 500 ? BY_STATUS[400]! : SERVER_ERROR);
+  return { status, body: { error: { code: generic.code, msg: generic.words(texts) } } };
 }
 
 /** The policy of an error answer no merchant is known for: it runs nothing, loads only the edge's own files. */
@@ -76,28 +108,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export const errorTitle = (status: number, texts: Texts = DEFAULT_TEXTS) =>
   status >= 500 ? texts.ERROR_TEXT.failedTitle : texts.ERROR_TEXT.refusedTitle;
 
-/** The public codes whose text a visitor's page shows in the visitor's language (the JSON keeps the default's). */
-const PAGE_TEXTS: Readonly<Record<string, keyof Texts['ERROR_TEXT']>> = {
-  'HOST.UNKNOWN': 'hostUnknown',
-  'REQUEST.CROSS_SITE': 'crossSite',
-  'REQUEST.NOT_FOUND': 'notFound',
-  'SERVICE.DRAINING': 'draining',
-  'UPSTREAM.UNAVAILABLE': 'unavailable',
-  'UPSTREAM.TIMEOUT': 'unavailable',
-  'SERVICE.OVERLOADED': 'unavailable',
-  'SERVICE.UNAVAILABLE': 'unavailable',
-  'REQUEST.INVALID': 'invalid',
-  'REQUEST.FORBIDDEN': 'forbidden',
-  'REQUEST.TIMEOUT': 'timeout',
-  'REQUEST.TOO_LARGE': 'tooLarge',
-  'REQUEST.UNSUPPORTED': 'unsupported',
-  'REQUEST.HEADERS_TOO_LARGE': 'headersTooLarge',
-};
-
-/** The edge's own page, for an answer no merchant's brand can be given to. */
-export function errorPage(status: number, msg: string): string {
-  const title = errorTitle(status);
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(msg)}</p><p><a href="/">${ERROR_TEXT.backToStart}</a></p></main></body></html>`;
+/** The edge's own page, for an answer no merchant's brand can be given to, in the visitor's language. */
+export function errorPage(status: number, msg: string, language: PageLanguage = DEFAULT_LANGUAGE): string {
+  const texts = textsFor(language);
+  const title = errorTitle(status, texts);
+  return `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(msg)}</p><p><a href="/">${texts.ERROR_TEXT.backToStart}</a></p></main></body></html>`;
 }
 
 /** Paths whose answers are JSON whatever the client accepts: the island calls and the probes. */
@@ -140,19 +155,18 @@ export function sendError(
   reply: FastifyReply,
   error: FastifyError,
 ): FastifyReply | Promise<FastifyReply> {
-  const { status, body } = publicError(error);
+  // Before the Host named a merchant, the request's language is the edge's default.
+  const { merchant, server } = request;
+  const language = request.language ?? merchant?.config.languages[0] ?? DEFAULT_LANGUAGE;
+  const { status, body } = publicError(error, textsFor(language));
   logError(request.log, error, status, body);
   reply.code(status).header('cache-control', 'no-store').header('content-security-policy', errorPolicy(request));
   if (errorFormat(request) === 'json') return reply.type('application/json; charset=utf-8').send(body);
   // A known merchant's visitor gets its brand; before the Host was looked up, the edge's page.
-  const { merchant, server } = request;
-  const language = request.language ?? merchant?.config.languages[0] ?? DEFAULT_LANGUAGE;
-  const key = PAGE_TEXTS[body.error.code];
-  const message = key ? textsFor(language).ERROR_TEXT[key] : body.error.msg;
   const page =
     merchant && server.hasDecorator('errorPageHtml')
-      ? server.errorPageHtml(merchant, status, message, language)
-      : errorPage(status, body.error.msg);
+      ? server.errorPageHtml(merchant, status, body.error.msg, language)
+      : errorPage(status, body.error.msg, language);
   return reply.type('text/html; charset=utf-8').send(page);
 }
 
@@ -169,12 +183,13 @@ export function errorJson(error: FastifyError): string {
   return JSON.stringify(publicError(error).body);
 }
 
-/** An error answered in JSON outside Fastify: its status and body, logged as the error handler logs it. */
+/** An error answered in JSON outside Fastify, in the visitor's language: its status and body, logged as the error handler logs it. */
 export function jsonErrorAnswer(
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
   error: FastifyError,
+  language: PageLanguage = DEFAULT_LANGUAGE,
 ): { status: number; body: string } {
-  const { status, body } = publicError(error);
+  const { status, body } = publicError(error, textsFor(language));
   logError(log, error, status, body);
   return { status, body: JSON.stringify(body) };
 }

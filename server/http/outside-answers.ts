@@ -13,6 +13,9 @@ import { EdgeError, ERROR_ANSWER_CSP, errorFormatOf, errorPage, publicError, sen
 import { SECURITY_HEADERS } from '../security/plugin.ts';
 import { resolveHost } from './tenancy.ts';
 import { logRequest } from './lifecycle.ts';
+import { languageOfHeaders } from '../i18n/negotiate.ts';
+import { DEFAULT_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
+import { textsFor } from '../../checkout/messages.ts';
 import type { EdgeMetrics } from '../ops/metrics.ts';
 
 /** The headers of every answer written here, but its type, length and request id. */
@@ -30,24 +33,33 @@ interface Prepared {
   body: Buffer;
 }
 
-function prepare(error: FastifyError, format: 'json' | 'html'): Prepared {
-  const { status, body } = publicError(error);
-  const bytes = Buffer.from(format === 'json' ? JSON.stringify(body) : errorPage(status, body.error.msg));
+function prepare(error: FastifyError, format: 'json' | 'html', language: PageLanguage): Prepared {
+  const { status, body } = publicError(error, textsFor(language));
+  const bytes = Buffer.from(format === 'json' ? JSON.stringify(body) : errorPage(status, body.error.msg, language));
   const type = format === 'json' ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
   const head = Object.entries({ ...ANSWER_HEADERS, 'content-type': type, 'content-length': String(bytes.length) }).flat();
+  if (format === 'html') head.push('content-language', language);
   return { status, code: body.error.code, head, body: bytes };
 }
 
-/** An error's answers in both formats, made once: what a refusal under load sends. */
-export type Refusal = Readonly<Record<'json' | 'html', Prepared>>;
+/** An error's answers in both formats, made once per language: what a refusal under load sends. */
+export type Refusal = (language: PageLanguage) => Readonly<Record<'json' | 'html', Prepared>>;
 
 export function refusal(error: FastifyError): Refusal {
-  return { json: prepare(error, 'json'), html: prepare(error, 'html') };
+  const made = new Map<PageLanguage, Readonly<Record<'json' | 'html', Prepared>>>();
+  return (language) => {
+    let answers = made.get(language);
+    if (!answers)
+      made.set(language, (answers = { json: prepare(error, 'json', language), html: prepare(error, 'html', language) }));
+    return answers;
+  };
 }
 
 export interface OutsideAnswerDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   metrics: Pick<EdgeMetrics, 'request'>;
+  /** The language a request is answered in (its merchant's, negotiated); without it, the default. */
+  languageOf?(request: IncomingMessage): PageLanguage;
 }
 
 /**
@@ -63,7 +75,7 @@ export function refuseOutside(
 ): void {
   const started = performance.now();
   const url = request.url ?? '/';
-  const answer = refused[errorFormatOf(url, request.headers.accept)];
+  const answer = refused(deps.languageOf?.(request) ?? DEFAULT_LANGUAGE)[errorFormatOf(url, request.headers.accept)];
   const reqId = randomUUID();
   const head = answer.head.concat('x-request-id', reqId);
   for (const name in headers) head.push(name, headers[name]!);
@@ -83,7 +95,7 @@ const FRAMEWORK_ERRORS: Readonly<Record<string, () => FastifyError>> = {
 
 /**
  * Fastify's `frameworkErrors`: no hook has run, so this gives the request what the hooks
- * would have (the security headers, its id, its merchant for the brand) and, as it ends,
+ * would have (the security headers, its id, its merchant for the brand and its language) and, as it ends,
  * its log line and metric; the answer itself is the error handler's.
  */
 export function answerFrameworkError(
@@ -95,7 +107,10 @@ export function answerFrameworkError(
   reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
   const found = resolveHost(app.merchants, request.raw);
   const merchant = found.kind === 'known' ? found.merchant : undefined;
-  if (merchant) request.merchant = merchant;
+  if (merchant) {
+    request.merchant = merchant;
+    request.language = languageOfHeaders(merchant.config.languages, request.headers, app.appConfig.pseudoLanguage);
+  }
   // Fastify gives such a request a logger of its own options, not the app's.
   request.log = app.log.child({ reqId: request.id, ...(merchant ? { merchant: merchant.id } : {}) });
   reply.raw.once('finish', () => {
@@ -135,7 +150,8 @@ export function answerClientError(
   const arrived = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1', 0, 8192) : '';
   const path = /^[A-Z]{1,16} (\/\S*)/.exec(arrived)?.[1] ?? '/';
   const accept = /\r\naccept:([^\r\n]*)/i.exec(arrived)?.[1];
-  const answer = CLIENT_ERROR_ANSWERS[status]![errorFormatOf(path, accept)];
+  // What the parser could not read names no merchant: the default language.
+  const answer = CLIENT_ERROR_ANSWERS[status]!(DEFAULT_LANGUAGE)[errorFormatOf(path, accept)];
   const reqId = randomUUID();
   const inProgress = (socket as ServerSocket)._httpMessage;
   if (socket.writable && !inProgress?._headerSent) {

@@ -5,6 +5,7 @@
 // the merchant's default. Negotiator reads the header's weights, the ICU matcher matches.
 // Both the Fastify hook and the listener in front of Fastify ask this one function.
 import { match } from '@formatjs/intl-localematcher';
+import type { IncomingHttpHeaders } from 'node:http';
 import Negotiator from 'negotiator';
 import { type Language, PSEUDO_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
 
@@ -56,4 +57,9 @@ export function negotiateLanguage({ offered, cookie, acceptLanguage, pseudo }: L
   }
   if (offered.length === 1 || !acceptLanguage) return offered[0]!;
   return browserLanguage(offered, acceptLanguage);
+}
+
+/** A request's language among `offered` (its merchant's languages), from its headers. */
+export function languageOfHeaders(offered: readonly Language[], headers: IncomingHttpHeaders, pseudo: boolean): PageLanguage {
+  return negotiateLanguage({ offered, cookie: headers.cookie, acceptLanguage: headers['accept-language'], pseudo });
 }

@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, PSEUDO_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
-import { LANGUAGE_COOKIE, negotiateLanguage } from './negotiate.ts';
+import { LANGUAGE_COOKIE, languageOfHeaders } from './negotiate.ts';
 import { type Texts, textsFor } from '../../checkout/messages.ts';
 
 /** The choice is remembered for a year: longer than any flow. */
@@ -52,12 +52,7 @@ export const languagePlugin = fp<{ pseudo: boolean }>(
     app.decorateRequest('language', DEFAULT_LANGUAGE as PageLanguage);
     app.addHook('onRequest', async (request, reply) => {
       if (request.routeOptions.config.tenancy === false) return;
-      request.language = negotiateLanguage({
-        offered: request.merchant.config.languages,
-        cookie: request.headers.cookie,
-        acceptLanguage: request.headers['accept-language'],
-        pseudo,
-      });
+      request.language = languageOfHeaders(request.merchant.config.languages, request.headers, pseudo);
       const isPage = request.routeOptions.config.screen !== undefined;
       if (isPage && request.method === 'GET' && hasLanguageParam(request)) return switchLanguage(request, reply, pseudo);
     });

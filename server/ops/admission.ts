@@ -16,8 +16,7 @@
 //
 // The probes are never refused: the orchestrator must hear why.
 import type { IncomingMessage, RequestListener } from 'node:http';
-import { RATE_LIMIT_TEXT } from '../../checkout/messages.ts';
-import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
+import { EdgeError, RETRY_AFTER_S, tooManyRequests } from '../http/errors.ts';
 import { refusal, refuseOutside, type OutsideAnswerDeps } from '../http/outside-answers.ts';
 import type { EdgeMetrics, ShedReason } from './metrics.ts';
 
@@ -55,7 +54,7 @@ const pathOf = (url: string | undefined) => {
 
 const RETRY = { 'retry-after': String(RETRY_AFTER_S) };
 const OVERLOADED = refusal(new EdgeError.overloaded());
-const CLIENT_BUSY = refusal(new EdgeError.rateLimited(RATE_LIMIT_TEXT.tryAgainIn(RETRY_AFTER_S)));
+const CLIENT_BUSY = refusal(tooManyRequests(RETRY_AFTER_S));
 
 export class Admission {
   /** Requests admitted and not yet answered. */

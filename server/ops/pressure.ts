@@ -4,12 +4,15 @@
 // thresholds in under-pressure's hook). Readiness goes down earlier, at a share of each
 // bound, and when the event loop is busy nearly all the time, so the load balancer sends
 // traffic elsewhere before anything is refused. The probes are never shed.
+import type { IncomingMessage } from 'node:http';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import { Gauge } from 'prom-client';
 import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
 import { clientAddress, type TrustProxy } from '../http/client-address.ts';
+import { languageOfHeaders } from '../i18n/negotiate.ts';
+import { DEFAULT_LANGUAGE } from '../../checkout/i18n/languages.ts';
 import type { ConnectionGuard } from './connections.ts';
 import type { Admission, AdmissionReason } from './admission.ts';
 import type { PressureReason } from './health.ts';
@@ -90,8 +93,16 @@ export const pressurePlugin = fp<PressureOptions>(
       });
     }
 
-    const deps = { log: app.log, metrics: app.metrics };
     app.addHook('onReady', async () => {
+      const pseudo = app.appConfig.pseudoLanguage;
+      // A refusal speaks the language the page would have: the merchant's, as negotiated.
+      const languageOf = (request: IncomingMessage) => {
+        const found = app.merchants.resolve(request.headers.host);
+        return found.kind === 'known'
+          ? languageOfHeaders(found.merchant.config.languages, request.headers, pseudo)
+          : DEFAULT_LANGUAGE;
+      };
+      const deps = { log: app.log, metrics: app.metrics, languageOf };
       options.connections?.start(deps);
       const trust = options.trust ?? false;
       admission?.start({

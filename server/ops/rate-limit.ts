@@ -8,8 +8,7 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../../checkout/wire.ts';
-import { RATE_LIMIT_TEXT } from '../../checkout/messages.ts';
-import { EdgeError } from '../http/errors.ts';
+import { tooManyRequests } from '../http/errors.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import type { Limit, LimitName, RateLimitSettings } from './rate-limit-settings.ts';
 
@@ -137,7 +136,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
         1,
       );
       for (const key of exceeded) app.metrics.rateLimited(name, key);
-      return { error: new EdgeError.rateLimited(RATE_LIMIT_TEXT.tryAgainIn(seconds)), retryAfter: String(seconds) };
+      return { error: tooManyRequests(seconds), retryAfter: String(seconds) };
     };
     app.decorate('rateLimitCheck', check);
 

@@ -11,7 +11,7 @@ import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { localeOf } from '../../checkout/i18n/languages.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { textsFor } from '../../checkout/messages.ts';
 import { PageLanguageContext } from '../../views/page-language.ts';
 import { errorPage } from '../http/errors.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
@@ -42,8 +42,6 @@ export interface RenderOptions {
   timeoutMs?: number;
 }
 
-const SHELL_ERROR_PAGE = errorPage(500, DEFAULT_TEXTS.ERROR_TEXT.unavailable);
-
 function renderContext(request: FastifyRequest, reply: FastifyReply): RenderContextValue {
   return {
     nonce: reply.scriptNonce,
@@ -58,7 +56,8 @@ function renderContext(request: FastifyRequest, reply: FastifyReply): RenderCont
 
 function shellFailed(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   request.log.error({ err: error }, 'page shell failed to render');
-  return reply.removeHeader('content-encoding').code(500).send(SHELL_ERROR_PAGE);
+  const page = errorPage(500, textsFor(request.language).ERROR_TEXT.unavailable, request.language);
+  return reply.removeHeader('content-encoding').code(500).send(page);
 }
 
 export async function renderPage(

@@ -12,7 +12,8 @@ import type { Dispatcher } from 'undici';
 import { EdgeError } from '../http/errors.ts';
 import { API_OF_TXN_TYPE, API_PREFIX, ISLAND_CALLS, islandCallPaths, type IslandCall } from '../../checkout/wire.ts';
 import { visitorMessage } from '../../checkout/failures.ts';
-import { FAILURE_TEXT } from '../../checkout/messages.ts';
+import { type Texts, textsFor } from '../../checkout/messages.ts';
+import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import { REF_ID_PATTERN } from './contract.ts';
 import { send, type Answer, type Target } from './exchange.ts';
 import type { UpstreamSummary } from './upstream-call.ts';
@@ -107,17 +108,17 @@ function hasError(json: unknown): boolean {
  * An upstream error body rebuilt as `{error:{code,msg}}`, its msg replaced by the spec's
  * fallback when it is not meant for visitors; undefined when it is not of that shape.
  */
-function errorOf(warn: Warn, status: number, json: unknown): { error: { code: string; msg: string } } | undefined {
+function errorOf(warn: Warn, status: number, json: unknown, texts: Texts): { error: { code: string; msg: string } } | undefined {
   const { error } = json as { error?: unknown };
   if (!error || typeof error !== 'object' || Array.isArray(error)) return undefined;
   const { code, msg } = error as { code?: unknown; msg?: unknown };
   if (typeof code !== 'string' || !ERROR_CODE.test(code)) return undefined;
   const said = typeof msg === 'string' ? msg : '';
-  const shown = visitorMessage({ status, code, msg: said });
+  const shown = visitorMessage({ status, code, msg: said }, texts);
   if (shown === undefined && said) {
     warn({ upstream: { status, code, hidden: [said.slice(0, 300)] } }, 'upstream text replaced for the visitor');
   }
-  return { error: { code, msg: shown ?? FAILURE_TEXT.generic } };
+  return { error: { code, msg: shown ?? texts.FAILURE_TEXT.generic } };
 }
 
 /** Where island calls go: the shared dispatcher (retries, breaker, timeouts, metrics). */
@@ -135,6 +136,8 @@ export interface IslandRequest {
   path: string;
   requestId: string;
   merchantId: string;
+  /** The visitor's language: a text the edge puts in place of the upstream's is in it. */
+  language: PageLanguage;
   /** A POST's JSON body as it goes upstream; a GET sends none. */
   body?: string;
 }
@@ -238,7 +241,7 @@ async function rebuiltAnswer(
     if (status >= 400) return { refused: unusable(warn, status, 'an error without an error body'), headers: passed };
     return { status, type: JSON_TYPE, body: bytes, headers: passed };
   }
-  const error = errorOf(warn, status, json);
+  const error = errorOf(warn, status, json, textsFor(request.language));
   if (!error) return { refused: unusable(warn, status, 'an error body of another shape'), headers: passed };
   return { status, type: JSON_TYPE, body: JSON.stringify(error), headers: passed };
 }

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import { EdgeError } from '../http/errors.ts';
 import { API_PREFIX, ISLAND_CALLS, islandCallPaths, type IslandCall } from '../../checkout/wire.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from '../../checkout/limits.ts';
+import { DEFAULT_LANGUAGE } from '../../checkout/i18n/languages.ts';
 import { targetOf } from './exchange.ts';
 import {
   PUBLIC_PATHS,
@@ -81,6 +82,7 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(
             path: pathOf(request.raw.url),
             requestId: request.id,
             merchantId: options.merchantIdOf(request),
+            language: request.language ?? DEFAULT_LANGUAGE,
             body: post ? JSON.stringify(request.body ?? {}) : undefined,
           },
           (line, msg) => request.log.warn(line, msg),

@@ -9,7 +9,7 @@ import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { BTC_ADDRESS, driveTo, startFlow, MAPLE, Visitor } from '../helpers/journey.ts';
 import { rawRequest } from '../upstream/helpers.ts';
-import { FAILURE_TEXT, PAYMENT_REFUSED_TEXT } from '../../checkout/messages.ts';
+import { textsFor, FAILURE_TEXT, PAYMENT_REFUSED_TEXT } from '../../checkout/messages.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from '../../checkout/limits.ts';
 
 /** Answers one upstream call instead of the sandbox; `passThrough` asks the sandbox. */
@@ -82,9 +82,10 @@ const UNAVAILABLE = {
 const TICKER = '/api/pubapi/ticker/merchant';
 
 /** An /api call over a real socket, as a browser's island makes it. */
-function api(method: string, path: string, options: { visitor?: Visitor; body?: string; type?: string } = {}) {
+function api(method: string, path: string, options: { visitor?: Visitor; body?: string; type?: string; language?: string } = {}) {
   const headers: Record<string, string> = { host: MAPLE, origin: `http://${MAPLE}`, accept: 'application/json' };
-  if (options.visitor?.cookie) headers.cookie = options.visitor.cookie;
+  const cookies = [options.visitor?.cookie, options.language && `lang=${options.language}`].filter(Boolean);
+  if (cookies.length) headers.cookie = cookies.join('; ');
   if (options.body !== undefined) {
     headers['content-type'] = options.type ?? 'application/json';
     headers['content-length'] = String(Buffer.byteLength(options.body));
@@ -388,6 +389,30 @@ t.test('texts meant for developers never reach a visitor: through /api and on pa
     body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }),
   });
   t.same(JSON.parse(named.body), { error: { code: 'QUOTE.REFUSED', msg: FAILURE_TEXT.generic } });
+
+  // What the edge puts in place of the upstream's words is in the visitor's language, on
+  // Fastify's route (a POST) and in front of it (a GET).
+  const french = textsFor('fr-CA').FAILURE_TEXT.generic;
+  answer(
+    /\/requote$/,
+    422,
+    { 'content-type': 'application/json' },
+    JSON.stringify({ error: { code: 'QUOTE.REFUSED', msg: fieldNames } }),
+  );
+  const frenchRequote = await api('POST', '/api/txnbuy/requote', {
+    visitor,
+    language: 'fr-CA',
+    body: JSON.stringify({ refId: visitor.refId(), fiatAmount: 100 }),
+  });
+  t.same(JSON.parse(frenchRequote.body), { error: { code: 'QUOTE.REFUSED', msg: french } }, 'in French for a French visitor');
+  answer(
+    /\/status\//,
+    409,
+    { 'content-type': 'application/json' },
+    JSON.stringify({ error: { code: 'QUOTE.REFUSED', msg: fieldNames } }),
+  );
+  const frenchStatus = await api('GET', `/api/txnbuy/status/${visitor.refId()}`, { visitor, language: 'fr-CA' });
+  t.same(JSON.parse(frenchStatus.body), { error: { code: 'QUOTE.REFUSED', msg: french } }, 'in front of Fastify too');
 
   const forVisitors = 'You have reached your daily transaction limit. Please try again tomorrow.';
   answer(

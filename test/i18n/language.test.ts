@@ -4,6 +4,7 @@
 // rendered once per merchant and language (the shared pages, the shells, the fast path).
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import t from 'tap';
+import { textsFor } from '../../checkout/messages.ts';
 import { cachedShells } from '../../server/render/shell.tsx';
 import type { Merchant } from '../../server/tenancy/load.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
@@ -174,4 +175,16 @@ t.test('the merchant file: languages default to English, and texts for a languag
     t.ok(error instanceof MerchantConfigError, name);
     t.match((error as MerchantConfigError).message, want, name);
   }
+});
+
+t.test("the edge's own refusals speak the visitor's language, on a page and to an island", async (t) => {
+  const french = textsFor('fr-CA').ERROR_TEXT.notFound;
+  const pageAnswer = await page('/assets/nowhere.js', { 'accept-language': 'fr-CA', accept: 'text/html' });
+  t.equal(pageAnswer.statusCode, 404);
+  t.equal(htmlLang(pageAnswer.body), 'fr-CA');
+  t.match(pageAnswer.body, french);
+  const json = await page('/api/nowhere', { 'accept-language': 'fr-CA', accept: 'application/json' });
+  t.same(json.json(), { error: { code: 'REQUEST.NOT_FOUND', msg: french } });
+  const english = await page('/api/nowhere', { accept: 'application/json' });
+  t.same(english.json(), { error: { code: 'REQUEST.NOT_FOUND', msg: textsFor('en').ERROR_TEXT.notFound } });
 });

@@ -11,6 +11,7 @@ import { parseConfig, RSS_SHARE_OF_LIMIT } from '../../server/config.ts';
 import { cgroupLimit, memoryLimit } from '../../server/ops/memory-limit.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { MAPLE, quoteForm } from '../helpers/journey.ts';
+import { textsFor } from '../../checkout/messages.ts';
 
 async function stackWith(t: Test, env: Record<string, string>): Promise<Stack> {
   const stack = await startStack({ env });
@@ -95,6 +96,16 @@ t.test('past the bound on requests in flight: a fast 503 with Retry-After, probe
   const api = await ask(stack, '/api/pubapi/ticker/merchant');
   t.equal(api.status, 503);
   t.same(JSON.parse(api.body).error.code, 'SERVICE.OVERLOADED', '/api in its JSON shape');
+  const french = textsFor('fr-CA').ERROR_TEXT.unavailable;
+  const frenchPage = await ask(stack, '/', { headers: { Accept: 'text/html', 'Accept-Language': 'fr-CA' } });
+  t.equal(frenchPage.status, 503);
+  t.match(frenchPage.body, '<html lang="fr-CA"', "in the merchant's language the visitor asks for");
+  t.equal(frenchPage.headers['content-language'], 'fr-CA');
+  t.match(Buffer.from(frenchPage.body, 'latin1').toString('utf8'), french);
+  const frenchApi = await ask(stack, '/api/pubapi/ticker/merchant', { headers: { Cookie: 'lang=fr-CA' } });
+  t.equal(JSON.parse(Buffer.from(frenchApi.body, 'latin1').toString('utf8')).error.msg, french, 'or chose');
+  const unknownHost = await ask(stack, '/', { headers: { Host: 'nowhere.localhost', 'Accept-Language': 'fr-CA' } });
+  t.match(unknownHost.body, '<html lang="en"', 'a host that names no merchant is answered in the default');
   t.equal((await ask(stack, '/healthz')).status, 200, 'liveness is never refused');
   const ready = await ask(stack, '/readyz');
   t.same([ready.status, JSON.parse(ready.body)], [503, { status: 'in-flight' }], 'readiness says why');

@@ -4,7 +4,7 @@ import t, { type Test } from 'tap';
 import { parseConfig } from '../../server/config.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { applyRateLimits, limitDefaults, parseRateLimits } from '../../server/ops/rate-limit-settings.ts';
-import { RATE_LIMIT_TEXT } from '../../checkout/messages.ts';
+import { RATE_LIMIT_TEXT, textsFor } from '../../checkout/messages.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { driveTo, MAPLE, quoteForm, upstreamCalls, Visitor } from '../helpers/journey.ts';
 import { startRedis } from '../helpers/redis.ts';
@@ -68,6 +68,18 @@ t.test('quote submissions past the limit: 429, Retry-After, a page saying when, 
   t.match(refused.body, /href="\/"/, 'and offers the way back');
   t.match(refused.headers['content-security-policy'], /default-src/, 'with the security headers');
   t.equal(upstreamCalls(stack, '/quoterequest'), before, 'the refused quote never reached the upstream');
+
+  const french = await stack.app.inject(form(quoteForm(), { 'accept-language': 'fr-CA' }));
+  const frenchWait = Number(french.headers['retry-after']);
+  t.equal(french.statusCode, 429);
+  t.match(french.body, '<html lang="fr-CA"', 'a French visitor is refused in French');
+  t.match(french.body, textsFor('fr-CA').RATE_LIMIT_TEXT.tryAgainIn(frenchWait), 'and told when in French');
+  const island = await stack.app.inject(form(quoteForm(), { 'accept-language': 'fr-CA', accept: 'application/json' }));
+  t.equal(
+    island.json().error.msg,
+    textsFor('fr-CA').RATE_LIMIT_TEXT.tryAgainIn(Number(island.headers['retry-after'])),
+    'an island is told in French too',
+  );
 
   const other = await stack.app.inject({ method: 'GET', url: '/', headers: { host: MAPLE, accept: 'text/html' } });
   t.equal(other.statusCode, 200, 'pages that cost nothing are not limited');
