@@ -11,6 +11,7 @@ import type { Merchant, MerchantRegistry } from './tenancy/load.ts';
 import type { AppConfig } from './config.ts';
 import type { AssetManifest } from './render/manifest.ts';
 import type { RenderOptions } from './render/stream.tsx';
+import type { SharedPageOptions } from './render/shared-pages.tsx';
 import type { Upstream } from './upstream/client.ts';
 import type { ThirdParty } from './third-party.ts';
 import type { CircuitBreakers } from './upstream/breaker.ts';
@@ -83,9 +84,10 @@ declare module 'fastify' {
     render(page: ReactElement, options?: RenderOptions): Promise<FastifyReply>;
     /**
      * [edge-render] A page that shows nothing of the visitor: rendered once per merchant and
-     * `key`, then served as bytes (and, until `freshUntil` on the app's clock, before Fastify).
+     * `key`, then served as bytes (and, until `freshUntil` on the app's clock, before Fastify);
+     * rendered anew when `version` changes. `query` is the page's own (its switch's links keep it).
      */
-    renderShared(key: string, build: () => ReactElement, version?: string, freshUntil?: number): FastifyReply;
+    renderShared(key: string, build: () => ReactElement, options?: SharedPageOptions): FastifyReply;
   }
   /** What a route may declare in `config`; the hooks read `request.routeOptions.config`. */
   interface FastifyContextConfig {

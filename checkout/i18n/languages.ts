@@ -18,6 +18,22 @@ export type PageLanguage = Language | typeof PSEUDO_LANGUAGE;
 /** The switch's query parameter: ?lang=fr-CA on any page chooses French (server/i18n/plugin.ts). */
 export const LANGUAGE_PARAM = 'lang';
 
+/** A URL's query without the switch's parameter (and without the `?`), every other parameter kept in order. */
+export function queryWithoutLanguage(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return '';
+  const query = new URLSearchParams(url.slice(at + 1));
+  query.delete(LANGUAGE_PARAM);
+  return query.toString();
+}
+
+/** The switch's link to `language` from a page whose own query is `pageQuery`: the page comes back as it was, in that language. */
+export function languageSwitchHref(pageQuery: string, language: PageLanguage): string {
+  const query = new URLSearchParams(pageQuery);
+  query.set(LANGUAGE_PARAM, language);
+  return `?${query}`;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);
 }

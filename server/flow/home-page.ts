@@ -12,6 +12,7 @@ import type { Texts } from '../../checkout/messages.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { allowedKinds, coinsFor, giftCardsFor } from '../../checkout/offer.ts';
 import { ROUTES, homeTab } from '../../checkout/routes.ts';
+import { queryWithoutLanguage } from '../../checkout/i18n/languages.ts';
 import { resolveAmountLimits } from '../../checkout/validation/amount.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
@@ -120,8 +121,12 @@ export async function renderUntouchedHome(request: FastifyRequest, reply: Fastif
   return reply.renderShared(
     `home:${kind ?? ''}`,
     () => homePage(config, textsOf(request), request.server.methods, { kind }, ticker),
-    version,
-    config.showTicker ? tickerFreshUntil(request, ticker?.rows) : Infinity,
+    {
+      version,
+      freshUntil: config.showTicker ? tickerFreshUntil(request, ticker?.rows) : Infinity,
+      // The tab's own URL, whatever else this one carried: the page is the same for everyone.
+      query: kind ? queryWithoutLanguage(homeTab(kind)) : '',
+    },
   );
 }
 

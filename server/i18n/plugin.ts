@@ -5,7 +5,13 @@
 // switch is a plain link and works without JavaScript.
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, PSEUDO_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_PARAM,
+  PSEUDO_LANGUAGE,
+  queryWithoutLanguage,
+  type PageLanguage,
+} from '../../checkout/i18n/languages.ts';
 import { LANGUAGE_COOKIE, languageOfHeaders } from './negotiate.ts';
 import { type Texts, textsFor } from '../../checkout/messages.ts';
 
@@ -21,10 +27,9 @@ function choosable(request: FastifyRequest, pseudo: boolean): readonly string[] 
 /** A page's URL without the switch's parameter, every other parameter kept in order. */
 export function withoutLanguageParam(url: string): string {
   const at = url.indexOf('?');
-  const query = new URLSearchParams(url.slice(at + 1));
-  query.delete(LANGUAGE_PARAM);
-  const rest = query.toString();
-  return rest ? `${url.slice(0, at)}?${rest}` : url.slice(0, at);
+  const path = at === -1 ? url : url.slice(0, at);
+  const rest = queryWithoutLanguage(url);
+  return rest ? `${path}?${rest}` : path;
 }
 
 function switchLanguage(request: FastifyRequest, reply: FastifyReply, pseudo: boolean): FastifyReply {

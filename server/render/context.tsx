@@ -19,12 +19,19 @@ export interface RenderContextValue {
    * are some), and which hydrate on load (their chunks are announced for preloading).
    */
   islands: { count: number; onLoad: Set<string> };
+  /**
+   * The page's own query (no `?`, no switch parameter), which the language switch keeps, so
+   * switching shows the same page; none on a page that answers no URL of its own (an error).
+   */
+  query?: string;
   /** Set when the page is joined with its merchant's shell (shell.tsx); the Document asks it. */
   shell?: ShellSlot;
 }
 
 /** The visitor's parts of a Document, in the order the shell's cuts stand for them. */
 export interface VisitorParts {
+  /** The header's language switch, whose links carry the page's own query. */
+  languageSwitch: ReactNode;
   main: ReactNode;
   toasts: ReactNode;
   boot: ReactNode;

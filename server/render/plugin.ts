@@ -10,7 +10,7 @@ import { createElement, type ReactElement } from 'react';
 import { acceptedEncoding } from './encoding.ts';
 import { loadIslands } from './island.tsx';
 import { DIST_DIR, readManifest } from './manifest.ts';
-import { sharedPage, sharedPageHeaders, type SharedPage } from './shared-pages.tsx';
+import { sharedPage, sharedPageHeaders, type SharedPage, type SharedPageOptions } from './shared-pages.tsx';
 import { publishedPage, publishSharedPage } from '../http/cached-page-listener.ts';
 import { renderPage, type RenderOptions } from './stream.tsx';
 import { pageLanguageHeaders } from './language-headers.ts';
@@ -55,13 +55,14 @@ export const renderPlugin = fp<{ distDir?: URL }>(
     });
     app.decorateReply(
       'renderShared',
-      function renderOnce(this: FastifyReply, key: string, build: () => ReactElement, version?: string, freshUntil = Infinity) {
+      function renderOnce(this: FastifyReply, key: string, build: () => ReactElement, options: SharedPageOptions = {}) {
         const { request } = this;
+        const { version, freshUntil = Infinity, query = '' } = options;
         const page = sharedPage(
           request.merchant,
           key,
           build,
-          { assets: manifest, appVersion: app.appConfig.appVersion, language: request.language },
+          { assets: manifest, appVersion: app.appConfig.appVersion, language: request.language, query },
           version,
         );
         const headers = sharedPageHeaders(request.merchant, page, app.contentSecurity.sharedPage(request.merchant.id));

@@ -34,6 +34,16 @@ export function sharedPageHeaders(merchant: Merchant, page: SharedPage, contentS
   };
 }
 
+/** How a shared page is kept and what it links to (reply.renderShared). */
+export interface SharedPageOptions {
+  /** A new version renders the page anew (a page whose content moves, like the ticker's prices). */
+  version?: string;
+  /** Until when (the app's clock) the page may be answered before Fastify; default for ever. */
+  freshUntil?: number;
+  /** The page's own query, which its language switch keeps; default none. */
+  query?: string;
+}
+
 const pages = new WeakMap<Merchant, Map<string, SharedPage & { version: string }>>();
 
 /** At most this many pages per merchant: keys come from code (tabs, legal pages) and its languages, never from visitors. */
@@ -64,7 +74,7 @@ export function sharedPage(
   merchant: Merchant,
   key: string,
   build: () => ReactElement,
-  context: { assets: AssetManifest; appVersion: string; language: PageLanguage },
+  context: { assets: AssetManifest; appVersion: string; language: PageLanguage; query?: string },
   version = '',
 ): SharedPage {
   let byKey = pages.get(merchant);

@@ -1,7 +1,7 @@
 // Pages rendered per request, on a shell: what a page's Document shows of the merchant
 // (head, header, footer) is rendered once per merchant and page kind, with a cut where each
-// of the visitor's parts goes (the page itself, its toasts, the boot script with the
-// response's nonce). A request renders only those parts and joins them with the shell.
+// of the visitor's parts goes (the language switch, whose links keep the page's query; the
+// page itself; its toasts; the boot script with the response's nonce). A request renders only those parts and joins them with the shell.
 // A shell is rendered with no nonce and no visitor part, so it holds neither; shells hang
 // off the merchant object, so a merchant loaded anew gets new ones.
 import { randomBytes } from 'node:crypto';
@@ -15,6 +15,8 @@ import { RenderContext, type RenderContextValue } from './context.tsx';
 const CUT_ID = randomBytes(12).toString('base64url');
 const CUT_HTML = `<template data-cut="${CUT_ID}"></template>`;
 const cut = () => <template data-cut={CUT_ID} />;
+/** One per visitor part. */
+const CUTS = 4;
 
 /** At most this many shells per merchant: keys come from the pages' code (titles, styles) and its languages, never from visitors. */
 const SHELLS_PER_MERCHANT = 192;
@@ -37,7 +39,7 @@ function renderShell(shell: () => ReactElement, context: RenderContextValue): st
       <PageLanguageContext value={ctx.language}>{shell()}</PageLanguageContext>
     </RenderContext>,
   )}`.split(CUT_HTML);
-  if (pieces.length !== 4) throw new Error(`a shell needs 3 cuts, it has ${pieces.length - 1}`);
+  if (pieces.length !== CUTS + 1) throw new Error(`a shell needs ${CUTS} cuts, it has ${pieces.length - 1}`);
   return pieces;
 }
 
@@ -75,10 +77,12 @@ export function renderOnShell(page: ReactElement, context: RenderContextValue): 
     ...context,
     shell: {
       mode: 'visitor',
-      place(key, shell, { main, toasts, boot }) {
+      place(key, shell, { languageSwitch, main, toasts, boot }) {
         placed = { key, shell };
         return (
           <>
+            {languageSwitch}
+            {cut()}
             {main}
             {cut()}
             {toasts}
@@ -97,7 +101,7 @@ export function renderOnShell(page: ReactElement, context: RenderContextValue): 
   const whole = () => (html.startsWith('<html') ? `<!DOCTYPE html>${html}` : html);
   const visitorParts = () => {
     const visitor = html.split(CUT_HTML);
-    if (visitor.length !== 3) throw new Error(`a page's visitor parts need 2 cuts, they have ${visitor.length - 1}`);
+    if (visitor.length !== CUTS) throw new Error(`a page's visitor parts need ${CUTS - 1} cuts, they have ${visitor.length - 1}`);
     return visitor;
   };
   return {
@@ -112,7 +116,9 @@ export function renderOnShell(page: ReactElement, context: RenderContextValue): 
       if (!placed) return Buffer.from(whole());
       const shell = shellOf(placed.key, placed.shell, ctx).bytes;
       const visitor = visitorParts().map((part) => Buffer.from(part));
-      return Buffer.concat([shell[0]!, visitor[0]!, shell[1]!, visitor[1]!, shell[2]!, visitor[2]!, shell[3]!]);
+      const parts = [shell[0]!];
+      for (let i = 0; i < CUTS; i++) parts.push(visitor[i]!, shell[i + 1]!);
+      return Buffer.concat(parts);
     },
   };
 }

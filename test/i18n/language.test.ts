@@ -8,7 +8,7 @@ import { textsFor } from '../../checkout/messages.ts';
 import { cachedShells } from '../../server/render/shell.tsx';
 import type { Merchant } from '../../server/tenancy/load.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
-import { MAPLE, quoteForm } from '../helpers/journey.ts';
+import { MAPLE, quoteForm, startFlow } from '../helpers/journey.ts';
 import { loadMerchants, MerchantConfigError } from '../../server/tenancy/load.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { minimalMerchant, removeFixture, validFiles, writeFixture } from '../tenancy/fixtures.ts';
@@ -104,6 +104,17 @@ t.test('the header offers the switch only where there is a choice, each name in 
   t.match(maple.body, /<span lang="fr-CA" aria-current="true">Français<\/span>/);
   const roo = await page('/', {}, ROO);
   t.notMatch(roo.body, 'language-switch');
+
+  // A tab (a page rendered once for everyone) and a page of an order both come back as they were.
+  const sellTab = await page('/?type=SELL');
+  t.match(sellTab.body, 'href="?type=SELL&amp;lang=fr-CA"', "the tab's link keeps the tab");
+  t.equal((await page('/?type=SELL&lang=fr-CA')).headers.location, '/?type=SELL', 'and comes back to it');
+  const odd = await page('/?type=SELL&utm_source=mail');
+  t.match(odd.body, 'href="?type=SELL&amp;lang=fr-CA"', 'a shared page links to its own URL, not a visitor’s');
+  const visitor = await startFlow(stack);
+  const quote = await visitor.get('/price-quote?from=mail');
+  t.equal(quote.statusCode, 200);
+  t.match(quote.body, 'href="?from=mail&amp;lang=fr-CA"', 'a page rendered per request keeps its query');
 });
 
 t.test('the pseudo-language outside production only, by choice', async (t) => {

@@ -8,6 +8,7 @@ import type { AssetManifest } from '../../server/render/manifest.ts';
 import { safeJson } from '../../server/render/json.ts';
 import { MODULE_PRELOAD_ID } from '../../islands/protocol.ts';
 import { Header } from './Header.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Footer, type FooterKind } from './Footer.tsx';
 import { useTexts } from '../language.tsx';
 import { Toasts, type Toast } from '../components/Toasts.tsx';
@@ -39,6 +40,7 @@ export function Document(props: DocumentProps) {
   if (shell?.mode === 'visitor') {
     const key = [pageTitle, description, footer, bare, ...pageStyles].join('\n');
     return shell.place(key, () => <Document {...props} />, {
+      languageSwitch: bare ? null : <LanguageSwitch />,
       main: children,
       toasts: <Toasts toasts={toasts} />,
       boot: <BootScript />,
@@ -58,7 +60,7 @@ export function Document(props: DocumentProps) {
         {merchant.styleHref && <link rel="stylesheet" href={merchant.styleHref} />}
       </head>
       <body className={bare ? 'bare' : undefined}>
-        {!bare && <Header />}
+        {bare ? cut : <Header />}
         <main id="main" className="page">
           {cut ?? children}
         </main>

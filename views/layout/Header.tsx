@@ -5,7 +5,7 @@ import { Brand } from '../components/Brand.tsx';
 
 /** Merchant brand and the language switch, plus the environment and version outside production. */
 export function Header() {
-  const { merchant, appVersion } = useRenderContext();
+  const { merchant, appVersion, shell } = useRenderContext();
   const { HEADER_TEXT } = useTexts();
   const { config } = merchant;
   return (
@@ -16,7 +16,7 @@ export function Header() {
           {`${config.env} · v${appVersion}`}
         </span>
       )}
-      <LanguageSwitch />
+      {shell?.mode === 'shell' ? shell.cut : <LanguageSwitch />}
     </header>
   );
 }
