@@ -15,8 +15,9 @@ import { loadMerchants } from './load.ts';
 import type { MerchantSchemaOptions } from './schema.ts';
 
 /**
- * MERCHANTS_WATCH. `tree`: any file under the folder (a watch per merchant folder and per
- * legal folder: two per merchant); `root`: the top folder only, which is where a
+ * MERCHANTS_WATCH. `tree`: any file under the folder (a watch per merchant folder, per legal
+ * folder and per legal folder of another language the merchant offers: two per merchant
+ * that speaks one language); `root`: the top folder only, which is where a
  * Kubernetes volume swaps in a new version atomically and where folders come and go
  * (either way, a symbolic link on the way to it is watched for relinking: git-sync);
  * `off`: SIGHUP only.
@@ -56,6 +57,8 @@ class FolderWatch {
   constructor(
     private readonly root: string,
     private readonly mode: 'tree' | 'root',
+    /** The languages but its default of the merchant in a folder (its legal/{language}/ folders). */
+    private readonly otherLanguages: (id: string) => readonly string[],
     private readonly changed: () => void,
     private readonly failed: (err: unknown) => void,
   ) {}
@@ -75,6 +78,8 @@ class FolderWatch {
       try {
         const folder = entry.isSymbolicLink() ? realpathSync(at) : at;
         folders.set(folder, undefined).set(path.join(folder, 'legal'), undefined);
+        // A language's folder that appears later is seen in legal/, and watched after that reload.
+        for (const language of this.otherLanguages(entry.name)) folders.set(path.join(folder, 'legal', language), undefined);
       } catch {
         // A dangling link: the reload reports it.
       }
@@ -208,7 +213,8 @@ export const merchantReloadPlugin = fp<ReloadOptions>(
       timer = setTimeout(() => void reload().then(() => watcher.sync()), debounceMs);
       timer.unref();
     };
-    const watcher = new FolderWatch(dir, mode, changed, (err) =>
+    const otherLanguages = (id: string) => live.current.byId.get(id)?.config.languages.slice(1) ?? [];
+    const watcher = new FolderWatch(dir, mode, otherLanguages, changed, (err) =>
       log.error({ err }, 'cannot watch merchants; SIGHUP still reloads'),
     );
     // After listening: watching a large tree takes a while, and readiness need not wait.

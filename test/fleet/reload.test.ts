@@ -160,18 +160,27 @@ t.test('the tree watch sees legal pages, and folders added after start-up', asyn
   await settled(1);
   t.match((await terms()).body, 'Edited on disk.', 'a legal page edited in place');
 
+  await edit(dir, 'maple/legal/fr-CA/terms-of-service.html', (html) => html.replace('</p>', ' Modifié sur le disque.</p>'));
+  await settled(2);
+  const french = await stack.app.inject({
+    method: 'GET',
+    url: '/terms-of-service',
+    headers: { host: 'maple.localhost', cookie: 'lang=fr-CA' },
+  });
+  t.match(french.body, 'Modifié sur le disque.', "and in another of the merchant's languages");
+
   // A new folder: the first reload is refused (no merchant.json yet), the folder watched anyway.
   await cp(path.join(dir, 'maple'), path.join(dir, '.birch'), { recursive: true });
   await edit(dir, '.birch/merchant.json', (json) =>
     JSON.stringify({ ...JSON.parse(json), merchant: 'birch', hosts: ['birch.localhost'], title: 'Birch Coin' }),
   );
   await mkdir(path.join(dir, 'birch'));
-  await settled(2);
+  await settled(3);
   t.equal(stack.app.merchants.resolve('birch.localhost').kind, 'unknown', 'an empty folder is refused');
   for (const name of ['merchant.json', 'style.css', 'footer.html', 'favicon.svg', 'legal']) {
     await rename(path.join(dir, '.birch', name), path.join(dir, 'birch', name));
   }
-  await settled(3);
+  await settled(4);
   t.match((await home(stack, 'birch.localhost')).body, '| Birch Coin</title>', 'files moved into the new folder reload it');
 });
 
