@@ -36,6 +36,17 @@ function textsOf(t: Translator) {
      * The upstream's error texts the catalogue words itself, by the upstream's code: a visitor
      * reads them in their language (in the default language, the upstream's own words stand).
      */
+    /** Australia's states and territories by their ISO 3166-2 code, as the address form offers them. */
+    AU_STATES: {
+      QLD: t('AU_STATES.QLD'),
+      NSW: t('AU_STATES.NSW'),
+      ACT: t('AU_STATES.ACT'),
+      VIC: t('AU_STATES.VIC'),
+      TAS: t('AU_STATES.TAS'),
+      NT: t('AU_STATES.NT'),
+      SA: t('AU_STATES.SA'),
+      WA: t('AU_STATES.WA'),
+    },
     /** Canada's provinces and territories by their ISO 3166-2 code, as the address form offers them. */
     CA_PROVINCES: {
       AB: t('CA_PROVINCES.AB'),

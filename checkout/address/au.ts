@@ -1,29 +1,26 @@
-// Australia: the 8 states and territories (ISO 3166-2:AU) in the spec's order, and its
-// postcodes (docs/spec.md section 5).
+// Australia: the 8 states and territories (ISO 3166-2:AU) in the spec's order, named in the
+// page's language, and its postcodes (docs/spec.md section 5).
 import { POSTAL_CODE_LENGTH } from '../limits.ts';
 import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 import type { AddressForm, AddressWords, Region } from './types.ts';
 
-export const AU_STATES: readonly Region[] = [
-  { code: 'QLD', name: 'Queensland' },
-  { code: 'NSW', name: 'New South Wales' },
-  { code: 'ACT', name: 'Australian Capital Territory' },
-  { code: 'VIC', name: 'Victoria' },
-  { code: 'TAS', name: 'Tasmania' },
-  { code: 'NT', name: 'Northern Territory' },
-  { code: 'SA', name: 'South Australia' },
-  { code: 'WA', name: 'Western Australia' },
-];
+const AU_CODES = ['QLD', 'NSW', 'ACT', 'VIC', 'TAS', 'NT', 'SA', 'WA'] as const;
+
+/** The states and territories, named in the language of `texts`. */
+const statesIn = (texts: Texts): readonly Region[] => AU_CODES.map((code) => ({ code, name: texts.AU_STATES[code] }));
+
+export const AU_STATES: readonly Region[] = statesIn(DEFAULT_TEXTS);
 
 /** The form's words in a language. */
 export const AUSTRALIA_WORDS = (texts: Texts): AddressWords => ({
+  regions: statesIn(texts),
   regionLabel: texts.ADDRESS_LABELS.state,
   regionRequired: texts.BUYER_MESSAGES.stateRequired,
   postalLabel: texts.ADDRESS_LABELS.postcode,
 });
 
 export const AUSTRALIA: AddressForm = {
-  regions: AU_STATES,
   ...AUSTRALIA_WORDS(DEFAULT_TEXTS),
+  regions: AU_STATES,
   postalCode: { length: POSTAL_CODE_LENGTH.AU, digitsOnly: true },
 };

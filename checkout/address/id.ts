@@ -1,5 +1,6 @@
 // Indonesia: its 38 provinces (ISO 3166-2:ID, without the island groups the standard also
-// codes), by name; and its 5-digit postal codes (kode pos).
+// codes), by name; and its 5-digit postal codes (kode pos). The names are Indonesian, as
+// Indonesian addresses write them, in every language.
 import { POSTAL_CODE_LENGTH } from '../limits.ts';
 import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 import type { AddressForm, AddressWords, Region } from './types.ts';

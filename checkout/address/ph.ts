@@ -1,5 +1,6 @@
 // The Philippines: its 82 provinces and Metro Manila (ISO 3166-2:PH, whose code for the
 // National Capital Region, 00, stands for Metro Manila), by name; and its 4-digit ZIP codes.
+// The names are the provinces' own, as Philippine addresses write them, in every language.
 import { POSTAL_CODE_LENGTH } from '../limits.ts';
 import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 import type { AddressForm, AddressWords, Region } from './types.ts';

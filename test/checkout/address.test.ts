@@ -130,3 +130,17 @@ t.test('a French page names the provinces in French, with the same codes', async
   t.equal(french.find((r) => r.code === 'PE')?.name, 'Île-du-Prince-Édouard');
   t.equal(addressFormOf('CA').regions.find((r) => r.code === 'QC')?.name, 'Quebec', 'English unchanged');
 });
+
+t.test("a French page names Australia's states in French; the Philippines' and Indonesia's keep their own names", async (t) => {
+  const french = addressFormOf('AU', textsFor('fr-CA')).regions;
+  t.same(
+    french.map((r) => r.code),
+    AU_STATES.map((r) => r.code),
+    'the same codes, in the same order',
+  );
+  t.equal(french.find((r) => r.code === 'NSW')?.name, 'Nouvelle-Galles du Sud');
+  t.equal(french.find((r) => r.code === 'WA')?.name, 'Australie-Occidentale');
+  t.equal(addressFormOf('AU').regions.find((r) => r.code === 'NSW')?.name, 'New South Wales', 'English unchanged');
+  t.same(addressFormOf('PH', textsFor('fr-CA')).regions, PH_PROVINCES);
+  t.same(addressFormOf('ID', textsFor('fr-CA')).regions, ID_PROVINCES);
+});
