@@ -86,7 +86,8 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     const started = performance.now();
     const reqId = deps.requestId();
     const path = request.url!;
-    const language = languageOfHeaders(merchant.config.languages, request.headers, deps.pseudoLanguage);
+    // Negotiated only for an answer that may carry the edge's own words.
+    const language = () => languageOfHeaders(merchant.config.languages, request.headers, deps.pseudoLanguage);
     // Built only for a line beyond the request's own (a warning, a refusal).
     let requestLog: RequestLogger | undefined;
     const log = () => (requestLog ??= new RequestLogger(deps.log as Logger, { reqId, merchant: merchant.id }));
@@ -107,7 +108,7 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     let status: number;
     let type = JSON_TYPE;
     let body: Buffer | string;
-    if ('refused' in answer) ({ status, body } = jsonErrorAnswer(log(), answer.refused, language));
+    if ('refused' in answer) ({ status, body } = jsonErrorAnswer(log(), answer.refused, language()));
     else ({ status, type, body } = answer);
     const headers = this.#head(deps, merchant).concat(
       'x-request-id',

@@ -136,8 +136,8 @@ export interface IslandRequest {
   path: string;
   requestId: string;
   merchantId: string;
-  /** The visitor's language: a text the edge puts in place of the upstream's is in it. */
-  language: PageLanguage;
+  /** The visitor's language, asked only of an answer that is an error (its words may be the edge's). */
+  language: () => PageLanguage;
   /** A POST's JSON body as it goes upstream; a GET sends none. */
   body?: string;
 }
@@ -241,7 +241,7 @@ async function rebuiltAnswer(
     if (status >= 400) return { refused: unusable(warn, status, 'an error without an error body'), headers: passed };
     return { status, type: JSON_TYPE, body: bytes, headers: passed };
   }
-  const error = errorOf(warn, status, json, textsFor(request.language));
+  const error = errorOf(warn, status, json, textsFor(request.language()));
   if (!error) return { refused: unusable(warn, status, 'an error body of another shape'), headers: passed };
   return { status, type: JSON_TYPE, body: JSON.stringify(error), headers: passed };
 }

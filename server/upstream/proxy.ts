@@ -82,7 +82,7 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(
             path: pathOf(request.raw.url),
             requestId: request.id,
             merchantId: options.merchantIdOf(request),
-            language: request.language ?? DEFAULT_LANGUAGE,
+            language: () => request.language ?? DEFAULT_LANGUAGE,
             body: post ? JSON.stringify(request.body ?? {}) : undefined,
           },
           (line, msg) => request.log.warn(line, msg),
