@@ -5,10 +5,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { writeCompressedCopies } from '../server/static-files.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../checkout/i18n/languages.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -122,6 +123,16 @@ async function mapFiles(): Promise<{ styles: Record<string, string>; data: Recor
   return { styles: { 'leaflet.css': `/assets/css/${cssFile}` }, data: { 'ph-outline.json': `/assets/data/${outlineFile}` } };
 }
 
+/** The islands take the browser's catalogues (checkout/i18n/catalogues/browser.ts): each page fetches its own language's. */
+const browserCatalogues: Plugin = {
+  name: 'browser-catalogues',
+  setup(build) {
+    build.onResolve({ filter: /\/catalogues\/index\.ts$/ }, (args) => ({
+      path: join(args.resolveDir, args.path.replace(/index\.ts$/, 'browser.ts')),
+    }));
+  },
+};
+
 async function buildIslands(): Promise<void> {
   const result = await build({
     entryPoints: [join(root, 'islands/boot.ts')],
@@ -139,6 +150,7 @@ async function buildIslands(): Promise<void> {
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
     tsconfig: join(root, 'tsconfig.islands.json'),
+    plugins: [browserCatalogues],
     logLevel: 'warning',
   });
   const outputs = Object.keys(result.metafile.outputs).map((p) => `/assets/${relative(publicDir, join(root, p))}`);
@@ -160,11 +172,16 @@ async function buildIslands(): Promise<void> {
 
 /**
  * What a page hydrating an island on load fetches after the boot script: the hydrate
- * module, React and the island's own chunk, each with the chunks it imports statically.
+ * module, React, the island's own chunk and the page language's catalogue, each with the
+ * chunks it imports statically.
  * Announced as modulepreload, the browser fetches them in parallel instead of one after
  * another as the imports are discovered.
  */
-function preloads(metafile: Metafile): { hydrate: string[]; islands: Record<string, string[]> } {
+function preloads(metafile: Metafile): {
+  hydrate: string[];
+  islands: Record<string, string[]>;
+  catalogues: Record<string, string[]>;
+} {
   const url = (output: string) => `/assets/${relative(publicDir, join(root, output))}`;
   const closure = (output: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(output)) return seen;
@@ -183,7 +200,13 @@ function preloads(metafile: Metafile): { hydrate: string[]; islands: Record<stri
       .filter((input) => /^islands\/[A-Z][A-Za-z]+\.tsx$/.test(input) && chunkOf(input))
       .map((input) => [input.slice('islands/'.length, -'.tsx'.length), files(input)]),
   );
-  return { hydrate: files('islands/hydrate.ts'), islands };
+  const catalogues = Object.fromEntries(
+    LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => [
+      language,
+      files(`checkout/i18n/catalogues/${language}.ts`),
+    ]),
+  );
+  return { hydrate: files('islands/hydrate.ts'), islands, catalogues };
 }
 
 export async function buildAll(): Promise<void> {

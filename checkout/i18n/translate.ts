@@ -5,9 +5,9 @@
 // from no catalogue. Pure and isomorphic.
 import { IntlMessageFormat } from 'intl-messageformat';
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
-import { type Catalogue, en, type MessageKey } from './catalogues/en.ts';
-import { frCA } from './catalogues/fr-CA.ts';
-import { type Language, localeOf, type PageLanguage, PSEUDO_LANGUAGE } from './languages.ts';
+import type { MessageKey } from './catalogues/en.ts';
+import { catalogueOf } from './catalogues/index.ts';
+import { localeOf, type PageLanguage, PSEUDO_LANGUAGE } from './languages.ts';
 
 export type { MessageKey } from './catalogues/en.ts';
 export type MessageValues = Readonly<Record<string, string | number>>;
@@ -18,8 +18,6 @@ export interface Translator {
   /** The locale its figures are formatted in (format.ts). */
   readonly locale: string;
 }
-
-export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, 'fr-CA': frCA };
 
 /** Where a pseudo-language text starts and ends. */
 export const PSEUDO_OPEN = '⟦';
@@ -53,8 +51,8 @@ function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[
 function compile(language: PageLanguage, key: MessageKey): IntlMessageFormat {
   const locale = localeOf(language);
   if (language !== PSEUDO_LANGUAGE)
-    return new IntlMessageFormat(CATALOGUES[language][key], locale, undefined, { ignoreTag: true });
-  const english = new IntlMessageFormat(en[key], locale, undefined, { ignoreTag: true });
+    return new IntlMessageFormat(catalogueOf(language)[key], locale, undefined, { ignoreTag: true });
+  const english = new IntlMessageFormat(catalogueOf('en')[key], locale, undefined, { ignoreTag: true });
   return new IntlMessageFormat(pseudoElements(english.getAst()), locale);
 }
 

@@ -9,8 +9,15 @@ export const manifestSchema = z.object({
   boot: z.string(),
   /** Every JavaScript file the boot script may import, for tests and preloading. */
   chunks: z.array(z.string()),
-  /** What hydrating on load fetches: the hydrate module and each island, with their static imports. */
-  preload: z.object({ hydrate: z.array(z.string()), islands: z.record(z.string(), z.array(z.string())) }),
+  /**
+   * What hydrating on load fetches: the hydrate module, each island, and each language's
+   * catalogue but English's (the islands' own), with their static imports.
+   */
+  preload: z.object({
+    hydrate: z.array(z.string()),
+    islands: z.record(z.string(), z.array(z.string())),
+    catalogues: z.record(z.string(), z.array(z.string())).default({}),
+  }),
   styles: z.record(z.string(), z.string()),
   images: z.record(z.string(), z.string()),
   /** Data files pages load (the cash-in map's outline). */

@@ -7,7 +7,8 @@ import t from 'tap';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { en } from '../../checkout/i18n/catalogues/en.ts';
 import { LANGUAGES } from '../../checkout/i18n/languages.ts';
-import { CATALOGUES, PSEUDO_CLOSE, PSEUDO_OPEN, translatorFor } from '../../checkout/i18n/translate.ts';
+import { PSEUDO_CLOSE, PSEUDO_OPEN, translatorFor } from '../../checkout/i18n/translate.ts';
+import { CATALOGUES } from '../../checkout/i18n/catalogues/index.ts';
 import { textsFor } from '../../checkout/messages.ts';
 import { visitorMessage } from '../../checkout/failures.ts';
 

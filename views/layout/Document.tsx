@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useRenderContext } from '../../server/render/context.tsx';
 import type { AssetManifest } from '../../server/render/manifest.ts';
+import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import { safeJson } from '../../server/render/json.ts';
 import { MODULE_PRELOAD_ID } from '../../islands/protocol.ts';
 import { Header } from './Header.tsx';
@@ -81,9 +82,9 @@ export function Document(props: DocumentProps) {
  * browser must fetch nothing.
  */
 function BootScript() {
-  const { islands, assets, nonce } = useRenderContext();
+  const { islands, assets, nonce, language } = useRenderContext();
   if (islands.count === 0) return null;
-  const preload = preloadJson(assets, islands.onLoad);
+  const preload = preloadJson(assets, islands.onLoad, language);
   return (
     <>
       {preload !== undefined && (
@@ -95,15 +96,15 @@ function BootScript() {
   );
 }
 
-/** The preload list's JSON by the islands hydrated on load: a few combinations, each made once per build. */
+/** The preload list's JSON by the islands hydrated on load and the page's language: a few combinations, each made once per build. */
 const preloadLists = new WeakMap<AssetManifest, Map<string, string | undefined>>();
 
-function preloadJson(assets: AssetManifest, onLoad: Set<string>): string | undefined {
+function preloadJson(assets: AssetManifest, onLoad: Set<string>, language: PageLanguage): string | undefined {
   let byIslands = preloadLists.get(assets);
   if (!byIslands) preloadLists.set(assets, (byIslands = new Map()));
-  const key = [...onLoad].join(' ');
+  const key = `${language} ${[...onLoad].join(' ')}`;
   if (byIslands.has(key)) return byIslands.get(key);
-  const preload = new Set(onLoad.size ? assets.preload.hydrate : []);
+  const preload = new Set(onLoad.size ? [...assets.preload.hydrate, ...(assets.preload.catalogues[language] ?? [])] : []);
   for (const name of onLoad) for (const file of assets.preload.islands[name] ?? []) preload.add(file);
   const json = preload.size > 0 ? safeJson([...preload]) : undefined;
   byIslands.set(key, json);

@@ -1,0 +1,13 @@
+// Every catalogue, at hand at once: what the server and the tests read. The islands' bundle
+// takes browser.ts in this module's place (scripts/build.ts), so a page downloads only the
+// catalogues its language needs.
+import type { Language } from '../languages.ts';
+import { type Catalogue, en } from './en.ts';
+import { frCA } from './fr-CA.ts';
+
+export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, 'fr-CA': frCA };
+
+/** The catalogue of `language`. */
+export function catalogueOf(language: Language): Catalogue {
+  return CATALOGUES[language];
+}
