@@ -50,7 +50,7 @@ async function buyInFrench(t: Test, page: Page, javaScript: boolean, amount: str
     t.match(await quote.locator('time').first().textContent(), /^\d{2} h \d{2} /, 'the deadline, 24-hour, the Quebec way');
   else {
     // Hydrated, the hold counts down: the island's words come from the French catalogue, fetched for this page.
-    await quote.getByText('Taux garanti pendant').first().waitFor({ timeout: SERVER_STEP });
+    await quote.getByText('Taux garanti pendant').first().waitFor(SERVER_STEP);
     t.pass('the hydrated countdown speaks French');
   }
   await audit('cotation');
