@@ -4,12 +4,12 @@
 // links come in its props: the island's code stays free of the message and route tables.
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { DEFAULT_FIAT, type FlowKind } from '../checkout/domain.ts';
-import { fiatSymbol } from '../checkout/format.ts';
 import type { AMOUNT_FORM_TEXT } from '../checkout/messages.ts';
 import { defaultFiat, methodsFor, type OfferedMethod } from '../checkout/offer.ts';
 import type { TickerRow } from '../checkout/ticker-rows.ts';
 import { Field, described } from '../views/components/Field.tsx';
 import { Money } from '../views/components/Money.tsx';
+import { useFormats } from '../views/page-language.ts';
 
 export interface AmountFormProps {
   action: string;
@@ -53,7 +53,9 @@ export default function AmountForm(props: AmountFormProps) {
   const [cryptoAmount, setCryptoAmount] = useState(values.cryptoAmount ?? props.defaults.cryptoAmount);
   const [coin, setCoin] = useState(values.cryptoCurrency ?? props.coins[0]?.id ?? '');
   const [chosenMethod, setMethod] = useState(values.paymentMethod ?? '');
-  const symbol = fiatSymbol(fiatCurrency, props.fiats);
+  const formats = useFormats();
+  // A preset as the page's locale writes a whole amount: $25, or 25 $ in French.
+  const cardAmount = (amount: number) => formats.fiatLimit(amount, fiatCurrency, props.fiats);
   // The upstream wants the screen size with the quote; only the browser knows it (state,
   // not a DOM write: a re-render on submit would put the server's empty value back).
   const [resolution, setResolution] = useState('');
@@ -210,16 +212,14 @@ export default function AmountForm(props: AmountFormProps) {
               {selectedCard
                 ? selectedCard.amounts.map((a) => (
                     <option key={a} value={String(a)}>
-                      {symbol}
-                      {a}
+                      {cardAmount(a)}
                     </option>
                   ))
                 : props.giftCards.map((c) => (
                     <optgroup key={c.name} label={c.label}>
                       {c.amounts.map((a) => (
                         <option key={a} value={String(a)}>
-                          {symbol}
-                          {a}
+                          {cardAmount(a)}
                         </option>
                       ))}
                     </optgroup>

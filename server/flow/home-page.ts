@@ -10,6 +10,7 @@ import type { MerchantConfig } from '../tenancy/schema.ts';
 import type { FlowKind } from '../../checkout/domain.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { merchantWords } from '../tenancy/texts.ts';
 import { allowedKinds, coinsFor, giftCardsFor } from '../../checkout/offer.ts';
 import { ROUTES, homeTab } from '../../checkout/routes.ts';
 import { queryWithoutLanguage } from '../../checkout/i18n/languages.ts';
@@ -43,6 +44,7 @@ export function amountFormProps(
   const kinds = allowedKinds(config);
   if (kinds.length === 0) return null;
   const kind = kinds.find((k) => k === requestedKind) ?? kinds[0]!;
+  const words = merchantWords(config, texts.language);
   return {
     action: ROUTES.home.path,
     tabs: kinds.map((k) => ({ kind: k, label: texts.TAB_LABELS[k], href: homeTab(k) })),
@@ -53,12 +55,12 @@ export function amountFormProps(
       .filter((m) => kinds.includes(m.type))
       .map((m) => ({
         name: m.name,
-        label: m.label,
+        label: words.methodLabel(m),
         type: m.type,
         fiatCurrencies: m.fiatCurrencies,
         fee: quoteFee(config, methods.get(m.name), false) ?? undefined,
       })),
-    giftCards: giftCardsFor(config).map((c) => ({ name: c.name, label: c.label, amounts: c.amounts })),
+    giftCards: giftCardsFor(config).map((c) => ({ name: c.name, label: words.giftCard(c).label, amounts: c.amounts })),
     defaults: {
       fiatAmount: kinds.includes('BUY') ? defaultAmount(config, 'BUY') : '',
       cryptoAmount: kinds.includes('SELL') ? defaultAmount(config, 'SELL') : '',

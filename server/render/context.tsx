@@ -3,7 +3,7 @@ import { createContext, type ReactElement, type ReactNode, useContext } from 're
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import type { Merchant } from '../tenancy/load.ts';
 import type { AssetManifest } from './manifest.ts';
-import { merchantFooter } from '../tenancy/texts.ts';
+import { merchantFooter, merchantWords, type MerchantWords } from '../tenancy/texts.ts';
 
 export interface RenderContextValue {
   /** The response's script nonce; none on pages rendered once for everyone. */
@@ -53,6 +53,12 @@ export function useRenderContext(): RenderContextValue {
   const ctx = useContext(RenderContext);
   if (!ctx) throw new Error('view rendered outside RenderContext');
   return ctx;
+}
+
+/** The merchant's own words (title, notice, labels) in the page's language, each untranslated one in its default language. */
+export function useMerchantWords(): MerchantWords {
+  const { merchant, language } = useRenderContext();
+  return merchantWords(merchant.config, language);
 }
 
 /** The merchant's own footer in the page's language (or its default language); undefined: the built-in footer. */

@@ -17,6 +17,7 @@ import { RENDER_TIMEOUT_MS } from '../render/stream.tsx';
 import { PaymentSpendPage } from '../../views/pages/PaymentSpend.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { merchantWords } from '../tenancy/texts.ts';
 
 const ROUTE = ROUTES.paymentSpend;
 
@@ -41,6 +42,7 @@ export const paymentSpendScreen = defineScreen({
     const address = await check();
     const config = request.merchant.config;
     const receipt = request.server.methods.get(state.paymentMethod)?.receipt;
+    const subtype = config.paymentMethodSubtypes.find((s) => s.name === state.paymentMethodSubtype);
     const youGet = receipt?.youGet?.(
       {
         amount: formatsFor(textsOf(request).locale).fiatWithCode(
@@ -48,7 +50,7 @@ export const paymentSpendScreen = defineScreen({
           state.fiatCurrency,
           config.supportedFiatCurrencies,
         ),
-        card: config.paymentMethodSubtypes.find((s) => s.name === state.paymentMethodSubtype)?.label,
+        card: subtype && merchantWords(config, request.language).giftCard(subtype).label,
       },
       textsOf(request),
     );

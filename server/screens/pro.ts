@@ -21,6 +21,7 @@ import { upstreamFor } from '../flow/upstream.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import { ProPage } from '../../views/pages/Pro.tsx';
 import { textsOf } from '../i18n/plugin.ts';
+import { merchantWords } from '../tenancy/texts.ts';
 
 const ROUTE = ROUTES.transactionPro;
 
@@ -57,7 +58,12 @@ function proForm(
     fiats: [{ id: PRO_FIAT_CURRENCY, symbol }],
     coins: PRO_COINS.map((id) => ({ id, name: config.supportedCoins.find((c) => c.id === id)?.name ?? id })),
     methods: [
-      { name, label: method?.label ?? 'Interac e-Transfer', type: 'BUY', fee: quoteFee(config, proMethod, true) ?? undefined },
+      {
+        name,
+        label: method ? merchantWords(config, request.language).methodLabel(method) : 'Interac e-Transfer',
+        type: 'BUY',
+        fee: quoteFee(config, proMethod, true) ?? undefined,
+      },
     ],
     giftCards: [],
     defaults: { fiatAmount: String(PRO_DEFAULT), cryptoAmount: '' },

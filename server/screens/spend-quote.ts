@@ -29,16 +29,18 @@ import { upstreamFor } from '../flow/upstream.ts';
 import { SpendQuotePage } from '../../views/pages/SpendQuote.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { merchantWords } from '../tenancy/texts.ts';
 
 const ROUTE = ROUTES.spendQuote;
 type Form = FormState<FormFieldsOf<'spendAmount'>>;
 type PendingRequote = NonNullable<FlowCookie['requote']>;
 type RequoteResponse = z.output<typeof requoteResponseSchema>;
 
-/** The flow's gift card, only among this merchant's own. */
+/** The flow's gift card, only among this merchant's own, its words in the visitor's language. */
 function giftCardOf(request: FastifyRequest, flow: FlowCookie, state: FlowState) {
   const name = flow.subtype ?? state.paymentMethodSubtype ?? '';
-  return giftCardsFor(request.merchant.config).find((s) => s.name === name) ?? null;
+  const card = giftCardsFor(request.merchant.config).find((s) => s.name === name);
+  return card ? { ...card, ...merchantWords(request.merchant.config, request.language).giftCard(card) } : null;
 }
 
 /** The quote whose figures the page shows: the unconfirmed requote, else the one the upstream holds. */

@@ -137,6 +137,27 @@ export function checkMerchant(config: MerchantConfig, folder: string, methods: M
     }
   });
 
+  const others = new Set<string>(config.languages.slice(1));
+  const subtypes = new Set(config.paymentMethodSubtypes.map((s) => s.name));
+  for (const [language, words] of Object.entries(config.translations)) {
+    if (!others.has(language)) {
+      findings.push({ path: ['translations', language], what: "is not among the merchant's other languages (languages)" });
+      continue;
+    }
+    for (const name of Object.keys(words?.paymentMethods ?? {})) {
+      if (!offered.has(name))
+        findings.push({ path: ['translations', language, 'paymentMethods', name], what: 'is not in paymentMethods' });
+    }
+    for (const name of Object.keys(words?.paymentMethodSubtypes ?? {})) {
+      if (!subtypes.has(name)) {
+        findings.push({
+          path: ['translations', language, 'paymentMethodSubtypes', name],
+          what: 'is not in paymentMethodSubtypes',
+        });
+      }
+    }
+  }
+
   for (const [flow, flag] of Object.entries(KIND_FLAGS) as [FlowKind, (typeof KIND_FLAGS)[FlowKind]][]) {
     if (config[flag] && !config.paymentMethods.some((m) => m.type === flow)) {
       findings.push({ path: [flag], what: `is true but paymentMethods has no ${flow} method` });

@@ -106,6 +106,19 @@ export const cardWidgetSchema = z.strictObject({
   baseUrl: webUrl.optional(),
 });
 
+/** The merchant's own words (its title, notice, payment method and gift card labels) in one of its other languages. */
+export const merchantWordsSchema = z.strictObject({
+  title: z.string().min(1).optional(),
+  psa: z.string().min(1).optional(),
+  /** Payment method labels, by the method's name. */
+  paymentMethods: z.record(z.string(), z.string().min(1)).default({}),
+  /** Gift card labels and terms, by the subtype's name. */
+  paymentMethodSubtypes: z
+    .record(z.string(), z.strictObject({ label: z.string().min(1).optional(), termsCopy: z.string().min(1).optional() }))
+    .default({}),
+});
+export type MerchantWordsInput = z.output<typeof merchantWordsSchema>;
+
 const merchantFields = z.strictObject({
   /** Host names this merchant answers on (normalised: lower case, no port). */
   hosts: z.array(z.string().min(1)).default([]),
@@ -115,6 +128,8 @@ const merchantFields = z.strictObject({
   title: z.string().min(1),
   /** The languages the checkout speaks to this merchant's visitors, its default first. */
   languages: z.array(z.enum(LANGUAGES)).min(1).default([DEFAULT_LANGUAGE]),
+  /** The merchant's words in its other languages; what is left out shows in its default language. */
+  translations: z.partialRecord(z.enum(LANGUAGES), merchantWordsSchema).default({}),
   etransferEmail: z.string().email().optional(),
   audioTollFreeNumber: z.string().optional(),
   inputAllowed: z.boolean().default(false),

@@ -12,6 +12,7 @@ import { MAPLE, quoteForm, startFlow } from '../helpers/journey.ts';
 import { loadMerchants, MerchantConfigError } from '../../server/tenancy/load.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { minimalMerchant, removeFixture, validFiles, writeFixture } from '../tenancy/fixtures.ts';
+import { fallbacks, merchantWords } from '../../server/tenancy/texts.ts';
 
 const ROO = 'roo.localhost';
 const stack = await startStack();
@@ -199,3 +200,71 @@ t.test("the edge's own refusals speak the visitor's language, on a page and to a
   const english = await page('/api/nowhere', { accept: 'application/json' });
   t.same(english.json(), { error: { code: 'REQUEST.NOT_FOUND', msg: textsFor('en').ERROR_TEXT.notFound } });
 });
+
+t.test("the merchant's own words in its other languages: translated where given, the default's elsewhere", async (t) => {
+  const french = await page('/', { 'accept-language': 'fr-CA' });
+  t.match(french.body, 'Les commandes par virement Interac reçues après 21 h', "the notice in the merchant's French");
+  t.match(french.body, '>Carte de crédit</option>', 'a payment method by its French label');
+  const english = await page('/', { 'accept-language': 'en' });
+  t.match(english.body, 'Interac e-Transfer orders received after 9 p.m. Eastern');
+  t.match(english.body, '>Credit card</option>');
+  const spend = await page('/?type=SPEND', { 'accept-language': 'fr-CA' });
+  t.match(spend.body, 'Carte-cadeau électronique Northmart.ca', 'a gift card by its French label');
+  t.match(spend.body, /<option value="25">25\s\$<\/option>/, 'its presets as French writes amounts');
+
+  const config = merchantOf(MAPLE).config;
+  const words = merchantWords(
+    { ...config, translations: { 'fr-CA': { paymentMethods: {}, paymentMethodSubtypes: {} } } },
+    'fr-CA',
+  );
+  t.equal(words.psa, config.psa, 'a notice left out reads in the default language');
+  t.equal(words.methodLabel({ name: 'CREDITCARD', label: 'Credit card' }), 'Credit card');
+  t.equal(merchantWords(config, 'en-XA').title, config.title, 'the pseudo-language shows the default words');
+});
+
+t.test(
+  "the merchant file's translations: only its other languages, its own methods and cards; what falls back is reported",
+  async (t) => {
+    const offered = { languages: ['en', 'fr-CA'] };
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['a language not offered', { translations: { 'fr-CA': { psa: 'Bonjour' } } }, /translations\.fr-CA: is not among/],
+      [
+        'a method it does not offer',
+        { ...offered, translations: { 'fr-CA': { paymentMethods: { FLEXEPIN: 'Bon' } } } },
+        /translations\.fr-CA\.paymentMethods\.FLEXEPIN: is not in paymentMethods/,
+      ],
+      [
+        'a card it does not have',
+        { ...offered, translations: { 'fr-CA': { paymentMethodSubtypes: { NOPE: { label: 'Non' } } } } },
+        /translations\.fr-CA\.paymentMethodSubtypes\.NOPE: is not in paymentMethodSubtypes/,
+      ],
+      ['an unknown word', { ...offered, translations: { 'fr-CA': { slogan: 'Oui' } } }, /slogan/],
+    ];
+    for (const [name, extra, want] of cases) {
+      const dir = await writeFixture(validFiles({ 'a/merchant.json': minimalMerchant('a', extra) }));
+      t.teardown(() => removeFixture(dir));
+      const error = await loadMerchants(dir, { blocking: true, methods: PAYMENT_METHODS }).catch((e: unknown) => e);
+      t.ok(error instanceof MerchantConfigError, name);
+      t.match((error as MerchantConfigError).message, want, name);
+    }
+
+    const etransfer = { name: 'ETRANSFER', type: 'BUY', label: 'Interac e-Transfer' };
+    const dir = await writeFixture(
+      validFiles({
+        'a/merchant.json': minimalMerchant('a', {
+          ...offered,
+          psa: 'Closed on holidays.',
+          paymentMethods: [etransfer],
+          translations: { 'fr-CA': { paymentMethods: { ETRANSFER: 'Virement Interac' } } },
+        }),
+      }),
+    );
+    t.teardown(() => removeFixture(dir));
+    const loaded = await loadMerchants(dir, { blocking: true, methods: PAYMENT_METHODS });
+    t.same(
+      fallbacks(loaded.byId.get('a')!),
+      [{ language: 'fr-CA', files: ['translations.fr-CA.psa'] }],
+      'the check names the notice',
+    );
+  },
+);

@@ -3,7 +3,7 @@
 // unsupported-browser notice. The boot script is added only when the page rendered an
 // island, so island-free pages ship no JavaScript.
 import type { ReactNode } from 'react';
-import { useRenderContext } from '../../server/render/context.tsx';
+import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
 import type { AssetManifest } from '../../server/render/manifest.ts';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import { safeJson } from '../../server/render/json.ts';
@@ -33,9 +33,9 @@ export function Document(props: DocumentProps) {
   const { title, children, toasts = [], bare = false, pageStyles = [], footer = 'compact' } = props;
   const { merchant, assets, shell, language } = useRenderContext();
   const { META_TEXT } = useTexts();
-  const config = merchant.config;
-  const pageTitle = title ? `${title} | ${config.title}` : config.title;
-  const description = props.description ?? META_TEXT.page(config.title, title ?? config.title);
+  const merchantTitle = useMerchantWords().title;
+  const pageTitle = title ? `${title} | ${merchantTitle}` : merchantTitle;
+  const description = props.description ?? META_TEXT.page(merchantTitle, title ?? merchantTitle);
   // Rendered per request: the visitor's parts only, joined with the merchant's shell
   // (server/render/shell.tsx), which is this same document with a cut in their place.
   if (shell?.mode === 'visitor') {

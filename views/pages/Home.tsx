@@ -1,7 +1,7 @@
 // Screen 1: amount input.
 import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
-import { useRenderContext } from '../../server/render/context.tsx';
+import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
 import { useTexts } from '../language.tsx';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
@@ -30,9 +30,9 @@ export function HomePage({
   const { HOME_TEXT, META_TEXT, TAB_LABELS } = useTexts();
   const { merchant } = useRenderContext();
   const { config } = merchant;
-  const { psa } = config;
+  const { title, psa } = useMerchantWords();
   const description = META_TEXT.home(
-    config.title,
+    title,
     allowedKinds(config),
     coinsFor(config).map((coin) => coin.name),
   );

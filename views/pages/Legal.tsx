@@ -1,11 +1,11 @@
-import { useRenderContext } from '../../server/render/context.tsx';
+import { useMerchantWords } from '../../server/render/context.tsx';
 import { Document } from '../layout/Document.tsx';
 import { useTexts } from '../language.tsx';
 
 /** Legal pages are the merchant's own HTML, checked at start-up to hold no scripts. */
 export function LegalPage({ title, html }: { title: string; html: string }) {
   const { META_TEXT } = useTexts();
-  const merchantTitle = useRenderContext().merchant.config.title;
+  const merchantTitle = useMerchantWords().title;
   return (
     <Document title={title} description={META_TEXT.legal(merchantTitle, title)} footer="full">
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's legal page, sanitised once at load (tenancy/) */}

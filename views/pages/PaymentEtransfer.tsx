@@ -4,7 +4,7 @@
 // The address and Reference ID can be copied.
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { Island } from '../../server/render/island.tsx';
-import { useRenderContext } from '../../server/render/context.tsx';
+import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
 import { slot, useTexts, withNodes } from '../language.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
@@ -33,9 +33,11 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
   const { ACTIONS, BACK_TO_START, PAY_PAGE, PAYMENT_PAGE_TEXT, RECEIPT_TEXT, TIME } = useTexts();
   const { frame } = props;
   const { merchant } = useRenderContext();
+  const words = useMerchantWords();
   const { etransferEmail, paymentMethods, merchantName } = merchant.config;
   // The merchant names its e-transfer (Interac e-Transfer in Canada, PayID in Australia).
-  const method = paymentMethods.find((m) => m.name === 'ETRANSFER')?.label ?? 'e-Transfer';
+  const etransfer = paymentMethods.find((m) => m.name === 'ETRANSFER');
+  const method = etransfer ? words.methodLabel(etransfer) : 'e-Transfer';
   return (
     <Document title={PAY_PAGE.title}>
       <FlowFrame frame={frame}>
