@@ -34,7 +34,13 @@ async function buyInFrench(t: Test, page: Page, javaScript: boolean, amount: str
   if (javaScript) await hydrated(page, '#fiatAmount');
   await page.getByLabel('Montant', { exact: true }).fill(amount);
   await page.getByLabel('Cryptomonnaie').selectOption('BTC');
-  await page.getByLabel('Mode de paiement').selectOption('ETRANSFER');
+  const method = page.getByLabel('Mode de paiement');
+  t.equal(
+    await method.locator('option[value="ETRANSFER"]').textContent(),
+    'Virement Interac',
+    "the method by the merchant's French label",
+  );
+  await method.selectOption('ETRANSFER');
   await next(page, '/price-quote');
 
   await titled(t, page, 'Confirmez votre cotation');
@@ -77,7 +83,7 @@ async function buyInFrench(t: Test, page: Page, javaScript: boolean, amount: str
   await next(page, '/payment-etransfer-instructions');
 
   await titled(t, page, 'Paiement');
-  await page.getByRole('heading', { name: 'Payer par Interac e-Transfer' }).waitFor();
+  await page.getByRole('heading', { name: 'Payer par Virement Interac' }).waitFor();
   const summary = page.locator('.order-summary');
   t.ok(await summary.getByText('Total de la commande', { exact: true }).count(), 'the summary in French');
   t.ok(await summary.getByText(fr(`${amount},00 $`), { exact: true }).count(), 'the order total, the Quebec way');
