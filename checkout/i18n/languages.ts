@@ -18,21 +18,23 @@ export type PageLanguage = Language | typeof PSEUDO_LANGUAGE;
 /** The switch's query parameter: ?lang=fr-CA on any page chooses French (server/i18n/plugin.ts). */
 export const LANGUAGE_PARAM = 'lang';
 
-/** A URL's query without the switch's parameter (and without the `?`), every other parameter kept in order. */
-export function queryWithoutLanguage(url: string): string {
+/** A URL's path and its query, the switch's parameter set to `language` or, undefined, taken out; every other parameter kept in order. */
+function withLanguageParam(url: string, language: PageLanguage | undefined): string {
   const at = url.indexOf('?');
-  if (at === -1) return '';
-  const query = new URLSearchParams(url.slice(at + 1));
-  query.delete(LANGUAGE_PARAM);
-  return query.toString();
+  if (at === -1 && language === undefined) return url;
+  const path = at === -1 ? url : url.slice(0, at);
+  const query = new URLSearchParams(at === -1 ? '' : url.slice(at + 1));
+  if (language === undefined) query.delete(LANGUAGE_PARAM);
+  else query.set(LANGUAGE_PARAM, language);
+  const rest = query.toString();
+  return rest ? `${path}?${rest}` : path;
 }
 
-/** The switch's link to `language` from a page whose own query is `pageQuery`: the page comes back as it was, in that language. */
-export function languageSwitchHref(pageQuery: string, language: PageLanguage): string {
-  const query = new URLSearchParams(pageQuery);
-  query.set(LANGUAGE_PARAM, language);
-  return `?${query}`;
-}
+/** A page's URL without the switch's parameter: where the switch comes back to. */
+export const withoutLanguageParam = (url: string): string => withLanguageParam(url, undefined);
+
+/** The switch's link to `language` from the page at `pageUrl`: the page comes back as it was, in that language. */
+export const languageSwitchHref = (pageUrl: string, language: PageLanguage): string => withLanguageParam(pageUrl, language);
 
 export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);

@@ -13,7 +13,6 @@ import { textsOf } from '../i18n/plugin.ts';
 import { merchantWords } from '../tenancy/texts.ts';
 import { allowedKinds, coinsFor, giftCardsFor } from '../../checkout/offer.ts';
 import { ROUTES, homeTab } from '../../checkout/routes.ts';
-import { queryWithoutLanguage } from '../../checkout/i18n/languages.ts';
 import { resolveAmountLimits } from '../../checkout/validation/amount.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
@@ -127,7 +126,7 @@ export async function renderUntouchedHome(request: FastifyRequest, reply: Fastif
       version,
       freshUntil: config.showTicker ? tickerFreshUntil(request, ticker?.rows) : Infinity,
       // The tab's own URL, whatever else this one carried: the page is the same for everyone.
-      query: kind ? queryWithoutLanguage(homeTab(kind)) : '',
+      url: kind ? homeTab(kind) : ROUTES.home.path,
     },
   );
 }

@@ -9,9 +9,10 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGE_PARAM,
   PSEUDO_LANGUAGE,
-  queryWithoutLanguage,
+  withoutLanguageParam,
   type PageLanguage,
 } from '../../checkout/i18n/languages.ts';
+import { buildPath, ROUTE_LIST, type RouteDef } from '../../checkout/routes.ts';
 import { LANGUAGE_COOKIE, languageOfHeaders } from './negotiate.ts';
 import { type Texts, textsFor } from '../../checkout/messages.ts';
 
@@ -24,12 +25,22 @@ function choosable(request: FastifyRequest, pseudo: boolean): readonly string[] 
   return pseudo ? [...offered, PSEUDO_LANGUAGE] : offered;
 }
 
-/** A page's URL without the switch's parameter, every other parameter kept in order. */
-export function withoutLanguageParam(url: string): string {
-  const at = url.indexOf('?');
-  const path = at === -1 ? url : url.slice(0, at);
-  const rest = queryWithoutLanguage(url);
-  return rest ? `${path}?${rest}` : path;
+const ROUTE_BY_NAME: ReadonlyMap<string, RouteDef> = new Map(ROUTE_LIST.map((route) => [route.name, route]));
+
+/**
+ * The URL of the page a request shows, which the header's switch links back to: a GET's
+ * own; for a form's answer (a POST to the screen or to one of its actions, a path with
+ * nothing to GET), the screen's page.
+ */
+export function pageUrlOf(request: FastifyRequest): string {
+  if (request.method === 'GET' || request.method === 'HEAD') return withoutLanguageParam(request.url);
+  const route = ROUTE_BY_NAME.get(request.routeOptions.config.screen ?? '');
+  if (route === undefined) return withoutLanguageParam(request.url).split('?')[0]!;
+  try {
+    return buildPath(route, request.params as Record<string, string>);
+  } catch {
+    return withoutLanguageParam(request.url).split('?')[0]!;
+  }
 }
 
 function switchLanguage(request: FastifyRequest, reply: FastifyReply, pseudo: boolean): FastifyReply {

@@ -20,10 +20,11 @@ export interface RenderContextValue {
    */
   islands: { count: number; onLoad: Set<string> };
   /**
-   * The page's own query (no `?`, no switch parameter), which the language switch keeps, so
-   * switching shows the same page; none on a page that answers no URL of its own (an error).
+   * The page's own URL without the switch's parameter, which the language switch links back
+   * to, so switching shows the same page. An error page has none (it echoes no path): its
+   * switch's links are relative.
    */
-  query?: string;
+  pageUrl?: string;
   /** Set when the page is joined with its merchant's shell (shell.tsx); the Document asks it. */
   shell?: ShellSlot;
 }

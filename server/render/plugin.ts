@@ -57,12 +57,17 @@ export const renderPlugin = fp<{ distDir?: URL }>(
       'renderShared',
       function renderOnce(this: FastifyReply, key: string, build: () => ReactElement, options: SharedPageOptions = {}) {
         const { request } = this;
-        const { version, freshUntil = Infinity, query = '' } = options;
+        const { version, freshUntil = Infinity, url } = options;
         const page = sharedPage(
           request.merchant,
           key,
           build,
-          { assets: manifest, appVersion: app.appConfig.appVersion, language: request.language, query },
+          {
+            assets: manifest,
+            appVersion: app.appConfig.appVersion,
+            language: request.language,
+            ...(url ? { pageUrl: url } : {}),
+          },
           version,
         );
         const headers = sharedPageHeaders(request.merchant, page, app.contentSecurity.sharedPage(request.merchant.id));

@@ -40,8 +40,8 @@ export interface SharedPageOptions {
   version?: string;
   /** Until when (the app's clock) the page may be answered before Fastify; default for ever. */
   freshUntil?: number;
-  /** The page's own query, which its language switch keeps; default none. */
-  query?: string;
+  /** The page's own URL, which its language switch links back to. */
+  url?: string;
 }
 
 const pages = new WeakMap<Merchant, Map<string, SharedPage & { version: string }>>();
@@ -74,7 +74,7 @@ export function sharedPage(
   merchant: Merchant,
   key: string,
   build: () => ReactElement,
-  context: { assets: AssetManifest; appVersion: string; language: PageLanguage; query?: string },
+  context: { assets: AssetManifest; appVersion: string; language: PageLanguage; pageUrl?: string },
   version = '',
 ): SharedPage {
   let byKey = pages.get(merchant);

@@ -1,7 +1,8 @@
 // Pages rendered per request, on a shell: what a page's Document shows of the merchant
 // (head, header, footer) is rendered once per merchant and page kind, with a cut where each
-// of the visitor's parts goes (the language switch, whose links keep the page's query; the
-// page itself; its toasts; the boot script with the response's nonce). A request renders only those parts and joins them with the shell.
+// of the visitor's parts goes (the language switch, whose links carry the page's URL; the
+// page itself; its toasts; the boot script with the response's nonce). A request renders
+// only those parts and joins them with the shell.
 // A shell is rendered with no nonce and no visitor part, so it holds neither; shells hang
 // off the merchant object, so a merchant loaded anew gets new ones.
 import { randomBytes } from 'node:crypto';

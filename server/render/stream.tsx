@@ -10,7 +10,8 @@ import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { localeOf, queryWithoutLanguage } from '../../checkout/i18n/languages.ts';
+import { localeOf } from '../../checkout/i18n/languages.ts';
+import { pageUrlOf } from '../i18n/plugin.ts';
 import { textsFor } from '../../checkout/messages.ts';
 import { PageLanguageContext } from '../../views/page-language.ts';
 import { errorPage } from '../http/errors.ts';
@@ -48,7 +49,7 @@ function renderContext(request: FastifyRequest, reply: FastifyReply): RenderCont
     merchant: request.merchant,
     language: request.language,
     locale: localeOf(request.language),
-    query: queryWithoutLanguage(request.url),
+    pageUrl: pageUrlOf(request),
     assets: request.server.assetManifest,
     appVersion: request.server.appConfig.appVersion,
     islands: { count: 0, onLoad: new Set() },

@@ -34,8 +34,10 @@ export const legalScreens = LEGAL_PAGES.map(({ page, route }) =>
       }
       const html = servedLegalPage(request.server.merchants, merchant, page, request.language);
       if (html === undefined) return reply.redirect(ROUTES.home.path, 302);
-      return reply.renderShared(`legal:${page}`, () =>
-        createElement(LegalPage, { title: textsOf(request).LEGAL_TITLES[page], html }),
+      return reply.renderShared(
+        `legal:${page}`,
+        () => createElement(LegalPage, { title: textsOf(request).LEGAL_TITLES[page], html }),
+        { url: route.path },
       );
     },
   }),

@@ -13,6 +13,8 @@ import { loadMerchants, MerchantConfigError } from '../../server/tenancy/load.ts
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { minimalMerchant, removeFixture, validFiles, writeFixture } from '../tenancy/fixtures.ts';
 import { fallbacks, merchantWords } from '../../server/tenancy/texts.ts';
+import { pageUrlOf } from '../../server/i18n/plugin.ts';
+import type { FastifyRequest } from 'fastify';
 
 const ROO = 'roo.localhost';
 const stack = await startStack();
@@ -101,21 +103,39 @@ t.test('the switch: a plain link that sets a host-only cookie and comes back wit
 
 t.test('the header offers the switch only where there is a choice, each name in its own language', async (t) => {
   const maple = await page('/', { 'accept-language': 'fr-CA' });
-  t.match(maple.body, /<a href="\?lang=en" lang="en" hrefLang="en">English<\/a>/i);
+  t.match(maple.body, /<a href="\/\?lang=en" lang="en" hrefLang="en">English<\/a>/i);
   t.match(maple.body, /<span lang="fr-CA" aria-current="true">Français<\/span>/);
   const roo = await page('/', {}, ROO);
   t.notMatch(roo.body, 'language-switch');
 
   // A tab (a page rendered once for everyone) and a page of an order both come back as they were.
   const sellTab = await page('/?type=SELL');
-  t.match(sellTab.body, 'href="?type=SELL&amp;lang=fr-CA"', "the tab's link keeps the tab");
+  t.match(sellTab.body, 'href="/?type=SELL&amp;lang=fr-CA"', "the tab's link keeps the tab");
   t.equal((await page('/?type=SELL&lang=fr-CA')).headers.location, '/?type=SELL', 'and comes back to it');
   const odd = await page('/?type=SELL&utm_source=mail');
-  t.match(odd.body, 'href="?type=SELL&amp;lang=fr-CA"', 'a shared page links to its own URL, not a visitor’s');
+  t.match(odd.body, 'href="/?type=SELL&amp;lang=fr-CA"', 'a shared page links to its own URL, not a visitor’s');
   const visitor = await startFlow(stack);
   const quote = await visitor.get('/price-quote?from=mail');
   t.equal(quote.statusCode, 200);
-  t.match(quote.body, 'href="?from=mail&amp;lang=fr-CA"', 'a page rendered per request keeps its query');
+  t.match(quote.body, 'href="/price-quote?from=mail&amp;lang=fr-CA"', 'a page rendered per request keeps its query');
+});
+
+t.test("the switch on a form's answer links to the screen's page, not to the path the form posted to", async (t) => {
+  const asked = (method: string, url: string, screen?: string, params: Record<string, string> = {}) =>
+    pageUrlOf({ method, url, params, routeOptions: { config: { screen } } } as unknown as FastifyRequest);
+  t.equal(
+    asked('GET', '/price-quote?from=mail&lang=en'),
+    '/price-quote?from=mail',
+    "a GET: its own URL, the switch's parameter out",
+  );
+  t.equal(asked('POST', '/price-quote/accept', 'price-quote'), '/price-quote', "an action's answer: its screen's page");
+  t.equal(asked('POST', '/state/ABC123/confirm', 'state', { refId: 'ABC123' }), '/state/ABC123', 'its parameters filled in');
+  t.equal(asked('POST', '/buyer-info-input?x=1', 'buyer-info-input'), '/buyer-info-input');
+  t.equal(asked('POST', '/nowhere?x=1'), '/nowhere', 'no screen: the path it was sent to');
+  // Followed, the link comes back to a page, where the action's path would have sent the visitor home.
+  const visitor = await startFlow(stack);
+  const back = await visitor.get('/price-quote?lang=fr-CA');
+  t.equal(back.headers.location, '/price-quote');
 });
 
 t.test('the pseudo-language outside production only, by choice', async (t) => {
