@@ -32,6 +32,10 @@ async function startEmbeddedSandbox(config: AppConfig, logger: Logger) {
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
   const logger = processLogger(config.logLevel);
+  // Nothing a request carries gets here (the server answers what its listeners throw). A
+  // bug that does is logged before Node ends the process as it always does (its stack on
+  // stderr, exit code 1); an unhandled rejection comes here too, as its origin says.
+  process.on('uncaughtExceptionMonitor', (err, origin) => logger.fatal({ err, origin }, 'the process exits'));
   if (config.sessionSecretGenerated) {
     logger.warn('SESSION_SECRET is not set: generated one for this run; visitors lose their flow on restart');
   }
@@ -55,6 +59,7 @@ async function main(): Promise<void> {
           port: config.healthPort,
           host: config.host,
           onError: (err) => logger.error({ err }, 'the probe server failed: probes on HEALTH_PORT no longer answer'),
+          log: logger,
         });
   await app.listen({ port: config.port, host: config.host });
 

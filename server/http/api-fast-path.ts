@@ -27,6 +27,7 @@ import {
 } from '../upstream/proxy-rules.ts';
 import { clientAddress, type TrustProxy } from './client-address.ts';
 import { jsonErrorAnswer } from './errors.ts';
+import { answerThrown } from './outside-answers.ts';
 import { languageOfHeaders } from '../i18n/negotiate.ts';
 import { logRequest, type Lifecycle, type RequestLine } from './lifecycle.ts';
 import { FrontListener, frontListenerDeps, withoutFlow, type FastPathDeps } from './cached-page-listener.ts';
@@ -69,10 +70,7 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     this.answered++;
     // Whatever fails is answered inside; what could still throw (the socket) must not
     // become an unhandled rejection that ends the process.
-    this.#answer(deps, merchant, call, request, response).catch((error: unknown) => {
-      deps.log.error({ err: error }, 'answering an /api call failed');
-      response.destroy();
-    });
+    this.#answer(deps, merchant, call, request, response).catch((error: unknown) => answerThrown(deps, error, request, response));
     return true;
   }
 

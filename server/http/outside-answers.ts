@@ -6,7 +6,7 @@
 // policy that runs nothing, a request id, a log line and the request metric; never the
 // framework's code nor the request's path.
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EdgeError, ERROR_ANSWER_CSP, errorFormatOf, errorPage, publicError, sendError } from './errors.ts';
@@ -45,6 +45,9 @@ function prepare(error: FastifyError, format: 'json' | 'html', language: PageLan
 /** An error's answers in both formats, made once per language: what a refusal under load sends. */
 export type Refusal = (language: PageLanguage) => Readonly<Record<'json' | 'html', Prepared>>;
 
+/** The edge's answer for a status alone, in the words errors.ts gives it. */
+const statusRefusal = (status: number) => refusal({ statusCode: status, code: '' } as FastifyError);
+
 export function refusal(error: FastifyError): Refusal {
   const made = new Map<PageLanguage, Readonly<Record<'json' | 'html', Prepared>>>();
   return (language) => {
@@ -74,9 +77,21 @@ export function refuseOutside(
   headers: Record<string, string> = {},
 ): void {
   const started = performance.now();
+  const language = deps.languageOf?.(request) ?? DEFAULT_LANGUAGE;
+  writeAnswer(deps, request, response, refused(language), randomUUID(), headers, started);
+}
+
+function writeAnswer(
+  deps: OutsideAnswerDeps,
+  request: IncomingMessage,
+  response: ServerResponse,
+  answers: Readonly<Record<'json' | 'html', Prepared>>,
+  reqId: string,
+  headers: Record<string, string>,
+  started: number,
+): void {
   const url = request.url ?? '/';
-  const answer = refused(deps.languageOf?.(request) ?? DEFAULT_LANGUAGE)[errorFormatOf(url, request.headers.accept)];
-  const reqId = randomUUID();
+  const answer = answers[errorFormatOf(url, request.headers.accept)];
   const head = answer.head.concat('x-request-id', reqId);
   for (const name in headers) head.push(name, headers[name]!);
   response.writeHead(answer.status, head);
@@ -85,6 +100,40 @@ export function refuseOutside(
   deps.metrics.request('-', 'unmatched', request.method ?? '-', answer.status, ms / 1000);
   const path = url.split('?')[0]!;
   logRequest(deps.log, { reqId, method: request.method ?? '-', path, status: answer.status, ms });
+}
+
+const FAILED = statusRefusal(500);
+
+/**
+ * A request whose answer in front of Fastify threw (a bug, never the visitor's doing):
+ * logged at error level with the id its answer carries, and answered with the edge's 500
+ * in the default language (the merchant's may be what failed), closing the connection; an
+ * answer already under way is cut instead, as it cannot be replaced.
+ */
+export function answerThrown(deps: OutsideAnswerDeps, error: unknown, request: IncomingMessage, response: ServerResponse): void {
+  const started = performance.now();
+  const reqId = randomUUID();
+  deps.log.error({ err: error, reqId }, 'answering a request in front of the app failed');
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  response.shouldKeepAlive = false;
+  writeAnswer(deps, request, response, FAILED(DEFAULT_LANGUAGE), reqId, { connection: 'close' }, started);
+}
+
+/**
+ * The server's listener, answering whatever it throws with answerThrown: no request can end
+ * the process. `deps` is read when a request fails (the app's logger once it is ready).
+ */
+export function answeringThrown(deps: () => OutsideAnswerDeps, listener: RequestListener): RequestListener {
+  return (request, response) => {
+    try {
+      listener(request, response);
+    } catch (error) {
+      answerThrown(deps(), error, request, response);
+    }
+  };
 }
 
 /** Fastify's own refusals as the edge's: what each means to a visitor. */
@@ -121,14 +170,14 @@ export function answerFrameworkError(
   return sendError(request, reply, FRAMEWORK_ERRORS[error.code]?.() ?? error);
 }
 
-/** Node's refusals by the parser's error code; anything else it cannot parse is a 400. */
-const CLIENT_ERROR_STATUS: Readonly<Record<string, number>> = {
+/** Node's refusals by the parser's error code; anything else it cannot parse is a 400 (the probe worker's too). */
+export const CLIENT_ERROR_STATUS: Readonly<Record<string, number>> = {
   ERR_HTTP_REQUEST_TIMEOUT: 408,
   HPE_HEADER_OVERFLOW: 431,
 };
 
 const CLIENT_ERROR_ANSWERS: Readonly<Record<number, Refusal>> = Object.fromEntries(
-  [400, 408, 431].map((status) => [status, refusal({ statusCode: status, code: '' } as FastifyError)]),
+  [400, 408, 431].map((status) => [status, statusRefusal(status)]),
 );
 
 /** A socket as Node's server holds it: the response in progress on it, if any. */

@@ -3,7 +3,10 @@
 // still offers it; else the first of the merchant's the browser asks for (Accept-Language,
 // matched the way browsers and ICU match locales: fr-FR asks for fr-CA before en); else
 // the merchant's default. Negotiator reads the header's weights, the ICU matcher matches.
-// Both the Fastify hook and the listener in front of Fastify ask this one function.
+// Both the Fastify hook and the listeners in front of Fastify ask this one function, so it
+// never throws: a tag no locale can be read from (`en_US`, `i-klingon`) counts as absent,
+// and a header is cut to a few entries before it is read, so a long one costs no more
+// than a browser's.
 import { match } from '@formatjs/intl-localematcher';
 import type { IncomingHttpHeaders } from 'node:http';
 import Negotiator from 'negotiator';
@@ -19,21 +22,55 @@ export function chosenLanguage(cookieHeader: string | undefined): string | undef
   return cookieHeader === undefined ? undefined : CHOSEN.exec(cookieHeader)?.[1];
 }
 
+/** The entries of Accept-Language read: more than a browser sends for the languages set in it. */
+export const ASKED_ENTRIES_READ = 16;
+/** The characters of Accept-Language read: room for that many entries with their weights. */
+export const ASKED_CHARS_READ = 512;
+
+/** The header's first entries, whole, within the bounds above: all that is ever parsed or remembered. */
+export function boundedAcceptLanguage(header: string): string {
+  let read = header.length > ASKED_CHARS_READ ? header.slice(0, ASKED_CHARS_READ) : header;
+  // An entry cut in two is left out rather than read as another tag.
+  if (read.length < header.length && header[read.length] !== ',') read = read.slice(0, Math.max(0, read.lastIndexOf(',')));
+  let entries = 0;
+  for (let at = read.indexOf(','); at !== -1; at = read.indexOf(',', at + 1)) {
+    if (++entries === ASKED_ENTRIES_READ) return read.slice(0, at);
+  }
+  return read;
+}
+
+/** Whether a locale can be read from the tag: the matcher throws on any it cannot. */
+function readable(tag: string): boolean {
+  if (tag === '*') return false;
+  try {
+    Intl.getCanonicalLocales(tag);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The tags the browser asks for, most wanted first, that name a locale; from a bounded header. */
+export function askedLanguages(bounded: string): string[] {
+  return new Negotiator({ headers: { 'accept-language': bounded } }).languages().filter(readable);
+}
+
 /** Headers seen, matched once: browsers send a few distinct values, so this stays small. */
 const MATCHED_KEPT = 2_000;
 const matched = new Map<string, Language>();
 
 function browserLanguage(offered: readonly Language[], acceptLanguage: string): Language {
-  const key = `${offered.join(',')}\n${acceptLanguage}`;
+  const bounded = boundedAcceptLanguage(acceptLanguage);
+  const key = `${offered.join(',')}\n${bounded}`;
   const known = matched.get(key);
   if (known) return known;
-  const asked = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).languages();
-  const found = match(
-    asked.filter((tag) => tag !== '*'),
-    offered as Language[],
-    offered[0]!,
-    { algorithm: 'best fit' },
-  ) as Language;
+  let found: Language;
+  try {
+    found = match(askedLanguages(bounded), offered as Language[], offered[0]!, { algorithm: 'best fit' }) as Language;
+  } catch {
+    // The matcher's own reading is stricter than the check above in some corner: no language asked.
+    found = offered[0]!;
+  }
   if (matched.size >= MATCHED_KEPT) matched.delete(matched.keys().next().value!);
   matched.set(key, found);
   return found;

@@ -108,10 +108,14 @@ export class Admission {
         this.#perClient.set(client, held + 1);
       }
       this.inFlight += 1;
-      handler(request, response);
-      // Answered at once (a page shared by all, say): no longer in flight.
-      if (response.writableEnded) this.#done(client);
-      else response.once('close', () => this.#done(client));
+      try {
+        handler(request, response);
+      } finally {
+        // Answered at once (a page shared by all, say): no longer in flight. A listener that
+        // threw is answered by the server's catch (connections.ts), and counted out on close.
+        if (response.writableEnded) this.#done(client);
+        else response.once('close', () => this.#done(client));
+      }
     };
   }
 

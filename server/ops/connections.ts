@@ -17,7 +17,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
-import { refusal, refuseOutside, type OutsideAnswerDeps } from '../http/outside-answers.ts';
+import { answeringThrown, refusal, refuseOutside, type OutsideAnswerDeps } from '../http/outside-answers.ts';
 import type { TrustProxy } from '../http/client-address.ts';
 import type { EdgeMetrics } from './metrics.ts';
 
@@ -136,28 +136,34 @@ export function connectionGuard(settings: ConnectionSettings): ConnectionGuard {
           headersTimeout: settings.headersTimeoutMs,
           keepAliveTimeout: settings.keepAliveTimeoutMs,
           connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+          // A request without Host gets the edge's own 400 (tenancy), not Node's bare one.
+          requireHostHeader: false,
         },
-        (request: IncomingMessage, response: ServerResponse) => {
-          const socket = request.socket as ServerSocket;
-          const inFlight = (socket[kInFlight] ?? 0) + 1;
-          socket[kInFlight] = inFlight;
-          response.once('close', () => {
-            const left = (socket[kInFlight] ?? 1) - 1;
-            socket[kInFlight] = left;
-            if (left < settings.maxPipelined) resumeReading(socket);
-          });
-          if (inFlight >= settings.maxPipelined) pauseReading(socket);
-          if (inFlight <= settings.maxPipelined) return handler(request, response);
-          deps.metrics.shed('pipelining');
-          // One refusal closes the connection; the rest of the packet is not worth an answer.
-          if (socket[kRefused]) return;
-          socket[kRefused] = true;
-          response.shouldKeepAlive = false;
-          refuseOutside(deps, request, response, OVERLOADED, {
-            'retry-after': String(RETRY_AFTER_S),
-            connection: 'close',
-          });
-        },
+        // Whatever the guard and the listeners behind it throw is answered, never the process's end.
+        answeringThrown(
+          () => deps,
+          (request: IncomingMessage, response: ServerResponse) => {
+            const socket = request.socket as ServerSocket;
+            const inFlight = (socket[kInFlight] ?? 0) + 1;
+            socket[kInFlight] = inFlight;
+            response.once('close', () => {
+              const left = (socket[kInFlight] ?? 1) - 1;
+              socket[kInFlight] = left;
+              if (left < settings.maxPipelined) resumeReading(socket);
+            });
+            if (inFlight >= settings.maxPipelined) pauseReading(socket);
+            if (inFlight <= settings.maxPipelined) return handler(request, response);
+            deps.metrics.shed('pipelining');
+            // One refusal closes the connection; the rest of the packet is not worth an answer.
+            if (socket[kRefused]) return;
+            socket[kRefused] = true;
+            response.shouldKeepAlive = false;
+            refuseOutside(deps, request, response, OVERLOADED, {
+              'retry-after': String(RETRY_AFTER_S),
+              connection: 'close',
+            });
+          },
+        ),
       );
       server.on('connection', (socket: WatchedSocket) => {
         if (!admitConnection(socket)) {
