@@ -13,8 +13,8 @@ export interface Lifecycle {
   draining: boolean;
 }
 
-/** Probes carry no merchant host, no markup, and answer in JSON. */
-const PROBE = { tenancy: false, csp: false, errorFormat: 'json', whileDraining: true } as const;
+/** Probes carry no merchant host and answer in JSON, with the policy that runs nothing, as every answer. */
+const PROBE = { tenancy: false, errorFormat: 'json', whileDraining: true } as const;
 
 export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
   async (app, { lifecycle = new HealthState() }) => {

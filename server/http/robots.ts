@@ -33,7 +33,7 @@ export const robotsPlugin = fp(
   async (app) => {
     // Made on a merchant's first request and keyed by the merchant object: a reload makes it anew.
     const files = new WeakMap<Merchant, string>();
-    app.get('/robots.txt', { config: { csp: false } }, async (request, reply) => {
+    app.get('/robots.txt', async (request, reply) => {
       let file = files.get(request.merchant);
       if (file === undefined) files.set(request.merchant, (file = robotsTxt(app.merchants, request.merchant)));
       return reply.type('text/plain; charset=utf-8').header('cache-control', CACHE_CONTROL).send(file);

@@ -1,18 +1,25 @@
 // Starts the probe worker (probe-worker.ts) on HEALTH_PORT and resolves once it listens,
 // or rejects with why it could not (a port in use stops the process at start-up).
 import { Worker } from 'node:worker_threads';
+import type { FastifyError } from 'fastify';
+import type { Logger } from 'pino';
 import { PROJECT_ROOT } from '../root.ts';
-import { EdgeError, errorJson } from '../http/errors.ts';
+import { EdgeError, ERROR_ANSWER_CSP, errorJson } from '../http/errors.ts';
 import { SECURITY_HEADERS } from '../security/plugin.ts';
+import { CLIENT_ERROR_STATUS } from '../http/outside-answers.ts';
 import { PROBE_LIMITS, type HealthState, type ProbeLimits } from './health.ts';
 import type { ProbeWorkerData, ProbeWorkerMessage } from './probe-worker.ts';
 
-/** Every probe answer's headers, on either port. */
+/** Every probe answer's headers, on either port: the edge's security headers and a policy that runs nothing. */
 const PROBE_HEADERS: Record<string, string> = {
   ...SECURITY_HEADERS,
+  'content-security-policy': ERROR_ANSWER_CSP,
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
 };
+
+/** An error of no code of the edge's: errors.ts gives it the words of its status. */
+const statusError = (status: number) => ({ statusCode: status, code: '' }) as FastifyError;
 
 export interface ProbeServer {
   port: number;
@@ -26,6 +33,8 @@ export interface ProbeServerOptions {
   limits?: ProbeLimits;
   /** The worker failed after it started (it is not restarted: the probes then fail, as they should). */
   onError?: (error: Error) => void;
+  /** Where a probe whose answer threw is logged (it was answered 500). */
+  log?: Pick<Logger, 'error'>;
 }
 
 /**
@@ -49,6 +58,13 @@ export function startProbeServer(options: ProbeServerOptions): Promise<ProbeServ
     limits: options.limits ?? PROBE_LIMITS,
     headers: PROBE_HEADERS,
     notFound: errorJson(new EdgeError.notFound()),
+    failed: errorJson(statusError(500)),
+    refused: Object.fromEntries(
+      Object.entries({ ...CLIENT_ERROR_STATUS, '': 400 }).map(([code, status]) => [
+        code,
+        { status, body: errorJson(statusError(status)) },
+      ]),
+    ),
   });
   // The process ends when the main thread is done; the probes do not keep it alive.
   worker.unref();
@@ -56,6 +72,10 @@ export function startProbeServer(options: ProbeServerOptions): Promise<ProbeServ
     let started = false;
     let closing = false;
     worker.on('message', (message: ProbeWorkerMessage) => {
+      if ('threw' in message) {
+        const { reqId, ...err } = message.threw;
+        return options.log?.error({ err, reqId }, 'answering a probe failed');
+      }
       if ('failed' in message) {
         void worker.terminate();
         return reject(new Error(`HEALTH_PORT ${options.port}: ${message.failed}`));
