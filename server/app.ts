@@ -43,6 +43,7 @@ import { SharedPagesFastPath, sharedPagesPlugin } from './http/cached-page-liste
 import { ApiFastPath, apiFastPathPlugin } from './http/api-fast-path.ts';
 import { trustProxy } from './http/client-address.ts';
 import { answerClientError, answerFrameworkError } from './http/outside-answers.ts';
+import { originForm } from './http/request-target.ts';
 
 /** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
 export const FORM_BODY_LIMIT = 1536 * 1024;
@@ -118,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : (new RequestLogger(logger as Logger, withMerchant) as unknown as FastifyBaseLogger);
     },
     routerOptions: { maxParamLength: 200 },
+    // Routes, redirects and links see a path and query, never a scheme or a host.
+    rewriteUrl: (request) => originForm(request.url ?? '/'),
     // The framework's and the parser's refusals are answered in the edge's shape too.
     frameworkErrors: (error, request, reply) => void answerFrameworkError(app, error, request, reply),
     clientErrorHandler(error, socket) {
