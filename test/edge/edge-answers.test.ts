@@ -1,6 +1,7 @@
 // Every answer is the edge's, over real sockets: what the framework and Node's parser refuse
 // (a route parameter over its length, a malformed URL, headers over the limit, a smuggled
-// request, garbage), an asset that does not exist, and a visitor's refused form. Each in the
+// request, garbage, no Host), an asset that does not exist, a visitor's refused form,
+// robots.txt and the probes, and a listener in front of Fastify that throws. Each in the
 // edge's JSON or page shape with its security headers, a policy that runs no script, a
 // request id, a log line and the request metric; never the framework's code nor the path.
 import { connect } from 'node:net';
@@ -220,3 +221,65 @@ t.test("a visitor's refused form is a page in the merchant's brand with a way ba
   t.equal(api.status, 403);
   t.same(JSON.parse(api.body).error.code, 'REQUEST.CROSS_SITE', '/api keeps the JSON shape');
 });
+
+t.test("a request without Host: the edge's 400, not Node's bare one", async (t) => {
+  const answer = await exchange('GET / HTTP/1.1\r\nAccept: text/html\r\nConnection: close\r\n\r\n');
+  t.equal(answer.status, 400);
+  edgeShaped(t, answer, 'no Host');
+  t.match(answer.body, /<!DOCTYPE html>/, "the edge's page");
+  const json = await exchange('GET /api/pubapi/ticker/merchant HTTP/1.1\r\nConnection: close\r\n\r\n');
+  t.equal(json.status, 400);
+  t.equal(JSON.parse(json.body).error.code, 'HOST.INVALID');
+});
+
+t.test('robots.txt and the probes carry the security headers and a policy that runs nothing', async (t) => {
+  for (const path of ['/robots.txt', '/healthz', '/readyz']) {
+    const answer = await get(path);
+    t.equal(answer.status, 200, path);
+    t.equal(answer.headers['x-content-type-options'], 'nosniff', `${path}: the security headers`);
+    t.match(answer.headers['content-security-policy'], /script-src 'none'/, `${path}: a policy that runs no script`);
+  }
+});
+
+t.test('redirects built from the request URL name only a path, whatever the request line says', async (t) => {
+  const cases: [string, string][] = [
+    ['http://evil.example/?lang=fr-CA', '/'],
+    ['https://evil.example/terms-of-service?lang=fr-CA&x=1', '/terms-of-service?x=1'],
+    ['http://evil.example?lang=fr-CA', '/'],
+  ];
+  for (const [target, location] of cases) {
+    const answer = await exchange(`GET ${target} HTTP/1.1\r\nHost: ${MAPLE}\r\nConnection: close\r\n\r\n`);
+    t.equal(answer.status, 303, target);
+    t.equal(answer.headers.location, location, `${target}: the path and query only`);
+  }
+  for (const target of ['//evil.example/?lang=fr-CA', '/\\evil.example/?lang=fr-CA']) {
+    const answer = await exchange(`GET ${target} HTTP/1.1\r\nHost: ${MAPLE}\r\nConnection: close\r\n\r\n`);
+    t.notMatch(answer.headers.location ?? '', /^(?:[a-z]+:)?[/\\]{2}/i, `${target}: never another host (${answer.status})`);
+  }
+});
+
+t.test(
+  "a listener in front of Fastify that throws: the edge's 500, an error line with its id, and serving goes on",
+  async (t) => {
+    const fastPath = stack.app.sharedPagesFastPath as unknown as { take: unknown };
+    // The listener fails on the home page only, and leaves everything else to Fastify.
+    fastPath.take = (request: { url: string }) => {
+      if (request.url === '/') throw new Error('a bug in front of the app');
+      return false;
+    };
+    t.teardown(() => void delete fastPath.take);
+    const failed = await get('/', { Accept: 'text/html' });
+    t.equal(failed.status, 500);
+    edgeShaped(t, failed, 'the 500');
+    t.match(failed.body, /<!DOCTYPE html>/);
+    t.notMatch(failed.body, /a bug in front/, 'nothing of the error reaches the visitor');
+    t.match(linesOf(failed.headers['x-request-id']!), [
+      { level: 50, err: { message: 'a bug in front of the app' } },
+      { msg: 'request', status: 500 },
+    ]);
+    const api = await get('/api/pubapi/ticker/merchant?x=1');
+    t.equal(api.status, 200, 'what the listener leaves to Fastify is still answered');
+    delete fastPath.take;
+    t.equal((await get('/')).status, 200, 'and so is the page once the listener is mended');
+  },
+);
