@@ -1,6 +1,7 @@
 // The process as ops run it: refuses to start on a broken merchant file or without an
 // upstream in production, prints one line per demo host, runs the embedded sandbox only
-// when it may, and drains on SIGTERM (in-flight requests finish, new ones get 503).
+// when it may, drains on SIGTERM (in-flight requests finish, new ones get 503), and logs
+// an uncaught exception at fatal level before it exits.
 import t from 'tap';
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,12 +13,13 @@ import { watchProcess } from '../helpers/process.ts';
 // take a minute.
 t.setTimeout(180_000);
 
-function start(env: Record<string, string>) {
+function start(env: Record<string, string>, imports: string[] = []) {
   // An empty value unsets a variable the test runner may have.
   // No test here is about shedding: a start-up slowed by a busy machine must not shed.
   const quiet = { LOG_LEVEL: 'warn', NODE_ENV: 'test', SHED_EVENT_LOOP_DELAY_MS: '600000' };
   const merged = Object.entries({ ...process.env, ...quiet, ...env }).filter(([, v]) => v !== '');
-  return watchProcess(['--import=tsx', 'server/main.ts'], { env: Object.fromEntries(merged) });
+  const args = ['--import=tsx', ...imports.map((module) => `--import=${module}`), 'server/main.ts'];
+  return watchProcess(args, { env: Object.fromEntries(merged) });
 }
 
 t.test('a broken merchant file stops the server with the file and field named', async (t) => {
@@ -52,6 +54,24 @@ t.test('starts, lists every demo host, and drains on SIGTERM', async (t) => {
   t.match(home.body, /Maple Coin/);
   proc.child.kill('SIGTERM');
   t.equal(await proc.exited, 0, 'exits cleanly');
+});
+
+t.test('an uncaught exception is logged at fatal level before the process exits', async (t) => {
+  // A bug planted for the test: SIGUSR2 throws where nothing catches it.
+  const bug = `data:text/javascript,process.on('SIGUSR2', () => { throw new Error('a planted bug'); });`;
+  const proc = start({ PORT: String(await freePort()) }, [bug]);
+  t.teardown(() => proc.child.kill('SIGKILL'));
+  await proc.printed(/test\.localhost/);
+  proc.child.kill('SIGUSR2');
+  t.equal(await proc.exited, 1, 'the process ends as Node ends it');
+  const fatal = proc
+    .out()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } })
+    .filter((line) => line.level === 60);
+  t.match(fatal, [{ msg: 'the process exits', err: { message: 'a planted bug' } }], 'its line, at fatal level');
+  t.match(proc.err(), /a planted bug/, "and Node's own report on stderr");
 });
 
 t.test('production without UPSTREAM_URL refuses to start unless SANDBOX=on, in one line', async (t) => {
