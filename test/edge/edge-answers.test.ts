@@ -279,6 +279,8 @@ t.test(
     ]);
     const api = await get('/api/pubapi/ticker/merchant?x=1');
     t.equal(api.status, 200, 'what the listener leaves to Fastify is still answered');
+    const inFlight = await stack.app.metrics.registry.getSingleMetricAsString('edge_requests_in_flight');
+    t.match(inFlight, /^edge_requests_in_flight 0$/m, 'admission counted the failed request out');
     delete fastPath.take;
     t.equal((await get('/')).status, 200, 'and so is the page once the listener is mended');
   },

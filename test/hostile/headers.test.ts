@@ -3,7 +3,7 @@
 // number of runs) to each kind of route, over real sockets: the pages answered in front of
 // Fastify (home, a legal page), a page rendered per request for a visitor in a flow, a
 // form's POST, /api (in front of Fastify and through it), an asset, the probes on both
-// ports. Every answer is the edge's (its security headers), none is a 5xx, nothing is
+// ports, and URLs the framework refuses. Every answer is the edge's (its security headers), none is a 5xx, nothing is
 // logged at error level, and the process answers its probes afterwards. Tags the locale
 // matcher rejects, which once ended the process, are fixed cases.
 import { connect } from 'node:net';
@@ -128,7 +128,7 @@ const hostileHeaders = fc.record(
 /** The routes, by kind: how each is asked for, given the visitor's flow cookie. */
 interface Route {
   kind: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'HEAD' | 'POST';
   path: string;
   port?: number;
   body?: string;
@@ -145,6 +145,9 @@ for (const path of ['/', '/terms-of-service']) for (let i = 0; i < 2; i++) await
 const ROUTES: Route[] = [
   { kind: 'a page answered in front of Fastify', method: 'GET', path: '/' },
   { kind: 'a legal page', method: 'GET', path: '/terms-of-service' },
+  { kind: 'HEAD of a page answered in front of Fastify', method: 'HEAD', path: '/' },
+  { kind: 'a malformed URL', method: 'GET', path: '/state/%E0%A4%A' },
+  { kind: 'a route parameter over its length', method: 'GET', path: `/state/${'a'.repeat(300)}` },
   { kind: 'a page rendered for a visitor in a flow', method: 'GET', path: '/price-quote', cookie: visitor.cookie },
   { kind: 'the language switch', method: 'GET', path: '/price-quote?lang=fr-CA', cookie: visitor.cookie },
   {
