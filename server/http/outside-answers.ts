@@ -118,8 +118,15 @@ export function answerThrown(deps: OutsideAnswerDeps, error: unknown, request: I
     response.destroy();
     return;
   }
-  response.shouldKeepAlive = false;
-  writeAnswer(deps, request, response, FAILED(DEFAULT_LANGUAGE), reqId, { connection: 'close' }, started);
+  try {
+    // Nothing the failed listener set goes out with the edge's answer.
+    for (const name of response.getHeaderNames()) response.removeHeader(name);
+    response.shouldKeepAlive = false;
+    writeAnswer(deps, request, response, FAILED(DEFAULT_LANGUAGE), reqId, { connection: 'close' }, started);
+  } catch {
+    // The catch-all must not throw in turn: the connection is cut instead.
+    response.destroy();
+  }
 }
 
 /**

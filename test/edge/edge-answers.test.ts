@@ -263,13 +263,15 @@ t.test(
   async (t) => {
     const fastPath = stack.app.sharedPagesFastPath as unknown as { take: unknown };
     // The listener fails on the home page only, and leaves everything else to Fastify.
-    fastPath.take = (request: { url: string }) => {
-      if (request.url === '/') throw new Error('a bug in front of the app');
-      return false;
+    fastPath.take = (request: { url: string }, response: { setHeader(name: string, value: string): void }) => {
+      if (request.url !== '/') return false;
+      response.setHeader('x-half-done', 'yes');
+      throw new Error('a bug in front of the app');
     };
     t.teardown(() => void delete fastPath.take);
     const failed = await get('/', { Accept: 'text/html' });
     t.equal(failed.status, 500);
+    t.notOk(failed.headers['x-half-done'], 'nothing the listener set goes out with it');
     edgeShaped(t, failed, 'the 500');
     t.match(failed.body, /<!DOCTYPE html>/);
     t.notMatch(failed.body, /a bug in front/, 'nothing of the error reaches the visitor');
