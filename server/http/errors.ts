@@ -68,6 +68,11 @@ export function tooManyRequests(seconds: number): FastifyError {
   return error;
 }
 
+/** An error known only by its status (Node's parser refusals, a failure): answered with the words of its status. */
+export function statusError(status: number): FastifyError {
+  return { statusCode: status, code: '' } as FastifyError;
+}
+
 /** The codes above: only these errors' own code and text reach the client. */
 const PUBLIC_CODES = new Set<string>(Object.values(EdgeError).map((E) => new E().code));
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EdgeError, ERROR_ANSWER_CSP, errorFormatOf, errorPage, publicError, sendError } from './errors.ts';
+import { EdgeError, ERROR_ANSWER_CSP, errorFormatOf, errorPage, publicError, sendError, statusError } from './errors.ts';
 import { SECURITY_HEADERS } from '../security/plugin.ts';
 import { resolveHost } from './tenancy.ts';
 import { logRequest } from './lifecycle.ts';
@@ -45,8 +45,8 @@ function prepare(error: FastifyError, format: 'json' | 'html', language: PageLan
 /** An error's answers in both formats, made once per language: what a refusal under load sends. */
 export type Refusal = (language: PageLanguage) => Readonly<Record<'json' | 'html', Prepared>>;
 
-/** The edge's answer for a status alone, in the words errors.ts gives it. */
-const statusRefusal = (status: number) => refusal({ statusCode: status, code: '' } as FastifyError);
+/** The edge's answer for a status alone. */
+const statusRefusal = (status: number) => refusal(statusError(status));
 
 export function refusal(error: FastifyError): Refusal {
   const made = new Map<PageLanguage, Readonly<Record<'json' | 'html', Prepared>>>();

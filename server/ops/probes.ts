@@ -1,10 +1,9 @@
 // Starts the probe worker (probe-worker.ts) on HEALTH_PORT and resolves once it listens,
 // or rejects with why it could not (a port in use stops the process at start-up).
 import { Worker } from 'node:worker_threads';
-import type { FastifyError } from 'fastify';
 import type { Logger } from 'pino';
 import { PROJECT_ROOT } from '../root.ts';
-import { EdgeError, ERROR_ANSWER_CSP, errorJson } from '../http/errors.ts';
+import { EdgeError, ERROR_ANSWER_CSP, errorJson, statusError } from '../http/errors.ts';
 import { SECURITY_HEADERS } from '../security/plugin.ts';
 import { CLIENT_ERROR_STATUS } from '../http/outside-answers.ts';
 import { PROBE_LIMITS, type HealthState, type ProbeLimits } from './health.ts';
@@ -17,9 +16,6 @@ const PROBE_HEADERS: Record<string, string> = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
 };
-
-/** An error of no code of the edge's: errors.ts gives it the words of its status. */
-const statusError = (status: number) => ({ statusCode: status, code: '' }) as FastifyError;
 
 export interface ProbeServer {
   port: number;
