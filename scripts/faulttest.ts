@@ -276,10 +276,12 @@ export const FLOODS = {
   pages: {
     what: 'kept-alive connections from 8 addresses asking for / as fast as answered',
     plan: { floodAddresses: 8 },
+    saturates: true,
   },
   api: {
     what: 'kept-alive connections from 8 addresses asking for the ticker as fast as answered, most past the rate limit (429)',
     plan: { floodAddresses: 8, path: '/api/pubapi/ticker/merchant', accept: 'application/json' },
+    saturates: true,
   },
   oneAddress: {
     what: 'kept-alive connections from one address asking for / (wrk -c400): most over MAX_CONNECTIONS_PER_CLIENT',
@@ -289,7 +291,7 @@ export const FLOODS = {
     what: '4 connections asking for / about 9 times a second in all, each with a fresh 15 KB Accept-Language',
     plan: { floodAddresses: 1, connections: 4, everyMs: 450, acceptLanguageBytes: 15_000 },
   },
-} as const satisfies Record<string, { what: string; plan: Partial<FloodPlan> }>;
+} as const satisfies Record<string, { what: string; plan: Partial<FloodPlan>; saturates?: boolean }>;
 export type FloodName = keyof typeof FLOODS;
 
 export interface FloodTestOptions {
@@ -299,9 +301,17 @@ export interface FloodTestOptions {
   connections: number;
 }
 
-/** What a flood must leave a new visitor with (the bars in docs/operations.md), as checks with their figures. */
-export function floodVerdicts(figures: FloodFigures): { ok: boolean; line: string }[] {
+/**
+ * What a flood must leave a new visitor with (the bars in docs/operations.md), as checks
+ * with their figures; a flood that saturates the process must take readiness down too.
+ */
+export function floodVerdicts(figures: FloodFigures, saturates = false): { ok: boolean; line: string }[] {
+  const readiness = {
+    ok: figures.notReady > 0,
+    line: `/readyz said not ready ${figures.notReady} times while saturated (bar: at least once)`,
+  };
   return [
+    ...(saturates ? [readiness] : []),
     {
       ok: figures.shareWithin1s >= 0.9,
       line: `${(figures.shareWithin1s * 100).toFixed(1)}% of ${figures.visitors} new visitors served or told to retry (503 with Retry-After) within ${SERVED_WITHIN_MS / 1000} s (bar: 90%)`,
@@ -378,7 +388,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const figures = await floodTest({ ...floodOptions, flood: name });
     console.log(`flood ${name} figures: ${JSON.stringify(figures)}`);
     console.log(`flood ${name} ${visitorLine(figures)}`);
-    for (const verdict of floodVerdicts(figures)) {
+    for (const verdict of floodVerdicts(figures, 'saturates' in FLOODS[name])) {
       verdicts.push(verdict);
       console.log(`flood ${name}: ${verdict.ok ? 'ok  ' : 'FAIL'} ${verdict.line}`);
     }

@@ -92,7 +92,8 @@ const OVERLOADED = refusal(new EdgeError.overloaded());
 /**
  * Connections one address may have waiting, as a multiple of those it is served on: room
  * for a load generator's few hundred (wrk -c400), so that it has nothing to reconnect.
- * A waiting connection costs a socket and no reading; the idle timeout ends it.
+ * A waiting connection costs a socket and no reading; Node counts it as a request whose
+ * headers have not arrived, so the headers timeout ends it (408).
  */
 export const WAITING_PER_SERVED = 8;
 const kStalledSince = Symbol('edge.stalledSince');
