@@ -2,17 +2,18 @@
 // under many connections for a while, several runs in one process, then a SIGTERM in the
 // middle of a last run. Prints what clients got, memory after each run, and whether the
 // process survived and stopped cleanly, and how fast the probe port answered meanwhile
-// (asked from a thread of its own). Then a connection flood against an edge of its own
-// (test/helpers/flood.ts): what new visitors met meanwhile, readiness, the probe port.
+// (asked from a thread of its own). Then each flood of FLOODS against an edge of its own
+// (test/helpers/flood.ts): what new visitors from another address met meanwhile, readiness,
+// the accept queue, the probe port.
 // `npm run faulttest`; FAULTTEST_DURATION_S, FAULTTEST_CONNECTIONS and FAULTTEST_RUNS
 // change the defaults (60 s, 200, 3), FAULTTEST_FLOOD_S and FAULTTEST_FLOOD_CONNECTIONS
-// the flood's (30 s, 400). test/ops/faulttest.test.ts and flood.test.ts run a few seconds of each in `npm test`.
+// the floods' (30 s, 400). test/ops/faulttest.test.ts and flood.test.ts run a few seconds of each in `npm test`.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { freePort } from '../test/helpers/http.ts';
 import { startProber, type ProbeRecord } from '../test/helpers/prober.ts';
-import { flood, NEVER_WAIT_MS, SERVED_WITHIN_MS, type FloodFigures } from '../test/helpers/flood.ts';
+import { flood, NEVER_WAIT_MS, SERVED_WITHIN_MS, type FloodFigures, type FloodPlan } from '../test/helpers/flood.ts';
 
 const HOST = 'maple.localhost';
 const TOKEN = 'faulttest-metrics-token';
@@ -270,20 +271,52 @@ export async function faultTest(options: FaultTestOptions): Promise<FaultTestRes
   }
 }
 
+/** The floods of `npm run faulttest`: what a visitor from another address must get through. */
+export const FLOODS = {
+  pages: {
+    what: 'kept-alive connections from 8 addresses asking for / as fast as answered',
+    plan: { floodAddresses: 8 },
+    saturates: true,
+  },
+  api: {
+    what: 'kept-alive connections from 8 addresses asking for the ticker as fast as answered, most past the rate limit (429)',
+    plan: { floodAddresses: 8, path: '/api/pubapi/ticker/merchant', accept: 'application/json' },
+    saturates: true,
+  },
+  oneAddress: {
+    what: 'kept-alive connections from one address asking for / (wrk -c400): most over MAX_CONNECTIONS_PER_CLIENT',
+    plan: { floodAddresses: 1 },
+  },
+  acceptLanguage: {
+    what: '4 connections asking for / about 9 times a second in all, each with a fresh 15 KB Accept-Language',
+    plan: { floodAddresses: 1, connections: 4, everyMs: 450, acceptLanguageBytes: 15_000 },
+  },
+} as const satisfies Record<string, { what: string; plan: Partial<FloodPlan>; saturates?: boolean }>;
+export type FloodName = keyof typeof FLOODS;
+
 export interface FloodTestOptions {
+  flood: FloodName;
   durationS: number;
+  /** The flood's connections, unless the flood names its own. */
   connections: number;
 }
 
-/** What a flood must leave a new visitor with (the bars in docs/operations.md), as checks with their figures. */
-export function floodVerdicts(figures: FloodFigures): { ok: boolean; line: string }[] {
+/**
+ * What a flood must leave a new visitor with (the bars in docs/operations.md), as checks
+ * with their figures; a flood that saturates the process must take readiness down too.
+ */
+export function floodVerdicts(figures: FloodFigures, saturates = false): { ok: boolean; line: string }[] {
+  const readiness = {
+    ok: figures.notReady > 0,
+    line: `/readyz said not ready ${figures.notReady} times while saturated (bar: at least once)`,
+  };
   return [
+    ...(saturates ? [readiness] : []),
     {
       ok: figures.shareWithin1s >= 0.9,
       line: `${(figures.shareWithin1s * 100).toFixed(1)}% of ${figures.visitors} new visitors served or told to retry (503 with Retry-After) within ${SERVED_WITHIN_MS / 1000} s (bar: 90%)`,
     },
     { ok: figures.waited5s === 0, line: `${figures.waited5s} waited ${NEVER_WAIT_MS / 1000} s or more (bar: none)` },
-    { ok: figures.notReady > 0, line: `/readyz said not ready ${figures.notReady} times while saturated (bar: at least once)` },
     {
       ok: figures.probes.p90Ms < 100,
       line: `probe port: 90th percentile ${figures.probes.p90Ms} ms, slowest ${figures.probes.maxMs} ms (bar: under 100 ms)`,
@@ -291,20 +324,30 @@ export function floodVerdicts(figures: FloodFigures): { ok: boolean; line: strin
   ];
 }
 
-/** The connection flood against an edge of its own (no injected faults). */
-export async function floodTest(options: FloodTestOptions): Promise<FloodFigures> {
-  // Rate limits would answer the flood with 429 (it comes from a few addresses): off, as in the other runs.
-  const edge = await startEdge({ RATE_LIMITS: 'off' });
+/** A visitor's wait under a flood, in one line. */
+export function visitorLine(figures: FloodFigures): string {
+  const { median, p90, max } = figures.visitorMs;
+  return `visitors: median ${median} ms, 90th percentile ${p90} ms, slowest ${max} ms, ${(figures.shareWithin1s * 100).toFixed(1)}% within 1 s; accept queue at most ${figures.acceptQueueMax}; /readyz not ready ${figures.notReady} times`;
+}
+
+/** An edge for floods: production settings, no injected faults. */
+export const startFloodEdge = () => startEdge({});
+export type Edge = Awaited<ReturnType<typeof startEdge>>;
+
+/** A flood against `edge`, or an edge of its own. */
+export async function floodTest(options: FloodTestOptions, edge?: Edge): Promise<FloodFigures> {
+  const target = edge ?? (await startFloodEdge());
   try {
     return await flood({
-      port: edge.port,
-      healthPort: edge.healthPort,
+      port: target.port,
+      healthPort: target.healthPort,
       host: HOST,
       connections: options.connections,
       durationS: options.durationS,
+      ...FLOODS[options.flood].plan,
     });
   } finally {
-    edge.child.kill('SIGKILL');
+    if (!edge) target.child.kill('SIGKILL');
   }
 }
 
@@ -338,13 +381,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     durationS: Number(process.env.FAULTTEST_FLOOD_S ?? 30),
     connections: Number(process.env.FAULTTEST_FLOOD_CONNECTIONS ?? 400),
   };
-  console.log(
-    `flood: ${floodOptions.connections} kept-alive connections on / for ${floodOptions.durationS} s, a new visitor every 100 ms`,
-  );
-  const figures = await floodTest(floodOptions);
-  console.log(`flood figures: ${JSON.stringify(figures)}`);
-  const verdicts = floodVerdicts(figures);
-  for (const verdict of verdicts) console.log(`flood: ${verdict.ok ? 'ok  ' : 'FAIL'} ${verdict.line}`);
+  const verdicts: { ok: boolean; line: string }[] = [];
+  for (const [name, { what, plan }] of Object.entries(FLOODS) as [FloodName, (typeof FLOODS)[FloodName]][]) {
+    const connections = 'connections' in plan ? plan.connections : floodOptions.connections;
+    console.log(`flood ${name}: ${connections} ${what}, for ${floodOptions.durationS} s, a new visitor every 100 ms`);
+    const figures = await floodTest({ ...floodOptions, flood: name });
+    console.log(`flood ${name} figures: ${JSON.stringify(figures)}`);
+    console.log(`flood ${name} ${visitorLine(figures)}`);
+    for (const verdict of floodVerdicts(figures, 'saturates' in FLOODS[name])) {
+      verdicts.push(verdict);
+      console.log(`flood ${name}: ${verdict.ok ? 'ok  ' : 'FAIL'} ${verdict.line}`);
+    }
+  }
   const ok =
     unintended === 0 &&
     result.drain.inFlightLost === 0 &&

@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import type { Logger } from 'pino';
 import type { IslandCall } from '../../checkout/wire.ts';
+import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import type { Merchant } from '../tenancy/load.ts';
 import { RequestLogger } from '../logging.ts';
 import type { RateLimitCheck } from '../ops/rate-limit.ts';
@@ -26,8 +27,8 @@ import {
   type ProxyTarget,
 } from '../upstream/proxy-rules.ts';
 import { clientAddress, type TrustProxy } from './client-address.ts';
-import { jsonErrorAnswer } from './errors.ts';
-import { answerThrown } from './outside-answers.ts';
+import { jsonErrorAnswer, tooManyRequests } from './errors.ts';
+import { answerThrown, refusal, type Refusal } from './outside-answers.ts';
 import { languageOfHeaders } from '../i18n/negotiate.ts';
 import { logRequest, type Lifecycle, type RequestLine } from './lifecycle.ts';
 import { FrontListener, frontListenerDeps, withoutFlow, type FastPathDeps } from './cached-page-listener.ts';
@@ -91,14 +92,15 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     const log = () => (requestLog ??= new RequestLogger(deps.log as Logger, { reqId, merchant: merchant.id }));
     let answer: IslandAnswer;
     try {
-      const refusal = deps.rateLimitCheck
+      const limited = deps.rateLimitCheck
         ? await deps.rateLimitCheck('api', { ip: clientAddress(request, deps.trust), refId: undefined })
         : undefined;
-      answer = refusal
-        ? { refused: refusal.error, headers: { 'retry-after': refusal.retryAfter } }
-        : await forwardIslandCall(deps.target, { call, path, requestId: reqId, merchantId: merchant.id, language }, (line, msg) =>
-            log().warn(line, msg),
-          );
+      if (limited) return this.#refuseLimited(deps, merchant, limited.seconds, language(), { reqId, path, started }, response);
+      answer = await forwardIslandCall(
+        deps.target,
+        { call, path, requestId: reqId, merchantId: merchant.id, language },
+        (line, msg) => log().warn(line, msg),
+      );
     } catch (error) {
       // A bug, not upstream trouble: answered as the error handler answers one.
       answer = { refused: error as FastifyError, headers: {} };
@@ -128,6 +130,41 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     logRequest(deps.log, line);
   }
 
+  /**
+   * Past the rate limit: the 429 written from bytes made once (the flood a limit meets is
+   * where its cost adds up), with the request's line and metric.
+   */
+  #refuseLimited(
+    deps: ApiDeps,
+    merchant: Merchant,
+    seconds: number,
+    language: PageLanguage,
+    request: { reqId: string; path: string; started: number },
+    response: ServerResponse,
+  ): void {
+    const body = rateLimitedBody(seconds, language);
+    const status = 429;
+    response.writeHead(
+      status,
+      this.#head(deps, merchant).concat(
+        'x-request-id',
+        request.reqId,
+        'content-type',
+        JSON_TYPE,
+        'content-length',
+        String(body.length),
+        'cache-control',
+        'no-store',
+        'retry-after',
+        String(seconds),
+      ),
+    );
+    response.end(body);
+    const ms = performance.now() - request.started;
+    deps.metrics.request(merchant.id, request.path, 'GET', status, ms / 1000);
+    logRequest(deps.log, { reqId: request.reqId, merchant: merchant.id, method: 'GET', path: request.path, status, ms });
+  }
+
   #head(deps: ApiDeps, merchant: Merchant): string[] {
     let head = this.#heads.get(merchant);
     if (head === undefined) {
@@ -136,6 +173,15 @@ export class ApiFastPath extends FrontListener<ApiDeps> {
     }
     return head;
   }
+}
+
+/** The 429s of the `api` limit, by the seconds they name: their bytes made once each, as admission's refusals are. */
+const RATE_LIMITED = new Map<number, Refusal>();
+
+function rateLimitedBody(seconds: number, language: PageLanguage): Buffer {
+  let refused = RATE_LIMITED.get(seconds);
+  if (refused === undefined) RATE_LIMITED.set(seconds, (refused = refusal(tooManyRequests(seconds))));
+  return refused(language).json.body;
 }
 
 export const apiFastPathPlugin = fp<{ fastPath: ApiFastPath; lifecycle?: Lifecycle; requestId: () => string; trust: TrustProxy }>(

@@ -11,9 +11,13 @@
 //   read them (the kernel's buffers full) for longer than `slowReadMs` ends the connection,
 //   so a client cannot hold a connection and its memory by reading a byte at a time.
 // - Connections per client address: beyond `maxPerClient` a new connection from the same
-//   address is closed at once, before anything is read. A trusted proxy's connections
-//   carry many clients and are not counted here; behind one, admission.ts counts each
-//   forwarded address's requests instead.
+//   address waits, accepted but not read, until one of the address's others closes (then
+//   it is read, in the order they came). Closing it instead would have the client
+//   reconnect at once, again and again: the kernel's accept queue would fill with the
+//   reconnections and every other visitor's connection would wait behind them. Beyond
+//   WAITING_PER_SERVED times the bound waiting, a new one is closed before anything is
+//   read. A trusted proxy's connections carry many clients and are not counted here;
+//   behind one, admission.ts counts each forwarded address's requests instead.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
@@ -85,6 +89,13 @@ export interface ConnectionGuard {
 }
 
 const OVERLOADED = refusal(new EdgeError.overloaded());
+/**
+ * Connections one address may have waiting, as a multiple of those it is served on: room
+ * for a load generator's few hundred (wrk -c400), so that it has nothing to reconnect.
+ * A waiting connection costs a socket and no reading; Node counts it as a request whose
+ * headers have not arrived, so the headers timeout ends it (408).
+ */
+export const WAITING_PER_SERVED = 8;
 const kStalledSince = Symbol('edge.stalledSince');
 type WatchedSocket = Socket & { [kStalledSince]?: number };
 
@@ -94,18 +105,45 @@ export function connectionGuard(settings: ConnectionSettings): ConnectionGuard {
   const sockets = new Set<WatchedSocket>();
   const perClient = new Map<string, number>();
 
-  /** Counts a new connection against its address; false when the address holds its share already. */
-  const admitConnection = (socket: Socket): boolean => {
-    const address = socket.remoteAddress;
-    if (settings.maxPerClient === undefined || address === undefined) return true;
-    if (settings.trust !== false && settings.trust(address, 0)) return true;
-    const held = perClient.get(address) ?? 0;
-    if (held >= settings.maxPerClient) return false;
-    perClient.set(address, held + 1);
+  const waiting = new Map<string, Set<Socket>>();
+
+  /** Reads the socket from now on, counted against its address until it closes; then the next waiting one is read. */
+  const serve = (socket: Socket, address: string) => {
+    perClient.set(address, (perClient.get(address) ?? 0) + 1);
     socket.once('close', () => {
       const left = (perClient.get(address) ?? 1) - 1;
       if (left > 0) perClient.set(address, left);
       else perClient.delete(address);
+      const queue = waiting.get(address);
+      const next = queue?.values().next().value;
+      if (next === undefined) return;
+      queue!.delete(next);
+      if (queue!.size === 0) waiting.delete(address);
+      serve(next, address);
+    });
+    socket.resume();
+  };
+
+  /** A new connection (accepted paused): read now, left waiting its turn, or closed (false). */
+  const admitConnection = (socket: Socket): boolean => {
+    const address = socket.remoteAddress;
+    const counted =
+      settings.maxPerClient !== undefined && address !== undefined && !(settings.trust !== false && settings.trust(address, 0));
+    if (!counted) {
+      socket.resume();
+      return true;
+    }
+    if ((perClient.get(address) ?? 0) < settings.maxPerClient!) {
+      serve(socket, address);
+      return true;
+    }
+    let queue = waiting.get(address);
+    if ((queue?.size ?? 0) >= settings.maxPerClient! * WAITING_PER_SERVED) return false;
+    if (queue === undefined) waiting.set(address, (queue = new Set()));
+    queue.add(socket);
+    socket.once('close', () => {
+      if (!queue.delete(socket) || queue.size > 0) return;
+      if (waiting.get(address) === queue) waiting.delete(address);
     });
     return true;
   };
@@ -165,6 +203,8 @@ export function connectionGuard(settings: ConnectionSettings): ConnectionGuard {
           },
         ),
       );
+      // Every connection starts unread: admitConnection decides when it is read.
+      (server as Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
       server.on('connection', (socket: WatchedSocket) => {
         if (!admitConnection(socket)) {
           deps.metrics.shed('clientConnections');

@@ -4,7 +4,7 @@
 // from TRUST_PROXY) and per refId where the request names one. Counters live in this
 // process, or in Redis (REDIS_URL) so that every replica counts against the same limit.
 // Redis trouble lets requests through (logged): a limit is not worth an outage.
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../../checkout/wire.ts';
@@ -52,10 +52,9 @@ export interface Counted {
   refId: string | undefined;
 }
 
-/** A limit passed: the edge's 429 and when to try again. */
+/** A limit passed: when to try again (the 429's Retry-After and the seconds its text names). */
 export interface Refusal {
-  error: FastifyError;
-  retryAfter: string;
+  seconds: number;
 }
 
 /**
@@ -136,7 +135,8 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
         1,
       );
       for (const key of exceeded) app.metrics.rateLimited(name, key);
-      return { error: tooManyRequests(seconds), retryAfter: String(seconds) };
+      // No error made here: a refusal in front of Fastify is written from bytes made once.
+      return { seconds };
     };
     app.decorate('rateLimitCheck', check);
 
@@ -145,8 +145,8 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       if (!name) return;
       const refusal = await check(name, { ip: request.ip, refId: refIdOf(request, name) });
       if (!refusal) return;
-      reply.header('retry-after', refusal.retryAfter);
-      throw refusal.error;
+      reply.header('retry-after', String(refusal.seconds));
+      throw tooManyRequests(refusal.seconds);
     });
   },
   { name: 'edge-rate-limit', fastify: '5.x', dependencies: ['edge-errors', 'edge-metrics', 'edge-tenancy', '@fastify/cookie'] },

@@ -2,7 +2,10 @@
 // gateway status or no answer, after the retries), the breaker opens: calls fail at once,
 // without a connection, so visitors see the unavailable message now instead of after four
 // attempts, and a struggling upstream gets no traffic from us. After a pause one call goes
-// through as a probe; its outcome closes the breaker or opens it again.
+// through as a probe; its outcome closes the breaker or opens it again. minCalls failures
+// in a row open it too, however long they took: a loop kept busy by a flood stretches every
+// call (and the back-offs between its attempts) past the window, yet calls that all fail
+// are a trend whatever the clock says (as Envoy's outlier detection counts consecutive 5xx).
 import type { LineLogger } from '../logging.ts';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
@@ -10,7 +13,7 @@ export type BreakerState = 'closed' | 'open' | 'half-open';
 export interface BreakerPolicy {
   /** The failure rate is taken over this much of the recent past. */
   windowMs: number;
-  /** Fewer calls than this in the window never open the breaker: a few failures are not a trend. */
+  /** Fewer calls than this in the window never open the breaker: a few failures are not a trend; this many in a row do. */
   minCalls: number;
   /** Failed share of the window's calls (0-1) at which the breaker opens. */
   failureRatio: number;
@@ -33,6 +36,8 @@ export class CircuitBreaker {
   #state: BreakerState = 'closed';
   #openedAt = 0;
   #probing = false;
+  /** Failed calls since the last success, whenever they happened. */
+  #failedInARow = 0;
   /** Calls per slice of the window, as a ring: [slice number, successes, failures]. */
   readonly #ring = Array.from({ length: BUCKETS }, () => ({ slice: -1, ok: 0, failed: 0 }));
   readonly #policy: BreakerPolicy;
@@ -79,9 +84,14 @@ export class CircuitBreaker {
     // Calls let through before the breaker opened say nothing about the host now.
     if (this.#state !== 'closed' || outcome === 'neutral') return;
     const bucket = this.#bucket();
-    if (outcome === 'success') bucket.ok += 1;
-    else bucket.failed += 1;
-    if (outcome === 'failure' && this.#failing()) this.#open();
+    if (outcome === 'success') {
+      bucket.ok += 1;
+      this.#failedInARow = 0;
+      return;
+    }
+    bucket.failed += 1;
+    this.#failedInARow += 1;
+    if (this.#failedInARow >= this.#policy.minCalls || this.#failing()) this.#open();
   }
 
   #bucket() {
@@ -109,6 +119,7 @@ export class CircuitBreaker {
   }
 
   #close(): void {
+    this.#failedInARow = 0;
     for (const bucket of this.#ring) Object.assign(bucket, { slice: -1, ok: 0, failed: 0 });
     this.#set('closed');
   }

@@ -1,8 +1,10 @@
 // A thread of its own for the flood scenario (test/helpers/flood.ts), in plain JavaScript
 // (Node does not pass the TypeScript loader on to workers). Two roles:
 //
-// - `flood`: many kept-alive connections, each asking for the same page again the moment
-//   its answer ends, as `wrk` does, spread over a few local addresses;
+// - `flood`: many kept-alive connections, each asking for the same URL again the moment
+//   its answer ends, as `wrk` does, spread over a few local addresses; or, with `everyMs`,
+//   a request every so often on each, each with a fresh Accept-Language of
+//   `acceptLanguageBytes` (an amplifier: a header the edge has never seen costs it most);
 // - `visitors`: a new visitor every `everyMs` on a connection of its own, timed from the
 //   connection's start to the answer's end, whatever the others are doing.
 //
@@ -14,9 +16,19 @@ import { parentPort, workerData } from 'node:worker_threads';
 const now = () => performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Three-letter language tags at random, about `bytes` of them, as an Accept-Language value never seen before. */
+function freshAcceptLanguage(bytes) {
+  const letter = () => String.fromCharCode(97 + Math.floor(Math.random() * 26));
+  return Array.from({ length: Math.ceil(bytes / 5) }, () => letter() + letter() + letter()).join(', ');
+}
+
 /** One kept-alive connection asking again and again; a closed one is opened anew. */
 function floodConnection(plan, localAddress, tally, stopped) {
-  const raw = `GET ${plan.path} HTTP/1.1\r\nHost: ${plan.host}\r\nAccept: text/html\r\n\r\n`;
+  const opening = `GET ${plan.path} HTTP/1.1\r\nHost: ${plan.host}\r\nAccept: ${plan.accept}\r\n`;
+  const request = () =>
+    plan.acceptLanguageBytes
+      ? `${opening}Accept-Language: ${freshAcceptLanguage(plan.acceptLanguageBytes)}\r\n\r\n`
+      : `${opening}\r\n`;
   let socket;
   let buffer = Buffer.alloc(0);
   let sentAt = 0;
@@ -38,7 +50,7 @@ function floodConnection(plan, localAddress, tally, stopped) {
   const send = () => {
     if (stopped()) return socket.destroy();
     sentAt = now();
-    socket.write(raw);
+    socket.write(request());
   };
   const read = (chunk) => {
     buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
@@ -54,7 +66,10 @@ function floodConnection(plan, localAddress, tally, stopped) {
     if (ms > plan.slowMs) tally.slow += 1;
     buffer = buffer.subarray(end + 4 + length);
     if (/\r\nconnection: *close/i.test(head)) return socket.end();
-    send();
+    if (plan.everyMs) {
+      const asked = socket;
+      setTimeout(() => asked === socket && !asked.destroyed && send(), Math.max(0, plan.everyMs - ms));
+    } else send();
   };
   open();
 }

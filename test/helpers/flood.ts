@@ -4,6 +4,7 @@
 // schedule. Each from a thread of its own (flood-worker.mjs, prober.ts), so one's work
 // never times another's. The figures say what a new visitor met: served or told to retry
 // (503 with Retry-After) within a second, or kept waiting.
+import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { startProber, type ProbeRecord } from './prober.ts';
 
@@ -18,6 +19,13 @@ export interface FloodPlan {
   visitorEveryMs?: number;
   /** The flood comes from this many local addresses (127.0.1.x), the visitors from 127.0.0.2. */
   floodAddresses?: number;
+  /** What the flood asks for (default the home page) and its Accept. */
+  path?: string;
+  accept?: string;
+  /** Each flood connection asks this often instead of again at once. */
+  everyMs?: number;
+  /** Each flood request carries a fresh Accept-Language of about this many bytes. */
+  acceptLanguageBytes?: number;
 }
 
 export interface Visit {
@@ -50,6 +58,8 @@ export interface FloodFigures {
   probes: { count: number; p90Ms: number; maxMs: number; answers: Record<string, number> };
   /** /readyz answers on the probe port that said not ready. */
   notReady: number;
+  /** Connections waiting in the kernel to be accepted, sampled: the most seen (NaN where the kernel does not say). */
+  acceptQueueMax: number;
 }
 
 /** A visitor's wait counted as dealt with: an answer, or a refusal that says when to come back. */
@@ -87,14 +97,50 @@ function tally<T>(items: T[], key: (item: T) => string): Record<string, number> 
   return counts;
 }
 
+/**
+ * How many connections wait to be accepted on the listening socket of `port`: Linux shows it
+ * as the receive queue of a socket in LISTEN (state 0A) in /proc/net/tcp and tcp6.
+ */
+async function acceptQueue(port: number): Promise<number> {
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')} `;
+  let waiting = Number.NaN;
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const text = await readFile(table, 'latin1').catch(() => '');
+    for (const line of text.split('\n')) {
+      const fields = line.trim().split(/\s+/);
+      if (fields[3] !== '0A' || !`${fields[1]} `.endsWith(hexPort)) continue;
+      waiting = (Number.isNaN(waiting) ? 0 : waiting) + Number.parseInt(fields[4]!.split(':')[1]!, 16);
+    }
+  }
+  return waiting;
+}
+
+/** The deepest the accept queue of `port` gets, sampled every `everyMs` until stopped. */
+function watchAcceptQueue(port: number, everyMs: number): () => number {
+  let max = Number.NaN;
+  const timer = setInterval(() => {
+    void acceptQueue(port).then((n) => {
+      if (n > max || Number.isNaN(max)) max = n;
+    });
+  }, everyMs);
+  return () => {
+    clearInterval(timer);
+    return max;
+  };
+}
+
 export async function flood(plan: FloodPlan): Promise<FloodFigures> {
   const durationMs = plan.durationS * 1000;
-  const addresses = Array.from({ length: plan.floodAddresses ?? 40 }, (_, i) => `127.0.1.${i + 1}`);
+  const addresses = Array.from({ length: plan.floodAddresses ?? 8 }, (_, i) => `127.0.1.${i + 1}`);
+  const stopWatching = watchAcceptQueue(plan.port, PROBE_EVERY_MS);
   const flooding = inThread<FloodFigures['flood'] & { slow: number }>({
     role: 'flood',
     port: plan.port,
     host: plan.host,
-    path: '/',
+    path: plan.path ?? '/',
+    accept: plan.accept ?? 'text/html',
+    everyMs: plan.everyMs,
+    acceptLanguageBytes: plan.acceptLanguageBytes,
     connections: plan.connections,
     addresses,
     // The visitors start once the flood is up; it lasts until they are done arriving.
@@ -120,6 +166,7 @@ export async function flood(plan: FloodPlan): Promise<FloodFigures> {
     localAddress: '127.0.0.2',
   });
   const floodTally = await flooding;
+  const acceptQueueMax = stopWatching();
   const probes: ProbeRecord[] = await probing.catch(() => []);
   await prober.close();
 
@@ -151,5 +198,6 @@ export async function flood(plan: FloodPlan): Promise<FloodFigures> {
       answers: tally(probes, (p) => `${p.path} ${p.status} ${(JSON.parse(p.body) as { status: string }).status}`),
     },
     notReady: probes.filter((p) => p.path === '/readyz' && p.status !== 200).length,
+    acceptQueueMax,
   };
 }

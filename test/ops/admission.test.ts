@@ -8,6 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { readdirSync, statSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import { parseConfig, RSS_SHARE_OF_LIMIT } from '../../server/config.ts';
+import { WAITING_PER_SERVED } from '../../server/ops/connections.ts';
 import { cgroupLimit, memoryLimit } from '../../server/ops/memory-limit.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { MAPLE, quoteForm } from '../helpers/journey.ts';
@@ -157,31 +158,42 @@ t.test('a request that waited past the bound for the event loop, the loop late f
   t.ok((await metric(stack, 'edge_shed_total', 'reason="queueWait"')) >= 1, 'counted as a wait past the bound');
 });
 
-t.test('connections per client address: beyond the bound closed at once; other addresses served', async (t) => {
-  const stack = await stackWith(t, { MAX_CONNECTIONS_PER_CLIENT: '3' });
-  const held: Socket[] = [];
-  t.teardown(() => {
-    for (const s of held) s.destroy();
-  });
-  for (let i = 0; i < 3; i++) {
-    const socket = connect(stack.port, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    held.push(socket);
-  }
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  t.ok(
-    held.every((s) => !s.destroyed),
-    'three held',
-  );
-  const fourth = await ask(stack, '/healthz');
-  t.equal(fourth.status, 0, 'a fourth from the same address is closed before anything is read');
-  const other = await ask(stack, '/healthz', { localAddress: '127.0.0.2' });
-  t.equal(other.status, 200, 'another address is served');
-  t.ok((await metric(stack, 'edge_shed_total', 'reason="clientConnections"')) >= 1, 'counted');
-  held.pop()!.destroy();
-  await eventually(async () => (await ask(stack, '/healthz')).status === 200, 'served once one closes');
-  t.pass('one closed: the address is served again');
-});
+t.test(
+  'connections per client address: beyond the bound they wait unread, in turn; beyond the waiting room closed',
+  async (t) => {
+    const stack = await stackWith(t, { MAX_CONNECTIONS_PER_CLIENT: '1' });
+    const open: Socket[] = [];
+    t.teardown(() => {
+      for (const s of open) s.destroy();
+    });
+    const connected = async () => {
+      const socket = connect(stack.port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      open.push(socket);
+      return socket;
+    };
+    const served = await connected();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let answered = false;
+    const waiting = ask(stack, '/healthz').then((answer) => {
+      answered = true;
+      return answer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    t.notOk(answered, 'a second from the same address waits, accepted and unread: nothing to reconnect');
+    const other = await ask(stack, '/healthz', { localAddress: '127.0.0.2' });
+    t.equal(other.status, 200, 'another address is served meanwhile');
+    for (let i = 1; i < WAITING_PER_SERVED; i++) await connected();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const overflow = await ask(stack, '/healthz');
+    t.equal(overflow.status, 0, 'beyond the waiting room: closed before anything is read');
+    t.ok((await metric(stack, 'edge_shed_total', 'reason="clientConnections"')) >= 1, 'counted');
+    served.destroy();
+    const turn = await waiting;
+    t.equal(turn.status, 200, "the first waiting is read once the address's served one closes");
+    t.ok(answered);
+  },
+);
 
 t.test('behind a trusted proxy: requests in flight per forwarded address, not connections of the proxy', async (t) => {
   const stack = await stackWith(t, {

@@ -45,12 +45,35 @@ t.test('a sustained failure rate opens it; while open every call is refused at o
 
 t.test('old failures leave the window', async (t) => {
   const { b, clock, call } = breaker();
-  for (let i = 0; i < 9; i++) call('failure');
+  for (let i = 0; i < 8; i++) call(i % 2 ? 'success' : 'failure');
   clock.advance(policy.windowMs + 1);
   call('failure');
-  t.equal(b.state, 'closed', 'the nine are older than the window');
-  for (let i = 0; i < 9; i++) call('failure');
-  t.equal(b.state, 'open');
+  call('failure');
+  t.equal(b.state, 'closed', 'the four before are older than the window, and a success broke the run');
+  for (let i = 0; i < 7; i++) call(i % 2 ? 'success' : 'failure');
+  t.equal(b.state, 'closed', 'nine in the window');
+  call('failure');
+  t.equal(b.state, 'open', 'seven of ten in the window failed');
+});
+
+t.test('failures in a row open it however long they took, as calls on a busy loop do', async (t) => {
+  const { b, clock, call } = breaker();
+  // Each call slower than a tenth of the window: never ten of them in it.
+  for (let i = 0; i < 9; i++) {
+    call('failure');
+    clock.advance(policy.windowMs / 4);
+  }
+  t.equal(b.state, 'closed', 'nine are fewer than minCalls');
+  call('failure');
+  t.equal(b.state, 'open', 'the tenth in a row, as when they come at once');
+  const { b: b2, clock: clock2, call: call2 } = breaker();
+  for (let i = 0; i < 20; i++) {
+    call2(i % 5 === 4 ? 'success' : 'failure');
+    clock2.advance(policy.windowMs / 4);
+  }
+  t.equal(b2.state, 'closed', 'a success now and then breaks the run: spread over time, no trend');
+  call2('neutral');
+  t.equal(b2.state, 'closed');
 });
 
 t.test('after openMs one probe goes through; its success closes, its failure opens again', async (t) => {
@@ -157,6 +180,48 @@ t.test('in the dispatcher: at 100% 504s the breaker stops the calls, and a probe
     [...breakers.states()].map(([, s]) => s),
     ['closed'],
   );
+});
+
+t.test('in the dispatcher, on a busy event loop: the breaker opens after as many failed calls as on an idle one', async (t) => {
+  const upstream = await startUpstream(() => 504);
+  t.teardown(() => upstream.close());
+  const { logger } = captureLogger();
+  // The real clock, and a window a loop blocked between calls outlasts (as a flood does to the default 30 s).
+  const busyPolicy = { windowMs: 300, minCalls: 4, failureRatio: 0.5, openMs: 60_000 };
+  const callsUntilOpen = async (blockMs: number) => {
+    const breakers = new CircuitBreakers({ policy: busyPolicy, clock: Date.now, logger });
+    const dispatcher = createUpstreamDispatcher({
+      connectTimeoutMs: 500,
+      headersTimeoutMs: 500,
+      bodyTimeoutMs: 500,
+      logger,
+      maxRetries: 1,
+      minDelayMs: 1,
+      maxDelayMs: 1,
+      breakers,
+    });
+    const before = upstream.seen.length;
+    let calls = 0;
+    try {
+      for (; calls < 8; calls++) {
+        const res = await dispatcher
+          .request({ origin: upstream.url, path: '/pubapi/ticker/merchant', method: 'GET' })
+          .catch((e: Error) => e);
+        if (res instanceof Error) break;
+        await res.body.text();
+        // The loop is held, as other requests' work holds it under load.
+        const until = Date.now() + blockMs;
+        while (Date.now() < until);
+      }
+    } finally {
+      await dispatcher.destroy();
+    }
+    return { calls, attempts: upstream.seen.length - before };
+  };
+  const idle = await callsUntilOpen(0);
+  t.same(idle, { calls: 4, attempts: 8 }, 'idle: four calls of two attempts, then refused');
+  const busy = await callsUntilOpen(busyPolicy.windowMs / 2);
+  t.same(busy, idle, 'busy: the same');
 });
 
 t.test("a visitor meeting an open breaker: 503, when to come back, the spec's unavailable message", async (t) => {
