@@ -282,7 +282,12 @@ t.test('metrics: the token from the Secret, a scrape that presents it, and alert
     t.ok(rule.labels.severity && rule.annotations.summary, `${rule.alert}: a severity and a summary`);
   }
   t.ok(read.has('edge_http_request_duration_seconds_count{status="5xx"}'), 'an alert on the 5xx rate');
-  for (const metric of ['edge_shed_total', 'edge_upstream_breaker_state', 'edge_merchant_reload_refused']) {
+  for (const metric of [
+    'edge_shed_total',
+    'edge_upstream_breaker_state',
+    'edge_merchant_reload_refused',
+    'edge_rate_limit_store_up',
+  ]) {
     t.ok(
       [...read].some((s) => s === metric || s.startsWith(`${metric}{`)),
       `an alert on ${metric}`,
@@ -293,6 +298,10 @@ t.test('metrics: the token from the Secret, a scrape that presents it, and alert
     'an alert on readiness flapping',
   );
   t.ok(read.has(`up{job="${service.metadata.name}"}`), "an alert when a pod is not scraped (the job is the Service's name)");
+  t.ok(
+    rules.some((rule: Manifest) => rule.expr.startsWith(`absent(up{job="${service.metadata.name}"}`)),
+    'and one when the whole fleet is gone from scraping',
+  );
 });
 
 t.test('only the ingress controller (and Prometheus) reach the edge, only the edge reaches Redis', async (t) => {
