@@ -8,7 +8,7 @@ import { TOUR, visit } from '../helpers/screen-tour.ts';
 import { startStack } from '../helpers/stack.ts';
 
 /** The recommended rules; each exception says why. */
-export const HTML_RULES: ConfigData = {
+const HTML_RULES: ConfigData = {
   extends: ['html-validate:recommended'],
   rules: {
     // How React's renderer writes HTML, which a parser reads the same as the preferred
