@@ -73,7 +73,9 @@ export default function PhoneInput(props: PhoneInputProps) {
         <input
           id="mobile"
           name="mobile"
-          type="tel"
+          // The number without its country code, which the prefix beside it holds: autofill's
+          // `tel-national`, which HTML allows on a text field only (a phone keypad all the same).
+          type="text"
           inputMode="tel"
           autoComplete="tel-national"
           value={value}

@@ -1,15 +1,18 @@
 // Builds everything production runs, into dist/: the islands (esbuild, ESM with code
 // splitting, hashed names) and the shared static files (hashed copies) with
 // dist/manifest.json, and the server itself as plain JavaScript in dist/server/, so the
-// container runs `node dist/server/main.js` with no TypeScript loader.
+// container runs `node dist/server/main.js` with no TypeScript loader. With `--changed`
+// (`npm start`), only the steps whose inputs changed since they last ran (build-inputs.ts).
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, transform, type Metafile, type Plugin } from 'esbuild';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { writeCompressedCopies } from '../server/static-files.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../checkout/i18n/languages.ts';
+import { BuildRecord, listed, metafileInputs } from './build-inputs.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -21,26 +24,32 @@ function hashed(name: string, body: Buffer): string {
   return `${basename(name, ext)}.${hash}${ext}`;
 }
 
+/** A style sheet as browsers get it: minified by esbuild, which keeps the syntax as written. */
+async function minifyCss(css: string): Promise<Buffer> {
+  const { code } = await transform(css, { loader: 'css', minify: true, legalComments: 'none', logLevel: 'warning' });
+  return Buffer.from(code);
+}
+
 /** One style sheet for the whole app: app.css first, then each screen group's file. */
-async function bundleStyles(srcDir: string): Promise<Record<string, string>> {
+async function bundleStyles(srcDir: string): Promise<{ styles: Record<string, string>; read: string[] }> {
   const names = (await readdir(srcDir))
     .filter((n) => n.endsWith('.css'))
     .sort((a, b) => (a === 'app.css' ? -1 : b === 'app.css' ? 1 : a.localeCompare(b)));
   const parts = await Promise.all(names.map((n) => readFile(join(srcDir, n), 'utf8')));
-  const body = Buffer.from(parts.map((css, i) => `/* ${names[i]} */\n${css}`).join('\n'));
+  const body = await minifyCss(parts.join('\n'));
   const file = hashed('app.css', body);
   await mkdir(join(publicDir, 'css'), { recursive: true });
   await writeFile(join(publicDir, 'css', file), body);
-  return { 'app.css': `/assets/css/${file}` };
+  return { styles: { 'app.css': `/assets/css/${file}` }, read: names.map((n) => relative(root, join(srcDir, n))) };
 }
 
-async function copyHashed(srcDir: string, urlPrefix: string): Promise<Record<string, string>> {
+async function copyHashed(srcDir: string, urlPrefix: string): Promise<{ files: Record<string, string>; read: string[] }> {
   const out: Record<string, string> = {};
   let names: string[] = [];
   try {
     names = await readdir(srcDir);
   } catch {
-    return out;
+    return { files: out, read: [] };
   }
   const target = join(publicDir, urlPrefix);
   await mkdir(target, { recursive: true });
@@ -50,7 +59,7 @@ async function copyHashed(srcDir: string, urlPrefix: string): Promise<Record<str
     await writeFile(join(target, file), body);
     out[name] = `/assets/${urlPrefix}/${file}`;
   }
-  return out;
+  return { files: out, read: names.map((name) => relative(root, join(srcDir, name))) };
 }
 
 /**
@@ -71,9 +80,9 @@ export const SERVER_EXTERNAL = ['pino', 'pino-pretty', 'thread-stream', 'ioredis
  * at the project root (server/root.ts), so they mean the same from dist/server/ as from
  * server/. Writes only dist/server/.
  */
-export async function buildServer(outdir = join(dist, 'server')): Promise<void> {
+export async function buildServer(outdir = join(dist, 'server')): Promise<string[]> {
   await rm(outdir, { recursive: true, force: true });
-  await build({
+  const result = await build({
     entryPoints: {
       main: join(root, 'server/main.ts'),
       'check-merchants': join(root, 'scripts/check-merchants.ts'),
@@ -98,7 +107,9 @@ export async function buildServer(outdir = join(dist, 'server')): Promise<void> 
     legalComments: 'none',
     tsconfig: join(root, 'tsconfig.json'),
     logLevel: 'warning',
+    metafile: true,
   });
+  return metafileInputs(root, result.metafile.inputs);
 }
 
 /**
@@ -106,13 +117,16 @@ export async function buildServer(outdir = join(dist, 'server')): Promise<void> 
  * page pays for it) and the Philippines' outline from world-atlas (1:50m Natural Earth),
  * drawn when no tile server is configured or reachable.
  */
+const LEAFLET_CSS = 'node_modules/leaflet/dist/leaflet.css';
+const WORLD_ATLAS = 'node_modules/world-atlas/countries-50m.json';
+
 async function mapFiles(): Promise<{ styles: Record<string, string>; data: Record<string, string> }> {
-  const css = await readFile(join(root, 'node_modules/leaflet/dist/leaflet.css'));
+  const css = await minifyCss(await readFile(join(root, LEAFLET_CSS), 'utf8'));
   const cssFile = hashed('leaflet.css', css);
   await mkdir(join(publicDir, 'css'), { recursive: true });
   await writeFile(join(publicDir, 'css', cssFile), css);
 
-  const topology = JSON.parse(await readFile(join(root, 'node_modules/world-atlas/countries-50m.json'), 'utf8')) as Topology;
+  const topology = JSON.parse(await readFile(join(root, WORLD_ATLAS), 'utf8')) as Topology;
   const countries = topology.objects.countries as GeometryCollection<{ name: string }>;
   const philippines = countries.geometries.find((g) => (g.properties as { name?: string } | undefined)?.name === 'Philippines');
   if (!philippines) throw new Error('world-atlas has no Philippines');
@@ -133,7 +147,7 @@ const browserCatalogues: Plugin = {
   },
 };
 
-async function buildIslands(): Promise<void> {
+async function buildIslands(): Promise<string[]> {
   const result = await build({
     entryPoints: [join(root, 'islands/boot.ts')],
     bundle: true,
@@ -157,18 +171,32 @@ async function buildIslands(): Promise<void> {
   const boot = outputs.find((p) => /\/boot-[^/]+\.js$/.test(p));
   if (!boot) throw new Error('esbuild produced no boot script');
   const map = await mapFiles();
+  const styles = await bundleStyles(join(root, STYLES_DIR));
+  const images = await copyHashed(join(root, IMAGES_DIR), 'img');
   const manifest = {
     boot,
     chunks: outputs.filter((p) => p.endsWith('.js') && p !== boot),
     preload: preloads(result.metafile),
-    styles: { ...(await bundleStyles(join(root, 'static/css'))), ...map.styles },
-    images: await copyHashed(join(root, 'static/img'), 'img'),
+    styles: { ...styles.styles, ...map.styles },
+    images: images.files,
     data: map.data,
   };
   await writeFile(join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2));
   // Compressed once here, so the server does not spend its start-up on it.
   await writeCompressedCopies(publicDir);
+  return [
+    ...metafileInputs(root, result.metafile.inputs),
+    listed(STYLES_DIR),
+    ...styles.read,
+    listed(IMAGES_DIR),
+    ...images.read,
+    LEAFLET_CSS,
+    WORLD_ATLAS,
+  ];
 }
+
+const STYLES_DIR = 'static/css';
+const IMAGES_DIR = 'static/img';
 
 /**
  * What a page hydrating an island on load fetches after the boot script: the hydrate
@@ -209,13 +237,52 @@ function preloads(metafile: Metafile): {
   return { hydrate: files('islands/hydrate.ts'), islands, catalogues };
 }
 
-export async function buildAll(): Promise<void> {
-  await rm(dist, { recursive: true, force: true });
-  await Promise.all([buildIslands(), buildServer()]);
+/**
+ * What every step depends on besides what it reads: this script and the code it runs, the
+ * TypeScript settings, and the lock files (a package's new version changes them, not
+ * necessarily its files' times).
+ */
+const BUILD_INPUTS = [
+  'scripts/build.ts',
+  'scripts/build-inputs.ts',
+  'server/static-files.ts',
+  'tsconfig.json',
+  'tsconfig.islands.json',
+  'package-lock.json',
+  'node_modules/.package-lock.json',
+];
+
+/** Each step: what it writes (removed before it runs) and what shows it ran; it returns what it read. */
+const STEPS = {
+  islands: { outputs: [publicDir, join(dist, 'manifest.json')], built: join(dist, 'manifest.json'), run: buildIslands },
+  server: { outputs: [join(dist, 'server')], built: join(dist, 'server', 'main.js'), run: () => buildServer() },
+};
+type Step = keyof typeof STEPS;
+
+/** Every step, or with `changedOnly` the steps whose inputs changed since they last ran; the steps run. */
+export async function buildAll({ changedOnly = false } = {}): Promise<Step[]> {
+  if (!changedOnly) await rm(dist, { recursive: true, force: true });
+  await mkdir(dist, { recursive: true });
+  const record = new BuildRecord(root, join(dist, 'build-inputs.json'));
+  await record.load();
+  const steps: Step[] = [];
+  for (const step of Object.keys(STEPS) as Step[]) {
+    if (!changedOnly || !existsSync(STEPS[step].built) || !(await record.upToDate(step))) steps.push(step);
+  }
+  await Promise.all(
+    steps.map(async (step) => {
+      await record.forget(step);
+      for (const output of STEPS[step].outputs) await rm(output, { recursive: true, force: true });
+      const read = await STEPS[step].run();
+      await record.remember(step, [...read, ...BUILD_INPUTS]);
+    }),
+  );
+  return steps;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
-  await buildAll();
-  console.log(`built dist/ in ${Date.now() - started} ms`);
+  const steps = await buildAll({ changedOnly: process.argv.includes('--changed') });
+  const ms = Date.now() - started;
+  console.log(steps.length ? `built ${steps.join(' and ')} into dist/ in ${ms} ms` : `dist/ is up to date (checked in ${ms} ms)`);
 }

@@ -71,6 +71,7 @@ export class EdgeMetrics {
   readonly #upstreamChildren = new Map<string, { inc(value?: number): void }>();
   readonly #retries: Counter<'call'>;
   readonly #rateLimited: Counter<'limit' | 'key'>;
+  readonly #rateLimitStoreUp: Gauge;
   readonly #shed: Counter<'reason'>;
   readonly #reloads: Counter<'outcome'>;
   readonly #reloadRefused: Gauge;
@@ -107,6 +108,12 @@ export class EdgeMetrics {
       labelNames: ['limit', 'key'],
       registers,
     });
+    this.#rateLimitStoreUp = new Gauge({
+      name: 'edge_rate_limit_store_up',
+      help: '1 while the rate-limit counters answer (always, when they live in this process); 0: Redis is away and requests are not limited',
+      registers,
+    });
+    this.#rateLimitStoreUp.set(1);
     this.#shed = new Counter({
       name: 'edge_shed_total',
       help: 'Requests refused with 503 to protect the process, by reason',
@@ -174,6 +181,10 @@ export class EdgeMetrics {
 
   rateLimited(limit: string, key: 'address' | 'refId'): void {
     this.#rateLimited.inc({ limit, key });
+  }
+
+  rateLimitStore(up: boolean): void {
+    this.#rateLimitStoreUp.set(up ? 1 : 0);
   }
 
   shed(reason: ShedReason): void {

@@ -3,10 +3,13 @@
 // Counted per client address (request.ip: the proxy's X-Forwarded-For only when it comes
 // from TRUST_PROXY) and per refId where the request names one. Counters live in this
 // process, or in Redis (REDIS_URL) so that every replica counts against the same limit.
-// Redis trouble lets requests through (logged): a limit is not worth an outage.
-import type { FastifyRequest } from 'fastify';
+// Redis trouble lets requests through (a limit is not worth an outage) but shows: an error
+// line when the counters go away, and edge_rate_limit_store_up at 0 while they are.
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import type { Redis } from 'ioredis';
 import { API_PREFIX } from '../../checkout/wire.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { readFlow } from '../security/flow-cookie.ts';
@@ -82,7 +85,8 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       app.decorate('rateLimitCheck', null);
       return;
     }
-    const redis = redisUrl ? await connectRedis(redisUrl, app.log) : undefined;
+    const health = new StoreHealth(app.log, (up) => app.metrics.rateLimitStore(up));
+    const redis = redisUrl ? await connectRedis(redisUrl, health) : undefined;
     if (redis) {
       app.addHook('onClose', async () => {
         redis.removeAllListeners('close');
@@ -93,7 +97,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       global: false,
       // Redis unreachable or slow: let the request through rather than fail it.
       skipOnError: true,
-      ...(redis ? { redis, nameSpace: 'edge-rate:' } : {}),
+      ...(redis ? { store: redisCounters(redis, health) } : {}),
     });
 
     const limiter = (limit: Limit, key: (counted: Counted) => string): Check => {
@@ -152,8 +156,73 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
   { name: 'edge-rate-limit', fastify: '5.x', dependencies: ['edge-errors', 'edge-metrics', 'edge-tenancy', '@fastify/cookie'] },
 );
 
+/**
+ * Whether the counters in Redis answer, told once per change (an error line when they go,
+ * an info line when they are back), not once per request.
+ */
+class StoreHealth {
+  #up = true;
+  readonly #log: FastifyBaseLogger;
+  readonly #report: (up: boolean) => void;
+
+  constructor(log: FastifyBaseLogger, report: (up: boolean) => void) {
+    this.#log = log;
+    this.#report = report;
+  }
+
+  down(reason: string): void {
+    if (!this.#up) return;
+    this.#up = false;
+    this.#report(false);
+    this.#log.error({ reason }, 'rate-limit counters in Redis unreachable: requests are not limited');
+  }
+
+  up(): void {
+    if (this.#up) return;
+    this.#up = true;
+    this.#report(true);
+    this.#log.info('rate-limit counters in Redis reachable again');
+  }
+}
+
+/** Where the counters live in Redis: every key is `edge-rate:` and what the limiter counts. */
+const REDIS_PREFIX = 'edge-rate:';
+
+/**
+ * @fastify/rate-limit's Redis store, with the keys our limiters make and their outcomes
+ * told to the health. Its own child() prefixes each limiter's keys with a route's method
+ * and URL, which a limiter made by createRateLimit does not have (`undefinedundefined-`);
+ * ours name their limit already.
+ */
+function redisCounters(redis: Redis, health: StoreHealth): FastifyRateLimitStoreCtor {
+  const store = new RedisStore(false, false, redis, REDIS_PREFIX);
+  // The plugin passes the window and the maximum after the callback; its types leave them out.
+  const incr = store.incr.bind(store) as (
+    key: string,
+    cb: Parameters<FastifyRateLimitStore['incr']>[1],
+    ...window: unknown[]
+  ) => void;
+  return class RedisCounters implements FastifyRateLimitStore {
+    incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], ...window: unknown[]): void {
+      incr(
+        key,
+        (error, result) => {
+          if (error) health.down(error.message);
+          else health.up();
+          callback(error, result);
+        },
+        ...window,
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
 /** Connected, or failing fast: commands never queue while Redis is away. */
-async function connectRedis(url: string, log: { warn(obj: object, msg: string): void; info(msg: string): void }) {
+async function connectRedis(url: string, health: StoreHealth) {
   // Loaded only when counters live in Redis: a tenth of a second of every other start.
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
@@ -162,23 +231,19 @@ async function connectRedis(url: string, log: { warn(obj: object, msg: string): 
     connectTimeout: 2_000,
     commandTimeout: 500,
   });
-  let healthy = true;
-  const lost = (reason: string) => {
-    if (healthy) log.warn({ reason }, 'rate-limit counters in Redis unreachable: requests are not limited');
-    healthy = false;
-  };
-  redis.on('error', (err: Error) => lost(err.message));
-  redis.on('close', () => lost('connection closed'));
-  redis.on('ready', () => {
-    if (!healthy) log.info('rate-limit counters in Redis reachable again');
-    healthy = true;
-  });
+  // A wrong password never gets to `ready`: every attempt ends in an error and a close.
+  redis.on('error', (err: Error) => health.down(err.message));
+  redis.on('close', () => health.down('connection closed'));
+  redis.on('ready', () => health.up());
   await new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
       resolve();
     };
-    const timer = setTimeout(done, 2_000);
+    const timer = setTimeout(() => {
+      if (redis.status !== 'ready') health.down(`not ready after 2 s (${redis.status})`);
+      done();
+    }, 2_000);
     redis.once('ready', done);
   });
   return redis;

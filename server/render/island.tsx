@@ -64,6 +64,8 @@ export function Island<N extends IslandName>(props: {
   props: IslandProps<N>;
   hydrate?: HydrateStrategy;
   className?: string;
+  /** Rendered inside phrasing content (a `<span>`, a `<p>`): the wrapper is a `<span>`, not a `<div>`. */
+  inline?: boolean;
   /** Props hold nothing of the visitor's: the HTML may be rendered once and reused. */
   shared?: boolean;
 }) {
@@ -76,9 +78,10 @@ export function Island<N extends IslandName>(props: {
   const html = props.shared
     ? cachedIslandHtml(props.name, Component, json, props.props, `${id}-`, ctx.language)
     : renderIsland(Component, props.props, `${id}-`, ctx.language);
+  const Wrapper = props.inline ? 'span' : 'div';
   return (
     <>
-      <div
+      <Wrapper
         id={id}
         className={props.className}
         data-island={props.name}

@@ -226,6 +226,23 @@ t.test(
       t.equal(mount(c).name, volume.name, `${c.name} writes the same volume`);
       t.notOk(mount(c).readOnly);
     }
+    t.equal(
+      sync.resources.requests['ephemeral-storage'],
+      volume.emptyDir.sizeLimit,
+      'the scheduler reserves the disk the volume may take',
+    );
+
+    // git-sync's own endpoint (GITSYNC_HTTP_BIND) answers the sidecar's probes.
+    const port = sync.ports.find((p: Manifest) => p.name === sync.livenessProbe.httpGet.port);
+    t.equal(`:${port.containerPort}`, syncEnv.GITSYNC_HTTP_BIND, "the probes ask git-sync's HTTP endpoint");
+    t.same(sync.startupProbe.httpGet, sync.livenessProbe.httpGet);
+    const seconds = (duration: string) => Number(/^(\d+)s$/.exec(duration)![1]);
+    t.ok(
+      sync.startupProbe.periodSeconds * sync.startupProbe.failureThreshold >
+        seconds(syncEnv.GITSYNC_PERIOD!) * Number(syncEnv.GITSYNC_MAX_FAILURES),
+      'the first sync may take as many failed fetches as git-sync allows before it exits',
+    );
+    t.notOk(sync.readinessProbe, "the pod's readiness stays the edge's");
   },
 );
 
@@ -282,7 +299,12 @@ t.test('metrics: the token from the Secret, a scrape that presents it, and alert
     t.ok(rule.labels.severity && rule.annotations.summary, `${rule.alert}: a severity and a summary`);
   }
   t.ok(read.has('edge_http_request_duration_seconds_count{status="5xx"}'), 'an alert on the 5xx rate');
-  for (const metric of ['edge_shed_total', 'edge_upstream_breaker_state', 'edge_merchant_reload_refused']) {
+  for (const metric of [
+    'edge_shed_total',
+    'edge_upstream_breaker_state',
+    'edge_merchant_reload_refused',
+    'edge_rate_limit_store_up',
+  ]) {
     t.ok(
       [...read].some((s) => s === metric || s.startsWith(`${metric}{`)),
       `an alert on ${metric}`,
@@ -293,6 +315,10 @@ t.test('metrics: the token from the Secret, a scrape that presents it, and alert
     'an alert on readiness flapping',
   );
   t.ok(read.has(`up{job="${service.metadata.name}"}`), "an alert when a pod is not scraped (the job is the Service's name)");
+  t.ok(
+    rules.some((rule: Manifest) => rule.expr.startsWith(`absent(up{job="${service.metadata.name}"}`)),
+    'and one when the whole fleet is gone from scraping',
+  );
 });
 
 t.test('only the ingress controller (and Prometheus) reach the edge, only the edge reaches Redis', async (t) => {
@@ -444,7 +470,14 @@ t.test('Service, autoscaler and disruption budget select the edge; Redis is wher
   const hpa = find(release, 'HorizontalPodAutoscaler', 'checkout-edge');
   t.match(hpa.spec.scaleTargetRef, { kind: 'Deployment', name: 'checkout-edge' });
   t.ok(hpa.spec.minReplicas >= 2, 'two replicas at least');
-  t.ok(find(release, 'PodDisruptionBudget', 'checkout-edge').spec.minAvailable < hpa.spec.minReplicas, 'a node can be drained');
+  const budget = find(release, 'PodDisruptionBudget', 'checkout-edge').spec;
+  t.equal(budget.minAvailable, undefined, 'the budget does not count what stays, which would not grow with the replicas');
+  t.ok(budget.maxUnavailable >= 1, 'a node can be drained');
+  t.ok(budget.maxUnavailable < hpa.spec.minReplicas, 'and never every replica at once');
+  const spread = pod.topologySpreadConstraints.map((c: Manifest) => c.topologyKey);
+  t.same(spread, ['topology.kubernetes.io/zone', 'kubernetes.io/hostname'], 'replicas spread across zones, then nodes');
+  for (const constraint of pod.topologySpreadConstraints)
+    t.same(constraint.labelSelector.matchLabels, labels, `${constraint.topologyKey}: counts the edge's pods`);
 
   const redisUrl = new URL(env.REDIS_URL!);
   const redis = find(release, 'Service', redisUrl.hostname);

@@ -8,6 +8,7 @@ import { RATE_LIMIT_TEXT, textsFor } from '../../checkout/messages.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { driveTo, MAPLE, quoteForm, upstreamCalls, Visitor } from '../helpers/journey.ts';
 import { startRedis } from '../helpers/redis.ts';
+import { Redis } from 'ioredis';
 
 const form = (payload: Record<string, string>, headers: Record<string, string> = {}) => ({
   method: 'POST' as const,
@@ -160,21 +161,52 @@ t.test('RATE_LIMITS=off limits nothing', async (t) => {
   t.pass('70 look-ups served');
 });
 
+/** edge_rate_limit_store_up's value, as a scrape reads it. */
+async function storeUp(stack: Stack): Promise<number> {
+  const text = await stack.app.metrics.registry.getSingleMetricAsString('edge_rate_limit_store_up');
+  return Number(/^edge_rate_limit_store_up (\S+)$/m.exec(text)?.[1]);
+}
+
+const UNREACHABLE = 'rate-limit counters in Redis unreachable: requests are not limited';
+
 t.test('two edges sharing Redis count against one limit', async (t) => {
   const redis = await startRedis();
   t.teardown(() => redis.stop());
   const env = { RATE_LIMITS: 'quote=5/60', REDIS_URL: redis.url };
   const a = await stackWith(t, env);
   const b = await stackWith(t, env);
+  t.equal(await storeUp(a), 1, 'the store is up');
   const statuses = [];
   for (let i = 0; i < 8; i++) statuses.push((await (i % 2 ? b : a).app.inject(form(quoteForm()))).statusCode);
   t.same(statuses, [303, 303, 303, 303, 303, 429, 429, 429], 'the sixth is refused, on either edge');
+  const client = new Redis(redis.url);
+  t.same(await client.keys('*'), ['edge-rate:quote:a:127.0.0.1'], 'one counter, named by its limit and address');
+  client.disconnect();
 
   await redis.stop();
   const whileDown = await a.app.inject(form(quoteForm(), { 'x-forwarded-for': '1.2.3.4' }));
+  await a.app.inject(form(quoteForm(), { 'x-forwarded-for': '1.2.3.5' }));
   t.not(whileDown.statusCode, 500, 'Redis gone: requests are not failed');
-  t.ok(
-    a.logs.some((l) => l.msg === 'rate-limit counters in Redis unreachable: requests are not limited'),
-    'and the operator is told',
-  );
+  t.equal(await storeUp(a), 0, 'and the metric says so');
+  const told = a.logs.filter((l) => l.msg === UNREACHABLE);
+  t.equal(told.length, 1, 'the operator is told once, not once per request');
+  t.equal(told[0]?.level, 50, 'as an error');
+});
+
+t.test('a wrong Redis password: requests pass, and the store is down in the metrics', async (t) => {
+  const redis = await startRedis(['--requirepass', 'the-right-one']);
+  t.teardown(() => redis.stop());
+  const wrong = redis.url.replace('redis://', 'redis://:a-wrong-one@');
+  const stack = await stackWith(t, { RATE_LIMITS: 'quote=2/60', REDIS_URL: wrong });
+  t.equal(await storeUp(stack), 0);
+  const statuses = [];
+  for (let i = 0; i < 4; i++) statuses.push((await stack.app.inject(form(quoteForm()))).statusCode);
+  t.same(statuses, [303, 303, 303, 303], 'not limited: the limit fails open');
+  t.equal(stack.logs.filter((l) => l.msg === UNREACHABLE).length, 1, 'told once, as the password is refused');
+
+  const right = await stackWith(t, {
+    RATE_LIMITS: 'quote=2/60',
+    REDIS_URL: redis.url.replace('redis://', 'redis://:the-right-one@'),
+  });
+  t.equal(await storeUp(right), 1, 'with the right one, up');
 });

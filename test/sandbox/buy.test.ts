@@ -178,7 +178,7 @@ t.test('BANKTRANSFER CAD: bank list, then htmlDoc with a form to the bank page',
   const chosen = await c.step('/banktransfer/init', { refId: verified.refId, selectedBank: 'TD' });
   t.equal(chosen.nextAction, 'CUSTOMER_PAYMENT');
   const doc = chosen.nextActionParams?.htmlDoc ?? '';
-  t.match(doc, /^<!doctype html>/);
+  t.match(doc, /^<!DOCTYPE html>/);
   t.match(doc, new RegExp(`<form method="post" action="${c.url}/pay/bank/${verified.refId}">`));
   t.match(doc, /Sandbox TD Bank/);
   t.notMatch(doc, /<script|style=/, 'nothing the edge CSP would have to allow');

@@ -4,7 +4,7 @@ import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
-import { LEGAL_PAGE_NAMES, loadMerchants } from '../../server/tenancy/load.ts';
+import { isLegalPage, LEGAL_PAGE_NAMES, loadMerchants } from '../../server/tenancy/load.ts';
 import { SANDBOX_STAND_IN } from '../../server/tenancy/schema.ts';
 import type { Merchant } from '../../server/tenancy/load.ts';
 import { shippedDir } from './fixtures.ts';
@@ -146,9 +146,17 @@ t.test('coins: LTCT (Litecoin Testnet) only outside PROD, names everywhere', asy
 
 t.test('footers and legal pages', async (t) => {
   t.equal(get('checkout').footerHtml, undefined, 'checkout shows the built-in footer');
-  for (const id of ['maple', 'roo', 'manila', 'test', 'dev']) {
+  for (const id of ['maple', 'roo', 'manila', 'test']) {
     const html = get(id).footerHtml ?? '';
     for (const page of LEGAL_PAGE_NAMES) t.match(html, `href="/${page}"`, `${id} footer links /${page}`);
+  }
+  // A link to a legal page the merchant does not have would send visitors home.
+  for (const m of registry.merchants) {
+    const footers = [m.footerHtml, ...[...m.translations.values()].map((each) => each.footerHtml)];
+    for (const html of footers.filter((each) => each !== undefined)) {
+      const linked = [...html.matchAll(/href="\/([a-z-]+)"/g)].map((match) => match[1]!);
+      for (const page of linked.filter(isLegalPage)) t.ok(m.legal.has(page), `${m.id}'s footer links /${page}, which it has`);
+    }
   }
   for (const id of ['maple', 'roo', 'manila', 'checkout', 'test']) {
     t.same([...get(id).legal.keys()].sort(), [...LEGAL_PAGE_NAMES].sort(), `${id} has the four legal pages`);

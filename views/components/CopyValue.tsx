@@ -6,7 +6,7 @@ export function CopyValue({ value, label, name }: { value: string; label: string
   return (
     <span className="copy-value">
       <span className="copy-value-text">{value}</span>
-      <Island name="CopyButton" props={name ? { text: value, label, name } : { text: value, label }} hydrate="visible" />
+      <Island name="CopyButton" props={name ? { text: value, label, name } : { text: value, label }} hydrate="visible" inline />
     </span>
   );
 }

@@ -40,9 +40,10 @@ export function CashInLocationsPage({ map, groups, radius, back }: CashInLocatio
       <p className="hint">{CASH_IN_TEXT.intro(radius)}</p>
       <Island name="CashInMap" props={map} hydrate="visible" />
       {groups.length === 0 && <p>{CASH_IN_TEXT.noCentres}</p>}
-      {groups.map((g) => (
-        <section key={g.city} className="centre-city" aria-labelledby={`city-${g.city}`}>
-          <h2 id={`city-${g.city}`}>{g.city}</h2>
+      {/* Ids by place, not by name: a city's name has spaces, which an id may not. */}
+      {groups.map((g, i) => (
+        <section key={g.city} className="centre-city" aria-labelledby={`city-${i}`}>
+          <h2 id={`city-${i}`}>{g.city}</h2>
           <ul className="centre-list">
             {g.centres.map((c) => (
               <li key={c.name} className="centre">

@@ -40,7 +40,7 @@ export function layout(
 ): string {
   const data = Object.entries(opts.bodyData ?? {}).map(([k, v]) => html` data-${k}="${v}"`);
   const scripts = (opts.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`);
-  return html`<!doctype html>
+  return html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

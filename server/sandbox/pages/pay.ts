@@ -48,7 +48,7 @@ ${decisionForm(`/pay/bank/${txn.refId}`, txn, hidden)}`,
  * its own page, so it has absolute URLs, no stylesheet and no script.
  */
 export function bankDocument(txn: Txn, baseUrl: string): string {
-  return html`<!doctype html>
+  return html`<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${txn.bankName ?? 'Sandbox Bank'} · Sandbox</title></head>
 <body>
