@@ -1,20 +1,9 @@
-// Runs the browser tests in headless Chromium from Debian. Browsers cannot be downloaded
-// here, so the tests use the system's Chromium and say how to install it when missing.
+// Runs the browser tests in headless Chromium from Debian.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { chromiumOrExit } from './chromium.ts';
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter((p): p is string => Boolean(p));
-const chromium = candidates.find((p) => existsSync(p));
-if (!chromium) {
-  console.error(
-    'Browser tests need Chromium, and none was found at ' +
-      (candidates.join(' or ') || '/usr/bin/chromium') +
-      '.\nInstall it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
-      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
-  );
-  process.exit(1);
-}
-
+const chromium = chromiumOrExit();
 // tap only treats .ts files as tests when they are named, so list them.
 const files = readdirSync('test/e2e')
   .filter((f) => f.endsWith('.test.ts'))
