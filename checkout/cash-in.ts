@@ -62,14 +62,17 @@ export function parseClockTime(value: string): number | undefined {
   return m ? Number(m[1]) * 60 + Number(m[2]) : undefined;
 }
 
+/** Manila's 24-hour clock, built once: a formatter costs far more to make than to use. */
+const manilaClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PH_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** Minutes after midnight in Manila at `now` (ms since the epoch). */
 export function manilaMinutes(now: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: PH_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
+  const parts = manilaClock.formatToParts(now);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return part('hour') * 60 + part('minute');
 }

@@ -28,9 +28,13 @@ function textsOf(t: Translator) {
     ],
     ID: [t('PHOTO_IDS.ID.0'), t('PHOTO_IDS.ID.1'), t('PHOTO_IDS.ID.2')],
   };
+  const listLocale = t.language === 'fr-CA' ? 'fr-CA' : 'en';
+  const lists = {
+    conjunction: new Intl.ListFormat(listLocale, { style: 'long', type: 'conjunction' }),
+    disjunction: new Intl.ListFormat(listLocale, { style: 'long', type: 'disjunction' }),
+  };
   /** "a, b and c" (or "a, b or c") in the page's language. */
-  const list = (items: readonly string[], type: 'conjunction' | 'disjunction' = 'conjunction') =>
-    new Intl.ListFormat(t.language === 'fr-CA' ? 'fr-CA' : 'en', { style: 'long', type }).format(items);
+  const list = (items: readonly string[], type: keyof typeof lists = 'conjunction') => lists[type].format(items);
   return {
     /**
      * The upstream's error texts the catalogue words itself, by the upstream's code: a visitor

@@ -24,11 +24,14 @@ export interface QuoteFigures {
 
 /** Half-up rounding on the decimal value (1.005 -> 1.01), which `Math.round(x * 100) / 100` gets wrong. */
 export function roundTo(value: number, decimals: number): number {
-  const shift = (x: number, by: number): number => {
-    const [mantissa, exponent = '0'] = String(x).split('e');
-    return Number(`${mantissa}e${Number(exponent) + by}`);
-  };
   return shift(Math.round(shift(value, decimals)), -decimals);
+}
+
+/** `x` times 10 to the `by`, moved in its decimal text so no binary error creeps in. */
+function shift(x: number, by: number): number {
+  const text = String(x);
+  const e = text.indexOf('e');
+  return Number(e === -1 ? `${text}e${by}` : `${text.slice(0, e)}e${Number(text.slice(e + 1)) + by}`);
 }
 
 export interface Working {

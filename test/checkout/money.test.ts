@@ -73,4 +73,9 @@ t.test('rounding is half-up on the decimal value', async (t) => {
   t.equal(roundTo(0.000542105263, 8), 0.00054211);
   t.equal(roundTo(0.0010316842, 8), 0.00103168);
   t.equal(roundTo(-1.005, 2), -1);
+  // Numbers whose text has an exponent are shifted in it too.
+  t.equal(roundTo(1.5e-7, 8), 1.5e-7);
+  t.equal(roundTo(1.25e-9, 8), 0);
+  t.equal(roundTo(4.9999999e-6, 6), 0.000005);
+  t.equal(roundTo(1.2345e21, 2), 1.2345e21);
 });
