@@ -51,7 +51,7 @@ const onRelease = new WeakMap<SharedPage, Map<string, () => void>>();
 
 const pages = new ByteCache<string, SharedPage & { version: string }>({
   name: 'shared-pages',
-  share: 0.45,
+  share: 0.4,
   sizeOf: (page) => page.plain.length + page.br.length + page.gzip.length + page.etag.length,
   released: (page) => {
     for (const release of onRelease.get(page)?.values() ?? []) release();

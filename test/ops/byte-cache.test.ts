@@ -41,9 +41,10 @@ t.test("the caches' shares make up the whole budget, which follows the RSS thres
   await import('../../server/http/cached-page-listener.ts');
   await import('../../server/render/shell.tsx');
   await import('../../server/render/island.tsx');
+  await import('../../server/flow/ticker-cache.ts');
   const shares = cacheShares();
   delete shares['test-cache'];
-  t.same(Object.keys(shares).sort(), ['islands', 'merchant-assets', 'published-pages', 'shared-pages', 'shells']);
+  t.same(Object.keys(shares).sort(), ['islands', 'merchant-assets', 'published-pages', 'shared-pages', 'shells', 'tickers']);
   t.equal(
     Object.values(shares).reduce((a, b) => a + b, 0),
     1,
