@@ -35,6 +35,7 @@ import { readFlow } from './security/flow-cookie.ts';
 import { REQUEST_TIMEOUT_MS } from './config.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { pressurePlugin } from './ops/pressure.ts';
+import { setCacheBudget } from './ops/byte-cache.ts';
 import { connectionGuard } from './ops/connections.ts';
 import { Admission } from './ops/admission.ts';
 import { HealthState } from './ops/health.ts';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.decorate('appConfig', config);
+  setCacheBudget(config.cacheBytes);
   app.decorate('methods', methods);
   app.decorate('clock', deps.clock ?? Date.now);
   app.decorate('wait', deps.wait ?? ((ms: number) => sleep(ms)));

@@ -128,6 +128,8 @@ const envSchema = z.object({
   SHED_HEAP_USED_MB: z.coerce.number().int().positive().optional(),
   /** Default: RSS_SHARE_OF_LIMIT of the memory limit (the container's cgroup, else the machine's); `off`: none. */
   SHED_RSS_MB: z.literal('off').or(z.coerce.number().int().positive()).optional(),
+  /** What the caches of rendered pages and compressed files may hold, all together. Default: CACHE_SHARE_OF_RSS of the RSS threshold. */
+  CACHE_MB: z.coerce.number().int().positive().optional(),
   READY_PRESSURE_RATIO: z.coerce.number().gt(0).max(1).default(0.7),
   /** Readiness goes down while the event loop is busy more than this share of the time. */
   READY_EVENT_LOOP_UTILIZATION: z.coerce.number().gt(0).max(1).default(0.9),
@@ -170,6 +172,13 @@ export class ConfigError extends Error {
 /** Without SHED_RSS_MB, requests are shed above this share of the memory limit: room for a collection before the kernel's kill. */
 export const RSS_SHARE_OF_LIMIT = 0.85;
 
+/**
+ * Without CACHE_MB, the caches may hold this share of the RSS threshold (of the memory
+ * limit's share when shedding is off): room beside them for the merchants, the code, the
+ * requests in flight and the allocator's own slack.
+ */
+export const CACHE_SHARE_OF_RSS = 0.25;
+
 export function parseConfig(env: Record<string, string | undefined>, limit: MemoryLimit = memoryLimit()) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -191,6 +200,7 @@ export function parseConfig(env: Record<string, string | undefined>, limit: Memo
     throw new ConfigError('Invalid environment:\n  HEALTH_PORT: must differ from PORT');
   }
   const sessionSecrets = e.SESSION_SECRET ?? [randomBytes(32).toString('base64url')];
+  const maxRssBytes = rssThreshold(e.SHED_RSS_MB, limit);
   const upstreamTimeouts = {
     connectMs: e.UPSTREAM_CONNECT_TIMEOUT_MS,
     headersMs: e.UPSTREAM_HEADERS_TIMEOUT_MS,
@@ -251,7 +261,7 @@ export function parseConfig(env: Record<string, string | undefined>, limit: Memo
     pressure: {
       maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: e.SHED_HEAP_USED_MB === undefined ? undefined : e.SHED_HEAP_USED_MB * 2 ** 20,
-      maxRssBytes: rssThreshold(e.SHED_RSS_MB, limit),
+      maxRssBytes,
       readyRatio: e.READY_PRESSURE_RATIO,
       readyEventLoopUtilization: e.READY_EVENT_LOOP_UTILIZATION,
     },
@@ -260,6 +270,11 @@ export function parseConfig(env: Record<string, string | undefined>, limit: Memo
       maxQueueWaitMs: e.SHED_QUEUE_WAIT_MS,
       maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT === 'off' ? undefined : e.MAX_CONNECTIONS_PER_CLIENT,
     },
+    /** What the byte-bounded caches hold at most, all together (ops/byte-cache.ts). */
+    cacheBytes:
+      e.CACHE_MB === undefined
+        ? Math.floor((maxRssBytes ?? limit.bytes * RSS_SHARE_OF_LIMIT) * CACHE_SHARE_OF_RSS)
+        : e.CACHE_MB * 2 ** 20,
     metricsToken: e.METRICS_TOKEN,
     metricsMerchants: e.METRICS_MERCHANTS === 'all' ? Number.POSITIVE_INFINITY : e.METRICS_MERCHANTS,
     merchantsWatch: e.MERCHANTS_WATCH,

@@ -17,6 +17,7 @@ import type { ThirdParty } from './third-party.ts';
 import type { CircuitBreakers } from './upstream/breaker.ts';
 import type { EdgeMetrics } from './ops/metrics.ts';
 import type { PressureReason } from './ops/health.ts';
+import type { OwnWork } from './ops/pressure.ts';
 import type { SharedPagesFastPath } from './http/cached-page-listener.ts';
 import type { RateLimitCheck } from './ops/rate-limit.ts';
 import type { ApiFastPath } from './http/api-fast-path.ts';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     upstreamBreakers: CircuitBreakers;
     /** [edge-ops] Reasons /readyz reports not ready: each answers one, or undefined. */
     readinessChecks: (() => PressureReason | undefined)[];
+    /** [edge-pressure] Work the process gives itself, which readiness does not take for load. */
+    ownWork: OwnWork;
     /** [edge-metrics] Counters the other plugins report to. */
     metrics: EdgeMetrics;
     /** [edge-third-party] Third-party URLs; one left unset turns its feature off. */

@@ -15,6 +15,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EdgeError } from './http/errors.ts';
 import type { MerchantAsset } from './tenancy/load.ts';
 import { DIST_DIR } from './render/manifest.ts';
+import { ownBytes } from './render/encoding.ts';
+import { ByteCache, keyOf } from './ops/byte-cache.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -57,8 +59,15 @@ const brotliAsync = promisify(brotliCompress);
 /** In the thread pool, so a first request for a merchant's style sheet does not stall others. */
 async function compressInBackground(body: Buffer): Promise<Encoded> {
   const [gz, br] = await Promise.all([gzipAsync(body, GZIP_OPTIONS), brotliAsync(body, BROTLI_OPTIONS)]);
-  return { gzip: gz, br };
+  return { gzip: ownBytes(gz), br: ownBytes(br) };
 }
+
+/** Merchants' files as served, by asset: their compressed copies are this cache's bytes (the body is the merchant's). */
+const preparedAssets = new ByteCache<number, StaticFile>({
+  name: 'merchant-assets',
+  share: 0.15,
+  sizeOf: (file) => (file.br?.length ?? 0) + (file.gzip?.length ?? 0) + file.etag.length,
+});
 
 /** A file as served: its ETag, and its compressed forms (given, or made now). */
 function prepareFile(name: string, body: Buffer, contentType: string, encoded?: Encoded): StaticFile {
@@ -124,16 +133,26 @@ export const assetsPlugin = fp<{ distDir?: URL }>(
   async (app, { distDir = DIST_DIR }) => {
     const shared = await loadPublicFiles(fileURLToPath(new URL('public/', distDir)));
     // Keyed by the asset object: merchants with the same file share one (tenancy's content
-    // pool), and a reloaded file is a new object, so nothing here outlives its merchants.
-    const prepared = new WeakMap<MerchantAsset, Promise<StaticFile>>();
-    const merchantFile = (path: string, asset: MerchantAsset): Promise<StaticFile> => {
-      let file = prepared.get(asset);
+    // pool), and a reloaded file is a new object. Kept in the assets' byte-bounded cache once
+    // compressed; a file being compressed is shared by the requests that ask meanwhile.
+    const compressing = new Map<number, Promise<StaticFile>>();
+    const merchantFile = (path: string, asset: MerchantAsset): StaticFile | Promise<StaticFile> => {
+      const key = keyOf(asset);
+      const ready = preparedAssets.get(key);
+      if (ready !== undefined) return ready;
+      let file = compressing.get(key);
       if (file === undefined) {
         const { body, contentType } = asset;
         file = worthCompressing(path, body)
           ? compressInBackground(body).then((encoded) => prepareFile(path, body, contentType, encoded))
           : Promise.resolve(prepareFile(path, body, contentType));
-        prepared.set(asset, file);
+        compressing.set(key, file);
+        void file
+          .then(
+            (made) => preparedAssets.set(key, made),
+            () => undefined,
+          )
+          .finally(() => compressing.delete(key));
       }
       return file;
     };

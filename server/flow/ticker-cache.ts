@@ -4,12 +4,15 @@
 // share the call in flight. A failed or refused answer shows no ticker (logged), and is
 // kept as long as a good one, so an upstream outage costs one call per merchant per
 // TICKER_CACHE_MS. The home page waits at most TICKER_WAIT_MS for it: a slow upstream
-// never holds the amount form back (the island fills the ticker in later).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// never holds the amount form back (the island fills the ticker in later). Entries are kept
+// in a cache bounded in bytes (ops/byte-cache.ts): a fleet's merchants each have rows of
+// their own, and a merchant nobody visits any more makes room.
+import type { FastifyRequest } from 'fastify';
 import { TICKER_CACHE_MS, TICKER_WAIT_MS } from '../../checkout/limits.ts';
 import { coinsFor } from '../../checkout/offer.ts';
 import { tickerRows, type TickerRow } from '../../checkout/ticker-rows.ts';
 import { upstreamFor } from './upstream.ts';
+import { ByteCache, keyOf } from '../ops/byte-cache.ts';
 
 interface Cached {
   at: number;
@@ -18,13 +21,18 @@ interface Cached {
   settled?: TickerRow[];
 }
 
-const caches = new WeakMap<FastifyInstance, Map<string, Cached>>();
+/** What an entry holds before its rows arrive: the promise and its bookkeeping. */
+const PENDING_BYTES = 256;
 
-function cacheOf(app: FastifyInstance): Map<string, Cached> {
-  let cache = caches.get(app);
-  if (!cache) caches.set(app, (cache = new Map()));
-  return cache;
-}
+const tickers = new ByteCache<string, Cached>({
+  name: 'tickers',
+  share: 0.05,
+  // Rows are a few short strings and numbers each: their JSON, twice over, is near enough.
+  sizeOf: (entry) => (entry.settled === undefined ? PENDING_BYTES : PENDING_BYTES + 2 * JSON.stringify(entry.settled).length),
+});
+
+/** The app's entry for the merchant: each app (tests run several) asks its own upstream. */
+const tickerKey = (request: FastifyRequest) => `${keyOf(request.server)} ${request.merchant.id}`;
 
 /** The merchant's ticker rows; [] when the upstream has none to give. */
 export function merchantTicker(request: FastifyRequest): Promise<TickerRow[]> {
@@ -32,10 +40,10 @@ export function merchantTicker(request: FastifyRequest): Promise<TickerRow[]> {
 }
 
 function tickerEntry(request: FastifyRequest): Cached {
-  const { id, config } = request.merchant;
-  const cache = cacheOf(request.server);
+  const { config } = request.merchant;
+  const key = tickerKey(request);
   const now = request.server.clock();
-  const hit = cache.get(id);
+  const hit = tickers.get(key);
   if (hit && now - hit.at < TICKER_CACHE_MS) return hit;
   const coins = coinsFor(config).map((c) => c.id);
   const fiats = config.supportedFiatCurrencies.map((f) => f.id);
@@ -47,8 +55,12 @@ function tickerEntry(request: FastifyRequest): Cached {
       return [];
     });
   const entry: Cached = { at: now, rows };
-  void rows.then((settled) => (entry.settled = settled));
-  cache.set(id, entry);
+  void rows.then((settled) => {
+    entry.settled = settled;
+    // Counted again at its size now, if still kept.
+    if (tickers.peek(key) === entry) tickers.set(key, entry);
+  });
+  tickers.set(key, entry);
   return entry;
 }
 
@@ -72,7 +84,7 @@ export async function tickerInTime(request: FastifyRequest): Promise<TickerRow[]
  * had none) holds: while the merchant's ticker keeps those rows. 0 for rows that came late.
  */
 export function tickerFreshUntil(request: FastifyRequest, shown: TickerRow[] | undefined): number {
-  const entry = cacheOf(request.server).get(request.merchant.id);
+  const entry = tickers.peek(tickerKey(request));
   if (entry?.settled === undefined || (shown !== undefined && shown !== entry.settled)) return 0;
   return entry.at + TICKER_CACHE_MS;
 }

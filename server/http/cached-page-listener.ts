@@ -1,7 +1,9 @@
 // Pages rendered once for everyone (render/shared-pages.tsx) answered before Fastify sees
 // the request. Once the full request path has served such a page to a request that shows
 // nothing of its visitor, it publishes the bytes and the headers it answered with here,
-// keyed by merchant object (a merchant loaded anew starts with none), language and URL. The server's
+// keyed by merchant object (a merchant loaded anew starts with none), language and URL, for
+// as long as the page's cache holds the page (shared-pages.tsx), so its bytes are counted
+// once, there; the headers are counted here, in a cache of their own. The server's
 // request listener then answers the next such request with one Host lookup, one table
 // lookup and one write, keeping what the full path guarantees: the connection guard and
 // admission run first (they wrap this listener, and refuse under pressure); draining,
@@ -20,7 +22,8 @@ import { languageOfHeaders } from '../i18n/negotiate.ts';
 import type { Merchant, MerchantRegistry } from '../tenancy/load.ts';
 import type { EdgeMetrics } from '../ops/metrics.ts';
 import { acceptedEncoding } from '../render/encoding.ts';
-import type { SharedPage } from '../render/shared-pages.tsx';
+import { whileCached, type SharedPage } from '../render/shared-pages.tsx';
+import { ByteCache, keyOf, stringBytes } from '../ops/byte-cache.ts';
 import { logRequest, type Lifecycle } from './lifecycle.ts';
 
 /** The URLs of pages that may be shared, by route pattern: code decides them, never a visitor. */
@@ -64,7 +67,26 @@ interface Published {
   notModified: Head;
 }
 
-const published = new WeakMap<Merchant, Map<string, Published>>();
+/** What an array holds per element: a pointer. */
+const POINTER_BYTES = 8;
+/** The objects of an entry beyond its strings (the entry, its heads, the headers object and their shapes), as a heap snapshot shows them. */
+const ENTRY_BYTES = 1_536;
+
+/**
+ * What publishing adds to the page (its bytes are the shared pages' cache's): the heads,
+ * arrays of the same header strings (the policy is the merchant's, shared by its pages),
+ * and their lengths.
+ */
+function publishedBytes(entry: Published): number {
+  const heads = [entry.plain, entry.br, entry.gzip, entry.notModified];
+  let bytes = ENTRY_BYTES + heads.reduce((sum, head) => sum + head.length * POINTER_BYTES, 0);
+  for (const [name, value] of Object.entries(entry.headers)) {
+    if (name !== 'content-security-policy') bytes += stringBytes(name) + stringBytes(value);
+  }
+  return bytes;
+}
+
+const published = new ByteCache<string, Published>({ name: 'published-pages', share: 0.1, sizeOf: publishedBytes });
 
 const flat = (headers: Record<string, string>): Head => Object.entries(headers).flat();
 
@@ -80,16 +102,19 @@ export function publishSharedPage(
   freshUntil: number,
 ): void {
   if (!isSharedRequest(request)) return;
-  let byUrl = published.get(merchant);
-  if (!byUrl) published.set(merchant, (byUrl = new Map()));
   // Served again by the full path (under pressure, say): already published, nothing to build.
-  const key = publishedKey(page.language, request.url!);
-  const known = byUrl.get(key);
+  const key = publishedKey(merchant, page.language, request.url!);
+  const known = published.peek(key);
   if (known?.page === page && known.freshUntil === freshUntil) return;
+  // Not published past the page's own time in its cache: its bytes would be held uncounted.
+  const released = () => {
+    if (published.peek(key)?.page === page) published.delete(key);
+  };
+  if (!whileCached(page, key, released)) return;
   const route = SHARED_URLS.get(request.url!)!;
   const sized = (body: Buffer, encoding?: string) =>
     flat({ ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) });
-  byUrl.set(key, {
+  published.set(key, {
     page,
     headers,
     route,
@@ -101,11 +126,11 @@ export function publishSharedPage(
   });
 }
 
-const publishedKey = (language: PageLanguage, url: string) => `${language} ${url}`;
+const publishedKey = (merchant: Merchant, language: PageLanguage, url: string) => `${keyOf(merchant)} ${language} ${url}`;
 
 /** The page published for this merchant, language and URL, while it holds. */
 export function publishedPage(merchant: Merchant, language: PageLanguage, url: string, now: number): Published | undefined {
-  const found = published.get(merchant)?.get(publishedKey(language, url));
+  const found = published.get(publishedKey(merchant, language, url));
   return found !== undefined && now < found.freshUntil ? found : undefined;
 }
 

@@ -10,6 +10,7 @@ import { unknownHostRequests } from '../http/tenancy.ts';
 import { pathWords, UPSTREAM_CALLS } from '../upstream/calls.ts';
 import type { UpstreamCallReport } from '../upstream/upstream-call.ts';
 import type { BreakerState } from '../upstream/breaker.ts';
+import { cacheStats, type CacheStats } from './byte-cache.ts';
 
 /**
  * Why a request or a connection was refused, as edge_shed_total counts it: admission's
@@ -142,6 +143,39 @@ export class EdgeMetrics {
       collect() {
         this.reset();
         for (const [origin, state] of breakerStates()) this.set({ origin }, BREAKER_VALUE[state]);
+      },
+    });
+    this.#cacheMetrics();
+  }
+
+  /** Each byte-bounded cache (ops/byte-cache.ts): what it holds, its bound, what it let go. */
+  #cacheMetrics(): void {
+    const registers = [this.registry];
+    const cacheGauge = (name: string, help: string, value: (stats: CacheStats) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['cache'],
+        registers,
+        collect() {
+          for (const stats of cacheStats()) this.set({ cache: stats.name }, value(stats));
+        },
+      });
+    cacheGauge('edge_cache_bytes', 'Bytes a cache holds (CACHE_MB bounds them all)', (s) => s.bytes);
+    cacheGauge('edge_cache_max_bytes', "A cache's bound in bytes, its share of CACHE_MB", (s) => s.maxBytes);
+    cacheGauge('edge_cache_entries', 'Entries a cache holds', (s) => s.entries);
+    // The caches count their evictions; the counter moves on by what they counted since the last scrape.
+    const counted = new Map<string, number>();
+    new Counter({
+      name: 'edge_cache_evictions_total',
+      help: 'Entries a cache let go to stay within its bound, least recently used first',
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        for (const { name, evictions } of cacheStats()) {
+          this.inc({ cache: name }, evictions - (counted.get(name) ?? 0));
+          counted.set(name, evictions);
+        }
       },
     });
   }

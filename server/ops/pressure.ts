@@ -3,7 +3,10 @@
 // its bounds and these thresholds (a request that reached Fastify anyway meets the same
 // thresholds in under-pressure's hook). Readiness goes down earlier, at a share of each
 // bound, and when the event loop is busy nearly all the time, so the load balancer sends
-// traffic elsewhere before anything is refused. The probes are never shed.
+// traffic elsewhere before anything is refused. Readiness judges memory the caches cannot
+// give back (RSS less what they hold: they make room by themselves), and a loop kept busy
+// by the process's own work (a merchant reload, which yields to requests between files)
+// is not the visitors' load. The probes are never shed.
 import type { IncomingMessage } from 'node:http';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import fp from 'fastify-plugin';
@@ -16,6 +19,7 @@ import { DEFAULT_LANGUAGE } from '../../checkout/i18n/languages.ts';
 import type { ConnectionGuard } from './connections.ts';
 import type { Admission, AdmissionReason } from './admission.ts';
 import type { PressureReason } from './health.ts';
+import { cachedBytes } from './byte-cache.ts';
 
 /** What under-pressure samples, by its names. */
 type Sampled = Extract<AdmissionReason, 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes'>;
@@ -54,13 +58,16 @@ export const pressurePlugin = fp<PressureOptions>(
       },
     });
 
-    /** Which sampled measure is over its threshold (times `ratio`), under-pressure's name for it. */
-    const over = (ratio: number): Sampled | undefined => {
+    /**
+     * Which sampled measure is over its threshold (times `ratio`), under-pressure's name for
+     * it; `evictable` bytes of RSS are not counted.
+     */
+    const over = (ratio: number, evictable = 0): Sampled | undefined => {
       const usage = app.memoryUsage();
       const above = (value: number, max: number | undefined) => max !== undefined && value > max * ratio;
       if (above(usage.eventLoopDelay, options.maxEventLoopDelayMs)) return 'eventLoopDelay';
       if (above(usage.heapUsed, options.maxHeapUsedBytes)) return 'heapUsedBytes';
-      if (above(usage.rssBytes, options.maxRssBytes)) return 'rssBytes';
+      if (above(usage.rssBytes - evictable, options.maxRssBytes)) return 'rssBytes';
       return undefined;
     };
 
@@ -71,14 +78,17 @@ export const pressurePlugin = fp<PressureOptions>(
       rssBytes: 'rss',
     };
     app.readinessChecks.push(() => {
-      const sampled = over(readyRatio);
+      const sampled = over(readyRatio, cachedBytes());
       if (sampled) return READY_REASON[sampled];
       if (admission && admission.inFlight > admission.settings.maxInFlight * readyRatio) return 'in-flight';
-      if (busy.utilization() > options.readyEventLoopUtilization) return 'event-loop-utilization';
+      if (!ownWork.busy() && busy.utilization() > options.readyEventLoopUtilization) return 'event-loop-utilization';
       return undefined;
     });
 
-    const busy = loopUtilization(options.sampleIntervalMs ?? 500);
+    const sampleMs = options.sampleIntervalMs ?? 500;
+    const busy = loopUtilization(sampleMs);
+    const ownWork = new OwnWork(UTILIZATION_SAMPLES * sampleMs);
+    app.decorate('ownWork', ownWork);
     app.addHook('onListen', async () => busy.start());
     app.addHook('onClose', async () => busy.stop());
 
@@ -118,8 +128,38 @@ export const pressurePlugin = fp<PressureOptions>(
   { name: 'edge-pressure', fastify: '5.x', dependencies: ['edge-errors', 'edge-ops', 'edge-metrics'] },
 );
 
+/** The event loop's utilisation is judged over this many samples. */
+const UTILIZATION_SAMPLES = 2;
+
 /**
- * How busy the event loop has been over the last two samples, from the moment the server
+ * Work the process gives itself (a merchant reload): while any runs, and for one
+ * utilisation window after (its samples still hold it), a busy loop is not taken for load.
+ */
+export class OwnWork {
+  #running = 0;
+  #endedAt = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly windowMs: number) {}
+
+  /** Starts a piece of work; call what it returns when it ends. */
+  begin(): () => void {
+    this.#running++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.#running--;
+      this.#endedAt = performance.now();
+    };
+  }
+
+  busy(): boolean {
+    return this.#running > 0 || performance.now() - this.#endedAt < this.windowMs;
+  }
+}
+
+/**
+ * How busy the event loop has been over the last samples, from the moment the server
  * listens: neither the start-up's work nor one busy moment takes readiness down.
  */
 function loopUtilization(sampleMs: number) {
@@ -130,7 +170,7 @@ function loopUtilization(sampleMs: number) {
       snapshots = [performance.eventLoopUtilization()];
       timer = setInterval(() => {
         snapshots.push(performance.eventLoopUtilization());
-        if (snapshots.length > 3) snapshots.shift();
+        if (snapshots.length > UTILIZATION_SAMPLES + 1) snapshots.shift();
       }, sampleMs).unref();
     },
     stop: () => clearInterval(timer),

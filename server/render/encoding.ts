@@ -32,3 +32,15 @@ export function compress(body: Buffer, encoding: Encoding, effort: 'once' | 'per
       : PER_REQUEST.br.params;
   return brotliCompressSync(body, { params: { ...params, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
 }
+
+/**
+ * A buffer kept for long holding only its own bytes: zlib's one-call results are a slice
+ * of its output chunk (a 2 KB brotli page in a 16 KiB buffer), which would stay alive whole.
+ */
+export function ownBytes(body: Buffer): Buffer {
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) return body;
+  // Never from Node's pool of small buffers either: a slab is 8 KiB.
+  const own = Buffer.allocUnsafeSlow(body.length);
+  body.copy(own);
+  return own;
+}

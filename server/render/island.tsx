@@ -8,6 +8,7 @@ import { useRenderContext } from './context.tsx';
 import { PageLanguageContext } from '../../views/page-language.ts';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import { safeJson } from './json.ts';
+import { ByteCache, stringBytes } from '../ops/byte-cache.ts';
 
 type AnyComponent = (props: never) => React.ReactNode;
 const renderIsland = (Component: AnyComponent, props: unknown, prefix: string, language: PageLanguage) =>
@@ -24,10 +25,13 @@ const resolved = new Map<string, AnyComponent>();
 /**
  * Island HTML by (name, id, props) for islands marked `shared`: the same props for every
  * visitor (a merchant's empty home form), so rendered once. Only shared islands are kept,
- * so nothing a visitor typed stays in memory; bounded all the same.
+ * so nothing a visitor typed stays in memory; bounded in bytes all the same.
  */
-const HTML_CACHE_ENTRIES = 500;
-const htmlCache = new Map<string, string>();
+const htmlCache = new ByteCache<string, string>({
+  name: 'islands',
+  share: 0.05,
+  sizeOf: (html, key) => stringBytes(html) + stringBytes(key),
+});
 
 function cachedIslandHtml(
   name: string,
@@ -41,7 +45,6 @@ function cachedIslandHtml(
   let html = htmlCache.get(key);
   if (html === undefined) {
     html = renderIsland(Component, props, prefix, language);
-    if (htmlCache.size >= HTML_CACHE_ENTRIES) htmlCache.delete(htmlCache.keys().next().value!);
     htmlCache.set(key, html);
   }
   return html;
@@ -49,7 +52,7 @@ function cachedIslandHtml(
 
 /** What the shared-island cache holds now, as [key, html] pairs: for tests. */
 export function cachedIslandHtmlEntries(): [key: string, html: string][] {
-  return [...htmlCache];
+  return [...htmlCache.entries()];
 }
 
 /** Resolve every island module once at start-up; rendering must not wait on imports. */

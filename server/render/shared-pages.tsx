@@ -1,8 +1,9 @@
 // Pages that show nothing of the visitor (a merchant's home page with an untouched form,
 // its legal pages) are bytes, not renders: rendered once per merchant, language and key on
 // first request, kept plain, br and gzip, and served with Content-Length, an ETag and 304s.
-// Entries hang off the merchant object, so a merchant loaded anew (a configuration
-// change) starts with no cached page. They carry no nonce: their policy allows the
+// They are kept in a cache bounded in bytes (ops/byte-cache.ts), keyed by the merchant
+// object, so a merchant loaded anew (a configuration change) starts with no cached page,
+// and a page no visitor asks for any more makes room for one they do. They carry no nonce: their policy allows the
 // checkout's own script files instead (security/csp.ts).
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
@@ -12,7 +13,8 @@ import type { Merchant } from '../tenancy/load.ts';
 import type { AssetManifest } from './manifest.ts';
 import { PageLanguageContext } from '../../views/page-language.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
-import { compress } from './encoding.ts';
+import { compress, ownBytes } from './encoding.ts';
+import { ByteCache, keyOf } from '../ops/byte-cache.ts';
 import { pageLanguageHeaders } from './language-headers.ts';
 
 export interface SharedPage {
@@ -44,10 +46,30 @@ export interface SharedPageOptions {
   url?: string;
 }
 
-const pages = new WeakMap<Merchant, Map<string, SharedPage & { version: string }>>();
+/** What leaves with a page: the fast path's copy of it (cached-page-listener.ts). */
+const onRelease = new WeakMap<SharedPage, Map<string, () => void>>();
 
-/** At most this many pages per merchant: keys come from code (tabs, legal pages) and its languages, never from visitors. */
-const PAGES_PER_MERCHANT = 96;
+const pages = new ByteCache<string, SharedPage & { version: string }>({
+  name: 'shared-pages',
+  share: 0.4,
+  sizeOf: (page) => page.plain.length + page.br.length + page.gzip.length + page.etag.length,
+  released: (page) => {
+    for (const release of onRelease.get(page)?.values() ?? []) release();
+    onRelease.delete(page);
+  },
+});
+
+/**
+ * Runs `release` (one per `holder`) when `page` leaves the cache, and says true; says false
+ * when the cache does not hold it (it was too large, or replaced since): whoever keeps its
+ * bytes beyond the cache (the fast path) must not, or they would be held uncounted.
+ */
+export function whileCached(page: SharedPage, holder: string, release: () => void): boolean {
+  const releases = onRelease.get(page);
+  if (releases === undefined) return false;
+  releases.set(holder, release);
+  return true;
+}
 
 export function renderShared(page: ReactElement, context: Omit<RenderContextValue, 'nonce' | 'islands'>): SharedPage {
   const ctx: RenderContextValue = { ...context, nonce: undefined, islands: { count: 0, onLoad: new Set() } };
@@ -56,12 +78,12 @@ export function renderShared(page: ReactElement, context: Omit<RenderContextValu
       <PageLanguageContext value={ctx.language}>{page}</PageLanguageContext>
     </RenderContext>,
   )}`;
-  const plain = Buffer.from(html);
+  const plain = ownBytes(Buffer.from(html));
   return {
     language: context.language,
     plain,
-    br: compress(plain, 'br', 'once'),
-    gzip: compress(plain, 'gzip', 'once'),
+    br: ownBytes(compress(plain, 'br', 'once')),
+    gzip: ownBytes(compress(plain, 'gzip', 'once')),
     etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
   };
 }
@@ -77,13 +99,12 @@ export function sharedPage(
   context: { assets: AssetManifest; appVersion: string; language: PageLanguage; pageUrl?: string },
   version = '',
 ): SharedPage {
-  let byKey = pages.get(merchant);
-  if (!byKey) pages.set(merchant, (byKey = new Map()));
-  const fullKey = `${context.language}\n${key}`;
-  let page = byKey.get(fullKey);
+  const fullKey = `${keyOf(merchant)}\n${context.language}\n${key}`;
+  let page = pages.get(fullKey);
   if (!page || page.version !== version) {
     page = { ...renderShared(build(), { ...context, locale: localeOf(context.language), merchant }), version };
-    if (byKey.size < PAGES_PER_MERCHANT || byKey.has(fullKey)) byKey.set(fullKey, page);
+    onRelease.set(page, new Map());
+    if (!pages.set(fullKey, page)) onRelease.delete(page);
   }
   return page;
 }

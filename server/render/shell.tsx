@@ -3,14 +3,17 @@
 // of the visitor's parts goes (the language switch, whose links carry the page's URL; the
 // page itself; its toasts; the boot script with the response's nonce). A request renders
 // only those parts and joins them with the shell.
-// A shell is rendered with no nonce and no visitor part, so it holds neither; shells hang
-// off the merchant object, so a merchant loaded anew gets new ones.
+// A shell is rendered with no nonce and no visitor part, so it holds neither; shells are
+// kept by merchant object in a cache bounded in bytes (ops/byte-cache.ts), so a merchant
+// loaded anew gets new ones.
 import { randomBytes } from 'node:crypto';
+import { ownBytes } from './encoding.ts';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Merchant } from '../tenancy/load.ts';
 import { PageLanguageContext } from '../../views/page-language.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
+import { ByteCache, keyOf, stringBytes } from '../ops/byte-cache.ts';
 
 /** Where a visitor's part goes. Random per process: no merchant file or visitor text can spell it. */
 const CUT_ID = randomBytes(12).toString('base64url');
@@ -19,14 +22,17 @@ const cut = () => <template data-cut={CUT_ID} />;
 /** One per visitor part. */
 const CUTS = 4;
 
-/** At most this many shells per merchant: keys come from the pages' code (titles, styles) and its languages, never from visitors. */
-const SHELLS_PER_MERCHANT = 192;
 /** A shell's pieces, as text and as the bytes a response sends (encoded once). */
 interface Shell {
   pieces: string[];
   bytes: Buffer[];
 }
-const shells = new WeakMap<Merchant, Map<string, Shell>>();
+/** Keys come from the pages' code (titles, styles) and the merchant's languages, never from visitors. */
+const shells = new ByteCache<string, Shell>({
+  name: 'shells',
+  share: 0.25,
+  sizeOf: (shell) => shell.pieces.reduce((bytes, piece) => bytes + stringBytes(piece), 0) + Buffer.concat(shell.bytes).length,
+});
 
 function renderShell(shell: () => ReactElement, context: RenderContextValue): string[] {
   const ctx: RenderContextValue = {
@@ -45,15 +51,13 @@ function renderShell(shell: () => ReactElement, context: RenderContextValue): st
 }
 
 function shellOf(key: string, shell: () => ReactElement, context: RenderContextValue): Shell {
-  let byKey = shells.get(context.merchant);
-  if (!byKey) shells.set(context.merchant, (byKey = new Map()));
   // The footer shows the year; the page's language is every text's.
-  const fullKey = `${new Date().getUTCFullYear()}\n${context.language}\n${key}`;
-  let found = byKey.get(fullKey);
+  const fullKey = `${keyOf(context.merchant)}\n${new Date().getUTCFullYear()}\n${context.language}\n${key}`;
+  let found = shells.get(fullKey);
   if (!found) {
     const pieces = renderShell(shell, context);
-    found = { pieces, bytes: pieces.map((piece) => Buffer.from(piece)) };
-    if (byKey.size < SHELLS_PER_MERCHANT) byKey.set(fullKey, found);
+    found = { pieces, bytes: pieces.map((piece) => ownBytes(Buffer.from(piece))) };
+    shells.set(fullKey, found);
   }
   return found;
 }
@@ -126,5 +130,10 @@ export function renderOnShell(page: ReactElement, context: RenderContextValue): 
 
 /** What the cache holds for a merchant now, by key: for tests. */
 export function cachedShells(merchant: Merchant): Map<string, string[]> {
-  return new Map([...(shells.get(merchant) ?? [])].map(([key, shell]) => [key, shell.pieces]));
+  const prefix = `${keyOf(merchant)}\n`;
+  return new Map(
+    [...shells.entries()]
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, shell]) => [key.slice(prefix.length), shell.pieces]),
+  );
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ASSET_PREFIX, hashedAsset, type AssetExtension } from './assets.ts';
 import { displayPath, problem } from './errors.ts';
 import type { JsonCheck, Problems, Reader } from './files.ts';
-import { listNames, readJson, readOptional, text } from './files.ts';
+import { listNames, readJson, readOptional, readOptionalText, text } from './files.ts';
 import { lintHtmlFragment, sanitizeFragment } from './html-lint.ts';
 import { lintStyleSheet, styleSheetFindings } from './css-lint.ts';
 import type { ContentPool } from './pool.ts';
@@ -52,23 +52,27 @@ export interface LoadContext {
 const checkFragment = (html: string) => ({ problems: lintHtmlFragment(html), html: sanitizeFragment(html) });
 
 async function readHtml(ctx: LoadContext, file: string, problems: Problems): Promise<string | undefined> {
-  const body = await readOptional(file, problems, false, ctx.read);
+  const body = await readOptionalText(file, problems, false, ctx.read);
   if (body === undefined) return undefined;
-  const checked = ctx.pool.lint(text(body), checkFragment);
+  const checked = ctx.pool.lint(body, checkFragment);
   for (const p of checked.problems) problems.push(`${displayPath(file)}: ${p}`);
   return checked.html;
 }
 
-/** legal/*.html, or with `language` legal/{language}/*.html; the other languages' folders are theirs. */
+/**
+ * legal/*.html, or with `language` legal/{language}/*.html; the other languages' folders
+ * are theirs. `listed`: the folder's names, when already read.
+ */
 async function readLegal(
   ctx: LoadContext,
   folder: string,
   problems: Problems,
   language?: Language,
+  listed?: readonly string[],
 ): Promise<Map<LegalPage, string>> {
   const legal = new Map<LegalPage, string>();
   const dir = path.join(folder, 'legal', language ?? '');
-  const names = (await listNames(dir, problems, ctx.read)) ?? [];
+  const names = listed ?? (await listNames(dir, problems, ctx.read)) ?? [];
   for (const name of names) {
     if (language === undefined && isLanguage(name)) continue;
     const page = name.endsWith('.html') ? name.slice(0, -'.html'.length) : name;
@@ -93,12 +97,11 @@ async function readTranslations(
   folder: string,
   config: MerchantConfig,
   present: ReadonlySet<string>,
+  legalNames: readonly string[],
   problems: Problems,
 ): Promise<Map<Language, MerchantTexts>> {
   const [, ...others] = config.languages;
-  const legalFolders = present.has('legal')
-    ? new Set((await listNames(path.join(folder, 'legal'), [], ctx.read)) ?? [])
-    : new Set();
+  const legalFolders = new Set(legalNames);
   for (const language of LANGUAGES) {
     if (others.includes(language)) continue;
     const stray = [footerFile(language), path.join('legal', language)].filter((name) =>
@@ -245,10 +248,12 @@ export async function loadMerchant(ctx: LoadContext, id: string, problems: Probl
   }
 
   const assets = new Map<string, MerchantAsset>();
+  // Listed once: its pages are the default language's, its folders the other languages'.
+  const legalNames = present.has('legal') ? ((await listNames(path.join(folder, 'legal'), problems, ctx.read)) ?? []) : [];
   const [style, footerHtml, legal, favicon] = await Promise.all([
     readPresent(ctx, folder, 'style.css', present, problems),
     present.has('footer.html') ? readHtml(ctx, path.join(folder, 'footer.html'), problems) : undefined,
-    present.has('legal') ? readLegal(ctx, folder, problems) : new Map<LegalPage, string>(),
+    present.has('legal') ? readLegal(ctx, folder, problems, undefined, legalNames) : new Map<LegalPage, string>(),
     readFavicon(ctx, folder, id, present, assets, problems),
   ]);
   const styleFile = path.join(folder, 'style.css');
@@ -258,7 +263,8 @@ export async function loadMerchant(ctx: LoadContext, id: string, problems: Probl
       problems.push(`${displayPath(styleFile)}: ${p}`);
     }
   }
-  const translations = parsed === undefined ? new Map() : await readTranslations(ctx, folder, parsed, present, problems);
+  const translations =
+    parsed === undefined ? new Map() : await readTranslations(ctx, folder, parsed, present, legalNames, problems);
   if (parsed === undefined || problems.length > before) return undefined;
 
   const merchant: Merchant = { id, config: parsed, legal, translations, assets };

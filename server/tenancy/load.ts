@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { MerchantConfigError, displayPath, problem } from './errors.ts';
 import type { Problems } from './files.ts';
-import { listFolders, mapLimit, readBlocking, readInPool, readJson } from './files.ts';
+import { blockingReader, listFolders, mapLimit, readInPool, readJson } from './files.ts';
 import { configCheck, deepFreeze, loadMerchant } from './folder.ts';
 import type { LoadContext, Loaded } from './folder.ts';
 import { ContentPool } from './pool.ts';
@@ -85,7 +85,7 @@ export async function loadMerchants(dir: string, options: LoadOptions): Promise<
   const pool = new ContentPool(options.previous);
   const ctx: LoadContext = {
     root,
-    read: options.blocking === true ? readBlocking : readInPool,
+    read: options.blocking === true ? blockingReader() : readInPool,
     config: configCheck(merchantSchemaFor(options), pool),
     methods: options.methods,
     pool,
