@@ -9,6 +9,7 @@ import { FlowEndedPage } from '../../views/pages/FlowEnded.tsx';
 import { renderHome } from './home-page.ts';
 import { resumeAt, seeOther } from './next.ts';
 import { upstreamFor } from './upstream.ts';
+import { offerNewQuote, type Carried } from './new-quote.ts';
 import { scheduleHomeRedirect, siteUrlsFor } from './redirects.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import type { Texts } from '../../checkout/messages.ts';
@@ -27,6 +28,8 @@ export interface FailureScreen {
   endedTitle?: (texts: Texts) => string;
   /** Offer a new quote for this amount (the voucher screen). */
   newQuote?(amount: number, status: number): Answer;
+  /** The form the visitor sent, which Accept & Continue carries on with once the hold ran out. */
+  carried?: Carried;
 }
 
 /** A reply, sent now or once the page has rendered. */
@@ -96,6 +99,8 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
         : toastHome(outcome.messages, outcome.status);
     case 'toast-home':
       return toastHome(outcome.messages, outcome.status);
+    case 'quote-expired':
+      return screen.flow ? offerNewQuote(request, reply, screen.flow, screen.carried) : home();
     case 'new-quote':
       return screen.newQuote
         ? screen.newQuote(outcome.amount, outcome.status)

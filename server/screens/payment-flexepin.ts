@@ -124,7 +124,16 @@ export const paymentFlexepinScreen = defineScreen({
   route: ROUTE,
   step: 'pay',
   rateLimit: { POST: 'voucher' },
-  get: stepPage(ROUTE.path, (request, reply, { state }) => render(request, reply, state, EMPTY_FORM), STEP),
+  get: stepPage(
+    ROUTE.path,
+    (request, reply, { flow, state }) =>
+      // A page loaded after the hold: the choice, not a countdown at zero.
+      isRateHeld(request.server.methods.get(state.paymentMethod)) &&
+      rateHold(flow, state, request.server.clock()).until <= request.server.clock()
+        ? reply.redirect(ROUTES.newQuote.path, 302)
+        : render(request, reply, state, EMPTY_FORM),
+    STEP,
+  ),
   post: redeem(false),
   actions: { requote: redeem(true) },
 });

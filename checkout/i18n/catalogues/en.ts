@@ -162,6 +162,7 @@ export const en = {
   'PRO_TEXT.note': 'Interac E-transfer only, increased daily limit of $2,500 CAD and a reduced fee.',
   'PRO_TEXT.verifying': 'Verifying',
   'QUOTE_TEXT.acceptWithoutJs': 'Accept & Continue to get a new quote at the current rate, or Decline to start over.',
+  'QUOTE_TEXT.carriesOn': 'Accept & Continue to go on at this rate with what you entered, or Decline to start over.',
   'QUOTE_TEXT.chargedInUsd': 'Credit cards charged in USD',
   'QUOTE_TEXT.currentPriceQuote': 'Current Price Quote',
   'QUOTE_TEXT.expired': 'Your price quote has expired.',

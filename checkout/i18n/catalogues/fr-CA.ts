@@ -173,6 +173,8 @@ export const frCA: Catalogue = {
   'PRO_TEXT.verifying': 'Vérification',
   'QUOTE_TEXT.acceptWithoutJs':
     'Choisissez Accepter et continuer pour obtenir une nouvelle cotation au taux actuel, ou Refuser pour recommencer.',
+  'QUOTE_TEXT.carriesOn':
+    'Choisissez Accepter et continuer pour poursuivre à ce taux avec ce que vous avez saisi, ou Refuser pour recommencer.',
   'QUOTE_TEXT.chargedInUsd': 'Cartes de crédit débitées en dollars américains',
   'QUOTE_TEXT.currentPriceQuote': 'Cotation actuelle',
   'QUOTE_TEXT.expired': 'Votre cotation a expiré.',
