@@ -1,7 +1,7 @@
 // The quote-expired choice as a page of its own (server/flow/new-quote.ts): met when the
 // hold runs out where no form is waiting to be carried on (a page that initiates a payment,
 // the voucher page's countdown at zero). Accept confirms the new quote and returns the
-// visitor to their step; a visitor whose hold still runs is sent there at once.
+// visitor to their step. Only offered, a new quote commits nothing.
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +22,6 @@ export const newQuoteScreen = defineScreen({
   get: async (request, reply) => {
     const flow = readFlow(request);
     if (!flow) return reply.redirect(ROUTES.home.path, 302);
-    if (flow.hold && flow.hold.until > request.server.clock()) return backToStep(request, reply, flow);
     return offerNewQuote(request, reply, flow);
   },
   actions: {
