@@ -87,7 +87,7 @@ t.test(
   },
 );
 
-t.test('closed without paying: the page checks once, stays, and says nothing of a payment not received', async (t) => {
+t.test('closed without paying: the page asks, stays, and says nothing of a payment not received', async (t) => {
   const { page, context, problems, close } = await openPage(browser);
   t.teardown(close);
   const { navigations, statusChecks } = await atPaymentPage(page);
