@@ -71,7 +71,7 @@ export type Outcome =
   | { kind: 'new-quote'; amount: number; status: number }
   /** No screen to stay on: the home page, with the messages as a toast. */
   | { kind: 'toast-home'; messages: string[]; status: number }
-  /** The rate hold ran out: the new figures, Accept & Continue (with what was sent) or Decline. */
+  /** The rate hold ran out: the new figures, Accept (with what was sent) or Decline. */
   | { kind: 'quote-expired'; status: 409 };
 
 /** What the flow knows that changes an outcome: where the visitor's method sends VOICECLIP.MISSING. */

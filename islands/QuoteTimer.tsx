@@ -40,7 +40,7 @@ export interface QuoteTimerProps {
   failure?: RequoteOutcome;
   acceptAction: string;
   declineAction: string;
-  /** The page's NEXT form: Accept & Continue, once confirmed, carries on with it. */
+  /** The page's NEXT form: Accept, once confirmed, carries on with it. */
   continueFormId?: string;
 }
 

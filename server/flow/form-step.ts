@@ -14,10 +14,10 @@ import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import type { FormState } from '../../views/components/Field.tsx';
 import { formValues } from './form.ts';
 import { followNextAction } from './next.ts';
-import { meetFailure, type Answer } from './outcome.ts';
+import { meetFailure, type Answer, type Carried } from './outcome.ts';
 import { leaveStep, loadStep, outOfStep } from './step.ts';
 import { upstreamFor } from './upstream.ts';
-import { acceptNewQuote, acceptsNewQuote, type Carried } from './new-quote.ts';
+import { acceptNewQuote, acceptsNewQuote } from './new-quote.ts';
 import type { Texts } from '../../checkout/messages.ts';
 
 /** A page's form before anything was typed. */
@@ -79,7 +79,7 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     if (outOfStep(request, reply, cookie, step.pages ?? [step.screen])) return reply;
     let flow: FlowCookie = cookie;
     const values = formValues(request.body, step.fields);
-    // Should the hold run out, Accept & Continue posts this form again, as it was sent.
+    // Should the hold run out, Accept posts this form again, as it was sent.
     const carried: Carried = { action: request.url, values };
     const show = (form: Omit<FormState<F>, 'values'>, status: number) =>
       step.render(request, reply, flow, { values, ...form }, status);

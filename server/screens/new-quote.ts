@@ -1,12 +1,12 @@
-// The quote-expired choice as a page of its own (server/flow/new-quote.ts): met when the
+// The quote-expired choice as a page of its own (flow/outcome.ts shows it): met when the
 // hold runs out where no form is waiting to be carried on (a page that initiates a payment,
 // the voucher page's countdown at zero). Accept confirms the new quote and returns the
 // visitor to their step. Only offered, a new quote commits nothing.
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptNewQuote, offerNewQuote } from '../flow/new-quote.ts';
-import { resumeFlow } from '../flow/outcome.ts';
+import { acceptNewQuote } from '../flow/new-quote.ts';
+import { offerNewQuote, resumeFlow } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
 
 const ROUTE = ROUTES.newQuote;

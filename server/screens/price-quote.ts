@@ -207,7 +207,7 @@ export const priceQuoteScreen = defineScreen({
             renderQuote(request, reply, flow, state, { expired: true, failure: { kind: 'stay', messages, on, status } }, status),
         });
       }
-      // Accept & Continue: on from the quote, as NEXT would.
+      // Accepted: on from the quote, as NEXT would.
       return followNextAction(request, reply, flow, confirmed.value, ROUTE.path, (messages, status) =>
         renderQuote(request, reply, flow, confirmed.value, { failure: { kind: 'stay', messages, on: 'form', status } }, status),
       );

@@ -1,5 +1,5 @@
 // The quote-expired choice on a step after the quote page (docs/spec.md sections 2 and 4):
-// the new figures, Accept & Continue and Decline, as the quote page's dialog offers them.
+// the new figures, Accept and Decline, as the quote page's dialog offers them.
 // Plain forms, so it is the same page with or without JavaScript. Accept posts what the
 // visitor had just sent back to its step (hidden fields), which confirms the new quote and
 // carries on; nothing is typed again.
