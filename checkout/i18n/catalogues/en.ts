@@ -67,8 +67,7 @@ export const en = {
   'CARD_TEXT.extraFee': 'Network fee',
   'CARD_TEXT.fee': 'Card processing fee',
   'CARD_TEXT.frameTitle': 'Card payment form',
-  'CARD_TEXT.notReceived':
-    'We have not received your card payment yet. Complete it in the card form below; this page moves on as soon as it arrives.',
+  'CARD_TEXT.notReceived': 'We have not received your card payment yet. Complete it in the card form below, then check again.',
   'CARD_TEXT.paidLink': 'Check my card payment',
   'CARD_TEXT.payTitle': 'Pay by card',
   'CARD_TEXT.quoteTitle': 'Your card quote',

@@ -69,7 +69,7 @@ export const frCA: Catalogue = {
   'CARD_TEXT.fee': 'Frais de traitement de la carte',
   'CARD_TEXT.frameTitle': 'Formulaire de paiement par carte',
   'CARD_TEXT.notReceived':
-    'Nous n’avons pas encore reçu votre paiement par carte. Effectuez-le dans le formulaire de carte ci-dessous; cette page passera à la suite dès sa réception.',
+    'Nous n’avons pas encore reçu votre paiement par carte. Effectuez-le dans le formulaire de carte ci-dessous, puis vérifiez de nouveau.',
   'CARD_TEXT.paidLink': 'Vérifier mon paiement par carte',
   'CARD_TEXT.payTitle': 'Payer par carte',
   'CARD_TEXT.quoteTitle': 'Votre cotation par carte',
