@@ -70,6 +70,23 @@ t.test('address, buyer info and code: Accept & Continue carries on with what was
   t.equal(state.cryptoAddress, BTC_ADDRESS, 'the address sent before expiry is the one kept');
 });
 
+t.test('a sell: the payout email after the hold, requoted by its coins, carried on', async (t) => {
+  const visitor = await driveTo(stack, '/email-input', { kind: 'SELL' });
+  clock.advance(HOLD_MS);
+  const before = await visitor.state();
+  const form = { emtEmail: 'ada@example.com' };
+  const expired = await visitor.post('/email-input', form);
+  expectChoice(t, expired);
+  t.match(text(expired.body), 'Amount to send', "a sell's figures");
+  t.match(text(expired.body), `Amount to send${before.cryptoAmount.toFixed(8)} BTC`, 'requoted for the same coins');
+  const accept = acceptForm(expired.body);
+  t.match(accept.fields, form);
+  const accepted = await visitor.post(accept.action, accept.fields);
+  t.equal(accepted.statusCode, 303);
+  t.equal(accepted.headers.location, '/payment-spend', 'on to the deposit page');
+  t.equal((await visitor.state()).emtEmail, form.emtEmail, 'the email sent before the hold ran out');
+});
+
 t.test('Decline on the choice starts over', async (t) => {
   const visitor = await driveTo(stack, '/address-input');
   clock.advance(HOLD_MS);
