@@ -7,7 +7,10 @@ import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { field } from '../../checkout/validation/result.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import type { UpstreamFailure } from '../upstream/client.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import type { FlowState } from '../upstream/contract.ts';
 import { saveFlowState } from './next.ts';
+import { holdIsOver } from './rate-hold.ts';
 import { type Carried, meetFailure, offerNewQuote } from './outcome.ts';
 import { upstreamFor } from './upstream.ts';
 
@@ -32,4 +35,19 @@ export async function acceptNewQuote(
   if (isExpired(confirmed.failure)) await offerNewQuote(request, reply, flow, carried);
   else await meetFailure(request, reply, confirmed.failure, 'requote', { flow, endedTitle: (texts) => texts.QUOTE_TEXT.expired });
   return null;
+}
+
+type StepShow = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ready: { flow: FlowCookie; state: FlowState },
+) => FastifyReply | Promise<FastifyReply>;
+
+/**
+ * A step page whose work Accept cannot carry (a file picked, a countdown): loaded after the
+ * hold, it is the choice at once, so nothing is done in vain.
+ */
+export function whileHeld(show: StepShow): StepShow {
+  return (request, reply, ready) =>
+    holdIsOver(request, ready.flow, ready.state) ? reply.redirect(ROUTES.newQuote.path, 302) : show(request, reply, ready);
 }

@@ -23,6 +23,7 @@ import { readFlow } from '../security/flow-cookie.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import { rateHold, resumeRateHold } from '../flow/rate-hold.ts';
+import { whileHeld } from '../flow/new-quote.ts';
 
 const ROUTE = ROUTES.paymentFlexepin;
 const STEP = 'INPUT_VOUCHERNUMBER';
@@ -124,14 +125,10 @@ export const paymentFlexepinScreen = defineScreen({
   route: ROUTE,
   step: 'pay',
   rateLimit: { POST: 'voucher' },
+  // Loaded after the hold: the choice, not a countdown at zero.
   get: stepPage(
     ROUTE.path,
-    (request, reply, { flow, state }) =>
-      // A page loaded after the hold: the choice, not a countdown at zero.
-      isRateHeld(request.server.methods.get(state.paymentMethod)) &&
-      rateHold(flow, state, request.server.clock()).until <= request.server.clock()
-        ? reply.redirect(ROUTES.newQuote.path, 302)
-        : render(request, reply, state, EMPTY_FORM),
+    whileHeld((request, reply, { state }) => render(request, reply, state, EMPTY_FORM)),
     STEP,
   ),
   post: redeem(false),

@@ -5,7 +5,7 @@
 // loaded after the hold) offers the same choice on a page of its own.
 import t, { type Test } from 'tap';
 import { startStack } from '../helpers/stack.ts';
-import { BTC_ADDRESS, BUYER, CODE, driveTo, upstreamCalls, type Visitor } from '../helpers/journey.ts';
+import { ADDRESS, BTC_ADDRESS, BUYER, CODE, driveTo, upstreamCalls, type Visitor } from '../helpers/journey.ts';
 import { testClock } from '../fixtures/clock.ts';
 
 /** The sandbox's default hold, on one clock the test moves for the sandbox and the edge alike. */
@@ -85,6 +85,19 @@ t.test('a sell: the payout email after the hold, requoted by its coins, carried 
   t.equal(accepted.statusCode, 303);
   t.equal(accepted.headers.location, '/payment-spend', 'on to the deposit page');
   t.equal((await visitor.state()).emtEmail, form.emtEmail, 'the email sent before the hold ran out');
+});
+
+t.test('an identity page loaded after the hold: the choice before a file is picked, then the page again', async (t) => {
+  const visitor = await driveTo(stack, '/image-input-choice', { amount: 300, buyer: ADDRESS });
+  clock.advance(HOLD_MS);
+  for (const path of ['/image-input-choice', '/image-input-camera', '/image-input-upload']) {
+    const page = await visitor.get(path);
+    t.equal(page.headers.location, '/new-quote', `${path}: the choice first`);
+  }
+  const offered = await visitor.get('/new-quote');
+  expectChoice(t, offered);
+  t.equal((await visitor.post(acceptForm(offered.body).action)).headers.location, '/image-input-choice');
+  t.equal((await visitor.get('/image-input-upload')).statusCode, 200, 'on a new hold, the upload page');
 });
 
 t.test('Decline on the choice starts over', async (t) => {
