@@ -423,8 +423,6 @@ function textsOf(t: Translator) {
       paidLink: t('CARD_TEXT.paidLink'),
       notReceived: t('CARD_TEXT.notReceived'),
       declined: t('CARD_TEXT.declined'),
-      /** After a decline: a fresh provider form. */
-      tryAgain: t('CARD_TEXT.tryAgain'),
       /** After a decline: start over with another method. */
       otherMethod: t('CARD_TEXT.otherMethod'),
     },

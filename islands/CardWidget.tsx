@@ -29,7 +29,7 @@ type Report = { type?: unknown; status?: unknown; height?: unknown };
 const MAX_FRAME_HEIGHT_PX = 4000;
 
 export default function CardWidget({ src, checkUrl, statusUrl, pageUrl, startOverAction }: CardWidgetProps) {
-  const { CARD_TEXT } = useTexts();
+  const { ACTIONS, CARD_TEXT } = useTexts();
   const [declined, setDeclined] = useState(false);
   /** Bumped for a fresh provider form: the frame is a new element, loaded from the start. */
   const [attempt, setAttempt] = useState(0);
@@ -77,7 +77,7 @@ export default function CardWidget({ src, checkUrl, statusUrl, pageUrl, startOve
             <p className="form-error">{CARD_TEXT.declined}</p>
             <div className="card-declined-actions">
               <button className="button" type="button" onClick={tryAgain}>
-                {CARD_TEXT.tryAgain}
+                {ACTIONS.tryAgain}
               </button>
               <form method="post" action={startOverAction}>
                 <button className="button secondary" type="submit">

@@ -2,11 +2,10 @@
 // the choice itself is the failure table's `quote-expired` outcome, flow/outcome.ts): the
 // new quote confirmed before the visitor carries on with what they had just sent.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '../../checkout/domain.ts';
+import { requoteOutcome } from '../../checkout/failures.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { field } from '../../checkout/validation/result.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
-import type { UpstreamFailure } from '../upstream/client.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { saveFlowState } from './next.ts';
@@ -17,12 +16,9 @@ import { upstreamFor } from './upstream.ts';
 /** A form sent with Accept from the choice. */
 export const acceptsNewQuote = (body: unknown): boolean => field(body, FORM_FIELDS.acceptQuote[0]) !== '';
 
-const isExpired = (failure: UpstreamFailure) => failure.kind === 'error' && failure.code === ERROR_CODES.quoteExpired;
-
 /**
- * Accept: the new quote confirmed and saved. Null once the reply is sent: a
- * failure as the table has it for a requote, or, when the new quote ran out in turn, the
- * choice again.
+ * Accept: the new quote confirmed and saved. Null once the reply is sent: the choice
+ * again when it may be tried again, else the failure as the table has it for a requote.
  */
 export async function acceptNewQuote(
   request: FastifyRequest,
@@ -32,7 +28,8 @@ export async function acceptNewQuote(
 ): Promise<FlowCookie | null> {
   const confirmed = await upstreamFor(request).confirmNewQuote(flow.txnType, flow.refId);
   if (confirmed.ok) return saveFlowState(request, reply, flow, confirmed.value);
-  if (isExpired(confirmed.failure)) await offerNewQuote(request, reply, flow, carried);
+  // What may be tried again (the new quote ran out in turn, no answer): the choice again.
+  if (requoteOutcome(confirmed.failure).kind === 'stay') await offerNewQuote(request, reply, flow, carried);
   else await meetFailure(request, reply, confirmed.failure, 'requote', { flow, endedTitle: (texts) => texts.QUOTE_TEXT.expired });
   return null;
 }

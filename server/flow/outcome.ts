@@ -12,7 +12,7 @@ import { upstreamFor } from './upstream.ts';
 import { quoteFee } from '../../checkout/fees.ts';
 import { requoteBody } from '../../checkout/quote-timer.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
-import { NewQuotePage } from '../../views/pages/NewQuote.tsx';
+import { NewQuotePage, type NewQuotePageProps } from '../../views/pages/NewQuote.tsx';
 import { flowFrameOf } from './frame.ts';
 import { scheduleHomeRedirect, siteUrlsFor } from './redirects.ts';
 import { textsOf } from '../i18n/plugin.ts';
@@ -130,6 +130,7 @@ export async function resumeFlow(request: FastifyRequest, reply: FastifyReply, f
  * rate, its new figures with Accept and Decline (the quote page's: the flow forgotten,
  * home), as plain forms. Accept posts `carried` back to its step, else it confirms at
  * /new-quote/accept and returns the visitor to their step (server/screens/new-quote.ts).
+ * A requote that failed and may be tried again shows why, with Accept to ask again.
  */
 export async function offerNewQuote(
   request: FastifyRequest,
@@ -150,18 +151,34 @@ export async function offerNewQuote(
     flow.txnType,
     requoteBody({ refId: flow.refId, fiatAmount, cryptoAmount }, method?.requotes ?? 'fiat'),
   );
-  if (!requoted.ok) {
-    return meetFailure(request, reply, requoted.failure, 'requote', { flow, endedTitle: (texts) => texts.QUOTE_TEXT.expired });
-  }
   const config = request.merchant.config;
   const frame = flowFrameOf(request, flow);
   const fields = Object.fromEntries(
     Object.entries(carried?.values ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-  return reply.header('cache-control', 'no-store').render(
-    createElement(NewQuotePage, {
-      // The order beside it would show the figures that have just run out.
-      frame: frame && { progress: frame.progress },
+  const choice = (offer: NewQuotePageProps['offer'], status: number) =>
+    reply.header('cache-control', 'no-store').render(
+      createElement(NewQuotePage, {
+        // The order beside it would show the figures that have just run out.
+        frame: frame && { progress: frame.progress },
+        offer,
+        accept: carried
+          ? { action: carried.action, fields: { ...fields, [FORM_FIELDS.acceptQuote[0]]: '1' } }
+          : { action: ROUTES.newQuote.actions.accept, fields: {} },
+        declineAction: ROUTES.priceQuote.actions.decline,
+      }),
+      { status },
+    );
+  if (!requoted.ok) {
+    // A requote that may be tried again says why, and Accept asks again.
+    return meetFailure(request, reply, requoted.failure, 'requote', {
+      flow,
+      endedTitle: (texts) => texts.QUOTE_TEXT.expired,
+      stay: (messages, _on, status) => choice({ messages }, status),
+    });
+  }
+  return choice(
+    {
       summary: {
         kind: flow.kind,
         figures: {
@@ -174,11 +191,7 @@ export async function offerNewQuote(
         fiatSymbols: config.supportedFiatCurrencies.map((c) => ({ id: c.id, symbol: c.symbol })),
         fee: quoteFee(config, method, flow.pro) ?? flow.order?.fee ?? null,
       },
-      accept: carried
-        ? { action: carried.action, fields: { ...fields, [FORM_FIELDS.acceptQuote[0]]: '1' } }
-        : { action: ROUTES.newQuote.actions.accept, fields: {} },
-      declineAction: ROUTES.priceQuote.actions.decline,
-    }),
-    { status: 409 },
+    },
+    409,
   );
 }

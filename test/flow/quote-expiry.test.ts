@@ -100,6 +100,20 @@ t.test('an identity page loaded after the hold: the choice before a file is pick
   t.equal((await visitor.get('/image-input-upload')).statusCode, 200, 'on a new hold, the upload page');
 });
 
+t.test('no new quote (the upstream down): the choice says why, and Accept asks again', async (t) => {
+  const visitor = await driveTo(stack, '/address-input');
+  clock.advance(HOLD_MS);
+  stack.sandbox.app.sandbox.queueFaults(['503']);
+  const failed = await visitor.get('/new-quote');
+  t.equal(failed.statusCode, 503);
+  t.match(text(failed.body), 'Service Temporarily Unavailable. Please try again later.');
+  t.match(text(failed.body), 'Try Again');
+  t.match(failed.body, 'action="/price-quote/decline"', 'Decline is still there');
+  const again = await visitor.post(acceptForm(failed.body).action);
+  expectChoice(t, again);
+  t.equal((await visitor.post(acceptForm(again.body).action)).headers.location, '/address-input');
+});
+
 t.test('Decline on the choice starts over', async (t) => {
   const visitor = await driveTo(stack, '/address-input');
   clock.advance(HOLD_MS);

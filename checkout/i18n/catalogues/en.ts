@@ -62,7 +62,6 @@ export const en = {
   'CARD_MESSAGES.expiryYearInvalid': 'Expiry year is invalid.',
   'CARD_TEXT.declined':
     'Your card was declined and nothing was charged. Try again in a new card form below, or choose another payment method.',
-  'CARD_TEXT.tryAgain': 'Try again',
   'CARD_TEXT.otherMethod': 'Choose another payment method',
   'CARD_TEXT.extraFee': 'Network fee',
   'CARD_TEXT.fee': 'Card processing fee',

@@ -63,7 +63,6 @@ export const frCA: Catalogue = {
   'CARD_MESSAGES.expiryYearInvalid': 'L’année d’expiration n’est pas valide.',
   'CARD_TEXT.declined':
     'Votre carte a été refusée et rien n’a été débité. Réessayez dans un nouveau formulaire de carte ci-dessous, ou choisissez un autre mode de paiement.',
-  'CARD_TEXT.tryAgain': 'Réessayer',
   'CARD_TEXT.otherMethod': 'Choisir un autre mode de paiement',
   'CARD_TEXT.extraFee': 'Frais de réseau',
   'CARD_TEXT.fee': 'Frais de traitement de la carte',
