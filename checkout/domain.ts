@@ -100,5 +100,7 @@ export const ERROR_CODES = {
   flowActionInvalid: 'FLOWACTION.INVALID',
   amountMismatch: 'TRANSACTION.AMOUNT.MISMATCH',
   voucherUsed: 'VOUCHER.USED',
+  /** A step sent after the rate hold: the visitor is offered a new quote (docs/spec.md section 4). */
+  quoteExpired: 'QUOTE.EXPIRED',
 } as const;
 export const LIMIT_ERROR_CODES: readonly string[] = [ERROR_CODES.dailyLimit, ERROR_CODES.weeklyLimit, ERROR_CODES.monthlyLimit];

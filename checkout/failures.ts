@@ -70,7 +70,9 @@ export type Outcome =
   /** The voucher's stored value differs from the quote: offer a new quote for `amount`. */
   | { kind: 'new-quote'; amount: number; status: number }
   /** No screen to stay on: the home page, with the messages as a toast. */
-  | { kind: 'toast-home'; messages: string[]; status: number };
+  | { kind: 'toast-home'; messages: string[]; status: number }
+  /** The rate hold ran out: the new figures, Accept (with what was sent) or Decline. */
+  | { kind: 'quote-expired'; status: 409 };
 
 /** What the flow knows that changes an outcome: where the visitor's method sends VOICECLIP.MISSING. */
 export interface FailureFacts {
@@ -207,6 +209,19 @@ export function apiFailure(status: number, body: unknown): Failure {
   return { kind: 'unavailable' };
 }
 
+/**
+ * The steps between the quote and the payment, where the hold can run out: the visitor
+ * meets the quote page's choice (docs/spec.md sections 2 and 4), never the upstream's text.
+ */
+const HELD_CONTEXTS: ReadonlySet<FailureContext> = new Set([
+  'step',
+  'buyer-info',
+  'verification',
+  'payment-instructions',
+  'voucher',
+  'bank-init',
+]);
+
 export function failureOutcome(
   failure: Failure,
   context: FailureContext,
@@ -214,6 +229,7 @@ export function failureOutcome(
   texts: Texts = DEFAULT_TEXTS,
 ): Outcome {
   const code = codeOf(failure);
+  if (code === ERROR_CODES.quoteExpired && HELD_CONTEXTS.has(context)) return { kind: 'quote-expired', status: 409 };
   switch (context) {
     case 'quote':
     case 'pro-quote': {

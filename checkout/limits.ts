@@ -44,6 +44,11 @@ export const PRO_QUOTE_RETRY = { intervalMs: 2 * SECOND, attempts: 3 } as const;
 export const HTTP_MAX_RETRIES = 3;
 /** Payment-spend status polling: 2 s apart, at most 2 more times. */
 export const STATUS_POLL = { intervalMs: 2 * SECOND, retries: 2 } as const;
+/**
+ * A payment page watching its order while it is looked at: a payment made where the page
+ * cannot see (a tab, another device, a popup cut off from it) still moves the page on.
+ */
+export const ORDER_WATCH_INTERVAL_MS = 5 * SECOND;
 /** Identity iframe: the result message appears after this delay. */
 export const VERIFICATION_MESSAGE_DELAY_MS = 5 * SECOND;
 export const CONSENT_FADE_MS = 1 * SECOND;

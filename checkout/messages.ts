@@ -427,6 +427,8 @@ function textsOf(t: Translator) {
       paidLink: t('CARD_TEXT.paidLink'),
       notReceived: t('CARD_TEXT.notReceived'),
       declined: t('CARD_TEXT.declined'),
+      /** After a decline: start over with another method. */
+      otherMethod: t('CARD_TEXT.otherMethod'),
     },
     CASH_IN_TEXT: {
       home: t('CASH_IN_TEXT.home'),
@@ -568,6 +570,8 @@ function textsOf(t: Translator) {
       newQuote: t('QUOTE_TEXT.newQuote'),
       gettingNewQuote: t('QUOTE_TEXT.gettingNewQuote'),
       acceptWithoutJs: t('QUOTE_TEXT.acceptWithoutJs'),
+      /** The quote-expired choice after the quote page: Accept carries on with what was sent. */
+      carriesOn: t('QUOTE_TEXT.carriesOn'),
       requoteFailed: t('QUOTE_TEXT.requoteFailed'),
       /** Under the quote's figures, how its fee stands (FEE_IN): the spend's is on top of the card's value. */
       feesStand: {

@@ -64,6 +64,11 @@ export const ROUTES = {
   transactionPro: route('transaction-pro', '/pro/:customerHash', { params: ['customerHash'] }),
   transactionNew: route('transaction-new', '/transaction'),
   priceQuote: route('price-quote', '/price-quote', { leavePageGuard: true, actions: ['accept', 'decline'] }),
+  /**
+   * The quote-expired choice after the quote page (its Decline is the quote page's);
+   * accept: the new quote confirmed, then on to the visitor's step.
+   */
+  newQuote: route('new-quote', '/new-quote', { actions: ['accept'] }),
   addressInput: route('address-input', '/address-input'),
   emailInput: route('email-input', '/email-input'),
   buyerInfoInput: route('buyer-info-input', '/buyer-info-input'),

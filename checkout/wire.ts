@@ -99,5 +99,7 @@ export const FORM_FIELDS = {
   cardResidency: ['canadianResident'],
   /** The gift-card amount picker. */
   spendAmount: ['fiatAmount'],
+  /** Accept after the hold ran out on a step: the new quote is confirmed before the form goes on. */
+  acceptQuote: ['acceptQuote'],
 } as const;
 export type FormFieldsOf<K extends keyof typeof FORM_FIELDS> = (typeof FORM_FIELDS)[K][number];

@@ -2,9 +2,12 @@
 // minimum height) and a link that checks the payment (the page follows the upstream's
 // nextAction). Hydrated, it listens to the widget's origin only: the height of the
 // widget's content, which the frame takes so nothing is clipped on a phone (the page
-// scrolls, not the frame), and the completion: approved goes to that same check, declined
-// says so and leaves the frame for another try.
+// scrolls, not the frame), and the completion: approved goes to that same check; declined
+// says so and offers a fresh provider form or another method, and the check, which would
+// claim a payment that did not happen, gives way to them. The page watches the order all
+// along (./order-watch.ts), so a payment that arrives moves it on by itself.
 import { useEffect, useRef, useState } from 'react';
+import { useOrderWatch } from './order-watch.ts';
 import { useTexts } from '../views/language.tsx';
 
 export interface CardWidgetProps {
@@ -12,6 +15,12 @@ export interface CardWidgetProps {
   src: string;
   /** Where the payment is checked: this page with ?paid=1. */
   checkUrl: string;
+  /** The order's status through the edge's /api (ISLAND_API.status). */
+  statusUrl: string;
+  /** This page: loaded again once the order has moved on. */
+  pageUrl: string;
+  /** Another method: the order is left and the visitor starts over (a form post). */
+  startOverAction: string;
 }
 
 type Report = { type?: unknown; status?: unknown; height?: unknown };
@@ -19,11 +28,15 @@ type Report = { type?: unknown; status?: unknown; height?: unknown };
 /** A widget reporting more than this is not believed: the frame stays at most this tall. */
 const MAX_FRAME_HEIGHT_PX = 4000;
 
-export default function CardWidget({ src, checkUrl }: CardWidgetProps) {
-  const { CARD_TEXT } = useTexts();
+export default function CardWidget({ src, checkUrl, statusUrl, pageUrl, startOverAction }: CardWidgetProps) {
+  const { ACTIONS, CARD_TEXT } = useTexts();
   const [declined, setDeclined] = useState(false);
+  /** Bumped for a fresh provider form: the frame is a new element, loaded from the start. */
+  const [attempt, setAttempt] = useState(0);
+  useOrderWatch(statusUrl, pageUrl);
   const [height, setHeight] = useState<number | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh frame (attempt) is listened to afresh
   useEffect(() => {
     const origin = new URL(src).origin;
     const onMessage = (event: MessageEvent<Report>) => {
@@ -48,12 +61,35 @@ export default function CardWidget({ src, checkUrl }: CardWidgetProps) {
       window.removeEventListener('message', onMessage);
       current?.removeEventListener('load', ask);
     };
-  }, [src, checkUrl]);
+  }, [src, checkUrl, attempt]);
+
+  const tryAgain = () => {
+    setDeclined(false);
+    setHeight(null);
+    setAttempt((n) => n + 1);
+  };
 
   return (
     <div className="card-widget">
-      <div role="alert">{declined && <p className="form-error">{CARD_TEXT.declined}</p>}</div>
+      <div role="alert">
+        {declined && (
+          <div className="card-declined">
+            <p className="form-error">{CARD_TEXT.declined}</p>
+            <div className="card-declined-actions">
+              <button className="button" type="button" onClick={tryAgain}>
+                {ACTIONS.tryAgain}
+              </button>
+              <form method="post" action={startOverAction}>
+                <button className="button secondary" type="submit">
+                  {CARD_TEXT.otherMethod}
+                </button>
+              </form>
+            </div>
+          </div>
+        )}
+      </div>
       <iframe
+        key={attempt}
         ref={frame}
         className="card-frame"
         src={src}
@@ -62,11 +98,13 @@ export default function CardWidget({ src, checkUrl }: CardWidgetProps) {
         // Set in the browser only, through the CSSOM: the page's policy allows no style attribute.
         style={height === null ? undefined : { height: `${height}px` }}
       />
-      <p>
-        <a className="button secondary" href={checkUrl}>
-          {CARD_TEXT.paidLink}
-        </a>
-      </p>
+      {!declined && (
+        <p>
+          <a className="button secondary" href={checkUrl}>
+            {CARD_TEXT.paidLink}
+          </a>
+        </p>
+      )}
     </div>
   );
 }

@@ -2,7 +2,8 @@
 // Its server HTML works alone: the deadline as a wall-clock time, and once the server
 // knows the hold is over, the dialog whose Accept and Decline are plain form posts.
 // Hydrated, it counts down to the deadline (recomputed on every tick, so a sleeping tab
-// wakes up right), requotes at zero through /api, and confirms Accept in place.
+// wakes up right), requotes at zero through /api, and confirms Accept in place, then
+// continues as NEXT does.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Country, TxnType } from '../checkout/domain.ts';
 import {
@@ -39,6 +40,8 @@ export interface QuoteTimerProps {
   failure?: RequoteOutcome;
   acceptAction: string;
   declineAction: string;
+  /** The page's NEXT form: Accept, once confirmed, carries on with it. */
+  continueFormId?: string;
 }
 
 type Phase =
@@ -182,6 +185,8 @@ export default function QuoteTimer(props: QuoteTimerProps) {
     setNow(Date.now());
     setPhase({ name: 'holding' });
     setAnnouncement(`${QUOTE_TEXT.heldUntil} ${until}.`);
+    const continued = props.continueFormId ? document.getElementById(props.continueFormId) : null;
+    if (continued instanceof HTMLFormElement) continued.requestSubmit();
   };
 
   const busy = phase.name === 'requoting' || phase.name === 'confirming';

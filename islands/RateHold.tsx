@@ -2,7 +2,8 @@
 // when the rate is held. Hydrated, it counts down, and while the page's form is being
 // submitted (a voucher being redeemed) the countdown pauses: the server answers with the
 // next step, or with this page again (an error), whose deadline it moved on by the pause,
-// so the banner resumes where it stood (server/flow/rate-hold.ts).
+// so the banner resumes where it stood (server/flow/rate-hold.ts). At zero the
+// quote-expired choice opens.
 import { useEffect, useState } from 'react';
 import { formatCountdown, remainingMs } from '../checkout/quote-timer.ts';
 import { useTexts } from '../views/language.tsx';
@@ -16,11 +17,13 @@ export interface RateHoldProps {
   formId: string;
   /** Said while paused. */
   pausedText: string;
+  /** The quote-expired choice, opened when the countdown reaches zero. */
+  expiredHref: string;
 }
 
 const TICK_MS = 500;
 
-export default function RateHold({ deadline, heldUntil, formId, pausedText }: RateHoldProps) {
+export default function RateHold({ deadline, heldUntil, formId, pausedText, expiredHref }: RateHoldProps) {
   const { QUOTE_TEXT } = useTexts();
   const [left, setLeft] = useState<number | null>(null);
   const [paused, setPaused] = useState(false);
@@ -32,6 +35,11 @@ export default function RateHold({ deadline, heldUntil, formId, pausedText }: Ra
     const timer = setInterval(tick, TICK_MS);
     return () => clearInterval(timer);
   }, [deadline, paused]);
+
+  // The hold is over: the visitor meets the choice, not a countdown stuck at zero.
+  useEffect(() => {
+    if (left === 0 && !paused) window.location.assign(expiredHref);
+  }, [left, paused, expiredHref]);
 
   useEffect(() => {
     const form = document.getElementById(formId);

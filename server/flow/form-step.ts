@@ -14,9 +14,10 @@ import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import type { FormState } from '../../views/components/Field.tsx';
 import { formValues } from './form.ts';
 import { followNextAction } from './next.ts';
-import { meetFailure, type Answer } from './outcome.ts';
+import { meetFailure, type Answer, type Carried } from './outcome.ts';
 import { leaveStep, loadStep, outOfStep } from './step.ts';
 import { upstreamFor } from './upstream.ts';
+import { acceptNewQuote, acceptsNewQuote } from './new-quote.ts';
 import type { Texts } from '../../checkout/messages.ts';
 
 /** A page's form before anything was typed. */
@@ -73,15 +74,24 @@ export interface FormStep<F extends string, V> {
 
 export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandlerMethod {
   return async (request, reply) => {
-    const flow = readFlow(request);
-    if (!flow) return reply.redirect(ROUTES.home.path, 303);
-    if (outOfStep(request, reply, flow, step.pages ?? [step.screen])) return reply;
+    const cookie = readFlow(request);
+    if (!cookie) return reply.redirect(ROUTES.home.path, 303);
+    if (outOfStep(request, reply, cookie, step.pages ?? [step.screen])) return reply;
+    let flow: FlowCookie = cookie;
     const values = formValues(request.body, step.fields);
+    // Should the hold run out, Accept posts this form again, as it was sent.
+    const carried: Carried = { action: request.url, values };
     const show = (form: Omit<FormState<F>, 'values'>, status: number) =>
       step.render(request, reply, flow, { values, ...form }, status);
 
     const checked = step.validate(request.body ?? {}, flow, request);
     if (!checked.ok) return show({ errors: checked.errors, formErrors: [] }, 422);
+
+    if (acceptsNewQuote(request.body)) {
+      const accepted = await acceptNewQuote(request, reply, flow, carried);
+      if (!accepted) return reply;
+      flow = accepted;
+    }
 
     if (step.atStep) {
       const load = await loadStep(request, step.screen, step.atStep);
@@ -100,6 +110,7 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     }
     return meetFailure(request, reply, result.failure, step.failures, {
       flow,
+      carried,
       endedTitle: step.endedTitle,
       newQuote:
         step.newQuote &&

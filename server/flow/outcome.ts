@@ -9,9 +9,20 @@ import { FlowEndedPage } from '../../views/pages/FlowEnded.tsx';
 import { renderHome } from './home-page.ts';
 import { resumeAt, seeOther } from './next.ts';
 import { upstreamFor } from './upstream.ts';
+import { quoteFee } from '../../checkout/fees.ts';
+import { requoteBody } from '../../checkout/quote-timer.ts';
+import { FORM_FIELDS } from '../../checkout/wire.ts';
+import { NewQuotePage, type NewQuotePageProps } from '../../views/pages/NewQuote.tsx';
+import { flowFrameOf } from './frame.ts';
 import { scheduleHomeRedirect, siteUrlsFor } from './redirects.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import type { Texts } from '../../checkout/messages.ts';
+
+/** What Accept posts back: the step's form action and the fields the visitor had sent. */
+export interface Carried {
+  action: string;
+  values: Readonly<Record<string, string | undefined>>;
+}
 
 /** What the screen a failure happened on offers the outcomes. */
 export interface FailureScreen {
@@ -27,6 +38,8 @@ export interface FailureScreen {
   endedTitle?: (texts: Texts) => string;
   /** Offer a new quote for this amount (the voucher screen). */
   newQuote?(amount: number, status: number): Answer;
+  /** The form the visitor sent, which Accept carries on with once the hold ran out. */
+  carried?: Carried;
 }
 
 /** A reply, sent now or once the page has rendered. */
@@ -96,6 +109,8 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
         : toastHome(outcome.messages, outcome.status);
     case 'toast-home':
       return toastHome(outcome.messages, outcome.status);
+    case 'quote-expired':
+      return screen.flow ? offerNewQuote(request, reply, screen.flow, screen.carried) : home();
     case 'new-quote':
       return screen.newQuote
         ? screen.newQuote(outcome.amount, outcome.status)
@@ -108,4 +123,75 @@ export async function resumeFlow(request: FastifyRequest, reply: FastifyReply, f
   const result = await upstreamFor(request).flowState(flow.txnType, flow.refId);
   if (!result.ok) return meetFailure(request, reply, result.failure, 'load', { flow });
   return resumeAt(request, reply, flow, result.value, ROUTES.transactionNew.path);
+}
+
+/**
+ * The rate hold ran out on a step after the quote page: the order requoted at the current
+ * rate, its new figures with Accept and Decline (the quote page's: the flow forgotten,
+ * home), as plain forms. Accept posts `carried` back to its step, else it confirms at
+ * /new-quote/accept and returns the visitor to their step (server/screens/new-quote.ts).
+ * A requote that failed and may be tried again shows why, with Accept to ask again.
+ */
+export async function offerNewQuote(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowCookie,
+  carried?: Carried,
+): Promise<FastifyReply> {
+  const upstream = upstreamFor(request);
+  let figures: { fiatAmount: number; cryptoAmount: number } | undefined = flow.order;
+  if (!figures) {
+    const state = await upstream.flowState(flow.txnType, flow.refId);
+    if (!state.ok) return meetFailure(request, reply, state.failure, 'load', { flow });
+    figures = state.value;
+  }
+  const { fiatAmount, cryptoAmount } = figures;
+  const method = request.server.methods.get(flow.method);
+  const requoted = await upstream.requote(
+    flow.txnType,
+    requoteBody({ refId: flow.refId, fiatAmount, cryptoAmount }, method?.requotes ?? 'fiat'),
+  );
+  const config = request.merchant.config;
+  const frame = flowFrameOf(request, flow);
+  const fields = Object.fromEntries(
+    Object.entries(carried?.values ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const choice = (offer: NewQuotePageProps['offer'], status: number) =>
+    reply.header('cache-control', 'no-store').render(
+      createElement(NewQuotePage, {
+        // The order beside it would show the figures that have just run out.
+        frame: frame && { progress: frame.progress },
+        offer,
+        accept: carried
+          ? { action: carried.action, fields: { ...fields, [FORM_FIELDS.acceptQuote[0]]: '1' } }
+          : { action: ROUTES.newQuote.actions.accept, fields: {} },
+        declineAction: ROUTES.priceQuote.actions.decline,
+      }),
+      { status },
+    );
+  if (!requoted.ok) {
+    // A requote that may be tried again says why, and Accept asks again.
+    return meetFailure(request, reply, requoted.failure, 'requote', {
+      flow,
+      endedTitle: (texts) => texts.QUOTE_TEXT.expired,
+      stay: (messages, _on, status) => choice({ messages }, status),
+    });
+  }
+  return choice(
+    {
+      summary: {
+        kind: flow.kind,
+        figures: {
+          fiatAmount: requoted.value.fiatAmount ?? fiatAmount,
+          cryptoAmount: requoted.value.cryptoAmount,
+          forexRatePublic: requoted.value.forexRatePublic ?? null,
+        },
+        fiatCurrency: flow.fiatCurrency,
+        cryptoCurrency: flow.cryptoCurrency,
+        fiatSymbols: config.supportedFiatCurrencies.map((c) => ({ id: c.id, symbol: c.symbol })),
+        fee: quoteFee(config, method, flow.pro) ?? flow.order?.fee ?? null,
+      },
+    },
+    409,
+  );
 }

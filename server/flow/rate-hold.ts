@@ -6,7 +6,7 @@
 // quote (a requote changes its time or its figures) has a key of its own and its own time.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { quoteDeadline } from '../../checkout/quote-timer.ts';
+import { isRateHeld, quoteDeadline } from '../../checkout/quote-timer.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { writeFlow, type FlowCookie, type RateHold } from '../security/flow-cookie.ts';
 
@@ -32,4 +32,10 @@ export function resumeRateHold(request: FastifyRequest, reply: FastifyReply, flo
   const resumed = { quote: held.quote, until: held.until + Math.round(reply.elapsedTime) };
   writeFlow(request, reply, { ...flow, hold: resumed });
   return resumed;
+}
+
+/** The flow's quote is held (not a card's current price) and its hold is over. */
+export function holdIsOver(request: FastifyRequest, flow: Pick<FlowCookie, 'hold'>, state: FlowState): boolean {
+  const now = request.server.clock();
+  return isRateHeld(request.server.methods.get(state.paymentMethod)) && rateHold(flow, state, now).until <= now;
 }

@@ -2,7 +2,7 @@
 // action, complete, cancel, wait for a deposit, and accept a step only at its nextAction
 // while the quote holds. The rails (rails/) and the shared steps (flow.ts) build on them.
 import { ERROR_CODES, type NextAction } from '../../checkout/domain.ts';
-import { SANDBOX_CODES, type SandboxError, fail } from './errors.ts';
+import { type SandboxError, fail } from './errors.ts';
 import type { NextActionParams, Txn } from './store.ts';
 import { depositAddress } from './wallets.ts';
 
@@ -50,7 +50,7 @@ export function isQuoteExpired(clock: Clock, txn: Txn): boolean {
 }
 
 export function quoteExpiredError(): SandboxError {
-  return fail(409, SANDBOX_CODES.quoteExpired, 'The quote has expired. Please accept a new quote to continue.');
+  return fail(409, ERROR_CODES.quoteExpired, 'The quote has expired. Please accept a new quote to continue.');
 }
 
 /** A step is allowed only at its nextAction, and only while the quote holds. */

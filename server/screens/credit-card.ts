@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { field } from '../../checkout/validation/result.ts';
-import { FORM_FIELDS } from '../../checkout/wire.ts';
+import { FORM_FIELDS, ISLAND_API } from '../../checkout/wire.ts';
 import { orderOf } from '../../checkout/order.ts';
 import type { UpstreamResult } from '../upstream/client.ts';
 import type { FlowState } from '../upstream/contract.ts';
@@ -160,7 +160,14 @@ export const creditCardScreen = defineScreen({
       src.searchParams.set('apiKey', key.key);
       src.searchParams.set('refId', state.refId);
       src.searchParams.set('colorCode', cardWidget.colorCode);
-      const widget = { src: src.href, checkUrl: CARD.flags.paid };
+      const widget = {
+        src: src.href,
+        checkUrl: CARD.flags.paid,
+        statusUrl: ISLAND_API.status(state.txnType, state.refId),
+        pageUrl: CARD.path,
+        // Another method is another order: the visitor starts over, as Decline does.
+        startOverAction: ROUTES.priceQuote.actions.decline,
+      };
       return reply.render(
         createElement(CreditCardPage, {
           kind: 'widget',

@@ -1,7 +1,8 @@
 // Screens 11-13: the selfie with photo ID. The choice, the camera and the single-file
 // upload are pages of the SUBMIT_SELFIEDOC step; the camera and the upload post the same
 // multipart form (imageSource WEBCAM or UPLOAD), checked by flow/upload.ts, and the
-// upstream's nextAction decides what follows (ADMIN_REVIEW is the usual answer).
+// upstream's nextAction decides what follows (ADMIN_REVIEW is the usual answer). A page
+// loaded after the rate hold is the quote-expired choice: a picked file cannot be carried.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
@@ -9,6 +10,7 @@ import { ROUTES } from '../../checkout/routes.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
+import { whileHeld } from '../flow/new-quote.ts';
 import { selfieStep, type Refusal } from '../flow/upload.ts';
 import { ImageInputCameraPage, ImageInputChoicePage, ImageInputUploadPage } from '../../views/pages/Identity.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
@@ -40,13 +42,14 @@ export const imageInputChoiceScreen = defineScreen({
   step: 'verify',
   get: stepPage(
     ROUTES.imageInputChoice.path,
-    (request, reply) =>
+    whileHeld((request, reply) =>
       reply.render(
         createElement(ImageInputChoicePage, {
           country: countryOf(request),
           frame: flowFrameOf(request, readFlow(request)),
         }),
       ),
+    ),
     SELFIE_STEP,
   ),
 });
@@ -56,13 +59,14 @@ export const imageInputCameraScreen = defineScreen({
   step: 'verify',
   get: stepPage(
     ROUTES.imageInputCamera.path,
-    (request, reply) =>
+    whileHeld((request, reply) =>
       reply.render(
         createElement(ImageInputCameraPage, {
           country: countryOf(request),
           frame: flowFrameOf(request, readFlow(request)),
         }),
       ),
+    ),
     SELFIE_STEP,
   ),
   post: selfieStep({ screen: ROUTES.imageInputCamera.path, atStep: SELFIE_STEP, imageSource: 'WEBCAM', show: showUpload }),
@@ -73,7 +77,7 @@ export const imageInputUploadScreen = defineScreen({
   step: 'verify',
   get: stepPage(
     ROUTES.imageInputUpload.path,
-    (request, reply) => showUpload(request, reply, { messages: [], status: 200 }),
+    whileHeld((request, reply) => showUpload(request, reply, { messages: [], status: 200 })),
     SELFIE_STEP,
   ),
   post: selfieStep({ screen: ROUTES.imageInputUpload.path, atStep: SELFIE_STEP, imageSource: 'UPLOAD', show: showUpload }),

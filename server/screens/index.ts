@@ -15,6 +15,7 @@ import { homeScreen } from './home.ts';
 import { imageInputCameraScreen, imageInputChoiceScreen, imageInputUploadScreen } from './identity.ts';
 import { legalScreens } from './legal.ts';
 import { mobileVerificationScreen } from './mobile-verification.ts';
+import { newQuoteScreen } from './new-quote.ts';
 import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
 import { paymentSpendScreen } from './payment-spend.ts';
 import { priceQuoteScreen } from './price-quote.ts';
@@ -34,6 +35,7 @@ export const SCREENS: readonly Screen[] = [
   directLinkScreen,
   proScreen,
   priceQuoteScreen,
+  newQuoteScreen,
   addressInputScreen,
   buyerInfoScreen,
   mobileVerificationScreen,

@@ -23,6 +23,7 @@ import { readFlow } from '../security/flow-cookie.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import { rateHold, resumeRateHold } from '../flow/rate-hold.ts';
+import { whileHeld } from '../flow/new-quote.ts';
 
 const ROUTE = ROUTES.paymentFlexepin;
 const STEP = 'INPUT_VOUCHERNUMBER';
@@ -124,7 +125,12 @@ export const paymentFlexepinScreen = defineScreen({
   route: ROUTE,
   step: 'pay',
   rateLimit: { POST: 'voucher' },
-  get: stepPage(ROUTE.path, (request, reply, { state }) => render(request, reply, state, EMPTY_FORM), STEP),
+  // Loaded after the hold: the choice, not a countdown at zero.
+  get: stepPage(
+    ROUTE.path,
+    whileHeld((request, reply, { state }) => render(request, reply, state, EMPTY_FORM)),
+    STEP,
+  ),
   post: redeem(false),
   actions: { requote: redeem(true) },
 });

@@ -1,7 +1,7 @@
 // Screen 4, quote confirmation. GET shows the quote the upstream holds for this visitor;
 // NEXT follows the next-screen rule, unless the rate hold is over: then the server shows the
 // quote-expired choice itself (the page works without JavaScript). Accept requotes and
-// confirms, then comes back here with the new figures and deadline; Decline starts over.
+// confirms, then carries on from the quote as NEXT does; Decline starts over.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
@@ -15,7 +15,7 @@ import { ROUTES } from '../../checkout/routes.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { clearFlow, readFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { renderHome } from '../flow/home-page.ts';
-import { followNextAction, keepFee, saveFlowState } from '../flow/next.ts';
+import { followNextAction, keepFee } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { outOfStep } from '../flow/step.ts';
 import { checkOrder } from '../flow/order-check.ts';
@@ -119,6 +119,7 @@ export function pageProps(
       ...(view.failure ? { failure: view.failure } : {}),
       acceptAction: ROUTE.actions.accept,
       declineAction: ROUTE.actions.decline,
+      continueFormId: PRICE_QUOTE_FORM_ID,
     },
     promo: quotePromo(config, method, flow.pro),
     notice: method?.quoteNotice?.(textsOf(request)),
@@ -185,7 +186,7 @@ export const priceQuoteScreen = defineScreen({
   },
 
   actions: {
-    // Accept without JavaScript: requote, confirm, and show the new quote.
+    // Accept without JavaScript: requote, confirm, and on.
     accept: async (request, reply) => {
       // A new quote only while the visitor is at the quote: past it, a requote is not sent.
       const cookie = readFlow(request);
@@ -206,8 +207,10 @@ export const priceQuoteScreen = defineScreen({
             renderQuote(request, reply, flow, state, { expired: true, failure: { kind: 'stay', messages, on, status } }, status),
         });
       }
-      saveFlowState(request, reply, flow, confirmed.value);
-      return reply.redirect(ROUTE.path, 303);
+      // Accepted: on from the quote, as NEXT would.
+      return followNextAction(request, reply, flow, confirmed.value, ROUTE.path, (messages, status) =>
+        renderQuote(request, reply, flow, confirmed.value, { failure: { kind: 'stay', messages, on: 'form', status } }, status),
+      );
     },
     decline: async (request, reply) => {
       clearFlow(request, reply);

@@ -423,3 +423,14 @@ t.test('texts that are replaced are named for the log; shown ones are not', asyn
   );
   t.strictSame(hiddenTexts(NO_RESPONSE), []);
 });
+
+t.test("QUOTE.EXPIRED after the quote page is the quote page's choice, never the upstream's text", async (t) => {
+  const expired = error('QUOTE.EXPIRED', 'The quote has expired. Please accept a new quote to continue.', 409);
+  const held: FailureContext[] = ['step', 'buyer-info', 'verification', 'payment-instructions', 'voucher', 'bank-init'];
+  for (const context of held) {
+    t.strictSame(failureOutcome(expired, context), { kind: 'quote-expired', status: 409 }, context);
+  }
+  for (const context of FAILURE_CONTEXTS.filter((c) => !held.includes(c))) {
+    t.not(failureOutcome(expired, context).kind, 'quote-expired', `${context}: no hold to run out, or its own rule`);
+  }
+});

@@ -12,6 +12,7 @@ t.test('every path of docs/spec.md section 2', async (t) => {
     '/pro/:customerHash',
     '/transaction',
     '/price-quote',
+    '/new-quote',
     '/address-input',
     '/email-input',
     '/buyer-info-input',
@@ -97,6 +98,7 @@ t.test('every sub-path a form posts to and every query flag a screen reads', asy
   const actions = ROUTE_LIST.flatMap((r) => Object.values(r.actions)).sort();
   t.strictSame(actions, [
     '/mobile-verification/resend',
+    '/new-quote/accept',
     '/payment-flexepin/requote',
     '/price-quote/accept',
     '/price-quote/decline',

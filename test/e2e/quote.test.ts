@@ -152,7 +152,7 @@ t.test('a card quote is not held: Current Price Quote, charged in USD, no promo'
   t.same(problems, []);
 });
 
-t.test('a quote that expires and is accepted goes on with the new deadline', async (t) => {
+t.test('a quote that expires and is accepted goes on to the next step', async (t) => {
   const { page, problems, close } = await openHeld();
   t.teardown(close);
   await page.goto(held.url(MAPLE, directLink({ amount: 120 })));
@@ -171,10 +171,8 @@ t.test('a quote that expires and is accepted goes on with the new deadline', asy
     'announced once',
   );
   await dialog.getByRole('button', { name: 'Accept & Continue' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  t.equal(await countdownSeconds(page), 600, 'the timer restarted from the new deadline');
-  await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL('**/address-input');
+  t.pass('Accept & Continue continues the flow: no NEXT to press again');
   t.same(problems, []);
 });
 
@@ -194,7 +192,7 @@ t.test('a quote that expires and is declined lands home with the flow cleared', 
   t.same(problems, []);
 });
 
-t.test('without JavaScript, NEXT after expiry offers Accept & Continue, which requotes', async (t) => {
+t.test('without JavaScript, NEXT after expiry offers Accept & Continue, which requotes and goes on', async (t) => {
   const { page, problems, close } = await openHeld(false);
   t.teardown(close);
   await page.goto(held.url(MAPLE, directLink({ amount: 140 })));
@@ -203,10 +201,8 @@ t.test('without JavaScript, NEXT after expiry offers Accept & Continue, which re
   const dialog = modalDialog(page);
   await dialog.getByText('Your price quote has expired.').waitFor();
   await dialog.getByRole('button', { name: 'Accept & Continue' }).click();
-  await page.waitForURL('**/price-quote');
-  t.equal(await modalDialog(page).count(), 0, 'a fresh hold');
-  await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL('**/address-input');
+  t.pass('requoted, confirmed and on, as NEXT would');
   t.same(problems, []);
 });
 

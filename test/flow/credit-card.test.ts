@@ -102,8 +102,18 @@ t.test('a declined card charges nothing and the widget stays', async (t) => {
     payload: { apiKey: 'k', refId: visitor.refId(), decision: 'decline' },
   });
   t.match(declined.body, 'data-card-status="declined"');
+  t.match(
+    declined.body,
+    `<a href="/thirdparty/card/widget?apiKey=k&amp;refId=${visitor.refId()}">Try another card</a>`,
+    "the provider offers a fresh form, without the page's script too",
+  );
   t.match(await visitor.state(), { nextAction: 'CUSTOMER_PAYMENT' });
-  t.equal((await visitor.get('/credit-card')).statusCode, 200);
+  const page = await visitor.get('/credit-card');
+  t.equal(page.statusCode, 200);
+  t.match(page.body, 'Check my card payment', 'the check claims no payment');
+  t.notMatch(page.body, /I have completed/i);
+  t.match(page.body, '"startOverAction":"/price-quote/decline"', 'another method: starting over');
+  t.match(page.body, `"statusUrl":"/api/txnbuy/status/${visitor.refId()}"`, 'the page watches the order');
 });
 
 t.test('no card quote: the spec message, a way back', async (t) => {

@@ -129,6 +129,15 @@ export const TOUR: readonly TourStop[] = [
   { name: 'pro', host: MAPLE, path: '/pro/vip-demo', open: (stack, page) => goto(stack, page, MAPLE, '/pro/vip-demo') },
   flowStop('price-quote', '/price-quote'),
   flowStop('price-quote, sell', '/price-quote', { kind: 'SELL' }),
+  {
+    name: 'new-quote (the hold ran out after the quote)',
+    host: MAPLE,
+    path: '/new-quote',
+    open: async (stack, page) => {
+      await openWith(stack, page, await driveTo(stack, '/address-input'), '/address-input');
+      await goto(stack, page, MAPLE, '/new-quote');
+    },
+  },
   flowStop('address-input', '/address-input'),
   flowStop('buyer-info-input', '/buyer-info-input'),
   flowStop('buyer-info-input, DEV host (phone country)', '/buyer-info-input', {

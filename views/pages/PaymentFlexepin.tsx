@@ -26,7 +26,7 @@ export interface NewQuoteOffer {
 export interface PaymentFlexepinProps {
   frame?: FlowFrameProps | undefined;
   form: FormState<FormFieldsOf<'voucherNumber'>>;
-  hold: Omit<RateHoldProps, 'formId' | 'pausedText'> | null;
+  hold: Omit<RateHoldProps, 'formId' | 'pausedText' | 'expiredHref'> | null;
   offer?: NewQuoteOffer;
 }
 
@@ -36,7 +36,12 @@ export function PaymentFlexepinPage({ form, hold, offer, frame }: PaymentFlexepi
   return (
     <Document title={VOUCHER_TEXT.pageTitle}>
       <FlowFrame frame={frame}>
-        {hold && <Island name="RateHold" props={{ ...hold, formId: VOUCHER_FORM_ID, pausedText: VOUCHER_TEXT.redeeming }} />}
+        {hold && (
+          <Island
+            name="RateHold"
+            props={{ ...hold, formId: VOUCHER_FORM_ID, pausedText: VOUCHER_TEXT.redeeming, expiredHref: ROUTES.newQuote.path }}
+          />
+        )}
         <FormCard
           id={VOUCHER_FORM_ID}
           action={ROUTES.paymentFlexepin.path}

@@ -61,13 +61,15 @@ export const frCA: Catalogue = {
   'CARD_MESSAGES.cardExpired': 'Cette carte est expirée.',
   'CARD_MESSAGES.expiryMonthInvalid': 'Le mois d’expiration n’est pas valide.',
   'CARD_MESSAGES.expiryYearInvalid': 'L’année d’expiration n’est pas valide.',
-  'CARD_TEXT.declined': 'Votre carte a été refusée et rien n’a été débité. Veuillez réessayer ou utiliser une autre carte.',
+  'CARD_TEXT.declined':
+    'Votre carte a été refusée et rien n’a été débité. Réessayez dans un nouveau formulaire de carte ci-dessous, ou choisissez un autre mode de paiement.',
+  'CARD_TEXT.otherMethod': 'Choisir un autre mode de paiement',
   'CARD_TEXT.extraFee': 'Frais de réseau',
   'CARD_TEXT.fee': 'Frais de traitement de la carte',
   'CARD_TEXT.frameTitle': 'Formulaire de paiement par carte',
   'CARD_TEXT.notReceived':
-    'Nous n’avons pas encore reçu votre paiement par carte. Effectuez-le dans le formulaire ci-dessus, puis vérifiez de nouveau.',
-  'CARD_TEXT.paidLink': 'J’ai effectué mon paiement par carte',
+    'Nous n’avons pas encore reçu votre paiement par carte. Effectuez-le dans le formulaire de carte ci-dessous, puis vérifiez de nouveau.',
+  'CARD_TEXT.paidLink': 'Vérifier mon paiement par carte',
   'CARD_TEXT.payTitle': 'Payer par carte',
   'CARD_TEXT.quoteTitle': 'Votre cotation par carte',
   'CARD_TEXT.residency': 'Je réside au Canada',
@@ -173,6 +175,8 @@ export const frCA: Catalogue = {
   'PRO_TEXT.verifying': 'Vérification',
   'QUOTE_TEXT.acceptWithoutJs':
     'Choisissez Accepter et continuer pour obtenir une nouvelle cotation au taux actuel, ou Refuser pour recommencer.',
+  'QUOTE_TEXT.carriesOn':
+    'Choisissez Accepter et continuer pour poursuivre à ce taux avec ce que vous avez saisi, ou Refuser pour recommencer.',
   'QUOTE_TEXT.chargedInUsd': 'Cartes de crédit débitées en dollars américains',
   'QUOTE_TEXT.currentPriceQuote': 'Cotation actuelle',
   'QUOTE_TEXT.expired': 'Votre cotation a expiré.',

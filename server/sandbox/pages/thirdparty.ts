@@ -33,13 +33,19 @@ ${txn ? html`<input type="hidden" name="refId" value="${txn.refId}">` : ''}
   );
 }
 
-/** The outcome, reported to the embedding page by CARD_FRAME_SCRIPT. */
-export function cardResultPage(txn: Txn | undefined, status: 'approved' | 'declined'): string {
+/**
+ * The outcome, reported to the embedding page by CARD_FRAME_SCRIPT. A declined card is
+ * offered a fresh form, as a provider's widget does, which works without the embedding
+ * page's script too.
+ */
+export function cardResultPage(txn: Txn | undefined, status: 'approved' | 'declined', apiKey: string): string {
   const approved = status === 'approved';
+  const again = new URLSearchParams({ apiKey, ...(txn ? { refId: txn.refId } : {}) });
   return layout(
     approved ? 'Card payment approved' : 'Card payment declined',
     html`<h1>${approved ? 'Card payment approved' : 'Card payment declined'}</h1>
-<p>${txn ? (approved ? `Transaction ${txn.refId} is paid.` : `Transaction ${txn.refId} was not charged.`) : `${approved ? 'Approved' : 'Declined'}; no transaction was linked.`}</p>`,
+<p>${txn ? (approved ? `Transaction ${txn.refId} is paid.` : `Transaction ${txn.refId} was not charged.`) : `${approved ? 'Approved' : 'Declined'}; no transaction was linked.`}</p>
+${approved ? '' : html`<p><a href="/thirdparty/card/widget?${again.toString()}">Try another card</a></p>`}`,
     { scripts: [CARD_FRAME_SCRIPT], bodyData: { 'card-status': status, 'ref-id': txn?.refId ?? '' } },
   );
 }

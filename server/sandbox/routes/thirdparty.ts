@@ -96,9 +96,9 @@ export function thirdPartyRoutes(ctx: SandboxContext) {
         sendPage(reply, 409, messagePage('Card payment', 'This transaction is not waiting for a card payment.'));
       if (form.data.refId && txn?.paymentMethod !== 'CREDITCARD') return notOpen();
       // A declined card charges nothing: the transaction keeps waiting for a card payment.
-      if (form.data.decision === 'decline') return sendPage(reply, 200, cardResultPage(txn, 'declined'));
+      if (form.data.decision === 'decline') return sendPage(reply, 200, cardResultPage(txn, 'declined', form.data.apiKey));
       if (txn && settlePayment(txn, 'CREDITCARD', 'pay') === 'not-open') return notOpen();
-      return sendPage(reply, 200, cardResultPage(txn, 'approved'));
+      return sendPage(reply, 200, cardResultPage(txn, 'approved', form.data.apiKey));
     });
 
     app.get(CARD_FRAME_SCRIPT, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(CARD_FRAME_JS));
