@@ -192,6 +192,7 @@ export async function offerNewQuote(
         fee: quoteFee(config, method, flow.pro) ?? flow.order?.fee ?? null,
       },
     },
-    409,
+    // A form sent after the hold ran out was refused; the choice's own page was found.
+    request.method === 'GET' ? 200 : 409,
   );
 }
