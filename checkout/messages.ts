@@ -360,6 +360,7 @@ function textsOf(t: Translator) {
       lessThan: (limit: string) => t('AMOUNT_MESSAGES.lessThan', { limit }),
       zero: t('AMOUNT_MESSAGES.zero'),
       notANumber: t('AMOUNT_MESSAGES.notANumber'),
+      separator: (example: string) => t('AMOUNT_MESSAGES.separator', { example }),
       giftCardMissing: t('AMOUNT_MESSAGES.giftCardMissing'),
       methodNotFound: t('AMOUNT_MESSAGES.methodNotFound'),
       giftCardAmount: t('AMOUNT_MESSAGES.giftCardAmount'),

@@ -29,6 +29,7 @@ export const en = {
   'AMOUNT_MESSAGES.methodNotFound': 'Payment method not found.',
   'AMOUNT_MESSAGES.notANumber': 'Value must be a number.',
   'AMOUNT_MESSAGES.proMethod': 'Payment method must be Interac E-Transfer',
+  'AMOUNT_MESSAGES.separator': 'Please write the amount with a point before the decimals, as in {example}.',
   'AMOUNT_MESSAGES.zero': 'Amount must be greater than zero.',
   BACK_TO_START: 'Back to the start',
   'BANK_TEXT.deadline': 'Your payment must arrive within {window}.',

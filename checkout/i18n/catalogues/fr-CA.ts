@@ -30,6 +30,7 @@ export const frCA: Catalogue = {
   'AMOUNT_MESSAGES.methodNotFound': 'Mode de paiement introuvable.',
   'AMOUNT_MESSAGES.notANumber': 'La valeur doit être un nombre.',
   'AMOUNT_MESSAGES.proMethod': 'Le mode de paiement doit être le virement Interac',
+  'AMOUNT_MESSAGES.separator': 'Veuillez écrire le montant avec une virgule avant les décimales, par exemple {example}.',
   'AMOUNT_MESSAGES.zero': 'Le montant doit être supérieur à zéro.',
   BACK_TO_START: 'Retour au début',
   'BANK_TEXT.deadline': 'Votre paiement doit nous parvenir dans un délai de {window}.',
