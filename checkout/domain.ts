@@ -96,6 +96,7 @@ export const ERROR_CODES = {
   voiceClipMissing: 'VOICECLIP.MISSING',
   selfieMissing: 'SELFIEIMG.MISSING',
   mobileAttempts: 'MOBILE.INVALIDATTEMPT.REACHED',
+  invalidCode: 'MOBILE.INVALIDCODE',
   txnStatusInvalid: 'TXNSTATUS.INVALID',
   flowActionInvalid: 'FLOWACTION.INVALID',
   amountMismatch: 'TRANSACTION.AMOUNT.MISMATCH',

@@ -72,6 +72,7 @@ function textsOf(t: Translator) {
       [ERROR_CODES.weeklyLimit]: t('UPSTREAM_TEXT.weeklyLimit'),
       [ERROR_CODES.monthlyLimit]: t('UPSTREAM_TEXT.monthlyLimit'),
       [ERROR_CODES.mobileAttempts]: t('UPSTREAM_TEXT.mobileAttempts'),
+      [ERROR_CODES.invalidCode]: t('UPSTREAM_TEXT.invalidCode'),
       [ERROR_CODES.voiceClipMissing]: t('UPSTREAM_TEXT.voiceClipMissing'),
       [ERROR_CODES.selfieMissing]: t('UPSTREAM_TEXT.selfieMissing'),
       [ERROR_CODES.voucherUsed]: t('UPSTREAM_TEXT.voucherUsed'),
@@ -226,7 +227,8 @@ function textsOf(t: Translator) {
       title: t('QUOTE_RETRY.title'),
     },
     FLOW_ENDED: {
-      homeNow: t('FLOW_ENDED.homeNow'),
+      reference: (reference: string) => t('FLOW_ENDED.reference', { reference }),
+      goTo: (site: string) => t('FLOW_ENDED.goTo', { site }),
       verificationFailed: t('FLOW_ENDED.verificationFailed'),
       title: t('FLOW_ENDED.title'),
     },
@@ -448,6 +450,7 @@ function textsOf(t: Translator) {
       codeNotNumeric: t('CODE_MESSAGES.codeNotNumeric'),
       codeLength: t('CODE_MESSAGES.codeLength', { length: VERIFICATION_CODE_LENGTH }),
       codeSent: t('CODE_MESSAGES.codeSent'),
+      attemptsLeft: (count: number) => t('CODE_MESSAGES.attemptsLeft', { count }),
     },
     CONFIRM_TEXT: {
       cryptoSent: t('CONFIRM_TEXT.cryptoSent'),

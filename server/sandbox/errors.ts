@@ -27,7 +27,6 @@ export const SANDBOX_CODES = {
   requestInvalid: 'REQUEST.INVALID',
   notFound: 'NOT.FOUND',
   quoteExpired: 'QUOTE.EXPIRED',
-  invalidCode: 'MOBILE.INVALIDCODE',
   buyerNameInvalid: 'BUYER.NAME.INVALID',
   buyerAddressRequired: 'BUYER.ADDRESS.REQUIRED',
   fileTypeInvalid: 'UPLOAD.FILETYPE.INVALID',

@@ -14,6 +14,7 @@ import {
   type FailureContext,
   type Outcome,
 } from '../../checkout/failures.ts';
+import { DEFAULT_TEXTS, textsFor } from '../../checkout/messages.ts';
 
 const error = (code: string, msg = '', status = 422): Failure => ({ kind: 'error', status, code, msg });
 const NO_RESPONSE: Failure = { kind: 'unavailable' };
@@ -422,4 +423,21 @@ t.test('texts that are replaced are named for the log; shown ones are not', asyn
     'buyer-info items for developers: the spec fallback',
   );
   t.strictSame(hiddenTexts(NO_RESPONSE), []);
+});
+
+t.test('a wrong code says how many tries the upstream still takes, in the visitor language', async (t) => {
+  const wrong = error('MOBILE.INVALIDCODE', 'Invalid verification code.');
+  const under = (facts: FailureFacts, texts = DEFAULT_TEXTS) => {
+    const outcome = failureOutcome(wrong, 'verification', facts, texts);
+    return outcome.kind === 'stay' ? outcome.messages : outcome.kind;
+  };
+  t.strictSame(under({ codesLeft: 2 }), ['Invalid verification code.', 'You have 2 attempts left.']);
+  t.strictSame(under({ codesLeft: 1 }), [
+    'Invalid verification code.',
+    'You have 1 attempt left: one more wrong code cancels the order.',
+  ]);
+  t.strictSame(under({}), ['Invalid verification code.'], 'no count it does not know');
+  t.strictSame(under({ codesLeft: 2 }, textsFor('fr-CA')), ['Code de vérification non valide.', 'Il vous reste 2 essais.']);
+  const other = failureOutcome(error('X', 'Refused.'), 'verification', { codesLeft: 2 });
+  t.strictSame(other.kind === 'stay' && other.messages, ['Refused.'], 'only a wrong code counts');
 });

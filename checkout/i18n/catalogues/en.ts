@@ -84,6 +84,8 @@ export const en = {
   'CASH_IN_TEXT.title': 'Cash-in locations',
   'CASH_IN_TEXT.zoomIn': 'Zoom in',
   'CASH_IN_TEXT.zoomOut': 'Zoom out',
+  'CODE_MESSAGES.attemptsLeft':
+    '{count, plural, one {You have # attempt left: one more wrong code cancels the order.} other {You have # attempts left.}}',
   'CODE_MESSAGES.codeLength': 'Code must be {length} digits.',
   'CODE_MESSAGES.codeNotNumeric': 'Invalid code.  Code must be numeric.',
   'CODE_MESSAGES.codeRequired': 'Please enter code sent to your email.',
@@ -356,7 +358,8 @@ export const en = {
     'Your payout is sent by e-Transfer to this address once we receive your crypto. Use the email your bank has on file for e-Transfers.',
   'FLOW_ENDED.title': 'Your order has ended',
   'FLOW_ENDED.verificationFailed': 'Verification failed',
-  'FLOW_ENDED.homeNow': 'Go to the homepage now',
+  'FLOW_ENDED.goTo': 'Go to {site} now',
+  'FLOW_ENDED.reference': 'Your reference ID: {reference}',
   'QUOTE_RETRY.title': 'Getting your quote',
   'QUOTE_RETRY.body':
     'The service is temporarily unavailable. Trying again in {seconds, plural, one {# second} other {# seconds}} (attempt {attempt} of {attempts}).',
@@ -524,6 +527,7 @@ export const en = {
   'UPSTREAM_TEXT.dailyLimit': 'You have reached your daily transaction limit. Please try again tomorrow.',
   'UPSTREAM_TEXT.weeklyLimit': 'You have reached your weekly transaction limit. Please try again next week.',
   'UPSTREAM_TEXT.monthlyLimit': 'You have reached your monthly transaction limit. Please try again next month.',
+  'UPSTREAM_TEXT.invalidCode': 'Invalid verification code.',
   'UPSTREAM_TEXT.mobileAttempts': 'You have reached the maximum number of verification attempts.',
   'UPSTREAM_TEXT.voiceClipMissing': 'A voice clip is required to verify this transaction.',
   'UPSTREAM_TEXT.selfieMissing': 'A selfie with your photo ID is required to verify this transaction.',

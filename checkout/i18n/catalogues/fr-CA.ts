@@ -87,6 +87,8 @@ export const frCA: Catalogue = {
   'CASH_IN_TEXT.title': 'Points de paiement en argent comptant',
   'CASH_IN_TEXT.zoomIn': 'Zoom avant',
   'CASH_IN_TEXT.zoomOut': 'Zoom arrière',
+  'CODE_MESSAGES.attemptsLeft':
+    '{count, plural, one {Il vous reste # essai : un autre code erroné annulera la commande.} other {Il vous reste # essais.}}',
   'CODE_MESSAGES.codeLength': 'Le code doit compter {length} chiffres.',
   'CODE_MESSAGES.codeNotNumeric': 'Code non valide. Le code ne doit contenir que des chiffres.',
   'CODE_MESSAGES.codeRequired': 'Veuillez entrer le code envoyé à votre adresse courriel.',
@@ -375,7 +377,8 @@ export const frCA: Catalogue = {
     'Votre versement est envoyé par virement Interac à cette adresse dès que nous recevons vos cryptomonnaies. Utilisez l’adresse courriel que votre banque a enregistrée pour les virements Interac.',
   'FLOW_ENDED.title': 'Votre commande est terminée',
   'FLOW_ENDED.verificationFailed': 'Échec de la vérification',
-  'FLOW_ENDED.homeNow': 'Aller à l’accueil maintenant',
+  'FLOW_ENDED.goTo': 'Aller sur le site de {site} maintenant',
+  'FLOW_ENDED.reference': 'Votre numéro de référence : {reference}',
   'QUOTE_RETRY.title': 'Obtention de votre cotation',
   'QUOTE_RETRY.body':
     'Le service est temporairement indisponible. Nouvel essai dans {seconds, plural, one {# seconde} other {# secondes}} (tentative {attempt} sur {attempts}).',
@@ -552,6 +555,7 @@ export const frCA: Catalogue = {
   'UPSTREAM_TEXT.weeklyLimit':
     'Vous avez atteint votre limite de transactions hebdomadaire. Veuillez réessayer la semaine prochaine.',
   'UPSTREAM_TEXT.monthlyLimit': 'Vous avez atteint votre limite de transactions mensuelle. Veuillez réessayer le mois prochain.',
+  'UPSTREAM_TEXT.invalidCode': 'Code de vérification non valide.',
   'UPSTREAM_TEXT.mobileAttempts': 'Vous avez atteint le nombre maximal de tentatives de vérification.',
   'UPSTREAM_TEXT.voiceClipMissing': 'Un enregistrement vocal est requis pour vérifier cette transaction.',
   'UPSTREAM_TEXT.selfieMissing':
