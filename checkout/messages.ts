@@ -8,6 +8,7 @@
 import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
 import { DEFAULT_LANGUAGE, type PageLanguage } from './i18n/languages.ts';
 import { type Translator, translatorFor } from './i18n/translate.ts';
+import { inSentence } from './i18n/in-sentence.ts';
 import { type Country, ERROR_CODES } from './domain.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -225,6 +226,7 @@ function textsOf(t: Translator) {
       startOver: t('QUOTE_RETRY.startOver'),
       now: t('QUOTE_RETRY.now'),
       title: t('QUOTE_RETRY.title'),
+      gaveUp: t('QUOTE_RETRY.gaveUp'),
     },
     FLOW_ENDED: {
       reference: (reference: string) => t('FLOW_ENDED.reference', { reference }),
@@ -261,7 +263,7 @@ function textsOf(t: Translator) {
       label: t('TICKER_TEXT.label'),
     },
     PAY_PAGE: {
-      heading: (method: string) => t('PAY_PAGE.heading', { method }),
+      heading: (method: string) => t('PAY_PAGE.heading', { method: inSentence(method, t.language) }),
       deadline: (within: string) => t('PAY_PAGE.deadline', { within }),
       receivedBy: (email: string) => t('PAY_PAGE.receivedBy', { email }),
       title: t('PAY_PAGE.title'),

@@ -363,6 +363,8 @@ export const en = {
   'QUOTE_RETRY.title': 'Getting your quote',
   'QUOTE_RETRY.body':
     'The service is temporarily unavailable. Trying again in {seconds, plural, one {# second} other {# seconds}} (attempt {attempt} of {attempts}).',
+  'QUOTE_RETRY.gaveUp':
+    'We could not get a quote: the service is not answering right now. Your choices are kept below; press NEXT to try again.',
   'QUOTE_RETRY.now': 'Try again now',
   'QUOTE_RETRY.startOver': 'Start over',
   'STEP_UNAVAILABLE_TEXT.pageTitle': 'Almost there',

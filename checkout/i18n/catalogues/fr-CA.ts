@@ -382,6 +382,8 @@ export const frCA: Catalogue = {
   'QUOTE_RETRY.title': 'Obtention de votre cotation',
   'QUOTE_RETRY.body':
     'Le service est temporairement indisponible. Nouvel essai dans {seconds, plural, one {# seconde} other {# secondes}} (tentative {attempt} sur {attempts}).',
+  'QUOTE_RETRY.gaveUp':
+    'Nous n’avons pas pu obtenir de cotation : le service ne répond pas pour le moment. Vos choix sont conservés ci-dessous; appuyez sur SUIVANT pour réessayer.',
   'QUOTE_RETRY.now': 'Réessayer maintenant',
   'QUOTE_RETRY.startOver': 'Recommencer',
   'STEP_UNAVAILABLE_TEXT.pageTitle': 'Presque terminé',
