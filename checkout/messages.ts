@@ -74,6 +74,8 @@ function textsOf(t: Translator) {
       [ERROR_CODES.monthlyLimit]: t('UPSTREAM_TEXT.monthlyLimit'),
       [ERROR_CODES.mobileAttempts]: t('UPSTREAM_TEXT.mobileAttempts'),
       [ERROR_CODES.invalidCode]: t('UPSTREAM_TEXT.invalidCode'),
+      [ERROR_CODES.buyerNameInvalid]: t('UPSTREAM_TEXT.buyerNameInvalid'),
+      [ERROR_CODES.buyerAddressRequired]: t('UPSTREAM_TEXT.buyerAddressRequired'),
       [ERROR_CODES.voiceClipMissing]: t('UPSTREAM_TEXT.voiceClipMissing'),
       [ERROR_CODES.selfieMissing]: t('UPSTREAM_TEXT.selfieMissing'),
       [ERROR_CODES.voucherUsed]: t('UPSTREAM_TEXT.voucherUsed'),

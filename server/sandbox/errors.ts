@@ -27,8 +27,6 @@ export const SANDBOX_CODES = {
   requestInvalid: 'REQUEST.INVALID',
   notFound: 'NOT.FOUND',
   quoteExpired: 'QUOTE.EXPIRED',
-  buyerNameInvalid: 'BUYER.NAME.INVALID',
-  buyerAddressRequired: 'BUYER.ADDRESS.REQUIRED',
   fileTypeInvalid: 'UPLOAD.FILETYPE.INVALID',
   fileTooLarge: 'UPLOAD.TOOLARGE',
   idempotencyKeyReused: 'IDEMPOTENCY.KEY.REUSED',

@@ -71,10 +71,10 @@ export function submitBuyerInfo(clock: Clock, txn: Txn, info: z.output<typeof bu
   expectStep(clock, txn, 'INPUT_BUYERINFO', 'buyerinfo');
   const errors: UpstreamErrorItem[] = [];
   if (info.firstName.trim().toLowerCase() === 'error') {
-    errors.push({ errorCode: SANDBOX_CODES.buyerNameInvalid, errorMsg: 'First name is not valid.' });
+    errors.push({ errorCode: ERROR_CODES.buyerNameInvalid, errorMsg: 'First name is not valid.' });
   }
   if (txn.addressRequired && !info.address) {
-    errors.push({ errorCode: SANDBOX_CODES.buyerAddressRequired, errorMsg: 'Address is required for this amount.' });
+    errors.push({ errorCode: ERROR_CODES.buyerAddressRequired, errorMsg: 'Address is required for this amount.' });
   }
   if (errors.length) throw new SandboxError(422, { error: errors });
   // Only the outcome the name asks for is kept, never the buyer's details.

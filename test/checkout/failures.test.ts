@@ -441,3 +441,11 @@ t.test('a wrong code says how many tries the upstream still takes, in the visito
   const other = failureOutcome(error('X', 'Refused.'), 'verification', { codesLeft: 2 });
   t.strictSame(other.kind === 'stay' && other.messages, ['Refused.'], 'only a wrong code counts');
 });
+
+t.test('in French the codes the sandbox answers a visitor with read the catalogue words', async (t) => {
+  const fr = textsFor('fr-CA');
+  const said = (code: string, msg: string) => visitorMessage({ status: 422, code, msg }, fr);
+  t.equal(said('MOBILE.INVALIDCODE', 'Invalid verification code.'), 'Code de vérification non valide.');
+  t.equal(said('BUYER.NAME.INVALID', 'First name is not valid.'), 'Le prénom n’est pas valide.');
+  t.equal(said('BUYER.ADDRESS.REQUIRED', 'Address is required for this amount.'), 'L’adresse est requise pour ce montant.');
+});

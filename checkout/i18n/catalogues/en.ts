@@ -529,6 +529,8 @@ export const en = {
   'UPSTREAM_TEXT.dailyLimit': 'You have reached your daily transaction limit. Please try again tomorrow.',
   'UPSTREAM_TEXT.weeklyLimit': 'You have reached your weekly transaction limit. Please try again next week.',
   'UPSTREAM_TEXT.monthlyLimit': 'You have reached your monthly transaction limit. Please try again next month.',
+  'UPSTREAM_TEXT.buyerNameInvalid': 'First name is not valid.',
+  'UPSTREAM_TEXT.buyerAddressRequired': 'Address is required for this amount.',
   'UPSTREAM_TEXT.invalidCode': 'Invalid verification code.',
   'UPSTREAM_TEXT.mobileAttempts': 'You have reached the maximum number of verification attempts.',
   'UPSTREAM_TEXT.voiceClipMissing': 'A voice clip is required to verify this transaction.',

@@ -557,6 +557,8 @@ export const frCA: Catalogue = {
   'UPSTREAM_TEXT.weeklyLimit':
     'Vous avez atteint votre limite de transactions hebdomadaire. Veuillez réessayer la semaine prochaine.',
   'UPSTREAM_TEXT.monthlyLimit': 'Vous avez atteint votre limite de transactions mensuelle. Veuillez réessayer le mois prochain.',
+  'UPSTREAM_TEXT.buyerNameInvalid': 'Le prénom n’est pas valide.',
+  'UPSTREAM_TEXT.buyerAddressRequired': 'L’adresse est requise pour ce montant.',
   'UPSTREAM_TEXT.invalidCode': 'Code de vérification non valide.',
   'UPSTREAM_TEXT.mobileAttempts': 'Vous avez atteint le nombre maximal de tentatives de vérification.',
   'UPSTREAM_TEXT.voiceClipMissing': 'Un enregistrement vocal est requis pour vérifier cette transaction.',
