@@ -109,7 +109,7 @@ for (const javaScript of [true, false]) {
     await page.getByLabel('Code de vérification').fill('222222');
     await page.getByLabel('Code de vérification').press('Enter');
     await page
-      .getByText('Code de vérification non valide. Il vous reste 1 essai : un autre code erroné annulera la commande.')
+      .getByText('Code de vérification non valide. Il vous reste 1 essai\u00a0: un autre code erroné annulera la commande.')
       .waitFor(SERVER_STEP);
     await page.getByLabel('Code de vérification').fill('123456');
     await page.getByLabel('Code de vérification').press('Enter');

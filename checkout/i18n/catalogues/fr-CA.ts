@@ -88,7 +88,7 @@ export const frCA: Catalogue = {
   'CASH_IN_TEXT.zoomIn': 'Zoom avant',
   'CASH_IN_TEXT.zoomOut': 'Zoom arrière',
   'CODE_MESSAGES.attemptsLeft':
-    '{count, plural, one {Il vous reste # essai : un autre code erroné annulera la commande.} other {Il vous reste # essais.}}',
+    '{count, plural, one {Il vous reste # essai : un autre code erroné annulera la commande.} other {Il vous reste # essais.}}',
   'CODE_MESSAGES.codeLength': 'Le code doit compter {length} chiffres.',
   'CODE_MESSAGES.codeNotNumeric': 'Code non valide. Le code ne doit contenir que des chiffres.',
   'CODE_MESSAGES.codeRequired': 'Veuillez entrer le code envoyé à votre adresse courriel.',
@@ -378,12 +378,12 @@ export const frCA: Catalogue = {
   'FLOW_ENDED.title': 'Votre commande est terminée',
   'FLOW_ENDED.verificationFailed': 'Échec de la vérification',
   'FLOW_ENDED.goTo': 'Aller sur le site de {site} maintenant',
-  'FLOW_ENDED.reference': 'Votre numéro de référence : {reference}',
+  'FLOW_ENDED.reference': 'Votre numéro de référence : {reference}',
   'QUOTE_RETRY.title': 'Obtention de votre cotation',
   'QUOTE_RETRY.body':
     'Le service est temporairement indisponible. Nouvel essai dans {seconds, plural, one {# seconde} other {# secondes}} (tentative {attempt} sur {attempts}).',
   'QUOTE_RETRY.gaveUp':
-    'Nous n’avons pas pu obtenir de cotation : le service ne répond pas pour le moment. Vos choix sont conservés ci-dessous; appuyez sur SUIVANT pour réessayer.',
+    'Nous n’avons pas pu obtenir de cotation : le service ne répond pas pour le moment. Vos choix sont conservés ci-dessous; appuyez sur SUIVANT pour réessayer.',
   'QUOTE_RETRY.now': 'Réessayer maintenant',
   'QUOTE_RETRY.startOver': 'Recommencer',
   'STEP_UNAVAILABLE_TEXT.pageTitle': 'Presque terminé',
