@@ -454,6 +454,7 @@ function textsOf(t: Translator) {
       codeNotNumeric: t('CODE_MESSAGES.codeNotNumeric'),
       codeLength: t('CODE_MESSAGES.codeLength', { length: VERIFICATION_CODE_LENGTH }),
       codeSent: t('CODE_MESSAGES.codeSent'),
+      resendRefused: t('CODE_MESSAGES.resendRefused'),
       attemptsLeft: (count: number) => t('CODE_MESSAGES.attemptsLeft', { count }),
     },
     CONFIRM_TEXT: {

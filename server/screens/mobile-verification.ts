@@ -19,6 +19,7 @@ import type { Toast } from '../../views/components/Toasts.tsx';
 import { MobileVerificationPage } from '../../views/pages/MobileVerification.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 
 const ROUTE = ROUTES.mobileVerification;
 
@@ -68,8 +69,13 @@ export const mobileVerificationScreen = defineScreen({
           stay: (messages, _on, status) => render(reply, { ...EMPTY_FORM, formErrors: messages }, status),
         });
       }
-      // The upstream may refuse in a 200 with an error string; it is shown as it is.
-      if (result.value.error) return render(reply, { ...EMPTY_FORM, formErrors: [result.value.error] }, 422);
+      // The upstream may refuse in a 200 with an error string and no code: shown as it is in
+      // the upstream's language, and in the catalogue's words in any other.
+      if (result.value.error) {
+        const texts = textsOf(request);
+        const said = texts.language === DEFAULT_TEXTS.language ? result.value.error : texts.CODE_MESSAGES.resendRefused;
+        return render(reply, { ...EMPTY_FORM, formErrors: [said] }, 422);
+      }
       return reply.redirect(ROUTE.flags.sent, 303);
     },
   },

@@ -471,6 +471,21 @@ t.test('/mobile-verification: Resend Code', async (t) => {
   const refused = await visitor.post('/mobile-verification/resend', {});
   t.equal(refused.statusCode, 422);
   t.match(mainText(refused.body), 'Too many code requests.', 'the error string is shown');
+  const inFrench = visitor.keep(
+    await stack.app.inject({
+      method: 'POST',
+      url: '/mobile-verification/resend',
+      headers: visitor.headers({ 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'fr-CA' }),
+      payload: '',
+    }),
+  );
+  t.equal(inFrench.statusCode, 422);
+  t.match(
+    mainText(inFrench.body),
+    'Nous n’avons pas pu envoyer de nouveau code pour le moment.',
+    'in French, the catalogue words',
+  );
+  t.notMatch(mainText(inFrench.body), 'Too many code requests.');
 });
 
 t.test('/mobile-verification: three wrong codes cancel the transaction', async (t) => {

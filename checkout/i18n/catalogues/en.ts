@@ -89,6 +89,7 @@ export const en = {
   'CODE_MESSAGES.codeLength': 'Code must be {length} digits.',
   'CODE_MESSAGES.codeNotNumeric': 'Invalid code.  Code must be numeric.',
   'CODE_MESSAGES.codeRequired': 'Please enter code sent to your email.',
+  'CODE_MESSAGES.resendRefused': 'We could not send a new code just now. Please wait a few minutes before asking again.',
   'CODE_MESSAGES.codeSent': 'A new code is on its way. Check your email.',
   'CONFIRM_TEXT.cryptoSent': 'Have you sent your crypto to our provided address?',
   'CONFIRM_TEXT.referenceNoted': 'Did you note down your Reference Number?',

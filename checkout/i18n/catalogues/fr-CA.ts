@@ -92,6 +92,8 @@ export const frCA: Catalogue = {
   'CODE_MESSAGES.codeLength': 'Le code doit compter {length} chiffres.',
   'CODE_MESSAGES.codeNotNumeric': 'Code non valide. Le code ne doit contenir que des chiffres.',
   'CODE_MESSAGES.codeRequired': 'Veuillez entrer le code envoyé à votre adresse courriel.',
+  'CODE_MESSAGES.resendRefused':
+    'Nous n’avons pas pu envoyer de nouveau code pour le moment. Veuillez patienter quelques minutes avant d’en demander un autre.',
   'CODE_MESSAGES.codeSent': 'Un nouveau code est en route. Consultez vos courriels.',
   'CONFIRM_TEXT.cryptoSent': 'Avez-vous envoyé vos cryptomonnaies à l’adresse fournie?',
   'CONFIRM_TEXT.referenceNoted': 'Avez-vous noté votre numéro de référence?',
