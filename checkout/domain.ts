@@ -85,7 +85,7 @@ export const MAGIC_TYPE_OF_EXTENSION = {
 export type UploadExtension = keyof typeof MAGIC_TYPE_OF_EXTENSION;
 export type ImageSource = (typeof IMAGE_SOURCES)[number];
 
-/** Error codes of docs/spec.md section 8 that the edge acts on. */
+/** Error codes of docs/spec.md section 8 that the edge acts on or words in the visitor's language. */
 export const ERROR_CODES = {
   system: 'SYSTEM',
   dailyLimit: 'TRANSACTION.DAILYLIMIT.REACHED',
@@ -96,11 +96,14 @@ export const ERROR_CODES = {
   voiceClipMissing: 'VOICECLIP.MISSING',
   selfieMissing: 'SELFIEIMG.MISSING',
   mobileAttempts: 'MOBILE.INVALIDATTEMPT.REACHED',
+  invalidCode: 'MOBILE.INVALIDCODE',
   txnStatusInvalid: 'TXNSTATUS.INVALID',
   flowActionInvalid: 'FLOWACTION.INVALID',
   amountMismatch: 'TRANSACTION.AMOUNT.MISMATCH',
   voucherUsed: 'VOUCHER.USED',
   /** A step sent after the rate hold: the visitor is offered a new quote (docs/spec.md section 4). */
   quoteExpired: 'QUOTE.EXPIRED',
+  buyerNameInvalid: 'BUYER.NAME.INVALID',
+  buyerAddressRequired: 'BUYER.ADDRESS.REQUIRED',
 } as const;
 export const LIMIT_ERROR_CODES: readonly string[] = [ERROR_CODES.dailyLimit, ERROR_CODES.weeklyLimit, ERROR_CODES.monthlyLimit];

@@ -74,9 +74,12 @@ export type Outcome =
   /** The rate hold ran out: the new figures, Accept (with what was sent) or Decline. */
   | { kind: 'quote-expired'; status: 409 };
 
-/** What the flow knows that changes an outcome: where the visitor's method sends VOICECLIP.MISSING. */
+/** What the flow knows that changes an outcome. */
 export interface FailureFacts {
+  /** Where the visitor's method sends VOICECLIP.MISSING. */
   voiceClipScreen?: ScreenPath | undefined;
+  /** Wrong verification codes the upstream still takes after this one (the screen counts them). */
+  codesLeft?: number | undefined;
 }
 
 /** The status a page answers with: the upstream's refusal stays a 4xx; trouble upstream is a 5xx. */
@@ -277,8 +280,18 @@ export function failureOutcome(
         case ERROR_CODES.selfieMissing:
           return { kind: 'screen', path: ROUTES.imageInputChoice.path };
       }
-      // A wrong code: the upstream's message belongs under the field.
-      if (failure.kind === 'error' && failure.status === 422) return stay(failure, texts, texts.FAILURE_TEXT.generic, 'field');
+      // A wrong code: the upstream's message under the field, and how many tries are left
+      // before the upstream cancels the order.
+      if (failure.kind === 'error' && failure.status === 422) {
+        const left = code === ERROR_CODES.invalidCode ? (facts.codesLeft ?? 0) : 0;
+        const messages = messagesOf(failure, texts.FAILURE_TEXT.generic, texts);
+        return {
+          kind: 'stay',
+          messages: left > 0 ? [...messages, texts.CODE_MESSAGES.attemptsLeft(left)] : messages,
+          on: 'field',
+          status: statusOf(failure),
+        };
+      }
       return common(failure) ?? stay(failure, texts, texts.FAILURE_TEXT.generic);
     case 'payment-instructions':
       if (code === ERROR_CODES.txnStatusInvalid) {

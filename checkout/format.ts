@@ -45,7 +45,15 @@ export interface Formats {
   rate(rate: number, fiatCurrency: string, cryptoCurrency: string, supported?: FiatSymbolSource): string;
   /** '$100.00 CAD': a fiat amount with its symbol and its code, as the order's figures read. */
   fiatWithCode(amount: number, currency: string, supported?: FiatSymbolSource): string;
+  /** The code written after a fiat amount: 'USD', but French writes US dollars '71,58 $ US'. */
+  fiatCode(currency: string): string;
 }
+
+/** Where a locale writes a currency after its amount otherwise than by its ISO code. */
+const FIAT_CODES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  // Canadian French marks US dollars after the sign: « 71,58 $ US ».
+  'fr-CA': { USD: 'US' },
+};
 
 function buildFormats(locale: string): Formats {
   const number = (digits: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, digits);
@@ -96,10 +104,14 @@ function buildFormats(locale: string): Formats {
       return `${coin} ${signed(amount, cryptoShort.format(Math.abs(amount)))}`;
     },
     rate(rate, fiatCurrency, cryptoCurrency, supported) {
-      return `1 ${cryptoCurrency} = ${this.fiat(rate, fiatCurrency, supported)} ${fiatCurrency}`;
+      return `1 ${cryptoCurrency} = ${this.fiat(rate, fiatCurrency, supported)} ${this.fiatCode(fiatCurrency)}`;
     },
     fiatWithCode(amount, currency, supported) {
-      return `${this.fiat(amount, currency, supported)} ${currency}`;
+      return `${this.fiat(amount, currency, supported)} ${this.fiatCode(currency)}`;
+    },
+    fiatCode(currency) {
+      const own = FIAT_CODES[locale];
+      return own && Object.hasOwn(own, currency) ? own[currency]! : currency;
     },
   };
 }

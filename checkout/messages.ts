@@ -8,6 +8,7 @@
 import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
 import { DEFAULT_LANGUAGE, type PageLanguage } from './i18n/languages.ts';
 import { type Translator, translatorFor } from './i18n/translate.ts';
+import { inSentence } from './i18n/in-sentence.ts';
 import { type Country, ERROR_CODES } from './domain.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -72,6 +73,9 @@ function textsOf(t: Translator) {
       [ERROR_CODES.weeklyLimit]: t('UPSTREAM_TEXT.weeklyLimit'),
       [ERROR_CODES.monthlyLimit]: t('UPSTREAM_TEXT.monthlyLimit'),
       [ERROR_CODES.mobileAttempts]: t('UPSTREAM_TEXT.mobileAttempts'),
+      [ERROR_CODES.invalidCode]: t('UPSTREAM_TEXT.invalidCode'),
+      [ERROR_CODES.buyerNameInvalid]: t('UPSTREAM_TEXT.buyerNameInvalid'),
+      [ERROR_CODES.buyerAddressRequired]: t('UPSTREAM_TEXT.buyerAddressRequired'),
       [ERROR_CODES.voiceClipMissing]: t('UPSTREAM_TEXT.voiceClipMissing'),
       [ERROR_CODES.selfieMissing]: t('UPSTREAM_TEXT.selfieMissing'),
       [ERROR_CODES.voucherUsed]: t('UPSTREAM_TEXT.voucherUsed'),
@@ -224,9 +228,11 @@ function textsOf(t: Translator) {
       startOver: t('QUOTE_RETRY.startOver'),
       now: t('QUOTE_RETRY.now'),
       title: t('QUOTE_RETRY.title'),
+      gaveUp: t('QUOTE_RETRY.gaveUp'),
     },
     FLOW_ENDED: {
-      homeNow: t('FLOW_ENDED.homeNow'),
+      reference: (reference: string) => t('FLOW_ENDED.reference', { reference }),
+      goTo: (site: string) => t('FLOW_ENDED.goTo', { site }),
       verificationFailed: t('FLOW_ENDED.verificationFailed'),
       title: t('FLOW_ENDED.title'),
     },
@@ -259,7 +265,7 @@ function textsOf(t: Translator) {
       label: t('TICKER_TEXT.label'),
     },
     PAY_PAGE: {
-      heading: (method: string) => t('PAY_PAGE.heading', { method }),
+      heading: (method: string) => t('PAY_PAGE.heading', { method: inSentence(method, t.language) }),
       deadline: (within: string) => t('PAY_PAGE.deadline', { within }),
       receivedBy: (email: string) => t('PAY_PAGE.receivedBy', { email }),
       title: t('PAY_PAGE.title'),
@@ -360,6 +366,7 @@ function textsOf(t: Translator) {
       lessThan: (limit: string) => t('AMOUNT_MESSAGES.lessThan', { limit }),
       zero: t('AMOUNT_MESSAGES.zero'),
       notANumber: t('AMOUNT_MESSAGES.notANumber'),
+      separator: (example: string) => t('AMOUNT_MESSAGES.separator', { example }),
       giftCardMissing: t('AMOUNT_MESSAGES.giftCardMissing'),
       methodNotFound: t('AMOUNT_MESSAGES.methodNotFound'),
       giftCardAmount: t('AMOUNT_MESSAGES.giftCardAmount'),
@@ -449,6 +456,8 @@ function textsOf(t: Translator) {
       codeNotNumeric: t('CODE_MESSAGES.codeNotNumeric'),
       codeLength: t('CODE_MESSAGES.codeLength', { length: VERIFICATION_CODE_LENGTH }),
       codeSent: t('CODE_MESSAGES.codeSent'),
+      resendRefused: t('CODE_MESSAGES.resendRefused'),
+      attemptsLeft: (count: number) => t('CODE_MESSAGES.attemptsLeft', { count }),
     },
     CONFIRM_TEXT: {
       cryptoSent: t('CONFIRM_TEXT.cryptoSent'),

@@ -3,6 +3,7 @@
 // methods instantly and shows PLEASE WAIT while the quote is requested. Its texts and tab
 // links come in its props: the island's code stays free of the message and route tables.
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
+import { readAmount } from '../checkout/amount-input.ts';
 import { DEFAULT_FIAT, type FlowKind } from '../checkout/domain.ts';
 import type { AMOUNT_FORM_TEXT } from '../checkout/messages.ts';
 import { defaultFiat, methodsFor, type OfferedMethod } from '../checkout/offer.ts';
@@ -270,10 +271,10 @@ export default function AmountForm(props: AmountFormProps) {
   );
 }
 
-/** A typed amount as a number, or null ('1,000' is 1000; '', 'abc' and 0 are nothing to estimate). */
-function typedAmount(text: string): number | null {
-  const n = Number(text.replace(/,/g, '') || 'x');
-  return n > 0 ? n : null;
+/** A typed amount read as the form's validator reads it, or null: '', 'abc', 0 and an unclear separator are nothing to estimate. */
+function typedAmount(text: string, locale: string): number | null {
+  const typed = readAmount(text, locale);
+  return typed.ok && typed.value > 0 ? typed.value : null;
 }
 
 /**
@@ -293,8 +294,9 @@ function Estimate(props: {
   price: number | undefined;
   text: AmountFormProps['text'];
 }) {
+  const { locale } = useFormats();
   if (props.price === undefined) return null;
-  const amount = typedAmount(props.amount);
+  const amount = typedAmount(props.amount, locale);
   const fiat = (value: number) => <Money kind="fiat" amount={value} currency={props.fiatCurrency} symbols={props.fiats} />;
   return (
     <p className="estimate">

@@ -30,7 +30,8 @@ import {
   PRO_MAX,
   PRO_MIN,
 } from '../limits.ts';
-import { fail, field, hasErrors, ok, parseDecimal, type FieldErrors, type Validated } from './result.ts';
+import { fail, field, hasErrors, ok, type FieldErrors, type Validated } from './result.ts';
+import { decimalExample, readAmount, type TypedAmount } from '../amount-input.ts';
 import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 
 export type AmountField =
@@ -85,14 +86,23 @@ export function resolveAmountLimits(
   };
 }
 
+/** The amount under `key` as the page's locale writes numbers (checkout/amount-input.ts). */
+function typedAmount(raw: unknown, key: AmountField, texts: Texts): TypedAmount {
+  return readAmount(field(raw, key), texts.locale);
+}
+
 /** Check order: a number, above zero, then the bounds (inclusive, see top of file). */
 function amountError(
-  n: number | undefined,
+  typed: TypedAmount,
   limits: AmountLimits | undefined,
   show: (x: number) => string,
   texts: Texts,
 ): string | undefined {
-  if (n === undefined) return texts.AMOUNT_MESSAGES.notANumber;
+  if (!typed.ok)
+    return typed.problem === 'ambiguous-separator'
+      ? texts.AMOUNT_MESSAGES.separator(decimalExample(texts.locale))
+      : texts.AMOUNT_MESSAGES.notANumber;
+  const n = typed.value;
   if (n <= 0) return texts.AMOUNT_MESSAGES.zero;
   if (limits === undefined) return undefined;
   if (n < limits.min) return texts.AMOUNT_MESSAGES.greaterThan(show(limits.min));
@@ -188,28 +198,38 @@ export function validateAmountForm(
   let subtypeName: string | undefined;
 
   if (kind === 'BUY') {
-    const n = parseDecimal(field(raw, 'fiatAmount'));
-    const error = amountError(n, limits, showFiat, texts);
-    if (error) errors.fiatAmount = error;
-    else fiatAmount = n!;
+    const typed = typedAmount(raw, 'fiatAmount', texts);
+    const error = amountError(typed, limits, showFiat, texts);
+    if (error !== undefined) errors.fiatAmount = error;
+    else if (typed.ok) fiatAmount = typed.value;
   } else if (kind === 'SELL') {
-    const n = parseDecimal(field(raw, 'cryptoAmount'));
-    const error = amountError(n, limits, (x) => formatsFor(texts.locale).cryptoLimit(x, cryptoCurrency ?? DEFAULT_COIN), texts);
-    if (error) errors.cryptoAmount = error;
-    else cryptoAmount = n!;
+    const typed = typedAmount(raw, 'cryptoAmount', texts);
+    const error = amountError(
+      typed,
+      limits,
+      (x) => formatsFor(texts.locale).cryptoLimit(x, cryptoCurrency ?? DEFAULT_COIN),
+      texts,
+    );
+    if (error !== undefined) errors.cryptoAmount = error;
+    else if (typed.ok) cryptoAmount = typed.value;
   } else {
     const subtype = method ? findSubtype(merchant, method, field(raw, 'paymentMethodSubtype')) : undefined;
     if (method && !subtype) errors.paymentMethodSubtype = texts.AMOUNT_MESSAGES.giftCardMissing;
     if (subtype) {
       subtypeName = subtype.name;
-      const typed = field(raw, 'fiatAmount');
-      const n = typed === '' ? subtype.amounts[0] : parseDecimal(typed);
+      const first = subtype.amounts[0];
+      const typed: TypedAmount | undefined =
+        field(raw, 'fiatAmount') === ''
+          ? first === undefined
+            ? undefined
+            : { ok: true, value: first }
+          : typedAmount(raw, 'fiatAmount', texts);
       const error =
-        n === undefined && typed === ''
+        typed === undefined
           ? texts.AMOUNT_MESSAGES.giftCardAmount
-          : spendAmountError(n, subtype.amounts, limits, showFiat, texts);
-      if (error) errors.fiatAmount = error;
-      else fiatAmount = n!;
+          : spendAmountError(typed, subtype.amounts, limits, showFiat, texts);
+      if (error !== undefined) errors.fiatAmount = error;
+      else if (typed?.ok) fiatAmount = typed.value;
     }
   }
 
@@ -240,15 +260,15 @@ function findSubtype(merchant: MerchantConfig, method: string, name: string) {
 }
 
 function spendAmountError(
-  n: number | undefined,
+  typed: TypedAmount,
   presets: readonly number[],
   limits: AmountLimits | undefined,
   show: (x: number) => string,
   texts: Texts,
 ): string | undefined {
   // A number above zero that is not one of the card's amounts; the rest as for any amount.
-  if (n !== undefined && n > 0 && !presets.includes(n)) return texts.AMOUNT_MESSAGES.giftCardAmount;
-  return amountError(n, limits, show, texts);
+  if (typed.ok && typed.value > 0 && !presets.includes(typed.value)) return texts.AMOUNT_MESSAGES.giftCardAmount;
+  return amountError(typed, limits, show, texts);
 }
 
 /**
@@ -263,14 +283,15 @@ export function validateSpendAmount(
 ): Validated<number, 'fiatAmount' | 'paymentMethodSubtype'> {
   const subtype = findSubtype(merchant, q.method, q.subtype);
   if (!subtype) return fail({ paymentMethodSubtype: texts.AMOUNT_MESSAGES.giftCardMissing });
-  const n = parseDecimal(field(raw, 'fiatAmount'));
+  const typed = typedAmount(raw, 'fiatAmount', texts);
   const limits = resolveAmountLimits(merchant, { kind: 'SPEND', ...q });
   const error = spendAmountError(
-    n,
+    typed,
     subtype.amounts,
     limits,
     (x) => formatsFor(texts.locale).fiatLimit(x, q.fiatCurrency, merchant.supportedFiatCurrencies),
     texts,
   );
-  return error ? fail({ fiatAmount: error }) : ok(n!);
+  if (error !== undefined || !typed.ok) return fail({ fiatAmount: error ?? texts.AMOUNT_MESSAGES.notANumber });
+  return ok(typed.value);
 }

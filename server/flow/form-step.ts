@@ -5,7 +5,7 @@
 // its call and how its page shows the form.
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { NextAction } from '../../checkout/domain.ts';
-import type { FailureContext } from '../../checkout/failures.ts';
+import type { Failure, FailureContext, FailureFacts } from '../../checkout/failures.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import type { Validated } from '../../checkout/validation/result.ts';
 import type { UpstreamClient, UpstreamResult } from '../upstream/client.ts';
@@ -61,6 +61,8 @@ export interface FormStep<F extends string, V> {
    * answer is sent, and nothing is committed; false goes on to `call`.
    */
   preview?(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, value: V, form: FormState<F>): Promise<boolean>;
+  /** What the screen learns from a refusal before the failure table reads it (a wrong code counted). */
+  refused?(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, failure: Failure): FailureFacts;
   validate(body: unknown, flow: FlowCookie, request: FastifyRequest): Validated<V, string>;
   call(upstream: UpstreamClient, flow: FlowCookie, value: V): Promise<UpstreamResult<FlowState>>;
   render(
@@ -111,6 +113,7 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     return meetFailure(request, reply, result.failure, step.failures, {
       flow,
       carried,
+      facts: step.refused?.(request, reply, flow, result.failure),
       endedTitle: step.endedTitle,
       newQuote:
         step.newQuote &&

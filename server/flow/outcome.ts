@@ -2,7 +2,14 @@
 // a visitor meets. The table decides; this only knows how each outcome looks as a response.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { failureOutcome, hiddenTexts, type Failure, type FailureContext, type Outcome } from '../../checkout/failures.ts';
+import {
+  failureOutcome,
+  hiddenTexts,
+  type Failure,
+  type FailureContext,
+  type FailureFacts,
+  type Outcome,
+} from '../../checkout/failures.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { clearFlow, type FlowCookie } from '../security/flow-cookie.ts';
 import { FlowEndedPage } from '../../views/pages/FlowEnded.tsx';
@@ -40,6 +47,8 @@ export interface FailureScreen {
   newQuote?(amount: number, status: number): Answer;
   /** The form the visitor sent, which Accept carries on with once the hold ran out. */
   carried?: Carried;
+  /** What the screen learnt from the refusal (a wrong code counted). */
+  facts?: FailureFacts | undefined;
 }
 
 /** A reply, sent now or once the page has rendered. */
@@ -67,6 +76,7 @@ export function meetFailure(
       context,
       {
         voiceClipScreen: request.server.methods.get(screen.flow?.method)?.voiceClipScreen,
+        ...screen.facts,
       },
       textsOf(request),
     ),
@@ -82,18 +92,22 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
     case 'home':
       clearFlow(request, reply);
       return home();
-    case 'redirect-home':
+    case 'redirect-home': {
       // The URL depends on the flow's currency: read before the flow is forgotten.
-      scheduleHomeRedirect(reply, undefined, siteUrlsFor(request).error(outcome.code));
+      const leaveTo = siteUrlsFor(request).error(outcome.code);
+      scheduleHomeRedirect(reply, undefined, leaveTo);
       clearFlow(request, reply);
       return reply.render(
         createElement(FlowEndedPage, {
           title: screen.endedTitle?.(textsOf(request)) ?? textsOf(request).FLOW_ENDED.title,
           message: outcome.message,
           notice: outcome.notice,
+          reference: screen.flow?.refId,
+          leaveTo,
         }),
         { status: outcome.status },
       );
+    }
     case 'modal-home':
       if (screen.modal) return screen.modal(outcome.message, outcome.status);
       return renderHome(request, reply, { kind: screen.flow?.kind, modal: outcome.message }, outcome.status);

@@ -1,7 +1,8 @@
 // Asking the upstream for a quote, from the home form and from a direct link alike. Valid
 // input goes upstream; the answer's nextAction decides the next page. A refusal is what
 // the failure table says for a quote: limit errors in a modal whose closing goes home, a
-// failure without a message asked again every 5 s up to 5 times and then home, anything
+// failure without a message asked again every 5 s up to 5 times and then the home form
+// with what was chosen and a message that says so, anything
 // else shown on the form.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
@@ -82,7 +83,9 @@ export async function requestQuote(
       stay: (messages, _on, status) => form(status, { formError: messages.join(' ') }),
       modal: (message, status) => form(status, { modal: message }),
       retry: ({ intervalMs, attempts }) => {
-        if (attempt >= attempts) return pro ? pro.exhausted() : reply.redirect(ROUTES.home.path, 303);
+        // The last attempt failed too: the home form with what the visitor chose and a
+        // message that stays, so NEXT tries again without retyping anything.
+        if (attempt >= attempts) return pro ? pro.exhausted() : form(503, { formError: textsOf(request).QUOTE_RETRY.gaveUp });
         const retryUrl = pro ? pro.retryUrl(attempt + 1) : `${directLink(input)}?${RETRY_ATTEMPT_PARAM}=${attempt + 1}`;
         reply.header('retry-after', String(intervalMs / 1000)).header('refresh', refreshValue(retryUrl, intervalMs));
         const page = createElement(QuoteRetryPage, {

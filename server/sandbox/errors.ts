@@ -26,9 +26,6 @@ export function fail(statusCode: number, code: string, msg: string, errorParams?
 export const SANDBOX_CODES = {
   requestInvalid: 'REQUEST.INVALID',
   notFound: 'NOT.FOUND',
-  invalidCode: 'MOBILE.INVALIDCODE',
-  buyerNameInvalid: 'BUYER.NAME.INVALID',
-  buyerAddressRequired: 'BUYER.ADDRESS.REQUIRED',
   fileTypeInvalid: 'UPLOAD.FILETYPE.INVALID',
   fileTooLarge: 'UPLOAD.TOOLARGE',
   idempotencyKeyReused: 'IDEMPOTENCY.KEY.REUSED',

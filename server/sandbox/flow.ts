@@ -1,6 +1,7 @@
 // The transaction state machine: each step call is accepted only at its nextAction, and
 // moves the transaction on as the real exchange does (README: journeys and test values).
 import { ERROR_CODES } from '../../checkout/domain.ts';
+import { VERIFICATION_CODE_ATTEMPTS } from '../../checkout/limits.ts';
 import type { z } from 'zod';
 import type { buyerInfoRequestSchema, flowStateSchema, statusResponseSchema, UpstreamErrorItem } from '../upstream/contract.ts';
 import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
@@ -9,7 +10,7 @@ import { type Clock, cancel, complete, expectStep, goTo, review } from './steps.
 import type { BuyerOutcome, Txn } from './store.ts';
 
 export const RIGHT_CODE = '123456';
-export const MAX_WRONG_CODES = 3;
+export const MAX_WRONG_CODES = VERIFICATION_CODE_ATTEMPTS;
 export const MAX_CODE_REQUESTS = 3;
 /** Buys of at least this much need a selfie with photo ID. */
 export const SELFIE_REQUIRED_FROM = 250;
@@ -70,10 +71,10 @@ export function submitBuyerInfo(clock: Clock, txn: Txn, info: z.output<typeof bu
   expectStep(clock, txn, 'INPUT_BUYERINFO', 'buyerinfo');
   const errors: UpstreamErrorItem[] = [];
   if (info.firstName.trim().toLowerCase() === 'error') {
-    errors.push({ errorCode: SANDBOX_CODES.buyerNameInvalid, errorMsg: 'First name is not valid.' });
+    errors.push({ errorCode: ERROR_CODES.buyerNameInvalid, errorMsg: 'First name is not valid.' });
   }
   if (txn.addressRequired && !info.address) {
-    errors.push({ errorCode: SANDBOX_CODES.buyerAddressRequired, errorMsg: 'Address is required for this amount.' });
+    errors.push({ errorCode: ERROR_CODES.buyerAddressRequired, errorMsg: 'Address is required for this amount.' });
   }
   if (errors.length) throw new SandboxError(422, { error: errors });
   // Only the outcome the name asks for is kept, never the buyer's details.
@@ -99,7 +100,7 @@ export function verifyMobile(clock: Clock, txn: Txn, code: string): void {
       cancel(txn);
       throw fail(422, ERROR_CODES.mobileAttempts, 'You have reached the maximum number of verification attempts.');
     }
-    throw fail(422, SANDBOX_CODES.invalidCode, 'Invalid verification code.');
+    throw fail(422, ERROR_CODES.invalidCode, 'Invalid verification code.');
   }
   switch (txn.buyerOutcome) {
     case 'voice':

@@ -1,5 +1,5 @@
 // Screen 8: the email verification code. The code's refusals follow the failure table's
-// verification rows (a wrong code under the field, too many wrong codes end the order,
+// verification rows (a wrong code under the field with the tries left, too many wrong codes end the order,
 // VOICECLIP.MISSING and SELFIEIMG.MISSING lead to those steps). Resend Code is a form of
 // its own that asks for a new code, then says so in a toast.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +7,9 @@ import { createElement } from 'react';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { validateVerificationCode } from '../../checkout/validation/verification-code.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
-import { readFlow } from '../security/flow-cookie.ts';
+import { readFlow, writeFlow } from '../security/flow-cookie.ts';
+import { ERROR_CODES } from '../../checkout/domain.ts';
+import { VERIFICATION_CODE_ATTEMPTS } from '../../checkout/limits.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -17,6 +19,7 @@ import type { Toast } from '../../views/components/Toasts.tsx';
 import { MobileVerificationPage } from '../../views/pages/MobileVerification.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 
 const ROUTE = ROUTES.mobileVerification;
 
@@ -44,6 +47,12 @@ export const mobileVerificationScreen = defineScreen({
     failures: 'verification',
     endedTitle: (texts) => texts.FLOW_ENDED.verificationFailed,
     validate: (body, _flow, request) => validateVerificationCode(body, textsOf(request)),
+    refused: (request, reply, flow, failure) => {
+      if (failure.kind !== 'error' || failure.code !== ERROR_CODES.invalidCode) return {};
+      const wrongCodes = Math.min((flow.wrongCodes ?? 0) + 1, VERIFICATION_CODE_ATTEMPTS);
+      writeFlow(request, reply, { ...flow, wrongCodes });
+      return { codesLeft: VERIFICATION_CODE_ATTEMPTS - wrongCodes };
+    },
     call: (upstream, flow, verificationCode) =>
       upstream.mobileVerification(flow.txnType, { refId: flow.refId, verificationCode }),
     render: (_request, reply, _flow, form, status) => render(reply, form, status),
@@ -60,8 +69,13 @@ export const mobileVerificationScreen = defineScreen({
           stay: (messages, _on, status) => render(reply, { ...EMPTY_FORM, formErrors: messages }, status),
         });
       }
-      // The upstream may refuse in a 200 with an error string; it is shown as it is.
-      if (result.value.error) return render(reply, { ...EMPTY_FORM, formErrors: [result.value.error] }, 422);
+      // The upstream may refuse in a 200 with an error string and no code: shown as it is in
+      // the upstream's language, and in the catalogue's words in any other.
+      if (result.value.error) {
+        const texts = textsOf(request);
+        const said = texts.language === DEFAULT_TEXTS.language ? result.value.error : texts.CODE_MESSAGES.resendRefused;
+        return render(reply, { ...EMPTY_FORM, formErrors: [said] }, 422);
+      }
       return reply.redirect(ROUTE.flags.sent, 303);
     },
   },

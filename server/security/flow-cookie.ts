@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FIAT_CURRENCIES, FLOW_KINDS, TXN_TYPES } from '../../checkout/domain.ts';
 import { refIdSchema } from '../upstream/contract.ts';
-import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from '../../checkout/limits.ts';
+import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX, VERIFICATION_CODE_ATTEMPTS } from '../../checkout/limits.ts';
 
 /** The name over plain http. */
 export const FLOW_COOKIE = 'flow';
@@ -46,6 +46,8 @@ export const flowCookieSchema = z.object({
     .string()
     .regex(/^\/[a-z-]{0,63}$/)
     .optional(),
+  /** Wrong verification codes so far: the upstream does not say how many it still takes. */
+  wrongCodes: z.number().int().nonnegative().max(VERIFICATION_CODE_ATTEMPTS).optional(),
   /** The order summary's figures (checkout/order.ts), from the last flow state. */
   order: z
     .object({

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { resolveAmountLimits, validateAmountForm, validateSpendAmount } from '../../checkout/validation/amount.ts';
 import { fullMerchant, merchant } from './fixtures.ts';
+import { textsFor } from '../../checkout/messages.ts';
 
 const M = fullMerchant();
 /** The Pro form: the method the Pro page offers. */
@@ -120,7 +121,8 @@ t.test('buy amount: boundaries and hostile input (ETRANSFER CAD: 30..3000)', asy
     ['abc', 'Value must be a number.'],
     ['12abc', 'Value must be a number.'],
     ['1e3', 'Value must be a number.'],
-    ['1,000', 'Value must be a number.'],
+    ['1,000', undefined], // grouped the English way
+    ['12,50', 'Please write the amount with a point before the decimals, as in 12.50.'],
     ['0x20', 'Value must be a number.'],
     ['Infinity', 'Value must be a number.'],
     ['NaN', 'Value must be a number.'],
@@ -348,4 +350,20 @@ t.test('Pro: 100..3000 CAD, Interac e-Transfer only', async (t) => {
   });
   t.equal(errorOf(buy('250', { fiatCurrency: 'AUD' }), 'fiatCurrency', PRO), 'Currency not supported.');
   t.equal(errorOf(buy('250', { cryptoCurrency: 'LTCT' }), 'cryptoCurrency', PRO), 'Cryptocurrency not supported.');
+});
+
+t.test('a French page reads amounts the French way, with the rule its estimate reads by', async (t) => {
+  const fr = textsFor('fr-CA');
+  const read = (raw: Record<string, unknown>) => validateAmountForm(M, raw, {}, fr);
+  const comma = read(buy('150,50'));
+  t.equal(comma.ok && comma.value.fiatAmount, 150.5, '150,50 is 150.50, not a refusal and not 15 050');
+  const spaced = read(buy('1 500,50'));
+  t.equal(spaced.ok && spaced.value.fiatAmount, 1500.5);
+  const sold = read(sell('0,01'));
+  t.equal(sold.ok && sold.value.cryptoAmount, 0.01);
+  const both = read(buy('1.500,50'));
+  t.equal(
+    both.ok ? undefined : both.errors.fiatAmount,
+    'Veuillez écrire le montant avec une virgule avant les décimales, par exemple 12,50.',
+  );
 });

@@ -14,6 +14,7 @@ import {
   type FailureContext,
   type Outcome,
 } from '../../checkout/failures.ts';
+import { DEFAULT_TEXTS, textsFor } from '../../checkout/messages.ts';
 
 const error = (code: string, msg = '', status = 422): Failure => ({ kind: 'error', status, code, msg });
 const NO_RESPONSE: Failure = { kind: 'unavailable' };
@@ -433,4 +434,29 @@ t.test("QUOTE.EXPIRED after the quote page is the quote page's choice, never the
   for (const context of FAILURE_CONTEXTS.filter((c) => !held.includes(c))) {
     t.not(failureOutcome(expired, context).kind, 'quote-expired', `${context}: no hold to run out, or its own rule`);
   }
+});
+
+t.test('a wrong code says how many tries the upstream still takes, in the visitor language', async (t) => {
+  const wrong = error('MOBILE.INVALIDCODE', 'Invalid verification code.');
+  const under = (facts: FailureFacts, texts = DEFAULT_TEXTS) => {
+    const outcome = failureOutcome(wrong, 'verification', facts, texts);
+    return outcome.kind === 'stay' ? outcome.messages : outcome.kind;
+  };
+  t.strictSame(under({ codesLeft: 2 }), ['Invalid verification code.', 'You have 2 attempts left.']);
+  t.strictSame(under({ codesLeft: 1 }), [
+    'Invalid verification code.',
+    'You have 1 attempt left: one more wrong code cancels the order.',
+  ]);
+  t.strictSame(under({}), ['Invalid verification code.'], 'no count it does not know');
+  t.strictSame(under({ codesLeft: 2 }, textsFor('fr-CA')), ['Code de vérification non valide.', 'Il vous reste 2 essais.']);
+  const other = failureOutcome(error('X', 'Refused.'), 'verification', { codesLeft: 2 });
+  t.strictSame(other.kind === 'stay' && other.messages, ['Refused.'], 'only a wrong code counts');
+});
+
+t.test('in French the codes the sandbox answers a visitor with read the catalogue words', async (t) => {
+  const fr = textsFor('fr-CA');
+  const said = (code: string, msg: string) => visitorMessage({ status: 422, code, msg }, fr);
+  t.equal(said('MOBILE.INVALIDCODE', 'Invalid verification code.'), 'Code de vérification non valide.');
+  t.equal(said('BUYER.NAME.INVALID', 'First name is not valid.'), 'Le prénom n’est pas valide.');
+  t.equal(said('BUYER.ADDRESS.REQUIRED', 'Address is required for this amount.'), 'L’adresse est requise pour ce montant.');
 });

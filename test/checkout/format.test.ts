@@ -111,3 +111,12 @@ t.test("fiat: the sign replaced where Intl's parts put it, in every locale and f
         t.equal(formats.fiat(amount, currency), byParts(locale, amount, symbol), `${locale} ${amount} ${currency}`);
   }
 });
+
+t.test('the code after a fiat amount: French writes US dollars « $ US »', async (t) => {
+  const fr = formatsFor('fr-CA');
+  t.equal(fr.fiatWithCode(71.58, 'USD').replace(/\s/g, ' '), '71,58 $ US');
+  t.equal(fr.fiatWithCode(100, 'CAD').replace(/\s/g, ' '), '100,00 $ CAD');
+  t.equal(fr.fiatCode('USD'), 'US');
+  t.equal(formatsFor('en-CA').fiatWithCode(71.58, 'USD'), '$71.58 USD');
+  t.equal(formatsFor('en-CA').fiatCode('USD'), 'USD');
+});

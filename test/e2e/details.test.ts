@@ -78,16 +78,21 @@ t.test('maple buy with JavaScript: address, buyer info with the phone island, th
   const code = page.getByLabel('Verification code');
   t.equal(await code.getAttribute('autocomplete'), 'one-time-code');
   t.ok(await page.getByText('The code is valid for 10 minutes.').count());
-  for (const wrong of ['111111', '222222']) {
+  for (const [wrong, left] of [
+    ['111111', 'You have 2 attempts left.'],
+    ['222222', 'You have 1 attempt left: one more wrong code cancels the order.'],
+  ] as const) {
     await code.fill(wrong);
     await code.press('Enter');
-    await page.getByText('Invalid verification code.').waitFor();
+    await page.getByText(`Invalid verification code. ${left}`).waitFor();
   }
   await code.fill('333333');
   const notice = page.waitForResponse((r) => r.request().isNavigationRequest() && r.headers().refresh !== undefined);
   await code.press('Enter');
   await page.getByText('Transaction has been cancelled. Redirecting to homepage in 5 seconds...').waitFor();
   t.ok(await page.getByText('You have reached the maximum number of verification attempts.').count(), "the upstream's message");
+  t.ok(await page.getByText(/^Your reference ID: \S+$/).count(), 'the reference of the cancelled order');
+  t.ok(await page.getByRole('link', { name: 'Go to Maple Coin now' }).count(), 'a link to where the notice leads');
   // With an error code the page leaves for the merchant's error URL with err (answered locally: no internet here).
   await page.route('https://maple.example/**', (route) =>
     route.fulfill({

@@ -83,7 +83,7 @@ async function buyInFrench(t: Test, page: Page, javaScript: boolean, amount: str
   await next(page, '/payment-etransfer-instructions');
 
   await titled(t, page, 'Paiement');
-  await page.getByRole('heading', { name: 'Payer par Virement Interac' }).waitFor();
+  await page.getByRole('heading', { name: 'Payer par virement Interac' }).waitFor();
   const summary = page.locator('.order-summary');
   t.ok(await summary.getByText('Total de la commande', { exact: true }).count(), 'the summary in French');
   t.ok(await summary.getByText(fr(`${amount},00 $`), { exact: true }).count(), 'the order total, the Quebec way');

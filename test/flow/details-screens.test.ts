@@ -471,17 +471,46 @@ t.test('/mobile-verification: Resend Code', async (t) => {
   const refused = await visitor.post('/mobile-verification/resend', {});
   t.equal(refused.statusCode, 422);
   t.match(mainText(refused.body), 'Too many code requests.', 'the error string is shown');
+  const inFrench = visitor.keep(
+    await stack.app.inject({
+      method: 'POST',
+      url: '/mobile-verification/resend',
+      headers: visitor.headers({ 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'fr-CA' }),
+      payload: '',
+    }),
+  );
+  t.equal(inFrench.statusCode, 422);
+  t.match(
+    mainText(inFrench.body),
+    'Nous n’avons pas pu envoyer de nouveau code pour le moment.',
+    'in French, the catalogue words',
+  );
+  t.notMatch(mainText(inFrench.body), 'Too many code requests.');
 });
 
 t.test('/mobile-verification: three wrong codes cancel the transaction', async (t) => {
   const visitor = await atVerification();
-  await visitor.post('/mobile-verification', { verificationCode: '111111' });
-  await visitor.post('/mobile-verification', { verificationCode: '222222' });
+  const refId = visitor.refId();
+  const first = await visitor.post('/mobile-verification', { verificationCode: '111111' });
+  t.equal(first.statusCode, 422);
+  t.match(mainText(first.body), 'Invalid verification code. You have 2 attempts left.', 'the tries left, beside the message');
+  const second = await visitor.post('/mobile-verification', { verificationCode: '222222' });
+  t.match(
+    mainText(second.body),
+    'Invalid verification code. You have 1 attempt left: one more wrong code cancels the order.',
+    'the last try is called the last',
+  );
   const third = await visitor.post('/mobile-verification', { verificationCode: '333333' });
   t.equal(third.statusCode, 422);
   const text = mainText(third.body);
   t.match(text, 'You have reached the maximum number of verification attempts.', "the upstream's message");
+  t.match(text, `Your reference ID: ${refId}`, 'the reference of the cancelled order');
   t.match(text, 'Transaction has been cancelled. Redirecting to homepage in 5 seconds...');
+  t.match(
+    third.body,
+    `<a href="${stack.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&amp;err=MOBILE.INVALIDATTEMPT.REACHED">Go to Maple Coin now</a>`,
+    'the link goes where the notice takes the visitor',
+  );
   t.equal(
     third.headers.refresh,
     `5; url=${stack.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=MOBILE.INVALIDATTEMPT.REACHED`,
@@ -490,6 +519,26 @@ t.test('/mobile-verification: three wrong codes cancel the transaction', async (
   t.equal(visitor.cookie, '', 'the flow cookie is cleared');
   t.notMatch(third.body, 'name="verificationCode"', 'no code form any more');
   t.equal((await visitor.get('/mobile-verification')).headers.location, '/');
+});
+
+t.test('/mobile-verification in French: the wrong code and the tries left in French', async (t) => {
+  const visitor = await atVerification();
+  const inFrench = async (verificationCode: string) =>
+    visitor.keep(
+      await stack.app.inject({
+        method: 'POST',
+        url: '/mobile-verification',
+        headers: visitor.headers({ 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'fr-CA' }),
+        payload: new URLSearchParams({ verificationCode }).toString(),
+      }),
+    );
+  const wrong = await inFrench('111111');
+  t.equal(wrong.statusCode, 422);
+  const text = mainText(wrong.body);
+  t.match(text, 'Code de vérification non valide. Il vous reste 2 essais.');
+  t.notMatch(text, 'Invalid verification code.', 'no English from the upstream');
+  const right = await inFrench('123456');
+  t.equal(right.statusCode, 303, 'a right code after a wrong one goes on');
 });
 
 t.test('/mobile-verification: the verification errors route to the identity steps', async (t) => {

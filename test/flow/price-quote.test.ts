@@ -293,24 +293,35 @@ t.test('limit errors: the message in a modal whose close link goes home, amounts
   }
 });
 
-t.test('a quote failure without a message: retried every 5 s, 5 times, then home', async (t) => {
-  const form = 'txnType=BUY&fiatAmount=404&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER';
-  const before = upstreamCalls(main, '/quoterequest');
-  let response = await post(main, '/', undefined, form);
-  for (let attempt = 1; attempt <= 5; attempt++) {
-    t.equal(response.statusCode, 503, `attempt ${attempt} announced`);
-    t.equal(response.headers['retry-after'], '5');
-    const retryUrl = `${directLink({ amount: 404 })}?attempt=${attempt}`;
-    t.equal(response.headers.refresh, `5; url=${retryUrl}`);
-    t.match(text(response.body), `attempt ${attempt} of 5`);
-    response = await get(main, retryUrl);
-  }
-  t.equal(response.statusCode, 303, 'after the fifth retry');
-  t.equal(response.headers.location, '/');
-  t.equal(upstreamCalls(main, '/quoterequest') - before, 6, 'the first request and five retries');
-  // A forged attempt count cannot buy more retries or break the page.
-  for (const attempt of ['99', '-3', 'abc', '５']) {
-    const forged = await get(main, `${directLink({ amount: 404 })}?attempt=${attempt}`);
-    t.ok(forged.statusCode === 303 || forged.statusCode === 503, `attempt=${attempt}: ${forged.statusCode}`);
-  }
-});
+t.test(
+  'a quote failure without a message: retried every 5 s, 5 times, then the home form with what was chosen and why',
+  async (t) => {
+    const form = 'txnType=BUY&fiatAmount=404&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER';
+    const before = upstreamCalls(main, '/quoterequest');
+    let response = await post(main, '/', undefined, form);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      t.equal(response.statusCode, 503, `attempt ${attempt} announced`);
+      t.equal(response.headers['retry-after'], '5');
+      const retryUrl = `${directLink({ amount: 404 })}?attempt=${attempt}`;
+      t.equal(response.headers.refresh, `5; url=${retryUrl}`);
+      t.match(text(response.body), `attempt ${attempt} of 5`);
+      response = await get(main, retryUrl);
+    }
+    t.equal(response.statusCode, 503, 'after the fifth retry: still unavailable, and said so');
+    t.notOk(response.headers.refresh, 'no more retries on a timer');
+    t.match(
+      text(response.body),
+      'We could not get a quote: the service is not answering right now. Your choices are kept below; press NEXT to try again.',
+    );
+    t.match(response.body, /<input[^>]*name="fiatAmount"[^>]*value="404"/, 'the amount typed is kept');
+    t.match(response.body, /<option value="ETRANSFER" selected=""/, 'and the method');
+    t.match(response.body, /<option value="BTC" selected=""/, 'and the coin');
+    t.match(response.body, /<form[^>]*method="post"[^>]*action="\/"|<form[^>]*action="\/"[^>]*method="post"/, 'NEXT asks again');
+    t.equal(upstreamCalls(main, '/quoterequest') - before, 6, 'the first request and five retries');
+    // A forged attempt count cannot buy more retries or break the page.
+    for (const attempt of ['99', '-3', 'abc', '５']) {
+      const forged = await get(main, `${directLink({ amount: 404 })}?attempt=${attempt}`);
+      t.equal(forged.statusCode, 503, `attempt=${attempt}: ${forged.statusCode}`);
+    }
+  },
+);

@@ -81,7 +81,7 @@ export class Visitor {
     return { host: this.host, origin: `http://${this.host}`, ...(this.cookie ? { cookie: this.cookie } : {}), ...extra };
   }
 
-  private keep(res: Response): Response {
+  keep(res: Response): Response {
     const flow = res.cookies.find((c) => c.name === 'flow');
     if (flow) this.cookie = flow.value && flow.maxAge !== 0 ? `flow=${flow.value}` : '';
     return res;

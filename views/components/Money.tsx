@@ -16,7 +16,8 @@ export function Money(props: MoneyProps) {
   if (!Number.isFinite(props.amount)) return <span className="money">{digits}</span>;
   return (
     <span className="money">
-      <span className="money-amount">{digits}</span> <span className="money-code">{props.currency}</span>
+      <span className="money-amount">{digits}</span>{' '}
+      <span className="money-code">{props.kind === 'fiat' ? formats.fiatCode(props.currency) : props.currency}</span>
     </span>
   );
 }

@@ -30,6 +30,7 @@ export const frCA: Catalogue = {
   'AMOUNT_MESSAGES.methodNotFound': 'Mode de paiement introuvable.',
   'AMOUNT_MESSAGES.notANumber': 'La valeur doit être un nombre.',
   'AMOUNT_MESSAGES.proMethod': 'Le mode de paiement doit être le virement Interac',
+  'AMOUNT_MESSAGES.separator': 'Veuillez écrire le montant avec une virgule avant les décimales, par exemple {example}.',
   'AMOUNT_MESSAGES.zero': 'Le montant doit être supérieur à zéro.',
   BACK_TO_START: 'Retour au début',
   'BANK_TEXT.deadline': 'Votre paiement doit nous parvenir dans un délai de {window}.',
@@ -88,9 +89,13 @@ export const frCA: Catalogue = {
   'CASH_IN_TEXT.title': 'Points de paiement en argent comptant',
   'CASH_IN_TEXT.zoomIn': 'Zoom avant',
   'CASH_IN_TEXT.zoomOut': 'Zoom arrière',
+  'CODE_MESSAGES.attemptsLeft':
+    '{count, plural, one {Il vous reste # essai : un autre code erroné annulera la commande.} other {Il vous reste # essais.}}',
   'CODE_MESSAGES.codeLength': 'Le code doit compter {length} chiffres.',
   'CODE_MESSAGES.codeNotNumeric': 'Code non valide. Le code ne doit contenir que des chiffres.',
   'CODE_MESSAGES.codeRequired': 'Veuillez entrer le code envoyé à votre adresse courriel.',
+  'CODE_MESSAGES.resendRefused':
+    'Nous n’avons pas pu envoyer de nouveau code pour le moment. Veuillez patienter quelques minutes avant d’en demander un autre.',
   'CODE_MESSAGES.codeSent': 'Un nouveau code est en route. Consultez vos courriels.',
   'CONFIRM_TEXT.cryptoSent': 'Avez-vous envoyé vos cryptomonnaies à l’adresse fournie?',
   'CONFIRM_TEXT.referenceNoted': 'Avez-vous noté votre numéro de référence?',
@@ -378,10 +383,13 @@ export const frCA: Catalogue = {
     'Votre versement est envoyé par virement Interac à cette adresse dès que nous recevons vos cryptomonnaies. Utilisez l’adresse courriel que votre banque a enregistrée pour les virements Interac.',
   'FLOW_ENDED.title': 'Votre commande est terminée',
   'FLOW_ENDED.verificationFailed': 'Échec de la vérification',
-  'FLOW_ENDED.homeNow': 'Aller à l’accueil maintenant',
+  'FLOW_ENDED.goTo': 'Aller sur le site de {site} maintenant',
+  'FLOW_ENDED.reference': 'Votre numéro de référence : {reference}',
   'QUOTE_RETRY.title': 'Obtention de votre cotation',
   'QUOTE_RETRY.body':
     'Le service est temporairement indisponible. Nouvel essai dans {seconds, plural, one {# seconde} other {# secondes}} (tentative {attempt} sur {attempts}).',
+  'QUOTE_RETRY.gaveUp':
+    'Nous n’avons pas pu obtenir de cotation : le service ne répond pas pour le moment. Vos choix sont conservés ci-dessous; appuyez sur SUIVANT pour réessayer.',
   'QUOTE_RETRY.now': 'Réessayer maintenant',
   'QUOTE_RETRY.startOver': 'Recommencer',
   'STEP_UNAVAILABLE_TEXT.pageTitle': 'Presque terminé',
@@ -555,6 +563,9 @@ export const frCA: Catalogue = {
   'UPSTREAM_TEXT.weeklyLimit':
     'Vous avez atteint votre limite de transactions hebdomadaire. Veuillez réessayer la semaine prochaine.',
   'UPSTREAM_TEXT.monthlyLimit': 'Vous avez atteint votre limite de transactions mensuelle. Veuillez réessayer le mois prochain.',
+  'UPSTREAM_TEXT.buyerNameInvalid': 'Le prénom n’est pas valide.',
+  'UPSTREAM_TEXT.buyerAddressRequired': 'L’adresse est requise pour ce montant.',
+  'UPSTREAM_TEXT.invalidCode': 'Code de vérification non valide.',
   'UPSTREAM_TEXT.mobileAttempts': 'Vous avez atteint le nombre maximal de tentatives de vérification.',
   'UPSTREAM_TEXT.voiceClipMissing': 'Un enregistrement vocal est requis pour vérifier cette transaction.',
   'UPSTREAM_TEXT.selfieMissing':

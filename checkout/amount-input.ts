@@ -1,0 +1,52 @@
+// An amount as the visitor types it, read the way their page's locale writes numbers: the
+// one rule for the home form's validator and its estimate island, so both always read the
+// same number. French writes 150,50 (and groups with spaces); English writes 150.50 and may
+// group with commas (1,250). A separator the page's locale cannot settle (12,50 on an
+// English page: twelve and a half, or twelve hundred and fifty?) is refused with its own
+// message rather than guessed. Pure and isomorphic; light enough for an island.
+import { parseDecimal } from './validation/result.ts';
+
+export type TypedAmount =
+  | { ok: true; value: number }
+  /** Not a number at all, or a separator the locale leaves ambiguous. */
+  | { ok: false; problem: 'not-a-number' | 'ambiguous-separator' };
+
+/** Spaces a locale groups digits with: space, no-break space, narrow no-break space. */
+const GROUP_SPACES = /[ \u00a0\u202f]/g;
+/** Comma-grouped thousands as English writes them: 1,250 or 12,345,678.90. */
+const COMMA_GROUPED = /^-?[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]*)?$/;
+
+const decimalMarks = new Map<string, string>();
+
+/** The locale's decimal mark, from Intl so every locale the checkout adds comes with its own. */
+export function decimalMark(locale: string): string {
+  let mark = decimalMarks.get(locale);
+  if (mark === undefined) {
+    mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    decimalMarks.set(locale, mark);
+  }
+  return mark;
+}
+
+/** Twelve and a half as the locale writes it (12.50, 12,50): the example in the separator message. */
+export function decimalExample(locale: string): string {
+  return `12${decimalMark(locale)}50`;
+}
+
+export function readAmount(typed: string, locale: string): TypedAmount {
+  const text = typed.trim().replace(GROUP_SPACES, '');
+  const hasComma = text.includes(',');
+  const hasPoint = text.includes('.');
+  let plain = text;
+  if (decimalMark(locale) === ',') {
+    // A comma is the decimal mark; a point is read as one too (keyboards offer it), but
+    // both in one amount leave it unclear which one is.
+    if (hasComma && hasPoint) return { ok: false, problem: 'ambiguous-separator' };
+    plain = text.replace(',', '.');
+  } else if (hasComma) {
+    if (!COMMA_GROUPED.test(text)) return { ok: false, problem: 'ambiguous-separator' };
+    plain = text.replace(/,/g, '');
+  }
+  const value = parseDecimal(plain);
+  return value === undefined ? { ok: false, problem: 'not-a-number' } : { ok: true, value };
+}
