@@ -7,13 +7,25 @@
 // isomorphic.
 import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
 import { DEFAULT_LANGUAGE, type PageLanguage } from './i18n/languages.ts';
-import { type Translator, translatorFor } from './i18n/translate.ts';
+import { type MessageKey, type Translator, translatorFor } from './i18n/translate.ts';
 import { inSentence } from './i18n/in-sentence.ts';
 import { type Country, ERROR_CODES } from './domain.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/**
+ * A sentence with places where the view puts a node (a link, a figure in bold): its words
+ * and the names of its places, alternating ('By continuing you agree to the ', 'terms', …).
+ * The words are the same for every visitor, so they are worded and split once per language;
+ * views/language.tsx withNodes puts the nodes in.
+ */
+export type TextWithPlaces = readonly string[];
+const PLACE = /⟪(\w+)⟫/;
+
 function textsOf(t: Translator) {
+  /** The text of `key` with a place for each value named. */
+  const withPlaces = (key: MessageKey, ...names: string[]): TextWithPlaces =>
+    t(key, Object.fromEntries(names.map((name) => [name, `⟪${name}⟫`]))).split(PLACE);
   const photoIds: Readonly<Record<Country, readonly string[]>> = {
     CA: [t('PHOTO_IDS.CA.0'), t('PHOTO_IDS.CA.1'), t('PHOTO_IDS.CA.2')],
     AU: [t('PHOTO_IDS.AU.0'), t('PHOTO_IDS.AU.1'), t('PHOTO_IDS.AU.2')],
@@ -159,7 +171,7 @@ function textsOf(t: Translator) {
     WALLET_TEXT: {
       checking: t('WALLET_TEXT.checking'),
       qr: t('WALLET_TEXT.qr'),
-      sendExactly: (amount: string) => t('WALLET_TEXT.sendExactly', { amount }),
+      sendExactly: withPlaces('WALLET_TEXT.sendExactly', 'amount'),
     },
     CAMERA_TEXT: {
       chosenPreview: t('CAMERA_TEXT.chosenPreview'),
@@ -190,8 +202,8 @@ function textsOf(t: Translator) {
       title: t('VERIFY_PAGE.title'),
     },
     AUDIO_PAGE: {
-      call: (number: string) => t('AUDIO_PAGE.call', { number }),
-      reference: (reference: string) => t('AUDIO_PAGE.reference', { reference }),
+      call: withPlaces('AUDIO_PAGE.call', 'number'),
+      reference: withPlaces('AUDIO_PAGE.reference', 'reference'),
       skip: t('AUDIO_PAGE.skip'),
       called: t('AUDIO_PAGE.called'),
       forYourself: t('AUDIO_PAGE.forYourself'),
@@ -266,7 +278,7 @@ function textsOf(t: Translator) {
     },
     PAY_PAGE: {
       heading: (method: string) => t('PAY_PAGE.heading', { method: inSentence(method, t.language) }),
-      deadline: (within: string) => t('PAY_PAGE.deadline', { within }),
+      deadline: withPlaces('PAY_PAGE.deadline', 'within'),
       receivedBy: (email: string) => t('PAY_PAGE.receivedBy', { email }),
       title: t('PAY_PAGE.title'),
     },
@@ -303,7 +315,7 @@ function textsOf(t: Translator) {
       title: (coin: string) => t('ADDRESS_PAGE.title', { coin }),
       heading: (coinName: string) => t('ADDRESS_PAGE.heading', { coinName }),
       label: (coinName: string, coin: string) => t('ADDRESS_PAGE.label', { coinName, coin }),
-      walletTip: (wallet: string) => t('ADDRESS_PAGE.walletTip', { wallet }),
+      walletTip: withPlaces('ADDRESS_PAGE.walletTip', 'wallet'),
       scamFinal: t('ADDRESS_PAGE.scamFinal'),
       scamAgencies: t('ADDRESS_PAGE.scamAgencies'),
       scamKeys: t('ADDRESS_PAGE.scamKeys'),
@@ -313,8 +325,8 @@ function textsOf(t: Translator) {
     },
     QUOTE_PAGE: {
       fee: (fee: string) => t('QUOTE_PAGE.fee', { fee }),
-      savings: (amount: string) => t('QUOTE_PAGE.savings', { amount }),
-      agree: (terms: string, privacy: string) => t('QUOTE_PAGE.agree', { terms, privacy }),
+      savings: withPlaces('QUOTE_PAGE.savings', 'amount'),
+      agree: withPlaces('QUOTE_PAGE.agree', 'terms', 'privacy'),
       promotion: t('QUOTE_PAGE.promotion'),
       heading: t('QUOTE_PAGE.heading'),
       title: t('QUOTE_PAGE.title'),

@@ -7,7 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { pollStatus, processedAddress } from '../checkout/status-poll.ts';
 import CopyButton from './CopyButton.tsx';
-import { slot, useTexts, withNodes } from '../views/language.tsx';
+import { useTexts, withNodes } from '../views/language.tsx';
 
 export interface WalletAddressProps {
   address: string;
@@ -23,7 +23,7 @@ export function WalletAddress({ address, amountText, qrSrc, confirmHref, copy }:
   const { WALLET_TEXT, DEPOSIT_TEXT } = useTexts();
   return (
     <div className="wallet">
-      <p>{withNodes(WALLET_TEXT.sendExactly(slot('amount')), { amount: <strong>{amountText}</strong> })}</p>
+      <p>{withNodes(WALLET_TEXT.sendExactly, { amount: <strong>{amountText}</strong> })}</p>
       <img className="wallet-qr" src={qrSrc} alt={WALLET_TEXT.qr} width={200} height={200} />
       <p className="crypto-address wallet-address">{address}</p>
       {copy}

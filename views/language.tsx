@@ -2,7 +2,7 @@
 // the browser alike, so an island speaks the page's language without a prop for it. Home
 // page islands take their words in their props instead: they must not load the catalogues.
 import { Fragment, type ReactNode, useContext } from 'react';
-import { type Texts, textsFor } from '../checkout/messages.ts';
+import { type Texts, type TextWithPlaces, textsFor } from '../checkout/messages.ts';
 import { PageLanguageContext } from './page-language.ts';
 
 /** Every text in the page's language. */
@@ -10,10 +10,7 @@ export function useTexts(): Texts {
   return textsFor(useContext(PageLanguageContext));
 }
 
-/** A value that stands for a node (a link, a figure in bold) inside a text: see withNodes. */
-export const slot = (name: string): string => `⟪${name}⟫`;
-
-/** A text with nodes where its slots are: the catalogue words the sentence, the view gives the nodes. */
-export function withNodes(text: string, nodes: Readonly<Record<string, ReactNode>>): ReactNode[] {
-  return text.split(/⟪(\w+)⟫/).map((part, i) => (i % 2 === 1 ? <Fragment key={part}>{nodes[part]}</Fragment> : part));
+/** A text with nodes in its places: the catalogue words the sentence, the view gives the nodes. */
+export function withNodes(text: TextWithPlaces, nodes: Readonly<Record<string, ReactNode>>): ReactNode[] {
+  return text.map((part, i) => (i % 2 === 1 ? <Fragment key={part}>{nodes[part]}</Fragment> : part));
 }

@@ -4,16 +4,16 @@
 // countdown shows the same time: a quote without dates does not start a new hold on each
 // page, and the countdown a voucher's redemption paused resumes where it stood. A new
 // quote (a requote changes its time or its figures) has a key of its own and its own time.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isRateHeld, quoteDeadline } from '../../checkout/quote-timer.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { writeFlow, type FlowCookie, type RateHold } from '../security/flow-cookie.ts';
 
-/** What tells one quote from another: its times and its figures. */
+/** What tells one quote from another: its times and its figures (one-shot `hash`: no Hash object per request). */
 function quoteKey(state: FlowState): string {
   const quote = [state.txnValidUntil ?? '', state.txnDate ?? '', state.fiatAmount, state.cryptoAmount].join('\n');
-  return createHash('sha256').update(quote).digest('base64url').slice(0, 16);
+  return hash('sha256', quote, 'base64url').slice(0, 16);
 }
 
 /** The hold of the flow's quote: the one kept in the flow, else the quote's own. */

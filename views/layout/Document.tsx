@@ -34,12 +34,11 @@ export function Document(props: DocumentProps) {
   const { merchant, assets, shell, language } = useRenderContext();
   const { META_TEXT } = useTexts();
   const merchantTitle = useMerchantWords().title;
-  const pageTitle = title ? `${title} | ${merchantTitle}` : merchantTitle;
-  const description = props.description ?? META_TEXT.page(merchantTitle, title ?? merchantTitle);
   // Rendered per request: the visitor's parts only, joined with the merchant's shell
-  // (server/render/shell.tsx), which is this same document with a cut in their place.
+  // (server/render/shell.tsx), which is this same document with a cut in their place. The
+  // shell's key is what its markup depends on besides the merchant and the language.
   if (shell?.mode === 'visitor') {
-    const key = [pageTitle, description, footer, bare, ...pageStyles].join('\n');
+    const key = JSON.stringify([title, props.description, footer, bare, pageStyles]);
     return shell.place(key, () => <Document {...props} />, {
       languageSwitch: bare ? null : <LanguageSwitch />,
       main: children,
@@ -48,6 +47,8 @@ export function Document(props: DocumentProps) {
     });
   }
   const cut = shell?.cut;
+  const pageTitle = title ? `${title} | ${merchantTitle}` : merchantTitle;
+  const description = props.description ?? META_TEXT.page(merchantTitle, title ?? merchantTitle);
   return (
     <html lang={language}>
       <head>

@@ -6,7 +6,7 @@ import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { Field, described, type FormState } from '../components/Field.tsx';
 import { FormCard } from '../components/FormParts.tsx';
-import { slot, useTexts, withNodes } from '../language.tsx';
+import { useTexts, withNodes } from '../language.tsx';
 
 export interface AddressInputProps {
   frame?: FlowFrameProps | undefined;
@@ -47,7 +47,7 @@ export function AddressInputPage({ coin, coinName, form, wallet, frame, networkH
 
           {wallet && (
             <p className="wallet-tip">
-              {withNodes(ADDRESS_PAGE.walletTip(slot('wallet')), {
+              {withNodes(ADDRESS_PAGE.walletTip, {
                 wallet: (
                   <a href={wallet.url} target="_blank" rel="noopener noreferrer">
                     {wallet.name}

@@ -6,7 +6,7 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormErrors } from '../components/Field.tsx';
 import { SubmitButton } from '../components/FormParts.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { slot, useTexts, withNodes } from '../language.tsx';
+import { useTexts, withNodes } from '../language.tsx';
 
 export interface AudioInputProps {
   frame?: FlowFrameProps | undefined;
@@ -28,7 +28,7 @@ export function AudioInputPage({ action, skippable, refId, messages, frame }: Au
           <FormErrors messages={messages} />
           {number ? (
             <p>
-              {withNodes(AUDIO_PAGE.call(slot('number')), {
+              {withNodes(AUDIO_PAGE.call, {
                 number: (
                   <a href={`tel:${number.replace(/[^\d+]/g, '')}`} className="phone-number">
                     {number}
@@ -45,7 +45,7 @@ export function AudioInputPage({ action, skippable, refId, messages, frame }: Au
             <li>{AUDIO_PAGE.birthDate}</li>
             {refId && (
               <li>
-                {withNodes(AUDIO_PAGE.reference(slot('reference')), {
+                {withNodes(AUDIO_PAGE.reference, {
                   reference: <strong className="crypto-address">{refId}</strong>,
                 })}
               </li>

@@ -5,7 +5,7 @@
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { Island } from '../../server/render/island.tsx';
 import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
-import { slot, useTexts, withNodes } from '../language.tsx';
+import { useTexts, withNodes } from '../language.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
@@ -54,7 +54,7 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
               )}
               <OrderSummary order={props.order} copy />
               <p>
-                {withNodes(PAY_PAGE.deadline(slot('within')), {
+                {withNodes(PAY_PAGE.deadline, {
                   within: <strong>{TIME.hours(PAYMENT_DEADLINE_MS)}</strong>,
                 })}
               </p>

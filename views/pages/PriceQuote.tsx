@@ -5,7 +5,7 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { slot, useTexts, withNodes } from '../language.tsx';
+import { useTexts, withNodes } from '../language.tsx';
 import { useFormats } from '../page-language.ts';
 import type { QuotePromo } from '../../checkout/promo.ts';
 import { ROUTES } from '../../checkout/routes.ts';
@@ -71,7 +71,7 @@ export function PriceQuotePage({
               {promo.noProcessingFees && <p className="promo-headline">{QUOTE_TEXT.noProcessingFees}</p>}
               {promo.savings > 0 && (
                 <p>
-                  {withNodes(QUOTE_PAGE.savings(slot('amount')), {
+                  {withNodes(QUOTE_PAGE.savings, {
                     amount: <strong>{formats.fiat(promo.savings, currency, symbols)}</strong>,
                   })}
                 </p>
@@ -80,7 +80,7 @@ export function PriceQuotePage({
           )}
           <form id={PRICE_QUOTE_FORM_ID} method="post" action={action}>
             <p className="quote-terms">
-              {withNodes(QUOTE_PAGE.agree(slot('terms'), slot('privacy')), {
+              {withNodes(QUOTE_PAGE.agree, {
                 terms: (
                   <a href={ROUTES.termsOfService.path} target="_blank" rel="noopener">
                     {LEGAL_TITLES['terms-of-service']}
