@@ -404,6 +404,7 @@ function textsOf(t: Translator) {
       title: t('CANCELLED_TEXT.title'),
       body: t('CANCELLED_TEXT.body'),
       reference: (reference: string) => t('CANCELLED_TEXT.reference', { reference }),
+      placed: (date: string) => t('CANCELLED_TEXT.placed', { date }),
     },
     CARD_MESSAGES: {
       expiryMonthInvalid: t('CARD_MESSAGES.expiryMonthInvalid'),
@@ -465,6 +466,8 @@ function textsOf(t: Translator) {
       sent: t('DEPOSIT_TEXT.sent'),
       waiting: t('DEPOSIT_TEXT.waiting'),
       result: t('DEPOSIT_TEXT.result'),
+      /** time: the rate hold's end, as the quote page writes it ('14:05 EST'). */
+      sendBy: (time: string) => t('DEPOSIT_TEXT.sendBy', { time }),
     },
     EMAIL_MESSAGES: {
       emtRequired: t('EMAIL_MESSAGES.emtRequired'),
@@ -683,6 +686,8 @@ function textsOf(t: Translator) {
       },
       payoutEmail: t('SUMMARY_TEXT.payoutEmail'),
       giftCardValue: t('SUMMARY_TEXT.giftCardValue'),
+      placed: t('SUMMARY_TEXT.placed'),
+      cardCharged: t('SUMMARY_TEXT.cardCharged'),
     },
     TAB_LABELS: {
       BUY: t('TAB_LABELS.BUY'),

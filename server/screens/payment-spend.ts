@@ -6,10 +6,13 @@
 // streams the address, or the received-order message with Check again, into it.
 // ?confirm=1 opens the "Have you sent your crypto" question as a page.
 import { createElement } from 'react';
+import { countryOfCurrency } from '../../checkout/domain.ts';
 import { formatsFor } from '../../checkout/format.ts';
+import { formatHeldUntil, isRateHeld } from '../../checkout/quote-timer.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { pollStatus, processedAddress } from '../../checkout/status-poll.ts';
 import { ISLAND_API } from '../../checkout/wire.ts';
+import { rateHold } from '../flow/rate-hold.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
@@ -41,7 +44,16 @@ export const paymentSpendScreen = defineScreen({
     };
     const address = await check();
     const config = request.merchant.config;
-    const receipt = request.server.methods.get(state.paymentMethod)?.receipt;
+    const method = request.server.methods.get(state.paymentMethod);
+    const receipt = method?.receipt;
+    // The deposit is due while the quote's rate is held: the one held-until time the quote page counted down.
+    const sendBy = isRateHeld(method)
+      ? formatHeldUntil(
+          rateHold(flow, state, request.server.clock()).until,
+          countryOfCurrency(state.fiatCurrency),
+          textsOf(request).locale,
+        )
+      : undefined;
     const subtype = config.paymentMethodSubtypes.find((s) => s.name === state.paymentMethodSubtype);
     const youGet = receipt?.youGet?.(
       {
@@ -61,6 +73,8 @@ export const paymentSpendScreen = defineScreen({
         statusUrl: ISLAND_API.status(flow.txnType, state.refId),
         onDeposit: (receipt?.onDeposit ?? ((texts) => texts.RECEIPT_TEXT.onDeposit.payout))(textsOf(request)),
         youGet,
+        reference: state.refId,
+        sendBy,
         address: address ?? undefined,
         polled,
         confirming: hasFlag(request.query, 'confirm'),

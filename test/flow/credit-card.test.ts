@@ -75,6 +75,10 @@ t.test('the quote, residency, the framed widget, Pay, success', async (t) => {
   const success = await visitor.get('/transaction-success');
   t.match(success.body, '0.00101263');
   t.match(success.body, 'Fee (included)');
+  // The receipt says when, and what the card was charged in the provider's currency.
+  t.match(success.body, /<dt>Order placed<\/dt><dd><time dateTime="[^"]+">\w+ \d{1,2}, \d{4} at \d\d:\d\d E[SD]T<\/time><\/dd>/);
+  t.match(success.body, /<dt>Card charged<\/dt><dd><span class="money">.*?\$71\.58.*?USD/);
+  t.match(success.body, `<dt>Reference ID</dt><dd class="reference-id">${visitor.refId()}</dd>`);
 });
 
 t.test("paid, then the visitor's own /state link: the success page keeps the provider's fee", async (t) => {

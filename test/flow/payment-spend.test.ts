@@ -124,6 +124,16 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   const deal =
     '<h1>Send your crypto</h1><p class="deposit-deal">You get $142.50 CAD by Interac e-Transfer to your payout email, sent within 1 hour of your crypto arriving.</p>';
   t.match(shell, deal, 'what the crypto buys and by when, under the title');
+  t.match(
+    shell,
+    /<p class="deposit-deadline">Send your crypto by \d\d:\d\d E[SD]T, while the rate is held\.<\/p>/,
+    'until when the deposit is due',
+  );
+  t.match(
+    shell,
+    `<dl class="order-summary deposit-reference"><dt>Reference ID</dt><dd class="reference-id">${refId}</dd></dl>`,
+    'the reference to quote to support',
+  );
   t.notMatch(pending.body, 'ada@example.com', 'without the payout email itself');
   t.same(waits, [STATUS_POLL.intervalMs], 'one wait of 2 s, then the second check found it');
   t.match(
