@@ -468,6 +468,7 @@ function textsOf(t: Translator) {
       result: t('DEPOSIT_TEXT.result'),
       /** time: the rate hold's end, as the quote page writes it ('14:05 EST'). */
       sendBy: (time: string) => t('DEPOSIT_TEXT.sendBy', { time }),
+      wrongNetwork: t('DEPOSIT_TEXT.wrongNetwork'),
     },
     EMAIL_MESSAGES: {
       emtRequired: t('EMAIL_MESSAGES.emtRequired'),

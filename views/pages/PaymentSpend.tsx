@@ -28,6 +28,8 @@ export interface PaymentSpendProps {
   reference: string;
   /** Until when the rate is held, as the quote page wrote it ('14:05 EST'); none for a method priced at the current rate. */
   sendBy?: string | undefined;
+  /** The order's deposit address is not on the merchant's network: none is shown, and nothing is to be sent. */
+  wrongNetwork?: boolean | undefined;
   /** Set when the status is PROCESSED. */
   address?: string | undefined;
   /** Otherwise: the server's further checks, the address or null when they ran out. */
@@ -55,7 +57,14 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
   return (
     <Document title={DEPOSIT_TEXT.title}>
       <FlowFrame frame={frame}>
-        {address ? (
+        {props.wrongNetwork ? (
+          <section className="card payment">
+            {title}
+            <p className="form-error" role="alert">
+              {DEPOSIT_TEXT.wrongNetwork}
+            </p>
+          </section>
+        ) : address ? (
           <section className="card payment">
             {title}
             <WalletAddress

@@ -97,6 +97,8 @@ export const en = {
   'COPY_TEXT.copyAddress': 'Copy address',
   'COPY_TEXT.copyOf': 'Copy {what}',
   'DEPOSIT_TEXT.result': 'Deposit address',
+  'DEPOSIT_TEXT.wrongNetwork':
+    'We cannot show a deposit address for this order: the one we were given is not on the network this site uses. Do not send any crypto for this order; please contact support with its Reference ID.',
   'DEPOSIT_TEXT.sendBy': 'Send your crypto by {time}, while the rate is held.',
   'DEPOSIT_TEXT.waiting': 'Waiting for the deposit address…',
   'EMAIL_MESSAGES.buyerInvalid': 'Invalid email address',

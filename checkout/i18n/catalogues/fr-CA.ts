@@ -100,6 +100,8 @@ export const frCA: Catalogue = {
   'COPY_TEXT.copyAddress': 'Copier l’adresse',
   'COPY_TEXT.copyOf': 'Copier : {what}',
   'DEPOSIT_TEXT.result': 'Adresse de dépôt',
+  'DEPOSIT_TEXT.wrongNetwork':
+    'Nous ne pouvons pas afficher d’adresse de dépôt pour cette commande : celle que nous avons reçue n’est pas sur le réseau qu’utilise ce site. N’envoyez aucune cryptomonnaie pour cette commande; communiquez avec le soutien en indiquant son numéro de référence.',
   'DEPOSIT_TEXT.sendBy': 'Envoyez vos cryptomonnaies d’ici {time}, tant que le taux est garanti.',
   'DEPOSIT_TEXT.waiting': 'En attente de l’adresse de dépôt…',
   'EMAIL_MESSAGES.buyerInvalid': 'Adresse courriel non valide',
