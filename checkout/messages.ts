@@ -391,8 +391,9 @@ function textsOf(t: Translator) {
       legalAge: t('BUYER_MESSAGES.legalAge'),
       provinceRequired: t('BUYER_MESSAGES.provinceRequired'),
       stateRequired: t('BUYER_MESSAGES.stateRequired'),
-      postalRequired: t('BUYER_MESSAGES.postalRequired'),
-      postalInvalid: t('BUYER_MESSAGES.postalInvalid'),
+      /** label: the postal code field's, in the buyer's country's word ('Postcode' in Australia). */
+      postalRequired: (label: string) => t('BUYER_MESSAGES.postalRequired', { label }),
+      postalInvalid: (label: string) => t('BUYER_MESSAGES.postalInvalid', { label }),
     },
     BUYER_TEXT: {
       codeByEmail: t('BUYER_TEXT.codeByEmail', {
