@@ -23,6 +23,8 @@ export interface AmountFormProps {
   giftCards: { name: string; label: string; amounts: number[] }[];
   /** Default amount per kind, already resolved for the default method and currency. */
   defaults: { fiatAmount: string; cryptoAmount: string };
+  /** A buy's default amount in each currency: switching currency replaces a default left untouched. */
+  fiatDefaults?: Record<string, string>;
   values: Partial<Record<AmountField, string>>;
   errors: Partial<Record<AmountField | 'form', string>>;
   text: Record<keyof typeof AMOUNT_FORM_TEXT, string>;
@@ -141,7 +143,17 @@ export default function AmountForm(props: AmountFormProps) {
                 id="fiatCurrency"
                 name="fiatCurrency"
                 defaultValue={fiatCurrency}
-                onChange={(e) => setFiatCurrency(e.target.value)}
+                onChange={(e) => {
+                  const next = e.target.value;
+                  // The last currency's default is no amount the visitor chose: the new currency's replaces it.
+                  const field = document.getElementById('fiatAmount') as HTMLInputElement | null;
+                  const replacing = props.fiatDefaults?.[next];
+                  if (field && replacing && field.value === props.fiatDefaults?.[fiatCurrency]) {
+                    field.value = replacing;
+                    setFiatAmount(replacing);
+                  }
+                  setFiatCurrency(next);
+                }}
               >
                 {props.fiats.map((f) => (
                   <option key={f.id} value={f.id}>
