@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { openPage } from '../helpers/browser.ts';
 import { DESKTOP, PHONE } from '../helpers/a11y.ts';
-import { driveTo, type Visitor } from '../helpers/journey.ts';
+import { cardPaid, driveTo } from '../helpers/journey.ts';
 import { resumeIn } from '../helpers/screen-tour.ts';
 import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
 
@@ -35,18 +35,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
-async function cardPaid(): Promise<Visitor> {
-  const visitor = await driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 });
-  await visitor.get('/credit-card-quote');
-  await visitor.post('/credit-card-quote', { canadianResident: 'yes' });
-  await stack.sandbox.app.inject({
-    method: 'POST',
-    url: '/thirdparty/card/widget',
-    payload: { apiKey: 'pk_sandbox_maple_4f8c21d97a3e', refId: visitor.refId(), decision: 'pay' },
-  });
-  return visitor;
-}
-
 const summaryValue = (page: Page, label: string) =>
   page.locator('.order-summary dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').innerText();
 
@@ -58,7 +46,7 @@ for (const look of LOOKS) {
   t.test(`card success: when, the USD charge, the reference, then Done (${look.name})`, async (t) => {
     const { page, problems, close } = await openPage(browser, look);
     t.teardown(close);
-    const visitor = await cardPaid();
+    const visitor = await cardPaid(stack);
     await resumeIn(stack, page, visitor);
     await page.waitForURL('**/transaction-success');
     t.equal(
