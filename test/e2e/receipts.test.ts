@@ -131,6 +131,7 @@ for (const look of LOOKS) {
       t.equal(await page.locator(`#${part}`).getAttribute('aria-invalid'), 'true', `${part} outlined`);
     }
     t.ok(await page.getByText(french ? 'Jour : champ obligatoire' : 'Day required', { exact: true }).count());
+    t.equal(await page.evaluate(() => document.activeElement?.id), 'firstName', 'the cursor in the first wrong field');
     await shoot(page, `buyer-info-au-${lang}`);
     t.same(problems, []);
   });

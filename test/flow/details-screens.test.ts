@@ -240,6 +240,13 @@ t.test('/buyer-info-input (screen 7): every message of an empty form', async (t)
     t.match(res.body, new RegExp(`<input[^>]*id="${part}"[^>]*aria-invalid="true"`), `${part} outlined`);
   }
   t.ok(res.body.indexOf('id="month"') < res.body.indexOf('id="day"'), 'month first in Canada');
+  // The cursor starts in the first wrong field, without JavaScript too; one field only.
+  t.equal(res.body.match(/autofocus=""/g)?.length, 1, 'one field has the focus');
+  t.match(res.body, /<input[^>]*id="firstName"[^>]*autofocus=""/);
+  const onlyBirthday = await visitor.post('/buyer-info-input', { ...BUYER, month: '', day: '', year: '' });
+  t.equal(onlyBirthday.statusCode, 422);
+  t.match(onlyBirthday.body, /<input[^>]*id="month"[^>]*autofocus=""/, 'the first missing part of the birthday');
+  t.equal(onlyBirthday.body.match(/autofocus=""/g)?.length, 1);
 });
 
 t.test('/buyer-info-input: each rule, typed values kept, hostile input refused', async (t) => {

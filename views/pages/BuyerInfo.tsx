@@ -29,8 +29,22 @@ export interface BuyerInfoProps {
 export function BuyerInfoPage({ form, phone, address, birthdayOrder, frame }: BuyerInfoProps) {
   const { BUYER_TEXT, BUYER_PAGE } = useTexts();
   const { values, errors } = form;
+  // A refused form puts the cursor in its first wrong field, in the page's order (the
+  // autofocus attribute: without JavaScript too); a message about the whole birthday, in its first part.
+  const firstWrong = [
+    'firstName',
+    'lastName',
+    'emailAddress',
+    'mobile',
+    ...birthdayOrder,
+    'addressLine1',
+    'cityTown',
+    'stateProv',
+    'postalCode',
+  ].find((id) => errors[id] || (id === birthdayOrder[0] && errors.birthday));
   const text = (id: BuyerFormField, autoComplete: string) => ({
     id,
+    autoFocus: id === firstWrong || undefined,
     name: id,
     type: 'text',
     autoComplete,
@@ -81,7 +95,7 @@ export function BuyerInfoPage({ form, phone, address, birthdayOrder, frame }: Bu
             />
           </Field>
 
-          <Island name="PhoneInput" props={phone} hydrate="visible" />
+          <Island name="PhoneInput" props={firstWrong === 'mobile' ? { ...phone, autoFocus: true } : phone} hydrate="visible" />
 
           <fieldset className="birthday" aria-describedby={birthdayError ? 'birthday-error' : undefined}>
             <legend>{BUYER_PAGE.birthday}</legend>
@@ -113,6 +127,7 @@ export function BuyerInfoPage({ form, phone, address, birthdayOrder, frame }: Bu
                     name="stateProv"
                     autoComplete="address-level1"
                     defaultValue={values.stateProv ?? ''}
+                    autoFocus={firstWrong === 'stateProv' || undefined}
                     {...described('stateProv', errors.stateProv)}
                   >
                     <option value="">{BUYER_PAGE.choose}</option>
