@@ -19,7 +19,13 @@ export interface AmountFormProps {
   fiats: { id: string; symbol: string }[];
   coins: { id: string; name: string }[];
   /** With each the fee this visitor pays (fees.ts), so the estimate is the quote's working. */
-  methods: (OfferedMethod & { name: string; label: string; fee?: number | undefined })[];
+  methods: (OfferedMethod & {
+    name: string;
+    label: string;
+    fee?: number | undefined;
+    /** Its fee is a provider's, known only from the provider's own quote (a card): no amount is estimated for it. */
+    providerPriced?: boolean | undefined;
+  })[];
   giftCards: { name: string; label: string; amounts: number[] }[];
   /** Default amount per kind, already resolved for the default method and currency. */
   defaults: { fiatAmount: string; cryptoAmount: string };
@@ -268,7 +274,8 @@ export default function AmountForm(props: AmountFormProps) {
           coin={coin}
           fiatCurrency={fiatCurrency}
           fiats={props.fiats}
-          amount={kind === 'BUY' ? fiatAmount : cryptoAmount}
+          // What a provider-priced method buys is the provider's to say: only the price is shown.
+          amount={method?.providerPriced ? '' : kind === 'BUY' ? fiatAmount : cryptoAmount}
           fee={method?.fee ?? 0}
           price={props.prices?.find((r) => r.cryptoCurrency === coin && r.fiatCurrency === fiatCurrency)?.fiatAmount}
           text={props.text}

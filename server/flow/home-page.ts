@@ -54,6 +54,7 @@ export function amountFormProps(
         type: m.type,
         fiatCurrencies: m.fiatCurrencies,
         fee: quoteFee(config, methods.get(m.name), false) ?? undefined,
+        ...(methods.get(m.name)?.providerQuote ? { providerPriced: true } : {}),
       })),
     giftCards: giftCardsFor(config).map((c) => ({ name: c.name, label: words.giftCard(c).label, amounts: c.amounts })),
     defaults: {

@@ -154,3 +154,19 @@ t.test('switching the currency to IDR replaces the CAD default, and the quote fo
   t.equal(await amount.inputValue(), '250', 'an amount the visitor typed stays');
   t.same(problems, []);
 });
+
+t.test('the home estimate: what the amount buys only for a method whose fee is known before its quote', async (t) => {
+  const { page, problems, close } = await openPage(browser, { viewport: DESKTOP });
+  t.teardown(close);
+  await page.goto(stack.url('maple.localhost', '/'));
+  await page.waitForLoadState('networkidle');
+  const estimate = page.locator('.estimate');
+  await estimate.waitFor();
+  t.match(await estimate.innerText(), 'You receive about', 'e-Transfer: its fee is the merchant file’s');
+  await page.locator('#paymentMethod').selectOption('CREDITCARD');
+  t.notMatch(await estimate.innerText(), 'You receive about', 'a card: the provider’s fee is in its own quote only');
+  t.match(await estimate.innerText(), 'Current price', 'the price itself still shown');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/price-quote');
+  t.same(problems, []);
+});
