@@ -19,6 +19,13 @@ export function servedCountry(code: string): Country {
   return COUNTRIES.includes(code) ? (code as Country) : COUNTRY_BY_CURRENCY[DEFAULT_FIAT];
 }
 
+/** The country whose money `currency` is: the default currency's for one the checkout does not serve. */
+export function countryOfCurrency(currency: string): Country {
+  return Object.hasOwn(COUNTRY_BY_CURRENCY, currency)
+    ? COUNTRY_BY_CURRENCY[currency as FiatCurrency]
+    : COUNTRY_BY_CURRENCY[DEFAULT_FIAT];
+}
+
 export const COINS = ['BTC', 'BCH', 'LTC', 'ETH', 'LTCT'] as const;
 export type Coin = (typeof COINS)[number];
 /** The test litecoin exists only outside production. */

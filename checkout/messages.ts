@@ -410,8 +410,9 @@ function textsOf(t: Translator) {
       legalAge: t('BUYER_MESSAGES.legalAge'),
       provinceRequired: t('BUYER_MESSAGES.provinceRequired'),
       stateRequired: t('BUYER_MESSAGES.stateRequired'),
-      postalRequired: t('BUYER_MESSAGES.postalRequired'),
-      postalInvalid: t('BUYER_MESSAGES.postalInvalid'),
+      /** label: the postal code field's, in the buyer's country's word ('Postcode' in Australia). */
+      postalRequired: (label: string) => t('BUYER_MESSAGES.postalRequired', { label }),
+      postalInvalid: (label: string) => t('BUYER_MESSAGES.postalInvalid', { label }),
     },
     BUYER_TEXT: {
       codeByEmail: t('BUYER_TEXT.codeByEmail', {
@@ -423,6 +424,7 @@ function textsOf(t: Translator) {
       title: t('CANCELLED_TEXT.title'),
       body: t('CANCELLED_TEXT.body'),
       reference: (reference: string) => t('CANCELLED_TEXT.reference', { reference }),
+      placed: (date: string) => t('CANCELLED_TEXT.placed', { date }),
     },
     CARD_MESSAGES: {
       expiryMonthInvalid: t('CARD_MESSAGES.expiryMonthInvalid'),
@@ -486,6 +488,9 @@ function textsOf(t: Translator) {
       sent: t('DEPOSIT_TEXT.sent'),
       waiting: t('DEPOSIT_TEXT.waiting'),
       result: t('DEPOSIT_TEXT.result'),
+      /** time: the rate hold's end, as the quote page writes it ('14:05 EST'). */
+      sendBy: (time: string) => t('DEPOSIT_TEXT.sendBy', { time }),
+      wrongNetwork: t('DEPOSIT_TEXT.wrongNetwork'),
     },
     EMAIL_MESSAGES: {
       emtRequired: t('EMAIL_MESSAGES.emtRequired'),
@@ -704,6 +709,8 @@ function textsOf(t: Translator) {
       },
       payoutEmail: t('SUMMARY_TEXT.payoutEmail'),
       giftCardValue: t('SUMMARY_TEXT.giftCardValue'),
+      placed: t('SUMMARY_TEXT.placed'),
+      cardCharged: t('SUMMARY_TEXT.cardCharged'),
     },
     TAB_LABELS: {
       BUY: t('TAB_LABELS.BUY'),

@@ -42,6 +42,10 @@ export interface Order {
   fee?: number | undefined;
   cryptoAddress?: string | null | undefined;
   emtEmail?: string | null | undefined;
+  /** When the order was placed (ms since the epoch; the upstream's txnDate), once read. */
+  placedAt?: number | undefined;
+  /** What the card provider charges for the order, in its own currency (USD). */
+  charge?: { amount: number; currency: string } | undefined;
 }
 
 /** The flow cookie's fields the order is built from. */
@@ -52,8 +56,17 @@ export type FlowOrderSource = Pick<
 
 const within = (value: string | null | undefined, max: number) => (value && value.length <= max ? value : undefined);
 
-/** The cookie's part of a flow state, with the fee the visitor is charged for its method. */
-export function orderFiguresOf(state: FlowState, fee: number | null | undefined): OrderFigures {
+export type ProviderCharge = NonNullable<OrderFigures['charge']>;
+
+/**
+ * The cookie's part of a flow state, with the fee the visitor is charged for its method and
+ * the card provider's charge while it still stands for the state's fiat amount.
+ */
+export function orderFiguresOf(
+  state: FlowState,
+  fee: number | null | undefined,
+  charge?: ProviderCharge | undefined,
+): OrderFigures {
   const cryptoAddress = within(state.cryptoAddress, SUMMARY_ADDRESS_MAX);
   const emtEmail = within(state.emtEmail, SUMMARY_EMAIL_MAX);
   const rate = state.forexRatePublic;
@@ -64,7 +77,14 @@ export function orderFiguresOf(state: FlowState, fee: number | null | undefined)
     ...(cryptoAddress ? { cryptoAddress } : {}),
     ...(emtEmail ? { emtEmail } : {}),
     ...(fee ? { fee } : {}),
+    ...(charge && charge.forFiat === state.fiatAmount ? { charge } : {}),
   };
+}
+
+/** An upstream's txnDate as ms since the epoch; none when missing or unreadable. */
+function placedAtOf(txnDate: string | null | undefined): number | undefined {
+  const at = txnDate ? Date.parse(txnDate) : Number.NaN;
+  return Number.isFinite(at) ? at : undefined;
 }
 
 /**
@@ -88,7 +108,8 @@ export function orderOf(flow: FlowOrderSource, state?: FlowState): Order | undef
       paymentMethod: state.paymentMethod,
       fiatCurrency: state.fiatCurrency,
       cryptoCurrency: state.cryptoCurrency,
-      ...orderFiguresOf(state, flow.order?.fee),
+      ...orderFiguresOf(state, flow.order?.fee, flow.order?.charge),
+      placedAt: placedAtOf(state.txnDate),
     };
   }
   return flow.order ? { ...base, ...flow.order } : undefined;
@@ -97,7 +118,8 @@ export function orderOf(flow: FlowOrderSource, state?: FlowState): Order | undef
 export type SummaryRow =
   | { kind: 'fiat' | 'crypto'; label: string; amount: number; currency: string; total?: boolean }
   | { kind: 'rate'; label: string; rate: number; fiatCurrency: string; cryptoCurrency: string }
-  | { kind: 'address' | 'email' | 'reference'; label: string; value: string };
+  | { kind: 'address' | 'email' | 'reference'; label: string; value: string }
+  | { kind: 'date'; label: string; at: number; fiatCurrency: string };
 
 /**
  * What the summary shows, in order. A buy: the total it pays, the fee in it, the rate, the
@@ -105,15 +127,26 @@ export type SummaryRow =
  * coins it sends and, with `payoutEmail` (the forms of the flow, not the pages after it,
  * which show no personal data), the payout email. A spend: the card's value, the fee added,
  * the rate and the coins. The Reference ID last. A receipt that states the total and its own
- * reference in its own words (the cash receipt) leaves those two rows out (`receipt`).
+ * reference in its own words (the cash receipt) leaves those two rows out (`receipt`). A
+ * completion page (`completed`) says first when the order was placed and, for a card, what
+ * the card was charged in the provider's currency.
  */
 export function summaryRows(
   order: Order,
-  { payoutEmail = false, receipt = false } = {},
+  { payoutEmail = false, receipt = false, completed = false } = {},
   texts: Texts = DEFAULT_TEXTS,
 ): SummaryRow[] {
   const { kind } = order;
   const rows: SummaryRow[] = [];
+  if (completed && order.placedAt !== undefined)
+    rows.push({ kind: 'date', label: texts.SUMMARY_TEXT.placed, at: order.placedAt, fiatCurrency: order.fiatCurrency });
+  if (completed && order.charge)
+    rows.push({
+      kind: 'fiat',
+      label: texts.SUMMARY_TEXT.cardCharged,
+      amount: order.charge.amount,
+      currency: order.charge.currency,
+    });
   if (!receipt)
     rows.push({
       kind: 'fiat',

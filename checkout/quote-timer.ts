@@ -108,6 +108,36 @@ export function formatHeldUntil(deadline: number, country: Country, pageLocale?:
   return text;
 }
 
+/** One date-and-time formatter per country and page locale, made on first use. */
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * 'November 28, 2026 at 14:05 EST': a moment on a receipt (when the order was placed), in the
+ * country's main time zone with the zone written out, as the page's locale writes a date
+ * ('28 novembre 2026 à 14 h 05 HNE' in French; an Australian page puts the day first).
+ * Receipts are shown once per order, so the text is not kept.
+ */
+export function formatMoment(at: number, country: Country, pageLocale?: string): string {
+  const clock = COUNTRY_CLOCKS[country];
+  const locale = pageLocale?.startsWith('fr') ? pageLocale : clock.locale;
+  const key = `${country}${locale}`;
+  let format = momentFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: clock.timeZone,
+      timeZoneName: 'short',
+    });
+    momentFormats.set(key, format);
+  }
+  return format.format(at);
+}
+
 export interface RequoteAmounts {
   refId: string;
   fiatAmount: number;

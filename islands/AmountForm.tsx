@@ -20,10 +20,18 @@ export interface AmountFormProps {
   fiats: { id: string; symbol: string }[];
   coins: { id: string; name: string }[];
   /** With each the fee this visitor pays (fees.ts), so the estimate is the quote's working. */
-  methods: (OfferedMethod & { name: string; label: string; fee?: number | undefined })[];
+  methods: (OfferedMethod & {
+    name: string;
+    label: string;
+    fee?: number | undefined;
+    /** Its fee is a provider's, known only from the provider's own quote (a card): no amount is estimated for it. */
+    providerPriced?: boolean | undefined;
+  })[];
   giftCards: { name: string; label: string; amounts: number[] }[];
   /** Default amount per kind, already resolved for the default method and currency. */
   defaults: { fiatAmount: string; cryptoAmount: string };
+  /** A buy's default amount in each currency: switching currency replaces a default left untouched. */
+  fiatDefaults?: Record<string, string>;
   values: Partial<Record<AmountField, string>>;
   errors: Partial<Record<AmountField | 'form', string>>;
   text: Record<keyof typeof AMOUNT_FORM_TEXT, string>;
@@ -142,7 +150,17 @@ export default function AmountForm(props: AmountFormProps) {
                 id="fiatCurrency"
                 name="fiatCurrency"
                 defaultValue={fiatCurrency}
-                onChange={(e) => setFiatCurrency(e.target.value)}
+                onChange={(e) => {
+                  const next = e.target.value;
+                  // The last currency's default is no amount the visitor chose: the new currency's replaces it.
+                  const field = document.getElementById('fiatAmount') as HTMLInputElement | null;
+                  const replacing = props.fiatDefaults?.[next];
+                  if (field && replacing && field.value === props.fiatDefaults?.[fiatCurrency]) {
+                    field.value = replacing;
+                    setFiatAmount(replacing);
+                  }
+                  setFiatCurrency(next);
+                }}
               >
                 {props.fiats.map((f) => (
                   <option key={f.id} value={f.id}>
@@ -257,7 +275,8 @@ export default function AmountForm(props: AmountFormProps) {
           coin={coin}
           fiatCurrency={fiatCurrency}
           fiats={props.fiats}
-          amount={kind === 'BUY' ? fiatAmount : cryptoAmount}
+          // What a provider-priced method buys is the provider's to say: only the price is shown.
+          amount={method?.providerPriced ? '' : kind === 'BUY' ? fiatAmount : cryptoAmount}
           fee={method?.fee ?? 0}
           price={props.prices?.find((r) => r.cryptoCurrency === coin && r.fiatCurrency === fiatCurrency)?.fiatAmount}
           text={props.text}

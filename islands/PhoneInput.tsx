@@ -22,6 +22,8 @@ export interface PhoneInputProps {
   /** The country's name for screen readers when there is no selector. */
   countryName: string;
   error?: string;
+  /** The first wrong field of a refused form: the cursor starts here. */
+  autoFocus?: boolean;
 }
 
 function callingCode(code: string): string {
@@ -73,6 +75,7 @@ export default function PhoneInput(props: PhoneInputProps) {
         <input
           id="mobile"
           name="mobile"
+          autoFocus={props.autoFocus}
           // The number without its country code, which the prefix beside it holds: autofill's
           // `tel-national`, which HTML allows on a text field only (a phone keypad all the same).
           type="text"

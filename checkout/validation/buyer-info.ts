@@ -3,6 +3,7 @@
 import type { MerchantConfig } from '../../server/tenancy/schema.ts';
 import type { BuyerInfoRequest } from '../../server/upstream/contract.ts';
 import { addressFormOf, normalisePostalCode, postalCodeFits } from '../address/index.ts';
+import type { Country } from '../domain.ts';
 import { BIRTH_YEAR_MIN, LEGAL_AGE } from '../limits.ts';
 import { emailError } from './email.ts';
 import { mobileParts, parseMobileFor, phoneCountry } from './phone.ts';
@@ -52,7 +53,36 @@ const FOUR = /^[0-9]{4}$/;
 
 type Birthday = { year: string; month: string; day: string };
 
+export type BirthdayPart = 'month' | 'day' | 'year';
+const BIRTHDAY_PARTS: readonly BirthdayPart[] = ['month', 'day', 'year'];
+
+/**
+ * The locale whose way of writing a date the birthday follows in each country: the order
+ * of day and month comes from Intl, never from a list kept here.
+ */
+const DATE_LOCALE: Record<Country, string> = { CA: 'en-CA', AU: 'en-AU', PH: 'en-PH', ID: 'id-ID' };
+
+/** Day before month where the country's locale writes it so; the year last, as the spec's form asks it. */
+export function birthdayOrder(locale: string): readonly BirthdayPart[] {
+  const parts = new Intl.DateTimeFormat(locale).formatToParts(0).map((p) => p.type);
+  return parts.indexOf('day') < parts.indexOf('month') ? ['day', 'month', 'year'] : BIRTHDAY_PARTS;
+}
+
+const BIRTHDAY_ORDERS = Object.fromEntries(
+  Object.entries(DATE_LOCALE).map(([country, locale]) => [country, birthdayOrder(locale)]),
+) as Record<Country, readonly BirthdayPart[]>;
+
+/** The birthday's fields in the order the country's people write a date. */
+export function birthdayOrderOf(country: Country): readonly BirthdayPart[] {
+  return BIRTHDAY_ORDERS[country];
+}
+
 function checkBirthday(b: Birthday, now: Date, errors: FieldErrors<BuyerInfoField>, texts: Texts): void {
+  // A part left empty is called missing on its own field, which the page outlines.
+  const labels = { month: texts.BUYER_PAGE.month, day: texts.BUYER_PAGE.day, year: texts.BUYER_PAGE.year };
+  const missing = BIRTHDAY_PARTS.filter((part) => b[part] === '');
+  for (const part of missing) errors[part] = texts.BUYER_MESSAGES.required(labels[part]);
+  if (missing.length > 0) return;
   if (!TWO.test(b.month) || !TWO.test(b.day) || !FOUR.test(b.year)) {
     errors.birthday = texts.BUYER_MESSAGES.birthdayInvalid;
     return;
@@ -144,8 +174,9 @@ function checkAddress(
 
   const typedPostal = field(raw, 'postalCode');
   const postalCode = normalisePostalCode(typedPostal);
-  if (typedPostal === '') errors.postalCode = texts.BUYER_MESSAGES.postalRequired;
-  else if (!postalCodeFits(postalCode, form)) errors.postalCode = texts.BUYER_MESSAGES.postalInvalid;
+  // In the word the field's label uses ('Postcode' in Australia).
+  if (typedPostal === '') errors.postalCode = texts.BUYER_MESSAGES.postalRequired(form.postalLabel);
+  else if (!postalCodeFits(postalCode, form)) errors.postalCode = texts.BUYER_MESSAGES.postalInvalid(form.postalLabel);
 
   // The upstream takes CA whatever the buyer's country (docs/spec.md section 5) and reads
   // stateProv, an ISO 3166-2 code without its prefix, in the transaction's own country.

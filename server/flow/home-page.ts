@@ -11,7 +11,7 @@ import type { FlowKind } from '../../checkout/domain.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { merchantWords } from '../tenancy/texts.ts';
-import { allowedKinds, coinsFor, giftCardsFor } from '../../checkout/offer.ts';
+import { allowedKinds, coinsFor, giftCardsFor, methodsFor } from '../../checkout/offer.ts';
 import { ROUTES, homeTab } from '../../checkout/routes.ts';
 import { resolveAmountLimits } from '../../checkout/validation/amount.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
@@ -21,14 +21,10 @@ import { tickerFreshUntil, tickerInTime } from './ticker-cache.ts';
 import { HomePage } from '../../views/pages/Home.tsx';
 import type { Toast } from '../../views/components/Toasts.tsx';
 
-function defaultAmount(config: MerchantConfig, kind: FlowKind): string {
-  const method = config.paymentMethods.find((m) => m.type === kind)?.name ?? '';
-  const limits = resolveAmountLimits(config, {
-    kind,
-    method,
-    fiatCurrency: config.supportedFiatCurrencies[0]!.id,
-    cryptoCurrency: coinsFor(config)[0]!.id,
-  });
+/** The amount the form starts with: the default of the first method offered for the kind in the currency. */
+function defaultAmount(config: MerchantConfig, kind: FlowKind, fiatCurrency = config.supportedFiatCurrencies[0]!.id): string {
+  const method = methodsFor(config.paymentMethods, kind, fiatCurrency)[0]?.name ?? '';
+  const limits = resolveAmountLimits(config, { kind, method, fiatCurrency, cryptoCurrency: coinsFor(config)[0]!.id });
   return String(limits.default);
 }
 
@@ -58,12 +54,16 @@ export function amountFormProps(
         type: m.type,
         fiatCurrencies: m.fiatCurrencies,
         fee: quoteFee(config, methods.get(m.name), false) ?? undefined,
+        ...(methods.get(m.name)?.providerQuote ? { providerPriced: true } : {}),
       })),
     giftCards: giftCardsFor(config).map((c) => ({ name: c.name, label: words.giftCard(c).label, amounts: c.amounts })),
     defaults: {
       fiatAmount: kinds.includes('BUY') ? defaultAmount(config, 'BUY') : '',
       cryptoAmount: kinds.includes('SELL') ? defaultAmount(config, 'SELL') : '',
     },
+    fiatDefaults: kinds.includes('BUY')
+      ? Object.fromEntries(config.supportedFiatCurrencies.map((f) => [f.id, defaultAmount(config, 'BUY', f.id)]))
+      : {},
     values,
     errors,
     text: texts.AMOUNT_FORM_TEXT,

@@ -81,6 +81,7 @@ export function saveFlowState(
     order: orderFiguresOf(
       state,
       quoteFee(request.merchant.config, request.server.methods.get(state.paymentMethod), flow.pro) ?? flow.order?.fee,
+      flow.order?.charge,
     ),
     hold: rateHold(flow, state, request.server.clock()),
     // The new state settles any requote that was waiting for confirmation.
@@ -153,7 +154,8 @@ export function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: Flo
 
 /**
  * A fee the merchant file does not give (a card provider's, asked as its quote is shown),
- * kept in the flow cookie so the pages after show the order with it.
+ * and what the provider charges the card, kept in the flow cookie so the pages after (the
+ * receipts) show the order with them.
  */
 export function keepFee(
   request: FastifyRequest,
@@ -161,6 +163,9 @@ export function keepFee(
   flow: FlowCookie,
   state: FlowState,
   fee: number,
+  charge?: { amount: number; currency: string } | undefined,
 ): FlowCookie {
-  return saveFlowState(request, reply, { ...flow, order: { ...(flow.order ?? orderFiguresOf(state, null)), fee } }, state);
+  const order = { ...(flow.order ?? orderFiguresOf(state, null)), fee };
+  if (charge) order.charge = { ...charge, forFiat: state.fiatAmount };
+  return saveFlowState(request, reply, { ...flow, order }, state);
 }

@@ -8,6 +8,8 @@ import path from 'node:path';
 
 export interface MerchantFees {
   isPromo: boolean;
+  /** A merchant whose env is not PROD trades on the coins' test networks (its deposit addresses too). */
+  testNetwork: boolean;
   /** Every numeric field of the file, by name (the rails pick their fee fields). */
   amounts: Readonly<Record<string, number>>;
 }
@@ -31,7 +33,7 @@ export class FeeBook {
       const amounts = Object.fromEntries(
         Object.entries(config).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
       );
-      const fees = { isPromo: config.isPromo === true, amounts };
+      const fees = { isPromo: config.isPromo === true, testNetwork: config.env !== 'PROD', amounts };
       this.#read.set(merchant, { mtimeMs, fees });
       return fees;
     } catch {

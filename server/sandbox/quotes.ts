@@ -134,6 +134,7 @@ export function createQuote(clock: Clock, api: Api, req: z.output<typeof quoteRe
   return {
     ...kept,
     ...(asker.merchant ? { merchant: asker.merchant } : {}),
+    ...(asker.fees?.testNetwork ? { testNetwork: true } : {}),
     refId: newRefId(),
     txnType,
     country,

@@ -34,7 +34,7 @@ export function review(txn: Txn): void {
 
 /** Sells: the visitor sends coins to a deposit address of the transaction. */
 export function awaitDeposit(txn: Txn): void {
-  txn.cryptoAddress = depositAddress(txn.cryptoCurrency, txn.refId);
+  txn.cryptoAddress = depositAddress(txn.cryptoCurrency, txn.refId, txn.testNetwork ? 'testnet' : 'prod');
   txn.statusCalls = 0;
   goTo(txn, 'CUSTOMER_PAYMENT', { cryptoAddress: txn.cryptoAddress });
 }

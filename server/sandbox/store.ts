@@ -30,6 +30,8 @@ export interface Txn {
   refId: string;
   /** The merchant (x-merchant) whose visitor created it: no other merchant can see it. */
   merchant?: string;
+  /** Its merchant trades on the test networks: its deposit address is a test-network one. */
+  testNetwork?: boolean;
   api: Api;
   /** A sell's payout email, once given. */
   emtEmail?: string;

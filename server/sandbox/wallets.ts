@@ -1,13 +1,21 @@
 // Deposit addresses for sells: derived from the refId so a transaction always shows the
 // same address, and encoded with the coin's real checksum so wallets and validators accept
-// them. Nobody holds the keys: never send real coins to them.
+// them, on the network the merchant trades on (a test or dev host's addresses are test-network
+// ones). Nobody holds the keys: never send real coins to them.
 import { createHash } from 'node:crypto';
 import type { Coin } from '../../checkout/domain.ts';
+import type { Network } from '../../checkout/validation/crypto-address.ts';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
-/** P2PKH version bytes: BTC and BCH (legacy format) 0x00, LTC 0x30 ('L'), testnet LTCT 0x6f. */
-const P2PKH_VERSION: Record<Exclude<Coin, 'ETH'>, number> = { BTC: 0x00, BCH: 0x00, LTC: 0x30, LTCT: 0x6f };
+/**
+ * P2PKH version bytes by network: on mainnet BTC and BCH (legacy format) 0x00, LTC 0x30 ('L');
+ * every test network (and the test coin LTCT) 0x6f ('m' or 'n').
+ */
+const P2PKH_VERSION: Record<Network, Record<Exclude<Coin, 'ETH'>, number>> = {
+  prod: { BTC: 0x00, BCH: 0x00, LTC: 0x30, LTCT: 0x6f },
+  testnet: { BTC: 0x6f, BCH: 0x6f, LTC: 0x6f, LTCT: 0x6f },
+};
 
 function sha256(data: Buffer): Buffer {
   return createHash('sha256').update(data).digest();
@@ -32,9 +40,9 @@ function base58check(version: number, payload: Buffer): string {
   return base58(Buffer.concat([body, sha256(sha256(body)).subarray(0, 4)]));
 }
 
-export function depositAddress(coin: Coin, refId: string): string {
+export function depositAddress(coin: Coin, refId: string, network: Network): string {
   const hash160 = sha256(Buffer.from(`sandbox-deposit:${coin}:${refId}`)).subarray(0, 20);
   // All-lowercase hex is a valid Ethereum address (the mixed-case checksum is optional).
   if (coin === 'ETH') return `0x${hash160.toString('hex')}`;
-  return base58check(P2PKH_VERSION[coin], hash160);
+  return base58check(P2PKH_VERSION[network][coin], hash160);
 }

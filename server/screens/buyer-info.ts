@@ -7,7 +7,7 @@ import { getCountries } from 'libphonenumber-js/max';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { addressFormOf } from '../../checkout/address/index.ts';
-import { validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
+import { birthdayOrderOf, validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
 import { phoneCountry } from '../../checkout/validation/phone.ts';
 import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
@@ -64,6 +64,7 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
       form,
       phone: phoneProps(request, country, form),
       address: flow.addressRequired ? addressFormOf(country, textsOf(request)) : null,
+      birthdayOrder: birthdayOrderOf(country),
       frame: flowFrameOf(request, flow),
     }),
     { status },

@@ -106,7 +106,7 @@ async function showQuote(
     });
   }
   const fee = providerFee(quote.value);
-  keepFee(request, reply, flow, state, fee);
+  keepFee(request, reply, flow, state, fee, quote.value.charge);
   const order = orderOf(flow, state)!;
   checkOrder(request, { ...order, fee, cryptoAmount: quote.value.receives }, 'card provider');
   const form = { values, errors: error ? { canadianResident: error } : {}, formErrors: [] };

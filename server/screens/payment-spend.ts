@@ -5,11 +5,18 @@
 // server checks again itself (the same rule, pollStatus) while the response is open and
 // streams the address, or the received-order message with Check again, into it.
 // ?confirm=1 opens the "Have you sent your crypto" question as a page.
+// A deposit address is shown only on the merchant's network, as a receiving address is
+// taken only on it (checkout/validation/crypto-address.ts): one on the other network is
+// an upstream fault, logged as an error; the visitor is told not to send anything.
 import { createElement } from 'react';
+import { countryOfCurrency } from '../../checkout/domain.ts';
 import { formatsFor } from '../../checkout/format.ts';
+import { formatHeldUntil, isRateHeld } from '../../checkout/quote-timer.ts';
+import { addressNetworkFor, isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { pollStatus, processedAddress } from '../../checkout/status-poll.ts';
 import { ISLAND_API } from '../../checkout/wire.ts';
+import { rateHold } from '../flow/rate-hold.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
@@ -33,15 +40,33 @@ export const paymentSpendScreen = defineScreen({
   step: 'send',
   get: stepPage(ROUTE.path, async (request, reply, { flow, state }) => {
     const client = upstreamFor(request);
+    const config = request.merchant.config;
+    const network = addressNetworkFor(config.env);
+    const onNetwork = (address: string) => {
+      if (isAddressOnNetwork(state.cryptoCurrency, address, network)) return true;
+      request.log.error({ coin: state.cryptoCurrency, network }, 'deposit address not on the merchant network; not shown');
+      return false;
+    };
     const known = state.nextActionParams?.cryptoAddress || state.cryptoAddress;
+    // The order's own address on the wrong network: nothing to wait for, and no QR code of it.
+    const wrongNetwork = !!known && !onNetwork(known);
     const check = async () => {
       const status = await client.status(flow.txnType, flow.refId);
       if (!status.ok) request.log.warn({ failure: status.failure.kind }, 'status check failed; the page keeps checking');
-      return processedAddress(status.ok ? status.value : null, known);
+      const found = processedAddress(status.ok ? status.value : null, known);
+      return found && onNetwork(found) ? found : null;
     };
-    const address = await check();
-    const config = request.merchant.config;
-    const receipt = request.server.methods.get(state.paymentMethod)?.receipt;
+    const address = wrongNetwork ? null : await check();
+    const method = request.server.methods.get(state.paymentMethod);
+    const receipt = method?.receipt;
+    // The deposit is due while the quote's rate is held: the one held-until time the quote page counted down.
+    const sendBy = isRateHeld(method)
+      ? formatHeldUntil(
+          rateHold(flow, state, request.server.clock()).until,
+          countryOfCurrency(state.fiatCurrency),
+          textsOf(request).locale,
+        )
+      : undefined;
     const subtype = config.paymentMethodSubtypes.find((s) => s.name === state.paymentMethodSubtype);
     const youGet = receipt?.youGet?.(
       {
@@ -61,12 +86,15 @@ export const paymentSpendScreen = defineScreen({
         statusUrl: ISLAND_API.status(flow.txnType, state.refId),
         onDeposit: (receipt?.onDeposit ?? ((texts) => texts.RECEIPT_TEXT.onDeposit.payout))(textsOf(request)),
         youGet,
+        reference: state.refId,
+        sendBy: wrongNetwork ? undefined : sendBy,
+        wrongNetwork,
         address: address ?? undefined,
         polled,
         confirming: hasFlag(request.query, 'confirm'),
         frame: flowFrameOf(request, flow),
       });
-    if (address) return reply.render(page());
+    if (address || wrongNetwork) return reply.render(page());
 
     // Checked while the page is open, no longer than the budget, and not at all once the visitor left.
     let stopped = false;

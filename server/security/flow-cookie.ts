@@ -59,6 +59,17 @@ export const flowCookieSchema = z.object({
       emtEmail: z.string().max(SUMMARY_EMAIL_MAX).optional(),
       /** The fee the quote included, in its fiat currency (fees.ts); absent when none. */
       fee: z.number().finite().nonnegative().optional(),
+      /**
+       * What the card provider charges, in its currency (USD), for the order's fiat amount
+       * `forFiat`: a requote to another amount leaves it behind (checkout/order.ts).
+       */
+      charge: z
+        .object({
+          amount: z.number().finite().nonnegative(),
+          currency: z.string().regex(/^[A-Z]{3}$/),
+          forFiat: z.number().finite().nonnegative(),
+        })
+        .optional(),
     })
     .optional(),
   /**

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { AU_STATES } from '../../checkout/address/au.ts';
 import { CA_PROVINCES } from '../../checkout/address/ca.ts';
-import { validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
+import { birthdayOrder, birthdayOrderOf, validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
 import { buyerInfoRequestSchema } from '../../server/upstream/contract.ts';
 import { merchant } from './fixtures.ts';
 
@@ -175,7 +175,9 @@ t.test('birthday', async (t) => {
     ['ab', '09', '2000', { birthday: 'Birthday is invalid' }],
     ['٠٢', '09', '2000', { birthday: 'Birthday is invalid' }],
     ['０２', '09', '2000', { birthday: 'Birthday is invalid' }],
-    ['', '', '', { birthday: 'Birthday is invalid' }],
+    // A part left empty is called missing on its own field, which the page outlines.
+    ['', '', '', { month: 'Month required', day: 'Day required', year: 'Year required' }],
+    ['02', '', '2000', { day: 'Day required' }],
     ['13', '09', '2000', { month: 'Month is invalid' }],
     ['00', '09', '2000', { month: 'Month is invalid' }],
     ['12', '32', '2000', { day: 'Day is invalid' }],
@@ -196,7 +198,7 @@ t.test('birthday', async (t) => {
     );
     t.strictSame(birthdayOnly, want, `${month}/${day}/${year}`);
   }
-  t.equal(errors(form({ month: ['02'] })).birthday, 'Birthday is invalid', 'array');
+  t.equal(errors(form({ month: ['02'] })).month, 'Month required', 'an array is no value');
   // The year comes from `now`, in UTC.
   const newYear = validateBuyerInfo(PROD, form({ month: '01', day: '01', year: '2009' }), {
     country: 'CA',
@@ -251,9 +253,10 @@ t.test('address when required: AU', async (t) => {
   t.strictSame(au({}), {});
   t.equal(au({ stateProv: '' }).stateProv, 'State required');
   t.equal(au({ stateProv: 'ON' }).stateProv, 'State required');
-  t.equal(au({ postalCode: '' }).postalCode, 'Postal code required');
-  t.equal(au({ postalCode: '200' }).postalCode, 'Postal code is invalid');
-  t.equal(au({ postalCode: '20000' }).postalCode, 'Postal code is invalid');
+  // In the word of the field's label.
+  t.equal(au({ postalCode: '' }).postalCode, 'Postcode required');
+  t.equal(au({ postalCode: '200' }).postalCode, 'Postcode is invalid');
+  t.equal(au({ postalCode: '20000' }).postalCode, 'Postcode is invalid');
   t.equal(au({ postalCode: ' 2 000 ' }).postalCode, undefined);
   const ok = validateBuyerInfo(
     PROD,
@@ -278,9 +281,9 @@ t.test('address when required: PH, provinces and Metro Manila, 4-digit ZIP codes
   t.equal(ph({ stateProv: '' }).stateProv, 'Province required');
   t.equal(ph({ stateProv: 'ON' }).stateProv, 'Province required', 'a Canadian province is none of the Philippines');
   t.equal(ph({ stateProv: 'PH-00' }).stateProv, 'Province required', 'the code without its country prefix');
-  t.equal(ph({ postalCode: '' }).postalCode, 'Postal code required');
+  t.equal(ph({ postalCode: '' }).postalCode, 'ZIP code required');
   for (const postalCode of ['100', '10000', 'M5V 2T6', '1OOO', '１０００'])
-    t.equal(ph({ postalCode }).postalCode, 'Postal code is invalid', postalCode);
+    t.equal(ph({ postalCode }).postalCode, 'ZIP code is invalid', postalCode);
   t.equal(ph({ postalCode: ' 1 000 ' }).postalCode, undefined, 'spaces removed');
   const ok = validateBuyerInfo(
     PROD,
@@ -341,4 +344,15 @@ t.test('a number typed the way people write it, with brackets, is accepted', asy
     t.same(phone && mobileParts(phone), { countryCode: '1', areaCode: '416', phoneNumber: '5550199' }, typed);
   }
   t.notOk(parseMobileFor('((416', 'CA'), 'brackets alone are not a number');
+});
+
+t.test('the birthday in the order the country writes a date, from its locale', async (t) => {
+  t.strictSame(birthdayOrder('en-CA'), ['month', 'day', 'year'], 'Canada: month first, as the spec asks');
+  t.strictSame(birthdayOrder('en-US'), ['month', 'day', 'year']);
+  t.strictSame(birthdayOrder('en-AU'), ['day', 'month', 'year']);
+  t.strictSame(birthdayOrder('id-ID'), ['day', 'month', 'year']);
+  t.strictSame(birthdayOrder('en-GB'), ['day', 'month', 'year']);
+  t.strictSame(birthdayOrderOf('AU'), ['day', 'month', 'year']);
+  t.strictSame(birthdayOrderOf('ID'), ['day', 'month', 'year']);
+  t.strictSame(birthdayOrderOf('CA'), ['month', 'day', 'year']);
 });

@@ -64,6 +64,27 @@ t.test('a buy: the total, the fee when the quote had one, the rate, the coins, t
   ]);
 });
 
+t.test('a completion page: when the order was placed, and what the card was charged while it stands', async (t) => {
+  const card = stateOf({ paymentMethod: 'CREDITCARD', cryptoAmount: 0.00101263, txnDate: '2026-11-28T19:05:00.000Z' });
+  const charge = { amount: 71.58, currency: 'USD', forFiat: 100 };
+  const flow = { ...flowOf(card, 3.8), order: orderFiguresOf(card, 3.8, charge) };
+  const rows = summaryRows(orderOf(flow, card)!, { completed: true });
+  t.same(rows.slice(0, 3), [
+    { kind: 'date', label: 'Order placed', at: Date.parse('2026-11-28T19:05:00.000Z'), fiatCurrency: 'CAD' },
+    { kind: 'fiat', label: 'Card charged', amount: 71.58, currency: 'USD' },
+    { kind: 'fiat', label: 'Order total', amount: 100, currency: 'CAD', total: true },
+  ]);
+  t.notOk(
+    summaryRows(orderOf(flow, card)!).some((r) => r.kind === 'date' || r.label === 'Card charged'),
+    'the forms before the end show neither',
+  );
+  // A requote to another amount: the provider's charge no longer stands for the order.
+  const requoted = { ...card, fiatAmount: 150 };
+  t.notOk(orderFiguresOf(requoted, 3.8, charge).charge);
+  t.notOk(orderOf(flow, requoted)!.charge);
+  t.notOk(orderOf(flow, { ...card, txnDate: 'not a date' })!.placedAt, 'an unreadable date is left out');
+});
+
 t.test('inside a receipt that states the total and its reference itself: the figures between', async (t) => {
   const cash = stateOf({ paymentMethod: 'OTC', cryptoAmount: 0.00103168 });
   t.same(summaryRows(orderOf(flowOf(cash, 1.99))!, { receipt: true }), [
@@ -107,7 +128,7 @@ t.test('a gift-card spend: the card value, the spend fee added, the rate; no pay
   t.same(
     summaryRows(orderOf(flowOf(spend, 1.5))!, { payoutEmail: true }).map((r) => [
       r.label,
-      'amount' in r ? r.amount : 'rate' in r ? r.rate : r.value,
+      'amount' in r ? r.amount : 'rate' in r ? r.rate : 'at' in r ? r.at : r.value,
     ]),
     [
       ['eGift card value', 25],

@@ -4,6 +4,7 @@ import {
   announcementBetween,
   formatCountdown,
   formatHeldUntil,
+  formatMoment,
   isRateHeld,
   quoteDeadline,
   remainingMs,
@@ -72,6 +73,15 @@ t.test('the deadline as a time in the country main time zone', async (t) => {
   t.equal(formatHeldUntil(deadline, 'AU'), '04:05 AEST');
   t.match(formatHeldUntil(deadline, 'PH'), /^02:05 /);
   t.match(formatHeldUntil(deadline, 'ID'), /^01:05 /);
+});
+
+t.test("a receipt dates the order in the country's time zone, as the page's locale writes a date", async (t) => {
+  const at = Date.parse('2026-11-28T19:05:00Z');
+  t.equal(formatMoment(at, 'CA'), 'November 28, 2026 at 14:05 EST');
+  t.equal(formatMoment(at, 'CA', 'fr-CA'), '28 novembre 2026 à 14 h 05 HNE');
+  t.equal(formatMoment(at, 'AU'), '29 November 2026 at 06:05 AEDT', 'day first in Australia');
+  t.match(formatMoment(at, 'PH'), /^November 29, 2026 at 03:05 /);
+  t.match(formatMoment(at, 'ID', 'fr-CA'), /^29 novembre 2026 à 02 h 05 /);
 });
 
 t.test('card quotes are not held', async (t) => {

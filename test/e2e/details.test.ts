@@ -69,7 +69,7 @@ t.test('maple buy with JavaScript: address, buyer info with the phone island, th
   await page.getByLabel('First Name').fill('A');
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.getByText('First Name must be longer than 1 character').waitFor();
-  t.ok(await page.getByText('Birthday is invalid').count());
+  t.ok(await page.getByText('Month required').count());
   t.equal(await page.getByLabel('Mobile', { exact: true }).inputValue(), '(416) 555-0199', 'the number survives the round trip');
   await fillBuyer(page);
   await page.getByRole('button', { name: 'NEXT' }).click();
@@ -126,7 +126,9 @@ t.test('maple buy without JavaScript: the buyer-info messages, then the code', a
     'Last Name required',
     'Email Address required',
     'Mobile must be a valid CA phone number',
-    'Birthday is invalid',
+    'Month required',
+    'Day required',
+    'Year required',
   ]) {
     t.ok(await page.getByText(message, { exact: true }).count(), message);
   }

@@ -60,10 +60,10 @@ t.test('a Philippine order (manila, PHP): provinces and Metro Manila, ZIP code, 
   const empty = await visitor.post('/buyer-info-input', { ...buyer, stateProv: '', postalCode: '' });
   t.equal(empty.statusCode, 422);
   t.equal(fieldError(empty.body, 'stateProv'), 'Province required');
-  t.equal(fieldError(empty.body, 'postalCode'), 'Postal code required');
+  t.equal(fieldError(empty.body, 'postalCode'), 'ZIP code required', 'in the word of the label');
   const canadian = await visitor.post('/buyer-info-input', { ...buyer, stateProv: 'ON', postalCode: 'M5V 2T6' });
   t.equal(fieldError(canadian.body, 'stateProv'), 'Province required', 'a Canadian province is refused');
-  t.equal(fieldError(canadian.body, 'postalCode'), 'Postal code is invalid', 'a Canadian postal code is refused');
+  t.equal(fieldError(canadian.body, 'postalCode'), 'ZIP code is invalid', 'a Canadian postal code is refused');
   t.match(canadian.body, 'value="1 Rizal Avenue"', 'what was typed is kept');
   t.equal(upstream.bodies('/buyerinfo').length, before, 'nothing refused went upstream');
 
@@ -88,12 +88,14 @@ t.test('an Australian order (roo, AUD): the 8 states, Postcode, the state code o
   );
   t.equal(label(html, 'stateProv'), 'State');
   t.equal(label(html, 'postalCode'), 'Postcode');
+  t.ok(html.indexOf('id="day"') < html.indexOf('id="month"'), 'the birthday day first, as Australians write a date');
+  t.ok(html.indexOf('id="month"') < html.indexOf('id="year"'));
 
   const buyer = { ...BUYER, mobile: '0412 345 678', addressLine1: '1 George St', cityTown: 'Sydney' };
   const wrong = await visitor.post('/buyer-info-input', { ...buyer, stateProv: 'ON', postalCode: '20000' });
   t.equal(wrong.statusCode, 422);
   t.equal(fieldError(wrong.body, 'stateProv'), 'State required');
-  t.equal(fieldError(wrong.body, 'postalCode'), 'Postal code is invalid');
+  t.equal(fieldError(wrong.body, 'postalCode'), 'Postcode is invalid');
   t.equal(label(wrong.body, 'postalCode'), 'Postcode', 'the labels stay with the messages');
 
   const done = await visitor.post('/buyer-info-input', { ...buyer, stateProv: 'nsw', postalCode: '2000' });

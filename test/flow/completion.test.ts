@@ -62,6 +62,8 @@ t.test('in review: the summary by method, and the success page sends back there'
   t.match(page.body, 'Your payment must arrive within 1 hour of the instructions.');
   t.match(page.body, '$100.00');
   t.match(page.body, refId);
+  t.match(page.body, /<dt>Order placed<\/dt><dd><time dateTime="[^"]+">\w+ \d{1,2}, \d{4} at \d\d:\d\d E[SD]T<\/time>/);
+  t.notMatch(page.body, 'Card charged', 'no card charge for an e-Transfer');
   t.notMatch(page.body, asWord(BUYER.firstName), 'no personal data');
 
   const tooEarly = await get('maple.localhost', '/transaction-success', cookie);
@@ -74,7 +76,8 @@ t.test('cancelled: the reference, Try Again goes home', async (t) => {
   const { response, cookie } = await resume(stack, refId, 'maple.localhost');
   t.equal(response.headers.location, '/transaction-cancelled');
   const page = await get('maple.localhost', '/transaction-cancelled', cookie);
-  t.match(page.body, `Reference ID: ${refId}`);
+  t.match(page.body, `Reference ID: ${refId}<br/>Order placed: `);
+  t.match(page.body, /Order placed: \w+ \d{1,2}, \d{4} at \d\d:\d\d E[SD]T<\/p>/);
   t.match(page.body, 'bank account has not been charged');
 });
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
-import { driveTo } from '../helpers/journey.ts';
+import { cardPaid, driveTo } from '../helpers/journey.ts';
 import type { UpstreamClient } from '../../server/upstream/client.ts';
 
 const stack = await startStack({ listen: false });
@@ -75,17 +75,14 @@ t.test('the quote, residency, the framed widget, Pay, success', async (t) => {
   const success = await visitor.get('/transaction-success');
   t.match(success.body, '0.00101263');
   t.match(success.body, 'Fee (included)');
+  // The receipt says when, and what the card was charged in the provider's currency.
+  t.match(success.body, /<dt>Order placed<\/dt><dd><time dateTime="[^"]+">\w+ \d{1,2}, \d{4} at \d\d:\d\d E[SD]T<\/time><\/dd>/);
+  t.match(success.body, /<dt>Card charged<\/dt><dd><span class="money">.*?\$71\.58.*?USD/);
+  t.match(success.body, `<dt>Reference ID</dt><dd class="reference-id">${visitor.refId()}</dd>`);
 });
 
 t.test("paid, then the visitor's own /state link: the success page keeps the provider's fee", async (t) => {
-  const visitor = await cardBuy();
-  await visitor.get('/credit-card-quote');
-  await visitor.post('/credit-card-quote', { canadianResident: 'yes' });
-  await stack.sandbox.app.inject({
-    method: 'POST',
-    url: '/thirdparty/card/widget',
-    payload: { apiKey: 'pk_sandbox_maple_4f8c21d97a3e', refId: visitor.refId(), decision: 'pay' },
-  });
+  const visitor = await cardPaid(stack);
   const resumed = await visitor.get(`/state/${visitor.refId()}`);
   t.equal(resumed.headers.location, '/transaction-success', 'resumed at once, at the end');
   const success = await visitor.get('/transaction-success');

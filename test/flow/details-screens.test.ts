@@ -228,11 +228,25 @@ t.test('/buyer-info-input (screen 7): every message of an empty form', async (t)
     'Last Name required',
     'Email Address required',
     'Mobile must be a valid CA phone number',
-    'Birthday is invalid',
+    'Month required',
+    'Day required',
+    'Year required',
   ]) {
     t.match(text, message);
   }
   t.equal(upstreamCalls(stack, '/buyerinfo'), calls, 'nothing sent upstream');
+  // The missing birthday is outlined field by field, in the order Canadians write a date.
+  for (const part of ['month', 'day', 'year']) {
+    t.match(res.body, new RegExp(`<input[^>]*id="${part}"[^>]*aria-invalid="true"`), `${part} outlined`);
+  }
+  t.ok(res.body.indexOf('id="month"') < res.body.indexOf('id="day"'), 'month first in Canada');
+  // The cursor starts in the first wrong field, without JavaScript too; one field only.
+  t.equal(res.body.match(/autofocus=""/g)?.length, 1, 'one field has the focus');
+  t.match(res.body, /<input[^>]*id="firstName"[^>]*autofocus=""/);
+  const onlyBirthday = await visitor.post('/buyer-info-input', { ...BUYER, month: '', day: '', year: '' });
+  t.equal(onlyBirthday.statusCode, 422);
+  t.match(onlyBirthday.body, /<input[^>]*id="month"[^>]*autofocus=""/, 'the first missing part of the birthday');
+  t.equal(onlyBirthday.body.match(/autofocus=""/g)?.length, 1);
 });
 
 t.test('/buyer-info-input: each rule, typed values kept, hostile input refused', async (t) => {
@@ -344,7 +358,7 @@ t.test('/buyer-info-input on a TEST host in AUD: states, postcodes, the country 
   const au = { ...BUYER, mobile: '0412 345 678', addressLine1: '1 George St', cityTown: 'Sydney', postalCode: '20000' };
   const wrong = await visitor.post('/buyer-info-input', { ...au, stateProv: '' });
   t.match(mainText(wrong.body), 'State required');
-  t.match(mainText(wrong.body), 'Postal code is invalid', 'Australian postcodes have 4 digits');
+  t.match(mainText(wrong.body), 'Postcode is invalid', "Australian postcodes have 4 digits, in the label's word");
   const ca = await visitor.post('/buyer-info-input', { ...au, mobile: '416 555 0199', stateProv: 'NSW', postalCode: '2000' });
   t.match(mainText(ca.body), 'Mobile must be a valid AU phone number');
   const chosenCa = await visitor.post('/buyer-info-input', {

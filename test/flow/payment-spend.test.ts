@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import { setImmediate as tick } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { STATUS_POLL } from '../../checkout/limits.ts';
+import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
 import type { StatusResponse } from '../../server/upstream/contract.ts';
 import type { UpstreamResult } from '../../server/upstream/errors.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
@@ -55,7 +56,7 @@ function fakeStatus(t: Test, on: Stack, answer: (call: number) => UpstreamResult
 function statusAnswers(
   t: Test,
   answers: StatusResponse['txnStatus'][],
-  address = 'tb1qstreamedaddress0000000000000000000000',
+  address = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
   on = stack,
 ) {
   return fakeStatus(t, on, (call) => {
@@ -124,6 +125,16 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   const deal =
     '<h1>Send your crypto</h1><p class="deposit-deal">You get $142.50 CAD by Interac e-Transfer to your payout email, sent within 1 hour of your crypto arriving.</p>';
   t.match(shell, deal, 'what the crypto buys and by when, under the title');
+  t.match(
+    shell,
+    /<p class="deposit-deadline">Send your crypto by \d\d:\d\d E[SD]T, while the rate is held\.<\/p>/,
+    'until when the deposit is due',
+  );
+  t.match(
+    shell,
+    `<dl class="order-summary deposit-reference"><dt>Reference ID</dt><dd class="reference-id">${refId}</dd></dl>`,
+    'the reference to quote to support',
+  );
   t.notMatch(pending.body, 'ada@example.com', 'without the payout email itself');
   t.same(waits, [STATUS_POLL.intervalMs], 'one wait of 2 s, then the second check found it');
   t.match(
@@ -204,8 +215,8 @@ t.test('the upstream has the address only at the last check: it streams in after
   t.same(waits, [STATUS_POLL.intervalMs, STATUS_POLL.intervalMs], '2 s before each');
   const { shell, streamed } = streamedParts(page.body);
   t.match(shell, WAITING);
-  t.notMatch(shell, 'tb1qstreamedaddress');
-  t.match(streamed, '<p class="crypto-address wallet-address">tb1qstreamedaddress0000000000000000000000</p>');
+  t.notMatch(shell, 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+  t.match(streamed, '<p class="crypto-address wallet-address">bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4</p>');
   t.notMatch(streamed, RECEIVED);
 });
 
@@ -293,4 +304,55 @@ t.test('a visitor who leaves while the page streams: no further check', async (t
   for (let i = 0; i < 20; i++) await tick();
   t.equal(calls(), 1, 'only the check made before the visitor left');
   t.same(held, [], 'and no further wait');
+});
+
+t.test('a dev host: the deposit address and its QR code are on the test network', async (t) => {
+  const seller = await driveTo(stack, PAGE, { host: 'dev.localhost', kind: 'SELL', amount: 0.0015 });
+  const address = (await seller.state()).nextActionParams?.cryptoAddress ?? '';
+  t.ok(isAddressOnNetwork('BTC', address, 'testnet'), `${address} is a testnet address`);
+  t.notOk(isAddressOnNetwork('BTC', address, 'prod'), 'and no mainnet one');
+  statusAnswers(t, ['PROCESSED'], address);
+  const page = await seller.get(PAGE);
+  t.equal(page.statusCode, 200);
+  t.match(page.body, `<p class="crypto-address wallet-address">${address}</p>`);
+});
+
+t.test('a deposit address on the wrong network: never shown, the visitor told not to send, an error logged', async (t) => {
+  const { refId } = await sell();
+  const { cookie } = await resume(stack, refId);
+  const testnet = 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn';
+  const realForRequest = stack.app.upstream.forRequest;
+  stack.app.upstream.forRequest = (context) => {
+    const real = realForRequest(context);
+    return {
+      ...real,
+      flowState: async (...args) => {
+        const state = await real.flowState(...args);
+        return state.ok
+          ? { ok: true, value: { ...state.value, cryptoAddress: testnet, nextActionParams: { cryptoAddress: testnet } } }
+          : state;
+      },
+    };
+  };
+  t.teardown(() => {
+    stack.app.upstream.forRequest = realForRequest;
+  });
+  const calls = fakeStatus(t, stack, () => ({
+    ok: true,
+    value: { txnStatus: 'PROCESSED', cryptoAddress: testnet, cryptoCurrency: 'BTC', cryptoAmount: 0.0015 },
+  }));
+  const logged = stack.logs.length;
+  const page = await get(PAGE, cookie);
+  t.equal(page.statusCode, 200);
+  t.notMatch(page.body, testnet, 'the address is not on the page');
+  t.notMatch(page.body, '/pubapi/qrcode/walletaddress/', 'nor its QR code');
+  t.notMatch(page.body, 'data-island="WalletStatus"', 'and nothing waits for it');
+  t.match(page.body, 'Do not send any crypto for this order; please contact support with its Reference ID.');
+  t.match(page.body, `<dd class="reference-id">${refId}</dd>`);
+  t.notMatch(page.body, 'while the rate is held', 'no deadline to send by');
+  t.equal(calls(), 0, 'no status check for an address that will not be shown');
+  t.ok(
+    stack.logs.slice(logged).some((l) => l.level === 50 && l.msg === 'deposit address not on the merchant network; not shown'),
+    'logged as an error',
+  );
 });

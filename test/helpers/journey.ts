@@ -277,3 +277,16 @@ export async function passIdentity(visitor: Visitor): Promise<string> {
   if (selfie.statusCode !== 200) throw new Error(`selfie refused: ${selfie.body}`);
   return String((await visitor.get('/transaction')).headers.location);
 }
+
+/** A maple card buy of $100 confirmed as resident and paid in the provider's widget: the order is complete. */
+export async function cardPaid(stack: Stack): Promise<Visitor> {
+  const visitor = await driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 });
+  await visitor.get('/credit-card-quote');
+  await visitor.post('/credit-card-quote', { canadianResident: 'yes' });
+  await stack.sandbox.app.inject({
+    method: 'POST',
+    url: '/thirdparty/card/widget',
+    payload: { apiKey: 'pk_sandbox_maple_4f8c21d97a3e', refId: visitor.refId(), decision: 'pay' },
+  });
+  return visitor;
+}

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import t from 'tap';
 import { statusResponseSchema } from '../../server/upstream/contract.ts';
 import { depositAddress } from '../../server/sandbox/wallets.ts';
+import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
 import { BUYER, errorOf, sandboxFor } from './helpers.ts';
 
 // CommonJS without types: validate(address, coin, network) -> boolean.
@@ -27,7 +28,7 @@ t.test('sell: fiat from coin amount, buyer info, verification, e-transfer email,
   const payment = await c.step('/txnsell/emtemail', { refId: verified.refId, emtEmail: 'ada@example.com' });
   t.equal(payment.nextAction, 'CUSTOMER_PAYMENT');
   const address = payment.nextActionParams?.cryptoAddress ?? '';
-  t.equal(address, depositAddress('BTC', verified.refId), 'derived from the refId');
+  t.equal(address, depositAddress('BTC', verified.refId, 'prod'), 'derived from the refId, on mainnet for a production merchant');
   t.equal(payment.cryptoAddress, address);
   t.ok(addressValidator.validate(address, 'BTC'), 'a valid BTC address');
 
@@ -113,4 +114,16 @@ t.test('the sell API does not take buy-only steps, and vice versa', async (t) =>
   t.equal(errorOf(init).code, 'FLOWACTION.INVALID');
   const noQr = await c.get(`/pubapi/qrcode/walletaddress/${sell.refId}`);
   t.equal(noQr.status, 409, 'no address yet');
+});
+
+t.test('deposit addresses are on the network asked for, as the edge checks a receiving address', async (t) => {
+  for (const coin of ['BTC', 'BCH', 'LTC', 'ETH', 'LTCT'] as const) {
+    for (const network of ['prod', 'testnet'] as const) {
+      const address = depositAddress(coin, 'SBXREF', network);
+      t.ok(isAddressOnNetwork(coin, address, network), `${coin} ${network}: ${address}`);
+      const other = network === 'prod' ? 'testnet' : 'prod';
+      // ETH has one format everywhere; LTCT is a test coin, never checked.
+      if (coin !== 'ETH' && coin !== 'LTCT') t.notOk(isAddressOnNetwork(coin, address, other), `${coin} not on ${other}`);
+    }
+  }
 });

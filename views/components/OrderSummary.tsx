@@ -6,6 +6,8 @@
 import { Fragment } from 'react';
 import { useFormats } from '../page-language.ts';
 import { summaryRows, type Order, type SummaryRow } from '../../checkout/order.ts';
+import { countryOfCurrency } from '../../checkout/domain.ts';
+import { formatMoment } from '../../checkout/quote-timer.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { useTexts } from '../language.tsx';
 import { CopyValue } from './CopyValue.tsx';
@@ -22,12 +24,15 @@ export function OrderSummary({
   copy = false,
   payoutEmail = false,
   receipt = false,
+  completed = false,
 }: {
   order: Order;
   copy?: boolean;
   payoutEmail?: boolean;
   /** Inside a receipt that states the total and its reference itself (summaryRows). */
   receipt?: boolean;
+  /** On a completion page: when the order was placed, and what a card was charged (summaryRows). */
+  completed?: boolean;
 }) {
   const texts = useTexts();
   const formats = useFormats();
@@ -47,11 +52,13 @@ export function OrderSummary({
         return copy ? <CopyValue value={row.value} label={COPY_TEXT.copy} name={COPY_TEXT.copyOf(row.label)} /> : row.value;
       case 'email':
         return row.value;
+      case 'date':
+        return <time dateTime={new Date(row.at).toISOString()}>{placedText(row.at, row.fiatCurrency, formats.locale)}</time>;
     }
   };
   return (
     <dl className="order-summary">
-      {summaryRows(order, { payoutEmail, receipt }, texts).map((row) => (
+      {summaryRows(order, { payoutEmail, receipt, completed }, texts).map((row) => (
         <Fragment key={row.label}>
           <dt>{row.label}</dt>
           <dd className={'total' in row && row.total ? 'order-total' : ROW_CLASS[row.kind]}>{value(row)}</dd>
@@ -59,4 +66,9 @@ export function OrderSummary({
       ))}
     </dl>
   );
+}
+
+/** A moment in the time zone of the order's country (its fiat currency's). */
+export function placedText(at: number, fiatCurrency: string, locale: string): string {
+  return formatMoment(at, countryOfCurrency(fiatCurrency), locale);
 }

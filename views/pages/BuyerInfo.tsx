@@ -1,5 +1,6 @@
 // Screen 7: the buyer's details. A plain form the server validates; only the mobile field is
 // an island (flag, calling code, formatting as you type), and it too works without JavaScript.
+import { Fragment } from 'react';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Field, described, type FormState } from '../components/Field.tsx';
@@ -8,6 +9,7 @@ import { Island } from '../../server/render/island.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { AddressForm } from '../../checkout/address/index.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
+import type { BirthdayPart } from '../../checkout/validation/buyer-info.ts';
 import type { PhoneInputProps } from '../../islands/PhoneInput.tsx';
 import { useTexts } from '../language.tsx';
 
@@ -20,13 +22,29 @@ export interface BuyerInfoProps {
   phone: PhoneInputProps;
   /** Address fields, in the buyer's country's form, only when the upstream asks for them. */
   address: AddressForm | null;
+  /** The birthday's fields in the order the buyer's country writes a date (birthdayOrderOf). */
+  birthdayOrder: readonly BirthdayPart[];
 }
 
-export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
+export function BuyerInfoPage({ form, phone, address, birthdayOrder, frame }: BuyerInfoProps) {
   const { BUYER_TEXT, BUYER_PAGE } = useTexts();
   const { values, errors } = form;
+  // A refused form puts the cursor in its first wrong field, in the page's order (the
+  // autofocus attribute: without JavaScript too); a message about the whole birthday, in its first part.
+  const firstWrong = [
+    'firstName',
+    'lastName',
+    'emailAddress',
+    'mobile',
+    ...birthdayOrder,
+    'addressLine1',
+    'cityTown',
+    'stateProv',
+    'postalCode',
+  ].find((id) => errors[id] || (id === birthdayOrder[0] && errors.birthday));
   const text = (id: BuyerFormField, autoComplete: string) => ({
     id,
+    autoFocus: id === firstWrong || undefined,
     name: id,
     type: 'text',
     autoComplete,
@@ -34,7 +52,12 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
     ...described(id, errors[id], { submitted: values[id] ?? '' }),
   });
   const birthdayError = errors.birthday;
-  const datePart = (id: 'month' | 'day' | 'year', label: string, placeholder: string, autoComplete: string) => (
+  const DATE_PARTS = {
+    month: [BUYER_PAGE.month, BUYER_PAGE.monthPlaceholder, 'bday-month'],
+    day: [BUYER_PAGE.day, BUYER_PAGE.dayPlaceholder, 'bday-day'],
+    year: [BUYER_PAGE.year, BUYER_PAGE.yearPlaceholder, 'bday-year'],
+  } as const;
+  const datePart = (id: BirthdayPart, [label, placeholder, autoComplete]: (typeof DATE_PARTS)[BirthdayPart]) => (
     <Field id={id} label={label} error={errors[id]}>
       <input
         {...text(id, autoComplete)}
@@ -72,14 +95,14 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
             />
           </Field>
 
-          <Island name="PhoneInput" props={phone} hydrate="visible" />
+          <Island name="PhoneInput" props={firstWrong === 'mobile' ? { ...phone, autoFocus: true } : phone} hydrate="visible" />
 
           <fieldset className="birthday" aria-describedby={birthdayError ? 'birthday-error' : undefined}>
             <legend>{BUYER_PAGE.birthday}</legend>
             <div className="row">
-              {datePart('month', BUYER_PAGE.month, BUYER_PAGE.monthPlaceholder, 'bday-month')}
-              {datePart('day', BUYER_PAGE.day, BUYER_PAGE.dayPlaceholder, 'bday-day')}
-              {datePart('year', BUYER_PAGE.year, BUYER_PAGE.yearPlaceholder, 'bday-year')}
+              {birthdayOrder.map((part) => (
+                <Fragment key={part}>{datePart(part, DATE_PARTS[part])}</Fragment>
+              ))}
             </div>
             {birthdayError && (
               <p className="field-error" id="birthday-error" role="alert">
@@ -104,6 +127,7 @@ export function BuyerInfoPage({ form, phone, address, frame }: BuyerInfoProps) {
                     name="stateProv"
                     autoComplete="address-level1"
                     defaultValue={values.stateProv ?? ''}
+                    autoFocus={firstWrong === 'stateProv' || undefined}
                     {...described('stateProv', errors.stateProv)}
                   >
                     <option value="">{BUYER_PAGE.choose}</option>

@@ -24,6 +24,12 @@ export interface PaymentSpendProps {
   onDeposit: string;
   /** What the visitor gets for the crypto and by when, in the payment method's words. */
   youGet?: string | undefined;
+  /** The order's Reference ID, to quote to support. */
+  reference: string;
+  /** Until when the rate is held, as the quote page wrote it ('14:05 EST'); none for a method priced at the current rate. */
+  sendBy?: string | undefined;
+  /** The order's deposit address is not on the merchant's network: none is shown, and nothing is to be sent. */
+  wrongNetwork?: boolean | undefined;
   /** Set when the status is PROCESSED. */
   address?: string | undefined;
   /** Otherwise: the server's further checks, the address or null when they ran out. */
@@ -33,7 +39,7 @@ export interface PaymentSpendProps {
 }
 
 export function PaymentSpendPage(props: PaymentSpendProps) {
-  const { CONFIRM_TEXT, COPY_TEXT, DEPOSIT_TEXT, RECEIPT_TEXT } = useTexts();
+  const { CONFIRM_TEXT, COPY_TEXT, DEPOSIT_TEXT, RECEIPT_TEXT, SUMMARY_TEXT } = useTexts();
   const { frame, address, polled } = props;
   const here = ROUTES.paymentSpend.path;
   const confirmHref = ROUTES.paymentSpend.flags.confirm;
@@ -41,12 +47,24 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
     <>
       <h1>{DEPOSIT_TEXT.title}</h1>
       {props.youGet && <p className="deposit-deal">{props.youGet}</p>}
+      {props.sendBy && <p className="deposit-deadline">{DEPOSIT_TEXT.sendBy(props.sendBy)}</p>}
+      <dl className="order-summary deposit-reference">
+        <dt>{SUMMARY_TEXT.reference}</dt>
+        <dd className="reference-id">{props.reference}</dd>
+      </dl>
     </>
   );
   return (
     <Document title={DEPOSIT_TEXT.title}>
       <FlowFrame frame={frame}>
-        {address ? (
+        {props.wrongNetwork ? (
+          <section className="card payment">
+            {title}
+            <p className="form-error" role="alert">
+              {DEPOSIT_TEXT.wrongNetwork}
+            </p>
+          </section>
+        ) : address ? (
           <section className="card payment">
             {title}
             <WalletAddress

@@ -3,9 +3,12 @@ import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import type { CompletionProps } from '../../server/flow/completion.ts';
 import { useTexts } from '../language.tsx';
+import { useFormats } from '../page-language.ts';
+import { placedText } from '../components/OrderSummary.tsx';
 
 export function TransactionCancelledPage({ order, receipt }: CompletionProps) {
   const { ACTIONS, CANCELLED_TEXT } = useTexts();
+  const formats = useFormats();
   return (
     <Document title={CANCELLED_TEXT.title}>
       <section className="card completion">
@@ -16,7 +19,17 @@ export function TransactionCancelledPage({ order, receipt }: CompletionProps) {
           </p>
         )}
         <p>{CANCELLED_TEXT.body}</p>
-        {order && <p className="hint">{CANCELLED_TEXT.reference(order.refId)}</p>}
+        {order && (
+          <p className="hint">
+            {CANCELLED_TEXT.reference(order.refId)}
+            {order.placedAt !== undefined && (
+              <>
+                <br />
+                {CANCELLED_TEXT.placed(placedText(order.placedAt, order.fiatCurrency, formats.locale))}
+              </>
+            )}
+          </p>
+        )}
         <a className="button" href={ROUTES.home.path}>
           {ACTIONS.tryAgain}
         </a>

@@ -15,7 +15,7 @@ export function TransactionInReviewPage({ order, receipt }: CompletionProps) {
         <h1>{RECEIPT_TEXT.thankYou}</h1>
         <p>{RECEIPT_TEXT.inReview(TIME.hours(REVIEW_MAX_MS))}</p>
         <p>{receipt?.afterApproval ?? RECEIPT_TEXT.afterApproval.emailed}</p>
-        {order && <OrderSummary order={order} />}
+        {order && <OrderSummary order={order} completed />}
         <DoneButton />
       </section>
     </Document>

@@ -16,7 +16,7 @@ export function TransactionSuccessPage({ order, receipt }: CompletionProps) {
         {order && (
           <>
             {receipt && <p>{receipt.delivery}</p>}
-            <OrderSummary order={order} />
+            <OrderSummary order={order} completed />
           </>
         )}
         <DoneButton />
