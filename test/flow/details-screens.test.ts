@@ -137,7 +137,9 @@ t.test('/address-input (screen 5)', async (t) => {
     t.equal(res.statusCode, 422, `${typed.slice(0, 40)} -> 422`);
     t.match(mainText(res.body), message);
     if (typed.length < 100) t.match(res.body, `value="${escaped(typed)}"`, 'typed value kept');
+    t.match(res.body, /<input[^>]*id="cryptoAddress"[^>]*autofocus=""/, 'the cursor back in the refused field');
   }
+  t.notMatch(page.body, 'autofocus', 'a page not yet refused takes no focus');
   const scripted = await visitor.post('/address-input', { cryptoAddress: SCRIPT });
   t.notMatch(scripted.body, '<script>alert(1)', 'markup is escaped, never echoed');
   t.equal(upstreamCalls(stack, '/cryptoaddress'), calls, 'nothing the rules reject went upstream');

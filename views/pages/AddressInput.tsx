@@ -41,6 +41,7 @@ export function AddressInputPage({ coin, coinName, form, wallet, frame, networkH
               autoCorrect="off"
               spellCheck={false}
               defaultValue={form.values.cryptoAddress ?? ''}
+              autoFocus={error !== undefined || undefined}
               {...described('cryptoAddress', error, { hint: true, submitted: form.values.cryptoAddress ?? '' })}
             />
           </Field>

@@ -29,6 +29,7 @@ export function EmailInputPage({ form, frame }: EmailInputProps) {
               autoCapitalize="off"
               spellCheck={false}
               defaultValue={form.values.emtEmail ?? ''}
+              autoFocus={error !== undefined || undefined}
               {...described('emtEmail', error, { hint: true, submitted: form.values.emtEmail ?? '' })}
             />
           </Field>

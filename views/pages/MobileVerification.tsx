@@ -41,6 +41,7 @@ export function MobileVerificationPage({ form, toasts, frame }: MobileVerificati
                 autoComplete="one-time-code"
                 maxLength={VERIFICATION_CODE_LENGTH}
                 defaultValue={form.values.verificationCode ?? ''}
+                autoFocus={error !== undefined || undefined}
                 {...described('verificationCode', error, { submitted: form.values.verificationCode ?? '' })}
               />
             </Field>

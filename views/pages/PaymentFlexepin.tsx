@@ -58,6 +58,7 @@ export function PaymentFlexepinPage({ form, hold, offer, frame }: PaymentFlexepi
               autoComplete="off"
               maxLength={VOUCHER_LENGTH}
               defaultValue={form.values.voucherNumber ?? ''}
+              autoFocus={error !== undefined || undefined}
               {...described('voucherNumber', error, { hint: true, submitted: form.values.voucherNumber ?? '' })}
             />
           </Field>
