@@ -244,18 +244,21 @@ async function visitEveryPage(dir: string, count: number): Promise<boolean> {
     const progress = async (pages: number) =>
       console.log(`  ${pages} pages: RSS ${(await rssMiB(child.pid!)).toFixed(0)} MiB, ${await memoryFigures(port)}`);
     const started = performance.now();
+    const cpuStarted = await cpuMs(child.pid!);
     let answered = 0;
     await visit(port, everyPage(count), 2, (status) => {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (++answered % 10_000 === 0) void progress(answered);
     });
     const seconds = (performance.now() - started) / 1000;
+    const cpuPerPage = ((await cpuMs(child.pid!)) - cpuStarted) / answered;
     const samples = await watch.stop();
     const notReady = samples.filter((s) => s.status !== 'ready');
     const peak = Math.max(...samples.map((s) => s.rssMiB));
     const rssEnd = await rssMiB(child.pid!);
     console.log(
-      `visited ${answered} pages (${SHARED_PAGE_URLS.length} URLs × ${FLEET_LANGUAGES.length} languages × ${count} merchants) in ${seconds.toFixed(0)} s: ` +
+      `visited ${answered} pages (${SHARED_PAGE_URLS.length} URLs × ${FLEET_LANGUAGES.length} languages × ${count} merchants) in ${seconds.toFixed(0)} s ` +
+        `(${cpuPerPage.toFixed(1)} ms of the edge's CPU a page, rendered and compressed on its first request): ` +
         `${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')}; RSS ${rssEnd.toFixed(0)} MiB at the end, ` +
         `at most ${peak.toFixed(0)} MiB (threshold ${MANIFEST_SHED_RSS_MB}); /readyz not ready in ${notReady.length} of ${samples.length} samples` +
         (notReady.length ? ` (${[...new Set(notReady.map((s) => s.status))].join(', ')})` : ''),
