@@ -135,8 +135,11 @@ const envSchema = z.object({
   READY_EVENT_LOOP_UTILIZATION: z.coerce.number().gt(0).max(1).default(0.9),
   /** Bearer token that reads /metrics; unset = /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** Merchants with latency series of their own: `all`, or how many (the first asked for); the rest share one. */
-  METRICS_MERCHANTS: z.literal('all').or(z.coerce.number().int().min(0)).default('all'),
+  /**
+   * Merchants with latency series of their own: how many (the first asked for; the rest share
+   * one), or `all`. Bounded by default: each merchant's series stay in the heap for good.
+   */
+  METRICS_MERCHANTS: z.literal('all').or(z.coerce.number().int().min(0)).default(20),
   /** What change under MERCHANTS_DIR reloads the merchants (SIGHUP always does). */
   MERCHANTS_WATCH: z.enum(['tree', 'root', 'off']).default('tree'),
   /** The probe worker's port (0: any free one); `off`: probes on PORT only. Default: 9090 in production, else off. */

@@ -31,6 +31,15 @@ export const readInPool: Reader = {
   names: (dir) => readdir(dir),
 };
 /**
+ * Texts the blocking reader decoded last, compared byte for byte with each text it reads: a
+ * fleet's neighbours mostly hold the same footers and legal pages, and a text met again
+ * comes back as the same string, neither decoded again nor compared again by the pool
+ * (one string is equal to itself at once). Enough for one merchant's texts and a few
+ * neighbours' own merchant.json.
+ */
+const RECENT_TEXTS = 16;
+
+/**
  * On the main thread, the fewest cycles per file: for start-up, when nothing is served yet.
  * A file is read whole in three system calls (open, one read, close: no stat for its size),
  * as one read of a regular file gives all it holds up to the length asked, into a buffer
@@ -39,6 +48,7 @@ export const readInPool: Reader = {
  */
 export function blockingReader(): Reader {
   const scratch = Buffer.allocUnsafeSlow(MAX_FILE_BYTES + 1);
+  const recent: { bytes: Buffer; text: string }[] = [];
   const readWhole = (file: string) => {
     const fd = openSync(file, 'r');
     try {
@@ -47,11 +57,26 @@ export function blockingReader(): Reader {
       closeSync(fd);
     }
   };
+  const decode = (bytes: number) => {
+    const found = recent.findIndex(
+      (seen) => seen.bytes.length === bytes && scratch.compare(seen.bytes, 0, bytes, 0, bytes) === 0,
+    );
+    if (found >= 0) {
+      // The most recently met first: the texts every merchant holds stay.
+      const [seen] = recent.splice(found, 1);
+      recent.unshift(seen!);
+      return seen!.text;
+    }
+    const decoded = withoutBom(scratch.toString('utf8', 0, bytes));
+    recent.unshift({ bytes: Buffer.copyBytesFrom(scratch, 0, bytes), text: decoded });
+    if (recent.length > RECENT_TEXTS) recent.pop();
+    return decoded;
+  };
   return {
     file: async (file) => Buffer.copyBytesFrom(scratch, 0, readWhole(file)),
     text: async (file) => {
       const bytes = readWhole(file);
-      return { text: bytes > MAX_FILE_BYTES ? '' : withoutBom(scratch.toString('utf8', 0, bytes)), bytes };
+      return { text: bytes > MAX_FILE_BYTES ? '' : decode(bytes), bytes };
     },
     names: async (dir) => readdirSync(dir),
   };

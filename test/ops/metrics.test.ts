@@ -1,6 +1,7 @@
 // /metrics: only for the scraper holding the token, with requests by merchant and route
 // pattern, upstream calls, breakers and the event loop.
 import t from 'tap';
+import { parseConfig } from '../../server/config.ts';
 import { callOf } from '../../server/ops/metrics.ts';
 import { UPSTREAM_CALLS } from '../../server/upstream/calls.ts';
 import { startStack } from '../helpers/stack.ts';
@@ -70,6 +71,11 @@ t.test('METRICS_MERCHANTS caps the merchants with latency series of their own; 0
   t.same(await merchantsSeen('all'), ['maple', 'roo', 'test'], 'all: a series per merchant');
   t.same(await merchantsSeen('2'), ['_other', 'maple', 'roo'], 'the first two asked for keep theirs, the rest share one');
   t.same(await merchantsSeen('0'), ['_other'], 'off: one series for every merchant');
+});
+
+t.test('unset, METRICS_MERCHANTS is a bound: a fleet visited merchant by merchant does not grow the heap for good', async (t) => {
+  const { metricsMerchants } = parseConfig({});
+  t.ok(Number.isFinite(metricsMerchants) && metricsMerchants > 0, `${metricsMerchants} merchants with series of their own`);
 });
 
 t.test('every exchange call of the table has a label of its own, and the labels dashboards read stay put', async (t) => {
