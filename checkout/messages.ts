@@ -388,6 +388,15 @@ function textsOf(t: Translator) {
       coinNotSupported: t('AMOUNT_MESSAGES.coinNotSupported'),
     },
     BACK_TO_START: t('BACK_TO_START'),
+    BANK_PAYMENT_TEXT: {
+      title: t('BANK_PAYMENT_TEXT.title'),
+      intro: t('BANK_PAYMENT_TEXT.intro'),
+      bankPart: t('BANK_PAYMENT_TEXT.bankPart'),
+      waitingTitle: t('BANK_PAYMENT_TEXT.waitingTitle'),
+      waiting: t('BANK_PAYMENT_TEXT.waiting'),
+      checkAgain: t('BANK_PAYMENT_TEXT.checkAgain'),
+      kept: (reference: string) => t('BANK_PAYMENT_TEXT.kept', { reference }),
+    },
     BANK_TEXT: {
       selectTitle: t('BANK_TEXT.selectTitle'),
       selectIntro: t('BANK_TEXT.selectIntro'),
@@ -800,6 +809,7 @@ export const {
   AMOUNT_FORM_TEXT,
   AMOUNT_MESSAGES,
   BACK_TO_START,
+  BANK_PAYMENT_TEXT,
   BANK_TEXT,
   BUYER_MESSAGES,
   BUYER_TEXT,

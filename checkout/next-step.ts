@@ -1,14 +1,13 @@
 // Where a saved flow state sends the visitor (docs/spec.md section 2, "Next-screen rule"):
-// a page of this checkout, a payment page elsewhere, a document to serve as the page, or
-// nowhere (the caller logs the reason). The caller turns the step into a 303, a redirect or
-// a page.
+// a page of this checkout, a payment page elsewhere, or nowhere (the caller logs the
+// reason). The caller turns the step into a 303 or a redirect.
 import type { TxnType } from './domain.ts';
 import type { ScreenPath } from './routes.ts';
 
 export type NextStep =
   | { kind: 'navigate'; path: string }
-  | { kind: 'redirect'; url: string }
-  | { kind: 'html'; htmlDoc: string }
+  /** page: the checkout's page that sends the browser there, the answer to a form (POST/redirect/GET). */
+  | { kind: 'redirect'; url: string; page: ScreenPath }
   | { kind: 'none'; reason: string };
 
 /** What the rule reads of a flow state (server/upstream/contract.ts has the whole). */

@@ -98,6 +98,11 @@ export const ROUTES = {
   paymentOtcSuccess: route('payment-otc-success', '/payment-otc-success'),
   bankSelect: route('bank-select', '/bank-select'),
   poli: route('poli', '/poli'),
+  /**
+   * The bank's own page inside the checkout (its htmlDoc); returned: the bank has sent the
+   * visitor back (its return URL, AUD's too), and the page follows the order from there.
+   */
+  bankPayment: route('bank-payment', '/bank-payment', { flags: ['returned'] }),
   creditCardQuote: route('credit-card-quote', '/credit-card-quote', { leavePageGuard: true }),
   /** paid: back from the card provider (its message, or the link without JavaScript): follow the upstream. */
   creditCard: route('credit-card', '/credit-card', { flags: ['paid'] }),

@@ -20,6 +20,7 @@ export const islandLoaders = {
   CashInMap: () => import('./CashInMap.tsx'),
   UserAgentLog: () => import('./UserAgentLog.tsx'),
   DialogKeys: () => import('./DialogKeys.tsx'),
+  OrderWatch: () => import('./OrderWatch.tsx'),
 };
 
 export type IslandName = keyof typeof islandLoaders;

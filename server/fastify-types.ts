@@ -83,6 +83,8 @@ declare module 'fastify' {
   interface FastifyReply {
     /** [edge-security] The CSP nonce of this response, made when first read. */
     readonly scriptNonce: string;
+    /** [edge-security] This page's forms may also post to these origins (checked by the caller). */
+    allowFormTargets(origins: readonly string[]): FastifyReply;
     /** [edge-render] Render a React page with this status (default 200); HEAD gets the headers only. */
     render(page: ReactElement, options?: RenderOptions): Promise<FastifyReply>;
     /**

@@ -12,26 +12,9 @@ import { orderFiguresOf } from '../../checkout/order.ts';
 import { rateHold } from './rate-hold.ts';
 import { leaveFor } from './redirects.ts';
 import { createElement } from 'react';
-import { checkHtmlDocTargets, checkPaymentUrl, type PaymentHostRules } from '../../checkout/payment-url.ts';
+import { checkPaymentUrl, type PaymentHostRules } from '../../checkout/payment-url.ts';
 import { PaymentRefusedPage } from '../../views/pages/PaymentRefused.tsx';
 import { textsOf } from '../i18n/plugin.ts';
-
-/**
- * The bank's own page, served as its own document: sandboxed (an opaque origin, so it
- * cannot reach the checkout's cookies or pages; forms only), no script, and it may post
- * only to the bank origins its form targets were checked against.
- */
-function bankDocCsp(formOrigins: readonly string[]): string {
-  return [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    'img-src https: data:',
-    `form-action ${formOrigins.join(' ')}`,
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    'sandbox allow-forms allow-top-navigation',
-  ].join('; ');
-}
 
 /** The merchant's rules for where a payment may send the browser. */
 export function paymentHostRules(request: FastifyRequest): PaymentHostRules {
@@ -40,17 +23,21 @@ export function paymentHostRules(request: FastifyRequest): PaymentHostRules {
 }
 
 /**
- * The bank's page is told where to send the visitor back: /transaction, which follows
- * the upstream's nextAction (success, or the cancelled page when the payment failed).
+ * Where a bank sends the visitor back: the bank payment page, which follows the order
+ * (success, in review, or the cancelled page when the payment failed).
  */
+export function bankReturnUrl(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}${ROUTES.bankPayment.flags.returned}`;
+}
+
 function withReturnUrl(request: FastifyRequest, paymentUrl: string): string {
   const url = new URL(paymentUrl);
-  url.searchParams.set('returnUrl', `${request.protocol}://${request.host}${ROUTES.transactionNew.path}`);
+  url.searchParams.set('returnUrl', bankReturnUrl(request));
   return url.href;
 }
 
 /** A payment address that failed its checks: logged, and a page with the support reference. */
-function refusePayment(request: FastifyRequest, reply: FastifyReply, reasons: string[]) {
+export function refusePayment(request: FastifyRequest, reply: FastifyReply, reasons: string[]) {
   request.log.warn({ reasons }, 'payment address from the upstream refused');
   return reply
     .header('cache-control', 'no-store')
@@ -102,21 +89,13 @@ export function goToStep(request: FastifyRequest, reply: FastifyReply, step: Nex
       // See Other: the next step's page, fetched with GET whatever brought the visitor here.
       return reply.redirect(step.path, 303);
     case 'redirect': {
+      // A form is answered with the checkout's own page, which then checks the address and
+      // leaves: Back and reload never post it again (and a 303 to another site would break
+      // form-action 'self').
+      if (request.method === 'POST') return reply.redirect(step.page, 303);
       const checked = checkPaymentUrl(step.url, paymentHostRules(request));
       if (!checked.ok) return refusePayment(request, reply, [checked.reason]);
       return leaveFor(reply, withReturnUrl(request, checked.url));
-    }
-    case 'html': {
-      const targets = checkHtmlDocTargets(step.htmlDoc, paymentHostRules(request));
-      const refused = targets.flatMap((t) => (t.ok ? [] : [t.reason]));
-      if (refused.length > 0) return refusePayment(request, reply, refused);
-      const origins = [...new Set(targets.flatMap((t) => (t.ok ? [t.origin] : [])))];
-      return reply
-        .code(200)
-        .header('content-security-policy', bankDocCsp(origins.length ? origins : ["'none'"]))
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(step.htmlDoc);
     }
     case 'none':
       request.log.warn({ reason: step.reason }, 'next action not followed');
@@ -137,9 +116,10 @@ export function followNextAction(
   return goToStep(request, reply, step, stay);
 }
 
-/** The screen a step shows, for the flow cookie's `at`; none when it leaves the checkout. */
+/** The screen a step shows, for the flow cookie's `at` (a payment elsewhere: the page that leaves for it). */
 export function stepPath(step: NextStep): string | undefined {
-  return step.kind === 'navigate' ? step.path : undefined;
+  if (step.kind === 'navigate') return step.path;
+  return step.kind === 'redirect' ? step.page : undefined;
 }
 
 /**

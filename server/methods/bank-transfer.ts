@@ -1,12 +1,14 @@
 // Bank transfer: in Australia the bank payment page (/poli) and then the bank's own page at
 // the redirectUrl the upstream gives; elsewhere a bank chosen from a list (/bank-select) and
-// then the bank's page as the htmlDoc the upstream gives (docs/spec.md section 2). Either
-// address is checked against the merchant's payment hosts before the visitor is sent there.
+// then the bank's page as the htmlDoc the upstream gives, shown inside the checkout
+// (/bank-payment; docs/spec.md section 2). Either address is checked against the merchant's
+// payment hosts before the visitor is sent there, and either bank sends the visitor back to
+// /bank-payment?returned=1, which follows the order.
 import { PAYMENT_DEADLINE_MS, PAYMENT_EMAIL_MAX_MS } from '../../checkout/limits.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import { go, none, type NextScreenState, type NextStep } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { bankSelectScreen, poliScreen } from '../screens/bank-transfer.ts';
+import { bankPaymentScreen, bankSelectScreen, poliScreen } from '../screens/bank-transfer.ts';
 import { defineMethod } from './method.ts';
 
 /** The bank payment page with a Proceed button serves AUD; other currencies choose a bank. */
@@ -18,10 +20,11 @@ function bankPayment(state: NextScreenState): NextStep {
     // Raw: the caller checks it against the merchant's payment hosts (payment-url.ts)
     // and refuses what fails with a page of its own.
     const url = params?.redirectUrl;
-    return url ? { kind: 'redirect', url } : none(`CUSTOMER_PAYMENT ${state.paymentMethod} AUD without redirectUrl`);
+    return url
+      ? { kind: 'redirect', url, page: ROUTES.bankPayment.path }
+      : none(`CUSTOMER_PAYMENT ${state.paymentMethod} AUD without redirectUrl`);
   }
-  const htmlDoc = params?.htmlDoc;
-  return htmlDoc ? { kind: 'html', htmlDoc } : none(`CUSTOMER_PAYMENT ${state.paymentMethod} without htmlDoc`);
+  return params?.htmlDoc ? go(ROUTES.bankPayment.path) : none(`CUSTOMER_PAYMENT ${state.paymentMethod} without htmlDoc`);
 }
 
 export const bankTransfer = defineMethod({
@@ -33,7 +36,7 @@ export const bankTransfer = defineMethod({
   },
   rateHold: 'countdown',
   requotes: 'fiat',
-  screens: [bankSelectScreen, poliScreen],
+  screens: [bankSelectScreen, poliScreen, bankPaymentScreen],
   receipt: {
     afterApproval: (_order, texts) =>
       texts.RECEIPT_TEXT.afterApproval.paymentInstructions(

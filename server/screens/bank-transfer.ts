@@ -1,20 +1,24 @@
 // Screen 19: the bank choice (/bank-select) and, for AUD, the bank payment page (/poli).
 // Both initiate the bank transfer (banktransfer/init) only while the upstream has the
 // visitor at INITIATE_BANKTRANSFER, and /bank-select only with a bank the upstream
-// offered. What follows is the next-screen rule: the bank's page by redirect (AUD) or its
-// htmlDoc, each checked against the merchant's payment hosts (server/flow/next.ts).
+// offered. What follows is the next-screen rule: the bank's page by redirect (AUD), or its
+// htmlDoc inside the checkout's page (/bank-payment), each checked against the merchant's
+// payment hosts. Every bank sends the visitor back to /bank-payment?returned=1, which
+// follows the order: on by itself once the bank has confirmed, else it watches.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
+import { ROUTES, hasFlag, type ScreenPath } from '../../checkout/routes.ts';
+import { ISLAND_API } from '../../checkout/wire.ts';
+import { bankDocument } from '../flow/bank-document.ts';
 import { field } from '../../checkout/validation/result.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
-import { followNextAction } from '../flow/next.ts';
+import { bankReturnUrl, followNextAction, paymentHostRules, refusePayment, resumeAt } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
-import { BankSelectPage, PoliPage } from '../../views/pages/BankSelect.tsx';
+import { BankPaymentPage, BankSelectPage, PoliPage } from '../../views/pages/BankSelect.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { textsOf } from '../i18n/plugin.ts';
@@ -26,6 +30,7 @@ const showBanks: Show = (reply, state, messages, status) =>
     createElement(BankSelectPage, {
       banks: state.nextActionParams?.availableBanks ?? [],
       messages,
+      reference: state.refId,
       frame: flowFrameOf(reply.request, readFlow(reply.request), state),
     }),
     { status },
@@ -85,4 +90,40 @@ export const poliScreen = defineScreen({
   get: stepPage(ROUTES.poli.path, (_request, reply, { state }) => showPoli(reply, state, [], 200)),
   // The bank payment page picks the bank on its own page: an empty selectedBank.
   post: bankForm(ROUTES.poli.path, showPoli, () => ''),
+});
+
+const PAYMENT = ROUTES.bankPayment;
+
+/**
+ * The bank's page inside the checkout's: its htmlDoc sanitised, its forms told to send the
+ * visitor back here, and this page's form-action widened to the checked bank origins only.
+ * Back from the bank (`returned`), while the payment is unconfirmed, the page watches the
+ * order; an AUD visitor not yet at the bank is sent there (resumeAt).
+ */
+export const bankPaymentScreen = defineScreen({
+  route: PAYMENT,
+  step: 'pay',
+  get: async (request, reply) => {
+    const load = await loadStep(request, PAYMENT.path, 'CUSTOMER_PAYMENT');
+    if (load.kind !== 'ready' || load.state.paymentMethod !== 'BANKTRANSFER') {
+      return load.kind === 'ready'
+        ? resumeAt(request, reply, load.flow, load.state, PAYMENT.path)
+        : leaveStep(request, reply, load, PAYMENT.path);
+    }
+    const { flow, state } = load;
+    const frame = flowFrameOf(request, flow, state);
+    const pageUrl = PAYMENT.flags.returned;
+    reply.header('cache-control', 'no-store');
+    if (hasFlag(request.query, 'returned')) {
+      const statusUrl = ISLAND_API.status(flow.txnType, state.refId);
+      return reply.render(createElement(BankPaymentPage, { kind: 'waiting', statusUrl, pageUrl, reference: state.refId, frame }));
+    }
+    const htmlDoc = state.nextActionParams?.htmlDoc;
+    if (!htmlDoc) return resumeAt(request, reply, flow, state, PAYMENT.path);
+    const doc = bankDocument(htmlDoc, paymentHostRules(request), bankReturnUrl(request));
+    if (!doc.ok) return refusePayment(request, reply, doc.reasons);
+    return reply
+      .allowFormTargets(doc.origins)
+      .render(createElement(BankPaymentPage, { kind: 'bank', bankHtml: doc.html, reference: state.refId, frame }));
+  },
 });

@@ -67,6 +67,14 @@ export function cspTemplate(sources: CspSources): Policies {
   };
 }
 
+/**
+ * A policy whose forms may also post to `origins` (the bank's checked origins, for the one
+ * page that shows its form): form-action is the only directive that widens.
+ */
+export function withFormTargets(policy: string, origins: readonly string[]): string {
+  return origins.length ? policy.replace("form-action 'self'", `form-action 'self' ${origins.join(' ')}`) : policy;
+}
+
 export function originOf(url: string | undefined): string[] {
   if (!url) return [];
   try {

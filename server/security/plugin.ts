@@ -14,7 +14,7 @@ import type { FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import { EdgeError } from '../http/errors.ts';
 import { checkSameOrigin } from './csrf.ts';
-import { cspTemplate, newNonce, originOf } from './csp.ts';
+import { cspTemplate, newNonce, originOf, withFormTargets } from './csp.ts';
 import { cardWidgetUrlFor } from '../third-party.ts';
 import type { Merchant } from '../tenancy/load.ts';
 
@@ -100,6 +100,12 @@ export const securityPlugin = fp(
         return nonce;
       },
     });
+    // The origins a page's forms may post to beyond its own (a bank's form on /bank-payment).
+    const formTargets = new WeakMap<FastifyReply, readonly string[]>();
+    app.decorateReply('allowFormTargets', function (this: FastifyReply, origins: readonly string[]) {
+      formTargets.set(this, origins);
+      return this;
+    });
     app.addHook('onSend', (request, reply, payload, done) => {
       // A request refused before this plugin's onRequest hook ran (a bad Host, draining).
       if (!reply.hasHeader('x-content-type-options')) reply.headers(staticHeaders);
@@ -107,7 +113,8 @@ export const securityPlugin = fp(
       if (request.routeOptions.config.csp !== false && !reply.hasHeader('content-security-policy')) {
         const policies = policiesOf(request.merchant ?? undefined);
         const nonce = nonces.get(reply);
-        reply.header('content-security-policy', nonce === undefined ? policies.noScript : policies.withNonce(nonce));
+        const policy = nonce === undefined ? policies.noScript : policies.withNonce(nonce);
+        reply.header('content-security-policy', withFormTargets(policy, formTargets.get(reply) ?? []));
       }
       done(null, payload);
     });

@@ -81,7 +81,7 @@ const rows: Row[] = [
       nextActionParams: { redirectUrl: 'https://bank.example/pay?ref=R1' },
     }),
     '/poli',
-    { kind: 'redirect', url: 'https://bank.example/pay?ref=R1' },
+    { kind: 'redirect', url: 'https://bank.example/pay?ref=R1', page: '/bank-payment' },
   ],
   [
     'CUSTOMER_PAYMENT BANKTRANSFER AUD without redirectUrl',
@@ -99,13 +99,13 @@ const rows: Row[] = [
       nextActionParams: { redirectUrl: 'javascript:alert(1)' },
     }),
     '/poli',
-    { kind: 'redirect', url: 'javascript:alert(1)' },
+    { kind: 'redirect', url: 'javascript:alert(1)', page: '/bank-payment' },
   ],
   [
-    'CUSTOMER_PAYMENT BANKTRANSFER CAD',
+    "CUSTOMER_PAYMENT BANKTRANSFER CAD: the bank's page inside the checkout",
     state('CUSTOMER_PAYMENT', { paymentMethod: 'BANKTRANSFER', nextActionParams: { htmlDoc: '<html><form></form></html>' } }),
     '/bank-select',
-    { kind: 'html', htmlDoc: '<html><form></form></html>' },
+    { kind: 'navigate', path: '/bank-payment' },
   ],
   [
     'CUSTOMER_PAYMENT BANKTRANSFER CAD without htmlDoc',

@@ -35,6 +35,7 @@ t.test('every path of docs/spec.md section 2', async (t) => {
     '/payment-otc-success',
     '/bank-select',
     '/poli',
+    '/bank-payment',
     '/credit-card-quote',
     '/credit-card',
     '/transaction-in-review',
@@ -108,6 +109,7 @@ t.test('every sub-path a form posts to and every query flag a screen reads', asy
   ]);
   const flags = ROUTE_LIST.flatMap((r) => Object.values(r.flags)).sort();
   t.strictSame(flags, [
+    '/bank-payment?returned=1',
     '/credit-card?paid=1',
     '/mobile-verification?sent=1',
     '/payment-etransfer-instructions?paid=1',

@@ -87,9 +87,10 @@ const SHARED_WORDS = [
 const NOT_OURS = ['Choose File', 'Choose Files', 'No file chosen'];
 /**
  * Parts of the page that are a third party's own: the map library's credit line, which
- * Leaflet writes and its licence asks to keep.
+ * Leaflet writes and its licence asks to keep, and the bank's page shown inside the
+ * checkout's (its words are the bank's).
  */
-const NOT_OURS_SELECTORS = ['.leaflet-control-attribution'];
+const NOT_OURS_SELECTORS = ['.leaflet-control-attribution', '.bank-document'];
 /** What the page itself marks as no words to translate: codes such as the cash payment's reference. */
 const NOT_WORDS_SELECTOR = '[translate="no"]';
 

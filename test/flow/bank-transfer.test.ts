@@ -1,5 +1,6 @@
-// Screen 19 against the sandbox: the IDR bank choice to the bank's own document, the AUD
-// bank payment page (/poli) to the bank's page and back, the bank-init rows of the failure
+// Screen 19 against the sandbox: the IDR bank choice to the bank's page inside the
+// checkout's and back, the AUD bank payment page (/poli) to the bank's page and back, every
+// form answered with a redirect, the bank-init rows of the failure
 // table, forged and out-of-step posts, and every refused payment address.
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
@@ -15,11 +16,18 @@ t.teardown(() => stack.close());
 let initAnswer:
   | ((real: () => Promise<UpstreamResult<BankTransferInitResponse>>) => Promise<UpstreamResult<BankTransferInitResponse>>)
   | undefined;
+/** When set, the flow state's nextActionParams while it awaits the payment, as the upstream hands them over. */
+let paymentParams: FlowState['nextActionParams'] | undefined;
 const realForRequest = stack.app.upstream.forRequest.bind(stack.app.upstream);
 stack.app.upstream.forRequest = (context) => {
   const real = realForRequest(context);
   const wrapped: UpstreamClient = {
     ...real,
+    flowState: async (txnType, refId) => {
+      const result = await real.flowState(txnType, refId);
+      if (!result.ok || !paymentParams || result.value.nextAction !== 'CUSTOMER_PAYMENT') return result;
+      return { ok: true, value: { ...result.value, nextActionParams: paymentParams } };
+    },
     bankTransferInit: (refId, bank) =>
       initAnswer ? initAnswer(() => real.bankTransferInit(refId, bank)) : real.bankTransferInit(refId, bank),
   };
@@ -58,38 +66,90 @@ t.test("IDR: the banks with logos or text tiles, a forged bank refused, the chos
   t.equal(upstreamCalls(stack, '/banktransfer/init'), before, 'nothing sent upstream');
 
   const chosen = await visitor.post('/bank-select', { selectedBank: 'BCA' });
-  t.equal(chosen.statusCode, 200);
-  t.match(chosen.body, 'Sandbox Bank Central Asia (Sandbox)');
-  const csp = String(chosen.headers['content-security-policy']);
-  t.match(csp, `form-action ${stack.sandbox.url}`, 'posts only to the bank');
-  t.match(csp, 'sandbox allow-forms');
-  t.notMatch(csp, 'allow-same-origin');
+  t.equal(chosen.statusCode, 303, 'the form is answered with a redirect');
+  t.equal(chosen.headers.location, '/bank-payment');
   t.match(await visitor.state(), { nextAction: 'CUSTOMER_PAYMENT' });
 
+  const bank = await visitor.get('/bank-payment');
+  t.equal(bank.statusCode, 200);
+  t.match(bank.body, 'Pay at your bank', "the checkout's page around it");
+  t.match(bank.body, '<meta name="viewport"', 'readable on a phone');
+  t.match(
+    bank.body,
+    /<section class="bank-document" aria-label="Your bank’s page">\s*<h1>Sandbox Bank Central Asia \(Sandbox\)<\/h1>/,
+  );
+  t.match(bank.body, `Your verified order ${visitor.refId()} is kept`);
+  t.notMatch(bank.body, /<html[^>]*>[\s\S]*<html/, "the bank's document is not nested whole");
+  const returnUrl = 'http://test.localhost/bank-payment?returned=1';
+  const action = `${stack.sandbox.url}/pay/bank/${visitor.refId()}?returnUrl=${encodeURIComponent(returnUrl)}`;
+  t.match(
+    bank.body,
+    `<form action="${action.replaceAll('&', '&amp;')}" method="post">`,
+    'the bank is told where to send the visitor back',
+  );
+  t.match(bank.body, '<button type="submit" name="decision" value="pay" class="button">Pay 1,000,000.00 IDR</button>');
+  t.notMatch(bank.body, /<title>[^<]*Sandbox/, "the bank's title gives way to the checkout's");
+  const csp = String(bank.headers['content-security-policy']);
+  t.match(csp, `form-action 'self' ${stack.sandbox.url};`, 'posts only to the checked bank origin');
+  t.match(csp, /script-src 'nonce-/, 'the checkout page keeps its own script policy');
+  t.equal(bank.headers['cache-control'], 'no-store');
+
   const again = await visitor.post('/bank-select', { selectedBank: 'BCA' });
-  t.equal(again.statusCode, 200, 'posted again: the bank document, where the upstream has the visitor');
-  t.match(again.body, 'Sandbox Bank Central Asia (Sandbox)');
+  t.equal(again.statusCode, 303, 'posted again (Back, then the form again): sent where the upstream has the visitor');
+  t.equal(again.headers.location, '/bank-payment');
+  const back = await visitor.get('/bank-select');
+  t.equal(back.statusCode, 303, 'Back to the bank choice: the bank page again, the order kept');
+  t.equal(back.headers.location, '/bank-payment');
+
+  // The bank's Pay, as the browser posts the form: back to the checkout, which follows the order.
+  const paid = await stack.sandbox.app.inject({
+    method: 'POST',
+    url: new URL(action).pathname + new URL(action).search,
+    payload: { decision: 'pay' },
+  });
+  t.equal(paid.statusCode, 303, "the bank's answer is a redirect too");
+  t.equal(paid.headers.location, returnUrl);
+  const returned = await visitor.get('/bank-payment?returned=1');
+  t.equal(returned.headers.location, '/transaction-success');
 });
 
-t.test('AUD: Proceed, the bank page with a way back, paid: success', async (t) => {
+t.test('back from the bank before it confirms: the checkout waits and watches the order', async (t) => {
+  const visitor = await idrBuy();
+  await visitor.post('/bank-select', { selectedBank: 'BMRI' });
+  const waiting = await visitor.get('/bank-payment?returned=1');
+  t.equal(waiting.statusCode, 200);
+  t.match(waiting.body, 'Waiting for your bank');
+  t.match(waiting.body, 'This page moves on by itself as soon as your bank confirms the payment.');
+  t.match(waiting.body, 'data-island="OrderWatch"', 'watched with JavaScript');
+  t.match(waiting.body, /<a class="button secondary" href="\/bank-payment\?returned=1">Check again<\/a>/, 'and without');
+  t.notMatch(waiting.body, 'bank-document', "not the bank's page again");
+});
+
+t.test('AUD: Proceed, the bank page, paid: back in the checkout, success', async (t) => {
   const visitor = await audBuy();
   const page = await visitor.get('/poli');
   t.match(page.body, '<button type="submit" class="button">Proceed</button>');
   const proceed = await visitor.post('/poli');
-  t.equal(proceed.statusCode, 200);
-  const refresh = String(proceed.headers.refresh);
+  t.equal(proceed.statusCode, 303, 'the form is answered with a redirect');
+  t.equal(proceed.headers.location, '/bank-payment');
+  const leaving = await visitor.get('/bank-payment');
+  t.equal(leaving.statusCode, 200);
+  const refresh = String(leaving.headers.refresh);
   const bankUrl = new URL(refresh.replace(/^0; url=/, ''));
   t.equal(bankUrl.origin, stack.sandbox.url);
   t.equal(bankUrl.pathname, `/pay/bank/${visitor.refId()}`);
-  t.equal(bankUrl.searchParams.get('returnUrl'), 'http://roo.localhost/transaction');
+  t.equal(bankUrl.searchParams.get('returnUrl'), 'http://roo.localhost/bank-payment?returned=1');
   const paid = await stack.sandbox.app.inject({
     method: 'POST',
     url: `/pay/bank/${visitor.refId()}`,
     payload: { decision: 'pay', returnUrl: bankUrl.searchParams.get('returnUrl') },
   });
-  t.equal(paid.headers.location, 'http://roo.localhost/transaction');
-  const back = await visitor.get('/transaction');
+  t.equal(paid.headers.location, 'http://roo.localhost/bank-payment?returned=1');
+  const back = await visitor.get('/bank-payment?returned=1');
   t.equal(back.headers.location, '/transaction-success');
+  const reopened = await stack.sandbox.app.inject({ method: 'GET', url: bankUrl.pathname + bankUrl.search });
+  t.equal(reopened.statusCode, 303, 'the bank page again after paying (Back): sent back to the checkout');
+  t.equal(reopened.headers.location, 'http://roo.localhost/bank-payment?returned=1');
 });
 
 t.test('a failed bank payment: the cancelled page says so', async (t) => {
@@ -135,14 +195,12 @@ t.test('a bank post for a transaction at another step: sent there, nothing sent'
   t.equal(upstreamCalls(stack, '/banktransfer/init'), before, 'nothing sent upstream');
 });
 
-/** The upstream's answer to Proceed, with this redirectUrl; the edge must refuse it. */
+/** Proceed, then the page that leaves for the bank, with this redirectUrl; the edge must refuse it. */
 async function refusedAt(visitor: Visitor, params: FlowState['nextActionParams']) {
-  initAnswer = async (real) => {
-    const result = await real();
-    return result.ok ? { ok: true, value: { ...result.value, nextActionParams: params } } : result;
-  };
-  const res = await visitor.post('/poli');
-  initAnswer = undefined;
+  paymentParams = params;
+  const proceed = await visitor.post('/poli');
+  const res = await visitor.get(String(proceed.headers.location));
+  paymentParams = undefined;
   return res;
 }
 
@@ -164,15 +222,13 @@ t.test('every refused redirect and htmlDoc target: a clear page with a support r
 
 t.test('an htmlDoc posting anywhere but a payment host is refused', async (t) => {
   const visitor = await idrBuy();
-  initAnswer = async (real) => {
-    const result = await real();
-    if (!result.ok) return result;
-    const htmlDoc =
-      '<!DOCTYPE html><html><body><form method="post" action="https://evil.example/steal"><button>Pay</button></form></body></html>';
-    return { ok: true, value: { ...result.value, nextActionParams: { htmlDoc } } };
+  await visitor.post('/bank-select', { selectedBank: 'BCA' });
+  paymentParams = {
+    htmlDoc:
+      '<!DOCTYPE html><html><body><form method="post" action="https://evil.example/steal"><button>Pay</button></form></body></html>',
   };
-  const res = await visitor.post('/bank-select', { selectedBank: 'BCA' });
-  initAnswer = undefined;
+  const res = await visitor.get('/bank-payment');
+  paymentParams = undefined;
   t.equal(res.statusCode, 502);
   t.notMatch(res.body, 'evil.example');
   t.match(res.body, 'Support reference:');

@@ -42,6 +42,26 @@ export async function resumeIn(stack: Stack, page: Page, visitor: Visitor): Prom
   await goto(stack, page, visitor.host, `/state/${visitor.refId()}`);
 }
 
+/** A test-host IDR bank transfer at the bank choice. */
+async function idrBankChoice(stack: Stack): Promise<Visitor> {
+  const visitor = await driveTo(stack, '/image-input-choice', {
+    host: TEST,
+    method: 'BANKTRANSFER',
+    currency: 'IDR',
+    amount: 1_000_000,
+    buyer: { mobileCountry: 'CA', ...ID_ADDRESS },
+  });
+  await passIdentity(visitor);
+  return visitor;
+}
+
+/** The same with its bank chosen: the bank's page awaits the payment. */
+async function idrBankChosen(stack: Stack): Promise<Visitor> {
+  const visitor = await idrBankChoice(stack);
+  await visitor.post('/bank-select', { selectedBank: 'BCA' });
+  return visitor;
+}
+
 /** The visitor's cookie, then a page of the flow that /state would not pick (a question, a sub-page). */
 async function openWith(stack: Stack, page: Page, visitor: Visitor, path: string): Promise<void> {
   await page.context().addCookies([visitor.browserCookie()]);
@@ -262,16 +282,20 @@ export const TOUR: readonly TourStop[] = [
     host: TEST,
     path: '/bank-select',
     open: async (stack, page) => {
-      const visitor = await driveTo(stack, '/image-input-choice', {
-        host: TEST,
-        method: 'BANKTRANSFER',
-        currency: 'IDR',
-        amount: 1_000_000,
-        buyer: { mobileCountry: 'CA', ...ID_ADDRESS },
-      });
-      await passIdentity(visitor);
-      await resumeIn(stack, page, visitor);
+      await resumeIn(stack, page, await idrBankChoice(stack));
     },
+  },
+  {
+    name: "bank-payment (the bank's page inside the checkout)",
+    host: TEST,
+    path: '/bank-payment',
+    open: async (stack, page) => openWith(stack, page, await idrBankChosen(stack), '/bank-payment'),
+  },
+  {
+    name: 'bank-payment, back from the bank before it confirms',
+    host: TEST,
+    path: '/bank-payment',
+    open: async (stack, page) => openWith(stack, page, await idrBankChosen(stack), '/bank-payment?returned=1'),
   },
   { name: 'spend-quote', host: MAPLE, path: '/spend-quote', open: (stack, page) => spendQuote(stack, page) },
   {

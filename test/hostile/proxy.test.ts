@@ -342,15 +342,19 @@ t.test('a bank redirectUrl with CR, LF or non-ASCII is refused like any bad redi
       currency: 'AUD',
       amount: 100,
     });
-    takeOver(/\/banktransfer\/init$/, (_req, res, _body, sandbox) => {
+    // The init's answer and every flow state after it carry the spoilt address.
+    takeOver(/\/(banktransfer\/init|txnbuy\/flowstate\/[^/]+)$/, (_req, res, _body, sandbox) => {
       void sandbox().then(({ status, json }) => {
-        const state = json as { nextActionParams: { redirectUrl: string } };
-        state.nextActionParams.redirectUrl = spoil(state.nextActionParams.redirectUrl);
+        const state = json as { nextActionParams?: { redirectUrl?: string } | null };
+        const params = state.nextActionParams;
+        if (typeof params?.redirectUrl === 'string') params.redirectUrl = spoil(params.redirectUrl);
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(state));
       });
     });
     const refId = visitor.refId();
-    const proceed = await visitor.post('/poli');
+    const posted = await visitor.post('/poli');
+    t.equal(posted.statusCode, 303, `${name}: the form is answered with a redirect`);
+    const proceed = await visitor.get(String(posted.headers.location));
     t.equal(proceed.statusCode, 502, name);
     t.match(proceed.body, PAYMENT_REFUSED_TEXT.body);
     t.equal(proceed.headers.refresh, undefined, 'not sent anywhere');

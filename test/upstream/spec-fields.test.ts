@@ -158,8 +158,10 @@ t.test('a bank transfer: the next step and its banks only', async (t) => {
   const page = await visitor.get('/bank-select');
   t.equal(page.statusCode, 200);
   const chosen = await visitor.post('/bank-select', { selectedBank: 'BCA' });
-  t.equal(chosen.statusCode, 200, "the bank's page");
-  t.match(chosen.body, 'Sandbox Bank Central Asia (Sandbox)');
+  t.equal(chosen.statusCode, 303, 'the form is answered with a redirect');
+  const bank = await visitor.get(String(chosen.headers.location));
+  t.equal(bank.statusCode, 200, "the bank's page");
+  t.match(bank.body, 'Sandbox Bank Central Asia (Sandbox)');
 });
 
 t.test('a document upload whose API answers {success, fileName}: a success', async (t) => {

@@ -1,13 +1,15 @@
 // Screen 19: the banks the upstream offers (nextActionParams.availableBanks), each a
 // submit button of one form, with its logo when the checkout ships one and a text tile
-// with its initials when not. No JavaScript.
+// with its initials when not; then the bank's own page inside the checkout's (/bank-payment).
+// No JavaScript but the watch once the bank has sent the visitor back.
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { useTexts } from '../language.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { BackHome, FormCard } from '../components/FormParts.tsx';
+import { FormCard } from '../components/FormParts.tsx';
+import { Island } from '../../server/render/island.tsx';
 
 export interface Bank {
   bankCode: string;
@@ -37,10 +39,12 @@ export interface BankSelectProps {
   frame?: FlowFrameProps | undefined;
   banks: readonly Bank[];
   messages: string[];
+  /** The visitor's Reference ID. */
+  reference: string;
 }
 
-export function BankSelectPage({ banks, messages, frame }: BankSelectProps) {
-  const { BANK_TEXT, TIME } = useTexts();
+export function BankSelectPage({ banks, messages, frame, reference }: BankSelectProps) {
+  const { BANK_PAYMENT_TEXT, BANK_TEXT, TIME } = useTexts();
   return (
     <Document title={BANK_TEXT.selectTitle}>
       <FlowFrame frame={frame}>
@@ -63,7 +67,8 @@ export function BankSelectPage({ banks, messages, frame }: BankSelectProps) {
             ))}
           </ul>
           <p className="hint">{BANK_TEXT.deadline(TIME.hours(PAYMENT_DEADLINE_MS))}</p>
-          <BackHome />
+          {/* No way home from here: it would abandon an order already verified. */}
+          <p className="hint">{BANK_PAYMENT_TEXT.kept(reference)}</p>
         </FormCard>
       </FlowFrame>
     </Document>
@@ -91,6 +96,58 @@ export function PoliPage({ messages, frame }: PoliProps) {
           <p>{BANK_TEXT.poliIntro}</p>
           <p className="hint">{BANK_TEXT.deadline(TIME.hours(PAYMENT_DEADLINE_MS))}</p>
         </FormCard>
+      </FlowFrame>
+    </Document>
+  );
+}
+
+export type BankPaymentProps = {
+  frame?: FlowFrameProps | undefined;
+  /** The visitor's Reference ID: the order is kept while the bank has them. */
+  reference: string;
+} & (
+  | /** The bank's page, sanitised (server/flow/bank-document.ts), inside the checkout's. */
+  { kind: 'bank'; bankHtml: string }
+  /** Back from the bank, the payment not confirmed yet: the page watches the order. */
+  | { kind: 'waiting'; statusUrl: string; pageUrl: string }
+);
+
+/**
+ * The bank's page inside the checkout's (its htmlDoc, docs/spec.md section 2), or, once the
+ * bank has sent the visitor back, the wait for its confirmation; either way the order
+ * stays the visitor's.
+ */
+export function BankPaymentPage(props: BankPaymentProps) {
+  const { BANK_PAYMENT_TEXT, BANK_TEXT, TIME } = useTexts();
+  const waiting = props.kind === 'waiting';
+  const title = waiting ? BANK_PAYMENT_TEXT.waitingTitle : BANK_PAYMENT_TEXT.title;
+  return (
+    <Document title={title}>
+      <FlowFrame frame={props.frame}>
+        <section className="card payment">
+          <h1>{title}</h1>
+          {waiting ? (
+            <>
+              <p role="status">{BANK_PAYMENT_TEXT.waiting}</p>
+              <Island name="OrderWatch" props={{ statusUrl: props.statusUrl, pageUrl: props.pageUrl }} />
+              <a className="button secondary" href={props.pageUrl}>
+                {BANK_PAYMENT_TEXT.checkAgain}
+              </a>
+            </>
+          ) : (
+            <>
+              <p>{BANK_PAYMENT_TEXT.intro}</p>
+              <section
+                className="bank-document"
+                aria-label={BANK_PAYMENT_TEXT.bankPart}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by an allowlist, its forms' targets checked (server/flow/bank-document.ts)
+                dangerouslySetInnerHTML={{ __html: props.bankHtml }}
+              />
+              <p className="hint">{BANK_TEXT.deadline(TIME.hours(PAYMENT_DEADLINE_MS))}</p>
+            </>
+          )}
+          <p className="hint">{BANK_PAYMENT_TEXT.kept(props.reference)}</p>
+        </section>
       </FlowFrame>
     </Document>
   );

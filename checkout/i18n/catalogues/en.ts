@@ -32,6 +32,16 @@ export const en = {
   'AMOUNT_MESSAGES.separator': 'Please write the amount with a point before the decimals, as in {example}.',
   'AMOUNT_MESSAGES.zero': 'Amount must be greater than zero.',
   BACK_TO_START: 'Back to the start',
+  'BANK_PAYMENT_TEXT.bankPart': 'Your bank’s page',
+  'BANK_PAYMENT_TEXT.checkAgain': 'Check again',
+  'BANK_PAYMENT_TEXT.intro':
+    'Approve the payment on your bank’s page below. When you are done there, your bank brings you back here.',
+  'BANK_PAYMENT_TEXT.kept':
+    'Your verified order {reference} is kept: come back to it with its Reference ID until the payment deadline.',
+  'BANK_PAYMENT_TEXT.title': 'Pay at your bank',
+  'BANK_PAYMENT_TEXT.waiting':
+    'Your bank has sent you back. This page moves on by itself as soon as your bank confirms the payment.',
+  'BANK_PAYMENT_TEXT.waitingTitle': 'Waiting for your bank',
   'BANK_TEXT.deadline': 'Your payment must arrive within {window}.',
   'BANK_TEXT.notOffered': 'Please choose one of the banks shown.',
   'BANK_TEXT.poliIntro': 'You will be taken to your bank to approve the payment of the order total.',

@@ -33,6 +33,16 @@ export const frCA: Catalogue = {
   'AMOUNT_MESSAGES.separator': 'Veuillez écrire le montant avec une virgule avant les décimales, par exemple {example}.',
   'AMOUNT_MESSAGES.zero': 'Le montant doit être supérieur à zéro.',
   BACK_TO_START: 'Retour au début',
+  'BANK_PAYMENT_TEXT.bankPart': 'La page de votre banque',
+  'BANK_PAYMENT_TEXT.checkAgain': 'Vérifier de nouveau',
+  'BANK_PAYMENT_TEXT.intro':
+    'Approuvez le paiement sur la page de votre banque ci-dessous. Une fois terminé, votre banque vous ramène ici.',
+  'BANK_PAYMENT_TEXT.kept':
+    'Votre commande vérifiée {reference} est conservée : revenez-y avec son numéro de référence avant l’échéance du paiement.',
+  'BANK_PAYMENT_TEXT.title': 'Payer auprès de votre banque',
+  'BANK_PAYMENT_TEXT.waiting':
+    'Votre banque vous a renvoyé ici. Cette page passe à la suite d’elle-même dès que votre banque confirme le paiement.',
+  'BANK_PAYMENT_TEXT.waitingTitle': 'En attente de votre banque',
   'BANK_TEXT.deadline': 'Votre paiement doit nous parvenir dans un délai de {window}.',
   'BANK_TEXT.notOffered': 'Veuillez choisir l’une des banques affichées.',
   'BANK_TEXT.poliIntro': 'Vous serez dirigé vers votre banque pour approuver le paiement du total de la commande.',

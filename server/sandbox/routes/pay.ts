@@ -1,5 +1,6 @@
 // The payment provider pages opened by the visitor's browser: e-transfer (popup) and bank
-// (full page, or its htmlDoc form). Pay completes the transaction, Cancel cancels it.
+// (full page, or its htmlDoc form). Pay completes the transaction, Cancel cancels it; a
+// bank then sends the visitor back to the return URL it was given, as a real bank does.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.ts';
@@ -47,6 +48,9 @@ export function payRoutes(ctx: SandboxContext) {
           const txn = find(request.params.refId);
           if (!txn) return unknown(reply);
           if (txn.nextAction === 'DONE_COMPLETED' || txn.nextAction === 'DONE_CANCELLED') {
+            // Settled already: a bank sends the visitor back as it did after Pay or Cancel.
+            const returnUrl = kind === 'bank' ? safeReturnUrl(request.query.returnUrl) : null;
+            if (returnUrl) return reply.redirect(returnUrl, 303);
             return sendPage(reply, 200, paymentResultPage(txn));
           }
           if (txn.nextAction !== 'CUSTOMER_PAYMENT') return notOpen(reply);
@@ -55,16 +59,20 @@ export function payRoutes(ctx: SandboxContext) {
         },
       );
 
-      app.post<{ Params: { refId: string } }>(`/pay/${kind}/:refId`, async (request, reply) => {
-        const txn = find(request.params.refId);
-        if (!txn) return unknown(reply);
-        const form = decisionSchema.safeParse(request.body);
-        if (!form.success) return sendPage(reply, 400, messagePage('Bad request', 'Choose Pay or Cancel.'));
-        if (settlePayment(txn, method, form.data.decision) === 'not-open') return notOpen(reply);
-        const returnUrl = kind === 'bank' ? safeReturnUrl(form.data.returnUrl) : null;
-        if (returnUrl) return reply.redirect(returnUrl, 303);
-        return sendPage(reply, 200, paymentResultPage(txn));
-      });
+      app.post<{ Params: { refId: string }; Querystring: { returnUrl?: string } }>(
+        `/pay/${kind}/:refId`,
+        async (request, reply) => {
+          const txn = find(request.params.refId);
+          if (!txn) return unknown(reply);
+          const form = decisionSchema.safeParse(request.body);
+          if (!form.success) return sendPage(reply, 400, messagePage('Bad request', 'Choose Pay or Cancel.'));
+          if (settlePayment(txn, method, form.data.decision) === 'not-open') return notOpen(reply);
+          // A bank's return URL: in its form (its own page) or its target (the page the edge shows).
+          const returnUrl = kind === 'bank' ? safeReturnUrl(form.data.returnUrl ?? request.query.returnUrl) : null;
+          if (returnUrl) return reply.redirect(returnUrl, 303);
+          return sendPage(reply, 200, paymentResultPage(txn));
+        },
+      );
     }
   };
 }
