@@ -114,3 +114,9 @@ export const ERROR_CODES = {
   buyerAddressRequired: 'BUYER.ADDRESS.REQUIRED',
 } as const;
 export const LIMIT_ERROR_CODES: readonly string[] = [ERROR_CODES.dailyLimit, ERROR_CODES.weeklyLimit, ERROR_CODES.monthlyLimit];
+
+/** Wrong codes the upstream takes: the last one cancels the order, so the visitor is told how many are left. */
+export const VERIFICATION_CODE_ATTEMPTS = 3;
+
+/** The networks a merchant trades on: production hosts mainnet, TEST and DEV hosts the test networks. */
+export type Network = 'prod' | 'testnet';

@@ -59,8 +59,6 @@ export const CAMERA_FALLBACK_MS = 5 * SECOND;
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_VALIDITY_MS = 10 * MINUTE;
-/** Wrong codes the upstream takes: the last one cancels the order, so the visitor is told how many are left. */
-export const VERIFICATION_CODE_ATTEMPTS = 3;
 export const VOUCHER_LENGTH = 16;
 export const LEGAL_AGE = 18;
 export const BIRTH_YEAR_MIN = 1900;

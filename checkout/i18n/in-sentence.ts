@@ -1,8 +1,8 @@
 // A label written to stand alone (a payment method as the merchant names it: "Virement
 // Interac", "Carte de crédit") placed inside a sentence. French capitalises only proper
 // names, so mid-sentence the first word is lower-cased: "Payer par virement Interac".
-// English keeps its capitals ("Pay by Interac e-Transfer"). A one-word label (Flexepin,
-// PayID) or a first word with capitals inside (PayID, OTC) is a name and stays as it is.
+// English keeps its capitals ("Pay by Interac e-Transfer"). A one-word label, or a first
+// word with capitals inside or an acronym, is a brand's name and stays as it is.
 // Pure and isomorphic; applied where a catalogue text takes a label (checkout/messages.ts).
 import type { PageLanguage } from './languages.ts';
 

@@ -1,7 +1,6 @@
 // The transaction state machine: each step call is accepted only at its nextAction, and
 // moves the transaction on as the real exchange does (README: journeys and test values).
-import { ERROR_CODES } from '../../checkout/domain.ts';
-import { VERIFICATION_CODE_ATTEMPTS } from '../../checkout/limits.ts';
+import { ERROR_CODES, VERIFICATION_CODE_ATTEMPTS } from '../../checkout/domain.ts';
 import type { z } from 'zod';
 import type { buyerInfoRequestSchema, flowStateSchema, statusResponseSchema, UpstreamErrorItem } from '../upstream/contract.ts';
 import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';

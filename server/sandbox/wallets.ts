@@ -3,8 +3,7 @@
 // them, on the network the merchant trades on (a test or dev host's addresses are test-network
 // ones). Nobody holds the keys: never send real coins to them.
 import { createHash } from 'node:crypto';
-import type { Coin } from '../../checkout/domain.ts';
-import type { Network } from '../../checkout/validation/crypto-address.ts';
+import type { Coin, Network } from '../../checkout/domain.ts';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 

@@ -9,7 +9,7 @@ import { validateVerificationCode } from '../../checkout/validation/verification
 import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { readFlow, writeFlow } from '../security/flow-cookie.ts';
 import { ERROR_CODES } from '../../checkout/domain.ts';
-import { VERIFICATION_CODE_ATTEMPTS } from '../../checkout/limits.ts';
+import { VERIFICATION_CODE_ATTEMPTS } from '../../checkout/domain.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';

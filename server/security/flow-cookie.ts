@@ -13,7 +13,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FIAT_CURRENCIES, FLOW_KINDS, TXN_TYPES } from '../../checkout/domain.ts';
 import { refIdSchema } from '../upstream/contract.ts';
-import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX, VERIFICATION_CODE_ATTEMPTS } from '../../checkout/limits.ts';
+import { VERIFICATION_CODE_ATTEMPTS } from '../../checkout/domain.ts';
+import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from '../../checkout/limits.ts';
 
 /** The name over plain http. */
 export const FLOW_COOKIE = 'flow';

@@ -3,8 +3,9 @@
 import './global-shim.ts';
 import multicoin from 'multicoin-address-validator';
 import bchaddr from 'bchaddrjs/dist/bchaddrjs-0.5.2.min.js';
+import type { Network } from '../../domain.ts';
 
-export type Network = 'prod' | 'testnet';
+export type { Network };
 
 /** BTC, LTC and ETH through multicoin-address-validator, for exactly one network. */
 export function multicoinValid(symbol: 'btc' | 'ltc' | 'eth', address: string, network: Network): boolean {
