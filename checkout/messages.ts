@@ -676,6 +676,8 @@ function textsOf(t: Translator) {
     SPEND_QUOTE_TEXT: {
       /** Above the figures of a newly chosen amount: the upstream has quoted it, nothing is confirmed yet. */
       requoted: t('SPEND_QUOTE_TEXT.requoted', { next: t('ACTIONS.next') }),
+      /** In place of the figures while the chosen amount is not the one they were quoted for. */
+      figuresOnNext: t('SPEND_QUOTE_TEXT.figuresOnNext', { next: t('ACTIONS.next') }),
       title: t('SPEND_QUOTE_TEXT.title'),
       amountLegend: t('SPEND_QUOTE_TEXT.amountLegend'),
       terms: t('SPEND_QUOTE_TEXT.terms'),

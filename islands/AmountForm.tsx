@@ -69,6 +69,10 @@ export default function AmountForm(props: AmountFormProps) {
   // not a DOM write: a re-render on submit would put the server's empty value back).
   const [resolution, setResolution] = useState('');
   useEffect(() => setResolution(`${screen.width}x${screen.height}`), []);
+  // Without JavaScript the estimate could not follow a method changed after the page came:
+  // the server's page shows the price alone, and what the amount buys once the island runs.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   // What the visitor typed or chose before the island hydrated: the fields are uncontrolled,
   // so hydration keeps it, and the state that filters methods and estimates catches up here.
   useEffect(() => {
@@ -276,7 +280,7 @@ export default function AmountForm(props: AmountFormProps) {
           fiatCurrency={fiatCurrency}
           fiats={props.fiats}
           // What a provider-priced method buys is the provider's to say: only the price is shown.
-          amount={method?.providerPriced ? '' : kind === 'BUY' ? fiatAmount : cryptoAmount}
+          amount={!live || method?.providerPriced ? '' : kind === 'BUY' ? fiatAmount : cryptoAmount}
           fee={method?.fee ?? 0}
           price={props.prices?.find((r) => r.cryptoCurrency === coin && r.fiatCurrency === fiatCurrency)?.fiatAmount}
           text={props.text}

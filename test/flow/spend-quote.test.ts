@@ -18,7 +18,8 @@ t.teardown(async () => {
 });
 
 const PAGE = '/spend-quote';
-const CHECKED_50 = /<input type="radio" name="fiatAmount" checked="" value="50"\/>/;
+const CHECKED_50 = /<input type="radio" data-quoted="" name="fiatAmount" checked="" value="50"\/>/;
+const FIGURES_ON_NEXT = `<p class="notice figures-on-next" role="status">${SPEND_QUOTE_TEXT.figuresOnNext}</p>`;
 const STATUS_LINE = `<p class="notice" role="status">${SPEND_QUOTE_TEXT.requoted}</p>`;
 
 async function spend(subtype = 'NORTHMART_CA', amount = '50', on: Stack = stack) {
@@ -47,7 +48,9 @@ t.test('the picker shows the presets, the spend fee, the card details', async (t
   t.equal(page.statusCode, 200);
   t.match(page.body, '<h1>Northmart.ca eGift card</h1>');
   for (const label of ['$25.00', '$50.00', '$100.00']) t.match(page.body, `<span>${label}</span>`);
-  t.match(page.body, CHECKED_50, 'the quoted amount is chosen');
+  t.match(page.body, CHECKED_50, 'the quoted amount is chosen, and marked as the one the figures are for');
+  t.match(page.body, /<input type="radio" name="fiatAmount" value="100"\/>/, 'another amount is not marked quoted');
+  t.match(page.body, FIGURES_ON_NEXT, 'the line that stands in for the figures once another tile is chosen');
   t.notMatch(page.body, STATUS_LINE, "the figures are the held quote's: no status line");
   t.match(page.body, '<dt>Fee (added)</dt><dd>$1.50 CAD</dd>', 'maple spendFee 1.5, added to the card');
   t.match(page.body, 'The fee is added to the card value: the crypto you send pays for both.', 'how the fee stands');

@@ -76,3 +76,14 @@ t.test('the contract refuses a negative or absent price', async (t) => {
   t.notOk(tickerResponseSchema.safeParse([{ cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: -1 }]).success);
   t.notOk(tickerResponseSchema.safeParse([{ cryptoCurrency: 'BTC', fiatCurrency: 'CAD' }]).success);
 });
+
+t.test(
+  "the home estimate without JavaScript: the coin's price, never a figure for a method the visitor may change",
+  async (t) => {
+    const home = await new Visitor(stack).get('/');
+    const estimate = /<p class="estimate">([\s\S]*?)<\/p>/.exec(home.body)?.[1] ?? '';
+    t.match(estimate.replace(/<[^>]+>/g, ''), 'Current price: 1 BTC = $95,000.00 CAD', 'the price the estimate works from');
+    t.notMatch(estimate, 'You receive about', 'no amount worked out for the default method');
+    t.notMatch(estimate, /0\.00105263/, 'not 100 CAD at 95,000 for e-Transfer');
+  },
+);

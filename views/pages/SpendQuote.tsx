@@ -2,6 +2,9 @@
 // without JavaScript), what the visitor sends at the quote shown (and, for a newly chosen
 // amount, a line saying NEXT confirms those figures), the spend fee, and the
 // card's details from its subtype. An unknown card reads N/A and offers no amounts.
+// The moment another tile is chosen, the stylesheet (spend.css) swaps those figures for a
+// line asking for NEXT, with or without JavaScript: figures never stand beside an amount
+// they were not quoted for.
 import { QuoteSummary, type QuoteSummaryProps } from '../components/QuoteSummary.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
@@ -58,7 +61,13 @@ export function SpendQuotePage({ card, amountLabels, currentAmount, requoted, su
               <legend>{SPEND_QUOTE_TEXT.amountLegend}</legend>
               {card.amounts.map((amount) => (
                 <label key={amount} className="amount-choice">
-                  <input type="radio" name="fiatAmount" value={String(amount)} defaultChecked={chosen === String(amount)} />
+                  <input
+                    type="radio"
+                    name="fiatAmount"
+                    value={String(amount)}
+                    defaultChecked={chosen === String(amount)}
+                    data-quoted={amount === currentAmount ? '' : undefined}
+                  />
                   <span>{amountLabels[amount]}</span>
                 </label>
               ))}
@@ -69,12 +78,19 @@ export function SpendQuotePage({ card, amountLabels, currentAmount, requoted, su
               )}
             </fieldset>
           )}
-          {requoted && (
-            <p className="notice" role="status">
-              {SPEND_QUOTE_TEXT.requoted}
+          <div className="quoted-figures">
+            {requoted && (
+              <p className="notice" role="status">
+                {SPEND_QUOTE_TEXT.requoted}
+              </p>
+            )}
+            <QuoteSummary {...summary} />
+          </div>
+          {choosable && (
+            <p className="notice figures-on-next" role="status">
+              {SPEND_QUOTE_TEXT.figuresOnNext}
             </p>
           )}
-          <QuoteSummary {...summary} />
           {card && (
             <section className="gift-card-details" aria-label={SPEND_QUOTE_TEXT.terms}>
               <p className="row links">

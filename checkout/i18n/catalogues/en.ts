@@ -189,6 +189,7 @@ export const en = {
   'QUOTE_TEXT.feesStand.included': 'All fees included.',
   'QUOTE_TEXT.feesStand.deducted': 'All fees are taken from your payout.',
   'QUOTE_TEXT.feesStand.added': 'The fee is added to the card value: the crypto you send pays for both.',
+  'SPEND_QUOTE_TEXT.figuresOnNext': 'Press {next} for the figures of the amount you chose.',
   'SPEND_QUOTE_TEXT.requoted': 'These figures are for the amount you just chose. Press {next} to confirm them.',
   'QUOTE_TEXT.gettingNewQuote': 'Getting a new quote…',
   'QUOTE_TEXT.heldFor': 'Rate held for',

@@ -203,6 +203,7 @@ export const frCA: Catalogue = {
   'QUOTE_TEXT.feesStand.deducted': 'Tous les frais sont déduits de votre versement.',
   'QUOTE_TEXT.feesStand.added':
     'Les frais s’ajoutent à la valeur de la carte : les cryptomonnaies que vous envoyez paient les deux.',
+  'SPEND_QUOTE_TEXT.figuresOnNext': 'Appuyez sur {next} pour voir la cotation du montant choisi.',
   'SPEND_QUOTE_TEXT.requoted':
     'Ces montants correspondent au montant que vous venez de choisir. Appuyez sur {next} pour les confirmer.',
   'QUOTE_TEXT.gettingNewQuote': 'Obtention d’une nouvelle cotation…',
