@@ -55,7 +55,7 @@ for (const look of LOOKS) {
     );
     t.match(
       await summaryValue(page, french ? 'Montant porté à la carte' : 'Card charged'),
-      french ? /^71,58\s\$\sUSD$/ : /^\$71\.58 USD$/,
+      french ? /^71,58\s\$\sUS$/ : /^\$71\.58 USD$/,
     );
     t.equal(await summaryValue(page, french ? 'Numéro de référence' : 'Reference ID'), visitor.refId());
     await shoot(page, `transaction-success-card-${lang}`);
