@@ -127,15 +127,20 @@ const CODES = new Set([
         .find((part) => part.type === 'timeZoneName')!.value,
   ),
 ]);
-/** Month and weekday names as Intl writes dates in the page's locale. */
-const DATE_WORDS = new Set(
-  Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2026, m, 15))).flatMap((d) =>
+/** Month and weekday names as Intl writes dates in the page's locale, and the words it puts between a date's parts ("at"). */
+const DATE_WORDS = new Set([
+  ...Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2026, m, 15))).flatMap((d) =>
     (['long', 'short'] as const).flatMap((style) => [
       d.toLocaleString('en-CA', { month: style, timeZone: 'UTC' }),
       d.toLocaleString('en-CA', { weekday: style, timeZone: 'UTC' }),
     ]),
   ),
-);
+  ...new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeStyle: 'short' })
+    .formatToParts(0)
+    .filter((part) => part.type === 'literal')
+    .flatMap((part) => part.value.split(/[\s,]+/))
+    .filter((word) => /\p{L}/u.test(word)),
+]);
 
 /** Length units' symbols as Intl writes them (the cash-in distances, the map's scale): km, m. */
 const UNIT_SYMBOLS = new Set(
