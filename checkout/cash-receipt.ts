@@ -1,6 +1,7 @@
 // What the cash receipt (screen 18 and its thanks page) says at the payment centre's counter:
 // the reference in groups the visitor can read aloud, and the deadline as a clock time and a
 // date in Manila time (docs/spec.md section 9: a cash payment expires after 12 hours).
+import { clockLocaleFor } from './i18n/languages.ts';
 import { PH_TIME_ZONE } from './cash-in.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from './limits.ts';
 
@@ -30,7 +31,7 @@ const clocks = new Map<string, { clock: Intl.DateTimeFormat; day: Intl.DateTimeF
 
 /** A moment as Manila's clock and calendar show it: '4:00 AM' and 'Monday, November 23, 2026'. */
 export function manilaTime(at: number, pageLocale?: string): { time: string; date: string } {
-  const locale = pageLocale?.startsWith('fr') ? pageLocale : 'en-PH';
+  const locale = clockLocaleFor(pageLocale, 'en-PH');
   let found = clocks.get(locale);
   if (!found) {
     const day = { timeZone: PH_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } as const;

@@ -6,7 +6,7 @@
 // the word-for-word test of the spec's texts (test/checkout/messages.test.ts). Pure and
 // isomorphic.
 import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
-import { DEFAULT_LANGUAGE, type PageLanguage } from './i18n/languages.ts';
+import { DEFAULT_LANGUAGE, listLocaleOf, type PageLanguage } from './i18n/languages.ts';
 import { type MessageKey, type Translator, translatorFor } from './i18n/translate.ts';
 import { inSentence } from './i18n/in-sentence.ts';
 import { type Country, ERROR_CODES } from './domain.ts';
@@ -41,7 +41,7 @@ function textsOf(t: Translator) {
     ],
     ID: [t('PHOTO_IDS.ID.0'), t('PHOTO_IDS.ID.1'), t('PHOTO_IDS.ID.2')],
   };
-  const listLocale = t.language === 'fr-CA' ? 'fr-CA' : 'en';
+  const listLocale = listLocaleOf(t.language);
   const lists = {
     conjunction: new Intl.ListFormat(listLocale, { style: 'long', type: 'conjunction' }),
     disjunction: new Intl.ListFormat(listLocale, { style: 'long', type: 'disjunction' }),

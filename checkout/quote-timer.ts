@@ -2,6 +2,7 @@
 // when screen readers hear about it, what a requote sends and what its failure means.
 // Pure and isomorphic: the server decides expiry with it and the QuoteTimer island counts
 // down with it, so the page and the island never disagree.
+import { clockLocaleFor } from './i18n/languages.ts';
 import type { Country } from './domain.ts';
 import { QUOTE_TIMER_DEFAULT_MS } from './limits.ts';
 import { DEFAULT_TEXTS, type Texts } from './messages.ts';
@@ -87,7 +88,7 @@ const MINUTE_MS = 60_000;
 export function formatHeldUntil(deadline: number, country: Country, pageLocale?: string): string {
   const minute = Math.floor(deadline / MINUTE_MS) * MINUTE_MS;
   const clock = COUNTRY_CLOCKS[country];
-  const locale = pageLocale?.startsWith('fr') ? pageLocale : clock.locale;
+  const locale = clockLocaleFor(pageLocale, clock.locale);
   const key = `${country}${locale}${minute}`;
   const known = heldUntilTexts.get(key);
   if (known !== undefined) return known;
@@ -119,7 +120,7 @@ const momentFormats = new Map<string, Intl.DateTimeFormat>();
  */
 export function formatMoment(at: number, country: Country, pageLocale?: string): string {
   const clock = COUNTRY_CLOCKS[country];
-  const locale = pageLocale?.startsWith('fr') ? pageLocale : clock.locale;
+  const locale = clockLocaleFor(pageLocale, clock.locale);
   const key = `${country}${locale}`;
   let format = momentFormats.get(key);
   if (!format) {

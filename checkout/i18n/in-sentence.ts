@@ -4,14 +4,14 @@
 // English keeps its capitals ("Pay by Interac e-Transfer"). A one-word label, or a first
 // word with capitals inside or an acronym, is a brand's name and stays as it is.
 // Pure and isomorphic; applied where a catalogue text takes a label (checkout/messages.ts).
-import type { PageLanguage } from './languages.ts';
+import { localeOf, lowerCasesLabels, type PageLanguage } from './languages.ts';
 
 /** A capitalised ordinary word: one capital, then lower-case letters only. */
 const CAPITALISED_WORD = /^\p{Lu}\p{Ll}+$/u;
 
 export function inSentence(label: string, language: PageLanguage): string {
-  if (language !== 'fr-CA') return label;
+  if (!lowerCasesLabels(language)) return label;
   const [first, ...rest] = label.split(' ');
   if (rest.length === 0 || first === undefined || !CAPITALISED_WORD.test(first.split('-')[0]!)) return label;
-  return first.charAt(0).toLocaleLowerCase('fr-CA') + label.slice(1);
+  return first.charAt(0).toLocaleLowerCase(localeOf(language)) + label.slice(1);
 }

@@ -47,10 +47,42 @@ export const LANGUAGE_NAMES: Readonly<Record<PageLanguage, string>> = {
   'en-XA': 'Ƥšéûđô',
 };
 
-/**
- * The locale numbers, money, dates and times are formatted in: French as Quebec writes it,
- * English as the spec's examples do (the pseudo-language formats as English).
- */
+/** What differs by language beyond its words. */
+interface LanguageWays {
+  /** Numbers, money, dates and times: French as Quebec writes it, English as the spec's examples do. */
+  locale: string;
+  /** Lists ("a, b, and c"): English joins them as Intl's plain `en` does. */
+  listLocale: string;
+  /** Whether a country's clock and calendar are written as that country writes them in English (en-PH) rather than in `locale`. */
+  countryClock: boolean;
+  /** Whether a label placed mid-sentence loses its first capital ("Payer par virement Interac"). */
+  lowerCaseLabels: boolean;
+}
+
+/** One row per language (the pseudo-language formats as English): no code asks which language it is. */
+const LANGUAGE_WAYS: Readonly<Record<PageLanguage, LanguageWays>> = {
+  en: { locale: DEFAULT_LOCALE, listLocale: 'en', countryClock: true, lowerCaseLabels: false },
+  'fr-CA': { locale: 'fr-CA', listLocale: 'fr-CA', countryClock: false, lowerCaseLabels: true },
+  'en-XA': { locale: DEFAULT_LOCALE, listLocale: 'en', countryClock: true, lowerCaseLabels: false },
+};
+
+/** The locale numbers, money, dates and times are formatted in. */
 export function localeOf(language: PageLanguage): string {
-  return language === 'fr-CA' ? 'fr-CA' : DEFAULT_LOCALE;
+  return LANGUAGE_WAYS[language].locale;
+}
+
+/** The locale lists are joined in. */
+export function listLocaleOf(language: PageLanguage): string {
+  return LANGUAGE_WAYS[language].listLocale;
+}
+
+/** Whether labels placed mid-sentence lose their first capital. */
+export function lowerCasesLabels(language: PageLanguage): boolean {
+  return LANGUAGE_WAYS[language].lowerCaseLabels;
+}
+
+/** The locale a country's clock is written in on a page formatted in `pageLocale`: the page's own, or the country's English. */
+export function clockLocaleFor(pageLocale: string | undefined, countryLocale: string): string {
+  const own = Object.values(LANGUAGE_WAYS).some((ways) => ways.locale === pageLocale && !ways.countryClock);
+  return own ? pageLocale! : countryLocale;
 }
