@@ -45,8 +45,13 @@ type Layout = 'desktop' | 'phone';
 async function checkSummary(t: Test, page: Page, layout: Layout, order: Order, screen: string): Promise<void> {
   const panel = page.locator('.summary-panel');
   const list = panel.locator('.order-summary');
-  const card = page.locator('.with-summary-main > .card').first();
-  const [panelBox, cardBox] = [await panel.boundingBox(), await card.boundingBox()];
+  // Both boxes in one frame: a page still scrolling to its first wrong field moves them between two reads.
+  const [panelBox, cardBox] = await page.evaluate(() =>
+    ['.summary-panel', '.with-summary-main > .card'].map((selector) => {
+      const box = document.querySelector(selector)?.getBoundingClientRect();
+      return box ? { x: box.x, y: box.y, width: box.width, height: box.height } : null;
+    }),
+  );
   if (!panelBox || !cardBox) throw new Error(`${screen}: no summary or no card`);
   if (layout === 'desktop') {
     t.ok(panelBox.x >= cardBox.x + cardBox.width, `${screen}: the summary stands beside the card`);
