@@ -208,7 +208,8 @@ export function connectionGuard(settings: ConnectionSettings): ConnectionGuard {
       server.on('connection', (socket: WatchedSocket) => {
         if (!admitConnection(socket)) {
           deps.metrics.shed('clientConnections');
-          return socket.destroy();
+          socket.destroy();
+          return;
         }
         sockets.add(socket);
         socket.once('close', () => sockets.delete(socket));
