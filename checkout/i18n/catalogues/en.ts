@@ -1,7 +1,7 @@
 // English: every text a visitor can read, as ICU MessageFormat (intl-messageformat): values
 // in braces, plurals in {n, plural, ...}. The spec's texts word for word, its spelling and
 // spacing (double spaces included) kept (test/checkout/messages.test.ts). Keys name the
-// group of checkout/messages.ts that shows them (the cash page's OTC_TEXT: CASH_PAGE, so a
+// group of checkout/messages.ts that shows them (the cash page's: CASH_PAGE, so a
 // payment method's name stays in its own files). Every other language has every key.
 export const en = {
   'ACTIONS.acceptAndContinue': 'Accept & Continue',
