@@ -1,7 +1,7 @@
 // An amount as the visitor types it, read the way their page's locale writes numbers: the
 // one rule for the home form's validator and its estimate island, so both always read the
 // same number. French writes 150,50 (and groups with spaces); English writes 150.50 and may
-// group with commas (1,250). A separator the page's locale cannot settle (12,50 on an
+// group with commas (1,250); Indonesian writes 150,50 and groups with points (1.250.000). A separator the page's locale cannot settle (12,50 on an
 // English page: twelve and a half, or twelve hundred and fifty?) is refused with its own
 // message rather than guessed. Pure and isomorphic; light enough for an island.
 import { parseDecimal } from './validation/result.ts';
@@ -15,17 +15,30 @@ export type TypedAmount =
 const GROUP_SPACES = /[ \u00a0\u202f]/g;
 /** Comma-grouped thousands as English writes them: 1,250 or 12,345,678.90. */
 const COMMA_GROUPED = /^-?[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]*)?$/;
+/** Point-grouped thousands as Indonesian writes them: 1.250 or 12.345.678,90. */
+const POINT_GROUPED = /^-?[0-9]{1,3}(?:\.[0-9]{3})+(?:,[0-9]*)?$/;
 
-const decimalMarks = new Map<string, string>();
+interface Marks {
+  decimal: string;
+  group: string;
+}
+const marksByLocale = new Map<string, Marks>();
 
-/** The locale's decimal mark, from Intl so every locale the checkout adds comes with its own. */
-export function decimalMark(locale: string): string {
-  let mark = decimalMarks.get(locale);
-  if (mark === undefined) {
-    mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-    decimalMarks.set(locale, mark);
+/** The locale's decimal and group marks, from Intl so every locale the checkout adds comes with its own. */
+function marksOf(locale: string): Marks {
+  let marks = marksByLocale.get(locale);
+  if (marks === undefined) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
+    const mark = (type: string, otherwise: string) => parts.find((p) => p.type === type)?.value ?? otherwise;
+    marks = { decimal: mark('decimal', '.'), group: mark('group', ',') };
+    marksByLocale.set(locale, marks);
   }
-  return mark;
+  return marks;
+}
+
+/** The locale's decimal mark. */
+export function decimalMark(locale: string): string {
+  return marksOf(locale).decimal;
 }
 
 /** Twelve and a half as the locale writes it (12.50, 12,50): the example in the separator message. */
@@ -38,7 +51,13 @@ export function readAmount(typed: string, locale: string): TypedAmount {
   const hasComma = text.includes(',');
   const hasPoint = text.includes('.');
   let plain = text;
-  if (decimalMark(locale) === ',') {
+  const marks = marksOf(locale);
+  if (marks.group === '.') {
+    // Points group thousands (150.000 is a hundred and fifty thousand), so a point that does
+    // not group is not guessed at.
+    if (hasPoint && !POINT_GROUPED.test(text)) return { ok: false, problem: 'ambiguous-separator' };
+    plain = text.replace(/\./g, '').replace(',', '.');
+  } else if (marks.decimal === ',') {
     // A comma is the decimal mark; a point is read as one too (keyboards offer it), but
     // both in one amount leave it unclear which one is.
     if (hasComma && hasPoint) return { ok: false, problem: 'ambiguous-separator' };

@@ -287,7 +287,7 @@ export function failureOutcome(
         const messages = messagesOf(failure, texts.FAILURE_TEXT.generic, texts);
         return {
           kind: 'stay',
-          messages: left > 0 ? [...messages, texts.CODE_MESSAGES.attemptsLeft(left)] : messages,
+          messages: left > 0 ? [...messages, texts.CODE_MESSAGES.attemptsLeft({ count: left })] : messages,
           on: 'field',
           status: statusOf(failure),
         };

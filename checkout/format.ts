@@ -3,9 +3,10 @@
 // locale. en-CA groups with ',' and marks decimals with '.', like the spec's examples;
 // fr-CA writes '1 234,56 $'. Crypto amounts keep 8 decimals in every locale.
 import { CRYPTO_DECIMALS, FIAT_DECIMALS, FIAT_NO_DECIMALS_ABOVE } from './limits.ts';
+import { currencyCodeIn, DEFAULT_LANGUAGE, localeOf } from './i18n/languages.ts';
 
 /** The locale of the spec's examples, and of English pages. */
-export const DEFAULT_LOCALE = 'en-CA';
+export const DEFAULT_LOCALE = localeOf(DEFAULT_LANGUAGE);
 
 /** Used when the merchant config does not name a symbol (USD: card charges). */
 export const DEFAULT_FIAT_SYMBOLS: Readonly<Record<string, string>> = {
@@ -48,12 +49,6 @@ export interface Formats {
   /** The code written after a fiat amount: 'USD', but French writes US dollars '71,58 $ US'. */
   fiatCode(currency: string): string;
 }
-
-/** Where a locale writes a currency after its amount otherwise than by its ISO code. */
-const FIAT_CODES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  // Canadian French marks US dollars after the sign: « 71,58 $ US ».
-  'fr-CA': { USD: 'US' },
-};
 
 function buildFormats(locale: string): Formats {
   const number = (digits: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, digits);
@@ -110,8 +105,7 @@ function buildFormats(locale: string): Formats {
       return `${this.fiat(amount, currency, supported)} ${this.fiatCode(currency)}`;
     },
     fiatCode(currency) {
-      const own = FIAT_CODES[locale];
-      return own && Object.hasOwn(own, currency) ? own[currency]! : currency;
+      return currencyCodeIn(locale, currency);
     },
   };
 }

@@ -5,7 +5,7 @@
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { readAmount } from '../checkout/amount-input.ts';
 import { DEFAULT_FIAT, type FlowKind } from '../checkout/domain.ts';
-import type { AMOUNT_FORM_TEXT } from '../checkout/messages.ts';
+import type { Texts } from '../checkout/messages.ts';
 import { defaultFiat, methodsFor, type OfferedMethod } from '../checkout/offer.ts';
 import type { TickerRow } from '../checkout/ticker-rows.ts';
 import { Field, described } from '../views/components/Field.tsx';
@@ -34,7 +34,7 @@ export interface AmountFormProps {
   fiatDefaults?: Record<string, string>;
   values: Partial<Record<AmountField, string>>;
   errors: Partial<Record<AmountField | 'form', string>>;
-  text: Record<keyof typeof AMOUNT_FORM_TEXT, string>;
+  text: Texts['AMOUNT_FORM_TEXT'];
   /** The button while the form is being processed; PLEASE WAIT by default (Pro: Verifying). */
   pendingLabel?: string;
   /** The ticker's prices (showTicker; the page is rendered again when they move): the form estimates what the amount buys or brings. */

@@ -210,7 +210,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
             <span className="quote-countdown" role="timer">
               {formatCountdown(left)}
             </span>{' '}
-            <span className="quote-until">{QUOTE_TEXT.until(heldUntil)}</span>
+            <span className="quote-until">{QUOTE_TEXT.until({ time: heldUntil })}</span>
           </p>
         )}
         <p className="visually-hidden" aria-live="polite" aria-atomic="true">

@@ -219,7 +219,7 @@ export default function Uploader(props: UploaderProps) {
                 }
               />
               {entry.state === 'uploading' && (
-                <UploadProgress fraction={entry.progress} label={texts.VERIFY_PAGE.uploadOf(entry.file.name)} />
+                <UploadProgress fraction={entry.progress} label={texts.VERIFY_PAGE.uploadOf({ file: entry.file.name })} />
               )}
               <span className="upload-state">
                 {entry.state === 'done'

@@ -1,10 +1,10 @@
-// The languages the checkout speaks, and the locale each is formatted in. A merchant offers
-// some of them (merchant.json `languages`, the first its default); the visitor's is the
-// first of those their browser asks for, or the one they chose with the header's switch.
-// Pure and isomorphic: the views and islands format with the page's locale.
-import { DEFAULT_LOCALE } from '../format.ts';
+// The languages the checkout speaks: one row each (LANGUAGE_WAYS below), with its catalogue
+// in checkout/i18n/catalogues/. A merchant offers some of them (merchant.json `languages`,
+// the first its default); the visitor's is the first of those their browser asks for, or
+// the one they chose with the header's switch. Pure and isomorphic: the views and islands
+// format with the page's locale.
 
-export const LANGUAGES = ['en', 'fr-CA'] as const;
+export const LANGUAGES = ['en', 'fr-CA', 'fil', 'id'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
@@ -40,16 +40,14 @@ export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value);
 }
 
-/** Each language's name in itself, as the switch offers it. */
-export const LANGUAGE_NAMES: Readonly<Record<PageLanguage, string>> = {
-  en: 'English',
-  'fr-CA': 'Français',
-  'en-XA': 'Ƥšéûđô',
-};
-
 /** What differs by language beyond its words. */
 interface LanguageWays {
-  /** Numbers, money, dates and times: French as Quebec writes it, English as the spec's examples do. */
+  /** The language's name in itself, as the switch offers it. */
+  name: string;
+  /**
+   * Numbers, money, dates and times, and how a typed amount is read (its decimal and group
+   * marks, from Intl: checkout/amount-input.ts). English as the spec's examples write it.
+   */
   locale: string;
   /** Lists ("a, b, and c"): English joins them as Intl's plain `en` does. */
   listLocale: string;
@@ -57,14 +55,41 @@ interface LanguageWays {
   countryClock: boolean;
   /** Whether a label placed mid-sentence loses its first capital ("Payer par virement Interac"). */
   lowerCaseLabels: boolean;
+  /** Typography: a currency's code written after an amount otherwise than as its ISO code (Quebec writes « 71,58 $ US »). */
+  currencyCodes: Readonly<Record<string, string>>;
 }
 
-/** One row per language (the pseudo-language formats as English): no code asks which language it is. */
+/**
+ * One row per language (the pseudo-language formats as English): no code asks which
+ * language it is. A birthday's fields follow the buyer's country, not the page's language
+ * (checkout/validation/buyer-info.ts): they are read off the country's ID documents.
+ */
 const LANGUAGE_WAYS: Readonly<Record<PageLanguage, LanguageWays>> = {
-  en: { locale: DEFAULT_LOCALE, listLocale: 'en', countryClock: true, lowerCaseLabels: false },
-  'fr-CA': { locale: 'fr-CA', listLocale: 'fr-CA', countryClock: false, lowerCaseLabels: true },
-  'en-XA': { locale: DEFAULT_LOCALE, listLocale: 'en', countryClock: true, lowerCaseLabels: false },
+  en: { name: 'English', locale: 'en-CA', listLocale: 'en', countryClock: true, lowerCaseLabels: false, currencyCodes: {} },
+  'fr-CA': {
+    name: 'Français',
+    locale: 'fr-CA',
+    listLocale: 'fr-CA',
+    countryClock: false,
+    lowerCaseLabels: true,
+    currencyCodes: { USD: 'US' },
+  },
+  fil: { name: 'Filipino', locale: 'fil-PH', listLocale: 'fil', countryClock: false, lowerCaseLabels: true, currencyCodes: {} },
+  id: {
+    name: 'Bahasa Indonesia',
+    locale: 'id-ID',
+    listLocale: 'id',
+    countryClock: false,
+    lowerCaseLabels: true,
+    currencyCodes: {},
+  },
+  'en-XA': { name: 'Ƥšéûđô', locale: 'en-CA', listLocale: 'en', countryClock: true, lowerCaseLabels: false, currencyCodes: {} },
 };
+
+/** Each language's name in itself, as the switch offers it. */
+export const LANGUAGE_NAMES: Readonly<Record<PageLanguage, string>> = Object.fromEntries(
+  Object.entries(LANGUAGE_WAYS).map(([language, ways]) => [language, ways.name]),
+) as Record<PageLanguage, string>;
 
 /** The locale numbers, money, dates and times are formatted in. */
 export function localeOf(language: PageLanguage): string {
@@ -79,6 +104,14 @@ export function listLocaleOf(language: PageLanguage): string {
 /** Whether labels placed mid-sentence lose their first capital. */
 export function lowerCasesLabels(language: PageLanguage): boolean {
   return LANGUAGE_WAYS[language].lowerCaseLabels;
+}
+
+const CURRENCY_CODES = new Map(Object.values(LANGUAGE_WAYS).map((ways) => [ways.locale, ways.currencyCodes]));
+
+/** A currency's code as `locale` writes it after an amount: 'USD', or in Quebec 'US' ('71,58 $ US'). */
+export function currencyCodeIn(locale: string, currency: string): string {
+  const own = CURRENCY_CODES.get(locale);
+  return own && Object.hasOwn(own, currency) ? own[currency]! : currency;
 }
 
 /** The locale a country's clock is written in on a page formatted in `pageLocale`: the page's own, or the country's English. */

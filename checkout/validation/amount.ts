@@ -100,13 +100,13 @@ function amountError(
 ): string | undefined {
   if (!typed.ok)
     return typed.problem === 'ambiguous-separator'
-      ? texts.AMOUNT_MESSAGES.separator(decimalExample(texts.locale))
+      ? texts.AMOUNT_MESSAGES.separator({ example: decimalExample(texts.locale) })
       : texts.AMOUNT_MESSAGES.notANumber;
   const n = typed.value;
   if (n <= 0) return texts.AMOUNT_MESSAGES.zero;
   if (limits === undefined) return undefined;
-  if (n < limits.min) return texts.AMOUNT_MESSAGES.greaterThan(show(limits.min));
-  if (n > limits.max) return texts.AMOUNT_MESSAGES.lessThan(show(limits.max));
+  if (n < limits.min) return texts.AMOUNT_MESSAGES.greaterThan({ limit: show(limits.min) });
+  if (n > limits.max) return texts.AMOUNT_MESSAGES.lessThan({ limit: show(limits.max) });
   return undefined;
 }
 

@@ -42,9 +42,9 @@ const ADDRESS_MAX = 200;
 const CITY_MAX = 100;
 
 function textError(value: string, label: string, max: number, texts: Texts): string | undefined {
-  if (value === '') return texts.BUYER_MESSAGES.required(label);
-  if (value.length > max) return texts.BUYER_MESSAGES.tooLong(label, max);
-  if (charLength(value) < 2) return texts.BUYER_MESSAGES.tooShort(label);
+  if (value === '') return texts.BUYER_MESSAGES.required({ label });
+  if (value.length > max) return texts.BUYER_MESSAGES.tooLong({ label, max });
+  if (charLength(value) < 2) return texts.BUYER_MESSAGES.tooShort({ label });
   return undefined;
 }
 
@@ -81,7 +81,7 @@ function checkBirthday(b: Birthday, now: Date, errors: FieldErrors<BuyerInfoFiel
   // A part left empty is called missing on its own field, which the page outlines.
   const labels = { month: texts.BUYER_PAGE.month, day: texts.BUYER_PAGE.day, year: texts.BUYER_PAGE.year };
   const missing = BIRTHDAY_PARTS.filter((part) => b[part] === '');
-  for (const part of missing) errors[part] = texts.BUYER_MESSAGES.required(labels[part]);
+  for (const part of missing) errors[part] = texts.BUYER_MESSAGES.required({ label: labels[part] });
   if (missing.length > 0) return;
   if (!TWO.test(b.month) || !TWO.test(b.day) || !FOUR.test(b.year)) {
     errors.birthday = texts.BUYER_MESSAGES.birthdayInvalid;
@@ -137,7 +137,7 @@ export function validateBuyerInfo(
   const mobileCountry = chosen ?? phoneCountry(ctx.country);
   const phone = mobileCountry ? parseMobileFor(field(raw, 'mobile'), mobileCountry) : undefined;
   const mobile = phone ? mobileParts(phone) : undefined;
-  if (!mobile) errors.mobile = texts.BUYER_MESSAGES.mobileInvalid(mobileCountry ?? ctx.country);
+  if (!mobile) errors.mobile = texts.BUYER_MESSAGES.mobileInvalid({ country: mobileCountry ?? ctx.country });
   else if (mobile.countryCode === '1' && merchant.blockedAreaCodes.includes(mobile.areaCode)) {
     errors.mobile = texts.BUYER_MESSAGES.quebec;
   }
@@ -175,8 +175,8 @@ function checkAddress(
   const typedPostal = field(raw, 'postalCode');
   const postalCode = normalisePostalCode(typedPostal);
   // In the word the field's label uses ('Postcode' in Australia).
-  if (typedPostal === '') errors.postalCode = texts.BUYER_MESSAGES.postalRequired(form.postalLabel);
-  else if (!postalCodeFits(postalCode, form)) errors.postalCode = texts.BUYER_MESSAGES.postalInvalid(form.postalLabel);
+  if (typedPostal === '') errors.postalCode = texts.BUYER_MESSAGES.postalRequired({ label: form.postalLabel });
+  else if (!postalCodeFits(postalCode, form)) errors.postalCode = texts.BUYER_MESSAGES.postalInvalid({ label: form.postalLabel });
 
   // The upstream takes CA whatever the buyer's country (docs/spec.md section 5) and reads
   // stateProv, an ISO 3166-2 code without its prefix, in the transaction's own country.

@@ -55,10 +55,10 @@ export function validateCryptoAddress(
   texts: Texts = DEFAULT_TEXTS,
 ): Validated<string, 'cryptoAddress'> {
   const address = fieldOrValue(raw, 'cryptoAddress');
-  if (address === '') return fail({ cryptoAddress: texts.ADDRESS_MESSAGES.required(coin) });
+  if (address === '') return fail({ cryptoAddress: texts.ADDRESS_MESSAGES.required({ coin }) });
   return isAddressOnNetwork(coin, address, opts.network)
     ? ok(address)
-    : fail({ cryptoAddress: texts.ADDRESS_MESSAGES.invalid(coin) });
+    : fail({ cryptoAddress: texts.ADDRESS_MESSAGES.invalid({ coin }) });
 }
 
 /**
@@ -73,5 +73,5 @@ export function testNetworkHint(
 ): string | undefined {
   const typed = address?.trim() ?? '';
   if (network !== 'testnet' || typed === '' || isAddressOnNetwork(coin, typed, network)) return undefined;
-  return texts.ADDRESS_MESSAGES.testNetworkOnly(coin);
+  return texts.ADDRESS_MESSAGES.testNetworkOnly({ coin });
 }

@@ -17,9 +17,11 @@
 import createError from '@fastify/error';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_TEXTS, RATE_LIMIT_TEXT, type Texts, textsFor } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS, type Texts, textsFor } from '../../checkout/messages.ts';
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
 import { cspTemplate } from '../security/csp.ts';
+
+const { RATE_LIMIT_TEXT } = DEFAULT_TEXTS;
 
 /** Seconds a client refused for load or draining is asked to wait (Retry-After). */
 export const RETRY_AFTER_S = 5;

@@ -39,11 +39,11 @@ export const bankTransfer = defineMethod({
   screens: [bankSelectScreen, poliScreen, bankPaymentScreen],
   receipt: {
     afterApproval: (_order, texts) =>
-      texts.RECEIPT_TEXT.afterApproval.paymentInstructions(
-        texts.TIME.hours(PAYMENT_EMAIL_MAX_MS),
-        texts.TIME.hours(PAYMENT_DEADLINE_MS),
-      ),
-    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
+      texts.RECEIPT_TEXT.afterApproval.paymentInstructions({
+        emailWithin: texts.TIME.hours(PAYMENT_EMAIL_MAX_MS),
+        payWithin: texts.TIME.hours(PAYMENT_DEADLINE_MS),
+      }),
+    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins({ coin: order.cryptoCurrency }),
     // A bank transfer that ends cancelled is a payment the bank did not complete (docs/spec.md section 8).
     cancelled: (texts: Texts) => texts.FAILURE_TEXT.bankPaymentFailed,
   },

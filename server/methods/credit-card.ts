@@ -17,7 +17,7 @@ export const creditCard = defineMethod({
   screens: [creditCardQuoteScreen, creditCardScreen],
   providerQuote: cardProviderQuote,
   receipt: {
-    afterApproval: (order, texts) => texts.RECEIPT_TEXT.afterApproval.coinsSent(order.cryptoCurrency),
-    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
+    afterApproval: (order, texts) => texts.RECEIPT_TEXT.afterApproval.coinsSent({ coin: order.cryptoCurrency }),
+    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins({ coin: order.cryptoCurrency }),
   },
 });

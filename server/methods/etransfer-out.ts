@@ -19,9 +19,12 @@ export const etransferOut = defineMethod({
   screens: [emailInputScreen],
   receipt: {
     afterApproval: (order, texts) =>
-      texts.RECEIPT_TEXT.afterApproval.depositAddress(order.cryptoCurrency, texts.TIME.hours(PAYMENT_EMAIL_MAX_MS)),
+      texts.RECEIPT_TEXT.afterApproval.depositAddress({
+        coin: order.cryptoCurrency,
+        within: texts.TIME.hours(PAYMENT_EMAIL_MAX_MS),
+      }),
     delivery: (_order, texts) => texts.RECEIPT_TEXT.delivery.payout,
     onDeposit: (texts: Texts) => texts.RECEIPT_TEXT.onDeposit.payout,
-    youGet: ({ amount }, texts) => texts.RECEIPT_TEXT.youGet.payout(amount, texts.TIME.hours(PAYMENT_EMAIL_MAX_MS)),
+    youGet: ({ amount }, texts) => texts.RECEIPT_TEXT.youGet.payout({ amount, within: texts.TIME.hours(PAYMENT_EMAIL_MAX_MS) }),
   },
 });

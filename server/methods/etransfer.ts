@@ -19,10 +19,10 @@ export const etransfer = defineMethod({
   screens: [paymentEtransferScreen],
   receipt: {
     afterApproval: (_order, texts) =>
-      texts.RECEIPT_TEXT.afterApproval.paymentInstructions(
-        texts.TIME.hours(PAYMENT_EMAIL_MAX_MS),
-        texts.TIME.hours(PAYMENT_DEADLINE_MS),
-      ),
-    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
+      texts.RECEIPT_TEXT.afterApproval.paymentInstructions({
+        emailWithin: texts.TIME.hours(PAYMENT_EMAIL_MAX_MS),
+        payWithin: texts.TIME.hours(PAYMENT_DEADLINE_MS),
+      }),
+    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins({ coin: order.cryptoCurrency }),
   },
 });

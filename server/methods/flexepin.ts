@@ -22,8 +22,14 @@ export const flexepin = defineMethod({
   limits: { voucher: { address: { max: 60, windowMs: MINUTE }, refId: { max: 10, windowMs: MINUTE } } },
   receipt: {
     afterApproval: (order, texts) =>
-      texts.RECEIPT_TEXT.afterApproval.coinsWithin(order.cryptoCurrency, texts.TIME.hours(VOUCHER_DELIVERY_MAX_MS)),
+      texts.RECEIPT_TEXT.afterApproval.coinsWithin({
+        coin: order.cryptoCurrency,
+        within: texts.TIME.hours(VOUCHER_DELIVERY_MAX_MS),
+      }),
     delivery: (order, texts) =>
-      texts.RECEIPT_TEXT.delivery.coinsWithin(order.cryptoCurrency, texts.TIME.hours(VOUCHER_DELIVERY_MAX_MS)),
+      texts.RECEIPT_TEXT.delivery.coinsWithin({
+        coin: order.cryptoCurrency,
+        within: texts.TIME.hours(VOUCHER_DELIVERY_MAX_MS),
+      }),
   },
 });

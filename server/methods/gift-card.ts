@@ -20,9 +20,13 @@ export const giftCard = defineMethod({
   screens: [spendQuoteScreen],
   receipt: {
     afterApproval: (order, texts) =>
-      texts.RECEIPT_TEXT.afterApproval.depositAddress(order.cryptoCurrency, texts.TIME.hours(PAYMENT_EMAIL_MAX_MS)),
+      texts.RECEIPT_TEXT.afterApproval.depositAddress({
+        coin: order.cryptoCurrency,
+        within: texts.TIME.hours(PAYMENT_EMAIL_MAX_MS),
+      }),
     delivery: (_order, texts) => texts.RECEIPT_TEXT.delivery.giftCard,
     onDeposit: (texts: Texts) => texts.RECEIPT_TEXT.onDeposit.giftCard,
-    youGet: ({ amount, card }, texts) => texts.RECEIPT_TEXT.youGet.giftCard(amount, texts.TIME.hours(PAYMENT_EMAIL_MAX_MS), card),
+    youGet: ({ amount, card }, texts) =>
+      texts.RECEIPT_TEXT.youGet.giftCard({ amount, within: texts.TIME.hours(PAYMENT_EMAIL_MAX_MS), card }),
   },
 });

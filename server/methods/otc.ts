@@ -17,9 +17,10 @@ export const otc = defineMethod({
   requotes: 'fiat',
   fees: { regular: 'otcFee' },
   screens: [paymentOtcScreen, paymentOtcSuccessScreen, cashInLocationsScreen],
-  homeLink: { label: (texts: Texts) => texts.OTC_TEXT.mapLink, path: ROUTES.cashInLocations.path },
+  homeLink: { label: (texts: Texts) => texts.CASH_PAGE.mapLink, path: ROUTES.cashInLocations.path },
   receipt: {
-    afterApproval: (_order, texts) => texts.RECEIPT_TEXT.afterApproval.cashDetails(texts.TIME.hours(CASH_PAYMENT_EXPIRY_MS)),
-    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins(order.cryptoCurrency),
+    afterApproval: (_order, texts) =>
+      texts.RECEIPT_TEXT.afterApproval.cashDetails({ expiry: texts.TIME.hours(CASH_PAYMENT_EXPIRY_MS) }),
+    delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins({ coin: order.cryptoCurrency }),
   },
 });

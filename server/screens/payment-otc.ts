@@ -23,8 +23,8 @@ function cashReceipt(now: number, flow: FlowCookie, state: FlowState, texts: Tex
   return {
     referenceNumber: state.nextActionParams?.referenceNumber || state.refId,
     order: orderOf(flow, state)!,
-    deadline: texts.OTC_TEXT.deadline(time, date),
-    expiry: texts.OTC_TEXT.expiry(texts.TIME.hours(CASH_PAYMENT_EXPIRY_MS)),
+    deadline: texts.CASH_PAGE.deadline({ time, date }),
+    expiry: texts.CASH_PAGE.expiry({ hours: texts.TIME.hours(CASH_PAYMENT_EXPIRY_MS) }),
   };
 }
 

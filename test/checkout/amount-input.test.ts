@@ -27,8 +27,23 @@ t.test('English writes a decimal point and may group with commas', async (t) => 
   t.equal(value('0,0015', 'en-CA'), 'ambiguous-separator');
 });
 
+t.test('Indonesian writes a decimal comma and groups with points', async (t) => {
+  t.equal(value('150.000', 'id-ID'), 150_000, 'a hundred and fifty thousand rupiah, never 150');
+  t.equal(value('1.250.000', 'id-ID'), 1_250_000);
+  t.equal(value('1.250.000,50', 'id-ID'), 1_250_000.5);
+  t.equal(value('150,5', 'id-ID'), 150.5);
+  t.equal(value('150000', 'id-ID'), 150_000);
+  t.equal(value('12.5', 'id-ID'), 'ambiguous-separator', 'a point that groups nothing: asked, never guessed');
+  t.equal(value('1.25.000', 'id-ID'), 'ambiguous-separator');
+});
+
+t.test('Filipino writes numbers as English does', async (t) => {
+  t.equal(value('2,000.50', 'fil-PH'), 2000.5);
+  t.equal(value('12,50', 'fil-PH'), 'ambiguous-separator');
+});
+
 t.test('what is not a typed amount stays refused in every locale', async (t) => {
-  for (const locale of ['en-CA', 'fr-CA']) {
+  for (const locale of ['en-CA', 'fr-CA', 'fil-PH', 'id-ID']) {
     for (const typed of ['', 'abc', '1e3', '0x10', 'Infinity', '١٢', '１２', '12 $', '9'.repeat(40)])
       t.equal(value(typed, locale), 'not-a-number', `${locale} ${JSON.stringify(typed)}`);
     t.equal(value('-3', locale), -3, 'a sign reads, so the validator can say it must be above zero');
@@ -39,4 +54,5 @@ t.test('what is not a typed amount stays refused in every locale', async (t) => 
 t.test('the separator message shows the locale own way to write decimals', async (t) => {
   t.equal(decimalExample('en-CA'), '12.50');
   t.equal(decimalExample('fr-CA'), '12,50');
+  t.equal(decimalExample('id-ID'), '12,50');
 });

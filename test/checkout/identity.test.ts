@@ -2,8 +2,10 @@
 // the Philippines' being the same list the cash payment page gives.
 import t from 'tap';
 import { selfieInstructionsOf } from '../../checkout/identity.ts';
-import { OTC_TEXT, PHOTO_IDS } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { documentTypeLabels } from '../../checkout/validation/upload.ts';
+
+const { CASH_PAGE, PHOTO_IDS } = DEFAULT_TEXTS;
 
 t.test("each country's instructions name its own IDs", async (t) => {
   const ca = selfieInstructionsOf('CA');
@@ -13,7 +15,7 @@ t.test("each country's instructions name its own IDs", async (t) => {
   t.strictSame(selfieInstructionsOf('ID').ids, ['KTP (identity card)', 'Passport', 'SIM (driving licence)']);
 
   const ph = selfieInstructionsOf('PH');
-  t.equal(ph.ids, OTC_TEXT.validIds, 'the Philippines: the very list of the cash payment page');
+  t.equal(ph.ids, CASH_PAGE.validIds, 'the Philippines: the very list of the cash payment page');
   t.ok(ph.ids.includes('PhilSys National ID') && ph.ids.includes('UMID'));
   for (const country of ['AU', 'PH', 'ID'])
     t.notOk(

@@ -11,10 +11,12 @@ import {
   requoteBody,
 } from '../../checkout/quote-timer.ts';
 import { QUOTE_TIMER_DEFAULT_MS } from '../../checkout/limits.ts';
-import { QUOTE_TEXT } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { quotePromo } from '../../checkout/promo.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { merchantSchema, type MerchantInput } from './fixtures.ts';
+
+const { QUOTE_TEXT } = DEFAULT_TEXTS;
 
 const method = (name: string) => PAYMENT_METHODS.get(name);
 

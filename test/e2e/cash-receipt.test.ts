@@ -8,7 +8,9 @@ import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { openPage } from '../helpers/browser.ts';
 import { DESKTOP, PHONE, expectAccessible, expectFitsPhone } from '../helpers/a11y.ts';
 import { TOUR, visit } from '../helpers/screen-tour.ts';
-import { OTC_TEXT } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+
+const { CASH_PAGE } = DEFAULT_TEXTS;
 
 const { stack, browser } = await startBrowserStack();
 
@@ -54,7 +56,7 @@ for (const name of ['payment-otc', 'payment-otc-success']) {
           /^\d{1,2}:\d{2} [AP]M on [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4} \(Manila time\)$/,
           'the deadline: a clock time, then a date, in Manila time',
         );
-        t.equal(await page.locator('.valid-ids li').count(), OTC_TEXT.validIds.length, 'the valid IDs');
+        t.equal(await page.locator('.valid-ids li').count(), CASH_PAGE.validIds.length, 'the valid IDs');
         if (name === 'payment-otc-success') {
           t.ok(await page.getByRole('button', { name: 'Done' }).isVisible(), 'Done');
         }

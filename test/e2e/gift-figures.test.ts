@@ -7,7 +7,9 @@ import type { Page } from 'playwright-core';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { MAPLE } from '../helpers/journey.ts';
 import { openPage } from '../helpers/browser.ts';
-import { SPEND_QUOTE_TEXT } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+
+const { SPEND_QUOTE_TEXT } = DEFAULT_TEXTS;
 
 const { stack, browser } = await startBrowserStack();
 

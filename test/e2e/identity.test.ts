@@ -9,8 +9,10 @@ import type { Page } from 'playwright-core';
 import { driveTo, MAPLE } from '../helpers/journey.ts';
 import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
 import { EXE, PDF, PNG, padded } from '../helpers/upload-files.ts';
-import { IDENTITY_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { VERIFICATION_MESSAGE_DELAY_MS } from '../../checkout/limits.ts';
+
+const { IDENTITY_TEXT, UPLOAD_MESSAGES } = DEFAULT_TEXTS;
 
 const { stack, browser } = await startBrowserStack();
 

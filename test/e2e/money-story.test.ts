@@ -16,8 +16,10 @@ import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
 import { DESKTOP, PHONE } from '../helpers/a11y.ts';
 import { IDR_BANK_WALK, MAPLE, Visitor, passIdentity, startFlow, walkOn, type Quote, type Walk } from '../helpers/journey.ts';
 import { MANILA_CASH_WALK, resumeIn } from '../helpers/screen-tour.ts';
-import { CARD_TEXT, OTC_TEXT, PRO_TEXT, QUOTE_TEXT, SUMMARY_TEXT } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import type { FlowKind } from '../../checkout/domain.ts';
+
+const { CARD_TEXT, CASH_PAGE, PRO_TEXT, QUOTE_TEXT, SUMMARY_TEXT } = DEFAULT_TEXTS;
 
 // 10:30 in Manila: the edge, the sandbox and the browser agree.
 const NOW = Date.parse('2026-11-22T02:30:00Z');
@@ -55,7 +57,7 @@ const AMOUNT_LABELS: readonly string[] = [
   SUMMARY_TEXT.giftCardValue,
   QUOTE_TEXT.amountToSpend,
   QUOTE_TEXT.amountToSend,
-  OTC_TEXT.amountLabel,
+  CASH_PAGE.amountLabel,
   CARD_TEXT.youReceive,
   'Amount',
   'For',
@@ -374,7 +376,7 @@ for (const [device, viewport] of [
     t.equal(await passIdentity(visitor), '/payment-otc');
     await resumeIn(stack, page, visitor);
     await story.read('cash page');
-    await page.getByRole('link', { name: OTC_TEXT.noted.toUpperCase() }).click();
+    await page.getByRole('link', { name: CASH_PAGE.noted.toUpperCase() }).click();
     await page.getByRole('link', { name: 'Yes' }).click();
     await story.readAt('/payment-otc-success', 'cash receipt');
     finish(story, problems);

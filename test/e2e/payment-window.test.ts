@@ -12,8 +12,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { driveTo } from '../helpers/journey.ts';
 import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
-import { PAYMENT_PAGE_TEXT } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { ORDER_WATCH_INTERVAL_MS } from '../../checkout/limits.ts';
+
+const { PAYMENT_PAGE_TEXT } = DEFAULT_TEXTS;
 
 const { stack, browser } = await startBrowserStack();
 const HOST = 'maple.localhost';

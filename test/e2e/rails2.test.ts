@@ -7,7 +7,9 @@ import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
 import { BTC_TESTNET_ADDRESS, BUYER, CODE, MAPLE } from '../helpers/journey.ts';
 import { openPage } from '../helpers/browser.ts';
-import { SPEND_QUOTE_TEXT } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+
+const { SPEND_QUOTE_TEXT } = DEFAULT_TEXTS;
 
 // 10:30 in Manila (02:30 UTC): the edge and the browser agree.
 const NOW = Date.parse('2026-11-22T02:30:00Z');

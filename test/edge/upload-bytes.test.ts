@@ -4,10 +4,12 @@
 import t from 'tap';
 import { MAGIC_TYPE_OF_EXTENSION } from '../../checkout/domain.ts';
 import { UPLOAD_EXTENSIONS } from '../../checkout/limits.ts';
-import { UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { checkFileBytes, decodeStrictBase64 } from '../../server/uploads/file-bytes.ts';
 import { createUploadGate } from '../../server/uploads/plugin.ts';
 import { EXE, GIF, HTML, JPEG, PDF, PNG, SVG, hugePng, padded } from '../helpers/upload-files.ts';
+
+const { UPLOAD_MESSAGES } = DEFAULT_TEXTS;
 
 const SAMPLES: Record<string, Buffer> = { 'image/jpeg': JPEG, 'image/png': PNG, 'image/gif': GIF, 'application/pdf': PDF };
 

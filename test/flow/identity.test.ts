@@ -5,8 +5,10 @@ import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { MANILA_CASH, PH_ADDRESS, Visitor, driveTo, upstreamCalls } from '../helpers/journey.ts';
 import { EXE, GIF, HTML, JPEG, PDF, PNG, SVG, hugePng, multipartBody, padded, type Part } from '../helpers/upload-files.ts';
-import { IDENTITY_TEXT, OTC_TEXT, UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { UPLOAD_CONCURRENCY } from '../../checkout/limits.ts';
+
+const { IDENTITY_TEXT, CASH_PAGE, UPLOAD_MESSAGES } = DEFAULT_TEXTS;
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
@@ -60,7 +62,7 @@ t.test("the selfie pages name the photo IDs of the buyer's country", async (t) =
   const philippine = await driveTo(stack, '/image-input-choice', MANILA_BUYER);
   for (const path of ['/image-input-choice', '/image-input-camera', '/image-input-upload']) {
     const page = await philippine.get(path);
-    t.strictSame(ids(page.body), [...OTC_TEXT.validIds], `PH ${path}: the cash page's list`);
+    t.strictSame(ids(page.body), [...CASH_PAGE.validIds], `PH ${path}: the cash page's list`);
     t.match(page.body, 'Hold one of these photo IDs next to your face:');
     t.notMatch(page.body, /provincial/i, `PH ${path}: no provincial photo ID card`);
   }

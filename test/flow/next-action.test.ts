@@ -8,10 +8,12 @@ import pino from 'pino';
 import t from 'tap';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
-import { FAILURE_TEXT } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { startStack } from '../helpers/stack.ts';
 import { neverShedForDelay } from '../helpers/pressure.ts';
 import { driveTo, quoteForm } from '../helpers/journey.ts';
+
+const { FAILURE_TEXT } = DEFAULT_TEXTS;
 
 t.test('a card order verified by code goes to the card quote step, never back to the code', async (t) => {
   const stack = await startStack({ listen: false });

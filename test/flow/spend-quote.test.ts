@@ -6,7 +6,9 @@ import t from 'tap';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { BUYER, CODE, upstreamCalls, Visitor } from '../helpers/journey.ts';
 import { testClock } from '../fixtures/clock.ts';
-import { SPEND_QUOTE_TEXT } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+
+const { SPEND_QUOTE_TEXT } = DEFAULT_TEXTS;
 
 const stack = await startStack({ listen: false });
 /** The sandbox's default hold, on one clock the test moves for the sandbox and the edge alike. */

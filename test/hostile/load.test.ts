@@ -11,7 +11,9 @@ import { MAPLE, quoteForm } from '../helpers/journey.ts';
 import { startProber } from '../helpers/prober.ts';
 import { HealthState } from '../../server/ops/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
-import { FAILURE_TEXT } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+
+const { FAILURE_TEXT } = DEFAULT_TEXTS;
 
 async function stack(t: Tap, options: Parameters<typeof startStack>[0] = {}): Promise<Stack> {
   const s = await startStack(options);

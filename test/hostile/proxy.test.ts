@@ -9,8 +9,10 @@ import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { BTC_ADDRESS, driveTo, startFlow, MAPLE, Visitor } from '../helpers/journey.ts';
 import { rawRequest } from '../upstream/helpers.ts';
-import { textsFor, FAILURE_TEXT, PAYMENT_REFUSED_TEXT } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS, textsFor } from '../../checkout/messages.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from '../../checkout/limits.ts';
+
+const { FAILURE_TEXT, PAYMENT_REFUSED_TEXT } = DEFAULT_TEXTS;
 
 /** Answers one upstream call instead of the sandbox; `passThrough` asks the sandbox. */
 type Takeover = (

@@ -10,6 +10,7 @@ import { LANGUAGES } from '../../checkout/i18n/languages.ts';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, translatorFor } from '../../checkout/i18n/translate.ts';
 import { CATALOGUES } from '../../checkout/i18n/catalogues/index.ts';
 import { textsFor } from '../../checkout/messages.ts';
+import { derivedTexts } from '../../checkout/i18n/shape.ts';
 import { visitorMessage } from '../../checkout/failures.ts';
 
 const KEYS = Object.keys(en).sort();
@@ -69,8 +70,38 @@ t.test('every key is asked for by code', async (t) => {
     .flatMap((dir) => sources(join(root, dir)))
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
-  const unused = KEYS.filter((key) => !code.includes(`'${key}'`));
-  t.strictSame(unused, [], 'no key that nothing shows');
+  // Code reads a text by its path (texts.QUOTE_TEXT.expired), by its name as data
+  // (IDENTITY_TEXT[problem] where problem is 'cameraBusy'), takes a group of it whole
+  // (texts.AU_STATES, STEP_TEXT.names[step]), or names its key.
+  const mentions = (pattern: string) => new RegExp(pattern).test(code);
+  const read = (key: string) => {
+    const path = key.split('.');
+    const [group, last] = [path[0]!, path.at(-1)!];
+    if (code.includes(`'${key}'`)) return true;
+    if (!mentions(`\\b${group}\\b`)) return false;
+    if (path.length === 1 || mentions(`\\.${last}\\b|\\b${last}:|'${last}'`)) return true;
+    return path.slice(0, -1).some((part) => mentions(`\\.${part}(?:\\[|\\b(?![.\\w(]))`) || mentions(`\\b${part}\\[`));
+  };
+  t.strictSame(
+    KEYS.filter((key) => !read(key)),
+    [],
+    'no key that nothing shows',
+  );
+});
+
+t.test("the texts take the catalogue's shape: a key is a path, a text with values a function of them", async (t) => {
+  for (const language of LANGUAGES) {
+    const texts = derivedTexts(translatorFor(language)) as unknown as Record<string, unknown>;
+    const misshapen = KEYS.filter((key) => {
+      const text = key.split('.').reduce<unknown>((group, part) => (group as Record<string, unknown>)[part], texts);
+      return typeof text !== (names(en[key as keyof typeof en]).length > 0 ? 'function' : 'string');
+    });
+    t.strictSame(misshapen, [], `${language}: every key a text, a function where it takes values`);
+  }
+  const english = textsFor('en');
+  t.equal(english.ADDRESS_MESSAGES.invalid({ coin: 'LTC' }), 'This is not a valid LTC address.');
+  t.equal(english.CODE_MESSAGES.attemptsLeft({ count: 2 }), 'You have 2 attempts left.');
+  t.equal(english.STEP_TEXT.of({ n: 1, total: 4, name: 'Quote' }), 'Step 1 of 4: Quote');
 });
 
 t.test('plurals and values through ICU, figures in the page locale', async (t) => {
@@ -92,7 +123,7 @@ t.test('plurals and values through ICU, figures in the page locale', async (t) =
   t.equal(translatorFor('fr-CA')('TIME.hours', { n: 12 }), '12 heures');
   t.equal(translatorFor('en')('TIME.hours', { n: 1 }), '1 hour');
   t.equal(
-    fr.STEP_TEXT.of(2, 4, fr.STEP_TEXT.names.details),
+    fr.STEP_TEXT.of({ n: 2, total: 4, name: fr.STEP_TEXT.names.details }),
     'Étape 2 sur 4\u00a0: Coordonnées',
     'a no-break space before the colon',
   );
@@ -100,10 +131,33 @@ t.test('plurals and values through ICU, figures in the page locale', async (t) =
   t.notMatch(fr.CONFIRM_TEXT.cryptoSent, /\s\?$/, 'no space before the question mark');
 });
 
+t.test('Filipino and Indonesian: one sentence for exactly one, plain counts otherwise, figures in their locale', async (t) => {
+  const fil = textsFor('fil');
+  const id = textsFor('id');
+  t.match(fil.CODE_MESSAGES.attemptsLeft({ count: 1 }), 'makakansela ang order', 'one attempt left warns in Filipino');
+  t.notMatch(
+    fil.CODE_MESSAGES.attemptsLeft({ count: 2 }),
+    'makakansela',
+    "Filipino's plural 'one' (2, 3, 5…) is not 'exactly one'",
+  );
+  t.match(id.CODE_MESSAGES.attemptsLeft({ count: 1 }), 'membatalkan pesanan');
+  t.equal(id.CODE_MESSAGES.attemptsLeft({ count: 3 }), 'Sisa 3 kali percobaan.');
+  t.equal(fil.TIME.hours(2 * 60 * 60 * 1000), '2 oras');
+  t.equal(id.TIME.hours(48 * 60 * 60 * 1000), '48 jam');
+  t.equal(id.RATE_LIMIT_TEXT.tryAgainIn(1200), 'Terlalu banyak percobaan dari koneksi Anda. Silakan coba lagi dalam 20 menit.');
+  t.equal(fil.locale, 'fil-PH');
+  t.equal(id.locale, 'id-ID');
+  t.equal(
+    id.QUOTE_RETRY.body({ seconds: 1_000, attempt: 1, attempts: 3 }).includes('1.000 detik'),
+    true,
+    'counts grouped as Indonesian writes them',
+  );
+});
+
 t.test('the pseudo-language: every text accented and wrapped, the values as they are', async (t) => {
   const pseudo = textsFor('en-XA');
   t.equal(pseudo.ACTIONS.next, `${PSEUDO_OPEN}ÑÉẊŦ${PSEUDO_CLOSE}`);
-  const address = pseudo.ADDRESS_MESSAGES.invalid('BTC');
+  const address = pseudo.ADDRESS_MESSAGES.invalid({ coin: 'BTC' });
   t.ok(address.startsWith(PSEUDO_OPEN) && address.endsWith(PSEUDO_CLOSE), address);
   t.match(address, ' BTC ', 'the value untouched');
   t.notMatch(address, /[a-z]{3}/, 'no plain English word');

@@ -64,6 +64,31 @@ t.test("Accept-Language picks the first of the merchant's languages the browser 
   t.equal(htmlLang(roo.body), 'en', 'a merchant that offers English only answers in English');
 });
 
+t.test('Filipino on manila, Filipino and Indonesian on test: what Philippine and Indonesian browsers send', async (t) => {
+  const cases: [string, string, string][] = [
+    ['manila.localhost', 'fil-PH,fil;q=0.9,en;q=0.8', 'fil'],
+    ['manila.localhost', 'tl', 'fil'],
+    ['manila.localhost', 'en-PH,en;q=0.9,fil;q=0.8', 'en'],
+    ['manila.localhost', 'id-ID', 'en'],
+    ['test.localhost', 'id-ID,id;q=0.9,en;q=0.8', 'id'],
+    ['test.localhost', 'in', 'id'],
+    ['test.localhost', 'fil', 'fil'],
+    ['test.localhost', 'en-US', 'en'],
+  ];
+  for (const [host, asked, want] of cases) {
+    const res = await page('/', { 'accept-language': asked }, host);
+    t.equal(res.statusCode, 200);
+    t.equal(htmlLang(res.body), want, `${host} ${asked}: <html lang>`);
+    t.equal(res.headers['content-language'], want, `${host} ${asked}: Content-Language`);
+  }
+  const manila = await page('/', { 'accept-language': 'fil' }, 'manila.localhost');
+  t.match(manila.body, 'Bumili at magbenta ng crypto', 'the page in Filipino');
+  t.match(manila.body, /<span lang="fil" aria-current="true">Filipino<\/span>/);
+  const test = await page('/', { 'accept-language': 'id' }, 'test.localhost');
+  t.match(test.body, 'Beli dan jual kripto', 'the page in Indonesian');
+  t.match(test.body, /lang="id"[^>]*>Bahasa Indonesia</);
+});
+
 t.test('pages say what their language was chosen by', async (t) => {
   for (const url of ['/', '/terms-of-service']) {
     const res = await page(url, { 'accept-language': 'fr-CA' });

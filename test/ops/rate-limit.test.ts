@@ -4,11 +4,13 @@ import t, { type Test } from 'tap';
 import { parseConfig } from '../../server/config.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { applyRateLimits, limitDefaults, parseRateLimits } from '../../server/ops/rate-limit-settings.ts';
-import { RATE_LIMIT_TEXT, textsFor } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS, textsFor } from '../../checkout/messages.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { driveTo, MAPLE, quoteForm, upstreamCalls, Visitor } from '../helpers/journey.ts';
 import { startRedis } from '../helpers/redis.ts';
 import { Redis } from 'ioredis';
+
+const { RATE_LIMIT_TEXT } = DEFAULT_TEXTS;
 
 const form = (payload: Record<string, string>, headers: Record<string, string> = {}) => ({
   method: 'POST' as const,

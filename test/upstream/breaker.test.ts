@@ -8,7 +8,9 @@ import { testClock } from '../fixtures/clock.ts';
 import { captureLogger, startUpstream } from './helpers.ts';
 import { startStack } from '../helpers/stack.ts';
 import { MAPLE } from '../helpers/journey.ts';
-import { FAILURE_TEXT } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+
+const { FAILURE_TEXT } = DEFAULT_TEXTS;
 
 const policy = { windowMs: 10_000, minCalls: 10, failureRatio: 0.5, openMs: 5_000 };
 

@@ -8,7 +8,9 @@ import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { IDR_BANK_WALK, Visitor, driveTo, passIdentity } from '../helpers/journey.ts';
 import { multipartBody, PDF } from '../helpers/upload-files.ts';
-import { UPLOAD_MESSAGES } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+
+const { UPLOAD_MESSAGES } = DEFAULT_TEXTS;
 
 type Json = Record<string, unknown>;
 

@@ -21,7 +21,9 @@ export function StepIndicator({ progress }: { progress: Progress }) {
   const { steps, current } = progress;
   return (
     <nav className="progress" aria-label={STEP_TEXT.label}>
-      <p className="step-count">{STEP_TEXT.of(current + 1, steps.length, STEP_TEXT.names[steps[current]!])}</p>
+      <p className="step-count">
+        {STEP_TEXT.of({ n: current + 1, total: steps.length, name: STEP_TEXT.names[steps[current]!] })}
+      </p>
       <ol className="steps" aria-hidden="true">
         {steps.map((step, i) => (
           <li key={step} data-state={i < current ? 'done' : i === current ? 'current' : 'todo'}>

@@ -49,7 +49,11 @@ export function OrderSummary({
         return formats.rate(row.rate, row.fiatCurrency, row.cryptoCurrency, symbols);
       case 'address':
       case 'reference':
-        return copy ? <CopyValue value={row.value} label={COPY_TEXT.copy} name={COPY_TEXT.copyOf(row.label)} /> : row.value;
+        return copy ? (
+          <CopyValue value={row.value} label={COPY_TEXT.copy} name={COPY_TEXT.copyOf({ what: row.label })} />
+        ) : (
+          row.value
+        );
       case 'email':
         return row.value;
       case 'date':

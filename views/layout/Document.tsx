@@ -48,7 +48,7 @@ export function Document(props: DocumentProps) {
   }
   const cut = shell?.cut;
   const pageTitle = title ? `${title} | ${merchantTitle}` : merchantTitle;
-  const description = props.description ?? META_TEXT.page(merchantTitle, title ?? merchantTitle);
+  const description = props.description ?? META_TEXT.page({ title: merchantTitle, page: title ?? merchantTitle });
   return (
     <html lang={language}>
       <head>

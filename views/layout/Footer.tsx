@@ -47,7 +47,7 @@ function FullFooter() {
           <h2>{FOOTER_TEXT.company}</h2>
           <ul>
             <li>
-              <a href={config.siteUrl}>{FOOTER_TEXT.about(config.merchantName)}</a>
+              <a href={config.siteUrl}>{FOOTER_TEXT.about({ merchant: config.merchantName })}</a>
             </li>
           </ul>
         </section>

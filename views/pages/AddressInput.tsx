@@ -22,12 +22,12 @@ export function AddressInputPage({ coin, coinName, form, wallet, frame, networkH
   const { ADDRESS_PAGE } = useTexts();
   const error = form.errors.cryptoAddress;
   return (
-    <Document title={ADDRESS_PAGE.title(coin)}>
+    <Document title={ADDRESS_PAGE.title({ coin })}>
       <FlowFrame frame={frame}>
-        <FormCard action={ROUTES.addressInput.path} title={ADDRESS_PAGE.heading(coinName)} messages={form.formErrors}>
+        <FormCard action={ROUTES.addressInput.path} title={ADDRESS_PAGE.heading({ coinName })} messages={form.formErrors}>
           <Field
             id="cryptoAddress"
-            label={ADDRESS_PAGE.label(coinName, coin)}
+            label={ADDRESS_PAGE.label({ coinName, coin })}
             error={error}
             errorNote={networkHint}
             hint={ADDRESS_PAGE.hint}

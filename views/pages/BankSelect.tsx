@@ -66,9 +66,9 @@ export function BankSelectPage({ banks, messages, frame, reference }: BankSelect
               </li>
             ))}
           </ul>
-          <p className="hint">{BANK_TEXT.deadline(TIME.hours(PAYMENT_DEADLINE_MS))}</p>
+          <p className="hint">{BANK_TEXT.deadline({ window: TIME.hours(PAYMENT_DEADLINE_MS) })}</p>
           {/* No way home from here: it would abandon an order already verified. */}
-          <p className="hint">{BANK_PAYMENT_TEXT.kept(reference)}</p>
+          <p className="hint">{BANK_PAYMENT_TEXT.kept({ reference })}</p>
         </FormCard>
       </FlowFrame>
     </Document>
@@ -94,7 +94,7 @@ export function PoliPage({ messages, frame }: PoliProps) {
           submit={BANK_TEXT.proceed}
         >
           <p>{BANK_TEXT.poliIntro}</p>
-          <p className="hint">{BANK_TEXT.deadline(TIME.hours(PAYMENT_DEADLINE_MS))}</p>
+          <p className="hint">{BANK_TEXT.deadline({ window: TIME.hours(PAYMENT_DEADLINE_MS) })}</p>
         </FormCard>
       </FlowFrame>
     </Document>
@@ -143,10 +143,10 @@ export function BankPaymentPage(props: BankPaymentProps) {
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by an allowlist, its forms' targets checked (server/flow/bank-document.ts)
                 dangerouslySetInnerHTML={{ __html: props.bankHtml }}
               />
-              <p className="hint">{BANK_TEXT.deadline(TIME.hours(PAYMENT_DEADLINE_MS))}</p>
+              <p className="hint">{BANK_TEXT.deadline({ window: TIME.hours(PAYMENT_DEADLINE_MS) })}</p>
             </>
           )}
-          <p className="hint">{BANK_PAYMENT_TEXT.kept(props.reference)}</p>
+          <p className="hint">{BANK_PAYMENT_TEXT.kept({ reference: props.reference })}</p>
         </section>
       </FlowFrame>
     </Document>

@@ -37,7 +37,7 @@ export function CashInLocationsPage({ map, groups, radius, back }: CashInLocatio
         </a>
       </div>
       <h1 className="cash-in-title">{CASH_IN_TEXT.title}</h1>
-      <p className="hint">{CASH_IN_TEXT.intro(radius)}</p>
+      <p className="hint">{CASH_IN_TEXT.intro({ radius })}</p>
       <Island name="CashInMap" props={map} hydrate="visible" />
       {groups.length === 0 && <p>{CASH_IN_TEXT.noCentres}</p>}
       {/* Ids by place, not by name: a city's name has spaces, which an id may not. */}

@@ -45,7 +45,10 @@ function CardFigures({ order, provider }: { order: Order; provider: ProviderQuot
       <dt>{CARD_TEXT.youPay}</dt>
       <dd className="order-total">
         {provider.charge
-          ? CARD_TEXT.charge(formats.fiatWithCode(provider.charge.amount, provider.charge.currency), fiat(order.fiatAmount))
+          ? CARD_TEXT.charge({
+              charge: formats.fiatWithCode(provider.charge.amount, provider.charge.currency),
+              order: fiat(order.fiatAmount),
+            })
           : fiat(order.fiatAmount)}
       </dd>
       {provider.fees.map((fee) => (

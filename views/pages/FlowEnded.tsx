@@ -24,10 +24,10 @@ export function FlowEndedPage({ title, message, notice, reference, leaveTo }: Fl
       <section className="card" role="alert">
         <h1>{title}</h1>
         <p className="form-error">{message}</p>
-        {reference && <p>{FLOW_ENDED.reference(reference)}</p>}
+        {reference && <p>{FLOW_ENDED.reference({ reference })}</p>}
         <p>{notice}</p>
         <p>
-          <a href={leaveTo}>{FLOW_ENDED.goTo(merchantName)}</a>
+          <a href={leaveTo}>{FLOW_ENDED.goTo({ site: merchantName })}</a>
         </p>
       </section>
     </Document>

@@ -7,7 +7,7 @@ export function LegalPage({ title, html }: { title: string; html: string }) {
   const { META_TEXT } = useTexts();
   const merchantTitle = useMerchantWords().title;
   return (
-    <Document title={title} description={META_TEXT.legal(merchantTitle, title)} footer="full">
+    <Document title={title} description={META_TEXT.legal({ title: merchantTitle, page: title })} footer="full">
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the merchant's legal page, sanitised once at load (tenancy/) */}
       <article className="card legal" dangerouslySetInnerHTML={{ __html: html }} />
     </Document>

@@ -58,7 +58,7 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
                   within: <strong>{TIME.hours(PAYMENT_DEADLINE_MS)}</strong>,
                 })}
               </p>
-              {etransferEmail && <p className="hint">{PAY_PAGE.receivedBy(etransferEmail)}</p>}
+              {etransferEmail && <p className="hint">{PAY_PAGE.receivedBy({ email: etransferEmail })}</p>}
               <Island
                 name="PaymentPopup"
                 props={{ paymentUrl: props.paymentUrl, statusUrl: props.statusUrl, pageUrl: props.pageUrl }}
@@ -66,7 +66,7 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
               <a className="button secondary" href={props.checkUrl}>
                 {ACTIONS.iHavePaid}
               </a>
-              <DoneButton quiet leaves={RECEIPT_TEXT.doneLeaves(merchantName)} />
+              <DoneButton quiet leaves={RECEIPT_TEXT.doneLeaves({ site: merchantName })} />
             </>
           )}
         </section>

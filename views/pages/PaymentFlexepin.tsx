@@ -87,7 +87,7 @@ function NewQuoteDialog({ offer }: { offer: NewQuoteOffer }) {
           <strong>{VOUCHER_TEXT.mismatch}</strong>
         </p>
         <p id="new-quote-text">
-          {VOUCHER_TEXT.storedValue(offer.value)} {VOUCHER_TEXT.updateQuote}
+          {VOUCHER_TEXT.storedValue({ amount: offer.value })} {VOUCHER_TEXT.updateQuote}
         </p>
         <input type="hidden" name="voucherNumber" value={offer.voucherNumber} />
         <input type="hidden" name="fiatAmount" value={offer.fiatAmount} />

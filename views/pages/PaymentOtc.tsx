@@ -23,9 +23,9 @@ export interface CashReceiptData {
   referenceNumber: string;
   /** The order: its total, the fee in it, the rate and the coins. */
   order: Order;
-  /** OTC_TEXT.deadline, filled in. */
+  /** CASH_PAGE.deadline, filled in. */
   deadline: string;
-  /** OTC_TEXT.expiry, filled in. */
+  /** CASH_PAGE.expiry, filled in. */
   expiry: string;
 }
 
@@ -49,26 +49,26 @@ function ReferenceNumber({ reference, id }: { reference: string; id?: string }) 
 }
 
 function CashReceipt({ receipt }: { receipt: CashReceiptData }) {
-  const { OTC_TEXT } = useTexts();
+  const { CASH_PAGE } = useTexts();
   const symbols = useRenderContext().merchant.config.supportedFiatCurrencies;
   return (
     <>
-      <p className="hint">{OTC_TEXT.referenceLabel}</p>
+      <p className="hint">{CASH_PAGE.referenceLabel}</p>
       <ReferenceNumber reference={receipt.referenceNumber} id="reference-number" />
-      <Island name="CopyButton" props={{ text: receipt.referenceNumber, label: OTC_TEXT.copyReference }} hydrate="visible" />
+      <Island name="CopyButton" props={{ text: receipt.referenceNumber, label: CASH_PAGE.copyReference }} hydrate="visible" />
       <dl className="order-summary cash-terms">
-        <dt>{OTC_TEXT.amountLabel}</dt>
+        <dt>{CASH_PAGE.amountLabel}</dt>
         <dd className="order-total">
           <Money kind="fiat" amount={receipt.order.fiatAmount} currency={receipt.order.fiatCurrency} symbols={symbols} />
         </dd>
-        <dt>{OTC_TEXT.deadlineLabel}</dt>
+        <dt>{CASH_PAGE.deadlineLabel}</dt>
         <dd className="cash-deadline">{receipt.deadline}</dd>
       </dl>
       <OrderSummary order={receipt.order} receipt />
       <p className="otc-expiry">{receipt.expiry}</p>
-      <h2>{OTC_TEXT.validIdsHeading}</h2>
+      <h2>{CASH_PAGE.validIdsHeading}</h2>
       <ul className="valid-ids">
-        {OTC_TEXT.validIds.map((id) => (
+        {CASH_PAGE.validIds.map((id) => (
           <li key={id}>{id}</li>
         ))}
       </ul>
@@ -83,19 +83,19 @@ export interface PaymentOtcProps {
 }
 
 export function PaymentOtcPage({ frame, receipt, confirming }: PaymentOtcProps) {
-  const { CONFIRM_TEXT, OTC_TEXT } = useTexts();
+  const { CONFIRM_TEXT, CASH_PAGE } = useTexts();
   const here = ROUTES.paymentOtc.path;
   return (
-    <Document title={OTC_TEXT.title}>
+    <Document title={CASH_PAGE.title}>
       <FlowFrame frame={frame}>
         <section className="card payment otc">
-          <h1>{OTC_TEXT.title}</h1>
+          <h1>{CASH_PAGE.title}</h1>
           <CashReceipt receipt={receipt} />
           <p>
-            <a href={ROUTES.cashInLocations.path}>{OTC_TEXT.mapLink}</a>
+            <a href={ROUTES.cashInLocations.path}>{CASH_PAGE.mapLink}</a>
           </p>
           <a className="button" href={ROUTES.paymentOtc.flags.confirm}>
-            {OTC_TEXT.noted}
+            {CASH_PAGE.noted}
           </a>
         </section>
         {confirming && (
@@ -115,19 +115,19 @@ export function PaymentOtcPage({ frame, receipt, confirming }: PaymentOtcProps) 
 
 /** The thanks page; without the visitor's order (no flow any more) it still thanks them. */
 export function PaymentOtcSuccessPage({ receipt }: { receipt?: CashReceiptData | undefined }) {
-  const { OTC_TEXT, RECEIPT_TEXT } = useTexts();
+  const { CASH_PAGE, RECEIPT_TEXT } = useTexts();
   const { merchantName } = useRenderContext().merchant.config;
   return (
-    <Document title={OTC_TEXT.successTitle}>
+    <Document title={CASH_PAGE.successTitle}>
       <section className="card completion otc">
-        <h1>{OTC_TEXT.successTitle}</h1>
-        <p>{OTC_TEXT.successBody}</p>
+        <h1>{CASH_PAGE.successTitle}</h1>
+        <p>{CASH_PAGE.successBody}</p>
         {receipt && <CashReceipt receipt={receipt} />}
-        <p>{OTC_TEXT.successNext}</p>
+        <p>{CASH_PAGE.successNext}</p>
         <p>
-          <a href={ROUTES.cashInLocations.path}>{OTC_TEXT.mapLink}</a>
+          <a href={ROUTES.cashInLocations.path}>{CASH_PAGE.mapLink}</a>
         </p>
-        {receipt ? <DoneButton leaves={RECEIPT_TEXT.doneLeaves(merchantName)} /> : <DoneButton />}
+        {receipt ? <DoneButton leaves={RECEIPT_TEXT.doneLeaves({ site: merchantName })} /> : <DoneButton />}
       </section>
     </Document>
   );

@@ -47,7 +47,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
     <>
       <h1>{DEPOSIT_TEXT.title}</h1>
       {props.youGet && <p className="deposit-deal">{props.youGet}</p>}
-      {props.sendBy && <p className="deposit-deadline">{DEPOSIT_TEXT.sendBy(props.sendBy)}</p>}
+      {props.sendBy && <p className="deposit-deadline">{DEPOSIT_TEXT.sendBy({ time: props.sendBy })}</p>}
       <dl className="order-summary deposit-reference">
         <dt>{SUMMARY_TEXT.reference}</dt>
         <dd className="reference-id">{props.reference}</dd>
@@ -87,7 +87,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
                 amountText: props.amountText,
                 confirmHref,
                 checkAgainHref: here,
-                receivedMessage: RECEIPT_TEXT.received(props.onDeposit),
+                receivedMessage: RECEIPT_TEXT.received({ onDeposit: props.onDeposit }),
               }}
             />
             {polled && <BootWhileStreaming />}
@@ -116,7 +116,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
                         />
                       ) : (
                         <div className="wallet-status" role="status">
-                          <ReceivedOrder message={RECEIPT_TEXT.received(props.onDeposit)} checkAgainHref={here} />
+                          <ReceivedOrder message={RECEIPT_TEXT.received({ onDeposit: props.onDeposit })} checkAgainHref={here} />
                         </div>
                       )}
                     </>

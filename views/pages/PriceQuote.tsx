@@ -58,10 +58,10 @@ export function PriceQuotePage({
               {charge && (
                 <>
                   {' '}
-                  {QUOTE_TEXT.charged(
-                    formats.fiatWithCode(charge.amount, charge.currency),
-                    formats.fiatWithCode(timer.summary.figures.fiatAmount, currency, symbols),
-                  )}
+                  {QUOTE_TEXT.charged({
+                    charge: formats.fiatWithCode(charge.amount, charge.currency),
+                    order: formats.fiatWithCode(timer.summary.figures.fiatAmount, currency, symbols),
+                  })}
                 </>
               )}
             </p>

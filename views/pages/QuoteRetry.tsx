@@ -11,7 +11,7 @@ export function QuoteRetryPage(props: { retryUrl: string; seconds: number; attem
     <Document title={title}>
       <section className="card" aria-live="polite">
         <h1>{title}</h1>
-        <p>{QUOTE_RETRY.body(props.seconds, props.attempt, props.attempts)}</p>
+        <p>{QUOTE_RETRY.body({ seconds: props.seconds, attempt: props.attempt, attempts: props.attempts })}</p>
         <p>
           <a href={props.retryUrl}>{QUOTE_RETRY.now}</a> · <a href={ROUTES.home.path}>{QUOTE_RETRY.startOver}</a>
         </p>

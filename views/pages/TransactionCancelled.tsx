@@ -21,11 +21,11 @@ export function TransactionCancelledPage({ order, receipt }: CompletionProps) {
         <p>{CANCELLED_TEXT.body}</p>
         {order && (
           <p className="hint">
-            {CANCELLED_TEXT.reference(order.refId)}
+            {CANCELLED_TEXT.reference({ reference: order.refId })}
             {order.placedAt !== undefined && (
               <>
                 <br />
-                {CANCELLED_TEXT.placed(placedText(order.placedAt, order.fiatCurrency, formats.locale))}
+                {CANCELLED_TEXT.placed({ date: placedText(order.placedAt, order.fiatCurrency, formats.locale) })}
               </>
             )}
           </p>

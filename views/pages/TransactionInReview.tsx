@@ -13,7 +13,7 @@ export function TransactionInReviewPage({ order, receipt }: CompletionProps) {
     <Document title={RECEIPT_TEXT.inReviewTitle}>
       <section className="card completion">
         <h1>{RECEIPT_TEXT.thankYou}</h1>
-        <p>{RECEIPT_TEXT.inReview(TIME.hours(REVIEW_MAX_MS))}</p>
+        <p>{RECEIPT_TEXT.inReview({ within: TIME.hours(REVIEW_MAX_MS) })}</p>
         <p>{receipt?.afterApproval ?? RECEIPT_TEXT.afterApproval.emailed}</p>
         {order && <OrderSummary order={order} completed />}
         <DoneButton />

@@ -1,8 +1,9 @@
 // English: every text a visitor can read, as ICU MessageFormat (intl-messageformat): values
 // in braces, plurals in {n, plural, ...}. The spec's texts word for word, its spelling and
-// spacing (double spaces included) kept (test/checkout/messages.test.ts). Keys name the
-// group of checkout/messages.ts that shows them (the cash page's OTC_TEXT: CASH_PAGE, so a
-// payment method's name stays in its own files). Every other language has every key.
+// spacing (double spaces included) kept (test/checkout/messages.test.ts). The one source of
+// every text's key, values and group: 'QUOTE_TEXT.expired' is `texts.QUOTE_TEXT.expired`
+// (checkout/i18n/shape.ts), so a new text is a line here and one in every other language.
+// The cash page's group is CASH_PAGE, so a payment method's name stays in its own files.
 export const en = {
   'ACTIONS.acceptAndContinue': 'Accept & Continue',
   'ACTIONS.back': 'Back',

@@ -6,6 +6,8 @@ import type { Catalogue } from './en.ts';
 
 const loaders: Readonly<Record<Exclude<Language, 'en'>, () => Promise<Catalogue>>> = {
   'fr-CA': () => import('./fr-CA.ts').then((m) => m.frCA),
+  fil: () => import('./fil.ts').then((m) => m.fil),
+  id: () => import('./id.ts').then((m) => m.id),
 };
 
 const fetched = new Map<Language, Catalogue>();

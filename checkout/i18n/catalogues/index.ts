@@ -3,9 +3,11 @@
 // catalogues its language needs.
 import type { Language } from '../languages.ts';
 import { type Catalogue, en } from './en.ts';
+import { fil } from './fil.ts';
 import { frCA } from './fr-CA.ts';
+import { id } from './id.ts';
 
-export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, 'fr-CA': frCA };
+export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, 'fr-CA': frCA, fil, id };
 
 /** The catalogue of `language`. */
 export function catalogueOf(language: Language): Catalogue {
