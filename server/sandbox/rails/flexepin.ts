@@ -17,7 +17,6 @@ export const flexepinRail: Rail = {
   afterChecks: (txn) => goTo(txn, 'INPUT_VOUCHERNUMBER'),
   holdsRate: true,
   feeIn: 'included',
-  fees: { regular: 'flexepinFee', promo: 'flexepinFeePromo' },
 };
 
 export function redeemVoucher(clock: Clock, txn: Txn, voucherNumber: string): void {

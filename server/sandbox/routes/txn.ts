@@ -68,6 +68,7 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
       const txn = createQuote(ctx.clock, api, parseBody(quoteRequestSchema, request.body), {
         merchant,
         fees: ctx.fees.of(merchant),
+        rails: ctx.rails,
       });
       ctx.store.add(txn);
       return flowState(txn);
