@@ -22,6 +22,22 @@ import { BankPaymentPage, BankSelectPage, PoliPage } from '../../views/pages/Ban
 import { flowFrameOf } from '../flow/frame.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { ERROR_CODES } from '../../checkout/domain.ts';
+import { codeOf, statusOf, stay, type MethodFailures } from '../../checkout/failures.ts';
+
+/** The bank transfer initiated: a bank chosen, or Proceed on the bank payment page. */
+export const bankInitFailures: MethodFailures = {
+  context: 'bank-init',
+  held: true,
+  outcome(failure, texts) {
+    const code = codeOf(failure);
+    if (code === ERROR_CODES.flowActionInvalid) {
+      return { kind: 'stay', messages: [texts.FAILURE_TEXT.bankAlreadyInitiated], on: 'form', status: statusOf(failure) };
+    }
+    if (code === ERROR_CODES.notFound) return { kind: 'home' };
+    return stay(failure, texts, texts.FAILURE_TEXT.generic, 'form', texts.FAILURE_TEXT.bankNoResponse);
+  },
+};
 
 type Show = (reply: FastifyReply, state: FlowState, messages: string[], status: number) => Promise<FastifyReply>;
 
@@ -54,7 +70,7 @@ async function initiate(
   const stay = (messages: string[], status: number) => show(reply, state, messages, status);
   const result = await upstreamFor(request).bankTransferInit(flow.refId, selectedBank);
   if (result.ok) return followNextAction(request, reply, flow, { ...state, ...result.value }, screen, stay);
-  return meetFailure(request, reply, result.failure, 'bank-init', {
+  return meetFailure(request, reply, result.failure, bankInitFailures, {
     flow,
     stay: (messages, _on, status) => stay(messages, status),
   });

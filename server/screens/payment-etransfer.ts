@@ -4,7 +4,7 @@
 // cancelled), loading this page follows it, so I HAVE PAID is just a reload (?paid=1).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { Failure } from '../../checkout/failures.ts';
+import { codeOf, statusOf, stay, type Failure, type MethodFailures } from '../../checkout/failures.ts';
 import { nextScreen } from '../../checkout/next-screen.ts';
 import { orderOf } from '../../checkout/order.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
@@ -19,6 +19,22 @@ import { upstreamFor } from '../flow/upstream.ts';
 import { PaymentEtransferPage } from '../../views/pages/PaymentEtransfer.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { ERROR_CODES } from '../../checkout/domain.ts';
+
+/** The payment instructions initiated as the page opens (etransfer/init). */
+export const paymentInstructionsFailures: MethodFailures = {
+  context: 'payment-instructions',
+  held: true,
+  outcome(failure, texts) {
+    const code = codeOf(failure);
+    if (code === ERROR_CODES.txnStatusInvalid) {
+      return { kind: 'stay', messages: [texts.FAILURE_TEXT.paymentAlreadyInitiated], on: 'form', status: statusOf(failure) };
+    }
+    // Not common(): resuming from here could lead straight back to this page.
+    if (code === ERROR_CODES.notFound) return { kind: 'home' };
+    return stay(failure, texts, texts.FAILURE_TEXT.generic);
+  },
+};
 
 const ROUTE = ROUTES.paymentEtransferInstructions;
 
@@ -27,7 +43,7 @@ function unavailable(reply: FastifyReply, messages: string[], status: number) {
 }
 
 function initFailed(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, failure: Failure) {
-  return meetFailure(request, reply, failure, 'payment-instructions', {
+  return meetFailure(request, reply, failure, paymentInstructionsFailures, {
     flow,
     stay: (messages, _on, status) => unavailable(reply, messages, status),
   });
