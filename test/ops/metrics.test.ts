@@ -2,7 +2,10 @@
 // pattern, upstream calls, breakers and the event loop.
 import t from 'tap';
 import { parseConfig } from '../../server/config.ts';
-import { callOf } from '../../server/ops/metrics.ts';
+import { callLabeller } from '../../server/ops/metrics.ts';
+import { SHARED_CALLS } from '../../server/upstream/calls.ts';
+
+const callOf = callLabeller(SHARED_CALLS);
 import { UPSTREAM_CALLS } from '../../server/upstream/calls.ts';
 import { startStack } from '../helpers/stack.ts';
 import { MAPLE, startFlow } from '../helpers/journey.ts';
