@@ -2,7 +2,9 @@
 // headers and body, the failure kinds, and the retry cases seen from the client's side.
 import t from 'tap';
 import { QUOTE_REQUEST } from '../helpers/samples.ts';
+import { postCall, SHARED_CALLS } from '../../server/upstream/calls.ts';
 import { createUpstream, isProcId, type UpstreamClient } from '../../server/upstream/client.ts';
+import { flowStateSchema, refIdRequestSchema } from '../../server/upstream/contract.ts';
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
 import { captureLogger, closedPort, startUpstream, type Cleanup, type Seen, type Step } from './helpers.ts';
@@ -531,9 +533,16 @@ t.test('walletQr: an answer that is not an image is invalid-response; errors are
 });
 
 t.test("a procid is never the first word of another call's path, in any case", async (t) => {
-  for (const word of ['txnbuy', 'txnsell', 'vipcheck', 'etransfer', 'banktransfer', 'pubapi', 'PubApi']) {
-    t.notOk(isProcId(word), word);
-  }
+  const exchange = SHARED_CALLS.filter((call) => call.base === 'baseUrl');
+  const firsts = exchange.flatMap((call) => {
+    const first = call.path.split('/', 1)[0]!;
+    return first === ':api' ? ['txnbuy', 'txnsell'] : first.startsWith(':') ? [] : [first];
+  });
+  t.ok(firsts.length > 3, firsts.join(', '));
+  for (const word of [...firsts, ...firsts.map((w) => w.toUpperCase())]) t.notOk(isProcId(word), word);
+  const own = postCall('payid/init', refIdRequestSchema, flowStateSchema);
+  t.ok(isProcId('payid'), 'a word no call of the table starts with');
+  t.notOk(isProcId('payid', [...SHARED_CALLS, own]), "nor a method's own call's");
   t.ok(isProcId('poli-return'));
   t.notOk(isProcId('poli.return'), 'letters, digits, _ and - only');
 });
