@@ -10,7 +10,8 @@ import { orderOf } from '../../checkout/order.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { ISLAND_API, webUrl } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
-import type { FlowState } from '../upstream/contract.ts';
+import { postCall } from '../upstream/calls.ts';
+import { etransferInitResponseSchema, refIdRequestSchema, type FlowState } from '../upstream/contract.ts';
 import { followNextAction, saveFlowState } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -20,6 +21,9 @@ import { PaymentEtransferPage } from '../../views/pages/PaymentEtransfer.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { ERROR_CODES } from '../../checkout/domain.ts';
+
+/** The payment initiated as the page opens: the provider's page in its redirectUrl. */
+export const etransferInit = postCall('etransfer/init', refIdRequestSchema, etransferInitResponseSchema, { fields: ['refId'] });
 
 /** The payment instructions initiated as the page opens (etransfer/init). */
 export const paymentInstructionsFailures: MethodFailures = {
@@ -59,7 +63,7 @@ export const paymentEtransferScreen = defineScreen({
     const stay = (messages: string[], status: number) => unavailable(reply, messages, status);
 
     if (state.nextAction === 'INITIATE_ETRANSFER') {
-      const init = await upstreamFor(request).etransferInit(state.refId);
+      const init = await upstreamFor(request).call(etransferInit, state.refId);
       if (!init.ok) return initFailed(request, reply, flow, init.failure);
       const initiated: FlowState = { ...state, ...init.value };
       const step = nextScreen(initiated, ROUTE.path, request.server.methods);

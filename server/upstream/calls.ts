@@ -8,9 +8,6 @@ import type { z } from 'zod';
 import { TXN_TYPES, type TxnType } from '../../checkout/domain.ts';
 import { API_OF_TXN_TYPE } from '../../checkout/wire.ts';
 import {
-  bankTransferInitRequestSchema,
-  bankTransferInitResponseSchema,
-  etransferInitResponseSchema,
   buyerInfoRequestSchema,
   cardQuoteQuerySchema,
   cardQuoteResponseSchema,
@@ -114,10 +111,6 @@ export const UPSTREAM_CALLS = {
   status: getCall(':api/status/:refId', statusResponseSchema),
   flowState: getCall(':api/flowstate/:refId', flowStateSchema),
   vipCheck: postCall('vipcheck', vipCheckRequestSchema, vipCheckResponseSchema, { fields: ['vipTag'] }),
-  etransferInit: postCall('etransfer/init', refIdRequestSchema, etransferInitResponseSchema, { fields: ['refId'] }),
-  bankTransferInit: postCall('banktransfer/init', bankTransferInitRequestSchema, bankTransferInitResponseSchema, {
-    fields: ['refId', 'selectedBank'],
-  }),
   proc: postCall(':procId', procQuerySchema, procResponseSchema),
   ticker: getCall('pubapi/ticker/merchant', tickerResponseSchema),
   walletQr: getCall('pubapi/qrcode/walletaddress/:refId', 'image'),

@@ -3,11 +3,11 @@
 import t from 'tap';
 import { parseConfig } from '../../server/config.ts';
 import { callLabeller } from '../../server/ops/metrics.ts';
-import { pathWords, SHARED_CALLS } from '../../server/upstream/calls.ts';
+import { pathWords } from '../../server/upstream/calls.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { upstreamCallsOf } from '../../server/methods/method.ts';
 
-const callOf = callLabeller(SHARED_CALLS);
+const callOf = callLabeller(upstreamCallsOf(PAYMENT_METHODS));
 import { startStack } from '../helpers/stack.ts';
 import { MAPLE, startFlow } from '../helpers/journey.ts';
 
@@ -57,7 +57,7 @@ t.test('upstream call labels are endpoint names, never refIds or procids', async
   t.equal(callOf('/txnbuy/status/ABC-123'), 'status');
   t.equal(callOf('/txnsell/quoterequest'), 'quoterequest');
   t.equal(callOf('/pubapi/qrcode/walletaddress/ABC-123'), 'qrcode');
-  t.equal(callOf('/etransfer/init'), 'etransfer');
+  t.equal(callOf('/etransfer/init'), 'etransfer', "a method's own call");
   t.equal(callOf('/some-proc-id'), 'other');
 });
 

@@ -2,6 +2,10 @@
 // headers and body, the failure kinds, and the retry cases seen from the client's side.
 import t from 'tap';
 import { QUOTE_REQUEST } from '../helpers/samples.ts';
+import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
+import { etransferInit } from '../../server/screens/payment-etransfer.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import { upstreamCallsOf } from '../../server/methods/method.ts';
 import { postCall, SHARED_CALLS } from '../../server/upstream/calls.ts';
 import { createUpstream, isProcId, type UpstreamClient } from '../../server/upstream/client.ts';
 import { flowStateSchema, refIdRequestSchema } from '../../server/upstream/contract.ts';
@@ -220,7 +224,7 @@ const CASES: CallCase[] = [
   },
   {
     name: 'etransferInit',
-    run: (c) => c.etransferInit('ABC123'),
+    run: (c) => c.call(etransferInit, 'ABC123'),
     method: 'POST',
     url: '/exchange/etransfer/init',
     body: { refId: 'ABC123' },
@@ -230,7 +234,7 @@ const CASES: CallCase[] = [
   },
   {
     name: 'bankTransferInit',
-    run: (c) => c.bankTransferInit('ABC123', ''),
+    run: (c) => c.call(bankTransferInit, 'ABC123', ''),
     method: 'POST',
     url: '/exchange/banktransfer/init',
     body: { refId: 'ABC123', selectedBank: '' },
@@ -533,13 +537,14 @@ t.test('walletQr: an answer that is not an image is invalid-response; errors are
 });
 
 t.test("a procid is never the first word of another call's path, in any case", async (t) => {
-  const exchange = SHARED_CALLS.filter((call) => call.base === 'baseUrl');
+  const all = upstreamCallsOf(PAYMENT_METHODS);
+  const exchange = all.filter((call) => call.base === 'baseUrl');
   const firsts = exchange.flatMap((call) => {
     const first = call.path.split('/', 1)[0]!;
     return first === ':api' ? ['txnbuy', 'txnsell'] : first.startsWith(':') ? [] : [first];
   });
   t.ok(firsts.length > 3, firsts.join(', '));
-  for (const word of [...firsts, ...firsts.map((w) => w.toUpperCase())]) t.notOk(isProcId(word), word);
+  for (const word of [...firsts, ...firsts.map((w) => w.toUpperCase())]) t.notOk(isProcId(word, all), word);
   const own = postCall('payid/init', refIdRequestSchema, flowStateSchema);
   t.ok(isProcId('payid'), 'a word no call of the table starts with');
   t.notOk(isProcId('payid', [...SHARED_CALLS, own]), "nor a method's own call's");

@@ -26,6 +26,8 @@ import {
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
 import { captureLogger, type Cleanup } from './helpers.ts';
+import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
+import { etransferInit } from '../../server/screens/payment-etransfer.ts';
 
 // ------------------------------------------------------------ docs/spec.md section 7 field lists
 
@@ -327,9 +329,9 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   t.equal(flow.nextAction, 'INITIATE_ETRANSFER');
   t.match(value(t, await client.status('BUY', refId), 'status'), { txnStatus: 'PENDING', cryptoCurrency: 'BTC' });
   t.equal(value(t, await client.flowState('BUY', refId), 'flowState').refId, refId);
-  const initiated = value(t, await client.etransferInit(refId), 'etransferInit');
+  const initiated = value(t, await client.call(etransferInit, refId), 'etransferInit');
   t.match(initiated, { nextAction: 'CUSTOMER_PAYMENT', nextActionParams: { redirectUrl: /^http/ } });
-  t.match(await client.etransferInit(refId), { ok: false, failure: { kind: 'error', code: 'TXNSTATUS.INVALID' } });
+  t.match(await client.call(etransferInit, refId), { ok: false, failure: { kind: 'error', code: 'TXNSTATUS.INVALID' } });
 
   // Buy by voucher over the selfie threshold, with the address the amount requires.
   flow = value(t, await client.quoteRequest('BUY', { ...QUOTE, fiatAmount: 300, paymentMethod: 'FLEXEPIN' }), 'voucher quote');
@@ -355,10 +357,10 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   value(t, await client.buyerInfo('BUY', buyer(bankRef)), 'bank buyer');
   flow = value(t, await client.mobileVerification('BUY', { refId: bankRef, verificationCode: '123456' }), 'bank code');
   t.equal(flow.nextAction, 'INITIATE_BANKTRANSFER');
-  const offered = value(t, await client.bankTransferInit(bankRef, ''), 'bankTransferInit without a bank');
+  const offered = value(t, await client.call(bankTransferInit, bankRef, ''), 'bankTransferInit without a bank');
   const bank = offered.nextActionParams?.availableBanks?.[0];
   t.ok(bank, 'banks offered');
-  const chosen = value(t, await client.bankTransferInit(bankRef, bank!.bankCode), 'bankTransferInit');
+  const chosen = value(t, await client.call(bankTransferInit, bankRef, bank!.bankCode), 'bankTransferInit');
   t.match(chosen, { nextAction: 'CUSTOMER_PAYMENT', nextActionParams: { htmlDoc: /\S/ } });
 
   // Sell with an e-transfer payout: email, deposit address, its QR code, status polling.
