@@ -27,7 +27,7 @@ import { defineMethod } from '../../server/methods/method.ts';
 import { decisionForm, orderSummary } from '../../server/sandbox/pages/pay.ts';
 import { html, layout } from '../../server/sandbox/pages/html.ts';
 import { RAILS } from '../../server/sandbox/rails/index.ts';
-import { initRoute, type Rail } from '../../server/sandbox/rails/rail.ts';
+import { railCall, type Rail } from '../../server/sandbox/rails/rail.ts';
 import { expectStep, goTo } from '../../server/sandbox/steps.ts';
 import { postCall } from '../../server/upstream/calls.ts';
 import { flowStateSchema, nextActionParamsSchema, refIdRequestSchema } from '../../server/upstream/contract.ts';
@@ -115,7 +115,7 @@ const payIdRail: Rail = {
   afterChecks: (txn) => goTo(txn, 'INITIATE_PAYID'),
   holdsRate: true,
   feeIn: 'included',
-  init: initRoute({
+  init: railCall({
     path: 'payid/init',
     request: refIdRequestSchema,
     run(txn, _body, { clock, baseUrl }) {

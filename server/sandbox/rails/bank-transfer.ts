@@ -9,7 +9,7 @@ import { html, layout } from '../pages/html.ts';
 import { decisionForm, orderSummary } from '../pages/pay.ts';
 import { expectStep, goTo } from '../steps.ts';
 import type { Txn } from '../store.ts';
-import { initRoute, type Rail } from './rail.ts';
+import { railCall, type Rail } from './rail.ts';
 
 const SLUG = 'bank';
 
@@ -48,7 +48,7 @@ export const bankTransferRail: Rail = {
   afterChecks: (txn) => goTo(txn, 'INITIATE_BANKTRANSFER', { availableBanks: BANKS[txn.fiatCurrency] }),
   holdsRate: true,
   feeIn: 'included',
-  init: initRoute({
+  init: railCall({
     path: 'banktransfer/init',
     request: bankTransferInitRequestSchema,
     run(txn, { selectedBank }, { clock, baseUrl }) {

@@ -8,7 +8,7 @@ import { decisionForm, orderSummary } from '../pages/pay.ts';
 import { html, layout } from '../pages/html.ts';
 import { expectStep, goTo } from '../steps.ts';
 import type { Txn } from '../store.ts';
-import { initRoute, type Rail } from './rail.ts';
+import { railCall, type Rail } from './rail.ts';
 
 const SLUG = 'etransfer';
 
@@ -29,7 +29,7 @@ export const etransferRail: Rail = {
   holdsRate: true,
   pro: true,
   feeIn: 'included',
-  init: initRoute({
+  init: railCall({
     path: 'etransfer/init',
     request: refIdRequestSchema,
     run(txn, _body, { clock, baseUrl }) {

@@ -1,14 +1,15 @@
 // A payment rail of the sandbox: what the exchange does for one payment method, as the real
 // one does (README: journeys and test values). One file per method in this folder, listed
 // in index.ts: the shared steps (flow.ts) ask the rail where a transaction goes after the
-// identity checks, the API serves its init call and the pages its provider's page. What it
-// charges is the merchant's fee fields the edge's method names (fees.ts).
+// identity checks, the API serves its init call and its own steps, and the pages its
+// provider's page. What it charges is the merchant's fee fields the edge's method names
+// (fees.ts).
 import type { z } from 'zod';
 import type { Clock } from '../steps.ts';
 import type { Api, Txn, TxnRail } from '../store.ts';
 
-/** What an init call is given beside the transaction. */
-export interface InitCall {
+/** What a rail's call is given beside the transaction and its body. */
+export interface RailCallContext {
   clock: Clock;
   /** Where the visitor's browser reaches the sandbox's pages (a provider page's address). */
   baseUrl: string;
@@ -27,7 +28,9 @@ export interface Rail extends TxnRail {
    * Its init call on the API's root (POST /{path}), answered with the flow state: `refId`
    * names the transaction, the rest of the body is what `init` takes.
    */
-  init?: InitRoute;
+  init?: RailCall;
+  /** Its own steps on its API (POST /txnbuy/{path} or /txnsell/{path}), answered with the flow state. */
+  steps?: readonly RailCall[];
   /**
    * Its provider's page, opened by the visitor's browser at /pay/{slug}/{refId}: Pay or
    * Cancel settles the transaction. A page that `returns` sends the browser back to the
@@ -41,12 +44,12 @@ export type Rails = ReadonlyMap<string, Rail>;
 
 export const railsOf = (rails: readonly Rail[]): Rails => new Map(rails.map((rail) => [rail.name, rail]));
 
-/** An init call: the contract's request schema for its body, and what it does. */
-export interface InitRoute<Body extends { refId: string } = { refId: string }> {
+/** A call of a rail's own: the contract's request schema for its body, and what it does to the transaction. */
+export interface RailCall<Body extends { refId: string } = { refId: string }> {
   path: string;
   request: z.ZodType<Body>;
-  run(txn: Txn, body: Body, call: InitCall): void;
+  run(txn: Txn, body: Body, call: RailCallContext): void;
 }
 
-/** Types an init call by its request schema. */
-export const initRoute = <Body extends { refId: string }>(route: InitRoute<Body>): InitRoute => route as unknown as InitRoute;
+/** Types a rail's call by its request schema. */
+export const railCall = <Body extends { refId: string }>(call: RailCall<Body>): RailCall => call as unknown as RailCall;

@@ -6,14 +6,13 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import { COINS, ERROR_CODES, FIAT_CURRENCIES } from '../../../checkout/domain.ts';
 import { documentUploadRequestSchema, vipCheckRequestSchema, type TickerEntry } from '../../upstream/contract.ts';
-import { browserBaseUrl, type SandboxContext } from '../context.ts';
+import type { SandboxContext } from '../context.ts';
 import { SANDBOX_CODES, fail, parseBody } from '../errors.ts';
-import { flowState } from '../flow.ts';
 import { priceOf } from '../prices.ts';
 import { PRO_VIP_TAG } from '../quotes.ts';
 import type { Txn } from '../store.ts';
 import { UPLOAD_BODY_LIMIT, checkFile } from '../uploads.ts';
-import { notFoundError, visibleTo } from './txn.ts';
+import { notFoundError, railCallRoute, visibleTo } from './txn.ts';
 
 /** Long enough for the edge to stream "Processing" before "Done". */
 export const PROC_DELAY_MS = 300;
@@ -37,12 +36,7 @@ export function rootRoutes(ctx: SandboxContext) {
     // Each rail's init call: the body checked, then the transaction it names moved on.
     for (const { init } of ctx.rails.values()) {
       if (!init) continue;
-      app.post(`/${init.path}`, async (request) => {
-        const body = parseBody(init.request, request.body);
-        const txn = load(body.refId, request);
-        init.run(txn, body, { clock: ctx.clock, baseUrl: browserBaseUrl(ctx, request) });
-        return flowState(txn);
-      });
+      app.post(`/${init.path}`, railCallRoute(ctx, init, load));
     }
 
     app.post('/upload', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
