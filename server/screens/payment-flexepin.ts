@@ -12,7 +12,8 @@ import { ROUTES } from '../../checkout/routes.ts';
 import { fail, field, ok, parseDecimal, type Validated } from '../../checkout/validation/result.ts';
 import { validateVoucher } from '../../checkout/validation/voucher.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
-import type { FlowState } from '../upstream/contract.ts';
+import { postCall } from '../upstream/calls.ts';
+import { flowStateSchema, voucherNumberRequestSchema, type FlowState } from '../upstream/contract.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -26,6 +27,9 @@ import { rateHold, resumeRateHold } from '../flow/rate-hold.ts';
 import { whileHeld } from '../flow/new-quote.ts';
 import { ERROR_CODES } from '../../checkout/domain.ts';
 import { codeOf, common, statusOf, stay, type MethodFailures } from '../../checkout/failures.ts';
+
+/** A voucher redeemed. */
+export const voucherNumber = postCall(':api/vouchernumber', voucherNumberRequestSchema, flowStateSchema);
 
 /** A voucher redeemed (vouchernumber). */
 export const voucherFailures: MethodFailures = {
@@ -129,7 +133,7 @@ const redeem = (requote: boolean) =>
         const confirmed = await upstream.confirmNewQuote(flow.txnType, flow.refId);
         if (!confirmed.ok) return confirmed;
       }
-      return upstream.voucherNumber(flow.txnType, { refId: flow.refId, voucherNumber: value.voucherNumber });
+      return upstream.call(voucherNumber, flow.txnType, { refId: flow.refId, voucherNumber: value.voucherNumber });
     },
     newQuote: (request, reply, flow, form, amount, status) =>
       renderWithState(request, reply, form, status, offerFor(request, flow, amount, normalised(form))),

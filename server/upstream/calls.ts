@@ -13,7 +13,6 @@ import {
   cardQuoteResponseSchema,
   cryptoAddressRequestSchema,
   documentUploadRequestSchema,
-  emtEmailRequestSchema,
   flowStateSchema,
   mobileVerificationRequestSchema,
   procQuerySchema,
@@ -29,7 +28,6 @@ import {
   uploadResponseSchema,
   vipCheckRequestSchema,
   vipCheckResponseSchema,
-  voucherNumberRequestSchema,
   REF_ID_PATTERN,
 } from './contract.ts';
 import type { Image } from './exchange.ts';
@@ -102,11 +100,9 @@ export const UPSTREAM_CALLS = {
   requote: postCall(':api/requote', requoteRequestSchema, requoteResponseSchema),
   confirmNewQuote: postCall(':api/confirmednewquote', refIdRequestSchema, flowStateSchema, { fields: ['refId'] }),
   cryptoAddress: postCall(':api/cryptoaddress', cryptoAddressRequestSchema, flowStateSchema),
-  emtEmail: postCall(':api/emtemail', emtEmailRequestSchema, flowStateSchema),
   buyerInfo: postCall(':api/buyerinfo', buyerInfoRequestSchema, flowStateSchema),
   mobileVerification: postCall(':api/mobileverification', mobileVerificationRequestSchema, flowStateSchema),
   generateSmsCode: postCall(':api/generatesmscode', refIdRequestSchema, smsCodeResponseSchema, { fields: ['refId'] }),
-  voucherNumber: postCall(':api/vouchernumber', voucherNumberRequestSchema, flowStateSchema),
   selfieImage: postCall(':api/selfieimage', selfieImageRequestSchema, flowStateSchema),
   status: getCall(':api/status/:refId', statusResponseSchema),
   flowState: getCall(':api/flowstate/:refId', flowStateSchema),

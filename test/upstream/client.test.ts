@@ -12,6 +12,8 @@ import { flowStateSchema, refIdRequestSchema } from '../../server/upstream/contr
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
 import { captureLogger, closedPort, startUpstream, type Cleanup, type Seen, type Step } from './helpers.ts';
+import { emtEmail } from '../../server/screens/email-input.ts';
+import { voucherNumber } from '../../server/screens/payment-flexepin.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -136,7 +138,7 @@ const CASES: CallCase[] = [
   },
   {
     name: 'emtEmail',
-    run: (c) => c.emtEmail('SELL', { refId: 'ABC123', emtEmail: 'jane@example.com' }),
+    run: (c) => c.call(emtEmail, 'SELL', { refId: 'ABC123', emtEmail: 'jane@example.com' }),
     method: 'POST',
     url: '/exchange/txnsell/emtemail',
     body: { refId: 'ABC123', emtEmail: 'jane@example.com' },
@@ -172,7 +174,7 @@ const CASES: CallCase[] = [
   },
   {
     name: 'voucherNumber',
-    run: (c) => c.voucherNumber('BUY', { refId: 'ABC123', voucherNumber: '1234567890123456' }),
+    run: (c) => c.call(voucherNumber, 'BUY', { refId: 'ABC123', voucherNumber: '1234567890123456' }),
     method: 'POST',
     url: '/exchange/txnbuy/vouchernumber',
     body: { refId: 'ABC123', voucherNumber: '1234567890123456' },
@@ -321,7 +323,7 @@ t.test('a request that breaks the contract throws and sends nothing', async (t) 
     name: 'UpstreamRequestError',
     fields: ['country'],
   });
-  await t.rejects(client.voucherNumber('BUY', { refId: 'A', voucherNumber: '123' }), {
+  await t.rejects(client.call(voucherNumber, 'BUY', { refId: 'A', voucherNumber: '123' }), {
     name: 'UpstreamRequestError',
     fields: ['voucherNumber'],
   });
@@ -372,7 +374,7 @@ t.test('error bodies become error failures', async (t) => {
           ? { status: 500, body: { error: { code: 'SYSTEM', msg: 'Something broke upstream.' } } }
           : { status: 200, body: { error: { code: 'TRANSACTION.NOTFOUND', msg: 'Not found.' } } },
   );
-  t.same(await client.voucherNumber('BUY', { refId: 'A', voucherNumber: '1234567890123456' }), {
+  t.same(await client.call(voucherNumber, 'BUY', { refId: 'A', voucherNumber: '1234567890123456' }), {
     ok: false,
     failure: {
       kind: 'error',
@@ -446,7 +448,7 @@ t.test('504, 504, 200: success after three attempts', async (t) => {
 
 t.test('reset on POST: retried with the same Idempotency-Key', async (t) => {
   const { client, seen } = await fixture(t, ['reset', { status: 200, body: FLOW }]);
-  t.same(await client.emtEmail('SELL', { refId: 'ABC123', emtEmail: 'jane@example.com' }), { ok: true, value: FLOW_VALUE });
+  t.same(await client.call(emtEmail, 'SELL', { refId: 'ABC123', emtEmail: 'jane@example.com' }), { ok: true, value: FLOW_VALUE });
   t.equal(seen.length, 2);
   t.match(seen[0]!.headers['idempotency-key'], UUID);
   t.equal(seen[1]!.headers['idempotency-key'], seen[0]!.headers['idempotency-key']);

@@ -28,6 +28,8 @@ import { UpstreamRequestError } from '../../server/upstream/errors.ts';
 import { captureLogger, type Cleanup } from './helpers.ts';
 import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
 import { etransferInit } from '../../server/screens/payment-etransfer.ts';
+import { emtEmail } from '../../server/screens/email-input.ts';
+import { voucherNumber } from '../../server/screens/payment-flexepin.ts';
 
 // ------------------------------------------------------------ docs/spec.md section 7 field lists
 
@@ -343,11 +345,15 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   t.equal(flow.nextAction, 'SUBMIT_SELFIEDOC');
   flow = value(t, await client.selfieImage('BUY', selfie(voucherRef)), 'selfieImage');
   t.equal(flow.nextAction, 'INPUT_VOUCHERNUMBER');
-  t.match(await client.voucherNumber('BUY', { refId: voucherRef, voucherNumber: '9999000011112222' }), {
+  t.match(await client.call(voucherNumber, 'BUY', { refId: voucherRef, voucherNumber: '9999000011112222' }), {
     ok: false,
     failure: { kind: 'error', status: 422, code: 'TRANSACTION.AMOUNT.MISMATCH', errorParams: { amount: 50 } },
   });
-  flow = value(t, await client.voucherNumber('BUY', { refId: voucherRef, voucherNumber: '1234567890123456' }), 'voucherNumber');
+  flow = value(
+    t,
+    await client.call(voucherNumber, 'BUY', { refId: voucherRef, voucherNumber: '1234567890123456' }),
+    'voucherNumber',
+  );
   t.equal(flow.nextAction, 'ADMIN_REVIEW', 'a redeemed voucher is reviewed');
 
   // Buy by bank transfer: the bank list, then the chosen bank's page.
@@ -381,7 +387,7 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   value(t, await client.buyerInfo('SELL', buyer(sellRef)), 'sell buyer');
   flow = value(t, await client.mobileVerification('SELL', { refId: sellRef, verificationCode: '123456' }), 'sell code');
   t.equal(flow.nextAction, 'INPUT_EMTEMAIL');
-  flow = value(t, await client.emtEmail('SELL', { refId: sellRef, emtEmail: 'jane@example.com' }), 'emtEmail');
+  flow = value(t, await client.call(emtEmail, 'SELL', { refId: sellRef, emtEmail: 'jane@example.com' }), 'emtEmail');
   t.match(flow, { nextAction: 'CUSTOMER_PAYMENT', cryptoAddress: /\S/ });
   const qr = value(t, await client.walletQr(sellRef), 'walletQr');
   t.equal(qr.contentType, 'image/png');
