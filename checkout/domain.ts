@@ -39,6 +39,18 @@ export const FLOW_KINDS = ['BUY', 'SELL', 'SPEND'] as const;
 export type FlowKind = (typeof FLOW_KINDS)[number];
 
 /** What the upstream knows: SPEND travels as SELL. */
+/**
+ * A method's fees in the merchant file: field names whose values are amounts in the quote's
+ * currency. The edge's method declares them; the sandbox's exchange charges them.
+ */
+export interface FeeFields {
+  regular: string;
+  /** Charged instead of `regular` while the merchant runs a promotion (isPromo), except to Pro visitors. */
+  promo?: string;
+  /** Charged to Pro visitors; a method with a Pro fee is the one the Pro page offers. */
+  pro?: string;
+}
+
 export const TXN_TYPES = ['BUY', 'SELL'] as const;
 export type TxnType = (typeof TXN_TYPES)[number];
 

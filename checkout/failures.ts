@@ -1,7 +1,9 @@
 // docs/spec.md section 8 as one table: from what went wrong upstream (an error code, a list of
 // buyer-info items, or no usable answer) and where it happened, to what the visitor meets.
 // Pure and isomorphic: the screens (server/flow/outcome.ts carries the outcome out) and the
-// QuoteTimer island ask it; nothing else decides. The upstream's msg is shown as the spec
+// QuoteTimer island ask it; nothing else decides. The screens every flow shares are its
+// contexts; a payment method's own calls bring their rules with its screens (MethodFailures),
+// built from the pieces exported here. The upstream's msg is shown as the spec
 // says only where it is meant for visitors (visitorMessage); a step out of order
 // (FLOWACTION.INVALID) resumes the flow where the upstream has it.
 import { ERROR_CODES, LIMIT_ERROR_CODES } from './domain.ts';
@@ -18,8 +20,8 @@ export type Failure =
   /** An answer that breaks the contract. */
   | { kind: 'invalid-response'; status: number };
 
-/** The screen or call a failure came from. */
-export const FAILURE_CONTEXTS = [
+/** The screen or call a failure came from, among those every flow shares. */
+export const SHARED_FAILURE_CONTEXTS = [
   /** A quote request: the home form or a direct link. */
   'quote',
   /** Accept after the rate hold: requote, then confirmednewquote. */
@@ -33,20 +35,23 @@ export const FAILURE_CONTEXTS = [
   'buyer-info',
   /** The email verification code. */
   'verification',
-  /** The payment instructions initiated as the e-Transfer payment page opens. */
-  'payment-instructions',
-  /** A voucher redeemed (vouchernumber). */
-  'voucher',
-  /** The bank transfer initiated: a bank chosen, or Proceed on the bank payment page. */
-  'bank-init',
-  /** The card provider's quote for the order. */
-  'card-quote',
   /** A Pro quote (/pro/{customerHash}): retried every 2 s, 3 times. */
   'pro-quote',
-  /** The gift-card amount picker's requote and confirm. */
-  'gift-card-requote',
 ] as const;
-export type FailureContext = (typeof FAILURE_CONTEXTS)[number];
+export type SharedFailureContext = (typeof SHARED_FAILURE_CONTEXTS)[number];
+
+/** A payment method's own call (its voucher, its bank's initiation): its name and its rules. */
+export interface MethodFailures {
+  /** What log lines call it. */
+  readonly context: string;
+  /** Between the quote and the payment: a hold that ran out meets the quote page's choice first. */
+  readonly held: boolean;
+  outcome(failure: Failure, texts: Texts, facts: FailureFacts): Outcome;
+}
+
+export type FailureContext = SharedFailureContext | MethodFailures;
+
+export const contextName = (context: FailureContext): string => (typeof context === 'string' ? context : context.context);
 
 export type Outcome =
   /** The transaction is gone: forget the flow, go home now. */
@@ -140,7 +145,12 @@ export function hiddenTexts(failure: Failure): string[] {
  * The words for a failure: the upstream's own message when it is meant for visitors, else
  * the fallback; no answer at all reads `noAnswer`.
  */
-function messagesOf(failure: Failure, fallback: string, texts: Texts, noAnswer = texts.FAILURE_TEXT.unavailable): string[] {
+export function messagesOf(
+  failure: Failure,
+  fallback: string,
+  texts: Texts,
+  noAnswer = texts.FAILURE_TEXT.unavailable,
+): string[] {
   switch (failure.kind) {
     case 'error':
       return [visitorMessage(failure, texts) ?? fallback];
@@ -158,14 +168,14 @@ function messagesOf(failure: Failure, fallback: string, texts: Texts, noAnswer =
 }
 
 /** A 400 is our bug, not the visitor's: it answers like trouble upstream. */
-function statusOf(failure: Failure): number {
+export function statusOf(failure: Failure): number {
   return failure.kind === 'error' && failure.status === 400 ? 502 : failureStatus(failure);
 }
 
-const codeOf = (failure: Failure) => (failure.kind === 'error' ? failure.code : undefined);
+export const codeOf = (failure: Failure) => (failure.kind === 'error' ? failure.code : undefined);
 
 /** Every screen: the transaction is gone, or the visitor is at another step than this one. */
-function common(failure: Failure): Outcome | undefined {
+export function common(failure: Failure): Outcome | undefined {
   switch (codeOf(failure)) {
     case ERROR_CODES.notFound:
       return { kind: 'home' };
@@ -175,7 +185,13 @@ function common(failure: Failure): Outcome | undefined {
   return undefined;
 }
 
-const stay = (failure: Failure, texts: Texts, fallback: string, on: 'field' | 'form' = 'form', noAnswer?: string): Outcome => ({
+export const stay = (
+  failure: Failure,
+  texts: Texts,
+  fallback: string,
+  on: 'field' | 'form' = 'form',
+  noAnswer?: string,
+): Outcome => ({
   kind: 'stay',
   messages: messagesOf(failure, fallback, texts, noAnswer),
   on,
@@ -216,14 +232,9 @@ export function apiFailure(status: number, body: unknown): Failure {
  * The steps between the quote and the payment, where the hold can run out: the visitor
  * meets the quote page's choice (docs/spec.md sections 2 and 4), never the upstream's text.
  */
-const HELD_CONTEXTS: ReadonlySet<FailureContext> = new Set([
-  'step',
-  'buyer-info',
-  'verification',
-  'payment-instructions',
-  'voucher',
-  'bank-init',
-]);
+const HELD_CONTEXTS: ReadonlySet<SharedFailureContext> = new Set(['step', 'buyer-info', 'verification']);
+
+const isHeld = (context: FailureContext) => (typeof context === 'string' ? HELD_CONTEXTS.has(context) : context.held);
 
 export function failureOutcome(
   failure: Failure,
@@ -232,7 +243,8 @@ export function failureOutcome(
   texts: Texts = DEFAULT_TEXTS,
 ): Outcome {
   const code = codeOf(failure);
-  if (code === ERROR_CODES.quoteExpired && HELD_CONTEXTS.has(context)) return { kind: 'quote-expired', status: 409 };
+  if (code === ERROR_CODES.quoteExpired && isHeld(context)) return { kind: 'quote-expired', status: 409 };
+  if (typeof context !== 'string') return context.outcome(failure, texts, facts);
   switch (context) {
     case 'quote':
     case 'pro-quote': {
@@ -293,44 +305,5 @@ export function failureOutcome(
         };
       }
       return common(failure) ?? stay(failure, texts, texts.FAILURE_TEXT.generic);
-    case 'payment-instructions':
-      if (code === ERROR_CODES.txnStatusInvalid) {
-        return { kind: 'stay', messages: [texts.FAILURE_TEXT.paymentAlreadyInitiated], on: 'form', status: statusOf(failure) };
-      }
-      // Not common(): resuming from here could lead straight back to this page.
-      if (code === ERROR_CODES.notFound) return { kind: 'home' };
-      return stay(failure, texts, texts.FAILURE_TEXT.generic);
-    case 'voucher': {
-      const amount = failure.kind === 'error' ? failure.errorParams?.amount : undefined;
-      if (code === ERROR_CODES.amountMismatch && amount !== undefined && amount > 0)
-        return { kind: 'new-quote', amount, status: 422 };
-      if (code === ERROR_CODES.voucherUsed)
-        return { kind: 'stay', messages: [texts.VOUCHER_MESSAGES.alreadyUsed], on: 'field', status: 422 };
-      // "No response in voucher flow": the spec's words, whatever went missing.
-      if (failure.kind === 'unavailable' || failure.kind === 'invalid-response') {
-        return { kind: 'stay', messages: [texts.VOUCHER_MESSAGES.lostConnection], on: 'field', status: statusOf(failure) };
-      }
-      return common(failure) ?? stay(failure, texts, texts.FAILURE_TEXT.generic, 'field');
-    }
-    case 'bank-init':
-      if (code === ERROR_CODES.flowActionInvalid) {
-        return { kind: 'stay', messages: [texts.FAILURE_TEXT.bankAlreadyInitiated], on: 'form', status: statusOf(failure) };
-      }
-      if (code === ERROR_CODES.notFound) return { kind: 'home' };
-      return stay(failure, texts, texts.FAILURE_TEXT.generic, 'form', texts.FAILURE_TEXT.bankNoResponse);
-    case 'card-quote':
-      // A third party's words are never shown: every failure reads the same.
-      if (code === ERROR_CODES.notFound) return { kind: 'home' };
-      return {
-        kind: 'stay',
-        messages: [texts.FAILURE_TEXT.cardQuote],
-        on: 'form',
-        status: failure.kind === 'unavailable' ? 503 : 502,
-      };
-    case 'gift-card-requote':
-      // "Gift card requote failure: toast Woops…", whatever the upstream said.
-      return (
-        common(failure) ?? { kind: 'stay', messages: [texts.FAILURE_TEXT.giftCardRequote], on: 'form', status: statusOf(failure) }
-      );
   }
 }

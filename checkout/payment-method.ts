@@ -3,20 +3,11 @@
 // method instead of switching on its name. Each method says it in its own module
 // (server/methods/); the rules here take the table of methods as a parameter, so they stay
 // pure and a test can hand them a method of its own.
-import type { FlowKind } from './domain.ts';
+import type { FeeFields, FlowKind } from './domain.ts';
 import type { NextScreenState, NextStep } from './next-step.ts';
 import type { FlowStep } from './progress.ts';
 import type { RateHold, RequoteBy } from './quote-timer.ts';
 import type { ScreenPath } from './routes.ts';
-
-/** The method's fees in the merchant file: field names whose values are amounts in the quote's currency. */
-export interface FeeFields {
-  regular: string;
-  /** Charged instead of `regular` while the merchant runs a promotion (isPromo), except to Pro visitors. */
-  promo?: string;
-  /** Charged to Pro visitors; a method with a Pro fee is the one the Pro page offers. */
-  pro?: string;
-}
 
 /** Where one next action leads, from the state that names it. */
 export type NextRule = (state: NextScreenState) => NextStep;
@@ -53,6 +44,8 @@ export interface MethodTable<M extends MethodRules = MethodRules> {
   get(name: string | null | undefined): M | undefined;
   /** The method whose own screen a next action other than CUSTOMER_PAYMENT leads to. */
   ownerOf(action: string): M | undefined;
+  /** Each method's fee fields, by name: what the exchange is told to charge (the sandbox's feeFields). */
+  readonly feeFields: Readonly<Record<string, FeeFields>>;
 }
 
 /** The table of methods; a name or a method-owned next action given twice is a mistake in the code. */
@@ -73,5 +66,6 @@ export function methodTable<M extends MethodRules>(methods: readonly M[]): Metho
     list: methods,
     get: (name) => (name ? byName.get(name) : undefined),
     ownerOf: (action) => byAction.get(action),
+    feeFields: Object.fromEntries(methods.flatMap((method) => (method.fees ? [[method.name, method.fees]] : []))),
   };
 }

@@ -12,7 +12,7 @@ import './fastify-types.ts';
 import { ConfigError, type AppConfig } from './config.ts';
 import type { MethodTable } from '../checkout/payment-method.ts';
 import { PAYMENT_METHODS } from './methods/index.ts';
-import type { PaymentMethod } from './methods/method.ts';
+import { type PaymentMethod, upstreamCallsOf } from './methods/method.ts';
 import { applyRateLimits, limitDefaults } from './ops/rate-limit-settings.ts';
 import { loggerOptions, RequestLogger } from './logging.ts';
 import { loadMerchants } from './tenancy/load.ts';
@@ -141,7 +141,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // onRequest hooks run in this order: request id and draining, Host, CSP and same-origin.
   await app.register(errorsPlugin);
   await app.register(opsPlugin, { lifecycle });
-  await app.register(metricsPlugin, { token: config.metricsToken, merchantSeries: config.metricsMerchants });
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    merchantSeries: config.metricsMerchants,
+    calls: upstreamCallsOf(methods),
+  });
   await app.register(pressurePlugin, { ...config.pressure, admission, connections, trust });
   await app.register(tenancyPlugin, {
     merchants,

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import { ConfigError, parseConfig, type AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { PAYMENT_METHODS } from './methods/index.ts';
 import { processLogger } from './logging.ts';
 import { MerchantConfigError } from './tenancy/errors.ts';
 import { HealthState } from './ops/health.ts';
@@ -23,6 +24,7 @@ async function startEmbeddedSandbox(config: AppConfig, logger: Logger) {
     quoteTtlS: config.sandbox.quoteTtlS,
     faults: config.sandbox.faults,
     merchantsDir: config.merchantsDir,
+    feeFields: PAYMENT_METHODS.feeFields,
     logger: logger.child({ component: 'sandbox' }),
   });
   logger.info({ url: sandbox.url }, 'UPSTREAM_URL is not set: using the embedded sandbox');

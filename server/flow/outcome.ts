@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import {
+  contextName,
   failureOutcome,
   hiddenTexts,
   type Failure,
@@ -67,7 +68,10 @@ export function meetFailure(
     reply.header('retry-after', String(failure.retryAfterS));
   const hidden = hiddenTexts(failure);
   if (hidden.length)
-    request.log.warn({ upstream: { failure: failure.kind, hidden }, context }, 'upstream text replaced for the visitor');
+    request.log.warn(
+      { upstream: { failure: failure.kind, hidden }, context: contextName(context) },
+      'upstream text replaced for the visitor',
+    );
   return carryOut(
     request,
     reply,

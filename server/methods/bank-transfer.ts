@@ -8,7 +8,7 @@ import { PAYMENT_DEADLINE_MS, PAYMENT_EMAIL_MAX_MS } from '../../checkout/limits
 import type { Texts } from '../../checkout/messages.ts';
 import { go, none, type NextScreenState, type NextStep } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { bankPaymentScreen, bankSelectScreen, poliScreen } from '../screens/bank-transfer.ts';
+import { bankPaymentScreen, bankSelectScreen, bankTransferInit, poliScreen } from '../screens/bank-transfer.ts';
 import { defineMethod } from './method.ts';
 
 /** The bank payment page with a Proceed button serves AUD; other currencies choose a bank. */
@@ -37,6 +37,7 @@ export const bankTransfer = defineMethod({
   rateHold: 'countdown',
   requotes: 'fiat',
   screens: [bankSelectScreen, poliScreen, bankPaymentScreen],
+  calls: [bankTransferInit],
   receipt: {
     afterApproval: (_order, texts) =>
       texts.RECEIPT_TEXT.afterApproval.paymentInstructions({

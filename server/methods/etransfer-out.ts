@@ -6,7 +6,7 @@ import { PAYMENT_EMAIL_MAX_MS } from '../../checkout/limits.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import { go } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { emailInputScreen } from '../screens/email-input.ts';
+import { emailInputScreen, emtEmail } from '../screens/email-input.ts';
 import { defineMethod } from './method.ts';
 
 export const etransferOut = defineMethod({
@@ -17,6 +17,7 @@ export const etransferOut = defineMethod({
   rateHold: 'countdown',
   requotes: 'crypto',
   screens: [emailInputScreen],
+  calls: [emtEmail],
   receipt: {
     afterApproval: (order, texts) =>
       texts.RECEIPT_TEXT.afterApproval.depositAddress({

@@ -4,7 +4,7 @@
 import { PAYMENT_DEADLINE_MS, PAYMENT_EMAIL_MAX_MS } from '../../checkout/limits.ts';
 import { go } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { paymentEtransferScreen } from '../screens/payment-etransfer.ts';
+import { etransferInit, paymentEtransferScreen } from '../screens/payment-etransfer.ts';
 import { defineMethod } from './method.ts';
 
 const paymentPage = () => go(ROUTES.paymentEtransferInstructions.path);
@@ -17,6 +17,7 @@ export const etransfer = defineMethod({
   requotes: 'fiat',
   fees: { regular: 'etransferFee', promo: 'etransferFeePromo', pro: 'etransferFeePro' },
   screens: [paymentEtransferScreen],
+  calls: [etransferInit],
   receipt: {
     afterApproval: (_order, texts) =>
       texts.RECEIPT_TEXT.afterApproval.paymentInstructions({

@@ -5,7 +5,7 @@
 import { VOUCHER_DELIVERY_MAX_MS } from '../../checkout/limits.ts';
 import { go } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { paymentFlexepinScreen } from '../screens/payment-flexepin.ts';
+import { paymentFlexepinScreen, voucherNumber } from '../screens/payment-flexepin.ts';
 import { defineMethod } from './method.ts';
 
 const MINUTE = 60_000;
@@ -19,6 +19,7 @@ export const flexepin = defineMethod({
   voiceClipScreen: ROUTES.audioInputSkip.path,
   fees: { regular: 'flexepinFee', promo: 'flexepinFeePromo' },
   screens: [paymentFlexepinScreen],
+  calls: [voucherNumber],
   limits: { voucher: { address: { max: 60, windowMs: MINUTE }, refId: { max: 10, windowMs: MINUTE } } },
   receipt: {
     afterApproval: (order, texts) =>

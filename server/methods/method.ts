@@ -11,6 +11,7 @@ import type { Order } from '../../checkout/order.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import type { Screen } from '../flow/screen.ts';
 import type { LimitPair } from '../ops/rate-limit-settings.ts';
+import { SHARED_CALLS, type UpstreamCall } from '../upstream/calls.ts';
 import type { UpstreamResult } from '../upstream/client.ts';
 import type { FlowState } from '../upstream/contract.ts';
 
@@ -46,6 +47,11 @@ export interface PaymentMethod extends MethodRules {
   quoteNotice?(texts: Texts): string;
   /** A link the home page shows when the merchant offers it. */
   readonly homeLink?: { label(texts: Texts): string; readonly path: string };
+  /**
+   * Its own upstream calls (its payment's initiation), rows like server/upstream/calls.ts's
+   * written with postCall or getCall; its screens make them with upstreamFor(request).call.
+   */
+  readonly calls?: readonly UpstreamCall[];
   /** The method's fee is a third party's, asked as the order is quoted (a card provider's). */
   readonly providerQuote?: (request: FastifyRequest, state: FlowState) => Promise<UpstreamResult<ProviderQuote>>;
 }
@@ -66,6 +72,15 @@ export function receiptText(method: PaymentMethod, order: Order, texts: Texts): 
     cancelled: receipt.cancelled?.(texts),
     onDeposit: receipt.onDeposit?.(texts),
   };
+}
+
+const callsOfTable = new WeakMap<object, readonly UpstreamCall[]>();
+
+/** The calls the edge makes: the shared table's and each method's own (metric labels, procids kept from them). */
+export function upstreamCallsOf(methods: { readonly list: readonly PaymentMethod[] }): readonly UpstreamCall[] {
+  let calls = callsOfTable.get(methods);
+  if (!calls) callsOfTable.set(methods, (calls = [...SHARED_CALLS, ...methods.list.flatMap((method) => method.calls ?? [])]));
+  return calls;
 }
 
 /** Types a method module against PaymentMethod and keeps its literal name. */

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { EdgeError } from '../http/errors.ts';
 import { unknownHostRequests } from '../http/tenancy.ts';
-import { pathWords, UPSTREAM_CALLS } from '../upstream/calls.ts';
+import { pathWords, SHARED_CALLS, type UpstreamCall } from '../upstream/calls.ts';
 import type { UpstreamCallReport } from '../upstream/upstream-call.ts';
 import type { BreakerState } from '../upstream/breaker.ts';
 import { cacheStats, type CacheStats } from './byte-cache.ts';
@@ -30,22 +30,22 @@ export type ShedReason =
 const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
 /**
- * The words that name the upstream calls (server/upstream/calls.ts): each call's first path
- * word that no other call's path holds. A call's label is the first of them its path holds,
- * so refIds and procids never become label values.
+ * A path's call label, among these calls (server/upstream/calls.ts and the methods' own):
+ * the words that name them are each call's first path word that no other call's path
+ * holds, and a path's label is the first of them it holds, so refIds and procids never
+ * become label values.
  */
-const CALL_WORDS: ReadonlySet<string> = (() => {
-  const words = Object.values(UPSTREAM_CALLS).map(pathWords);
+export function callLabeller(calls: readonly UpstreamCall[]): (path: string) => string {
+  const words = calls.map(pathWords);
   const count = (word: string) => words.filter((each) => each.includes(word)).length;
-  return new Set(words.flatMap((each) => each.find((word) => count(word) === 1) ?? []));
-})();
-
-export function callOf(path: string): string {
-  for (const segment of path.split('/')) {
-    const word = segment.toLowerCase();
-    if (CALL_WORDS.has(word)) return word;
-  }
-  return 'other';
+  const naming: ReadonlySet<string> = new Set(words.flatMap((each) => each.find((word) => count(word) === 1) ?? []));
+  return (path) => {
+    for (const segment of path.split('/')) {
+      const word = segment.toLowerCase();
+      if (naming.has(word)) return word;
+    }
+    return 'other';
+  };
 }
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
@@ -60,10 +60,13 @@ export interface EdgeMetricsOptions {
   breakerStates: () => Iterable<[string, BreakerState]>;
   /** How many merchants get latency series of their own (METRICS_MERCHANTS); Infinity: all. */
   merchantSeries: number;
+  /** The upstream calls the edge makes, the methods' own included; the shared table's by default. */
+  calls?: readonly UpstreamCall[];
 }
 
 export class EdgeMetrics {
   readonly registry = new Registry();
+  readonly #callOf: (path: string) => string;
   readonly #requests: Histogram<'merchant' | 'route' | 'method' | 'status'>;
   /** Children by label values: prom-client would hash the labels on every observation. */
   readonly #requestChildren = new Map<string, { observe(value: number): void }>();
@@ -80,8 +83,9 @@ export class EdgeMetrics {
   readonly #merchantsWithSeries = new Set<string>();
   readonly #merchantSeries: number;
 
-  constructor({ breakerStates, merchantSeries }: EdgeMetricsOptions) {
+  constructor({ breakerStates, merchantSeries, calls = SHARED_CALLS }: EdgeMetricsOptions) {
     this.#merchantSeries = merchantSeries;
+    this.#callOf = callLabeller(calls);
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
     this.#requests = new Histogram({
@@ -201,7 +205,7 @@ export class EdgeMetrics {
   }
 
   upstreamCall(report: UpstreamCallReport): void {
-    const call = callOf(report.path);
+    const call = this.#callOf(report.path);
     const status = report.error ?? String(report.status ?? 'none');
     const key = `${call}\n${status}\n${report.attempts}`;
     let child = this.#upstreamChildren.get(key);
@@ -239,11 +243,12 @@ function authorised(header: string | undefined, expected: Buffer): boolean {
   return match !== null && timingSafeEqual(digest(match[1]!), expected);
 }
 
-export const metricsPlugin = fp<{ token?: string; merchantSeries: number }>(
-  async (app, { token, merchantSeries }) => {
+export const metricsPlugin = fp<{ token?: string; merchantSeries: number; calls: readonly UpstreamCall[] }>(
+  async (app, { token, merchantSeries, calls }) => {
     const metrics = new EdgeMetrics({
       breakerStates: () => (app.hasDecorator('upstreamBreakers') ? app.upstreamBreakers.states() : []),
       merchantSeries,
+      calls,
     });
     app.decorate('metrics', metrics);
 

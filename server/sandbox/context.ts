@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FaultInjector } from './faults.ts';
 import type { FeeBook } from './fees.ts';
+import type { Rails } from './rails/rail.ts';
 import type { Clock } from './steps.ts';
 import type { ReceivedForms } from './received.ts';
 import type { TxnStore } from './store.ts';
@@ -16,6 +17,8 @@ export interface SandboxContext {
   publicUrl: string | undefined;
   /** The merchants' fee fields. */
   fees: FeeBook;
+  /** The methods its exchange takes. */
+  rails: Rails;
 }
 
 /** Where links for the visitor's browser (payment pages) point. */

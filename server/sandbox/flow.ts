@@ -4,7 +4,6 @@ import { ERROR_CODES, VERIFICATION_CODE_ATTEMPTS } from '../../checkout/domain.t
 import type { z } from 'zod';
 import type { buyerInfoRequestSchema, flowStateSchema, statusResponseSchema, UpstreamErrorItem } from '../upstream/contract.ts';
 import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
-import { RAILS } from './rails/index.ts';
 import { type Clock, cancel, complete, expectStep, goTo, review } from './steps.ts';
 import type { BuyerOutcome, Txn } from './store.ts';
 
@@ -128,7 +127,7 @@ export function submitSelfie(clock: Clock, txn: Txn): void {
 
 /** After identity checks: the payment step of the method (buys) or the payout step (sells). */
 function toPaymentStep(txn: Txn): void {
-  RAILS.get(txn.paymentMethod)!.afterChecks(txn);
+  txn.rail.afterChecks(txn);
 }
 
 /**

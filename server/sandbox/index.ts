@@ -2,14 +2,17 @@
 // (server/upstream/contract.ts) with deterministic behaviour, like a payment provider's
 // test mode. Used when UPSTREAM_URL is unset, in demos and in tests. README.md lists the
 // test values.
-import { FeeBook } from './fees.ts';
 import { randomUUID } from 'node:crypto';
 import { isIPv6, type AddressInfo } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import type { FeeFields } from '../../checkout/domain.ts';
 import type { SandboxContext } from './context.ts';
 import { SANDBOX_CODES, SandboxError } from './errors.ts';
 import { FaultInjector, parseFaults } from './faults.ts';
+import { FeeBook } from './fees.ts';
+import { RAILS } from './rails/index.ts';
+import { type Rail, railsOf } from './rails/rail.ts';
 import { ReceivedForms } from './received.ts';
 import { apiRoutes } from './routes/api.ts';
 import { pageRoutes } from './routes/pages.ts';
@@ -36,6 +39,14 @@ export interface SandboxOptions {
   clock?: () => number;
   /** The merchants' folders, whose fee fields the exchange charges (fees.ts); default `merchants` in the working directory. */
   merchantsDir?: string;
+  /**
+   * Each method's fee fields in the merchant files, by method name, as the edge's methods
+   * declare them: the process hands them over (server/main.ts), so the exchange charges
+   * what the edge shows. None: no merchant fee is charged.
+   */
+  feeFields?: Readonly<Record<string, FeeFields>>;
+  /** The methods its exchange takes: rails/index.ts's by default (a test adds one of its own). */
+  rails?: readonly Rail[];
 }
 
 export interface SandboxThirdPartyUrls {
@@ -107,7 +118,8 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
     faults,
     received: new ReceivedForms(now),
     publicUrl: opts.publicUrl?.replace(/\/+$/, ''),
-    fees: new FeeBook(opts.merchantsDir ?? 'merchants'),
+    fees: new FeeBook(opts.merchantsDir ?? 'merchants', opts.feeFields ?? {}),
+    rails: railsOf(opts.rails ?? RAILS),
   };
 
   const app = Fastify({

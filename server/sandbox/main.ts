@@ -1,5 +1,7 @@
 // `npm run sandbox`: the sandbox upstream on its own, for demos and for pointing an edge
-// at it with UPSTREAM_URL. Settings come from SANDBOX_* variables (README.md).
+// at it with UPSTREAM_URL. Settings come from SANDBOX_* variables (README.md). A process,
+// like server/main.ts: it hands the exchange the fee fields the edge's methods name.
+import { PAYMENT_METHODS } from '../methods/index.ts';
 import { startSandbox } from './index.ts';
 
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
     faults: process.env.SANDBOX_FAULTS,
     publicUrl: process.env.SANDBOX_PUBLIC_URL || undefined,
     merchantsDir: process.env.MERCHANTS_DIR || undefined,
+    feeFields: PAYMENT_METHODS.feeFields,
     logger: true,
   });
   console.log(`Sandbox upstream listening on ${sandbox.url}`);

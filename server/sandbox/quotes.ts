@@ -7,20 +7,15 @@ import type { quoteRequestSchema, requoteRequestSchema, requoteResponseSchema } 
 import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
 import type { MerchantFees } from './fees.ts';
 import { cryptoFor, fiatFor, priceOf, roundTo } from './prices.ts';
-import { RAILS } from './rails/index.ts';
+import type { Rail, Rails } from './rails/rail.ts';
 import { type Clock, isQuoteExpired, isQuoteLocked, quoteExpiredError } from './steps.ts';
 import { newRefId, type Api, type Quote, type Txn } from './store.ts';
 
-/** The methods each API takes: its rails'. */
-export const METHODS_BY_API: Record<Api, readonly string[]> = {
-  buy: [...RAILS.values()].filter((r) => r.api === 'buy').map((r) => r.name),
-  sell: [...RAILS.values()].filter((r) => r.api === 'sell').map((r) => r.name),
-};
 export const PRO_VIP_TAG = 'vip-demo';
 /** Buys of at least this much need the buyer's address. */
 export const ADDRESS_REQUIRED_FROM = 300;
 
-type Priced = Pick<Txn, 'api' | 'paymentMethod' | 'cryptoCurrency' | 'fiatCurrency' | 'pro'> & {
+type Priced = Pick<Txn, 'api' | 'rail' | 'paymentMethod' | 'cryptoCurrency' | 'fiatCurrency' | 'pro'> & {
   /** The merchant's fee fields (fees.ts); none: no fee. */
   fees: MerchantFees | undefined;
 };
@@ -53,8 +48,8 @@ function checkBuyAmount(fiatAmount: number, onRequote: boolean): void {
  * fee field for the method, its promotion's while isPromo (not for Pro), its Pro fee for Pro.
  */
 export function feeOf(txn: Priced, fiatAmount: number): number {
-  const fields = RAILS.get(txn.paymentMethod)?.fees;
-  if (typeof fields === 'function') return fields(fiatAmount);
+  if (txn.rail.providerFee) return txn.rail.providerFee(fiatAmount);
+  const fields = txn.fees?.fields[txn.paymentMethod];
   if (!fields || !txn.fees) return 0;
   const { amounts, isPromo } = txn.fees;
   const field = txn.pro && fields.pro ? fields.pro : isPromo && !txn.pro && fields.promo ? fields.promo : fields.regular;
@@ -73,7 +68,7 @@ function price(
   onRequote: boolean,
 ): { fiatAmount: number; cryptoAmount: number } {
   const { cryptoCurrency: coin, fiatCurrency: fiat } = txn;
-  const feeIn = RAILS.get(txn.paymentMethod)!.feeIn;
+  const { feeIn } = txn.rail;
   if (txn.api === 'buy') {
     if (!fiatAmount) throw invalid('fiatAmount', 'must be greater than 0');
     checkBuyAmount(fiatAmount, onRequote);
@@ -108,10 +103,19 @@ function newQuote(
   };
 }
 
-/** Who asks for a quote: the merchant (x-merchant) whose visitor it is, and its fee fields. */
+/** Who asks for a quote: the merchant (x-merchant) whose visitor it is, its fee fields, and the rails the exchange takes. */
 export interface QuoteAsker {
   merchant: string | undefined;
   fees: MerchantFees | undefined;
+  rails: Rails;
+}
+
+/** The rail of a method this API takes. */
+function railOf(rails: Rails, api: Api, name: string): Rail {
+  const rail = rails.get(name);
+  if (rail?.api === api) return rail;
+  const names = [...rails.values()].filter((r) => r.api === api).map((r) => r.name);
+  throw invalid('paymentMethod', `must be one of ${names.join(', ')}`);
 }
 
 export function createQuote(clock: Clock, api: Api, req: z.output<typeof quoteRequestSchema>, asker: QuoteAsker): Txn {
@@ -119,14 +123,23 @@ export function createQuote(clock: Clock, api: Api, req: z.output<typeof quoteRe
   if (req.txnType !== txnType) throw invalid('txnType', `must be ${txnType} on /txn${api}`);
   const fiatCurrency = oneOf(FIAT_CURRENCIES, req.fiatCurrency, 'fiatCurrency');
   const cryptoCurrency = oneOf(COINS, req.cryptoCurrency, 'cryptoCurrency');
-  const paymentMethod = oneOf(METHODS_BY_API[api], req.paymentMethod, 'paymentMethod');
+  const rail = railOf(asker.rails, api, req.paymentMethod);
+  const paymentMethod = rail.name;
   const country = COUNTRY_BY_CURRENCY[fiatCurrency];
   if (req.country !== country) throw invalid('country', `must be ${country} for ${fiatCurrency}`);
   if (req.vipTag !== undefined) {
     if (req.vipTag !== PRO_VIP_TAG) throw invalid('vipTag', 'unknown Pro customer (vipcheck would answer false)');
-    if (!RAILS.get(paymentMethod)?.pro) throw invalid('paymentMethod', 'Pro quotes must be the Pro method');
+    if (!rail.pro) throw invalid('paymentMethod', 'Pro quotes must be the Pro method');
   }
-  const priced: Priced = { api, paymentMethod, cryptoCurrency, fiatCurrency, pro: req.vipTag !== undefined, fees: asker.fees };
+  const priced: Priced = {
+    api,
+    rail,
+    paymentMethod,
+    cryptoCurrency,
+    fiatCurrency,
+    pro: req.vipTag !== undefined,
+    fees: asker.fees,
+  };
   const subtype = req.paymentMethodSubtype ?? null;
   const quote = newQuote(clock, priced, price(priced, req.fiatAmount, req.cryptoAmount, false), subtype);
   const addressRequired = api === 'buy' && quote.fiatAmount >= ADDRESS_REQUIRED_FROM;
@@ -152,7 +165,7 @@ export function createQuote(clock: Clock, api: Api, req: z.output<typeof quoteRe
     statusCalls: 0,
     etransferInitiated: false,
     bankName: null,
-    holdsRate: RAILS.get(paymentMethod)!.holdsRate,
+    holdsRate: rail.holdsRate,
   };
 }
 

@@ -9,6 +9,19 @@ import { BoundedCache } from './cache.ts';
 /** A transaction belongs to the API that created it: /txnbuy or /txnsell. */
 export type Api = 'buy' | 'sell';
 
+/** What a transaction asks of its method's rail as it moves on (the whole rail: rails/rail.ts). */
+export interface TxnRail {
+  /** After the identity checks: its payment step (buys) or its payout step (sells). */
+  afterChecks(txn: Txn): void;
+  /**
+   * How its fee stands in the order: included in what a buyer pays, deducted from a
+   * seller's payout, added to an eGift card's value (what the visitor sends pays both).
+   */
+  feeIn: 'included' | 'deducted' | 'added';
+  /** A fee that is a third party's (a card provider's), not the merchant's fee fields. */
+  providerFee?: (fiatAmount: number) => number;
+}
+
 export interface Quote {
   fiatAmount: number;
   cryptoAmount: number;
@@ -40,6 +53,8 @@ export interface Txn {
   cryptoCurrency: Coin;
   country: Country;
   paymentMethod: string;
+  /** What the exchange does for its method (its rail: rails/rail.ts). */
+  rail: TxnRail;
   paymentMethodSubtype: string | null;
   quote: Quote;
   /** A requote waiting for confirmednewquote. */

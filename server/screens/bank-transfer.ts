@@ -11,7 +11,8 @@ import { ROUTES, hasFlag, type ScreenPath } from '../../checkout/routes.ts';
 import { ISLAND_API } from '../../checkout/wire.ts';
 import { bankDocument } from '../flow/bank-document.ts';
 import { field } from '../../checkout/validation/result.ts';
-import type { FlowState } from '../upstream/contract.ts';
+import { postCall } from '../upstream/calls.ts';
+import { bankTransferInitRequestSchema, bankTransferInitResponseSchema, type FlowState } from '../upstream/contract.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { bankReturnUrl, followNextAction, paymentHostRules, refusePayment, resumeAt } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
@@ -22,6 +23,27 @@ import { BankPaymentPage, BankSelectPage, PoliPage } from '../../views/pages/Ban
 import { flowFrameOf } from '../flow/frame.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { ERROR_CODES } from '../../checkout/domain.ts';
+import { codeOf, statusOf, stay, type MethodFailures } from '../../checkout/failures.ts';
+
+/** The bank transfer initiated with the bank chosen ('' on the bank payment page, which picks it there). */
+export const bankTransferInit = postCall('banktransfer/init', bankTransferInitRequestSchema, bankTransferInitResponseSchema, {
+  fields: ['refId', 'selectedBank'],
+});
+
+/** The bank transfer initiated: a bank chosen, or Proceed on the bank payment page. */
+export const bankInitFailures: MethodFailures = {
+  context: 'bank-init',
+  held: true,
+  outcome(failure, texts) {
+    const code = codeOf(failure);
+    if (code === ERROR_CODES.flowActionInvalid) {
+      return { kind: 'stay', messages: [texts.FAILURE_TEXT.bankAlreadyInitiated], on: 'form', status: statusOf(failure) };
+    }
+    if (code === ERROR_CODES.notFound) return { kind: 'home' };
+    return stay(failure, texts, texts.FAILURE_TEXT.generic, 'form', texts.FAILURE_TEXT.bankNoResponse);
+  },
+};
 
 type Show = (reply: FastifyReply, state: FlowState, messages: string[], status: number) => Promise<FastifyReply>;
 
@@ -52,9 +74,9 @@ async function initiate(
   selectedBank: string,
 ) {
   const stay = (messages: string[], status: number) => show(reply, state, messages, status);
-  const result = await upstreamFor(request).bankTransferInit(flow.refId, selectedBank);
+  const result = await upstreamFor(request).call(bankTransferInit, flow.refId, selectedBank);
   if (result.ok) return followNextAction(request, reply, flow, { ...state, ...result.value }, screen, stay);
-  return meetFailure(request, reply, result.failure, 'bank-init', {
+  return meetFailure(request, reply, result.failure, bankInitFailures, {
     flow,
     stay: (messages, _on, status) => stay(messages, status),
   });

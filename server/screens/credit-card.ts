@@ -28,6 +28,23 @@ import { upstreamFor } from '../flow/upstream.ts';
 import { CreditCardPage, CreditCardQuotePage } from '../../views/pages/CreditCard.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { ERROR_CODES } from '../../checkout/domain.ts';
+import { codeOf, type MethodFailures } from '../../checkout/failures.ts';
+
+/** The card provider's quote for the order: a third party's words are never shown, every failure reads the same. */
+export const cardQuoteFailures: MethodFailures = {
+  context: 'card-quote',
+  held: false,
+  outcome(failure, texts) {
+    if (codeOf(failure) === ERROR_CODES.notFound) return { kind: 'home' };
+    return {
+      kind: 'stay',
+      messages: [texts.FAILURE_TEXT.cardQuote],
+      on: 'form',
+      status: failure.kind === 'unavailable' ? 503 : 502,
+    };
+  },
+};
 
 const QUOTE = ROUTES.creditCardQuote;
 const CARD = ROUTES.creditCard;
@@ -100,7 +117,7 @@ async function showQuote(
   if (!resident(state)) return unavailable(textsOf(request).CARD_TEXT.residencyRequired, 403);
   const quote = await cardProviderQuote(request, state);
   if (!quote.ok) {
-    return meetFailure(request, reply, quote.failure, 'card-quote', {
+    return meetFailure(request, reply, quote.failure, cardQuoteFailures, {
       flow,
       stay: (messages, _on, status) => unavailable(messages.join(' '), status, QUOTE.path),
     });

@@ -11,8 +11,13 @@ import type { FlowCookie } from '../security/flow-cookie.ts';
 import { EmailInputPage } from '../../views/pages/EmailInput.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { postCall } from '../upstream/calls.ts';
+import { emtEmailRequestSchema, flowStateSchema } from '../upstream/contract.ts';
 
 const ROUTE = ROUTES.emailInput;
+
+/** The payout email, on the sell's API. */
+export const emtEmail = postCall(':api/emtemail', emtEmailRequestSchema, flowStateSchema);
 
 function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, form: FormState<'emtEmail'>, status = 200) {
   return reply.render(createElement(EmailInputPage, { form, frame: flowFrameOf(request, flow) }), { status });
@@ -27,7 +32,7 @@ export const emailInputScreen = defineScreen({
     fields: FORM_FIELDS.emtEmail,
     failures: 'step',
     validate: (body, _flow, request) => validatePayoutEmail(body, textsOf(request)),
-    call: (upstream, flow, emtEmail) => upstream.emtEmail(flow.txnType, { refId: flow.refId, emtEmail }),
+    call: (upstream, flow, email) => upstream.call(emtEmail, flow.txnType, { refId: flow.refId, emtEmail: email }),
     render,
   }),
 });

@@ -4,13 +4,14 @@
 // cancelled), loading this page follows it, so I HAVE PAID is just a reload (?paid=1).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { Failure } from '../../checkout/failures.ts';
+import { codeOf, statusOf, stay, type Failure, type MethodFailures } from '../../checkout/failures.ts';
 import { nextScreen } from '../../checkout/next-screen.ts';
 import { orderOf } from '../../checkout/order.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { ISLAND_API, webUrl } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
-import type { FlowState } from '../upstream/contract.ts';
+import { postCall } from '../upstream/calls.ts';
+import { etransferInitResponseSchema, refIdRequestSchema, type FlowState } from '../upstream/contract.ts';
 import { followNextAction, saveFlowState } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -19,6 +20,25 @@ import { upstreamFor } from '../flow/upstream.ts';
 import { PaymentEtransferPage } from '../../views/pages/PaymentEtransfer.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { ERROR_CODES } from '../../checkout/domain.ts';
+
+/** The payment initiated as the page opens: the provider's page in its redirectUrl. */
+export const etransferInit = postCall('etransfer/init', refIdRequestSchema, etransferInitResponseSchema, { fields: ['refId'] });
+
+/** The payment instructions initiated as the page opens (etransfer/init). */
+export const paymentInstructionsFailures: MethodFailures = {
+  context: 'payment-instructions',
+  held: true,
+  outcome(failure, texts) {
+    const code = codeOf(failure);
+    if (code === ERROR_CODES.txnStatusInvalid) {
+      return { kind: 'stay', messages: [texts.FAILURE_TEXT.paymentAlreadyInitiated], on: 'form', status: statusOf(failure) };
+    }
+    // Not common(): resuming from here could lead straight back to this page.
+    if (code === ERROR_CODES.notFound) return { kind: 'home' };
+    return stay(failure, texts, texts.FAILURE_TEXT.generic);
+  },
+};
 
 const ROUTE = ROUTES.paymentEtransferInstructions;
 
@@ -27,7 +47,7 @@ function unavailable(reply: FastifyReply, messages: string[], status: number) {
 }
 
 function initFailed(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, failure: Failure) {
-  return meetFailure(request, reply, failure, 'payment-instructions', {
+  return meetFailure(request, reply, failure, paymentInstructionsFailures, {
     flow,
     stay: (messages, _on, status) => unavailable(reply, messages, status),
   });
@@ -43,7 +63,7 @@ export const paymentEtransferScreen = defineScreen({
     const stay = (messages: string[], status: number) => unavailable(reply, messages, status);
 
     if (state.nextAction === 'INITIATE_ETRANSFER') {
-      const init = await upstreamFor(request).etransferInit(state.refId);
+      const init = await upstreamFor(request).call(etransferInit, state.refId);
       if (!init.ok) return initFailed(request, reply, flow, init.failure);
       const initiated: FlowState = { ...state, ...init.value };
       const step = nextScreen(initiated, ROUTE.path, request.server.methods);

@@ -12,7 +12,8 @@ import { ROUTES } from '../../checkout/routes.ts';
 import { fail, field, ok, parseDecimal, type Validated } from '../../checkout/validation/result.ts';
 import { validateVoucher } from '../../checkout/validation/voucher.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
-import type { FlowState } from '../upstream/contract.ts';
+import { postCall } from '../upstream/calls.ts';
+import { flowStateSchema, voucherNumberRequestSchema, type FlowState } from '../upstream/contract.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -24,6 +25,30 @@ import { textsOf } from '../i18n/plugin.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import { rateHold, resumeRateHold } from '../flow/rate-hold.ts';
 import { whileHeld } from '../flow/new-quote.ts';
+import { ERROR_CODES } from '../../checkout/domain.ts';
+import { codeOf, common, statusOf, stay, type MethodFailures } from '../../checkout/failures.ts';
+
+/** A voucher redeemed. */
+export const voucherNumber = postCall(':api/vouchernumber', voucherNumberRequestSchema, flowStateSchema);
+
+/** A voucher redeemed (vouchernumber). */
+export const voucherFailures: MethodFailures = {
+  context: 'voucher',
+  held: true,
+  outcome(failure, texts) {
+    const code = codeOf(failure);
+    const amount = failure.kind === 'error' ? failure.errorParams?.amount : undefined;
+    if (code === ERROR_CODES.amountMismatch && amount !== undefined && amount > 0)
+      return { kind: 'new-quote', amount, status: 422 };
+    if (code === ERROR_CODES.voucherUsed)
+      return { kind: 'stay', messages: [texts.VOUCHER_MESSAGES.alreadyUsed], on: 'field', status: 422 };
+    // "No response in voucher flow": the spec's words, whatever went missing.
+    if (failure.kind === 'unavailable' || failure.kind === 'invalid-response') {
+      return { kind: 'stay', messages: [texts.VOUCHER_MESSAGES.lostConnection], on: 'field', status: statusOf(failure) };
+    }
+    return common(failure) ?? stay(failure, texts, texts.FAILURE_TEXT.generic, 'field');
+  },
+};
 
 const ROUTE = ROUTES.paymentFlexepin;
 const STEP = 'INPUT_VOUCHERNUMBER';
@@ -98,7 +123,7 @@ const redeem = (requote: boolean) =>
     screen: ROUTE.path,
     fields: requote ? FORM_FIELDS.voucherRequote : FORM_FIELDS.voucherNumber,
     mainField: 'voucherNumber',
-    failures: 'voucher',
+    failures: voucherFailures,
     atStep: STEP,
     validate: (body, _flow, request) => validateRedemption(body, requote, textsOf(request)),
     call: async (upstream, flow, value: Redemption) => {
@@ -108,7 +133,7 @@ const redeem = (requote: boolean) =>
         const confirmed = await upstream.confirmNewQuote(flow.txnType, flow.refId);
         if (!confirmed.ok) return confirmed;
       }
-      return upstream.voucherNumber(flow.txnType, { refId: flow.refId, voucherNumber: value.voucherNumber });
+      return upstream.call(voucherNumber, flow.txnType, { refId: flow.refId, voucherNumber: value.voucherNumber });
     },
     newQuote: (request, reply, flow, form, amount, status) =>
       renderWithState(request, reply, form, status, offerFor(request, flow, amount, normalised(form))),

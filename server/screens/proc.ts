@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { ROUTES } from '../../checkout/routes.ts';
 import { EdgeError } from '../http/errors.ts';
+import { upstreamCallsOf } from '../methods/method.ts';
 import { isProcId, type ProcQuery } from '../upstream/client.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { upstreamFor } from '../flow/upstream.ts';
@@ -33,7 +34,7 @@ export const procScreen = defineScreen({
   route: ROUTES.procHandler,
   get: async (request, reply) => {
     const { procid } = request.params as { procid: string };
-    if (!isProcId(procid)) throw new EdgeError.notFound();
+    if (!isProcId(procid, upstreamCallsOf(request.server.methods))) throw new EdgeError.notFound();
     const query = procQuery(request);
     if (!query) return reply.render(createElement(ProcPage, { message: textsOf(request).PROC_TEXT.badQuery }), { status: 400 });
     const outcome: Promise<ProcOutcome> = upstreamFor(request)

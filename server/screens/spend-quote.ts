@@ -30,6 +30,15 @@ import { SpendQuotePage } from '../../views/pages/SpendQuote.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { merchantWords } from '../tenancy/texts.ts';
+import { common, statusOf, type MethodFailures } from '../../checkout/failures.ts';
+
+/** The amount picker's requote and confirm: "Gift card requote failure: toast Woops…", whatever the upstream said. */
+export const giftCardRequoteFailures: MethodFailures = {
+  context: 'gift-card-requote',
+  held: false,
+  outcome: (failure, texts) =>
+    common(failure) ?? { kind: 'stay', messages: [texts.FAILURE_TEXT.giftCardRequote], on: 'form', status: statusOf(failure) },
+};
 
 const ROUTE = ROUTES.spendQuote;
 type Form = FormState<FormFieldsOf<'spendAmount'>>;
@@ -103,7 +112,7 @@ export const spendQuoteScreen = defineScreen({
     screen: ROUTES.priceQuote.path,
     pages: [ROUTE.path],
     fields: FORM_FIELDS.spendAmount,
-    failures: 'gift-card-requote',
+    failures: giftCardRequoteFailures,
     validate: (body, flow, request) =>
       validateSpendAmount(
         request.merchant.config,
@@ -136,7 +145,7 @@ export const spendQuoteScreen = defineScreen({
         country: COUNTRY_BY_CURRENCY[flow.fiatCurrency],
       });
       if (!requoted.ok) {
-        await meetFailure(request, reply, requoted.failure, 'gift-card-requote', {
+        await meetFailure(request, reply, requoted.failure, giftCardRequoteFailures, {
           flow,
           stay: (messages, _on, status) => show(request, reply, flow, state.value, { ...form, formErrors: messages }, status),
         });

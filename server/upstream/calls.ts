@@ -1,21 +1,18 @@
 // The upstream calls of docs/spec.md section 7, one row each: its HTTP method, its path, the
 // schema its request must pass before it leaves and the schema its answer must pass when
 // it arrives (contract.ts). The typed client (client.ts), the procids kept from other
-// calls' paths and the metrics' call labels (ops/metrics.ts) are all read from this table,
-// so a new call is one row here.
+// calls' paths and the metrics' call labels (ops/metrics.ts) are all read from this table
+// and from the rows a payment method brings of its own (PaymentMethod.calls, written with
+// postCall and getCall), so a new call is one row.
 import type { z } from 'zod';
 import { TXN_TYPES, type TxnType } from '../../checkout/domain.ts';
 import { API_OF_TXN_TYPE } from '../../checkout/wire.ts';
 import {
-  bankTransferInitRequestSchema,
-  bankTransferInitResponseSchema,
-  etransferInitResponseSchema,
   buyerInfoRequestSchema,
   cardQuoteQuerySchema,
   cardQuoteResponseSchema,
   cryptoAddressRequestSchema,
   documentUploadRequestSchema,
-  emtEmailRequestSchema,
   flowStateSchema,
   mobileVerificationRequestSchema,
   procQuerySchema,
@@ -31,7 +28,6 @@ import {
   uploadResponseSchema,
   vipCheckRequestSchema,
   vipCheckResponseSchema,
-  voucherNumberRequestSchema,
   REF_ID_PATTERN,
 } from './contract.ts';
 import type { Image } from './exchange.ts';
@@ -80,7 +76,7 @@ type Response = CallRow['response'];
 type FieldsOf<Request extends z.ZodType> = readonly (keyof z.input<Request> & string)[];
 
 /** A POST of `request`, answered by `response`. */
-function post<
+export function postCall<
   Path extends string,
   Request extends z.ZodType,
   Answer extends Response,
@@ -90,7 +86,7 @@ function post<
 }
 
 /** A GET answered by `response`. With a `query`, the path is empty: the query goes on the base URL itself. */
-function get<Path extends string, Answer extends Response, Query extends z.ZodType | undefined = undefined>(
+export function getCall<Path extends string, Answer extends Response, Query extends z.ZodType | undefined = undefined>(
   path: Path,
   response: Answer,
   options: { base?: CallBase; query?: Query } = {},
@@ -98,30 +94,24 @@ function get<Path extends string, Answer extends Response, Query extends z.ZodTy
   return { method: 'GET', path, base: options.base ?? 'baseUrl', request: options.query as Query, response } as const;
 }
 
-/** Each call by its client function's name: post(path, request, response) or get(path, response), options last. */
+/** Each call by its client function's name: postCall(path, request, response) or getCall(path, response), options last. */
 export const UPSTREAM_CALLS = {
-  quoteRequest: post(':api/quoterequest', quoteRequestSchema, flowStateSchema),
-  requote: post(':api/requote', requoteRequestSchema, requoteResponseSchema),
-  confirmNewQuote: post(':api/confirmednewquote', refIdRequestSchema, flowStateSchema, { fields: ['refId'] }),
-  cryptoAddress: post(':api/cryptoaddress', cryptoAddressRequestSchema, flowStateSchema),
-  emtEmail: post(':api/emtemail', emtEmailRequestSchema, flowStateSchema),
-  buyerInfo: post(':api/buyerinfo', buyerInfoRequestSchema, flowStateSchema),
-  mobileVerification: post(':api/mobileverification', mobileVerificationRequestSchema, flowStateSchema),
-  generateSmsCode: post(':api/generatesmscode', refIdRequestSchema, smsCodeResponseSchema, { fields: ['refId'] }),
-  voucherNumber: post(':api/vouchernumber', voucherNumberRequestSchema, flowStateSchema),
-  selfieImage: post(':api/selfieimage', selfieImageRequestSchema, flowStateSchema),
-  status: get(':api/status/:refId', statusResponseSchema),
-  flowState: get(':api/flowstate/:refId', flowStateSchema),
-  vipCheck: post('vipcheck', vipCheckRequestSchema, vipCheckResponseSchema, { fields: ['vipTag'] }),
-  etransferInit: post('etransfer/init', refIdRequestSchema, etransferInitResponseSchema, { fields: ['refId'] }),
-  bankTransferInit: post('banktransfer/init', bankTransferInitRequestSchema, bankTransferInitResponseSchema, {
-    fields: ['refId', 'selectedBank'],
-  }),
-  proc: post(':procId', procQuerySchema, procResponseSchema),
-  ticker: get('pubapi/ticker/merchant', tickerResponseSchema),
-  walletQr: get('pubapi/qrcode/walletaddress/:refId', 'image'),
-  uploadDocument: post('', documentUploadRequestSchema, uploadResponseSchema, { base: 'uploadUrl' }),
-  cardQuote: get('', cardQuoteResponseSchema, { base: 'cardQuoteUrl', query: cardQuoteQuerySchema }),
+  quoteRequest: postCall(':api/quoterequest', quoteRequestSchema, flowStateSchema),
+  requote: postCall(':api/requote', requoteRequestSchema, requoteResponseSchema),
+  confirmNewQuote: postCall(':api/confirmednewquote', refIdRequestSchema, flowStateSchema, { fields: ['refId'] }),
+  cryptoAddress: postCall(':api/cryptoaddress', cryptoAddressRequestSchema, flowStateSchema),
+  buyerInfo: postCall(':api/buyerinfo', buyerInfoRequestSchema, flowStateSchema),
+  mobileVerification: postCall(':api/mobileverification', mobileVerificationRequestSchema, flowStateSchema),
+  generateSmsCode: postCall(':api/generatesmscode', refIdRequestSchema, smsCodeResponseSchema, { fields: ['refId'] }),
+  selfieImage: postCall(':api/selfieimage', selfieImageRequestSchema, flowStateSchema),
+  status: getCall(':api/status/:refId', statusResponseSchema),
+  flowState: getCall(':api/flowstate/:refId', flowStateSchema),
+  vipCheck: postCall('vipcheck', vipCheckRequestSchema, vipCheckResponseSchema, { fields: ['vipTag'] }),
+  proc: postCall(':procId', procQuerySchema, procResponseSchema),
+  ticker: getCall('pubapi/ticker/merchant', tickerResponseSchema),
+  walletQr: getCall('pubapi/qrcode/walletaddress/:refId', 'image'),
+  uploadDocument: postCall('', documentUploadRequestSchema, uploadResponseSchema, { base: 'uploadUrl' }),
+  cardQuote: getCall('', cardQuoteResponseSchema, { base: 'cardQuoteUrl', query: cardQuoteQuerySchema }),
 } as const satisfies Record<string, UpstreamCall>;
 
 export type UpstreamCalls = typeof UPSTREAM_CALLS;
@@ -149,18 +139,30 @@ export type CallValue<Call extends UpstreamCall> = Call['response'] extends z.Zo
 export const pathWords = (call: UpstreamCall): string[] =>
   call.path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':'));
 
-const EXCHANGE_CALLS: readonly UpstreamCall[] = Object.values(UPSTREAM_CALLS).filter((call) => call.base === 'baseUrl');
+/** The shared calls: the table's rows. */
+export const SHARED_CALLS: readonly UpstreamCall[] = Object.values(UPSTREAM_CALLS);
 
-/** The first segments of the other exchange calls' paths: a procid must never reach them. */
-const RESERVED_PROC_IDS: ReadonlySet<string> = new Set(
-  EXCHANGE_CALLS.flatMap((call) => {
-    const first = call.path.split('/', 1)[0]!;
-    if (first === ':api') return Object.values(API_OF_TXN_TYPE);
-    return first.startsWith(':') ? [] : [first];
-  }),
-);
+/** The first segments of the exchange calls' paths: a procid must never reach them. */
+function reservedProcIds(calls: readonly UpstreamCall[]): ReadonlySet<string> {
+  return new Set(
+    calls
+      .filter((call) => call.base === 'baseUrl')
+      .flatMap((call) => {
+        const first = call.path.split('/', 1)[0]!;
+        if (first === ':api') return Object.values(API_OF_TXN_TYPE);
+        return first.startsWith(':') ? [] : [first];
+      }),
+  );
+}
 
-/** Whether a /proc/{procid} value may be posted upstream; callers 404 the others. */
-export function isProcId(value: string): boolean {
-  return /^[A-Za-z0-9_-]{1,64}$/.test(value) && !RESERVED_PROC_IDS.has(value.toLowerCase());
+const reserved = new WeakMap<readonly UpstreamCall[], ReadonlySet<string>>();
+
+/**
+ * Whether a /proc/{procid} value may be posted upstream, beside these calls (the shared
+ * ones, and the methods' own where the caller knows them); callers 404 the others.
+ */
+export function isProcId(value: string, calls: readonly UpstreamCall[] = SHARED_CALLS): boolean {
+  let words = reserved.get(calls);
+  if (!words) reserved.set(calls, (words = reservedProcIds(calls)));
+  return /^[A-Za-z0-9_-]{1,64}$/.test(value) && !words.has(value.toLowerCase());
 }

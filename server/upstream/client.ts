@@ -1,5 +1,6 @@
 // The typed upstream client: one function per row of calls.ts (docs/spec.md section 7),
-// its arguments and its value read from the row. Requests are checked against contract.ts
+// its arguments and its value read from the row, and `call` for a row a payment method
+// brings of its own. Requests are checked against contract.ts
 // before they leave (a bad one is our bug and throws), responses after they arrive (a bad
 // one is `invalid-response`). Everything the upstream can do wrong comes back as data;
 // retries happen below, in the shared dispatcher.
@@ -52,6 +53,9 @@ export type UpstreamClient = {
   [Name in keyof UpstreamCalls]: (
     ...args: CallArgs<UpstreamCalls[Name]>
   ) => Promise<UpstreamResult<CallValue<UpstreamCalls[Name]>>>;
+} & {
+  /** A payment method's own call (PaymentMethod.calls), with the arguments its row names. */
+  call<Call extends UpstreamCall>(call: Call, ...args: CallArgs<Call>): Promise<UpstreamResult<CallValue<Call>>>;
 };
 
 /** The request as the schema leaves it; throws, naming the fields, when it breaks the contract. */
@@ -114,9 +118,18 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
     };
   }
 
-  const calls = Object.fromEntries(
-    Object.entries(UPSTREAM_CALLS).map(([name, call]) => [name, callFunction(name, call)]),
-  ) as unknown as UpstreamClient;
+  /** A method's rows get their function once, named by their path. */
+  const own = new WeakMap<UpstreamCall, ReturnType<typeof callFunction>>();
+  function call(this: Bound, row: UpstreamCall, ...args: unknown[]): Promise<UpstreamResult<unknown>> {
+    let run = own.get(row);
+    if (!run) own.set(row, (run = callFunction(row.path, row)));
+    return run.apply(this, args);
+  }
+
+  const calls = {
+    ...Object.fromEntries(Object.entries(UPSTREAM_CALLS).map(([name, row]) => [name, callFunction(name, row)])),
+    call,
+  } as unknown as UpstreamClient;
 
   return {
     forRequest: (context): RequestClient => ({

@@ -1,9 +1,10 @@
 // docs/spec.md section 8 as a table test: every row of the catalogue that belongs to a built
-// screen, and what each kind of failure means on every screen or call.
+// screen, and what each kind of failure means on every screen or call: the shared ones, and
+// the payment methods' own calls, whose rules come with their screens.
 import t from 'tap';
 import {
   type FailureFacts,
-  FAILURE_CONTEXTS,
+  SHARED_FAILURE_CONTEXTS,
   apiFailure,
   failureOutcome,
   failureStatus,
@@ -11,17 +12,34 @@ import {
   hiddenTexts,
   visitorMessage,
   type Failure,
-  type FailureContext,
   type Outcome,
+  type SharedFailureContext,
 } from '../../checkout/failures.ts';
 import { DEFAULT_TEXTS, textsFor } from '../../checkout/messages.ts';
+import { bankInitFailures } from '../../server/screens/bank-transfer.ts';
+import { cardQuoteFailures } from '../../server/screens/credit-card.ts';
+import { paymentInstructionsFailures } from '../../server/screens/payment-etransfer.ts';
+import { voucherFailures } from '../../server/screens/payment-flexepin.ts';
+import { giftCardRequoteFailures } from '../../server/screens/spend-quote.ts';
+
+/** The methods' own calls, by the name their log lines give them. */
+const METHOD_CONTEXTS = Object.fromEntries(
+  [paymentInstructionsFailures, voucherFailures, bankInitFailures, cardQuoteFailures, giftCardRequoteFailures].map((rules) => [
+    rules.context,
+    rules,
+  ]),
+);
+/** A context by name: a shared one, or a method's own. */
+type Context = SharedFailureContext | 'payment-instructions' | 'voucher' | 'bank-init' | 'card-quote' | 'gift-card-requote';
+const contextOf = (name: Context) => METHOD_CONTEXTS[name] ?? (name as SharedFailureContext);
+const CONTEXTS: readonly Context[] = [...SHARED_FAILURE_CONTEXTS, ...(Object.keys(METHOD_CONTEXTS) as Context[])];
 
 const error = (code: string, msg = '', status = 422): Failure => ({ kind: 'error', status, code, msg });
 const NO_RESPONSE: Failure = { kind: 'unavailable' };
 const BROKEN: Failure = { kind: 'invalid-response', status: 200 };
 const LIMITS = ['TRANSACTION.DAILYLIMIT.REACHED', 'TRANSACTION.WEEKLYLIMIT.REACHED', 'TRANSACTION.MONTLYLIMIT.REACHED'];
 
-type Row = [name: string, failure: Failure, context: FailureContext, want: Outcome, facts?: FailureFacts];
+type Row = [name: string, failure: Failure, context: Context, want: Outcome, facts?: FailureFacts];
 
 const rows: Row[] = [
   // SYSTEM (on requote): message plus "Redirecting to homepage in 5 seconds...", then home.
@@ -313,7 +331,8 @@ const rows: Row[] = [
 ];
 
 t.test('the failure table', async (t) => {
-  for (const [name, failure, context, want, facts] of rows) t.strictSame(failureOutcome(failure, context, facts), want, name);
+  for (const [name, failure, context, want, facts] of rows)
+    t.strictSame(failureOutcome(failure, contextOf(context), facts), want, name);
 });
 
 t.test('every context answers every kind of failure with an outcome, never a throw', async (t) => {
@@ -324,9 +343,9 @@ t.test('every context answers every kind of failure with an outcome, never a thr
     NO_RESPONSE,
     BROKEN,
   ];
-  for (const context of FAILURE_CONTEXTS) {
+  for (const context of CONTEXTS) {
     for (const failure of kinds) {
-      const outcome = failureOutcome(failure, context);
+      const outcome = failureOutcome(failure, contextOf(context));
       t.ok(outcome.kind, `${context} / ${failure.kind}: ${outcome.kind}`);
       if ('status' in outcome)
         t.ok(outcome.status >= 400 && outcome.status < 600, `${context} / ${failure.kind}: status ${outcome.status}`);
@@ -427,12 +446,12 @@ t.test('texts that are replaced are named for the log; shown ones are not', asyn
 
 t.test("QUOTE.EXPIRED after the quote page is the quote page's choice, never the upstream's text", async (t) => {
   const expired = error('QUOTE.EXPIRED', 'The quote has expired. Please accept a new quote to continue.', 409);
-  const held: FailureContext[] = ['step', 'buyer-info', 'verification', 'payment-instructions', 'voucher', 'bank-init'];
+  const held: Context[] = ['step', 'buyer-info', 'verification', 'payment-instructions', 'voucher', 'bank-init'];
   for (const context of held) {
-    t.strictSame(failureOutcome(expired, context), { kind: 'quote-expired', status: 409 }, context);
+    t.strictSame(failureOutcome(expired, contextOf(context)), { kind: 'quote-expired', status: 409 }, context);
   }
-  for (const context of FAILURE_CONTEXTS.filter((c) => !held.includes(c))) {
-    t.not(failureOutcome(expired, context).kind, 'quote-expired', `${context}: no hold to run out, or its own rule`);
+  for (const context of CONTEXTS.filter((c) => !held.includes(c))) {
+    t.not(failureOutcome(expired, contextOf(context)).kind, 'quote-expired', `${context}: no hold to run out, or its own rule`);
   }
 });
 

@@ -1,117 +1,168 @@
-// A payment method is one module: a throwaway method (an Australian PayID rail), registered
-// only here with its own screen, is offered by the home form, routed by the next-screen rule,
-// counted in the step indicator by its own steps, described on the receipt in its own words
-// and rate-limited by its own limit, with no other file of the checkout knowing its name.
+// A payment method is its module: a throwaway redirect method (an Australian PayID), which
+// lives only in this file, registers its module with its screen, its upstream call and its
+// failure rules, and its sandbox rail with its init call and its provider's page. A visitor
+// walks it from the home form to the success page through the edge (app.inject) and the
+// sandbox; the home form offers it, the step indicator counts its own steps, its fee is the
+// merchant's own field on both sides, its rate limit counts its screen, and no other file of
+// the checkout knows its name.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
+import { z } from 'zod';
+import { codeOf, stay, type MethodFailures } from '../../checkout/failures.ts';
 import { quoteFee } from '../../checkout/fees.ts';
 import { nextScreen } from '../../checkout/next-screen.ts';
 import { go } from '../../checkout/next-step.ts';
 import { methodTable } from '../../checkout/payment-method.ts';
-import type { RouteDef } from '../../checkout/routes.ts';
+import type { RouteDef, ScreenPath } from '../../checkout/routes.ts';
 import { flowFrameOf } from '../../server/flow/frame.ts';
+import { followNextAction } from '../../server/flow/next.ts';
+import { meetFailure } from '../../server/flow/outcome.ts';
 import { defineScreen } from '../../server/flow/screen.ts';
+import { loadStep, leaveStep, stepPage } from '../../server/flow/step.ts';
+import { upstreamFor } from '../../server/flow/upstream.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { defineMethod } from '../../server/methods/method.ts';
-import { readFlow } from '../../server/security/flow-cookie.ts';
+import { decisionForm, orderSummary } from '../../server/sandbox/pages/pay.ts';
+import { html, layout } from '../../server/sandbox/pages/html.ts';
+import { RAILS } from '../../server/sandbox/rails/index.ts';
+import { railCall, type Rail } from '../../server/sandbox/rails/rail.ts';
+import { expectStep, goTo } from '../../server/sandbox/steps.ts';
+import { postCall } from '../../server/upstream/calls.ts';
+import { flowStateSchema, nextActionParamsSchema, refIdRequestSchema } from '../../server/upstream/contract.ts';
+import { driveTo, upstreamCalls, type Visitor } from '../helpers/journey.ts';
 import { startStack } from '../helpers/stack.ts';
 
-const PAYMENT_PAGE: RouteDef = {
+// ---- The method, as its module would be (server/methods/ and its screen).
+
+const PAYMENT_PAGE = {
   name: 'payment-payid',
-  path: '/payment-payid',
+  path: '/payment-payid' as ScreenPath,
   leavePageGuard: false,
   params: [],
   actions: {},
   flags: {},
+} satisfies RouteDef;
+
+/** Its upstream call: the payment initiated, answered with the provider's page. */
+const payIdInit = postCall(
+  'payid/init',
+  refIdRequestSchema,
+  flowStateSchema.partial().extend({ nextActionParams: nextActionParamsSchema.extend({ redirectUrl: z.string() }) }),
+  { fields: ['refId'] },
+);
+
+/** Its failure rules: an initiation refused twice reads its own words; the hold may run out before it. */
+const payIdInitFailures: MethodFailures = {
+  context: 'payid-init',
+  held: true,
+  outcome: (failure, texts) =>
+    codeOf(failure) === 'TRANSACTION.NOTFOUND' ? { kind: 'home' } : stay(failure, texts, 'PayID could not start.'),
 };
 
 const payIdScreen = defineScreen({
   route: PAYMENT_PAGE,
   step: 'pay',
   rateLimit: { POST: 'payid' },
-  get: (request, reply) => reply.send(flowFrameOf(request, readFlow(request))?.progress ?? null),
-  post: (_request, reply) => reply.send({ posted: true }),
+  // Its page: the step indicator and a Proceed button (the view would render these).
+  get: stepPage(PAYMENT_PAGE.path, (request, reply, { flow }) =>
+    reply.send({ progress: flowFrameOf(request, flow)?.progress ?? null, proceed: PAYMENT_PAGE.path }),
+  ),
+  // Proceed: the payment initiated, then wherever the upstream says (the provider's page).
+  post: async (request, reply) => {
+    const load = await loadStep(request, PAYMENT_PAGE.path);
+    if (load.kind !== 'ready') return leaveStep(request, reply, load, PAYMENT_PAGE.path);
+    const { flow, state } = load;
+    const stayHere = (messages: string[], status: number) => reply.code(status).send({ messages });
+    const init = await upstreamFor(request).call(payIdInit, state.refId);
+    if (!init.ok)
+      return meetFailure(request, reply, init.failure, payIdInitFailures, { flow, stay: (m, _on, s) => stayHere(m, s) });
+    return followNextAction(request, reply, flow, { ...state, ...init.value }, PAYMENT_PAGE.path, stayHere);
+  },
 });
 
 const payId = defineMethod({
   name: 'PAYID',
   flow: 'BUY',
-  next: { CUSTOMER_PAYMENT: () => go(PAYMENT_PAGE.path as never) },
+  next: {
+    INITIATE_PAYID: () => go(PAYMENT_PAGE.path),
+    // Raw: the edge checks the provider's address against the merchant's payment hosts.
+    CUSTOMER_PAYMENT: (state) => {
+      const url = state.nextActionParams?.redirectUrl;
+      return url ? { kind: 'redirect', url, page: PAYMENT_PAGE.path } : go(PAYMENT_PAGE.path);
+    },
+  },
   // No separate verification step: PayID payers are verified by their bank.
   steps: ['quote', 'details', 'pay'],
   rateHold: 'countdown',
   requotes: 'fiat',
   fees: { regular: 'payidFee' },
   screens: [payIdScreen],
+  calls: [payIdInit],
   limits: { payid: { address: { max: 2, windowMs: 60_000 } } },
   receipt: {
     afterApproval: () => 'Once it is approved, pay by PayID from your banking app.',
-    delivery: (order) => `Your ${order.cryptoCurrency} is on its way.`,
+    delivery: (order) => `Your ${order.cryptoCurrency} is on its way by PayID.`,
   },
 });
 
-const methods = methodTable([...PAYMENT_METHODS.list, payId]);
-const REF_ID = 'SBXPAYIDTHROWAWAY00001';
+// ---- Its rail, as server/sandbox/rails/ would hold it.
 
-// The roo merchant offers it, with its own fee field.
+const payIdRail: Rail = {
+  name: 'PAYID',
+  api: 'buy',
+  afterChecks: (txn) => goTo(txn, 'INITIATE_PAYID'),
+  holdsRate: true,
+  feeIn: 'included',
+  init: railCall({
+    path: 'payid/init',
+    request: refIdRequestSchema,
+    run(txn, _body, { clock, baseUrl }) {
+      expectStep(clock, txn, 'INITIATE_PAYID', 'payid/init');
+      goTo(txn, 'CUSTOMER_PAYMENT', { redirectUrl: `${baseUrl}/pay/payid/${txn.refId}` });
+    },
+  }),
+  page: {
+    slug: 'payid',
+    returns: true,
+    render: (txn, returnUrl) =>
+      layout(
+        'PayID',
+        html`<h1>Sandbox PayID</h1>
+${orderSummary(txn)}
+${decisionForm(`/pay/payid/${txn.refId}`, txn, returnUrl ? html`<input type="hidden" name="returnUrl" value="${returnUrl}">` : '')}`,
+      ),
+  },
+};
+
+// ---- A merchant that offers it: roo, with its own fee field.
+
 const merchantsDir = await mkdtemp(path.join(tmpdir(), 'merchants-'));
 t.teardown(() => rm(merchantsDir, { recursive: true, force: true }));
 await cp('merchants', merchantsDir, { recursive: true });
 const rooFile = path.join(merchantsDir, 'roo', 'merchant.json');
 const roo = JSON.parse(await readFile(rooFile, 'utf8'));
 roo.paymentMethods.push({ name: 'PAYID', type: 'BUY', label: 'PayID' });
-roo.payidFee = 1.5;
+const PAYID_FEE = 1.5;
+roo.payidFee = PAYID_FEE;
 await writeFile(rooFile, JSON.stringify(roo));
 
-// An upstream that holds one PayID order in review; the sandbox knows no PayID.
-const order = {
-  refId: REF_ID,
-  fiatAmount: 150,
-  fiatCurrency: 'AUD',
-  cryptoAmount: 0.00143541,
-  cryptoCurrency: 'BTC',
-  cryptoAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  paymentMethod: 'PAYID',
-  paymentMethodSubtype: null,
-  txnType: 'BUY',
-  txnStatus: 'REVIEW',
-  nextAction: 'ADMIN_REVIEW',
-  nextActionParams: {},
-};
-const upstream = createServer((request, response) => {
-  const known = request.url === `/txnbuy/flowstate/${REF_ID}`;
-  response.writeHead(known ? 200 : 404, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(known ? order : { error: { code: 'TRANSACTION.NOTFOUND', msg: 'Not found.' } }));
-});
-await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-t.teardown(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
-
+const methods = methodTable([...PAYMENT_METHODS.list, payId]);
+/** How far the sandbox's clock is moved on (a quote's hold runs out). */
+let later = 0;
 const stack = await startStack({
   listen: false,
   methods,
   env: { MERCHANTS_DIR: merchantsDir, MERCHANTS_WATCH: 'off' },
-  upstreamUrl: () => `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+  sandbox: { rails: [...RAILS, payIdRail], clock: () => Date.now() + later },
 });
 t.teardown(() => stack.close());
 
 const HOST = 'roo.localhost';
-const flow = {
-  refId: REF_ID,
-  kind: 'BUY',
-  txnType: 'BUY',
-  method: 'PAYID',
-  fiatCurrency: 'AUD',
-  cryptoCurrency: 'BTC',
-  pro: false,
-  addressRequired: false,
-  merchant: 'roo',
-  at: '/transaction-in-review',
-};
-const cookie = `flow=${encodeURIComponent(stack.app.signCookie(Buffer.from(JSON.stringify(flow)).toString('base64url')))}`;
+const AMOUNT = 100;
+const atPayment = (): Promise<Visitor> =>
+  driveTo(stack, PAYMENT_PAGE.path, { host: HOST, method: 'PAYID', currency: 'AUD', amount: AMOUNT });
 
 t.test('the home form offers it', async (t) => {
   const home = await stack.app.inject({ url: '/', headers: { host: HOST } });
@@ -119,41 +170,90 @@ t.test('the home form offers it', async (t) => {
   t.match(home.body, /<option value="PAYID"[^>]*>PayID<\/option>/);
 });
 
-t.test('the next-screen rule sends its payment to its own screen, which the app serves', async (t) => {
-  const state = { nextAction: 'CUSTOMER_PAYMENT', paymentMethod: 'PAYID', fiatCurrency: 'AUD', txnType: 'BUY' } as const;
-  t.strictSame(nextScreen(state, '/mobile-verification', methods), { kind: 'navigate', path: '/payment-payid' });
-  t.strictSame(nextScreen(state, '/mobile-verification', PAYMENT_METHODS).kind, 'none', 'unknown without its module');
-  t.ok(stack.app.hasRoute({ method: 'GET', url: '/payment-payid' }));
+t.test('the next-screen rule knows it only through its module', async (t) => {
+  const state = { nextAction: 'INITIATE_PAYID', paymentMethod: 'PAYID', fiatCurrency: 'AUD', txnType: 'BUY' } as const;
+  t.strictSame(nextScreen(state, '/mobile-verification', methods), { kind: 'navigate', path: PAYMENT_PAGE.path });
+  t.equal(nextScreen(state, '/mobile-verification', PAYMENT_METHODS).kind, 'none', 'unknown without its module');
 });
 
-t.test('the step indicator counts its own steps', async (t) => {
-  const page = await stack.app.inject({ url: '/payment-payid', headers: { host: HOST, cookie } });
-  t.strictSame(page.json(), { steps: ['quote', 'details', 'pay'], current: 2 });
+t.test('a visitor walks it to success through the edge and the sandbox', async (t) => {
+  const visitor = await atPayment();
+  const page = await visitor.get(PAYMENT_PAGE.path);
+  t.equal(page.statusCode, 200);
+  t.strictSame(
+    page.json().progress,
+    { steps: ['quote', 'details', 'pay'], current: 2 },
+    'the step indicator counts its own steps',
+  );
+  t.match(await visitor.state(), { nextAction: 'INITIATE_PAYID', fiatAmount: AMOUNT });
+
+  // Its fee is the merchant's field, charged by the sandbox's exchange as the edge shows it.
+  t.equal(quoteFee(stack.app.merchants.byId.get('roo')!.config, payId, false), PAYID_FEE);
+  const quoted = await visitor.state();
+  t.equal(quoted.cryptoAmount, Number(((AMOUNT - PAYID_FEE) / quoted.forexRatePublic!).toFixed(8)), 'the fee is included');
+
+  const proceed = await visitor.post(PAYMENT_PAGE.path);
+  t.equal(proceed.statusCode, 303, 'Proceed is answered with a redirect');
+  t.equal(proceed.headers.location, PAYMENT_PAGE.path, "to the checkout's page, which leaves for the provider");
+  const leaving = await visitor.get(PAYMENT_PAGE.path);
+  t.equal(leaving.statusCode, 200);
+  const link = /<a href="([^"]+)">Continue<\/a>/.exec(leaving.body)?.[1]?.replaceAll('&amp;', '&');
+  const provider = new URL(link ?? 'about:blank');
+  t.equal(
+    `${provider.origin}${provider.pathname}`,
+    `${stack.sandbox.url}/pay/payid/${visitor.refId()}`,
+    "to the rail's provider page",
+  );
+  t.equal(upstreamCalls(stack, '/payid/init'), 1, 'its own call was made');
+
+  const returnUrl = provider.searchParams.get('returnUrl')!;
+  const shown = await fetch(provider);
+  t.match(await shown.text(), 'Sandbox PayID');
+  const paid = await fetch(`${stack.sandbox.url}/pay/payid/${visitor.refId()}`, {
+    method: 'POST',
+    body: new URLSearchParams({ decision: 'pay', returnUrl }),
+    redirect: 'manual',
+  });
+  t.equal(paid.status, 303);
+  t.equal(paid.headers.get('location'), returnUrl, 'the provider sends the visitor back');
+
+  const back = await visitor.get(new URL(returnUrl).pathname + new URL(returnUrl).search);
+  t.equal(back.statusCode, 303);
+  t.equal(back.headers.location, '/transaction-success');
+  const success = await visitor.get('/transaction-success');
+  t.equal(success.statusCode, 200);
+  t.match(success.body, 'Your BTC is on its way by PayID.', 'the receipt speaks in its words');
+  t.match(success.body, visitor.refId());
 });
 
-t.test('its fee field is read from the merchant file', async (t) => {
-  const { config } = stack.app.merchants.byId.get('roo')!;
-  t.equal(quoteFee(config, payId, false), 1.5);
-});
-
-t.test('the receipt speaks in its words', async (t) => {
-  const review = await stack.app.inject({ url: '/transaction-in-review', headers: { host: HOST, cookie } });
-  t.equal(review.statusCode, 200);
-  t.match(review.body, 'Once it is approved, pay by PayID from your banking app.');
-  t.match(review.body, REF_ID);
+t.test('its failure rules: a hold that ran out before Proceed meets the quote page choice', async (t) => {
+  const visitor = await atPayment();
+  later = 11 * 60_000;
+  t.teardown(() => {
+    later = 0;
+  });
+  const expired = await visitor.post(PAYMENT_PAGE.path);
+  t.equal(expired.statusCode, 409);
+  t.match(expired.body, 'class="card quote-expired"', "the quote page's choice, never the upstream's text");
+  t.notMatch(expired.body, 'The quote has expired. Please accept');
+  t.match(await visitor.state(), { nextAction: 'INITIATE_PAYID' }, 'nothing initiated');
 });
 
 t.test('its rate limit counts its screen', async (t) => {
-  const post = () =>
+  const visitor = await atPayment();
+  const proceed = () =>
     stack.app.inject({
       method: 'POST',
-      url: '/payment-payid',
-      headers: { host: HOST, cookie, origin: `http://${HOST}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
+      url: PAYMENT_PAGE.path,
+      remoteAddress: '203.0.113.7',
+      headers: { ...visitor.headers(), 'content-type': 'application/x-www-form-urlencoded' },
     });
-  t.equal((await post()).statusCode, 200);
-  t.equal((await post()).statusCode, 200);
-  const refused = await post();
+  const initiated = upstreamCalls(stack, '/payid/init');
+  t.equal((await proceed()).statusCode, 303, 'initiated');
+  const again = await proceed();
+  t.equal(again.statusCode, 303, 'a second Proceed is sent on, never initiated again');
+  t.equal(upstreamCalls(stack, '/payid/init'), initiated + 1);
+  const refused = await proceed();
   t.equal(refused.statusCode, 429);
   t.ok(refused.headers['retry-after']);
 });
@@ -163,6 +263,6 @@ t.test('a merchant file may not offer a method the checkout does not know', asyn
     () => 'started',
     (error: Error) => error.message,
   );
-  t.match(plain, /roo\/merchant\.json: paymentMethods\[2\]\.name: expected one of "ETRANSFER"\|/);
+  t.match(plain, /roo\/merchant\.json: paymentMethods\[\d+\]\.name: expected one of "ETRANSFER"\|/);
   t.match(plain, /roo\/merchant\.json: unknown field "payidFee"/, 'nor a fee field no method declares');
 });

@@ -8,11 +8,12 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { startSandbox } from '../../server/sandbox/index.ts';
 import { BTC_ADDRESS, BUYER, CODE, MAPLE, quoteForm, type Form } from '../helpers/journey.ts';
 import { neverShedForDelay } from '../helpers/pressure.ts';
 
-const sandbox = await startSandbox({ logger: false });
+const sandbox = await startSandbox({ logger: false, feeFields: PAYMENT_METHODS.feeFields });
 t.teardown(() => sandbox.close());
 
 const config = neverShedForDelay(

@@ -8,6 +8,8 @@ import { IDR_BANK_WALK, driveTo, passIdentity, upstreamCalls, type Visitor } fro
 import { REFUSED_REDIRECTS } from '../helpers/refused-redirects.ts';
 import type { UpstreamClient, UpstreamResult } from '../../server/upstream/client.ts';
 import type { BankTransferInitResponse, FlowState } from '../../server/upstream/contract.ts';
+import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
+import type { UpstreamCall } from '../../server/upstream/calls.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
@@ -28,8 +30,10 @@ stack.app.upstream.forRequest = (context) => {
       if (!result.ok || !paymentParams || result.value.nextAction !== 'CUSTOMER_PAYMENT') return result;
       return { ok: true, value: { ...result.value, nextActionParams: paymentParams } };
     },
-    bankTransferInit: (refId, bank) =>
-      initAnswer ? initAnswer(() => real.bankTransferInit(refId, bank)) : real.bankTransferInit(refId, bank),
+    call: ((row: UpstreamCall, ...args: unknown[]) => {
+      const asked = () => (real.call as (row: UpstreamCall, ...args: unknown[]) => Promise<never>)(row, ...args);
+      return row === bankTransferInit && initAnswer ? initAnswer(asked) : asked();
+    }) as UpstreamClient['call'],
   };
   return wrapped;
 };

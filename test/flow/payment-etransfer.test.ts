@@ -4,6 +4,8 @@ import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { BTC_ADDRESS, BUYER, Visitor, asWord, driveTo, resume } from '../helpers/journey.ts';
 import type { UpstreamClient } from '../../server/upstream/client.ts';
+import { etransferInit } from '../../server/screens/payment-etransfer.ts';
+import type { UpstreamCall } from '../../server/upstream/calls.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
@@ -20,11 +22,13 @@ stack.app.upstream.forRequest = (context) => {
   const real = realForRequest(context);
   const wrapped: UpstreamClient = {
     ...real,
-    etransferInit: async (refId) => {
-      initCalls.push(refId);
-      if (initTwice) await real.etransferInit(refId);
-      return real.etransferInit(refId);
-    },
+    call: (async (row: UpstreamCall, ...args: unknown[]) => {
+      const again = () => (real.call as (row: UpstreamCall, ...args: unknown[]) => Promise<unknown>)(row, ...args);
+      if (row !== etransferInit) return again();
+      initCalls.push(args[0] as string);
+      if (initTwice) await again();
+      return again();
+    }) as UpstreamClient['call'],
   };
   return wrapped;
 };

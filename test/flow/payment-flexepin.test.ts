@@ -5,6 +5,8 @@ import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { driveTo, upstreamCalls } from '../helpers/journey.ts';
 import type { UpstreamClient } from '../../server/upstream/client.ts';
+import { voucherNumber } from '../../server/screens/payment-flexepin.ts';
+import type { UpstreamCall } from '../../server/upstream/calls.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());
@@ -20,11 +22,12 @@ stack.app.upstream.forRequest = (context) => {
   const real = realForRequest(context);
   const wrapped: UpstreamClient = {
     ...real,
-    voucherNumber: async (txnType, body) => {
-      if (!voucherLost) return real.voucherNumber(txnType, body);
+    call: (async (row: UpstreamCall, ...args: unknown[]) => {
+      if (row !== voucherNumber || !voucherLost)
+        return (real.call as (row: UpstreamCall, ...args: unknown[]) => unknown)(row, ...args);
       await new Promise((resolve) => setTimeout(resolve, lostAfterMs));
       return { ok: false, failure: { kind: 'unavailable', reason: 'timeout' } };
-    },
+    }) as UpstreamClient['call'],
   };
   return wrapped;
 };

@@ -3,18 +3,15 @@
 // cookie and /state/{refId} bring the browser in, and the few steps only a browser takes are taken by the page.
 // The accessibility walk, the phone-fit walk, the JavaScript weigh-in and the screenshots
 // all visit this one list.
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Stack } from './stack.ts';
 import { ADDRESS, driveTo, ID_ADDRESS, MAPLE, passIdentity, PH_ADDRESS, startFlow, Visitor, type Walk } from './journey.ts';
 
-export const MERCHANT_HOSTS = [
-  'maple.localhost',
-  'roo.localhost',
-  'manila.localhost',
-  'test.localhost',
-  'checkout.localhost',
-  'dev.localhost',
-] as const;
+/** Every demo merchant's hosts, as its merchant.json names them. */
+export const MERCHANT_HOSTS: readonly string[] = readdirSync('merchants', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((entry) => (JSON.parse(readFileSync(`merchants/${entry.name}/merchant.json`, 'utf8')) as { hosts: string[] }).hosts);
 const ROO = 'roo.localhost';
 const MANILA = 'manila.localhost';
 const TEST = 'test.localhost';

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.ts';
 import type { Lifecycle } from '../../server/http/lifecycle.ts';
 import { parseConfig } from '../../server/config.ts';
 import type { MethodTable } from '../../checkout/payment-method.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import type { PaymentMethod } from '../../server/methods/method.ts';
 import { neverShedForDelay } from './pressure.ts';
 import { logLines, type LogLines } from './logs.ts';
@@ -62,8 +63,13 @@ export async function startStack(
   const parsed = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
   // A test about shedding for delay sets its own limit.
   const config = neverShedForDelay(parsed, options.env);
-  // The exchange charges the fees of the merchants the edge serves.
-  const sandbox = await startSandbox({ logger: false, merchantsDir: config.merchantsDir, ...options.sandbox });
+  // The exchange charges the fees of the merchants the edge serves, each method's fields as its module names them.
+  const sandbox = await startSandbox({
+    logger: false,
+    merchantsDir: config.merchantsDir,
+    feeFields: (options.methods ?? PAYMENT_METHODS).feeFields,
+    ...options.sandbox,
+  });
   const logs = logLines();
   // The production logger's options (personal data removed), without a terminal's pretty print.
   const { transport: _pretty, ...production } = loggerOptions('info');

@@ -2,6 +2,7 @@
 // tests share (quote -> address -> buyer info -> verification).
 import { QUOTE_REQUEST } from '../helpers/samples.ts';
 import type { Test } from 'tap';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 import { flowStateSchema, type FlowState } from '../../server/upstream/contract.ts';
 
@@ -132,8 +133,9 @@ export class Client {
   }
 }
 
+/** A sandbox composed as the process composes it: charging the fee fields the edge's methods name. */
 export async function sandboxFor(t: Test, opts: SandboxOptions = {}): Promise<Client> {
-  const sandbox = await startSandbox(opts);
+  const sandbox = await startSandbox({ feeFields: PAYMENT_METHODS.feeFields, ...opts });
   t.teardown(() => sandbox.close());
   return new Client(sandbox);
 }

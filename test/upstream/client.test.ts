@@ -2,10 +2,18 @@
 // headers and body, the failure kinds, and the retry cases seen from the client's side.
 import t from 'tap';
 import { QUOTE_REQUEST } from '../helpers/samples.ts';
+import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
+import { etransferInit } from '../../server/screens/payment-etransfer.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import { upstreamCallsOf } from '../../server/methods/method.ts';
+import { postCall, SHARED_CALLS } from '../../server/upstream/calls.ts';
 import { createUpstream, isProcId, type UpstreamClient } from '../../server/upstream/client.ts';
+import { flowStateSchema, refIdRequestSchema } from '../../server/upstream/contract.ts';
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
 import { captureLogger, closedPort, startUpstream, type Cleanup, type Seen, type Step } from './helpers.ts';
+import { emtEmail } from '../../server/screens/email-input.ts';
+import { voucherNumber } from '../../server/screens/payment-flexepin.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -130,7 +138,7 @@ const CASES: CallCase[] = [
   },
   {
     name: 'emtEmail',
-    run: (c) => c.emtEmail('SELL', { refId: 'ABC123', emtEmail: 'jane@example.com' }),
+    run: (c) => c.call(emtEmail, 'SELL', { refId: 'ABC123', emtEmail: 'jane@example.com' }),
     method: 'POST',
     url: '/exchange/txnsell/emtemail',
     body: { refId: 'ABC123', emtEmail: 'jane@example.com' },
@@ -166,7 +174,7 @@ const CASES: CallCase[] = [
   },
   {
     name: 'voucherNumber',
-    run: (c) => c.voucherNumber('BUY', { refId: 'ABC123', voucherNumber: '1234567890123456' }),
+    run: (c) => c.call(voucherNumber, 'BUY', { refId: 'ABC123', voucherNumber: '1234567890123456' }),
     method: 'POST',
     url: '/exchange/txnbuy/vouchernumber',
     body: { refId: 'ABC123', voucherNumber: '1234567890123456' },
@@ -218,7 +226,7 @@ const CASES: CallCase[] = [
   },
   {
     name: 'etransferInit',
-    run: (c) => c.etransferInit('ABC123'),
+    run: (c) => c.call(etransferInit, 'ABC123'),
     method: 'POST',
     url: '/exchange/etransfer/init',
     body: { refId: 'ABC123' },
@@ -228,7 +236,7 @@ const CASES: CallCase[] = [
   },
   {
     name: 'bankTransferInit',
-    run: (c) => c.bankTransferInit('ABC123', ''),
+    run: (c) => c.call(bankTransferInit, 'ABC123', ''),
     method: 'POST',
     url: '/exchange/banktransfer/init',
     body: { refId: 'ABC123', selectedBank: '' },
@@ -315,7 +323,7 @@ t.test('a request that breaks the contract throws and sends nothing', async (t) 
     name: 'UpstreamRequestError',
     fields: ['country'],
   });
-  await t.rejects(client.voucherNumber('BUY', { refId: 'A', voucherNumber: '123' }), {
+  await t.rejects(client.call(voucherNumber, 'BUY', { refId: 'A', voucherNumber: '123' }), {
     name: 'UpstreamRequestError',
     fields: ['voucherNumber'],
   });
@@ -366,7 +374,7 @@ t.test('error bodies become error failures', async (t) => {
           ? { status: 500, body: { error: { code: 'SYSTEM', msg: 'Something broke upstream.' } } }
           : { status: 200, body: { error: { code: 'TRANSACTION.NOTFOUND', msg: 'Not found.' } } },
   );
-  t.same(await client.voucherNumber('BUY', { refId: 'A', voucherNumber: '1234567890123456' }), {
+  t.same(await client.call(voucherNumber, 'BUY', { refId: 'A', voucherNumber: '1234567890123456' }), {
     ok: false,
     failure: {
       kind: 'error',
@@ -440,7 +448,7 @@ t.test('504, 504, 200: success after three attempts', async (t) => {
 
 t.test('reset on POST: retried with the same Idempotency-Key', async (t) => {
   const { client, seen } = await fixture(t, ['reset', { status: 200, body: FLOW }]);
-  t.same(await client.emtEmail('SELL', { refId: 'ABC123', emtEmail: 'jane@example.com' }), { ok: true, value: FLOW_VALUE });
+  t.same(await client.call(emtEmail, 'SELL', { refId: 'ABC123', emtEmail: 'jane@example.com' }), { ok: true, value: FLOW_VALUE });
   t.equal(seen.length, 2);
   t.match(seen[0]!.headers['idempotency-key'], UUID);
   t.equal(seen[1]!.headers['idempotency-key'], seen[0]!.headers['idempotency-key']);
@@ -531,9 +539,17 @@ t.test('walletQr: an answer that is not an image is invalid-response; errors are
 });
 
 t.test("a procid is never the first word of another call's path, in any case", async (t) => {
-  for (const word of ['txnbuy', 'txnsell', 'vipcheck', 'etransfer', 'banktransfer', 'pubapi', 'PubApi']) {
-    t.notOk(isProcId(word), word);
-  }
+  const all = upstreamCallsOf(PAYMENT_METHODS);
+  const exchange = all.filter((call) => call.base === 'baseUrl');
+  const firsts = exchange.flatMap((call) => {
+    const first = call.path.split('/', 1)[0]!;
+    return first === ':api' ? ['txnbuy', 'txnsell'] : first.startsWith(':') ? [] : [first];
+  });
+  t.ok(firsts.length > 3, firsts.join(', '));
+  for (const word of [...firsts, ...firsts.map((w) => w.toUpperCase())]) t.notOk(isProcId(word, all), word);
+  const own = postCall('payid/init', refIdRequestSchema, flowStateSchema);
+  t.ok(isProcId('payid'), 'a word no call of the table starts with');
+  t.notOk(isProcId('payid', [...SHARED_CALLS, own]), "nor a method's own call's");
   t.ok(isProcId('poli-return'));
   t.notOk(isProcId('poli.return'), 'letters, digits, _ and - only');
 });

@@ -26,6 +26,10 @@ import {
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
 import { captureLogger, type Cleanup } from './helpers.ts';
+import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
+import { etransferInit } from '../../server/screens/payment-etransfer.ts';
+import { emtEmail } from '../../server/screens/email-input.ts';
+import { voucherNumber } from '../../server/screens/payment-flexepin.ts';
 
 // ------------------------------------------------------------ docs/spec.md section 7 field lists
 
@@ -327,9 +331,9 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   t.equal(flow.nextAction, 'INITIATE_ETRANSFER');
   t.match(value(t, await client.status('BUY', refId), 'status'), { txnStatus: 'PENDING', cryptoCurrency: 'BTC' });
   t.equal(value(t, await client.flowState('BUY', refId), 'flowState').refId, refId);
-  const initiated = value(t, await client.etransferInit(refId), 'etransferInit');
+  const initiated = value(t, await client.call(etransferInit, refId), 'etransferInit');
   t.match(initiated, { nextAction: 'CUSTOMER_PAYMENT', nextActionParams: { redirectUrl: /^http/ } });
-  t.match(await client.etransferInit(refId), { ok: false, failure: { kind: 'error', code: 'TXNSTATUS.INVALID' } });
+  t.match(await client.call(etransferInit, refId), { ok: false, failure: { kind: 'error', code: 'TXNSTATUS.INVALID' } });
 
   // Buy by voucher over the selfie threshold, with the address the amount requires.
   flow = value(t, await client.quoteRequest('BUY', { ...QUOTE, fiatAmount: 300, paymentMethod: 'FLEXEPIN' }), 'voucher quote');
@@ -341,11 +345,15 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   t.equal(flow.nextAction, 'SUBMIT_SELFIEDOC');
   flow = value(t, await client.selfieImage('BUY', selfie(voucherRef)), 'selfieImage');
   t.equal(flow.nextAction, 'INPUT_VOUCHERNUMBER');
-  t.match(await client.voucherNumber('BUY', { refId: voucherRef, voucherNumber: '9999000011112222' }), {
+  t.match(await client.call(voucherNumber, 'BUY', { refId: voucherRef, voucherNumber: '9999000011112222' }), {
     ok: false,
     failure: { kind: 'error', status: 422, code: 'TRANSACTION.AMOUNT.MISMATCH', errorParams: { amount: 50 } },
   });
-  flow = value(t, await client.voucherNumber('BUY', { refId: voucherRef, voucherNumber: '1234567890123456' }), 'voucherNumber');
+  flow = value(
+    t,
+    await client.call(voucherNumber, 'BUY', { refId: voucherRef, voucherNumber: '1234567890123456' }),
+    'voucherNumber',
+  );
   t.equal(flow.nextAction, 'ADMIN_REVIEW', 'a redeemed voucher is reviewed');
 
   // Buy by bank transfer: the bank list, then the chosen bank's page.
@@ -355,10 +363,10 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   value(t, await client.buyerInfo('BUY', buyer(bankRef)), 'bank buyer');
   flow = value(t, await client.mobileVerification('BUY', { refId: bankRef, verificationCode: '123456' }), 'bank code');
   t.equal(flow.nextAction, 'INITIATE_BANKTRANSFER');
-  const offered = value(t, await client.bankTransferInit(bankRef, ''), 'bankTransferInit without a bank');
+  const offered = value(t, await client.call(bankTransferInit, bankRef, ''), 'bankTransferInit without a bank');
   const bank = offered.nextActionParams?.availableBanks?.[0];
   t.ok(bank, 'banks offered');
-  const chosen = value(t, await client.bankTransferInit(bankRef, bank!.bankCode), 'bankTransferInit');
+  const chosen = value(t, await client.call(bankTransferInit, bankRef, bank!.bankCode), 'bankTransferInit');
   t.match(chosen, { nextAction: 'CUSTOMER_PAYMENT', nextActionParams: { htmlDoc: /\S/ } });
 
   // Sell with an e-transfer payout: email, deposit address, its QR code, status polling.
@@ -379,7 +387,7 @@ t.test('every call against the sandbox, along the journeys of the flow', async (
   value(t, await client.buyerInfo('SELL', buyer(sellRef)), 'sell buyer');
   flow = value(t, await client.mobileVerification('SELL', { refId: sellRef, verificationCode: '123456' }), 'sell code');
   t.equal(flow.nextAction, 'INPUT_EMTEMAIL');
-  flow = value(t, await client.emtEmail('SELL', { refId: sellRef, emtEmail: 'jane@example.com' }), 'emtEmail');
+  flow = value(t, await client.call(emtEmail, 'SELL', { refId: sellRef, emtEmail: 'jane@example.com' }), 'emtEmail');
   t.match(flow, { nextAction: 'CUSTOMER_PAYMENT', cryptoAddress: /\S/ });
   const qr = value(t, await client.walletQr(sellRef), 'walletQr');
   t.equal(qr.contentType, 'image/png');

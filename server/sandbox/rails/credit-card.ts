@@ -26,7 +26,7 @@ export const creditCardRail: Rail = {
   holdsRate: false,
   feeIn: 'included',
   // The provider's fees, as its quote gives them: the exchange prices a card order with them.
-  fees: (amount) => {
+  providerFee: (amount) => {
     const { feeAmount, extraFeeAmount } = cardFees(amount);
     return roundTo(feeAmount + extraFeeAmount, 2);
   },

@@ -1,8 +1,9 @@
 // Sells paid out by Interac e-Transfer: after the checks the transaction asks for the payout
 // email, then waits for the coins at a deposit address.
+import { emtEmailRequestSchema } from '../../upstream/contract.ts';
 import { type Clock, awaitDeposit, expectStep, goTo } from '../steps.ts';
 import type { Txn } from '../store.ts';
-import type { Rail } from './rail.ts';
+import { type Rail, railCall } from './rail.ts';
 
 export const etransferOutRail: Rail = {
   name: 'ETRANSFEROUT',
@@ -10,9 +11,16 @@ export const etransferOutRail: Rail = {
   afterChecks: (txn) => goTo(txn, 'INPUT_EMTEMAIL'),
   holdsRate: true,
   feeIn: 'deducted',
+  steps: [
+    railCall({
+      path: 'emtemail',
+      request: emtEmailRequestSchema,
+      run: (txn, { emtEmail }, { clock }) => submitEmtEmail(clock, txn, emtEmail),
+    }),
+  ],
 };
 
-export function submitEmtEmail(clock: Clock, txn: Txn, emtEmail: string): void {
+function submitEmtEmail(clock: Clock, txn: Txn, emtEmail: string): void {
   expectStep(clock, txn, 'INPUT_EMTEMAIL', 'emtemail');
   txn.emtEmail = emtEmail;
   awaitDeposit(txn);

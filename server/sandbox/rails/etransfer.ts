@@ -1,11 +1,26 @@
 // Interac e-Transfer: after the checks the transaction waits for INITIATE_ETRANSFER; the
-// init call gives the provider's payment page (the sandbox's /pay/etransfer page), whose
-// Pay or Cancel settles it. Initiated once: a second init is TXNSTATUS.INVALID.
+// init call gives the provider's payment page (/pay/etransfer), whose Pay or Cancel
+// settles it. Initiated once: a second init is TXNSTATUS.INVALID.
 import { ERROR_CODES } from '../../../checkout/domain.ts';
+import { refIdRequestSchema } from '../../upstream/contract.ts';
 import { fail } from '../errors.ts';
-import { type Clock, expectStep, goTo } from '../steps.ts';
+import { decisionForm, orderSummary } from '../pages/pay.ts';
+import { html, layout } from '../pages/html.ts';
+import { expectStep, goTo } from '../steps.ts';
 import type { Txn } from '../store.ts';
-import type { Rail } from './rail.ts';
+import { railCall, type Rail } from './rail.ts';
+
+const SLUG = 'etransfer';
+
+function etransferPage(txn: Txn): string {
+  return layout(
+    'Interac e-Transfer',
+    html`<h1>Sandbox Interac e-Transfer</h1>
+<p>Approve the transfer from your sandbox bank account.</p>
+${orderSummary(txn)}
+${decisionForm(`/pay/${SLUG}/${txn.refId}`, txn)}`,
+  );
+}
 
 export const etransferRail: Rail = {
   name: 'ETRANSFER',
@@ -14,14 +29,17 @@ export const etransferRail: Rail = {
   holdsRate: true,
   pro: true,
   feeIn: 'included',
-  fees: { regular: 'etransferFee', promo: 'etransferFeePromo', pro: 'etransferFeePro' },
+  init: railCall({
+    path: 'etransfer/init',
+    request: refIdRequestSchema,
+    run(txn, _body, { clock, baseUrl }) {
+      if (txn.etransferInitiated) {
+        throw fail(409, ERROR_CODES.txnStatusInvalid, 'Payment instructions have already been initiated for this transaction.');
+      }
+      expectStep(clock, txn, 'INITIATE_ETRANSFER', 'etransfer/init');
+      txn.etransferInitiated = true;
+      goTo(txn, 'CUSTOMER_PAYMENT', { redirectUrl: `${baseUrl}/pay/${SLUG}/${txn.refId}` });
+    },
+  }),
+  page: { slug: SLUG, returns: false, render: etransferPage },
 };
-
-export function initEtransfer(clock: Clock, txn: Txn, baseUrl: string): void {
-  if (txn.etransferInitiated) {
-    throw fail(409, ERROR_CODES.txnStatusInvalid, 'Payment instructions have already been initiated for this transaction.');
-  }
-  expectStep(clock, txn, 'INITIATE_ETRANSFER', 'etransfer/init');
-  txn.etransferInitiated = true;
-  goTo(txn, 'CUSTOMER_PAYMENT', { redirectUrl: `${baseUrl}/pay/etransfer/${txn.refId}` });
-}

@@ -2,10 +2,11 @@
 // voucher and one whose stored value differs from the quote (README: test values) are
 // refused; a redeemed voucher is reviewed before the coins are sent.
 import { ERROR_CODES } from '../../../checkout/domain.ts';
+import { voucherNumberRequestSchema } from '../../upstream/contract.ts';
 import { fail } from '../errors.ts';
 import { type Clock, expectStep, goTo, review } from '../steps.ts';
 import type { Txn } from '../store.ts';
-import type { Rail } from './rail.ts';
+import { type Rail, railCall } from './rail.ts';
 
 export const USED_VOUCHER = '0000000000000000';
 export const LOW_VALUE_VOUCHER_PREFIX = '9999';
@@ -17,10 +18,16 @@ export const flexepinRail: Rail = {
   afterChecks: (txn) => goTo(txn, 'INPUT_VOUCHERNUMBER'),
   holdsRate: true,
   feeIn: 'included',
-  fees: { regular: 'flexepinFee', promo: 'flexepinFeePromo' },
+  steps: [
+    railCall({
+      path: 'vouchernumber',
+      request: voucherNumberRequestSchema,
+      run: (txn, { voucherNumber }, { clock }) => redeemVoucher(clock, txn, voucherNumber),
+    }),
+  ],
 };
 
-export function redeemVoucher(clock: Clock, txn: Txn, voucherNumber: string): void {
+function redeemVoucher(clock: Clock, txn: Txn, voucherNumber: string): void {
   expectStep(clock, txn, 'INPUT_VOUCHERNUMBER', 'vouchernumber');
   if (voucherNumber === USED_VOUCHER) throw fail(422, ERROR_CODES.voucherUsed, 'This voucher has already been used.');
   const value = voucherNumber.startsWith(LOW_VALUE_VOUCHER_PREFIX) ? LOW_VOUCHER_VALUE : txn.quote.fiatAmount;

@@ -9,5 +9,4 @@ export const giftCardRail: Rail = {
   afterChecks: awaitDeposit,
   holdsRate: true,
   feeIn: 'added',
-  fees: { regular: 'spendFee' },
 };

@@ -1,4 +1,5 @@
-// The sandbox's payment rails, one file each: the methods its exchange takes.
+// The sandbox's payment rails, one file each: the methods its exchange takes (a test may
+// start a sandbox with a rail of its own, SandboxOptions.rails).
 import { bankTransferRail } from './bank-transfer.ts';
 import { creditCardRail } from './credit-card.ts';
 import { etransferOutRail } from './etransfer-out.ts';
@@ -8,9 +9,12 @@ import { giftCardRail } from './gift-card.ts';
 import { otcRail } from './otc.ts';
 import type { Rail } from './rail.ts';
 
-export const RAILS: ReadonlyMap<string, Rail> = new Map(
-  [etransferRail, creditCardRail, flexepinRail, giftCardRail, etransferOutRail, bankTransferRail, otcRail].map((r) => [
-    r.name,
-    r,
-  ]),
-);
+export const RAILS: readonly Rail[] = [
+  etransferRail,
+  creditCardRail,
+  flexepinRail,
+  giftCardRail,
+  etransferOutRail,
+  bankTransferRail,
+  otcRail,
+];

@@ -10,5 +10,4 @@ export const otcRail: Rail = {
   afterChecks: (txn) => goTo(txn, 'CUSTOMER_PAYMENT', { referenceNumber: txn.refId }),
   holdsRate: true,
   feeIn: 'included',
-  fees: { regular: 'otcFee' },
 };

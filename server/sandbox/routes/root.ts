@@ -1,27 +1,18 @@
-// Root endpoints of the exchange (docs/spec.md section 7, marked root): Pro check, payment
-// initiation, the /proc handler, public ticker and QR code, and the document upload API.
+// Root endpoints of the exchange (docs/spec.md section 7, marked root): Pro check, each
+// rail's payment initiation, the /proc handler, public ticker and QR code, and the document upload API.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { COINS, ERROR_CODES, FIAT_CURRENCIES } from '../../../checkout/domain.ts';
-import {
-  bankTransferInitRequestSchema,
-  documentUploadRequestSchema,
-  refIdRequestSchema,
-  vipCheckRequestSchema,
-  type TickerEntry,
-} from '../../upstream/contract.ts';
-import { browserBaseUrl, type SandboxContext } from '../context.ts';
+import { documentUploadRequestSchema, vipCheckRequestSchema, type TickerEntry } from '../../upstream/contract.ts';
+import type { SandboxContext } from '../context.ts';
 import { SANDBOX_CODES, fail, parseBody } from '../errors.ts';
-import { flowState } from '../flow.ts';
-import { initBankTransfer } from '../rails/bank-transfer.ts';
-import { initEtransfer } from '../rails/etransfer.ts';
 import { priceOf } from '../prices.ts';
 import { PRO_VIP_TAG } from '../quotes.ts';
 import type { Txn } from '../store.ts';
 import { UPLOAD_BODY_LIMIT, checkFile } from '../uploads.ts';
-import { notFoundError, visibleTo } from './txn.ts';
+import { notFoundError, railCallRoute, visibleTo } from './txn.ts';
 
 /** Long enough for the edge to stream "Processing" before "Done". */
 export const PROC_DELAY_MS = 300;
@@ -42,18 +33,11 @@ export function rootRoutes(ctx: SandboxContext) {
       return reply.type('application/json').send(JSON.stringify(vipTag === PRO_VIP_TAG));
     });
 
-    app.post('/etransfer/init', async (request) => {
-      const txn = load(parseBody(refIdRequestSchema, request.body).refId, request);
-      initEtransfer(ctx.clock, txn, browserBaseUrl(ctx, request));
-      return flowState(txn);
-    });
-
-    app.post('/banktransfer/init', async (request) => {
-      const body = parseBody(bankTransferInitRequestSchema, request.body);
-      const txn = load(body.refId, request);
-      initBankTransfer(ctx.clock, txn, body.selectedBank, browserBaseUrl(ctx, request));
-      return flowState(txn);
-    });
+    // Each rail's init call: the body checked, then the transaction it names moved on.
+    for (const { init } of ctx.rails.values()) {
+      if (!init) continue;
+      app.post(`/${init.path}`, railCallRoute(ctx, init, load));
+    }
 
     app.post('/upload', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
       const body = parseBody(documentUploadRequestSchema, request.body);

@@ -6,15 +6,14 @@ import { ERROR_CODES } from '../../../checkout/domain.ts';
 import {
   buyerInfoRequestSchema,
   cryptoAddressRequestSchema,
-  emtEmailRequestSchema,
   mobileVerificationRequestSchema,
   quoteRequestSchema,
   refIdRequestSchema,
   requoteRequestSchema,
   selfieImageRequestSchema,
-  voucherNumberRequestSchema,
 } from '../../upstream/contract.ts';
-import type { SandboxContext } from '../context.ts';
+import { browserBaseUrl, type SandboxContext } from '../context.ts';
+import type { RailCall } from '../rails/rail.ts';
 import { fail, parseBody } from '../errors.ts';
 import {
   flowState,
@@ -27,8 +26,6 @@ import {
   type FlowState,
 } from '../flow.ts';
 import { confirmNewQuote, createQuote, requote } from '../quotes.ts';
-import { submitEmtEmail } from '../rails/etransfer-out.ts';
-import { redeemVoucher } from '../rails/flexepin.ts';
 import type { Api, Txn } from '../store.ts';
 import { UPLOAD_BODY_LIMIT, checkFile } from '../uploads.ts';
 
@@ -43,6 +40,16 @@ export function visibleTo(txn: Txn | undefined, request: FastifyRequest): txn is
 }
 
 type RefIdSchema = z.ZodType<{ refId: string }>;
+
+/** A rail's own call as a route: its body checked, the transaction it names (as `load` finds it) moved on, the flow state answered. */
+export function railCallRoute(ctx: SandboxContext, call: RailCall, load: (refId: string, request: FastifyRequest) => Txn) {
+  return async (request: FastifyRequest): Promise<FlowState> => {
+    const body = parseBody(call.request, request.body);
+    const txn = load(body.refId, request);
+    call.run(txn, body, { clock: ctx.clock, baseUrl: browserBaseUrl(ctx, request) });
+    return flowState(txn);
+  };
+}
 
 export function txnRoutes(ctx: SandboxContext, api: Api) {
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -68,6 +75,7 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
       const txn = createQuote(ctx.clock, api, parseBody(quoteRequestSchema, request.body), {
         merchant,
         fees: ctx.fees.of(merchant),
+        rails: ctx.rails,
       });
       ctx.store.add(txn);
       return flowState(txn);
@@ -86,10 +94,6 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
       step(cryptoAddressRequestSchema, (txn, b) => submitCryptoAddress(ctx.clock, txn, b.cryptoAddress)),
     );
     app.post(
-      '/emtemail',
-      step(emtEmailRequestSchema, (txn, b) => submitEmtEmail(ctx.clock, txn, b.emtEmail)),
-    );
-    app.post(
       '/buyerinfo',
       step(buyerInfoRequestSchema, (txn, b) => submitBuyerInfo(ctx.clock, txn, b)),
     );
@@ -101,10 +105,13 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
       const body = parseBody(refIdRequestSchema, request.body);
       return requestCode(ctx.clock, load(body.refId, request));
     });
-    app.post(
-      '/vouchernumber',
-      step(voucherNumberRequestSchema, (txn, b) => redeemVoucher(ctx.clock, txn, b.voucherNumber)),
-    );
+    // The steps of this API's rails (a voucher, a payout email).
+    for (const rail of ctx.rails.values()) {
+      if (rail.api !== api) continue;
+      for (const own of rail.steps ?? []) {
+        app.post(`/${own.path}`, railCallRoute(ctx, own, load));
+      }
+    }
     app.post('/selfieimage', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
       const body = parseBody(selfieImageRequestSchema, request.body);
       const txn = load(body.refId, request);
