@@ -106,9 +106,9 @@ const SAMPLE_PROPS: { [N in IslandName]?: IslandProps<N> } = {
 
 t.test('the islands the server does not render render nothing indeed', async (t) => {
   for (const name of RENDERS_NOTHING) {
-    const props = SAMPLE_PROPS[name];
+    const props = SAMPLE_PROPS[name] as Record<string, unknown> | undefined;
     t.ok(props, `${name} has sample props`);
-    const Component = (await islandLoaders[name]()).default as (props: unknown) => React.ReactNode;
+    const Component = (await islandLoaders[name]()).default as React.FC<Record<string, unknown>>;
     for (const language of LANGUAGES) {
       const html = renderToString(createElement(PageLanguageContext, { value: language }, createElement(Component, props)));
       t.equal(html, '', `${name} in ${language}: no markup`);
