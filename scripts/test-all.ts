@@ -7,8 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { chromiumOrExit } from './chromium.ts';
 
-/** Files at once: one more than the cores, as most files spend much of their time waiting. */
-const JOBS = 3;
+/**
+ * Files at once: one more than the cores, as most files spend much of their time waiting;
+ * TAP_JOBS sets another number (2 on a machine busy with other work).
+ */
+const JOBS = Number(process.env.TAP_JOBS ?? 3);
 
 const chromium = chromiumOrExit();
 const files = readdirSync('test', { recursive: true, encoding: 'utf8' })
