@@ -10,7 +10,7 @@ const files = readdirSync('test/e2e')
   .map((f) => `test/e2e/${f}`);
 // Two files at once: each starts its own edge, sandbox and Chromium on ports of its own, and
 // one file's waits for the network and the browser overlap the other's work.
-const result = spawnSync('npx', ['tap', '--jobs=2', '--timeout=240', ...files], {
+const result = spawnSync('npx', ['tap', '--jobs=2', ...files], {
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: chromium },
 });

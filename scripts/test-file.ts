@@ -31,4 +31,4 @@ if (tapRunnerStale()) run('npx', ['tap', 'build']);
 run('npx', ['tsx', 'scripts/build.ts', '--changed']);
 const browser = files.some((f) => f.includes('test/e2e/'));
 const env = browser ? { ...process.env, CHROMIUM_PATH: chromiumOrExit() } : process.env;
-run('npx', ['tap', ...(browser ? ['--jobs=1', '--timeout=240'] : []), ...files], env);
+run('npx', ['tap', ...(browser ? ['--jobs=1'] : []), ...files], env);

@@ -23,6 +23,18 @@ const renderIsland = (Component: AnyComponent, props: unknown, prefix: string, l
 const resolved = new Map<string, AnyComponent>();
 
 /**
+ * Islands that only act in the browser (effects, no markup): their server HTML is empty
+ * whatever their props, so it is not rendered, a React root each saved on every page.
+ * test/edge/island-cache.test.ts renders each to prove it.
+ */
+export const RENDERS_NOTHING: ReadonlySet<IslandName> = new Set<IslandName>([
+  'Analytics',
+  'LeaveGuard',
+  'OrderWatch',
+  'UserAgentLog',
+]);
+
+/**
  * Island HTML by (name, id, props) for islands marked `shared`: the same props for every
  * visitor (a merchant's empty home form), so rendered once. Only shared islands are kept,
  * so nothing a visitor typed stays in memory; bounded in bytes all the same.
@@ -78,9 +90,11 @@ export function Island<N extends IslandName>(props: {
   const id = `island-${ctx.islands.count++}`;
   if ((props.hydrate ?? 'load') === 'load') ctx.islands.onLoad.add(props.name);
   const json = safeJson(props.props);
-  const html = props.shared
-    ? cachedIslandHtml(props.name, Component, json, props.props, `${id}-`, ctx.language)
-    : renderIsland(Component, props.props, `${id}-`, ctx.language);
+  const html = RENDERS_NOTHING.has(props.name)
+    ? ''
+    : props.shared
+      ? cachedIslandHtml(props.name, Component, json, props.props, `${id}-`, ctx.language)
+      : renderIsland(Component, props.props, `${id}-`, ctx.language);
   const Wrapper = props.inline ? 'span' : 'div';
   return (
     <>

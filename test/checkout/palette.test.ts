@@ -1,9 +1,9 @@
 // Every merchant style sheet sets custom properties only, and its palette, light and dark,
-// passes WCAG AA wherever two of its colours meet (checkout/palette.ts).
+// passes WCAG AA wherever two of its colours meet (test/helpers/palette.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { PALETTE, contrastFailures, contrastRatio, colorsIn, parseColor, sheetProperties } from '../../checkout/palette.ts';
+import { PALETTE, contrastFailures, contrastRatio, colorsIn, parseColor, sheetProperties } from '../helpers/palette.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const shared = sheetProperties(readFileSync(join(root, 'static/css/app.css'), 'utf8'));

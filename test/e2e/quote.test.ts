@@ -8,12 +8,13 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startStack } from '../helpers/stack.ts';
 import { directLink } from '../helpers/journey.ts';
-import { launchBrowser, modalDialog, openPage } from '../helpers/browser.ts';
+import { BROWSER_FILE_TIME_LIMIT_MS, launchBrowser, modalDialog, openPage } from '../helpers/browser.ts';
 import { testClock } from '../fixtures/clock.ts';
 import { REDIRECT_HOME_DELAY_MS } from '../../checkout/limits.ts';
 
 /** The sandbox's default hold. */
 const HOLD_MS = 600_000;
+t.setTimeout(BROWSER_FILE_TIME_LIMIT_MS);
 const clock = testClock();
 const stack = await startStack();
 const held = await startStack({ clock: clock.now, sandbox: { clock: clock.now } });

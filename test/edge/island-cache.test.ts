@@ -2,7 +2,12 @@
 // same for every visitor: the home form of a merchant with nothing typed. Whatever a
 // visitor types is rendered for that visitor alone, never kept, never shown to the next.
 import t from 'tap';
-import { cachedIslandHtmlEntries } from '../../server/render/island.tsx';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { RENDERS_NOTHING, cachedIslandHtmlEntries } from '../../server/render/island.tsx';
+import { islandLoaders, type IslandName, type IslandProps } from '../../islands/registry.ts';
+import { PageLanguageContext } from '../../views/page-language.ts';
+import { LANGUAGES } from '../../checkout/i18n/languages.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { directLink, quoteForm, Visitor } from '../helpers/journey.ts';
 
@@ -78,4 +83,46 @@ t.test("the cache is per merchant: one merchant never gets another one's form", 
   t.not(maple, roo);
   t.equal(amountIsland(await home(stack, 'roo.localhost')), roo, 'each from its own cache entry');
   t.equal(amountIsland(await home(stack, MAPLE)), maple);
+});
+
+/** Props of every kind the pages give the islands the server does not render. */
+const SAMPLE_PROPS: { [N in IslandName]?: IslandProps<N> } = {
+  Analytics: {
+    formId: 'quote-form',
+    transaction: {
+      transactionId: 'R1',
+      transactionType: 'BUY',
+      paymentMethod: 'ETRANSFER',
+      fiatAmount: 100,
+      fiatCurrency: 'CAD',
+      cryptoAmount: 0.001,
+      cryptoCurrency: 'BTC',
+    },
+  },
+  LeaveGuard: {},
+  OrderWatch: { statusUrl: '/api/status', pageUrl: '/bank-select' },
+  UserAgentLog: { url: 'https://forms.example/ua', refId: 'R1' },
+};
+
+t.test('the islands the server does not render render nothing indeed', async (t) => {
+  for (const name of RENDERS_NOTHING) {
+    const props = SAMPLE_PROPS[name] as Record<string, unknown> | undefined;
+    t.ok(props, `${name} has sample props`);
+    const Component = (await islandLoaders[name]()).default as React.FC<Record<string, unknown>>;
+    for (const language of LANGUAGES) {
+      const html = renderToString(createElement(PageLanguageContext, { value: language }, createElement(Component, props)));
+      t.equal(html, '', `${name} in ${language}: no markup`);
+    }
+  }
+  // maple is PROD: its quote page carries the analytics and user-agent islands.
+  const visitor = new Visitor(stack, MAPLE);
+  t.equal((await visitor.post('/', quoteForm())).headers.location, '/price-quote', 'a quote to look at');
+  const quote = (await visitor.get('/price-quote')).body;
+  for (const name of ['Analytics', 'UserAgentLog']) {
+    t.match(
+      quote,
+      new RegExp(`<div id="(island-\\d+)" data-island="${name}"[^>]*></div><script type="application/json" data-for="\\1">{`),
+      `${name}: an empty island with its props, for the browser to run`,
+    );
+  }
 });

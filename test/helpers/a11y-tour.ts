@@ -1,6 +1,6 @@
 // The accessibility tour, for one of JavaScript on or off (a file each, so the two halves
 // run side by side): every screen of the browser journeys at desktop (1280x800) and phone
-// (390x844) size: axe finds no serious or critical violation anywhere and no moderate one
+// (390x844) size, one visit each: axe finds no serious or critical violation anywhere and no moderate one
 // in the checkout's own markup; each of the checkout's own pages has a meta description
 // naming the merchant; at phone width no box runs past the screen or its card;
 // each screen's scripts are weighed: a screen without islands loads none, the home page no
@@ -15,7 +15,7 @@ import { HOME_SCRIPT_BUDGET_BYTES, reactRuntime, scriptWeight, weigh } from './s
 import { MAPLE } from './journey.ts';
 import type { Stack } from './stack.ts';
 
-/** Some 90 visits, each audited: minutes, more than the browser tests' default allows. */
+/** Every screen visited and audited at two sizes: minutes, more than the browser tests' default allows. */
 export const TOUR_TIME_LIMIT_MS = 20 * 60_000;
 
 /**
@@ -31,20 +31,20 @@ function merchantTitle(stack: Stack, host: string): string {
 }
 
 /**
- * Every screen of the tour at desktop and phone size, JavaScript on or off, each audited;
- * with JavaScript on at desktop size, also weighed: the weigh-in's table rows, by the
- * screen's place in the tour.
+ * Every screen of the tour, JavaScript on or off, audited at desktop size and then, the
+ * same page made phone-sized, audited again: one walk to each screen serves both sizes, as
+ * a visitor turning a tablet would see it. With JavaScript on, also weighed at desktop
+ * size: the weigh-in's table rows, by the screen's place in the tour.
  */
 export function auditEveryScreen(stack: Stack, browser: Browser, javaScriptEnabled: boolean): Map<number, string> {
   const weights = new Map<number, string>();
-  for (const [device, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    t.test(`every screen, JavaScript ${javaScriptEnabled ? 'on' : 'off'}, ${device}`, { jobs: SCREENS_AT_ONCE }, async (t) => {
+  t.test(
+    `every screen, JavaScript ${javaScriptEnabled ? 'on' : 'off'}, desktop then phone`,
+    { jobs: SCREENS_AT_ONCE },
+    async (t) => {
       for (const [place, stop] of TOUR.entries()) {
         t.test(stop.name, async (t) => {
-          const { page, requests, close } = await openPage(browser, { javaScriptEnabled, viewport });
+          const { page, requests, close } = await openPage(browser, { javaScriptEnabled, viewport: DESKTOP });
           t.teardown(close);
           // The screen's own requests: those since the browser last arrived on a document.
           let arrived = 0;
@@ -52,48 +52,55 @@ export function auditEveryScreen(stack: Stack, browser: Browser, javaScriptEnabl
             if (frame === page.mainFrame()) arrived = requests.length;
           });
           await visit(stack, page, stop, javaScriptEnabled);
-          await expectAccessible(t, page, stop.name, { foreign: stop.foreign, javaScriptEnabled });
-          if (device === 'phone') await expectFitsPhone(t, page, stop.name);
           const islands = await page.locator('[data-island]').count();
-          const scripts = await scriptWeight(stack, stop.host, requests.slice(arrived));
-          if (!javaScriptEnabled) t.equal(scripts.files, 0, 'no JavaScript requested');
-          else if (islands === 0) t.equal(scripts.files, 0, 'no islands, no JavaScript');
-          else t.ok(scripts.files > 0, `${islands} islands load their code`);
-          if (javaScriptEnabled && device === 'desktop') {
-            if (!stop.foreign) {
-              const description = await page.locator('head meta[name="description"]').getAttribute('content');
-              t.match(description, merchantTitle(stack, stop.host), `a meta description naming the merchant: ${description}`);
-            }
-            if (stop.name.startsWith('home')) {
-              const runtime = reactRuntime(stack);
-              const loaded = [
-                ...new Set(
-                  requests
-                    .slice(arrived)
-                    .map((u) => new URL(u))
-                    .filter((u) => u.port === String(stack.port) && u.pathname.endsWith('.js'))
-                    .map((u) => u.pathname),
-                ),
-              ];
-              const beyond = await weigh(
-                stack,
-                stop.host,
-                loaded.filter((path) => !runtime.has(path)),
+          for (const [device, viewport] of [
+            ['desktop', DESKTOP],
+            ['phone', PHONE],
+          ] as const) {
+            await page.setViewportSize(viewport);
+            const screen = `${stop.name}, ${device}`;
+            await expectAccessible(t, page, screen, { foreign: stop.foreign, javaScriptEnabled });
+            if (device === 'phone') await expectFitsPhone(t, page, screen);
+            const scripts = await scriptWeight(stack, stop.host, requests.slice(arrived));
+            if (!javaScriptEnabled) t.equal(scripts.files, 0, `${device}: no JavaScript requested`);
+            else if (islands === 0) t.equal(scripts.files, 0, `${device}: no islands, no JavaScript`);
+            else t.ok(scripts.files > 0, `${device}: ${islands} islands load their code`);
+            if (javaScriptEnabled && device === 'desktop') {
+              if (!stop.foreign) {
+                const description = await page.locator('head meta[name="description"]').getAttribute('content');
+                t.match(description, merchantTitle(stack, stop.host), `a meta description naming the merchant: ${description}`);
+              }
+              if (stop.name.startsWith('home')) {
+                const runtime = reactRuntime(stack);
+                const loaded = [
+                  ...new Set(
+                    requests
+                      .slice(arrived)
+                      .map((u) => new URL(u))
+                      .filter((u) => u.port === String(stack.port) && u.pathname.endsWith('.js'))
+                      .map((u) => u.pathname),
+                  ),
+                ];
+                const beyond = await weigh(
+                  stack,
+                  stop.host,
+                  loaded.filter((path) => !runtime.has(path)),
+                );
+                t.ok(
+                  beyond.gzipBytes <= HOME_SCRIPT_BUDGET_BYTES,
+                  `${(beyond.gzipBytes / 1024).toFixed(1)} KiB gzip beyond the React runtime`,
+                );
+              }
+              weights.set(
+                place,
+                `| ${stop.name} | ${stop.host}${stop.path} | ${islands} | ${scripts.files} | ${(scripts.gzipBytes / 1024).toFixed(1)} |`,
               );
-              t.ok(
-                beyond.gzipBytes <= HOME_SCRIPT_BUDGET_BYTES,
-                `${(beyond.gzipBytes / 1024).toFixed(1)} KiB gzip beyond the React runtime`,
-              );
             }
-            weights.set(
-              place,
-              `| ${stop.name} | ${stop.host}${stop.path} | ${islands} | ${scripts.files} | ${(scripts.gzipBytes / 1024).toFixed(1)} |`,
-            );
           }
         });
       }
-    });
-  }
+    },
+  );
   return weights;
 }
 

@@ -1,7 +1,7 @@
 // Accessibility and phone fit as assertions, for every screen a browser test visits:
 // axe-core's rules (WCAG A/AA and best practices) and a measure of every box at 390 px.
 import type { Test } from 'tap';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { NodeResult, Result } from 'axe-core';
 
@@ -45,6 +45,21 @@ export function failingViolations(violations: Result[], options: AxeOptions = {}
 }
 
 /**
+ * Where the copies of script-less pages are audited: one context with scripts on per
+ * browser, a page in it per copy (a context each cost more than the audit itself).
+ */
+const copyContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+
+function copyContext(browser: Browser): Promise<BrowserContext> {
+  let context = copyContexts.get(browser);
+  if (!context) {
+    context = browser.newContext();
+    copyContexts.set(browser, context);
+  }
+  return context;
+}
+
+/**
  * axe needs timers, which a page without JavaScript never runs: its document as rendered
  * (no script, <noscript> shown) is copied into a page of its own, same address and size,
  * and audited there.
@@ -56,9 +71,11 @@ async function withScriptsFor<T>(page: Page, audit: (page: Page) => Promise<T>):
     .replace(/<\/noscript>/gi, '</div>');
   const browser = page.context().browser();
   if (!browser) throw new Error('the page has no browser to open a copy in');
-  const copy = await browser.newContext({ viewport: page.viewportSize() });
+  const size = page.viewportSize();
+  if (!size) throw new Error('the page has no viewport size for its copy');
+  const scratch = await (await copyContext(browser)).newPage();
   try {
-    const scratch = await copy.newPage();
+    await scratch.setViewportSize(size);
     await scratch.route(
       (url) => url.href === page.url(),
       (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
@@ -66,7 +83,7 @@ async function withScriptsFor<T>(page: Page, audit: (page: Page) => Promise<T>):
     await scratch.goto(page.url());
     return await audit(scratch);
   } finally {
-    await copy.close();
+    await scratch.close();
   }
 }
 

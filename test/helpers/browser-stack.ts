@@ -2,12 +2,13 @@
 // headless Chromium, both closed when the file's tests are done.
 import t from 'tap';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import { BROWSER_FILE_TIME_LIMIT_MS, launchBrowser } from './browser.ts';
 import { startStack, type Stack } from './stack.ts';
 
 export async function startBrowserStack(
   options: Parameters<typeof startStack>[0] = {},
 ): Promise<{ stack: Stack; browser: Browser }> {
+  t.setTimeout(BROWSER_FILE_TIME_LIMIT_MS);
   const stack = await startStack(options);
   const browser = await launchBrowser();
   t.teardown(async () => {

@@ -14,6 +14,12 @@ export const CHROMIUM_ARGS = [
   '--use-fake-ui-for-media-stream',
 ];
 
+/**
+ * How long a browser file may run: longer than a unit file, whose time limit is tap's
+ * (package.json), as it runs beside them in `npm test`.
+ */
+export const BROWSER_FILE_TIME_LIMIT_MS = 240_000;
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

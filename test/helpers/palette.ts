@@ -1,6 +1,7 @@
 // A merchant's palette: the custom properties its style sheet sets (light, and dark under
 // prefers-color-scheme), and the WCAG AA contrast every pair of them that meets on a page
-// must reach. Pure: style sheets come in as text.
+// must reach. Pure: style sheets come in as text. The product never reads a palette: this
+// is the check a test holds every shipped merchant to.
 
 /** The properties a merchant style sheet sets; the shared sheet gives each a default. */
 export const PALETTE = [
