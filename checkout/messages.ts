@@ -36,6 +36,7 @@ function textsOf(t: Translator) {
   /** "a, b and c" (or "a, b or c") in the page's language. */
   const list = (items: readonly string[], type: keyof typeof lists = 'conjunction') => lists[type].format(items);
   const codeRule = { length: VERIFICATION_CODE_LENGTH, minutes: VERIFICATION_CODE_VALIDITY_MS / 60_000 };
+  const philippineIds = Object.values(texts.PHOTO_IDS.PH);
   return {
     ...texts,
     /** The language of the texts, and the locale their figures are written in (format.ts). */
@@ -45,7 +46,7 @@ function textsOf(t: Translator) {
     PHOTO_IDS: {
       CA: Object.values(texts.PHOTO_IDS.CA),
       AU: Object.values(texts.PHOTO_IDS.AU),
-      PH: Object.values(texts.PHOTO_IDS.PH),
+      PH: philippineIds,
       ID: Object.values(texts.PHOTO_IDS.ID),
     },
     /**
@@ -122,7 +123,7 @@ function textsOf(t: Translator) {
     },
     BUYER_TEXT: { codeByEmail: texts.BUYER_TEXT.codeByEmail(codeRule) },
     CODE_MESSAGES: { ...texts.CODE_MESSAGES, codeLength: texts.CODE_MESSAGES.codeLength(codeRule) },
-    CASH_PAGE: { ...texts.CASH_PAGE, validIds: Object.values(texts.PHOTO_IDS.PH) },
+    CASH_PAGE: { ...texts.CASH_PAGE, validIds: philippineIds },
     QUOTE_TEXT: {
       ...texts.QUOTE_TEXT,
       /** The countdown's announcements: '5 minutes left to accept this rate.' */

@@ -70,9 +70,6 @@ export const en = {
   'CANCELLED_TEXT.title': 'Order not complete',
   'CANCELLED_TEXT.reference': 'Reference ID: {reference}',
   'CANCELLED_TEXT.placed': 'Order placed: {date}',
-  'CARD_MESSAGES.cardExpired': 'This card has expired.',
-  'CARD_MESSAGES.expiryMonthInvalid': 'Expiry month is invalid.',
-  'CARD_MESSAGES.expiryYearInvalid': 'Expiry year is invalid.',
   'CARD_TEXT.declined':
     'Your card was declined and nothing was charged. Try again in a new card form below, or choose another payment method.',
   'CARD_TEXT.otherMethod': 'Choose another payment method',

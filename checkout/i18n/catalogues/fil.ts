@@ -72,9 +72,6 @@ export const fil: Catalogue = {
   'CANCELLED_TEXT.title': 'Hindi natapos ang order',
   'CANCELLED_TEXT.reference': 'Reference ID: {reference}',
   'CANCELLED_TEXT.placed': 'Petsa ng order: {date}',
-  'CARD_MESSAGES.cardExpired': 'Expired na ang card na ito.',
-  'CARD_MESSAGES.expiryMonthInvalid': 'Hindi valid ang buwan ng expiry.',
-  'CARD_MESSAGES.expiryYearInvalid': 'Hindi valid ang taon ng expiry.',
   'CARD_TEXT.declined':
     'Na-decline ang iyong card at walang nakaltas. Subukan ulit sa bagong card form sa ibaba, o pumili ng ibang payment method.',
   'CARD_TEXT.otherMethod': 'Pumili ng ibang payment method',

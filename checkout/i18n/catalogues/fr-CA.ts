@@ -70,9 +70,6 @@ export const frCA: Catalogue = {
   'CANCELLED_TEXT.title': 'Commande non terminée',
   'CANCELLED_TEXT.reference': 'Numéro de référence : {reference}',
   'CANCELLED_TEXT.placed': 'Commande passée le {date}',
-  'CARD_MESSAGES.cardExpired': 'Cette carte est expirée.',
-  'CARD_MESSAGES.expiryMonthInvalid': 'Le mois d’expiration n’est pas valide.',
-  'CARD_MESSAGES.expiryYearInvalid': 'L’année d’expiration n’est pas valide.',
   'CARD_TEXT.declined':
     'Votre carte a été refusée et rien n’a été débité. Réessayez dans un nouveau formulaire de carte ci-dessous, ou choisissez un autre mode de paiement.',
   'CARD_TEXT.otherMethod': 'Choisir un autre mode de paiement',

@@ -70,9 +70,6 @@ export const id: Catalogue = {
   'CANCELLED_TEXT.title': 'Pesanan tidak selesai',
   'CANCELLED_TEXT.reference': 'ID Referensi: {reference}',
   'CANCELLED_TEXT.placed': 'Tanggal pesanan: {date}',
-  'CARD_MESSAGES.cardExpired': 'Kartu ini sudah kedaluwarsa.',
-  'CARD_MESSAGES.expiryMonthInvalid': 'Bulan kedaluwarsa tidak valid.',
-  'CARD_MESSAGES.expiryYearInvalid': 'Tahun kedaluwarsa tidak valid.',
   'CARD_TEXT.declined':
     'Kartu Anda ditolak dan tidak ada yang ditagih. Coba lagi di formulir kartu baru di bawah, atau pilih metode pembayaran lain.',
   'CARD_TEXT.otherMethod': 'Pilih metode pembayaran lain',
