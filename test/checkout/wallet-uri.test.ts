@@ -3,21 +3,57 @@
 import t from 'tap';
 import { walletUri } from '../../checkout/wallet-uri.ts';
 
-t.test('bitcoin: BIP 21 with the amount to 8 decimals, on both networks', async (t) => {
-  t.equal(
-    walletUri('BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 0.0015, 'prod'),
-    'bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=0.00150000',
-  );
-  t.equal(
-    walletUri('BTC', 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn', 0.0015, 'testnet'),
-    'bitcoin:mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn?amount=0.00150000',
-    'the test network keeps the scheme: the address says the network',
-  );
-  t.equal(
-    walletUri('BTC', '1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu', 12.5, 'prod'),
-    'bitcoin:1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu?amount=12.50000000',
-  );
-});
+t.test(
+  'the bitcoin family: BIP 21 with the amount to 8 decimals; the test networks keep the scheme (the address says the network)',
+  async (t) => {
+    const cases = [
+      [
+        'BTC',
+        'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        0.0015,
+        'prod',
+        'bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=0.00150000',
+      ],
+      [
+        'BTC',
+        '1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu',
+        12.5,
+        'prod',
+        'bitcoin:1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu?amount=12.50000000',
+      ],
+      [
+        'BTC',
+        'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn',
+        0.0015,
+        'testnet',
+        'bitcoin:mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn?amount=0.00150000',
+      ],
+      [
+        'LTC',
+        'LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9',
+        0.25,
+        'prod',
+        'litecoin:LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9?amount=0.25000000',
+      ],
+      [
+        'LTC',
+        'tltc1qu78xur5xnq6fjy83amy0qcjfau8m367defyhms',
+        0.25,
+        'testnet',
+        'litecoin:tltc1qu78xur5xnq6fjy83amy0qcjfau8m367defyhms?amount=0.25000000',
+      ],
+      [
+        'LTCT',
+        'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn',
+        3,
+        'testnet',
+        'litecoin:mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn?amount=3.00000000',
+      ],
+    ] as const;
+    for (const [coin, address, amount, network, uri] of cases)
+      t.equal(walletUri(coin, address, amount, network), uri, `${coin} ${network}`);
+  },
+);
 
 t.test('the amount is the one shown: rounded half up at the 8th decimal, never in exponent form', async (t) => {
   const amount = (value: number) => walletUri('BTC', 'A', value, 'prod').split('amount=')[1];
@@ -25,21 +61,6 @@ t.test('the amount is the one shown: rounded half up at the 8th decimal, never i
   t.equal(amount(0.0014999999999), '0.00150000');
   t.equal(amount(1e-7), '0.00000010');
   t.equal(amount(21_000_000), '21000000.00000000');
-});
-
-t.test('litecoin and the test litecoin: BIP 21 under litecoin:', async (t) => {
-  t.equal(
-    walletUri('LTC', 'LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9', 0.25, 'prod'),
-    'litecoin:LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9?amount=0.25000000',
-  );
-  t.equal(
-    walletUri('LTC', 'tltc1qu78xur5xnq6fjy83amy0qcjfau8m367defyhms', 0.25, 'testnet'),
-    'litecoin:tltc1qu78xur5xnq6fjy83amy0qcjfau8m367defyhms?amount=0.25000000',
-  );
-  t.equal(
-    walletUri('LTCT', 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn', 3, 'testnet'),
-    'litecoin:mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn?amount=3.00000000',
-  );
 });
 
 t.test('bitcoin cash: the cashaddr prefix is the scheme, written once whatever form the address came in', async (t) => {
