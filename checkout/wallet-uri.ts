@@ -16,18 +16,21 @@ const ETHEREUM_CHAIN: Record<Network, number> = { prod: 1, testnet: 11_155_111 }
 /** Ether has 18 decimals: a wei is 10^-18 ETH. */
 const WEI_DECIMALS = 18;
 
-/** '0.00150000': the amount as the page shows it, in a URI's plain decimal form. */
-function decimalAmount(amount: number): string {
+/**
+ * '0.00150000': the amount as the page shows it, in the plain decimal form wallets take
+ * (a URI's, and the one the deposit page copies), whatever the page's language.
+ */
+export function walletAmount(amount: number): string {
   return roundTo(amount, CRYPTO_DECIMALS).toFixed(CRYPTO_DECIMALS);
 }
 
 /** The amount in the coin's smallest unit, exactly (no binary fraction on the way). */
 function baseUnits(amount: number, decimals: number): string {
-  const [whole = '0', fraction = ''] = decimalAmount(amount).split('.');
+  const [whole = '0', fraction = ''] = walletAmount(amount).split('.');
   return (BigInt(whole + fraction) * 10n ** BigInt(decimals - fraction.length)).toString();
 }
 
-const bip21 = (scheme: string) => (address: string, amount: number) => `${scheme}:${address}?amount=${decimalAmount(amount)}`;
+const bip21 = (scheme: string) => (address: string, amount: number) => `${scheme}:${address}?amount=${walletAmount(amount)}`;
 
 /** Each coin's link; a coin added to the vocabulary does not compile until it has one. */
 const WALLET_URI: Record<Coin, (address: string, amount: number, network: Network) => string> = {
@@ -35,14 +38,16 @@ const WALLET_URI: Record<Coin, (address: string, amount: number, network: Networ
   LTC: bip21('litecoin'),
   LTCT: bip21('litecoin'),
   // The prefixed cashaddr is already 'scheme:address'.
-  BCH: (address, amount) => `${bchCashAddress(address)}?amount=${decimalAmount(amount)}`,
+  BCH: (address, amount) => `${bchCashAddress(address)}?amount=${walletAmount(amount)}`,
   ETH: (address, amount, network) => `ethereum:${address}@${ETHEREUM_CHAIN[network]}?value=${baseUnits(amount, WEI_DECIMALS)}`,
 };
 
 /**
  * The wallet URI sending `amount` of `coin` to `address` on `network`. The address must
- * be valid on that network (the deposit page shows only such addresses).
+ * be a valid `coin` address on that network, as the deposit page checks before it shows
+ * one (no address is valid for a coin outside the vocabulary): anything else is a bug.
  */
-export function walletUri(coin: Coin, address: string, amount: number, network: Network): string {
-  return WALLET_URI[coin](address, amount, network);
+export function walletUri(coin: string, address: string, amount: number, network: Network): string {
+  if (!Object.hasOwn(WALLET_URI, coin)) throw new Error(`no wallet link for the coin ${coin}`);
+  return WALLET_URI[coin as Coin](address, amount, network);
 }

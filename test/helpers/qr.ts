@@ -23,3 +23,10 @@ export function decodeQrSvg(svg: string): string | null {
   }
   return jsqr.default(pixels, width, width)?.data ?? null;
 }
+
+/** The deposit page's wallet link: where "Open in wallet" goes, and what its QR code reads. */
+export function walletLinkOf(html: string): { href: string | undefined; decoded: string | null } {
+  const href = /<a class="button secondary wallet-open" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+  const svg = /<svg class="qr-code wallet-qr"[\s\S]*?<\/svg>/.exec(html)?.[0];
+  return { href, decoded: svg ? decodeQrSvg(svg) : null };
+}
