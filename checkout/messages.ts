@@ -493,6 +493,8 @@ function textsOf(t: Translator) {
       copied: t('COPY_TEXT.copied'),
       copy: t('COPY_TEXT.copy'),
       copyOf: (what: string) => t('COPY_TEXT.copyOf', { what }),
+      copyAddress: t('COPY_TEXT.copyAddress'),
+      copyAmount: t('COPY_TEXT.copyAmount'),
     },
     DEPOSIT_TEXT: {
       title: t('DEPOSIT_TEXT.title'),

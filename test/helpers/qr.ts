@@ -1,8 +1,10 @@
-// Reads a QR code drawn by views/components/QrCode.tsx back into its text: the SVG's path
-// of module runs is painted into pixels (a few per module, as a screen would) and handed
-// to jsQR, a QR reader that knows nothing of how the code was made.
+// Reads a QR code drawn by views/components/QrCode.tsx back into its text, with jsQR, a QR
+// reader that knows nothing of how the code was made: from the SVG's path of module runs,
+// painted into pixels here (a few per module, as a screen would), or from a screenshot of
+// the code as a browser drew it.
 // jsqr is CommonJS: under NodeNext its default export is the module, whose `default` is the reader.
 import jsqr from 'jsqr';
+import { PNG } from 'pngjs';
 
 const PIXELS_PER_MODULE = 4;
 
@@ -29,4 +31,10 @@ export function walletLinkOf(html: string): { href: string | undefined; decoded:
   const href = /<a class="button secondary wallet-open" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
   const svg = /<svg class="qr-code wallet-qr"[\s\S]*?<\/svg>/.exec(html)?.[0];
   return { href, decoded: svg ? decodeQrSvg(svg) : null };
+}
+
+/** The text of the QR code in a PNG (an element's screenshot). */
+export function decodeQrPng(png: Buffer): string | null {
+  const { data, width, height } = PNG.sync.read(png);
+  return jsqr.default(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width, height)?.data ?? null;
 }

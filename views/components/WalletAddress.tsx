@@ -27,8 +27,8 @@ export interface WalletAddressProps {
 export function WalletAddress({ address, coin, amount, amountText, uri, confirmHref, copyable }: WalletAddressProps) {
   const { COPY_TEXT, DEPOSIT_TEXT, WALLET_TEXT } = useTexts();
   const values = [
-    { label: WALLET_TEXT.amount(coin), value: walletAmount(amount), className: 'wallet-amount' },
-    { label: DEPOSIT_TEXT.result, value: address, className: 'crypto-address wallet-address' },
+    { label: WALLET_TEXT.amount(coin), value: walletAmount(amount), copy: COPY_TEXT.copyAmount, className: 'wallet-amount' },
+    { label: DEPOSIT_TEXT.result, value: address, copy: COPY_TEXT.copyAddress, className: 'crypto-address wallet-address' },
   ];
   return (
     <div className="wallet">
@@ -39,12 +39,12 @@ export function WalletAddress({ address, coin, amount, amountText, uri, confirmH
       </a>
       <p className="hint wallet-hint">{WALLET_TEXT.scanOrOpen}</p>
       <dl className="order-summary wallet-values">
-        {values.map(({ label, value, className }) => (
+        {values.map(({ label, value, copy, className }) => (
           <Fragment key={className}>
             <dt>{label}</dt>
             <dd className={className}>
               {copyable ? (
-                <CopyValue value={value} label={COPY_TEXT.copy} name={COPY_TEXT.copyOf(label)} />
+                <CopyValue value={value} label={COPY_TEXT.copy} name={copy} />
               ) : (
                 <span className="copy-value">
                   <span className="copy-value-text">{value}</span>

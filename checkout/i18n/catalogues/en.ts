@@ -109,6 +109,8 @@ export const en = {
   'COPY_TEXT.copied': 'Copied to the clipboard.',
   'COPY_TEXT.copy': 'Copy',
   'COPY_TEXT.copyOf': 'Copy {what}',
+  'COPY_TEXT.copyAddress': 'Copy address',
+  'COPY_TEXT.copyAmount': 'Copy amount',
   'DEPOSIT_TEXT.result': 'Deposit address',
   'DEPOSIT_TEXT.wrongNetwork':
     'We cannot show a deposit address for this order: the one we were given is not on the network this site uses. Do not send any crypto for this order; please contact support with its Reference ID.',

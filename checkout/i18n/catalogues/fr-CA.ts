@@ -113,6 +113,8 @@ export const frCA: Catalogue = {
   'COPY_TEXT.copied': 'Copié dans le presse-papiers.',
   'COPY_TEXT.copy': 'Copier',
   'COPY_TEXT.copyOf': 'Copier : {what}',
+  'COPY_TEXT.copyAddress': 'Copier l’adresse',
+  'COPY_TEXT.copyAmount': 'Copier le montant',
   'DEPOSIT_TEXT.result': 'Adresse de dépôt',
   'DEPOSIT_TEXT.wrongNetwork':
     'Nous ne pouvons pas afficher d’adresse de dépôt pour cette commande : celle que nous avons reçue n’est pas sur le réseau qu’utilise ce site. N’envoyez aucune cryptomonnaie pour cette commande; communiquez avec le soutien en indiquant son numéro de référence.',
