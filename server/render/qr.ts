@@ -46,21 +46,28 @@ export function qrPath({ size, dark }: QrMatrix): string {
 export interface QrDrawing {
   /** The side of the drawing, quiet zone included, in modules. */
   side: number;
-  /** The dark modules, as an SVG path. */
-  path: string;
+  /**
+   * The SVG's content: the white square, then the dark modules as one path. Markup made of
+   * numbers only, kept whole so a page drawn again does not escape a long attribute anew.
+   */
+  markup: string;
 }
 
 const drawings = new ByteCache<string, QrDrawing>({
   name: 'qr-codes',
   share: 0.02,
-  sizeOf: (drawing, text) => stringBytes(drawing.path) + stringBytes(text),
+  sizeOf: (drawing, text) => stringBytes(drawing.markup) + stringBytes(text),
 });
 
 export function qrDrawing(text: string): QrDrawing {
   let drawing = drawings.get(text);
   if (!drawing) {
     const matrix = qrMatrix(text);
-    drawing = { side: matrix.size + 2 * QUIET_MODULES, path: qrPath(matrix) };
+    const side = matrix.size + 2 * QUIET_MODULES;
+    drawing = {
+      side,
+      markup: `<rect width="${side}" height="${side}" fill="#fff"></rect><path d="${qrPath(matrix)}" fill="#000"></path>`,
+    };
     drawings.set(text, drawing);
   }
   return drawing;

@@ -14,7 +14,7 @@ export interface QrCodeProps {
 }
 
 export function QrCode({ text, label, className }: QrCodeProps) {
-  const { side, path } = qrDrawing(text);
+  const { side, markup } = qrDrawing(text);
   return (
     <svg
       className={className ? `qr-code ${className}` : 'qr-code'}
@@ -23,9 +23,8 @@ export function QrCode({ text, label, className }: QrCodeProps) {
       viewBox={`0 0 ${side} ${side}`}
       shapeRendering="crispEdges"
       xmlns="http://www.w3.org/2000/svg"
-    >
-      <rect width={side} height={side} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: numbers and fixed words only (server/render/qr.ts), nothing of the text
+      dangerouslySetInnerHTML={{ __html: markup }}
+    />
   );
 }
