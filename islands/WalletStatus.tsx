@@ -1,6 +1,6 @@
 // The wallet address of a sell or spend (screen 17). The server has asked for the status
 // once; when it was not PROCESSED yet, this island asks the rest of the checks of
-// pollStatus through the edge's /api proxy. PROCESSED loads the page again, which the
+// pollStatus through the edge's /api proxy. PROCESSED reloads the page, which the
 // server now draws with the address, its wallet link and QR code (the QR encoder stays
 // on the server); otherwise it stops and shows the received-order message with a "Check
 // again" link. Its server HTML is an empty, hidden status: without JavaScript the page's
@@ -12,7 +12,7 @@ import { useTexts } from '../views/language.tsx';
 export interface WalletStatusProps {
   /** /api/txnbuy|txnsell/status/{refId} */
   statusUrl: string;
-  /** The deposit page itself: loaded again to show the address, or by the visitor to check again. */
+  /** The deposit page itself, for the visitor to check again. */
   checkAgainHref: string;
   receivedMessage: string;
 }
@@ -45,15 +45,16 @@ export default function WalletStatus(props: WalletStatusProps) {
       stopped: () => stopped,
     }).then((address) => {
       if (stopped) return;
-      // The page drawn anew has the address; the status says checking until it arrives.
-      if (address) window.location.replace(props.checkAgainHref);
+      // The page drawn anew (its query kept: a question asked stays open) has the address;
+      // the status says checking until it arrives.
+      if (address) window.location.reload();
       else setPhase({ kind: 'received' });
     });
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [props.statusUrl, props.checkAgainHref]);
+  }, [props.statusUrl]);
 
   return (
     <div className="wallet-status" role="status" hidden={phase.kind === 'idle'}>

@@ -268,8 +268,7 @@ export const TOUR: readonly TourStop[] = [
     name: 'payment-spend, the sent-it question',
     host: MAPLE,
     path: '/payment-spend',
-    open: async (stack, page) =>
-      openWith(stack, page, await driveTo(stack, '/payment-spend', { kind: 'SELL' }), '/payment-spend?confirm=1'),
+    open: async (stack, page) => openWith(stack, page, await depositShown(stack), '/payment-spend?confirm=1'),
   },
   {
     name: 'payment-spend-success',
