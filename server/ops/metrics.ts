@@ -29,6 +29,9 @@ export type ShedReason =
 
 const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
+/** The public calls' folder: it names no call, even when only one call is in it (the ticker). */
+const NAMESPACE = 'pubapi';
+
 /**
  * A path's call label, among these calls (server/upstream/calls.ts and the methods' own):
  * the words that name them are each call's first path word that no other call's path
@@ -36,7 +39,7 @@ const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1,
  * become label values.
  */
 export function callLabeller(calls: readonly UpstreamCall[]): (path: string) => string {
-  const words = calls.map(pathWords);
+  const words = calls.map((call) => pathWords(call).filter((word) => word !== NAMESPACE));
   const count = (word: string) => words.filter((each) => each.includes(word)).length;
   const naming: ReadonlySet<string> = new Set(words.flatMap((each) => each.find((word) => count(word) === 1) ?? []));
   return (path) => {

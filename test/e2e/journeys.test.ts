@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { BTC_ADDRESS, MAPLE, Visitor } from '../helpers/journey.ts';
 import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
+import { decodeQrPng } from '../helpers/qr.ts';
 
 const { stack, browser } = await startBrowserStack();
 
@@ -222,11 +223,16 @@ t.test('maple sell, 0.002 BTC for an e-Transfer payout: to the deposit address a
   t.ok(expected, 'the sandbox gave a deposit address');
   // The server's status check saw PENDING; the island's poll sees PROCESSED.
   await page.locator('.wallet-address').waitFor(SERVER_STEP);
-  t.equal(await page.locator('.wallet-address').textContent(), expected, 'the deposit address, after the status poll');
+  t.equal(
+    await page.locator('.wallet-address .copy-value-text').textContent(),
+    expected,
+    'the deposit address, after the status poll',
+  );
   t.ok(await page.getByText('Send exactly 0.00200000 BTC to this address:').isVisible(), 'the amount to send');
-  const qr = page.locator('img.wallet-qr');
-  await qr.evaluate((img: HTMLImageElement) => img.decode());
-  t.ok(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth > 0), 'the QR image loaded');
+  const link = `bitcoin:${expected}?amount=0.00200000`;
+  t.equal(await page.getByRole('link', { name: 'OPEN IN WALLET' }).getAttribute('href'), link, 'Open in wallet: the wallet link');
+  const qr = page.getByRole('img', { name: 'QR code of the wallet link, with the address and the amount' });
+  t.equal(decodeQrPng(await qr.screenshot()), link, 'the QR code reads the same link');
 
   await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
   const modal = page.getByRole('alertdialog', { name: 'Have you sent your crypto to our provided address?' });

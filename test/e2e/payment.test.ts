@@ -10,6 +10,7 @@ import { BTC_ADDRESS, driveTo } from '../helpers/journey.ts';
 import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
 import { popupGeometry } from '../../checkout/popup.ts';
 import { STATUS_POLL, TOAST_MS } from '../../checkout/limits.ts';
+import { decodeQrPng } from '../helpers/qr.ts';
 
 /** The edge's waits between status checks: over at once, unless a test holds them until it lets go. */
 const held: (() => void)[] = [];
@@ -152,15 +153,24 @@ t.test('sell: status poll shows the address, QR, copy, confirm, thanks', async (
   await page.getByText('Checking your order…').waitFor();
   t.equal(statusCalls.length, 0, 'no poll before its time');
   await page.clock.runFor(STATUS_POLL.intervalMs);
+  // PROCESSED: the island loads the page again, which the server draws with the address.
   await page.locator('.wallet-address').waitFor();
-  t.equal(await page.locator('.wallet-address').textContent(), address);
+  t.equal(await page.locator('.wallet-address .copy-value-text').textContent(), address);
   t.equal(statusCalls.length, 1, 'one poll was enough');
   t.ok(await page.getByText('Send exactly 0.00150000 BTC to this address:').isVisible());
-  const qr = page.locator('img.wallet-qr');
-  await qr.evaluate((img: HTMLImageElement) => img.decode());
-  t.ok(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth > 0), 'the QR image loaded');
+  const link = `bitcoin:${address}?amount=0.00150000`;
+  t.equal(await page.getByRole('link', { name: 'OPEN IN WALLET' }).getAttribute('href'), link, 'Open in wallet: the wallet link');
+  const qr = page.getByRole('img', { name: 'QR code of the wallet link, with the address and the amount' });
+  t.equal(decodeQrPng(await qr.screenshot()), link, 'the QR code, as the browser drew it, reads the same link');
 
-  await page.getByRole('button', { name: 'COPY ADDRESS' }).click();
+  // The copy buttons hydrate once in view: an address below the fold is scrolled to.
+  await page.locator('.wallet-values').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Copy amount' }).click();
+  await page.getByText('Copied to the clipboard.').first().waitFor();
+  t.equal(await page.evaluate(() => navigator.clipboard.readText()), '0.00150000', 'the amount, as wallets take it');
+  await page.clock.runFor(TOAST_MS + 500);
+
+  await page.getByRole('button', { name: 'Copy address' }).click();
   const copied = page.getByText('Copied to the clipboard.');
   await copied.waitFor();
   t.equal(await page.evaluate(() => navigator.clipboard.readText()), address, 'the address is on the clipboard');
@@ -173,7 +183,7 @@ t.test('sell: status poll shows the address, QR, copy, confirm, thanks', async (
   await page.evaluate(() => {
     navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
   });
-  await page.getByRole('button', { name: 'COPY ADDRESS' }).click();
+  await page.getByRole('button', { name: 'Copy address' }).click();
   await page.getByText('Error copying. Try copying manually.').waitFor();
 
   await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
@@ -264,7 +274,7 @@ t.test('sell without JavaScript: the address streams into the page with nothing 
 
   letGo();
   await clicked;
-  const shown = page.locator('.wallet-address');
+  const shown = page.locator('.wallet-address .copy-value-text');
   await shown.waitFor();
   t.equal(await shown.textContent(), address, 'the address arrived in the same response');
   t.ok(await page.getByText('Send exactly 0.00150000 BTC to this address:').isVisible());
@@ -282,8 +292,11 @@ t.test('sell without JavaScript: the address streams into the page with nothing 
     'below the steps, above the footer',
   );
   t.equal(await page.locator('meta[http-equiv]').count(), 0, 'no timed refresh');
-  t.equal(await page.getByRole('button', { name: 'COPY ADDRESS' }).count(), 0, 'no copy button that cannot work');
-  t.equal(await page.locator('img.wallet-qr').count(), 1, 'the QR code');
+  t.equal(await page.getByRole('button', { name: /^Copy/ }).count(), 0, 'no copy button that cannot work');
+  const link = await page.getByRole('link', { name: 'OPEN IN WALLET' }).getAttribute('href');
+  t.match(link, /^bitcoin:\w+\?amount=0\.00150000$/, 'Open in wallet, without JavaScript too');
+  const qr = page.getByRole('img', { name: 'QR code of the wallet link, with the address and the amount' });
+  t.equal(decodeQrPng(await qr.screenshot()), link, 'the QR code reads the same link');
 
   await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
   await page.getByRole('link', { name: 'Yes', exact: true }).click();
@@ -308,7 +321,7 @@ t.test('sell with JavaScript: the island checks while the response is still open
   await clicked;
   await page.waitForLoadState('load');
   t.equal(await page.locator('.wallet-address').count(), 1, 'the streamed address is not shown as well');
-  t.equal(await page.locator('.wallet-address').textContent(), address);
+  t.equal(await page.locator('.wallet-address .copy-value-text').textContent(), address);
   t.equal(await page.getByText('Waiting for the deposit address…').count(), 0);
   t.same(problems, []);
 });

@@ -97,7 +97,7 @@ for (const look of LOOKS) {
     await resumeIn(stack, page, seller);
     await page.waitForURL('**/payment-spend');
     const french = (await page.locator('html').getAttribute('lang')) === 'fr';
-    const address = page.locator('.wallet-address').first();
+    const address = page.locator('.wallet-address .copy-value-text').first();
     await address.waitFor({ timeout: 30_000 });
     const shown = await address.innerText();
     t.ok(isAddressOnNetwork('BTC', shown, 'testnet') && !isAddressOnNetwork('BTC', shown, 'prod'), `${shown}: testnet only`);

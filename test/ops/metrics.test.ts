@@ -56,7 +56,7 @@ t.test('what a scrape shows after a quote', async (t) => {
 t.test('upstream call labels are endpoint names, never refIds or procids', async (t) => {
   t.equal(callOf('/txnbuy/status/ABC-123'), 'status');
   t.equal(callOf('/txnsell/quoterequest'), 'quoterequest');
-  t.equal(callOf('/pubapi/qrcode/walletaddress/ABC-123'), 'qrcode');
+  t.equal(callOf('/pubapi/ticker/merchant'), 'ticker');
   t.equal(callOf('/etransfer/init'), 'etransfer', "a method's own call");
   t.equal(callOf('/some-proc-id'), 'other');
 });

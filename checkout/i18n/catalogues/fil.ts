@@ -111,6 +111,7 @@ export const fil: Catalogue = {
   'COPY_TEXT.copied': 'Na-copy na.',
   'COPY_TEXT.copy': 'I-copy',
   'COPY_TEXT.copyAddress': 'I-copy ang address',
+  'COPY_TEXT.copyAmount': 'I-copy ang amount',
   'COPY_TEXT.copyOf': 'I-copy ang {what}',
   'DEPOSIT_TEXT.result': 'Deposit address',
   'DEPOSIT_TEXT.wrongNetwork':
@@ -464,8 +465,12 @@ export const fil: Catalogue = {
   'CAMERA_TEXT.uploadHint': 'Isang picture: jpg, gif, png o pdf, hanggang {max}.',
   'WALLET_TEXT.sendExactly': 'Magpadala ng eksaktong {amount} sa address na ito:',
   'VERIFY_PAGE.uploadOf': 'Upload ng {file}',
-  'WALLET_TEXT.qr': 'QR code ng wallet address',
   'WALLET_TEXT.checking': 'Chine-check ang iyong order…',
+  'WALLET_TEXT.qr': 'QR code ng wallet link, kasama ang address at ang amount',
+  'WALLET_TEXT.openInWallet': 'Buksan sa wallet',
+  'WALLET_TEXT.scanOrOpen':
+    'I-scan ang code gamit ang iyong wallet, o buksan ang link sa wallet sa device na ito: parehong ilalagay nito ang address at ang eksaktong amount.',
+  'WALLET_TEXT.amount': 'Amount ({coin})',
   'ADDRESS_MESSAGES.testNetworkOnly': 'Test site ito: {coin} test-network (testnet) address lang ang tinatanggap.',
   'ADDRESS_LABELS.province': 'Probinsya',
   'ADDRESS_LABELS.state': 'State',

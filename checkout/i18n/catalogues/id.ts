@@ -107,6 +107,7 @@ export const id: Catalogue = {
   'COPY_TEXT.copied': 'Disalin ke papan klip.',
   'COPY_TEXT.copy': 'Salin',
   'COPY_TEXT.copyAddress': 'Salin alamat',
+  'COPY_TEXT.copyAmount': 'Salin nominal',
   'COPY_TEXT.copyOf': 'Salin {what}',
   'DEPOSIT_TEXT.result': 'Alamat deposit',
   'DEPOSIT_TEXT.wrongNetwork':
@@ -456,8 +457,12 @@ export const id: Catalogue = {
   'CAMERA_TEXT.uploadHint': 'Satu foto: jpg, gif, png, atau pdf, maksimal {max}.',
   'WALLET_TEXT.sendExactly': 'Kirim tepat {amount} ke alamat ini:',
   'VERIFY_PAGE.uploadOf': 'Unggahan {file}',
-  'WALLET_TEXT.qr': 'Kode QR alamat wallet',
   'WALLET_TEXT.checking': 'Memeriksa pesanan Anda…',
+  'WALLET_TEXT.qr': 'Kode QR tautan wallet, berisi alamat dan nominal',
+  'WALLET_TEXT.openInWallet': 'Buka di wallet',
+  'WALLET_TEXT.scanOrOpen':
+    'Pindai kode dengan wallet Anda, atau buka tautan di wallet pada perangkat ini: keduanya mengisi alamat dan nominal yang tepat.',
+  'WALLET_TEXT.amount': 'Nominal ({coin})',
   'ADDRESS_MESSAGES.testNetworkOnly': 'Ini situs uji coba: hanya menerima alamat {coin} jaringan uji (testnet).',
   'ADDRESS_LABELS.province': 'Provinsi',
   'ADDRESS_LABELS.state': 'Negara bagian',
