@@ -46,6 +46,8 @@ t.test('every path of docs/spec.md section 2', async (t) => {
     '/cash-in-locations',
     '/state/:refId',
     '/state',
+    '/order/:refId/:signature',
+    '/order/:refId',
     '/privacy-policy',
     '/terms-of-service',
     '/compliance-policy',
