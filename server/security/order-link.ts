@@ -54,5 +54,7 @@ export function ownOrderLink(request: FastifyRequest): OrderLink | undefined {
   const flow = readFlow(request);
   if (!flow) return undefined;
   const path = orderPagePath(request, flow.refId);
-  return { path, url: `${request.protocol}://${request.siteHost}${path}` };
+  // The Host the visitor used, port included: tenancy checked it (a DNS name or an IPv6
+  // literal and digits) before any page renders.
+  return { path, url: `${request.protocol}://${request.raw.headers.host ?? request.siteHost}${path}` };
 }

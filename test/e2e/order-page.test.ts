@@ -18,14 +18,16 @@ import { ORDER_WATCH_INTERVAL_MS } from '../../checkout/limits.ts';
 const { stack, browser } = await startBrowserStack();
 const PAY_ETRANSFER = '/payment-etransfer-instructions';
 
-/** The link as the payment page shows it to the visitor's own browser (their cookie). */
+/** The link as the payment page shows it to the visitor's own browser (their cookie), the same as the URL to copy. */
 async function linkInBrowser(visitor: Visitor, path: string): Promise<string> {
   const { page, context, close } = await openPage(browser, { javaScriptEnabled: false });
   try {
     await context.addCookies([visitor.browserCookie()]);
     await page.goto(stack.url(visitor.host, path));
-    const link = page.locator('a[rel="bookmark"]');
-    return (await link.getAttribute('href')) ?? '';
+    const link = (await page.locator('a[rel="bookmark"]').getAttribute('href')) ?? '';
+    const copied = await page.locator('.order-link .copy-value-text').innerText();
+    if (copied !== stack.url(visitor.host, link)) throw new Error(`the link to copy is ${copied}, not the page's URL`);
+    return link;
   } finally {
     await close();
   }
