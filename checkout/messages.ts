@@ -172,6 +172,9 @@ function textsOf(t: Translator) {
       checking: t('WALLET_TEXT.checking'),
       qr: t('WALLET_TEXT.qr'),
       sendExactly: withPlaces('WALLET_TEXT.sendExactly', 'amount'),
+      openInWallet: t('WALLET_TEXT.openInWallet'),
+      scanOrOpen: t('WALLET_TEXT.scanOrOpen'),
+      amount: (coin: string) => t('WALLET_TEXT.amount', { coin }),
     },
     CAMERA_TEXT: {
       chosenPreview: t('CAMERA_TEXT.chosenPreview'),
@@ -488,7 +491,6 @@ function textsOf(t: Translator) {
     },
     COPY_TEXT: {
       copied: t('COPY_TEXT.copied'),
-      copyAddress: t('COPY_TEXT.copyAddress'),
       copy: t('COPY_TEXT.copy'),
       copyOf: (what: string) => t('COPY_TEXT.copyOf', { what }),
     },

@@ -23,7 +23,6 @@ export const ISLAND_CALLS = [
   // No file goes through here: the camera and the uploaders post to their screens' own
   // routes, which check every file's bytes before anything reaches the upstream.
   { method: 'GET', pattern: '/pubapi/ticker/merchant', public: true },
-  { method: 'GET', pattern: '/pubapi/qrcode/walletaddress/:refId', answer: 'image' },
 ] as const satisfies readonly IslandCall[];
 
 export interface IslandCall {
@@ -31,8 +30,6 @@ export interface IslandCall {
   pattern: string;
   /** Concerns no transaction: no flow needed. */
   public?: boolean;
-  /** Answers a PNG (an <img> source) instead of JSON. */
-  answer?: 'image';
 }
 
 /** A call's concrete paths under API_PREFIX, `:api` spelled out; `:refId` stays a parameter. */
@@ -46,7 +43,6 @@ export const ISLAND_API = {
   status: (txnType: TxnType, refId: string) => `${API_PREFIX}/${API_OF_TXN_TYPE[txnType]}/status/${encodeURIComponent(refId)}`,
   requote: (txnType: TxnType) => `${API_PREFIX}/${API_OF_TXN_TYPE[txnType]}/requote`,
   confirmNewQuote: (txnType: TxnType) => `${API_PREFIX}/${API_OF_TXN_TYPE[txnType]}/confirmednewquote`,
-  walletQr: (refId: string) => `${API_PREFIX}/pubapi/qrcode/walletaddress/${encodeURIComponent(refId)}`,
   ticker: `${API_PREFIX}/pubapi/ticker/merchant`,
 } as const;
 

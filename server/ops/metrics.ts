@@ -29,13 +29,16 @@ export type ShedReason =
 
 const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
+/** The public calls' folder: it names no call, even when only one call is in it (the ticker). */
+const NAMESPACE = 'pubapi';
+
 /**
  * The words that name the upstream calls (server/upstream/calls.ts): each call's first path
  * word that no other call's path holds. A call's label is the first of them its path holds,
  * so refIds and procids never become label values.
  */
 const CALL_WORDS: ReadonlySet<string> = (() => {
-  const words = Object.values(UPSTREAM_CALLS).map(pathWords);
+  const words = Object.values(UPSTREAM_CALLS).map((call) => pathWords(call).filter((word) => word !== NAMESPACE));
   const count = (word: string) => words.filter((each) => each.includes(word)).length;
   return new Set(words.flatMap((each) => each.find((word) => count(word) === 1) ?? []));
 })();

@@ -16,6 +16,7 @@ import { addressNetworkFor, isAddressOnNetwork } from '../../checkout/validation
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { pollStatus, processedAddress } from '../../checkout/status-poll.ts';
 import { ISLAND_API } from '../../checkout/wire.ts';
+import { walletUri } from '../../checkout/wallet-uri.ts';
 import { rateHold } from '../flow/rate-hold.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
@@ -81,8 +82,10 @@ export const paymentSpendScreen = defineScreen({
     );
     const page = (polled?: Promise<string | null>) =>
       createElement(PaymentSpendPage, {
+        coin: state.cryptoCurrency,
+        amount: state.cryptoAmount,
         amountText: formatsFor(textsOf(request).locale).crypto(state.cryptoAmount, state.cryptoCurrency),
-        qrSrc: ISLAND_API.walletQr(state.refId),
+        walletUri: (found: string) => walletUri(state.cryptoCurrency, found, state.cryptoAmount, network),
         statusUrl: ISLAND_API.status(flow.txnType, state.refId),
         onDeposit: (receipt?.onDeposit ?? ((texts) => texts.RECEIPT_TEXT.onDeposit.payout))(textsOf(request)),
         youGet,

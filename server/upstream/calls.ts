@@ -34,7 +34,6 @@ import {
   voucherNumberRequestSchema,
   REF_ID_PATTERN,
 } from './contract.ts';
-import type { Image } from './exchange.ts';
 
 /** The setting whose URL a call's path is below: the exchange API, the document upload API, the card provider's quote. */
 export type CallBase = 'baseUrl' | 'uploadUrl' | 'cardQuoteUrl';
@@ -66,8 +65,8 @@ interface CallRow {
   base: CallBase;
   /** The request's fields the call takes one by one, in this order, rather than the request whole. */
   fields?: readonly string[];
-  /** What the answer must pass, or 'image' for a picture (its content type is checked). */
-  response: z.ZodType | 'image';
+  /** What the answer must pass. */
+  response: z.ZodType;
 }
 
 /**
@@ -119,7 +118,6 @@ export const UPSTREAM_CALLS = {
   }),
   proc: post(':procId', procQuerySchema, procResponseSchema),
   ticker: get('pubapi/ticker/merchant', tickerResponseSchema),
-  walletQr: get('pubapi/qrcode/walletaddress/:refId', 'image'),
   uploadDocument: post('', documentUploadRequestSchema, uploadResponseSchema, { base: 'uploadUrl' }),
   cardQuote: get('', cardQuoteResponseSchema, { base: 'cardQuoteUrl', query: cardQuoteQuerySchema }),
 } as const satisfies Record<string, UpstreamCall>;
@@ -143,7 +141,7 @@ type RequestArgs<Call> = Call extends { request: infer Request extends z.ZodType
 /** A call's arguments: its path's parameters, then its request (whole, or its `fields`). */
 export type CallArgs<Call extends UpstreamCall> = [...PathArgs<Call['path']>, ...RequestArgs<Call>];
 /** What a call that went well gives. */
-export type CallValue<Call extends UpstreamCall> = Call['response'] extends z.ZodType ? z.output<Call['response']> : Image;
+export type CallValue<Call extends UpstreamCall> = z.output<Call['response']>;
 
 /** A path's fixed words: its segments without the parameters. */
 export const pathWords = (call: UpstreamCall): string[] =>

@@ -107,7 +107,6 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
       const base = bases[call.base];
       // A third party this deployment has no URL for: its feature is off.
       if (!base) return { ok: false, failure: { kind: 'unavailable', reason: 'not-configured' } };
-      if (call.response === 'image') return this.exchange.image(name, at(base, path));
       if (call.method === 'POST') return this.exchange.json(name, at(base, path), call.response, JSON.stringify(request));
       const target = request === undefined ? at(base, path) : withQuery(settings[call.base]!, request as Record<string, unknown>);
       return this.exchange.json(name, target, call.response);

@@ -144,14 +144,8 @@ export function send(
   });
 }
 
-export interface Image {
-  bytes: Buffer;
-  contentType: string;
-}
-
 export interface Exchange {
   json<T>(call: string, target: Target, schema: z.ZodType<T>, body?: string): Promise<UpstreamResult<T>>;
-  image(call: string, target: Target): Promise<UpstreamResult<Image>>;
 }
 
 interface RawResponse {
@@ -199,11 +193,11 @@ class RequestExchange implements Exchange {
   }
 
   /** A POST when there is a body, a GET otherwise. */
-  async #send(call: string, target: Target, accept: string, body?: string): Promise<Sent> {
+  async #send(call: string, target: Target, body?: string): Promise<Sent> {
     const headers: Record<string, string> = {
       'x-request-id': this.#context.requestId,
       'x-merchant': this.#context.merchantId,
-      accept,
+      accept: 'application/json',
     };
     if (body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -239,7 +233,7 @@ class RequestExchange implements Exchange {
   }
 
   async json<T>(call: string, target: Target, schema: z.ZodType<T>, body?: string): Promise<UpstreamResult<T>> {
-    const sent = await this.#send(call, target, 'application/json', body);
+    const sent = await this.#send(call, target, body);
     if (!sent.ok) return sent;
     const json = parseJson(sent.response.bytes);
     const failure = this.#failureOf(call, sent.response, json);
@@ -247,16 +241,6 @@ class RequestExchange implements Exchange {
     const parsed = schema.safeParse(json);
     if (!parsed.success) return this.#invalid(call, sent.response.status, issuePaths(parsed.error));
     return { ok: true, value: parsed.data };
-  }
-
-  async image(call: string, target: Target): Promise<UpstreamResult<Image>> {
-    const sent = await this.#send(call, target, 'image/png, application/json');
-    if (!sent.ok) return sent;
-    const { response } = sent;
-    const failure = this.#failureOf(call, response, parseJson(response.bytes));
-    if (failure) return failure;
-    if (!response.contentType.startsWith('image/')) return this.#invalid(call, response.status, ['content-type']);
-    return { ok: true, value: { bytes: response.bytes, contentType: response.contentType } };
   }
 }
 

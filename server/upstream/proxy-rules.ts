@@ -66,8 +66,8 @@ export function ownsPath(path: string, flow: OwnFlow): boolean {
     if (first !== API_OF_TXN_TYPE[flow.txnType]) return false;
     return second === 'status' ? third === flow.refId : true;
   }
-  // /api/pubapi/qrcode/walletaddress/:refId
-  return first === 'pubapi' && path.split('/').at(-1) === flow.refId;
+  // Every other island call is public (the ticker) and never asks.
+  return false;
 }
 
 export function ownsBody(body: unknown, flow: { refId: string }): boolean {
@@ -77,7 +77,6 @@ export function ownsBody(body: unknown, flow: { refId: string }): boolean {
 
 const JSON_RESPONSE_TYPE = /^application\/json *(?:;|$)/i;
 export const JSON_TYPE = 'application/json; charset=utf-8';
-const PNG_TYPE = 'image/png';
 /** An upstream error code worth passing on: an identifier, nothing more. */
 const ERROR_CODE = /^[A-Z][A-Z0-9_.]{0,63}$/;
 /** The upstream headers an island may see, when their value is one plain token list. */
@@ -172,20 +171,16 @@ async function rebuiltAnswer(
   onSummary: (summary: UpstreamSummary) => void,
 ): Promise<IslandAnswer> {
   const { call } = request;
-  const image = call.answer === 'image';
-  const isPng = (status: number, type: string) => image && status < 300 && type.toLowerCase() === PNG_TYPE;
-  /** A 2xx or 4xx in JSON (or this call's image): any other answer is dropped unread. */
+  /** A 2xx or 4xx in JSON: any other answer is dropped unread. */
   const wanted = (status: number, headers: Answer['headers']) => {
     const type = single(headers['content-type']) ?? '';
-    return (
-      status >= 200 && status < 500 && (status < 300 || status >= 400) && (isPng(status, type) || JSON_RESPONSE_TYPE.test(type))
-    );
+    return status >= 200 && status < 500 && (status < 300 || status >= 400) && JSON_RESPONSE_TYPE.test(type);
   };
   const post = call.method === 'POST';
   const headers: Record<string, string> = {
     'x-request-id': request.requestId,
     'x-merchant': request.merchantId,
-    accept: image ? `${PNG_TYPE}, application/json` : 'application/json',
+    accept: 'application/json',
   };
   if (post) {
     headers['content-type'] = 'application/json';
@@ -229,7 +224,6 @@ async function rebuiltAnswer(
 
   const cacheControl = single(response.headers['cache-control']);
   if (cacheControl && CACHE_CONTROL.test(cacheControl)) passed['cache-control'] = cacheControl;
-  if (isPng(status, type)) return { status, type: PNG_TYPE, body: bytes, headers: passed };
 
   let json: unknown;
   try {

@@ -1,6 +1,7 @@
 // Screen 17 for a sell over real sockets: the deposit address once the status is
 // PROCESSED (the sandbox answers PENDING on the first status call, PROCESSED from the
-// second), the QR image through the /api proxy, the confirm question and the thanks page.
+// second) with its wallet link and the QR code of it drawn by the edge (decoded here), the
+// confirm question and the thanks page.
 // A page asked for before PROCESSED streams: the server checks again while it is open
 // (its waits recorded here, not slept) and sends the address or the received-order
 // message into the same response.
@@ -14,6 +15,7 @@ import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts'
 import type { StatusResponse } from '../../server/upstream/contract.ts';
 import type { UpstreamResult } from '../../server/upstream/errors.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
+import { walletLinkOf } from '../helpers/qr.ts';
 import { Visitor, driveTo, resume } from '../helpers/journey.ts';
 
 /** Every wait the edge asked for, in ms; each ends at once. */
@@ -98,7 +100,18 @@ t.test('no flow: home; a sell still at the e-transfer email: that step', async (
   t.equal(thanks.headers.location, '/email-input', 'the thanks page is not reachable before the payment step');
 });
 
-t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thanks page', async (t) => {
+/** The address as the deposit page shows it: in a box to copy. */
+const shownAddress = (address: string) =>
+  `<dd class="crypto-address wallet-address"><span class="copy-value"><span class="copy-value-text">${address}</span>`;
+
+/** The wallet link goes where its QR code reads, and both are `uri`. */
+function assertWalletLink(t: Test, html: string, uri: string) {
+  const { href, decoded } = walletLinkOf(html);
+  t.equal(href, uri, 'Open in wallet: the wallet link');
+  t.equal(decoded, uri, 'the QR code reads the same link');
+}
+
+t.test('PENDING, then PROCESSED, the wallet link and its QR code, the confirm question and the thanks page', async (t) => {
   const { refId, address } = await sell();
   t.ok(address, 'the sandbox gave a deposit address');
   const { response, cookie } = await resume(stack, refId);
@@ -143,9 +156,9 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
     'a card of its own, in a landmark',
   );
   t.match(streamed, deal, 'the streamed card says it too');
-  t.match(streamed, `<p class="crypto-address wallet-address">${address}</p>`);
+  t.match(streamed, shownAddress(address));
   t.match(streamed, 'Send exactly <strong>0.00150000 BTC</strong> to this address:');
-  t.match(streamed, `<img class="wallet-qr" src="/api/pubapi/qrcode/walletaddress/${refId}"`);
+  assertWalletLink(t, streamed, `bitcoin:${address}?amount=0.00150000`);
   t.notMatch(streamed, 'data-island', 'nothing in it needs JavaScript');
   t.notMatch(pending.body, 'http-equiv', 'no timed refresh');
 
@@ -157,19 +170,21 @@ t.test('PENDING, then PROCESSED, the QR code, the confirm question and the thank
   t.notMatch(processed.body, '<!--$', 'no Suspense boundary');
   t.notMatch(processed.body, '<noscript>');
   t.same(waits, [], 'no waiting');
-  t.match(processed.body, `<p class="crypto-address wallet-address">${address}</p>`);
+  t.match(processed.body, shownAddress(address));
   t.match(processed.body, 'Send exactly <strong>0.00150000 BTC</strong> to this address:');
   t.match(processed.body, deal, 'and once the address is there');
-  t.match(processed.body, `<img class="wallet-qr" src="/api/pubapi/qrcode/walletaddress/${refId}"`);
-  t.match(processed.body, 'data-island="CopyButton"');
+  assertWalletLink(t, processed.body, `bitcoin:${address}?amount=0.00150000`);
+  t.match(
+    processed.body,
+    /<dt>Amount \(BTC\)<\/dt><dd class="wallet-amount"><span class="copy-value"><span class="copy-value-text">0\.00150000<\/span>/,
+    'the amount in a box to copy, as wallets take it',
+  );
+  t.equal(processed.body.match(/data-island="CopyButton"/g)?.length, 2, 'a copy button for the amount, one for the address');
   t.notMatch(processed.body, 'data-island="WalletStatus"', 'no polling once PROCESSED');
   t.notMatch(processed.body, 'Have you sent your crypto', 'the question waits for the visitor');
 
-  const qr = await get(`/api/pubapi/qrcode/walletaddress/${refId}`, cookie);
-  t.equal((await get(`/api/pubapi/qrcode/walletaddress/${refId}`)).statusCode, 404, 'not without the flow cookie');
-  t.equal(qr.statusCode, 200);
-  t.equal(qr.headers['content-type'], 'image/png');
-  t.equal(qr.rawPayload.subarray(1, 4).toString(), 'PNG');
+  const upstreamQr = await get(`/api/pubapi/qrcode/walletaddress/${refId}`, cookie);
+  t.equal(upstreamQr.statusCode, 404, "the upstream's QR image is no longer passed on");
 
   const confirm = await get(`${PAGE}?confirm=1`, cookie);
   t.match(confirm.body, '<p id="confirm-sent">Have you sent your crypto to our provided address?</p>');
@@ -216,7 +231,7 @@ t.test('the upstream has the address only at the last check: it streams in after
   const { shell, streamed } = streamedParts(page.body);
   t.match(shell, WAITING);
   t.notMatch(shell, 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
-  t.match(streamed, '<p class="crypto-address wallet-address">bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4</p>');
+  t.match(streamed, shownAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'));
   t.notMatch(streamed, RECEIVED);
 });
 
@@ -314,8 +329,55 @@ t.test('a dev host: the deposit address and its QR code are on the test network'
   statusAnswers(t, ['PROCESSED'], address);
   const page = await seller.get(PAGE);
   t.equal(page.statusCode, 200);
-  t.match(page.body, `<p class="crypto-address wallet-address">${address}</p>`);
+  t.match(page.body, shownAddress(address));
+  assertWalletLink(t, page.body, `bitcoin:${address}?amount=0.00150000`);
 });
+
+/** What each coin's wallet link must be, written out here rather than asked of the rule itself. */
+function expectedWalletLink(coin: string, address: string, prod: boolean): RegExp | string {
+  switch (coin) {
+    case 'BTC':
+      return `bitcoin:${address}?amount=0.00150000`;
+    case 'LTC':
+      return `litecoin:${address}?amount=0.50000000`;
+    case 'LTCT':
+      return `litecoin:${address}?amount=1.00000000`;
+    case 'BCH':
+      return new RegExp(`^${prod ? 'bitcoincash' : 'bchtest'}:q[02-9ac-hj-np-z]{41}\\?amount=0\\.10000000$`);
+    case 'ETH':
+      return `ethereum:${address}@${prod ? 1 : 11155111}?value=50000000000000000`;
+    default:
+      throw new Error(`no wallet link written out for ${coin}`);
+  }
+}
+
+t.test(
+  "every coin the demo merchants sell, on a production and a TEST host: the QR code reads the wallet link, in the coin's own form",
+  async (t) => {
+    const amounts: Record<string, number> = { BTC: 0.0015, BCH: 0.1, LTC: 0.5, ETH: 0.05, LTCT: 1 };
+    for (const host of ['maple.localhost', 'test.localhost']) {
+      const merchant = stack.app.merchants.resolve(host);
+      if (merchant.kind !== 'known') throw new Error(`${host} is a demo host`);
+      const { env, supportedCoins } = merchant.merchant.config;
+      const prod = env === 'PROD';
+      for (const { id: coin } of supportedCoins) {
+        const seller = await driveTo(stack, PAGE, { host, kind: 'SELL', coin, amount: amounts[coin] });
+        const address = (await seller.state()).nextActionParams?.cryptoAddress ?? '';
+        await seller.get(PAGE); // PENDING first: this one streams the address in
+        const page = await seller.get(PAGE);
+        const { href, decoded } = walletLinkOf(page.body);
+        const want = expectedWalletLink(coin, address, prod);
+        if (typeof want === 'string') t.equal(href, want, `${host} ${coin}: the link`);
+        else t.match(href, want, `${host} ${coin}: the link`);
+        t.equal(decoded, href, `${host} ${coin}: the QR code reads it`);
+        if (coin === 'BCH') {
+          const cashaddr = href!.split('?')[0]!;
+          t.ok(isAddressOnNetwork('BCH', cashaddr, prod ? 'prod' : 'testnet'), `${cashaddr}: a cashaddr of its network`);
+        }
+      }
+    }
+  },
+);
 
 t.test('a deposit address on the wrong network: never shown, the visitor told not to send, an error logged', async (t) => {
   const { refId } = await sell();
@@ -345,7 +407,8 @@ t.test('a deposit address on the wrong network: never shown, the visitor told no
   const page = await get(PAGE, cookie);
   t.equal(page.statusCode, 200);
   t.notMatch(page.body, testnet, 'the address is not on the page');
-  t.notMatch(page.body, '/pubapi/qrcode/walletaddress/', 'nor its QR code');
+  t.notMatch(page.body, 'qr-code', 'nor a QR code');
+  t.notMatch(page.body, 'bitcoin:', 'nor a wallet link');
   t.notMatch(page.body, 'data-island="WalletStatus"', 'and nothing waits for it');
   t.match(page.body, 'Do not send any crypto for this order; please contact support with its Reference ID.');
   t.match(page.body, `<dd class="reference-id">${refId}</dd>`);

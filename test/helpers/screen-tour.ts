@@ -91,6 +91,16 @@ function flowStop(name: string, path: string, walk: Walk = {}): TourStop {
   };
 }
 
+/**
+ * A maple sell at its deposit page once the upstream has the address (the sandbox says
+ * PENDING to the first status check, which this asks): the page shows it as it loads.
+ */
+async function depositShown(stack: Stack): Promise<Visitor> {
+  const visitor = await driveTo(stack, '/payment-spend', { kind: 'SELL' });
+  await visitor.get('/payment-spend');
+  return visitor;
+}
+
 /** A maple e-Transfer buy whose payment the provider settled (pay or cancel). */
 async function settledBuy(stack: Stack, decision: 'pay' | 'cancel'): Promise<Visitor> {
   const visitor = await driveTo(stack, '/payment-etransfer-instructions');
@@ -268,7 +278,12 @@ export const TOUR: readonly TourStop[] = [
     path: '/transaction-cancelled',
     open: async (stack, page) => resumeIn(stack, page, await settledBuy(stack, 'cancel')),
   },
-  flowStop('payment-spend', '/payment-spend', { kind: 'SELL' }),
+  {
+    name: 'payment-spend',
+    host: MAPLE,
+    path: '/payment-spend',
+    open: async (stack, page) => openWith(stack, page, await depositShown(stack), '/payment-spend'),
+  },
   {
     name: 'payment-spend, the sent-it question',
     host: MAPLE,

@@ -42,9 +42,18 @@ t.test("the caches' shares make up the whole budget, which follows the RSS thres
   await import('../../server/render/shell.tsx');
   await import('../../server/render/island.tsx');
   await import('../../server/flow/ticker-cache.ts');
+  await import('../../server/render/qr.ts');
   const shares = cacheShares();
   delete shares['test-cache'];
-  t.same(Object.keys(shares).sort(), ['islands', 'merchant-assets', 'published-pages', 'shared-pages', 'shells', 'tickers']);
+  t.same(Object.keys(shares).sort(), [
+    'islands',
+    'merchant-assets',
+    'published-pages',
+    'qr-codes',
+    'shared-pages',
+    'shells',
+    'tickers',
+  ]);
   t.equal(
     Object.values(shares).reduce((a, b) => a + b, 0),
     1,

@@ -52,7 +52,7 @@ t.test('what a scrape shows after a quote', async (t) => {
 t.test('upstream call labels are endpoint names, never refIds or procids', async (t) => {
   t.equal(callOf('/txnbuy/status/ABC-123'), 'status');
   t.equal(callOf('/txnsell/quoterequest'), 'quoterequest');
-  t.equal(callOf('/pubapi/qrcode/walletaddress/ABC-123'), 'qrcode');
+  t.equal(callOf('/pubapi/ticker/merchant'), 'ticker');
   t.equal(callOf('/etransfer/init'), 'etransfer');
   t.equal(callOf('/some-proc-id'), 'other');
 });
@@ -93,7 +93,6 @@ t.test('every exchange call of the table has a label of its own, and the labels 
     'flowstate',
     'generatesmscode',
     'mobileverification',
-    'qrcode',
     'quoterequest',
     'requote',
     'selfieimage',

@@ -1,5 +1,5 @@
 // Sell (e-transfer payout) and spend (gift card, a SELL upstream) journeys: the deposit
-// address, its QR code, and the status that turns PROCESSED on the second poll.
+// address, and the status that turns PROCESSED on the second poll.
 import { createRequire } from 'node:module';
 import t from 'tap';
 import { statusResponseSchema } from '../../server/upstream/contract.ts';
@@ -38,12 +38,6 @@ t.test('sell: fiat from coin amount, buyer info, verification, e-transfer email,
   t.equal(second.txnStatus, 'PROCESSED');
   t.equal((await c.get(`/txnsell/status/${verified.refId}`)).body.txnStatus, 'PROCESSED', 'stays PROCESSED');
   t.equal((await c.get(`/txnsell/flowstate/${verified.refId}`)).body.txnStatus, 'PROCESSED');
-
-  const qr = await fetch(`${c.url}/pubapi/qrcode/walletaddress/${verified.refId}`);
-  t.equal(qr.status, 200);
-  t.equal(qr.headers.get('content-type'), 'image/png');
-  const png = Buffer.from(await qr.arrayBuffer());
-  t.same([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
 });
 
 t.test('status before CUSTOMER_PAYMENT does not count towards PROCESSED', async (t) => {
@@ -112,8 +106,6 @@ t.test('the sell API does not take buy-only steps, and vice versa', async (t) =>
   t.equal(errorOf(address).code, 'FLOWACTION.INVALID');
   const init = await c.post('/etransfer/init', { refId: sell.refId });
   t.equal(errorOf(init).code, 'FLOWACTION.INVALID');
-  const noQr = await c.get(`/pubapi/qrcode/walletaddress/${sell.refId}`);
-  t.equal(noQr.status, 409, 'no address yet');
 });
 
 t.test('deposit addresses are on the network asked for, as the edge checks a receiving address', async (t) => {

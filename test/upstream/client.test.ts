@@ -48,7 +48,6 @@ const DOCUMENT = {
   extName: 'pdf',
   encodedFile: 'JVBERi0=',
 } as const;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 interface Fixture {
   client: UpstreamClient;
@@ -251,14 +250,6 @@ const CASES: CallCase[] = [
     url: '/exchange/pubapi/ticker/merchant',
     reply: { status: 200, body: [{ cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: 95000 }] },
     value: [{ cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: 95000 }],
-  },
-  {
-    name: 'walletQr',
-    run: (c) => c.walletQr('ABC123'),
-    method: 'GET',
-    url: '/exchange/pubapi/qrcode/walletaddress/ABC123',
-    reply: (_seen, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG),
-    value: { bytes: PNG, contentType: 'image/png' },
   },
   {
     name: 'cardQuote',
@@ -518,16 +509,6 @@ t.test('a non-JSON answer is invalid-response; a 4xx without an error body too',
   );
   t.same(await client.ticker(), { ok: false, failure: { kind: 'invalid-response', status: 200 } });
   t.same(await client.status('BUY', 'A'), { ok: false, failure: { kind: 'invalid-response', status: 404 } });
-});
-
-t.test('walletQr: an answer that is not an image is invalid-response; errors are mapped', async (t) => {
-  const { client } = await fixture(t, (seen) =>
-    seen.url.endsWith('/MISSING')
-      ? { status: 404, body: { error: { code: 'TRANSACTION.NOTFOUND', msg: 'No such transaction.' } } }
-      : { status: 200, body: { qr: 'x' } },
-  );
-  t.same(await client.walletQr('ABC123'), { ok: false, failure: { kind: 'invalid-response', status: 200 } });
-  t.match(await client.walletQr('MISSING'), { ok: false, failure: { kind: 'error', code: 'TRANSACTION.NOTFOUND' } });
 });
 
 t.test("a procid is never the first word of another call's path, in any case", async (t) => {

@@ -68,7 +68,7 @@ function testFlow(request: FastifyRequest): { refId: string; txnType: 'BUY' | 'S
     return { txnType: txnType === 'SELL' ? 'SELL' : 'BUY', refId: refId ?? '' };
   }
   const path = (request.raw.url ?? '').split('?')[0]!;
-  const named = /\/(?:status|walletaddress)\/([^/]+)$/.exec(path)?.[1];
+  const named = /\/status\/([^/]+)$/.exec(path)?.[1];
   const body = request.body as { refId?: string } | undefined;
   return { txnType: path.includes('/txnsell/') ? 'SELL' : 'BUY', refId: named ?? body?.refId ?? 'ABC123' };
 }
@@ -77,7 +77,6 @@ t.test("an island may act only on the visitor's own transaction", async (t) => {
   const { send, seen } = await fixture(t, Array(20).fill(200));
   const mine = { 'x-test-flow': 'BUY:MINE1' };
   t.equal((await send('GET', '/api/txnbuy/status/MINE1', mine)).status, 200, 'own status');
-  t.equal((await send('GET', '/api/pubapi/qrcode/walletaddress/MINE1', mine)).status, 200, 'own QR');
   t.equal(
     (await send('POST', '/api/txnbuy/requote', mine, JSON.stringify({ refId: 'MINE1', fiatAmount: 50 }))).status,
     200,
@@ -87,7 +86,7 @@ t.test("an island may act only on the visitor's own transaction", async (t) => {
   const refused: [string, string, Record<string, string>, string?][] = [
     ['GET', '/api/txnbuy/status/THEIRS', mine],
     ['GET', '/api/txnsell/status/MINE1', mine],
-    ['GET', '/api/pubapi/qrcode/walletaddress/THEIRS', mine],
+    ['GET', '/api/pubapi/qrcode/walletaddress/MINE1', mine],
     ['POST', '/api/txnbuy/requote', mine, JSON.stringify({ refId: 'THEIRS', fiatAmount: 50 })],
     ['POST', '/api/txnsell/confirmednewquote', mine, JSON.stringify({ refId: 'MINE1' })],
     ['GET', '/api/txnbuy/status/MINE1', { 'x-test-flow': 'none' }],
@@ -106,7 +105,6 @@ t.test('allowlisted calls reach the upstream at the same path, without the query
     ['GET', '/api/txnbuy/status/ABC-123_x?t=1', '/txnbuy/status/ABC-123_x'],
     ['GET', '/api/txnsell/status/ABC123', '/txnsell/status/ABC123'],
     ['GET', '/api/pubapi/ticker/merchant', '/pubapi/ticker/merchant'],
-    ['GET', '/api/pubapi/qrcode/walletaddress/ABC123', '/pubapi/qrcode/walletaddress/ABC123'],
     ...['txnbuy', 'txnsell'].flatMap((api) =>
       ['requote', 'confirmednewquote'].map((call): [string, string, string] => [
         'POST',

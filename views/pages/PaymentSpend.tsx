@@ -1,5 +1,6 @@
 // Screen 17 for sells and spends: where to send the crypto, and what the visitor gets for it
-// by when (the payment method's words, under the title). The address shows once the
+// by when (the payment method's words, under the title). The address shows, with its
+// wallet link and the QR code of it (views/components/WalletAddress.tsx), once the
 // upstream's status is PROCESSED: known when the page is asked for, it is on the page;
 // otherwise the WalletStatus island checks with JavaScript, and without it the server
 // checks while the page is open and streams the address (or the received-order message)
@@ -7,7 +8,8 @@
 // confirm question is a section reached by a link, so it needs no JavaScript.
 import { Island } from '../../server/render/island.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
-import { ReceivedOrder, WalletAddress } from '../../islands/WalletStatus.tsx';
+import { ReceivedOrder } from '../../islands/WalletStatus.tsx';
+import { WalletAddress } from '../components/WalletAddress.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
@@ -17,9 +19,13 @@ import { OrderLink } from '../components/OrderLink.tsx';
 
 export interface PaymentSpendProps {
   frame?: FlowFrameProps | undefined;
-  /** The formatted crypto amount to send. */
+  /** The coin and the amount to send. */
+  coin: string;
+  amount: number;
+  /** The amount formatted in the page's language. */
   amountText: string;
-  qrSrc: string;
+  /** The wallet link of a deposit to `address` (checkout/wallet-uri.ts). */
+  walletUri: (address: string) => string;
   statusUrl: string;
   /** What the visitor gets once the crypto arrives, in the payment method's words. */
   onDeposit: string;
@@ -40,10 +46,21 @@ export interface PaymentSpendProps {
 }
 
 export function PaymentSpendPage(props: PaymentSpendProps) {
-  const { CONFIRM_TEXT, COPY_TEXT, DEPOSIT_TEXT, RECEIPT_TEXT, SUMMARY_TEXT } = useTexts();
+  const { CONFIRM_TEXT, DEPOSIT_TEXT, RECEIPT_TEXT, SUMMARY_TEXT } = useTexts();
   const { frame, address, polled } = props;
   const here = ROUTES.paymentSpend.path;
   const confirmHref = ROUTES.paymentSpend.flags.confirm;
+  const wallet = (found: string, copyable: boolean) => (
+    <WalletAddress
+      address={found}
+      coin={props.coin}
+      amount={props.amount}
+      amountText={props.amountText}
+      uri={props.walletUri(found)}
+      confirmHref={confirmHref}
+      copyable={copyable}
+    />
+  );
   const title = (
     <>
       <h1>{DEPOSIT_TEXT.title}</h1>
@@ -68,13 +85,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
         ) : address ? (
           <section className="card payment">
             {title}
-            <WalletAddress
-              address={address}
-              amountText={props.amountText}
-              qrSrc={props.qrSrc}
-              confirmHref={confirmHref}
-              copy={<Island name="CopyButton" props={{ text: address, label: COPY_TEXT.copyAddress }} hydrate="visible" />}
-            />
+            {wallet(address, true)}
           </section>
         ) : (
           // Without JavaScript, the card that arrives replaces this one.
@@ -84,9 +95,6 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
               name="WalletStatus"
               props={{
                 statusUrl: props.statusUrl,
-                qrSrc: props.qrSrc,
-                amountText: props.amountText,
-                confirmHref,
                 checkAgainHref: here,
                 receivedMessage: RECEIPT_TEXT.received(props.onDeposit),
               }}
@@ -108,13 +116,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
                     <>
                       {title}
                       {found ? (
-                        <WalletAddress
-                          address={found}
-                          amountText={props.amountText}
-                          qrSrc={props.qrSrc}
-                          confirmHref={confirmHref}
-                          copy={null}
-                        />
+                        wallet(found, false)
                       ) : (
                         <div className="wallet-status" role="status">
                           <ReceivedOrder message={RECEIPT_TEXT.received(props.onDeposit)} checkAgainHref={here} />

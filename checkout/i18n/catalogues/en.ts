@@ -108,7 +108,6 @@ export const en = {
   'CONFIRM_TEXT.referenceNoted': 'Did you note down your Reference Number?',
   'COPY_TEXT.copied': 'Copied to the clipboard.',
   'COPY_TEXT.copy': 'Copy',
-  'COPY_TEXT.copyAddress': 'Copy address',
   'COPY_TEXT.copyOf': 'Copy {what}',
   'DEPOSIT_TEXT.result': 'Deposit address',
   'DEPOSIT_TEXT.wrongNetwork':
@@ -454,8 +453,12 @@ export const en = {
   'CAMERA_TEXT.uploadHint': 'One picture: jpg, gif, png or pdf, up to {max}.',
   'WALLET_TEXT.sendExactly': 'Send exactly {amount} to this address:',
   'VERIFY_PAGE.uploadOf': 'Upload of {file}',
-  'WALLET_TEXT.qr': 'QR code of the wallet address',
+  'WALLET_TEXT.qr': 'QR code of the wallet link, with the address and the amount',
   'WALLET_TEXT.checking': 'Checking your order…',
+  'WALLET_TEXT.openInWallet': 'Open in wallet',
+  'WALLET_TEXT.scanOrOpen':
+    'Scan the code with your wallet, or open the link in a wallet on this device: either fills in the address and the exact amount.',
+  'WALLET_TEXT.amount': 'Amount ({coin})',
   'ADDRESS_MESSAGES.testNetworkOnly': 'This is a test site: it takes {coin} test-network (testnet) addresses only.',
   'ADDRESS_LABELS.province': 'Province',
   'ADDRESS_LABELS.state': 'State',

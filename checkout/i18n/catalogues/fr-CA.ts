@@ -112,7 +112,6 @@ export const frCA: Catalogue = {
   'CONFIRM_TEXT.referenceNoted': 'Avez-vous noté votre numéro de référence?',
   'COPY_TEXT.copied': 'Copié dans le presse-papiers.',
   'COPY_TEXT.copy': 'Copier',
-  'COPY_TEXT.copyAddress': 'Copier l’adresse',
   'COPY_TEXT.copyOf': 'Copier : {what}',
   'DEPOSIT_TEXT.result': 'Adresse de dépôt',
   'DEPOSIT_TEXT.wrongNetwork':
@@ -476,8 +475,12 @@ export const frCA: Catalogue = {
   'CAMERA_TEXT.uploadHint': 'Une seule image : jpg, gif, png ou pdf, jusqu’à {max}.',
   'WALLET_TEXT.sendExactly': 'Envoyez exactement {amount} à cette adresse :',
   'VERIFY_PAGE.uploadOf': 'Téléversement de {file}',
-  'WALLET_TEXT.qr': 'Code QR de l’adresse du portefeuille',
+  'WALLET_TEXT.qr': 'Code QR du lien de portefeuille, avec l’adresse et le montant',
   'WALLET_TEXT.checking': 'Vérification de votre commande…',
+  'WALLET_TEXT.openInWallet': 'Ouvrir dans le portefeuille',
+  'WALLET_TEXT.scanOrOpen':
+    'Balayez le code avec votre portefeuille, ou ouvrez le lien dans un portefeuille sur cet appareil : l’adresse et le montant exact s’inscrivent d’eux-mêmes.',
+  'WALLET_TEXT.amount': 'Montant ({coin})',
   'ADDRESS_MESSAGES.testNetworkOnly':
     'Ceci est un site de test : il n’accepte que les adresses {coin} du réseau de test (testnet).',
   'ADDRESS_LABELS.province': 'Province',

@@ -43,3 +43,11 @@ export function bchValid(address: string, network: Network): boolean {
     return false;
   }
 }
+
+/**
+ * A valid Bitcoin Cash address as cashaddr with its network's prefix ('bitcoincash:q…',
+ * 'bchtest:q…'), whatever form it came in: the prefix is the wallet link's scheme.
+ */
+export function bchCashAddress(address: string): string {
+  return bchaddr.toCashAddress(address);
+}

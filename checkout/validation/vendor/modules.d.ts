@@ -17,6 +17,8 @@ declare module 'bchaddrjs/dist/bchaddrjs-0.5.2.min.js' {
     detectAddressFormat(address: string): 'legacy' | 'bitpay' | 'cashaddr';
     /** Throws on an invalid address. */
     detectAddressNetwork(address: string): 'mainnet' | 'testnet';
+    /** Any valid form (legacy, cashaddr with or without its prefix) as prefixed cashaddr. Throws on an invalid address. */
+    toCashAddress(address: string): string;
   };
   export default bchaddr;
 }

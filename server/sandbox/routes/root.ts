@@ -1,10 +1,9 @@
 // Root endpoints of the exchange (docs/spec.md section 7, marked root): Pro check, payment
-// initiation, the /proc handler, public ticker and QR code, and the document upload API.
+// initiation, the /proc handler, the public ticker, and the document upload API.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import { z } from 'zod';
-import { COINS, ERROR_CODES, FIAT_CURRENCIES } from '../../../checkout/domain.ts';
+import { COINS, FIAT_CURRENCIES } from '../../../checkout/domain.ts';
 import {
   bankTransferInitRequestSchema,
   documentUploadRequestSchema,
@@ -65,13 +64,6 @@ export function rootRoutes(ctx: SandboxContext) {
       return COINS.flatMap((coin) =>
         FIAT_CURRENCIES.map((fiat) => ({ cryptoCurrency: coin, fiatCurrency: fiat, fiatAmount: priceOf(coin, fiat) })),
       );
-    });
-
-    app.get<{ Params: { refId: string } }>('/pubapi/qrcode/walletaddress/:refId', async (request, reply) => {
-      const txn = load(request.params.refId, request);
-      if (!txn.cryptoAddress) throw fail(409, ERROR_CODES.flowActionInvalid, 'The transaction has no wallet address yet.');
-      const png = await QRCode.toBuffer(txn.cryptoAddress, { type: 'png', width: 256, margin: 2 });
-      return reply.type('image/png').header('cache-control', 'no-store').send(png);
     });
 
     // Any other single-segment POST is a /proc/{procid} handler (static routes win).
