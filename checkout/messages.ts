@@ -699,6 +699,7 @@ function textsOf(t: Translator) {
       open: t('ORDER_LINK_TEXT.open'),
       copyLink: t('ORDER_LINK_TEXT.copyLink'),
       linkName: t('ORDER_LINK_TEXT.linkName'),
+      qr: t('ORDER_LINK_TEXT.qr'),
     },
     RESUME_TEXT: {
       title: t('RESUME_TEXT.title'),

@@ -9,6 +9,7 @@ import { type Stack, startStack, upstreamCallLines } from '../helpers/stack.ts';
 import { BUYER, MAPLE, driveTo, passIdentity } from '../helpers/journey.ts';
 import { MANILA_CASH_WALK } from '../helpers/screen-tour.ts';
 import { orderSignature } from '../../server/security/order-link.ts';
+import { decodeQrSvg } from '../helpers/qr.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
 
 const SECRET = 'x'.repeat(32);
@@ -54,6 +55,8 @@ t.test('an e-Transfer buy: the link on the payment page, awaiting payment, then 
   t.equal(payment.statusCode, 200);
   const link = linkOn(t, payment.body);
   t.match(payment.body, `http://${MAPLE}${link}`, 'the whole URL, to copy');
+  const qr = /<svg class="qr-code order-link-qr"[\s\S]*?<\/svg>/.exec(payment.body)?.[0] ?? '';
+  t.equal(decodeQrSvg(qr), `http://${MAPLE}${link}`, 'its QR code reads the same URL');
   t.equal(link, `/order/${refId}/${orderSignature([SECRET], 'maple', refId)}`);
 
   const page = await stranger().get(link);

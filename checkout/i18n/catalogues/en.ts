@@ -596,6 +596,7 @@ export const en = {
   'ORDER_LINK_TEXT.open': 'Open your order’s page',
   'ORDER_LINK_TEXT.copyLink': 'Copy link',
   'ORDER_LINK_TEXT.linkName': 'link to your order’s page',
+  'ORDER_LINK_TEXT.qr': 'QR code of the link to your order’s page',
 } as const;
 
 export type MessageKey = keyof typeof en;

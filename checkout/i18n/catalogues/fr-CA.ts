@@ -627,4 +627,5 @@ export const frCA: Catalogue = {
   'ORDER_LINK_TEXT.open': 'Ouvrir la page de votre commande',
   'ORDER_LINK_TEXT.copyLink': 'Copier le lien',
   'ORDER_LINK_TEXT.linkName': 'lien vers la page de votre commande',
+  'ORDER_LINK_TEXT.qr': 'Code QR du lien vers la page de votre commande',
 };
