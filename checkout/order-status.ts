@@ -64,9 +64,8 @@ export function orderStage({ kind, txnStatus, nextAction, paymentAction, payBy, 
       return 'cancelled';
     case 'REVIEW':
       return 'inReview';
-    case 'PROCESSED':
-      if (!(paysInCrypto(kind) && nextAction === 'CUSTOMER_PAYMENT')) return 'paymentReceived';
   }
+  if (txnStatus === 'PROCESSED' && !(paysInCrypto(kind) && nextAction === 'CUSTOMER_PAYMENT')) return 'paymentReceived';
   switch (nextAction) {
     case 'DONE_COMPLETED':
       return 'completed';
