@@ -21,7 +21,7 @@ export function OrderLink() {
             {ORDER_LINK_TEXT.open}
           </a>
         </p>
-        <CopyValue value={link.url} label={ORDER_LINK_TEXT.copyLink} name={COPY_TEXT.copyOf(ORDER_LINK_TEXT.linkName)} />
+        <CopyValue value={link.url} label={ORDER_LINK_TEXT.copyLink} name={COPY_TEXT.copyOf(ORDER_LINK_TEXT.linkName)} code />
       </div>
       <QrCode text={link.url} label={ORDER_LINK_TEXT.qr} className="order-link-qr" />
     </aside>
