@@ -118,6 +118,10 @@ export const ROUTES = {
   state: route('state', '/state/:refId', { params: ['refId'], actions: ['confirm'] }),
   // /state without a refId: home, saying the reference was not found.
   stateMissing: route('state-missing', '/state'),
+  /** The order's own page, opened by its signed link: no cookie needed (server/security/order-link.ts). */
+  order: route('order', '/order/:refId/:signature', { params: ['refId', 'signature'] }),
+  // An order link without its signature: the same 404 as a wrong one.
+  orderUnsigned: route('order-unsigned', '/order/:refId', { params: ['refId'] }),
   privacyPolicy: route('privacy-policy', '/privacy-policy'),
   termsOfService: route('terms-of-service', '/terms-of-service'),
   compliancePolicy: route('compliance-policy', '/compliance-policy'),

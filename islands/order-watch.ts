@@ -9,21 +9,30 @@ import { useEffect } from 'react';
 import { ORDER_WATCH_INTERVAL_MS } from '../checkout/limits.ts';
 import { paymentMovedOn } from '../checkout/status-poll.ts';
 
-async function orderMovedOn(statusUrl: string): Promise<boolean> {
+/** Whether an answer of `statusUrl` says the order has moved on: by default, from awaiting payment. */
+export type MovedOn = (answer: Record<string, unknown>) => boolean;
+
+async function orderMovedOn(statusUrl: string, movedOn: MovedOn): Promise<boolean> {
   try {
     const response = await fetch(statusUrl, { headers: { accept: 'application/json' } });
-    return response.ok && paymentMovedOn((await response.json()) as { txnStatus?: unknown });
+    return response.ok && movedOn((await response.json()) as Record<string, unknown>);
   } catch {
     return false;
   }
 }
 
 /**
- * `statusUrl`: the order's status through the edge's /api. `pageUrl`: the page, loaded again
- * once the order has moved on. `windowClosed`: a payment window this page opened, read
- * once a second; true once it closed (then the order is asked about at once).
+ * `statusUrl`: the order's status through the edge's /api (or the order page's own answer).
+ * `pageUrl`: the page, loaded again once the order has moved on. `windowClosed`: a payment
+ * window this page opened, read once a second; true once it closed (then the order is
+ * asked about at once). `movedOn`: what counts as moved on, a stable function.
  */
-export function useOrderWatch(statusUrl: string, pageUrl: string, windowClosed?: () => boolean): void {
+export function useOrderWatch(
+  statusUrl: string,
+  pageUrl: string,
+  windowClosed?: () => boolean,
+  movedOn: MovedOn = paymentMovedOn,
+): void {
   useEffect(() => {
     let stopped = false;
     let asking = false;
@@ -37,7 +46,7 @@ export function useOrderWatch(statusUrl: string, pageUrl: string, windowClosed?:
       asking = true;
       do {
         askAgain = false;
-        if (await orderMovedOn(statusUrl)) {
+        if (await orderMovedOn(statusUrl, movedOn)) {
           if (!stopped) window.location.assign(pageUrl);
           return; // leaving: no more questions
         }
@@ -66,5 +75,5 @@ export function useOrderWatch(statusUrl: string, pageUrl: string, windowClosed?:
       window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [statusUrl, pageUrl, windowClosed]);
+  }, [statusUrl, pageUrl, windowClosed, movedOn]);
 }

@@ -112,5 +112,7 @@ declare module 'fastify' {
     rateLimitName?: string;
     /** [screens] The page opens another site's window and watches it (defineScreen): see edge-security. */
     opensWindow?: boolean;
+    /** [screens] Every answer carries PRIVATE_PAGE_HEADERS (defineScreen): see edge-security. */
+    privatePage?: boolean;
   }
 }

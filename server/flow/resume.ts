@@ -42,12 +42,12 @@ function isVia(value: unknown): value is ResumeVia {
 const referenceNotFound: UpstreamFailure = { kind: 'error', status: 404, code: ERROR_CODES.notFound, msg: '' };
 const notPending: UpstreamFailure = { kind: 'error', status: 409, code: ERROR_CODES.invalid, msg: '' };
 
-type Found = { ok: true; state: FlowState; flow: FlowCookie } | { ok: false; failure: UpstreamFailure };
+export type Found = { ok: true; state: FlowState; flow: FlowCookie } | { ok: false; failure: UpstreamFailure };
 
-const isNotFound = (failure: UpstreamFailure) => failure.kind === 'error' && failure.code === ERROR_CODES.notFound;
+export const isNotFound = (failure: UpstreamFailure) => failure.kind === 'error' && failure.code === ERROR_CODES.notFound;
 
-/** The order a refId names, for this merchant, as the way it came in allows. */
-async function findOrder(request: FastifyRequest, refId: string, via: ResumeVia): Promise<Found> {
+/** The order a refId names, for this merchant, as the way it came in allows (the order page's way is /state's). */
+export async function findOrder(request: FastifyRequest, refId: string, via: ResumeVia): Promise<Found> {
   if (!REF_ID_PATTERN.test(refId)) return { ok: false, failure: referenceNotFound };
   const upstream = upstreamFor(request);
   // The refId does not say which API holds it; the other one answers TRANSACTION.NOTFOUND.

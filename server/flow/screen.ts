@@ -16,6 +16,8 @@ export interface Screen<R extends RouteDef = RouteDef> {
   rateLimit?: { GET?: string; POST?: string };
   /** Its page opens another site's window (a payment page) and watches it (security/plugin.ts). */
   opensWindow?: boolean;
+  /** Its answers are for the one who holds the link, never kept, passed on or indexed (security/plugin.ts). */
+  private?: boolean;
   /** The page: load what it shows, render its view. */
   get?: RouteHandlerMethod;
   /** The page's own form. */
@@ -45,6 +47,7 @@ export function registerScreens(app: FastifyInstance, screens: readonly Screen[]
         screen: route.name,
         ...(screen.step ? { step: screen.step } : {}),
         ...(screen.opensWindow ? { opensWindow: true } : {}),
+        ...(screen.private ? { privatePage: true } : {}),
       };
       const limited = (method: 'GET' | 'POST') => {
         const limit = screen.rateLimit?.[method];

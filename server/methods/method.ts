@@ -27,6 +27,8 @@ export interface Receipt {
   onDeposit?(texts: Texts): string;
   /** Sells and spends: what the visitor gets for the crypto, and by when, as the deposit page says it. */
   youGet?(deal: DepositDeal, texts: Texts): string;
+  /** When the payment must be made by, where the method has a deadline: past it the order has expired. */
+  payBy?(state: FlowState, now: number): number;
 }
 
 /** What a sell or a spend gives the visitor, as the deposit page knows it. */

@@ -42,6 +42,11 @@ export const SHARED_LIMITS: Readonly<Record<LimitName, LimitPair>> = {
   code: { address: { max: 60, windowMs: MINUTE }, refId: { max: 10, windowMs: MINUTE } },
   /** A transaction looked up by refId: /state/{refId}, ?refId=. */
   lookup: { address: { max: 60, windowMs: MINUTE }, refId: { max: 30, windowMs: MINUTE } },
+  /**
+   * The order page, opened by its signed link (and asked again by its island while the
+   * order moves): room for a tab that follows the order, not for guessing signatures.
+   */
+  order: { address: { max: 60, windowMs: MINUTE }, refId: { max: 60, windowMs: MINUTE } },
   /** The islands' /api calls (status polling included). */
   api: { address: { max: 600, windowMs: MINUTE }, refId: { max: 240, windowMs: MINUTE } },
 };

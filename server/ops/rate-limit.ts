@@ -33,13 +33,16 @@ function hasRefIdQuery(request: FastifyRequest): boolean {
   return typeof query?.refId === 'string' && query.refId !== '';
 }
 
+/** Limits whose requests name their transaction in the path or the query, not in the flow. */
+const NAMING_LIMITS: ReadonlySet<LimitName> = new Set(['lookup', 'order']);
+
 /**
- * The transaction a request is about: for a look-up the one it names (path or query); for
+ * The transaction a request is about: for a look-up (or the order page) the one it names (path or query); for
  * every other request the visitor's flow, whatever the URL says, so that adding
  * `?refId=…` to a code guess does not make a fresh count.
  */
 function refIdOf(request: FastifyRequest, name: LimitName): string | undefined {
-  if (name !== 'lookup') return readFlow(request)?.refId;
+  if (!NAMING_LIMITS.has(name)) return readFlow(request)?.refId;
   const params = request.params as Record<string, unknown> | undefined;
   if (typeof params?.refId === 'string' && params.refId) return params.refId;
   const query = request.query as Record<string, unknown> | undefined;

@@ -27,6 +27,17 @@ export interface RenderContextValue {
   pageUrl?: string;
   /** Set when the page is joined with its merchant's shell (shell.tsx); the Document asks it. */
   shell?: ShellSlot;
+  /**
+   * The signed link to the visitor's own order (the flow cookie's), made when a page asks
+   * for it (views/components/OrderLink.tsx); none without a flow.
+   */
+  orderLink?: () => OrderLink | undefined;
+}
+
+/** The order page's link (server/security/order-link.ts), as a path and as the full URL to keep. */
+export interface OrderLink {
+  path: string;
+  url: string;
 }
 
 /** The visitor's parts of a Document, in the order the shell's cuts stand for them. */

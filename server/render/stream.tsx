@@ -12,6 +12,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { localeOf } from '../../checkout/i18n/languages.ts';
 import { pageUrlOf } from '../i18n/plugin.ts';
+import { ownOrderLink } from '../security/order-link.ts';
 import { textsFor } from '../../checkout/messages.ts';
 import { PageLanguageContext } from '../../views/page-language.ts';
 import { errorPage } from '../http/errors.ts';
@@ -53,6 +54,7 @@ function renderContext(request: FastifyRequest, reply: FastifyReply): RenderCont
     assets: request.server.assetManifest,
     appVersion: request.server.appConfig.appVersion,
     islands: { count: 0, onLoad: new Set() },
+    orderLink: () => ownOrderLink(request),
   };
 }
 

@@ -22,6 +22,7 @@ import { priceQuoteScreen } from './price-quote.ts';
 import { proScreen } from './pro.ts';
 import { procScreen } from './proc.ts';
 import { stateMissingScreen, stateScreen } from './state.ts';
+import { orderScreen } from './order.ts';
 import { stepsNotOnline } from './steps-not-online.ts';
 import { transactionCancelledScreen } from './transaction-cancelled.ts';
 import { transactionInReviewScreen } from './transaction-in-review.ts';
@@ -55,6 +56,7 @@ export const SCREENS: readonly Screen[] = [
   doneScreen,
   transactionScreen,
   stateScreen,
+  orderScreen,
   procScreen,
   ...legalScreens,
   stateMissingScreen,

@@ -43,6 +43,16 @@ const TAG_MANAGER_ORIGINS = [
 /** The opener policy of a page that opens another site's window and must still see whether it is open. */
 export const WINDOW_OPENER_POLICY = 'same-origin-allow-popups';
 
+/**
+ * A page opened by a link that is its own key (the order page), and its refusals: never
+ * kept by a cache, its address never sent on to another site, never indexed.
+ */
+export const PRIVATE_PAGE_HEADERS = {
+  'cache-control': 'private, no-store',
+  'referrer-policy': 'no-referrer',
+  'x-robots-tag': 'noindex',
+} as const;
+
 /** The headers every response carries (the probe worker's too), but the CSP. */
 export const SECURITY_HEADERS = helmetHeaders({
   contentSecurityPolicy: false, // set per response with its nonce, below
@@ -110,6 +120,7 @@ export const securityPlugin = fp(
       // A request refused before this plugin's onRequest hook ran (a bad Host, draining).
       if (!reply.hasHeader('x-content-type-options')) reply.headers(staticHeaders);
       if (request.routeOptions.config.opensWindow) reply.header('cross-origin-opener-policy', WINDOW_OPENER_POLICY);
+      if (request.routeOptions.config.privatePage) reply.headers(PRIVATE_PAGE_HEADERS);
       if (request.routeOptions.config.csp !== false && !reply.hasHeader('content-security-policy')) {
         const policies = policiesOf(request.merchant ?? undefined);
         const nonce = nonces.get(reply);

@@ -218,6 +218,14 @@ export function upstreamCalls(stack: Stack, endpoint: string): number {
   return upstreamCallLines(stack.logs).filter((l) => l.upstream.path.endsWith(endpoint)).length;
 }
 
+/** The order page's path, as the page of the order at `path` links to it (rel=bookmark). */
+export async function orderLinkOf(visitor: Visitor, path: string): Promise<string> {
+  const page = await visitor.get(path);
+  const link = /<a rel="bookmark" href="(\/order\/[^"]+)">/.exec(page.body)?.[1];
+  if (!link) throw new Error(`${path} (${page.statusCode}) links to no order page`);
+  return link;
+}
+
 /** A buyer's address, for quotes at or above the sandbox's address threshold. */
 export const ADDRESS = {
   addressLine1: '1 King St W',

@@ -6,7 +6,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Stack } from './stack.ts';
-import { ADDRESS, driveTo, ID_ADDRESS, MAPLE, passIdentity, PH_ADDRESS, startFlow, Visitor, type Walk } from './journey.ts';
+import {
+  ADDRESS,
+  driveTo,
+  ID_ADDRESS,
+  MAPLE,
+  orderLinkOf,
+  passIdentity,
+  PH_ADDRESS,
+  startFlow,
+  Visitor,
+  type Walk,
+} from './journey.ts';
 
 /** Every demo merchant's hosts, as its merchant.json names them. */
 export const MERCHANT_HOSTS: readonly string[] = readdirSync('merchants', { withFileTypes: true })
@@ -27,6 +38,8 @@ export interface TourStop {
   /** A provider's page, not the checkout's own markup. */
   foreign?: boolean;
 }
+
+const PAY_ETRANSFER = '/payment-etransfer-instructions';
 
 const goto = (stack: Stack, page: Page, host: string, path: string) => page.goto(stack.url(host, path)).then(() => undefined);
 
@@ -203,6 +216,13 @@ export const TOUR: readonly TourStop[] = [
     path: /^\/state\/[A-Z0-9]+$/,
     // Someone else's link: the browser has no flow, so the order is shown and asked about.
     open: async (stack, page) => goto(stack, page, MAPLE, `/state/${(await startFlow(stack)).refId()}`),
+  },
+  {
+    name: 'order page (awaiting payment)',
+    host: MAPLE,
+    path: /^\/order\/[A-Z0-9]+\/[\w-]+$/,
+    // Opened from its link alone, as on another device: the browser has no flow.
+    open: async (stack, page) => goto(stack, page, MAPLE, await orderLinkOf(await driveTo(stack, PAY_ETRANSFER), PAY_ETRANSFER)),
   },
   {
     name: 'verify-idenfy',

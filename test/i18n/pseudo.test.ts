@@ -36,9 +36,10 @@ const DATA_ELEMENTS = (el: Element) =>
   el.name === 'template' ||
   el.attribs.class === 'language-switch';
 
-/** Data: nothing but codes (BTC, CAD, EST), figures, addresses, references and e-mail addresses. */
+/** Data: nothing but codes (BTC, CAD, EST), figures, addresses, references, links and e-mail addresses. */
 const isData = (text: string) =>
   MERCHANT_WORDS.has(text) ||
+  /^https?:\/\/\S+$/.test(text.trim()) ||
   text
     .split(/[\s,()=:|]+/)
     .every(

@@ -10,6 +10,7 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormCard } from '../components/FormParts.tsx';
 import { Island } from '../../server/render/island.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
 
 export interface Bank {
   bankCode: string;
@@ -70,6 +71,7 @@ export function BankSelectPage({ banks, messages, frame, reference }: BankSelect
           {/* No way home from here: it would abandon an order already verified. */}
           <p className="hint">{BANK_PAYMENT_TEXT.kept({ reference })}</p>
         </FormCard>
+        <OrderLink />
       </FlowFrame>
     </Document>
   );
@@ -96,6 +98,7 @@ export function PoliPage({ messages, frame }: PoliProps) {
           <p>{BANK_TEXT.poliIntro}</p>
           <p className="hint">{BANK_TEXT.deadline({ window: TIME.hours(PAYMENT_DEADLINE_MS) })}</p>
         </FormCard>
+        <OrderLink />
       </FlowFrame>
     </Document>
   );
@@ -148,6 +151,7 @@ export function BankPaymentPage(props: BankPaymentProps) {
           )}
           <p className="hint">{BANK_PAYMENT_TEXT.kept({ reference: props.reference })}</p>
         </section>
+        <OrderLink />
       </FlowFrame>
     </Document>
   );

@@ -17,6 +17,7 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormErrors, type FormState } from '../components/Field.tsx';
 import { SubmitButton, Unavailable } from '../components/FormParts.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
 
 export type CreditCardQuoteProps =
   | {
@@ -141,6 +142,7 @@ export function CreditCardPage(props: CreditCardProps & { frame?: FlowFrameProps
             </>
           )}
         </section>
+        <OrderLink />
       </FlowFrame>
     </Document>
   );

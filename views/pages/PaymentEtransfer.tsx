@@ -12,6 +12,7 @@ import { DoneButton } from '../components/DoneButton.tsx';
 import { Unavailable } from '../components/FormParts.tsx';
 import type { Order } from '../../checkout/order.ts';
 import { OrderSummary } from '../components/OrderSummary.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
 
 export type PaymentEtransferProps =
   | {
@@ -70,6 +71,7 @@ export function PaymentEtransferPage(props: PaymentEtransferProps & { frame?: Fl
             </>
           )}
         </section>
+        <OrderLink />
       </FlowFrame>
     </Document>
   );

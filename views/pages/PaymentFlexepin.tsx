@@ -12,6 +12,7 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Field, described, type FormState } from '../components/Field.tsx';
 import { FormCard, SubmitButton } from '../components/FormParts.tsx';
 import { useTexts } from '../language.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
 
 export const VOUCHER_FORM_ID = 'voucher-form';
 
@@ -67,6 +68,7 @@ export function PaymentFlexepinPage({ form, hold, offer, frame }: PaymentFlexepi
           </p>
         </FormCard>
         {offer && <NewQuoteDialog offer={offer} />}
+        <OrderLink />
       </FlowFrame>
     </Document>
   );

@@ -7,7 +7,6 @@
 // page ends with Done.
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { referenceGroups } from '../../checkout/cash-receipt.ts';
 import type { Order } from '../../checkout/order.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
@@ -17,6 +16,8 @@ import { useTexts } from '../language.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { Money } from '../components/Money.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
+import { ReferenceNumber } from '../components/ReferenceNumber.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
 
 /** What a cash receipt states, from the flow state the page has just read. */
 export interface CashReceiptData {
@@ -27,25 +28,6 @@ export interface CashReceiptData {
   deadline: string;
   /** CASH_PAGE.expiry, filled in. */
   expiry: string;
-}
-
-/**
- * The reference in groups; the text copies and reads as one code, the groups are spacing only.
- * A code, not words: a browser's page translation leaves it as it is.
- */
-function ReferenceNumber({ reference, id }: { reference: string; id?: string }) {
-  return (
-    <div className="reference">
-      <p className="reference-number" id={id} translate="no">
-        {referenceGroups(reference).map((group, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: groups of one code, in order, never reordered
-          <span className="reference-group" key={i}>
-            {group}
-          </span>
-        ))}
-      </p>
-    </div>
-  );
 }
 
 function CashReceipt({ receipt }: { receipt: CashReceiptData }) {
@@ -108,6 +90,7 @@ export function PaymentOtcPage({ frame, receipt, confirming }: PaymentOtcProps) 
             <ReferenceNumber reference={receipt.referenceNumber} />
           </ConfirmModal>
         )}
+        <OrderLink />
       </FlowFrame>
     </Document>
   );
@@ -129,6 +112,7 @@ export function PaymentOtcSuccessPage({ receipt }: { receipt?: CashReceiptData |
         </p>
         {receipt ? <DoneButton leaves={RECEIPT_TEXT.doneLeaves({ site: merchantName })} /> : <DoneButton />}
       </section>
+      <OrderLink />
     </Document>
   );
 }

@@ -15,6 +15,7 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { BootWhileStreaming, Streamed } from '../components/Streamed.tsx';
 import { useTexts } from '../language.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
 
 export interface PaymentSpendProps {
   frame?: FlowFrameProps | undefined;
@@ -136,6 +137,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
             noHref={here}
           />
         )}
+        <OrderLink />
       </FlowFrame>
     </Document>
   );

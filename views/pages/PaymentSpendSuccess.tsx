@@ -4,6 +4,7 @@ import { Document } from '../layout/Document.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { useTexts } from '../language.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
 
 export function PaymentSpendSuccessPage({ order, receipt }: CompletionProps) {
   const { RECEIPT_TEXT } = useTexts();
@@ -15,6 +16,7 @@ export function PaymentSpendSuccessPage({ order, receipt }: CompletionProps) {
         {order && <OrderSummary order={order} />}
         <DoneButton />
       </section>
+      <OrderLink />
     </Document>
   );
 }

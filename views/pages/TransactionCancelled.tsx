@@ -5,6 +5,7 @@ import type { CompletionProps } from '../../server/flow/completion.ts';
 import { useTexts } from '../language.tsx';
 import { useFormats } from '../page-language.ts';
 import { placedText } from '../components/OrderSummary.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
 
 export function TransactionCancelledPage({ order, receipt }: CompletionProps) {
   const { ACTIONS, CANCELLED_TEXT } = useTexts();
@@ -34,6 +35,7 @@ export function TransactionCancelledPage({ order, receipt }: CompletionProps) {
           {ACTIONS.tryAgain}
         </a>
       </section>
+      <OrderLink />
     </Document>
   );
 }

@@ -6,6 +6,7 @@ import { Document } from '../layout/Document.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { useTexts } from '../language.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
 
 export function TransactionInReviewPage({ order, receipt }: CompletionProps) {
   const { RECEIPT_TEXT, TIME } = useTexts();
@@ -18,6 +19,7 @@ export function TransactionInReviewPage({ order, receipt }: CompletionProps) {
         {order && <OrderSummary order={order} completed />}
         <DoneButton />
       </section>
+      <OrderLink />
     </Document>
   );
 }

@@ -5,6 +5,7 @@ import { Document } from '../layout/Document.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { useTexts } from '../language.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
 
 export function TransactionSuccessPage({ order, receipt }: CompletionProps) {
   const { RECEIPT_TEXT } = useTexts();
@@ -21,6 +22,7 @@ export function TransactionSuccessPage({ order, receipt }: CompletionProps) {
         )}
         <DoneButton />
       </section>
+      <OrderLink />
     </Document>
   );
 }

@@ -563,6 +563,40 @@ export const en = {
   'FOOTER_TEXT.email': 'Email:',
   'FOOTER_TEXT.phone': 'Phone:',
   'QUOTE_TEXT.until': '(until {time})',
+  // The order's own page and the link to it on every page of an order.
+  'ORDER_PAGE_TEXT.title': 'Your order',
+  'ORDER_PAGE_TEXT.statusLabel': 'Status',
+  'ORDER_PAGE_TEXT.stage.unfinished': 'Not finished',
+  'ORDER_PAGE_TEXT.stage.awaitingPayment': 'Awaiting payment',
+  'ORDER_PAGE_TEXT.stage.awaitingCrypto': 'Awaiting your crypto',
+  'ORDER_PAGE_TEXT.stage.paymentReceived': 'Payment received',
+  'ORDER_PAGE_TEXT.stage.cryptoReceived': 'Crypto received',
+  'ORDER_PAGE_TEXT.stage.inReview': 'In review',
+  'ORDER_PAGE_TEXT.stage.completed': 'Completed',
+  'ORDER_PAGE_TEXT.stage.cancelled': 'Cancelled',
+  'ORDER_PAGE_TEXT.stage.expired': 'Expired',
+  'ORDER_PAGE_TEXT.next.unfinished': 'Your order is waiting for you to finish it.',
+  'ORDER_PAGE_TEXT.next.awaitingPayment': 'We are waiting for your payment. This page will say when it has arrived.',
+  'ORDER_PAGE_TEXT.next.awaitingCrypto':
+    'We are waiting for your {coin} to arrive at the deposit address. This page will say when it has arrived.',
+  'ORDER_PAGE_TEXT.next.expired':
+    'The time to pay for this order has run out, and nothing was charged. You can start a new order at any time.',
+  'ORDER_PAGE_TEXT.payBy': 'Pay by',
+  'ORDER_PAGE_TEXT.sendBy': 'Send by',
+  'ORDER_PAGE_TEXT.depositAddress': 'Deposit address',
+  'ORDER_PAGE_TEXT.continue': 'Continue this order',
+  'ORDER_PAGE_TEXT.continueHint': 'You will be asked to confirm that this order is yours.',
+  'ORDER_PAGE_TEXT.newOrder': 'Start a new order',
+  'ORDER_PAGE_TEXT.asOf': 'Status as of {time}. Reload this page to see where your order stands.',
+  'ORDER_PAGE_TEXT.help': 'Questions about this order? Contact {merchant} and give your Reference ID.',
+  'ORDER_PAGE_TEXT.description': 'The status, figures and Reference ID of an order at {merchant}.',
+  'ORDER_LINK_TEXT.heading': 'Keep your order’s page',
+  'ORDER_LINK_TEXT.keep':
+    'Your order has a page of its own. Keep its link to come back to it later, on any device; it shows the order, never your name or contact details.',
+  'ORDER_LINK_TEXT.open': 'Open your order’s page',
+  'ORDER_LINK_TEXT.copyLink': 'Copy link',
+  'ORDER_LINK_TEXT.linkName': 'link to your order’s page',
+  'ORDER_LINK_TEXT.qr': 'QR code of the link to your order’s page',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,146 @@
+// The order's own page (server/screens/order.ts): where the order stands in plain words and
+// what happens next, the deadline while one runs, the Reference ID grouped for reading
+// aloud, the figures of the one order (checkout/order.ts) as the receipts show them, and the
+// merchant's support. While the order waits on the visitor, a way back into the flow. It
+// prints as a receipt on one page (static/css/order.css). With JavaScript the OrderWatch
+// island loads the page again once the stage changes; without, the visitor reloads.
+import { Island } from '../../server/render/island.tsx';
+import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
+import type { Order } from '../../checkout/order.ts';
+import { type OrderStage, isFinalStage, paysInCrypto, waitsOnVisitor } from '../../checkout/order-status.ts';
+import type { ReceiptText } from '../../server/methods/method.ts';
+import { REVIEW_MAX_MS } from '../../checkout/limits.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { Document } from '../layout/Document.tsx';
+import { OrderSummary, placedText } from '../components/OrderSummary.tsx';
+import { ReferenceNumber } from '../components/ReferenceNumber.tsx';
+import { SupportContacts, hasSupportContacts } from '../components/SupportContacts.tsx';
+import { CopyValue } from '../components/CopyValue.tsx';
+import { useTexts } from '../language.tsx';
+import { useFormats } from '../page-language.ts';
+import type { Texts } from '../../checkout/messages.ts';
+
+export interface OrderPageProps {
+  order: Order;
+  stage: OrderStage;
+  /** While the order awaits payment: when it must be paid by, or the crypto sent by. */
+  deadline?: { kind: 'payBy' | 'sendBy'; at: number } | undefined;
+  /** A sell's or a spend's deposit address, as the order has it. */
+  depositAddress?: string | undefined;
+  receipt?: ReceiptText | undefined;
+  /** /state/{refId}: the question whether the order is theirs, then the flow where the upstream has it. */
+  resumePath: string;
+  /** This page, which the island asks for the stage and loads again. */
+  pagePath: string;
+  /** When the page was made: the status is as of then. */
+  now: number;
+}
+
+/** The stage's name, as the visitor's flow words it. */
+function stageName(stage: OrderStage, order: Order, texts: Texts): string {
+  const { stage: names } = texts.ORDER_PAGE_TEXT;
+  if (paysInCrypto(order.kind) && stage === 'awaitingPayment') return names.awaitingCrypto;
+  if (paysInCrypto(order.kind) && stage === 'paymentReceived') return names.cryptoReceived;
+  return names[stage];
+}
+
+/** What happens next, in the words the flow's pages use for the same moment. */
+function nextSteps(stage: OrderStage, order: Order, receipt: ReceiptText | undefined, texts: Texts): string[] {
+  const { ORDER_PAGE_TEXT, RECEIPT_TEXT, CANCELLED_TEXT, TIME } = texts;
+  switch (stage) {
+    case 'unfinished':
+      return [ORDER_PAGE_TEXT.next.unfinished];
+    case 'awaitingPayment':
+      return [
+        paysInCrypto(order.kind)
+          ? ORDER_PAGE_TEXT.next.awaitingCrypto({ coin: order.cryptoCurrency })
+          : ORDER_PAGE_TEXT.next.awaitingPayment,
+      ];
+    case 'paymentReceived':
+      return receipt ? [receipt.delivery] : [];
+    case 'inReview':
+      return [
+        RECEIPT_TEXT.inReview({ within: TIME.hours(REVIEW_MAX_MS) }),
+        receipt?.afterApproval ?? RECEIPT_TEXT.afterApproval.emailed,
+      ];
+    case 'completed':
+      return [RECEIPT_TEXT.complete, ...(receipt ? [receipt.delivery] : [])];
+    case 'cancelled':
+      return [...(receipt?.cancelled ? [receipt.cancelled] : []), CANCELLED_TEXT.body];
+    case 'expired':
+      return [ORDER_PAGE_TEXT.next.expired];
+  }
+}
+
+export function OrderPage(props: OrderPageProps) {
+  const { order, stage, deadline, depositAddress, receipt, resumePath, pagePath, now } = props;
+  const texts = useTexts();
+  const { ORDER_PAGE_TEXT, SUMMARY_TEXT, COPY_TEXT } = texts;
+  const { locale } = useFormats();
+  const { merchant } = useRenderContext();
+  const { merchantName } = merchant.config;
+  const merchantTitle = useMerchantWords().title;
+  const moment = (at: number) => placedText(at, order.fiatCurrency, locale);
+  return (
+    <Document title={ORDER_PAGE_TEXT.title} description={ORDER_PAGE_TEXT.description({ merchant: merchantTitle })}>
+      <section className="card order-page" aria-labelledby="order-title">
+        <h1 id="order-title">{ORDER_PAGE_TEXT.title}</h1>
+        <dl className="order-stage">
+          <dt>{ORDER_PAGE_TEXT.statusLabel}</dt>
+          <dd className={`stage stage-${stage}`}>{stageName(stage, order, texts)}</dd>
+          {deadline && (
+            <>
+              <dt>{deadline.kind === 'payBy' ? ORDER_PAGE_TEXT.payBy : ORDER_PAGE_TEXT.sendBy}</dt>
+              <dd className="order-deadline">
+                <time dateTime={new Date(deadline.at).toISOString()}>{moment(deadline.at)}</time>
+              </dd>
+            </>
+          )}
+        </dl>
+        {nextSteps(stage, order, receipt, texts).map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+        {waitsOnVisitor(stage) && (
+          <div className="order-continue">
+            <a className="button" href={resumePath}>
+              {ORDER_PAGE_TEXT.continue}
+            </a>
+            <p className="hint">{ORDER_PAGE_TEXT.continueHint}</p>
+          </div>
+        )}
+        {stage === 'expired' && (
+          <p>
+            <a href={ROUTES.home.path}>{ORDER_PAGE_TEXT.newOrder}</a>
+          </p>
+        )}
+        <p className="hint">{SUMMARY_TEXT.reference}</p>
+        <ReferenceNumber reference={order.refId} />
+        <OrderSummary order={order} completed />
+        {depositAddress && (
+          <dl className="order-summary deposit">
+            <dt>{ORDER_PAGE_TEXT.depositAddress}</dt>
+            <dd className="crypto-address">
+              <CopyValue
+                value={depositAddress}
+                label={COPY_TEXT.copy}
+                name={COPY_TEXT.copyOf({ what: ORDER_PAGE_TEXT.depositAddress })}
+              />
+            </dd>
+          </dl>
+        )}
+        {hasSupportContacts(merchant.config) && (
+          <div className="order-help">
+            <p>{ORDER_PAGE_TEXT.help({ merchant: merchantName })}</p>
+            <ul className="support-contacts">
+              <SupportContacts labelled />
+            </ul>
+          </div>
+        )}
+        <p className="hint order-as-of">{ORDER_PAGE_TEXT.asOf({ time: moment(now) })}</p>
+        {!isFinalStage(stage) && (
+          <Island name="OrderWatch" props={{ statusUrl: pagePath, pageUrl: pagePath, shownStage: stage }} hydrate="load" />
+        )}
+      </section>
+    </Document>
+  );
+}
