@@ -4,6 +4,7 @@
 import { clockLocaleFor } from './i18n/languages.ts';
 import { PH_TIME_ZONE } from './cash-in.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from './limits.ts';
+import type { Texts } from './messages.ts';
 
 /** Characters per group of a reference read aloud: short enough to say in one breath. */
 export const REFERENCE_GROUP_LENGTH = 4;
@@ -24,6 +25,11 @@ export function referenceGroups(reference: string): string[] {
 export function cashDeadline(txnDate: string | null | undefined, now: number): number {
   const ordered = txnDate ? Date.parse(txnDate) : Number.NaN;
   return (Number.isFinite(ordered) ? ordered : now) + CASH_PAYMENT_EXPIRY_MS;
+}
+
+/** The cash deadline as the cash page and the order's page write it: '4:00 PM on Monday, November 23, 2026'. */
+export function cashDeadlineText(at: number, texts: Texts): string {
+  return texts.CASH_PAGE.deadline(manilaTime(at, texts.locale));
 }
 
 /** Manila's clock and calendar, in English as Manila writes them or in the page's French. */

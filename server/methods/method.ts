@@ -29,6 +29,8 @@ export interface Receipt {
   youGet?(deal: DepositDeal, texts: Texts): string;
   /** When the payment must be made by, where the method has a deadline: past it the order has expired. */
   payBy?(state: FlowState, now: number): number;
+  /** That deadline as the method's own page writes it, where it has its own way (a country's clock). */
+  payByText?(at: number, texts: Texts): string;
 }
 
 /** What a sell or a spend gives the visitor, as the deposit page knows it. */

@@ -1,7 +1,7 @@
 // Cash over the counter at a payment centre (the Philippines): CUSTOMER_PAYMENT leads to the
 // page with the reference number, the valid IDs and the map of centres; the cash payment
 // expires after the spec's 12 hours.
-import { cashDeadline } from '../../checkout/cash-receipt.ts';
+import { cashDeadline, cashDeadlineText } from '../../checkout/cash-receipt.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import { go } from '../../checkout/next-step.ts';
@@ -24,5 +24,6 @@ export const otc = defineMethod({
       texts.RECEIPT_TEXT.afterApproval.cashDetails({ expiry: texts.TIME.hours(CASH_PAYMENT_EXPIRY_MS) }),
     delivery: (order, texts) => texts.RECEIPT_TEXT.delivery.coins({ coin: order.cryptoCurrency }),
     payBy: (state, now) => cashDeadline(state.txnDate, now),
+    payByText: cashDeadlineText,
   },
 });

@@ -27,8 +27,13 @@ import { textsOf } from '../i18n/plugin.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
 
 /** A deadline, and whether it is the payment's (pay by) or the crypto's (send by, the rate held). */
-function deadlineOf(flow: FlowCookie, state: FlowState, payBy: number | undefined): OrderPageProps['deadline'] {
-  if (payBy !== undefined) return { kind: 'payBy', at: payBy };
+function deadlineOf(
+  flow: FlowCookie,
+  state: FlowState,
+  payBy: number | undefined,
+  written: string | undefined,
+): OrderPageProps['deadline'] {
+  if (payBy !== undefined) return { kind: 'payBy', at: payBy, ...(written ? { text: written } : {}) };
   const until = flow.kind !== 'BUY' && state.txnValidUntil ? Date.parse(state.txnValidUntil) : Number.NaN;
   return Number.isFinite(until) ? { kind: 'sendBy', at: until } : undefined;
 }
@@ -70,7 +75,9 @@ async function orderPage(request: FastifyRequest, reply: FastifyReply) {
   const page = createElement(OrderPage, {
     order,
     stage,
-    ...(stage === 'awaitingPayment' ? { deadline: deadlineOf(flow, state, payBy) } : {}),
+    ...(stage === 'awaitingPayment'
+      ? { deadline: deadlineOf(flow, state, payBy, payBy === undefined ? undefined : method?.receipt.payByText?.(payBy, texts)) }
+      : {}),
     ...(flow.kind !== 'BUY' && state.cryptoAddress ? { depositAddress: state.cryptoAddress } : {}),
     receipt: method ? receiptText(method, order, texts) : undefined,
     resumePath: buildPath(ROUTES.state, { refId }),

@@ -3,7 +3,7 @@
 // until a centre reports the cash, so the thanks page belongs to the same step. Both pages
 // show the same receipt, built here from the flow state each has just read.
 import { createElement } from 'react';
-import { cashDeadline, manilaTime } from '../../checkout/cash-receipt.ts';
+import { cashDeadline, cashDeadlineText } from '../../checkout/cash-receipt.ts';
 import { orderOf } from '../../checkout/order.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
 import { ROUTES, hasFlag } from '../../checkout/routes.ts';
@@ -19,11 +19,10 @@ import type { Texts } from '../../checkout/messages.ts';
 const ROUTE = ROUTES.paymentOtc;
 
 function cashReceipt(now: number, flow: FlowCookie, state: FlowState, texts: Texts): CashReceiptData {
-  const { time, date } = manilaTime(cashDeadline(state.txnDate, now), texts.locale);
   return {
     referenceNumber: state.nextActionParams?.referenceNumber || state.refId,
     order: orderOf(flow, state)!,
-    deadline: texts.CASH_PAGE.deadline({ time, date }),
+    deadline: cashDeadlineText(cashDeadline(state.txnDate, now), texts),
     expiry: texts.CASH_PAGE.expiry({ hours: texts.TIME.hours(CASH_PAYMENT_EXPIRY_MS) }),
   };
 }

@@ -54,7 +54,11 @@ for (const { name } of PAYMENT_METHODS.list) {
     const pattern = new RegExp(`(?:${spellings(name).join('|')})${tails.length ? `(?!${tails.join('|')})` : ''}`);
     const slug = moduleSlug(name);
     const ownFile = (kebab: string) => kebab.includes(slug) || kebab.replaceAll('-', '').includes(slug.replaceAll('-', ''));
-    const others = files.filter((f) => pattern.test(f.text) && !ownFile(f.kebab)).map((f) => relative('.', f.file));
+    // The catalogues are one home however many languages there are: a method's words are a line in each.
+    const home = (file: string) => (file.startsWith('checkout/i18n/catalogues/') ? 'the catalogues' : file);
+    const others = [
+      ...new Set(files.filter((f) => pattern.test(f.text) && !ownFile(f.kebab)).map((f) => home(relative('.', f.file)))),
+    ];
     t.ok(others.length <= MOST_OTHER_FILES, `${others.length}: ${others.join(', ')}`);
   });
 }

@@ -24,7 +24,8 @@ export interface OrderPageProps {
   order: Order;
   stage: OrderStage;
   /** While the order awaits payment: when it must be paid by, or the crypto sent by. */
-  deadline?: { kind: 'payBy' | 'sendBy'; at: number } | undefined;
+  /** `text`: as the method's own page writes it (the cash page's Manila clock), else as the order's date is written. */
+  deadline?: { kind: 'payBy' | 'sendBy'; at: number; text?: string } | undefined;
   /** A sell's or a spend's deposit address, as the order has it. */
   depositAddress?: string | undefined;
   receipt?: ReceiptText | undefined;
@@ -92,7 +93,7 @@ export function OrderPage(props: OrderPageProps) {
             <>
               <dt>{deadline.kind === 'payBy' ? ORDER_PAGE_TEXT.payBy : ORDER_PAGE_TEXT.sendBy}</dt>
               <dd className="order-deadline">
-                <time dateTime={new Date(deadline.at).toISOString()}>{moment(deadline.at)}</time>
+                <time dateTime={new Date(deadline.at).toISOString()}>{deadline.text ?? moment(deadline.at)}</time>
               </dd>
             </>
           )}
