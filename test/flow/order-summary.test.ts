@@ -65,11 +65,12 @@ t.test('a buy: address, buyer info and code show the quote on GET and on a refus
   t.equal(toggleText(address.body), 'Your order$100.00 CAD', 'the folded summary names the total');
 
   const reads = flowStateReads();
-  const refused = await visitor.post('/address-input', { cryptoAddress: 'not-an-address' });
-  t.equal(refused.statusCode, 422);
-  t.match(refused.body, 'value="not-an-address"', 'the typed address is kept');
-  t.same(frameSummary(refused.body), buyRows(state), 'the same summary on the re-render');
+  const refusedPost = await visitor.post('/address-input', { cryptoAddress: 'not-an-address' });
+  t.equal(refusedPost.statusCode, 303, 'to the page that shows the refusal');
   t.equal(flowStateReads(), reads, 'a refused form reads nothing upstream');
+  const refused = await visitor.get('/address-input');
+  t.match(refused.body, 'value="not-an-address"', 'the typed address is kept');
+  t.same(frameSummary(refused.body), buyRows(state), 'the same summary on the page that shows the refusal');
 
   const sent = await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS });
   t.equal(sent.headers.location, '/buyer-info-input');
@@ -82,12 +83,12 @@ t.test('a buy: address, buyer info and code show the quote on GET and on a refus
 
   t.equal((await visitor.post('/buyer-info-input', BUYER)).headers.location, '/mobile-verification');
   t.same(frameSummary((await visitor.get('/mobile-verification')).body), withAddress);
-  const code = await visitor.post('/mobile-verification', { verificationCode: '12' });
-  t.equal(code.statusCode, 422);
+  const code = await visitor.submit('/mobile-verification', { verificationCode: '12' });
+  t.match(code.body, 'Code must be 6 digits.');
   t.same(frameSummary(code.body), withAddress);
-  // An upstream refusal (a wrong code) is re-rendered with the summary too.
-  const wrong = await visitor.post('/mobile-verification', { verificationCode: '654321' });
-  t.equal(wrong.statusCode, 422);
+  // An upstream refusal (a wrong code) is shown with the summary too.
+  const wrong = await visitor.submit('/mobile-verification', { verificationCode: '654321' });
+  t.match(wrong.body, 'Invalid verification code.');
   t.same(frameSummary(wrong.body), withAddress);
 });
 
