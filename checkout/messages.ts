@@ -396,6 +396,9 @@ function textsOf(t: Translator) {
       waiting: t('BANK_PAYMENT_TEXT.waiting'),
       checkAgain: t('BANK_PAYMENT_TEXT.checkAgain'),
       kept: (reference: string) => t('BANK_PAYMENT_TEXT.kept', { reference }),
+      otherBankTitle: t('BANK_PAYMENT_TEXT.otherBankTitle'),
+      otherBank: (reference: string) => t('BANK_PAYMENT_TEXT.otherBank', { reference }),
+      newOrder: t('BANK_PAYMENT_TEXT.newOrder'),
     },
     BANK_TEXT: {
       selectTitle: t('BANK_TEXT.selectTitle'),
@@ -405,6 +408,7 @@ function textsOf(t: Translator) {
       proceed: t('BANK_TEXT.proceed'),
       deadline: (window: string) => t('BANK_TEXT.deadline', { window }),
       notOffered: t('BANK_TEXT.notOffered'),
+      once: t('BANK_TEXT.once'),
     },
     BUYER_MESSAGES: {
       required: (label: string) => t('BUYER_MESSAGES.required', { label }),

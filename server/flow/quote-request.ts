@@ -20,8 +20,17 @@ import { textsOf } from '../i18n/plugin.ts';
 
 export type AmountValues = Partial<Record<FormFieldsOf<'amount'>, string>>;
 
-/** The direct link that reproduces a quote: also where a failed quote is asked again. */
-export function directLink(input: QuoteInput): string {
+/**
+ * The direct link that reproduces a quote: also where a failed quote is asked again, and
+ * where an order that cannot change its bank starts anew.
+ */
+export function directLink(
+  input: Pick<QuoteInput, 'kind' | 'fiatAmount' | 'cryptoAmount' | 'paymentMethod'> & {
+    cryptoCurrency: string;
+    fiatCurrency: string;
+    paymentMethodSubtype?: string | undefined;
+  },
+): string {
   const params = {
     amount: input.kind === 'SELL' ? input.cryptoAmount : input.fiatAmount,
     cryptocurrency: input.cryptoCurrency,
