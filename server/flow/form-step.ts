@@ -90,8 +90,9 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     const values = formValues(request.body, step.fields);
     // Should the hold run out, Accept posts this form again, as it was sent.
     const carried: Carried = { action: request.url, values };
+    // An outage (5xx) is answered with the page itself: its GET would need the upstream too.
     const show = (form: Omit<FormState<F>, 'values'>, status: number) =>
-      step.refusesToPage && refuseToPage(request, reply, step.screen, flow, { values, ...form })
+      step.refusesToPage && status < 500 && refuseToPage(request, reply, step.screen, flow, { values, ...form })
         ? reply
         : step.render(request, reply, flow, { values, ...form }, status);
 

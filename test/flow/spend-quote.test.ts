@@ -178,7 +178,7 @@ t.test('the spend journey: picker, buyer info, code, payment page, thanks', asyn
   t.equal(state.paymentMethodSubtype, 'APPVAULT');
   t.equal(state.cryptoAmount, 0.00027895, 'the 25 CAD card and its 1.50 fee at 95,000');
 
-  t.equal((await visitor.post('/buyer-info-input', BUYER)).headers.location, '/mobile-verification');
+  t.equal((await visitor.submit('/buyer-info-input', BUYER)).headers.location, '/mobile-verification');
   t.equal((await visitor.post('/mobile-verification', { verificationCode: CODE })).headers.location, '/payment-spend');
   const pay = await visitor.get('/payment-spend');
   t.equal(pay.statusCode, 200);
