@@ -88,6 +88,33 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+for (const javaScriptEnabled of [true, false]) {
+  t.test(
+    `buyer info refused: its page, what was typed, the cursor in the first wrong field (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`,
+    async (t) => {
+      const { page, context, problems, close } = await openPage(browser, { javaScriptEnabled });
+      t.teardown(close);
+      await context.addCookies([(await driveTo(stack, '/buyer-info-input')).browserCookie()]);
+      await page.goto(stack.url('maple.localhost', '/buyer-info-input'));
+      await page.getByLabel('First Name').fill('Ada');
+      await page.getByLabel('Email Address').fill('ada@');
+      const [posted] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST'),
+        page.getByRole('button', { name: 'NEXT' }).click(),
+      ]);
+      t.equal(posted.status(), 303);
+      await page.getByText('Last Name required').waitFor();
+      t.equal(await page.getByLabel('First Name').inputValue(), 'Ada', 'what was typed');
+      t.equal(await page.getByLabel('Email Address').inputValue(), 'ada@');
+      t.equal(await focused(page), 'lastName', 'the cursor in the first wrong field');
+      if (javaScriptEnabled) await shoot(page, 'buyer-refused');
+      await page.reload();
+      t.equal(await page.getByText('Last Name required').count(), 0, 'a reload shows the form afresh');
+      t.same(problems, []);
+    },
+  );
+}
+
 t.test('in French: the refusal in French on its page', async (t) => {
   const { page, context, problems, close } = await openPage(browser, { locale: 'fr-CA' });
   t.teardown(close);
