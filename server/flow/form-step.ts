@@ -42,8 +42,9 @@ export interface FormStep<F extends string, V> {
   /** Which row of the failure table applies. */
   failures: FailureContext;
   /**
-   * A refusal answers with a 303 to `screen`, whose page shows it (security/refusal-cookie.ts):
-   * only for fields that may travel in a cookie. Its GET must take the refusal.
+   * A refusal answers with a 303 to the form's page (the first of `pages`, else `screen`),
+   * which shows it (security/refusal-cookie.ts): only for fields that may travel in a
+   * cookie. That page's GET must take the refusal.
    */
   refusesToPage?: boolean;
   /** The heading of the page that says the order has ended, when a refusal ends it. */
@@ -90,9 +91,10 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     const values = formValues(request.body, step.fields);
     // Should the hold run out, Accept posts this form again, as it was sent.
     const carried: Carried = { action: request.url, values };
+    const page = step.pages?.[0] ?? step.screen;
     // An outage (5xx) is answered with the page itself: its GET would need the upstream too.
     const show = (form: Omit<FormState<F>, 'values'>, status: number) =>
-      step.refusesToPage && status < 500 && refuseToPage(request, reply, step.screen, flow, { values, ...form })
+      step.refusesToPage && status < 500 && refuseToPage(request, reply, page, flow, { values, ...form })
         ? reply
         : step.render(request, reply, flow, { values, ...form }, status);
 
