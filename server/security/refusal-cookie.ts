@@ -14,11 +14,11 @@ import { refIdSchema } from '../upstream/contract.ts';
 import { checkoutCookieOptions, isHttps, type FlowCookie } from './flow-cookie.ts';
 
 /** The name over plain http; over https the `__Host-` one (flow-cookie.ts says why). */
-export const REFUSAL_COOKIE = 'refused';
-export const SECURE_REFUSAL_COOKIE = '__Host-refused';
+const REFUSAL_COOKIE = 'refused';
+const SECURE_REFUSAL_COOKIE = '__Host-refused';
 /** Long enough for the browser to follow the 303, short enough that no later visit meets it. */
 const MAX_AGE_S = 60;
-/** Beyond this the refusal is answered with its page at once, as before (a pasted essay). */
+/** Beyond this the form is answered with its page at once, with what was typed (a pasted essay). */
 const MAX_VALUE_BYTES = 3 * 1024;
 
 const text = z.string().max(1000);
