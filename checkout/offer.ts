@@ -55,6 +55,13 @@ export function defaultFiat<C extends { id: string }>(currencies: readonly C[]):
 /** The action that makes a method or coin link out to its `url` instead of quoting. */
 export const LINK_OUT_ACTION = 'redirect';
 
+/** Every address the merchant's methods and coins link out to: where the home form may lead. */
+export function linkOutUrls(config: Pick<MerchantConfig, 'paymentMethods' | 'supportedCoins'>): string[] {
+  return [...config.paymentMethods, ...config.supportedCoins].flatMap((offer) =>
+    offer.action === LINK_OUT_ACTION && offer.url ? [offer.url] : [],
+  );
+}
+
 /**
  * Where a quote for this method and coin goes instead of the upstream (docs/spec.md section 3:
  * "Payment method objects and coins may carry action and url"): the method's url, else the

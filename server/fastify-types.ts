@@ -53,6 +53,8 @@ declare module 'fastify' {
     clock: () => number;
     /** Resolves after `ms` (a test's clock moves instead). */
     wait: (ms: number) => Promise<void>;
+    /** (screens/index.ts) The flow step of each screen's path: where a visitor at `flow.at` stands. */
+    screenSteps: ReadonlyMap<string, FlowStep>;
     /** [edge-security] The policy of a merchant's pages rendered once for everyone. */
     contentSecurity: {
       sharedPage(merchantId: string): string;

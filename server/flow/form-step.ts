@@ -1,5 +1,6 @@
 // The form-step pattern, once: what every step form does. Read the visitor's flow (none:
-// home); check the input with the spec's messages (422, the messages and what was typed);
+// home); check the input with the spec's messages (422, the messages and what was typed,
+// or a 303 to the page that shows them);
 // make the upstream call; follow its nextAction (303); on a refusal, what the failure table
 // says for this screen. A screen module states only what differs: its fields, its rules,
 // its call and how its page shows the form.
@@ -11,6 +12,7 @@ import type { Validated } from '../../checkout/validation/result.ts';
 import type { UpstreamClient, UpstreamResult } from '../upstream/client.ts';
 import type { FlowState } from '../upstream/contract.ts';
 import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import { refuseToPage } from '../security/refusal-cookie.ts';
 import type { FormState } from '../../views/components/Field.tsx';
 import { formValues } from './form.ts';
 import { followNextAction } from './next.ts';
@@ -39,6 +41,12 @@ export interface FormStep<F extends string, V> {
   pages?: readonly ScreenPath[];
   /** Which row of the failure table applies. */
   failures: FailureContext;
+  /**
+   * A refusal answers with a 303 to the form's page (the first of `pages`, else `screen`),
+   * which shows it (security/refusal-cookie.ts): only for fields that may travel in a
+   * cookie. That page's GET must take the refusal.
+   */
+  refusesToPage?: boolean;
   /** The heading of the page that says the order has ended, when a refusal ends it. */
   endedTitle?: (texts: Texts) => string;
   /**
@@ -83,8 +91,12 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     const values = formValues(request.body, step.fields);
     // Should the hold run out, Accept posts this form again, as it was sent.
     const carried: Carried = { action: request.url, values };
+    const page = step.pages?.[0] ?? step.screen;
+    // An outage (5xx) is answered with the page itself: its GET would need the upstream too.
     const show = (form: Omit<FormState<F>, 'values'>, status: number) =>
-      step.render(request, reply, flow, { values, ...form }, status);
+      step.refusesToPage && status < 500 && refuseToPage(request, reply, page, flow, { values, ...form })
+        ? reply
+        : step.render(request, reply, flow, { values, ...form }, status);
 
     const checked = step.validate(request.body ?? {}, flow, request);
     if (!checked.ok) return show({ errors: checked.errors, formErrors: [] }, 422);

@@ -11,17 +11,26 @@ import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../../checkout/routes.ts
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { QuoteRetryPage } from '../../views/pages/QuoteRetry.tsx';
 import { renderHome } from './home-page.ts';
-import { followNextAction } from './next.ts';
+import { followNextAction, seeOther } from './next.ts';
 import { meetFailure } from './outcome.ts';
-import { leaveFor, refreshValue } from './redirects.ts';
+import { refreshValue } from './redirects.ts';
 import { linkOutUrl } from '../../checkout/offer.ts';
 import { upstreamFor } from './upstream.ts';
 import { textsOf } from '../i18n/plugin.ts';
 
 export type AmountValues = Partial<Record<FormFieldsOf<'amount'>, string>>;
 
-/** The direct link that reproduces a quote: also where a failed quote is asked again. */
-export function directLink(input: QuoteInput): string {
+/**
+ * The direct link that reproduces a quote: also where a failed quote is asked again, and
+ * where an order that cannot change its bank starts anew.
+ */
+export function directLink(
+  input: Pick<QuoteInput, 'kind' | 'fiatAmount' | 'cryptoAmount' | 'paymentMethod'> & {
+    cryptoCurrency: string;
+    fiatCurrency: string;
+    paymentMethodSubtype?: string | undefined;
+  },
+): string {
   const params = {
     amount: input.kind === 'SELL' ? input.cryptoAmount : input.fiatAmount,
     cryptocurrency: input.cryptoCurrency,
@@ -54,9 +63,10 @@ export async function requestQuote(
   attempt: number,
   pro?: ProQuote,
 ) {
-  // A method or coin configured to link out leaves for its page instead of quoting.
+  // A method or coin configured to link out leaves for its page instead of quoting (its
+  // origin is in the merchant's form-action, security/plugin.ts).
   const linkOut = pro ? undefined : linkOutUrl(request.merchant.config, input);
-  if (linkOut) return leaveFor(reply, linkOut);
+  if (linkOut) return reply.redirect(linkOut, seeOther(request));
   const result = await upstreamFor(request).quoteRequest(input.txnType, {
     fiatAmount: input.fiatAmount,
     fiatCurrency: input.fiatCurrency,

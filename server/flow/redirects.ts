@@ -3,9 +3,9 @@
 // code the merchant's error URL with `err`. The URLs get the family's /au or /ph suffix
 // from the flow's currency.
 //
-// These are Refresh headers, not 3xx redirects: the CSP's form-action 'self' also governs
-// the redirects that follow a form POST, so a 303 to the merchant's site after Done would
-// be blocked. A Refresh works on any page, with or without JavaScript.
+// Timed ones are Refresh headers (a page says where it goes, then goes), with or without
+// JavaScript; Done answers its form with a 303, which the merchant's policy allows: the
+// CSP's form-action also governs the redirects that follow a form POST.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REDIRECT_HOME_DELAY_MS, REDIRECT_SUCCESS_DELAY_MS } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
@@ -40,9 +40,10 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 
 /**
- * Leave the checkout for another site (the merchant's, a bank's) after a form POST. A 303
- * would be blocked by the CSP's form-action 'self'; a Refresh is not, and works without
- * JavaScript. The tiny page is seen only if the browser ignores Refresh.
+ * Leave the checkout for a site the merchant's policy does not name (a payment provider's)
+ * from a page a form's 303 led to: a redirect there would still be the form's, blocked by
+ * form-action; a Refresh is not, and works without JavaScript. The tiny page is seen only
+ * if the browser ignores Refresh.
  */
 export function leaveFor(reply: FastifyReply, url: string, delayMs = REDIRECT_SUCCESS_DELAY_MS) {
   const href = escapeHtml(url);
@@ -58,12 +59,12 @@ export function leaveFor(reply: FastifyReply, url: string, delayMs = REDIRECT_SU
 }
 
 /**
- * Done: forget the flow and go to the merchant's success URL after
- * REDIRECT_SUCCESS_DELAY_MS (0). The URL is read before the cookie is cleared: it depends
- * on the flow's currency.
+ * Done: forget the flow and go to the merchant's success URL with a 303, so Back and reload
+ * never post it again (its origin is in the merchant's form-action, security/plugin.ts).
+ * The URL is read before the cookie is cleared: it depends on the flow's currency.
  */
 export function finishFlow(request: FastifyRequest, reply: FastifyReply) {
   const success = siteUrlsFor(request).success;
   clearFlow(request, reply);
-  return leaveFor(reply, success);
+  return reply.redirect(success, 303);
 }

@@ -38,6 +38,17 @@ export function defineScreen<R extends RouteDef>(screen: Screen<R>): Screen<R> {
  */
 const headOnly: RouteHandlerMethod = (_request, reply) => reply.render(createElement(Fragment));
 
+/** The flow step of each screen's path, for a page that shows where the visitor stands. */
+export function screenSteps(screens: readonly Screen[]): Map<string, FlowStep> {
+  const steps = new Map<string, FlowStep>();
+  for (const screen of screens) {
+    if (!screen.step) continue;
+    for (const route of Array.isArray(screen.route) ? screen.route : [screen.route as RouteDef])
+      steps.set(route.path, screen.step);
+  }
+  return steps;
+}
+
 /** Every screen's handlers, each tagged with its route name (route config `screen`). */
 export function registerScreens(app: FastifyInstance, screens: readonly Screen[]): void {
   for (const screen of screens) {

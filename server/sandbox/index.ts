@@ -17,6 +17,8 @@ import { ReceivedForms } from './received.ts';
 import { apiRoutes } from './routes/api.ts';
 import { pageRoutes } from './routes/pages.ts';
 import { MAX_TXNS, TxnStore } from './store.ts';
+import { settlePayment } from './flow.ts';
+import { otcRail } from './rails/otc.ts';
 
 export interface SandboxOptions {
   /** default 127.0.0.1 */
@@ -78,6 +80,8 @@ export interface RunningSandbox {
 export interface SandboxControl {
   /** The next API requests get these faults in order ('504', '503', 'reset', 'hang'), then normal. */
   queueFaults(faults: readonly string[]): void;
+  /** A payment centre reports the cash of this order (no page stands in for the counter). */
+  reportCash(refId: string): 'settled' | 'not-open';
 }
 
 declare module 'fastify' {
@@ -133,7 +137,13 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
     bodyLimit: 1024 * 1024,
   });
 
-  app.decorate('sandbox', { queueFaults: (list: readonly string[]) => faults.queue(list) } satisfies SandboxControl);
+  app.decorate('sandbox', {
+    queueFaults: (list: readonly string[]) => faults.queue(list),
+    reportCash: (refId: string) => {
+      const txn = ctx.store.get(refId);
+      return txn ? settlePayment(txn, otcRail.name, 'pay') : 'not-open';
+    },
+  } satisfies SandboxControl);
 
   app.addHook('onReady', async () => {
     app.log.info(

@@ -7,6 +7,7 @@ import { ROUTES } from '../../checkout/routes.ts';
 import { addressNetworkFor, testNetworkHint, validateCryptoAddress } from '../../checkout/validation/crypto-address.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
+import { takeRefusal } from '../security/refusal-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
@@ -37,11 +38,16 @@ export const addressInputScreen = defineScreen({
   route: ROUTE,
   step: 'details',
   // Reached from the quote: the rule names this screen only from there.
-  get: stepPage(ROUTE.path, (request, reply, { flow }) => render(request, reply, flow, EMPTY_FORM), 'INPUT_CRYPTOADDRESS'),
+  get: stepPage(
+    ROUTE.path,
+    (request, reply, { flow }) => render(request, reply, flow, takeRefusal(request, reply, ROUTE.path, flow) ?? EMPTY_FORM),
+    'INPUT_CRYPTOADDRESS',
+  ),
   post: formStep({
     screen: ROUTE.path,
     fields: FORM_FIELDS.cryptoAddress,
     failures: 'step',
+    refusesToPage: true,
     validate: (body, flow, request) =>
       validateCryptoAddress(
         flow.cryptoCurrency,

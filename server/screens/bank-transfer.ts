@@ -4,7 +4,9 @@
 // offered. What follows is the next-screen rule: the bank's page by redirect (AUD), or its
 // htmlDoc inside the checkout's page (/bank-payment), each checked against the merchant's
 // payment hosts. Every bank sends the visitor back to /bank-payment?returned=1, which
-// follows the order: on by itself once the bank has confirmed, else it watches.
+// follows the order: on by itself once the bank has confirmed, else it watches. The
+// upstream takes one bank per order (a second banktransfer/init is FLOWACTION.INVALID), so
+// the bank's page says so and offers a new order for the same amount instead.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { ROUTES, hasFlag, type ScreenPath } from '../../checkout/routes.ts';
@@ -21,6 +23,7 @@ import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { BankPaymentPage, BankSelectPage, PoliPage } from '../../views/pages/BankSelect.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { directLink } from '../flow/quote-request.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { ERROR_CODES } from '../../checkout/domain.ts';
@@ -144,8 +147,19 @@ export const bankPaymentScreen = defineScreen({
     if (!htmlDoc) return resumeAt(request, reply, flow, state, PAYMENT.path);
     const doc = bankDocument(htmlDoc, paymentHostRules(request), bankReturnUrl(request));
     if (!doc.ok) return refusePayment(request, reply, doc.reasons);
+    const anew = directLink({
+      kind: flow.kind,
+      fiatAmount: state.fiatAmount,
+      cryptoAmount: state.cryptoAmount,
+      cryptoCurrency: flow.cryptoCurrency,
+      paymentMethod: flow.method,
+      fiatCurrency: flow.fiatCurrency,
+      paymentMethodSubtype: flow.subtype,
+    });
     return reply
       .allowFormTargets(doc.origins)
-      .render(createElement(BankPaymentPage, { kind: 'bank', bankHtml: doc.html, reference: state.refId, frame }));
+      .render(
+        createElement(BankPaymentPage, { kind: 'bank', bankHtml: doc.html, newOrderUrl: anew, reference: state.refId, frame }),
+      );
   },
 });

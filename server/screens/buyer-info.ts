@@ -11,6 +11,7 @@ import { birthdayOrderOf, validateBuyerInfo } from '../../checkout/validation/bu
 import { phoneCountry } from '../../checkout/validation/phone.ts';
 import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
+import { takeRefusal } from '../security/refusal-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { askToResume } from '../flow/resume.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -71,7 +72,11 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
   );
 }
 
-const page = stepPage(ROUTE.path, (request, reply, { flow }) => render(request, reply, flow, EMPTY_FORM), 'INPUT_BUYERINFO');
+const page = stepPage(
+  ROUTE.path,
+  (request, reply, { flow }) => render(request, reply, flow, takeRefusal(request, reply, ROUTE.path, flow) ?? EMPTY_FORM),
+  'INPUT_BUYERINFO',
+);
 
 export const buyerInfoScreen = defineScreen({
   route: ROUTE,
@@ -86,6 +91,7 @@ export const buyerInfoScreen = defineScreen({
     screen: ROUTE.path,
     fields: FORM_FIELDS.buyerInfo,
     failures: 'buyer-info',
+    refusesToPage: true,
     validate: (body, flow, request) =>
       validateBuyerInfo(
         request.merchant.config,

@@ -8,6 +8,7 @@ import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import type { FlowCookie } from '../security/flow-cookie.ts';
+import { takeRefusal } from '../security/refusal-cookie.ts';
 import { EmailInputPage } from '../../views/pages/EmailInput.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
@@ -26,11 +27,14 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
 export const emailInputScreen = defineScreen({
   route: ROUTE,
   step: 'payout',
-  get: stepPage(ROUTE.path, (request, reply, { flow }) => render(request, reply, flow, EMPTY_FORM)),
+  get: stepPage(ROUTE.path, (request, reply, { flow }) =>
+    render(request, reply, flow, takeRefusal(request, reply, ROUTE.path, flow) ?? EMPTY_FORM),
+  ),
   post: formStep({
     screen: ROUTE.path,
     fields: FORM_FIELDS.emtEmail,
     failures: 'step',
+    refusesToPage: true,
     validate: (body, _flow, request) => validatePayoutEmail(body, textsOf(request)),
     call: (upstream, flow, email) => upstream.call(emtEmail, flow.txnType, { refId: flow.refId, emtEmail: email }),
     render,

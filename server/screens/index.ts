@@ -4,7 +4,7 @@
 // "any other route").
 import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '../../checkout/routes.ts';
-import { registerScreens, type Screen } from '../flow/screen.ts';
+import { registerScreens, screenSteps, type Screen } from '../flow/screen.ts';
 import { EdgeError } from '../http/errors.ts';
 import { addressInputScreen } from './address-input.ts';
 import { audioInputScreen, audioInputSkipScreen } from './audio-input.ts';
@@ -65,6 +65,7 @@ export const SCREENS: readonly Screen[] = [
 export async function registerPages(app: FastifyInstance): Promise<void> {
   const screens = [...SCREENS, ...app.methods.list.flatMap((method) => method.screens)];
   registerScreens(app, [...screens, stepsNotOnline(screens)]);
+  app.decorate('screenSteps', screenSteps(screens));
   // /api and /assets answer their own 404s in their own scopes; every other unknown
   // page address sends the visitor home.
   app.setNotFoundHandler((request, reply) => {

@@ -8,6 +8,7 @@ import { ROUTES, hasFlag } from '../../checkout/routes.ts';
 import { validateVerificationCode } from '../../checkout/validation/verification-code.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { readFlow, writeFlow } from '../security/flow-cookie.ts';
+import { refuseToPage, takeRefusal } from '../security/refusal-cookie.ts';
 import { ERROR_CODES } from '../../checkout/domain.ts';
 import { VERIFICATION_CODE_ATTEMPTS } from '../../checkout/domain.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
@@ -32,10 +33,10 @@ export const mobileVerificationScreen = defineScreen({
   route: ROUTE,
   step: 'verify',
   rateLimit: { POST: 'code' },
-  get: stepPage(ROUTE.path, (request, reply) =>
+  get: stepPage(ROUTE.path, (request, reply, { flow }) =>
     render(
       reply,
-      EMPTY_FORM,
+      takeRefusal(request, reply, ROUTE.path, flow) ?? EMPTY_FORM,
       200,
       hasFlag(request.query, 'sent') ? [{ kind: 'success', text: textsOf(request).CODE_MESSAGES.codeSent }] : [],
     ),
@@ -45,6 +46,7 @@ export const mobileVerificationScreen = defineScreen({
     fields: FORM_FIELDS.verificationCode,
     mainField: 'verificationCode',
     failures: 'verification',
+    refusesToPage: true,
     endedTitle: (texts) => texts.FLOW_ENDED.verificationFailed,
     validate: (body, _flow, request) => validateVerificationCode(body, textsOf(request)),
     refused: (request, reply, flow, failure) => {
@@ -63,18 +65,22 @@ export const mobileVerificationScreen = defineScreen({
       if (!flow) return reply.redirect(ROUTES.home.path, 303);
       if (outOfStep(request, reply, flow, [ROUTE.path])) return reply;
       const result = await upstreamFor(request).generateSmsCode(flow.txnType, flow.refId);
+      // A refusal is shown on the code page, reached by a 303 like the code form's.
+      const refuse = (messages: string[], status: number) =>
+        refuseToPage(request, reply, ROUTE.path, flow, { ...EMPTY_FORM, formErrors: messages })
+          ? reply
+          : render(reply, { ...EMPTY_FORM, formErrors: messages }, status);
       if (!result.ok) {
         return meetFailure(request, reply, result.failure, 'step', {
           flow,
-          stay: (messages, _on, status) => render(reply, { ...EMPTY_FORM, formErrors: messages }, status),
+          stay: (messages, _on, status) => refuse(messages, status),
         });
       }
       // The upstream may refuse in a 200 with an error string and no code: shown as it is in
       // the upstream's language, and in the catalogue's words in any other.
       if (result.value.error) {
         const texts = textsOf(request);
-        const said = texts.language === DEFAULT_TEXTS.language ? result.value.error : texts.CODE_MESSAGES.resendRefused;
-        return render(reply, { ...EMPTY_FORM, formErrors: [said] }, 422);
+        return refuse([texts.language === DEFAULT_TEXTS.language ? result.value.error : texts.CODE_MESSAGES.resendRefused], 422);
       }
       return reply.redirect(ROUTE.flags.sent, 303);
     },

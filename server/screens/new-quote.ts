@@ -18,7 +18,6 @@ function backToStep(request: FastifyRequest, reply: FastifyReply, flow: FlowCook
 
 export const newQuoteScreen = defineScreen({
   route: ROUTE,
-  step: 'quote',
   get: async (request, reply) => {
     const flow = readFlow(request);
     if (!flow) return reply.redirect(ROUTES.home.path, 302);

@@ -1,7 +1,8 @@
 // Screen 18 and its thanks page: cash over the counter. The upstream holds the order at
 // CUSTOMER_PAYMENT with the reference number the payment centre takes; it stays PENDING
 // until a centre reports the cash, so the thanks page belongs to the same step. Both pages
-// show the same receipt, built here from the flow state each has just read.
+// show the same receipt, built here from the flow state each has just read. The payment
+// page watches the order, so it moves on by itself once a centre has reported the cash.
 import { createElement } from 'react';
 import { cashDeadline, cashDeadlineText } from '../../checkout/cash-receipt.ts';
 import { orderOf } from '../../checkout/order.ts';
@@ -14,6 +15,7 @@ import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
 import { type CashReceiptData, PaymentOtcPage, PaymentOtcSuccessPage } from '../../views/pages/PaymentOtc.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { ISLAND_API } from '../../checkout/wire.ts';
 import type { Texts } from '../../checkout/messages.ts';
 
 const ROUTE = ROUTES.paymentOtc;
@@ -34,6 +36,7 @@ export const paymentOtcScreen = defineScreen({
     const page = createElement(PaymentOtcPage, {
       receipt: cashReceipt(request.server.clock(), flow, state, textsOf(request)),
       confirming: hasFlag(request.query, 'confirm'),
+      statusUrl: ISLAND_API.status(flow.txnType, state.refId),
       frame: flowFrameOf(request, flow),
     });
     return reply.render(page);

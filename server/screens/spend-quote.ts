@@ -20,6 +20,7 @@ import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
 import type { z } from 'zod';
 import type { FlowState, requoteResponseSchema } from '../upstream/contract.ts';
 import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import { takeRefusal } from '../security/refusal-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { rateHold } from '../flow/rate-hold.ts';
@@ -106,13 +107,16 @@ function show(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, st
 export const spendQuoteScreen = defineScreen({
   route: ROUTE,
   step: 'quote',
-  get: stepPage(ROUTE.path, (request, reply, { flow, state }) => show(request, reply, flow, state, EMPTY_FORM)),
+  get: stepPage(ROUTE.path, (request, reply, { flow, state }) =>
+    show(request, reply, flow, state, takeRefusal(request, reply, ROUTE.path, flow) ?? EMPTY_FORM),
+  ),
   post: formStep({
     // The picker confirms the card's quote, so the rule goes on as from the quote screen.
     screen: ROUTES.priceQuote.path,
     pages: [ROUTE.path],
     fields: FORM_FIELDS.spendAmount,
     failures: giftCardRequoteFailures,
+    refusesToPage: true,
     validate: (body, flow, request) =>
       validateSpendAmount(
         request.merchant.config,

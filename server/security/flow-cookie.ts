@@ -97,7 +97,7 @@ export const flowCookieSchema = z.object({
 export type FlowCookie = z.output<typeof flowCookieSchema>;
 export type RateHold = NonNullable<FlowCookie['hold']>;
 
-function isHttps(request: FastifyRequest): boolean {
+export function isHttps(request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
 
@@ -132,16 +132,16 @@ export function readFlow(request: FastifyRequest): FlowCookie | null {
 }
 
 /** Path=/ and no Domain on both names: what `__Host-` requires, and one cookie per host. */
-function options(request: FastifyRequest) {
+export function checkoutCookieOptions(request: FastifyRequest) {
   return { httpOnly: true, sameSite: 'lax', secure: isHttps(request), path: '/' } as const;
 }
 
 /** Always signed with the first secret, so a cookie signed with an old one is renewed at the next step. */
 export function writeFlow(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie): void {
   const value = Buffer.from(JSON.stringify(flowCookieSchema.parse(flow))).toString('base64url');
-  reply.setCookie(flowCookieName(request), reply.signCookie(value), { ...options(request), maxAge: MAX_AGE_S });
+  reply.setCookie(flowCookieName(request), reply.signCookie(value), { ...checkoutCookieOptions(request), maxAge: MAX_AGE_S });
 }
 
 export function clearFlow(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(flowCookieName(request), options(request));
+  reply.clearCookie(flowCookieName(request), checkoutCookieOptions(request));
 }

@@ -17,6 +17,7 @@ import { checkSameOrigin } from './csrf.ts';
 import { cspTemplate, newNonce, originOf, withFormTargets } from './csp.ts';
 import { cardWidgetUrlFor } from '../third-party.ts';
 import type { Merchant } from '../tenancy/load.ts';
+import { linkOutUrls } from '../../checkout/offer.ts';
 
 /** The headers helmet sets with these options, as one object. */
 function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
@@ -75,11 +76,18 @@ export const securityPlugin = fp(
     );
     // Production merchants' quote pages post the user-agent logging form.
     const userAgentLog = originOf(app.thirdParty.userAgentLogUrl);
-    // One policy template per merchant, built at start-up.
-    const policyFor = (analytics: boolean, production: boolean, cardWidget?: { baseUrl?: string }) =>
+    // One policy template per merchant, built at start-up. Its forms may lead to the
+    // merchant's own exits: Done answers with a 303 to its success URL, the home form with a
+    // 303 to a method's or coin's link-out, and form-action also governs those redirects.
+    const policyFor = (
+      analytics: boolean,
+      production: boolean,
+      cardWidget?: { baseUrl?: string },
+      exits: readonly string[] = [],
+    ) =>
       cspTemplate({
         frames: frames(cardWidget),
-        formActions: [],
+        formActions: exits.flatMap(originOf),
         images: [...tileOrigins, ...(analytics ? TAG_MANAGER_ORIGINS : [])],
         connections: [...(production ? userAgentLog : []), ...(analytics ? TAG_MANAGER_ORIGINS : [])],
       });
@@ -91,7 +99,11 @@ export const securityPlugin = fp(
       if (merchant === undefined) return plain;
       let policies = byMerchant.get(merchant);
       if (policies === undefined) {
-        policies = policyFor(Boolean(merchant.config.gtm), merchant.config.env === 'PROD', merchant.config.cardWidget);
+        const { config } = merchant;
+        policies = policyFor(Boolean(config.gtm), config.env === 'PROD', config.cardWidget, [
+          config.successUrl,
+          ...linkOutUrls(config),
+        ]);
         byMerchant.set(merchant, policies);
       }
       return policies;

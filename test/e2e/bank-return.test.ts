@@ -79,6 +79,23 @@ for (const javaScriptEnabled of [true, false]) {
     });
   }
 
+  t.test(`another bank: a new order for the same amount (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async (t) => {
+    const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
+    t.teardown(close);
+    const visitor = await idrAtBankChoice();
+    await openAt(page, visitor, '/bank-select');
+    t.ok(await page.getByText('Once chosen, the bank can’t be changed for this order.').isVisible(), 'said before the choice');
+    await page.getByRole('button', { name: 'Sandbox Bank Central Asia' }).click();
+    await page.waitForURL('**/bank-payment');
+    await page.getByRole('heading', { name: 'Paying from another bank?' }).waitFor();
+    t.ok(await page.getByText(`order ${visitor.refId()} then expires unpaid`).isVisible(), 'what becomes of this order');
+    await page.getByRole('link', { name: 'Start a new order' }).click();
+    await page.waitForURL('**/price-quote');
+    t.ok(await page.getByText('IDR').first().isVisible(), 'a quote in the same currency');
+    t.ok(await page.getByText('1,000,000').first().isVisible(), 'for the same amount');
+    t.same(problems, [], 'no console errors or CSP violations');
+  });
+
   t.test(
     `back before the bank confirms: the checkout follows the order (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`,
     async (t) => {

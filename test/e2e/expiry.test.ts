@@ -117,6 +117,7 @@ for (const javaScriptEnabled of [true, false]) {
       t.equal(path(page), '/new-quote', 'the page loaded after the hold is the choice');
     }
     await seesChoice(t, page, '$100.00 CAD');
+    t.equal(await page.locator('.step-count').textContent(), 'Step 4 of 4: Pay', 'the step the visitor was on');
     await page.getByRole('button', { name: 'Accept & Continue' }).click();
     await page.waitForURL('**/payment-flexepin');
     await page.getByLabel('Voucher number').fill('1234567812345678');

@@ -41,6 +41,11 @@ function expected(order: Order): [string, string][] {
 
 type Layout = 'desktop' | 'phone';
 
+/** A form refused: its answer is a redirect to its own page, read once that page has loaded (not the one it replaces). */
+async function refusedBy(page: Page, submit: () => Promise<void>): Promise<void> {
+  await Promise.all([page.waitForEvent('load', SERVER_STEP), submit()]);
+}
+
 /** The summary where the layout puts it, showing the order; on a phone, opened with a tap. */
 async function checkSummary(t: Test, page: Page, layout: Layout, order: Order, screen: string): Promise<void> {
   const panel = page.locator('.summary-panel');
@@ -95,7 +100,7 @@ for (const layout of ['desktop', 'phone'] as const) {
       await checkSummary(t, page, layout, order, 'address');
       const address = page.getByLabel('Your Bitcoin (BTC) address');
       await address.fill('not-an-address');
-      await address.press('Enter');
+      await refusedBy(page, () => address.press('Enter'));
       await page.getByText('This is not a valid BTC address.').waitFor();
       t.equal(await address.inputValue(), 'not-an-address', 'the typed address is kept');
       await checkSummary(t, page, layout, order, 'address, refused');
@@ -112,7 +117,7 @@ for (const layout of ['desktop', 'phone'] as const) {
       await page.getByLabel('Month').fill('12');
       await page.getByLabel('Day').fill('10');
       await page.getByLabel('Year').fill('2020');
-      await page.getByRole('button', { name: 'NEXT' }).click();
+      await refusedBy(page, () => page.getByRole('button', { name: 'NEXT' }).click());
       await page.getByText('Must be of legal age').first().waitFor(SERVER_STEP);
       t.equal(await page.getByLabel('First Name').inputValue(), 'Ada', 'what was typed is kept');
       await checkSummary(t, page, layout, order, 'buyer info, refused');
@@ -122,7 +127,7 @@ for (const layout of ['desktop', 'phone'] as const) {
       await checkSummary(t, page, layout, order, 'code');
       const code = page.getByLabel('Verification code');
       await code.fill('654321');
-      await code.press('Enter');
+      await refusedBy(page, () => code.press('Enter'));
       await page.getByText('Invalid verification code.').waitFor(SERVER_STEP);
       await checkSummary(t, page, layout, order, 'code, refused');
       await page.getByLabel('Verification code').fill('123456');

@@ -96,6 +96,14 @@ t.test('a buy started on one edge continues on the other, step after step', asyn
     ['/mobile-verification', { verificationCode: CODE }, '/payment-etransfer-instructions'],
   ];
   for (const [path, form, then] of steps) {
+    if (path === '/mobile-verification') {
+      // A wrong code refused on one edge is shown by the other: the refusal travels in its cookie.
+      const refused = await send('POST', path, { verificationCode: '111111' });
+      t.equal(refused.headers.location, path, `refused on edge ${servedBy.at(-1)}`);
+      const shown = await send('GET', path);
+      t.match(shown.body, 'Invalid verification code.', `shown by edge ${servedBy.at(-1)}`);
+      t.match(shown.body, 'value="111111"');
+    }
     const posted = await send('POST', path, form);
     t.equal(posted.status, 303, `POST ${path} on edge ${servedBy.at(-1)}`);
     t.equal(posted.headers.location, then);
@@ -106,7 +114,7 @@ t.test('a buy started on one edge continues on the other, step after step', asyn
   t.match(payment.body, '$100.00', 'the payment page of the order started on the other edge');
   t.equal(jar.size, 1, 'one cookie carries the flow');
 
-  t.ok(servedBy.length >= 11);
+  t.ok(servedBy.length >= 13);
   t.ok(
     servedBy.every((edge, i) => i === 0 || edge !== servedBy[i - 1]),
     `every request on the other edge from the one before: ${servedBy.join(' ')}`,

@@ -98,7 +98,11 @@ t.test("IDR: the banks with logos or text tiles, a forged bank refused, the chos
   t.match(bank.body, '<button type="submit" name="decision" value="pay" class="button">Pay 1,000,000.00 IDR</button>');
   t.notMatch(bank.body, /<title>[^<]*Sandbox/, "the bank's title gives way to the checkout's");
   const csp = String(bank.headers['content-security-policy']);
-  t.match(csp, `form-action 'self' ${stack.sandbox.url};`, 'posts only to the checked bank origin');
+  t.match(
+    csp,
+    `form-action 'self' ${stack.sandbox.url} ${new URL(stack.sandbox.siteUrl).origin};`,
+    "posts only to the checked bank origin, besides the merchant's own success origin (Done)",
+  );
   t.match(csp, /script-src 'nonce-/, 'the checkout page keeps its own script policy');
   t.equal(bank.headers['cache-control'], 'no-store');
 
@@ -119,6 +123,30 @@ t.test("IDR: the banks with logos or text tiles, a forged bank refused, the chos
   t.equal(paid.headers.location, returnUrl);
   const returned = await visitor.get('/bank-payment?returned=1');
   t.equal(returned.headers.location, '/transaction-success');
+});
+
+t.test('IDR: another bank is a new order for the same amount, since the upstream takes one bank per order', async (t) => {
+  const visitor = await idrBuy();
+  t.match((await visitor.get('/bank-select')).body, 'Once chosen, the bank can’t be changed for this order.');
+  await visitor.post('/bank-select', { selectedBank: 'BCA' });
+  const bank = await visitor.get('/bank-payment');
+  const refId = visitor.refId();
+  t.match(bank.body, '<h2>Paying from another bank?</h2>');
+  t.match(bank.body, `To pay from another bank, start a new order for the same amount: order ${refId} then expires unpaid.`);
+  const anew = '/amount/1000000/cryptocurrency/BTC/method/BANKTRANSFER/type/BUY/currency/IDR';
+  t.match(bank.body, `<a class="button secondary" href="${anew}">Start a new order</a>`);
+
+  const inits = upstreamCalls(stack, '/banktransfer/init');
+  const started = await visitor.get(anew);
+  t.equal(started.headers.location, '/price-quote', 'a new quote');
+  t.not(visitor.refId(), refId, 'for a new order');
+  t.match(await visitor.state(), {
+    fiatAmount: 1_000_000,
+    fiatCurrency: 'IDR',
+    paymentMethod: 'BANKTRANSFER',
+    cryptoCurrency: 'BTC',
+  });
+  t.equal(upstreamCalls(stack, '/banktransfer/init'), inits, 'no second bank asked of the first order');
 });
 
 t.test('back from the bank before it confirms: the checkout waits and watches the order', async (t) => {

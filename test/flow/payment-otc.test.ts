@@ -140,3 +140,19 @@ t.test('no flow: home; an order not yet at the cash step: where it is', async (t
   t.equal((await visitor.get(PAGE)).headers.location, '/price-quote');
   t.equal((await visitor.get('/payment-otc-success')).headers.location, '/price-quote');
 });
+
+t.test('the cash page watches the order: once a centre reports the cash, the page moves on to success', async (t) => {
+  const visitor = await cashOrder();
+  const refId = visitor.refId();
+  const page = await visitor.get(PAGE);
+  t.match(page.body, 'data-island="OrderWatch"', 'the page watches the order');
+  t.match(page.body, `"statusUrl":"/api/txnbuy/status/${refId}","pageUrl":"/payment-otc"`, 'its status, then this page again');
+  const waiting = await visitor.get(`/api/txnbuy/status/${refId}`);
+  t.equal(JSON.parse(waiting.body).txnStatus, 'PENDING', 'waiting for the cash: the island asks again later');
+
+  t.equal(stack.sandbox.app.sandbox.reportCash(refId), 'settled');
+  t.not(JSON.parse((await visitor.get(`/api/txnbuy/status/${refId}`)).body).txnStatus, 'PENDING', 'the island reloads');
+  const reloaded = await visitor.get(PAGE);
+  t.equal(reloaded.statusCode, 303);
+  t.equal(reloaded.headers.location, '/transaction-success', 'the page follows the order to success');
+});

@@ -97,6 +97,7 @@ t.test('an identity page loaded after the hold: the choice before a file is pick
   }
   const offered = await visitor.get('/new-quote');
   expectChoice(t, offered, 200);
+  t.match(text(offered.body), 'Step 3 of 4: Verify', "the step the visitor was on, not the quote's");
   t.equal((await visitor.post(acceptForm(offered.body).action)).headers.location, '/image-input-choice');
   t.equal((await visitor.get('/image-input-upload')).statusCode, 200, 'on a new hold, the upload page');
 });
@@ -142,6 +143,7 @@ t.test('the voucher page after the hold: the choice; Accept returns to the vouch
   t.equal(page.headers.location, '/new-quote', 'no countdown stuck at zero');
   const offered = await visitor.get('/new-quote');
   expectChoice(t, offered, 200);
+  t.match(text(offered.body), 'Step 4 of 4: Pay', 'the step the visitor was on');
   const back = await visitor.post(acceptForm(offered.body).action);
   t.equal(back.headers.location, '/payment-flexepin');
   t.equal((await visitor.get('/payment-flexepin')).statusCode, 200, 'the voucher page, on a new hold');
@@ -174,6 +176,8 @@ t.test('GET /new-quote: the choice on a page of its own, Accept back to the step
   clock.advance(HOLD_MS);
   const offered = await visitor.get('/new-quote');
   expectChoice(t, offered, 200);
+  t.match(text(offered.body), 'Step 2 of 4: Details', 'the step the visitor was on');
+  t.notMatch(text(offered.body), 'Step 1 of 4');
   const accept = acceptForm(offered.body);
   t.equal(accept.action, '/new-quote/accept');
   const accepted = await visitor.post(accept.action, accept.fields);

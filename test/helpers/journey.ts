@@ -77,14 +77,29 @@ export class Visitor {
     public cookie = '',
   ) {}
 
+  /** A refused form waiting for its page ('refused=…'), '' when none. */
+  refusal = '';
+
   headers(extra: Record<string, string> = {}): Record<string, string> {
-    return { host: this.host, origin: `http://${this.host}`, ...(this.cookie ? { cookie: this.cookie } : {}), ...extra };
+    const cookie = [this.cookie, this.refusal].filter(Boolean).join('; ');
+    return { host: this.host, origin: `http://${this.host}`, ...(cookie ? { cookie } : {}), ...extra };
   }
 
   keep(res: Response): Response {
     const flow = res.cookies.find((c) => c.name === 'flow');
     if (flow) this.cookie = flow.value && flow.maxAge !== 0 ? `flow=${flow.value}` : '';
+    const refusal = res.cookies.find((c) => c.name === 'refused');
+    if (refusal) this.refusal = refusal.value && refusal.maxAge !== 0 ? `refused=${refusal.value}` : '';
     return res;
+  }
+
+  /**
+   * The form posted as a browser posts it: a refusal answers with a 303 back to its page,
+   * which is followed, and that page returned; any other answer is returned as it is.
+   */
+  async submit(url: string, form: Form = {}): Promise<Response> {
+    const res = await this.post(url, form);
+    return res.statusCode === 303 && res.headers.location === url && this.refusal ? this.get(url) : res;
   }
 
   async get(url: string): Promise<Response> {

@@ -38,14 +38,14 @@ async function upstreamDuring(run: () => Promise<unknown>): Promise<string[]> {
 t.test('a form posted for another step is not sent upstream: the visitor goes to their step', async (t) => {
   const buy = await startFlow(stack);
   const buyerOnBuy = await upstreamDuring(async () => {
-    const res = await buy.post('/buyer-info-input', BUYER);
+    const res = await buy.submit('/buyer-info-input', BUYER);
     t.equal(res.statusCode, 303);
     t.equal(res.headers.location, '/price-quote', 'buyer info before the quote is confirmed: back to the quote');
   });
   t.same(buyerOnBuy, [], 'nothing reached the upstream');
 
   const payoutOnBuy = await upstreamDuring(async () => {
-    const res = await buy.post('/email-input', { emtEmail: 'thief@example.com' });
+    const res = await buy.submit('/email-input', { emtEmail: 'thief@example.com' });
     t.equal(res.headers.location, '/price-quote', 'a payout email on a buy: back to the quote');
   });
   t.same(payoutOnBuy, [], 'no /emtemail reached the upstream');
@@ -53,7 +53,7 @@ t.test('a form posted for another step is not sent upstream: the visitor goes to
   // A sell's quote names INPUT_BUYERINFO at once: only NEXT on the quote leads there.
   const sell = await startFlow(stack, { kind: 'SELL' });
   const early = await upstreamDuring(async () => {
-    const res = await sell.post('/buyer-info-input', BUYER);
+    const res = await sell.submit('/buyer-info-input', BUYER);
     t.equal(res.headers.location, '/price-quote', "a sell's buyer info before its quote is confirmed");
   });
   t.same(early, [], 'nothing reached the upstream');
@@ -61,7 +61,7 @@ t.test('a form posted for another step is not sent upstream: the visitor goes to
 
   const confirmed = await sell.post('/price-quote');
   t.equal(confirmed.headers.location, '/buyer-info-input', 'NEXT on the quote');
-  const inOrder = await upstreamDuring(() => sell.post('/buyer-info-input', BUYER));
+  const inOrder = await upstreamDuring(() => sell.submit('/buyer-info-input', BUYER));
   t.ok(
     inOrder.some((r) => r.endsWith('/txnsell/buyerinfo')),
     'in order, the form is sent',
@@ -194,7 +194,7 @@ t.test("someone else's order is shown and must be confirmed before it becomes th
   }
   // A sell shows its payout email.
   const seller = await driveTo(stack, '/email-input', { kind: 'SELL' });
-  await seller.post('/email-input', { emtEmail: 'payout@example.com' });
+  await seller.submit('/email-input', { emtEmail: 'payout@example.com' });
   t.match((await new Visitor(stack).get(`/state/${seller.refId()}`)).body, 'payout@example.com');
 });
 

@@ -57,6 +57,7 @@ export function BankSelectPage({ banks, messages, frame, reference }: BankSelect
           submit={null}
         >
           <p>{BANK_TEXT.selectIntro}</p>
+          <p className="hint">{BANK_TEXT.once}</p>
           <ul className="bank-list">
             {banks.map((bank) => (
               <li key={bank.bankCode}>
@@ -109,8 +110,11 @@ export type BankPaymentProps = {
   /** The visitor's Reference ID: the order is kept while the bank has them. */
   reference: string;
 } & (
-  | /** The bank's page, sanitised (server/flow/bank-document.ts), inside the checkout's. */
-  { kind: 'bank'; bankHtml: string }
+  | /**
+   * The bank's page, sanitised (server/flow/bank-document.ts), inside the checkout's; the
+   * bank cannot change, so another bank is a new order for the same amount (`newOrderUrl`).
+   */
+  { kind: 'bank'; bankHtml: string; newOrderUrl: string }
   /** Back from the bank, the payment not confirmed yet: the page watches the order. */
   | { kind: 'waiting'; statusUrl: string; pageUrl: string }
 );
@@ -147,6 +151,11 @@ export function BankPaymentPage(props: BankPaymentProps) {
                 dangerouslySetInnerHTML={{ __html: props.bankHtml }}
               />
               <p className="hint">{BANK_TEXT.deadline({ window: TIME.hours(PAYMENT_DEADLINE_MS) })}</p>
+              <h2>{BANK_PAYMENT_TEXT.otherBankTitle}</h2>
+              <p>{BANK_PAYMENT_TEXT.otherBank({ reference: props.reference })}</p>
+              <a className="button secondary" href={props.newOrderUrl}>
+                {BANK_PAYMENT_TEXT.newOrder}
+              </a>
             </>
           )}
           <p className="hint">{BANK_PAYMENT_TEXT.kept({ reference: props.reference })}</p>

@@ -4,7 +4,8 @@
 // Manila clock time and date, the order (fee, rate and coins), and the IDs the centre accepts. The
 // payment page then asks the confirm question (CONFIRM_TEXT) before the thanks page: a
 // section reached by a link (?confirm=1), so the question needs no JavaScript. The thanks
-// page ends with Done.
+// page ends with Done. The payment page watches the order (islands/order-watch.ts): paid at a
+// centre while it is open, it moves on by itself.
 import { Island } from '../../server/render/island.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 import type { Order } from '../../checkout/order.ts';
@@ -62,9 +63,11 @@ export interface PaymentOtcProps {
   frame?: FlowFrameProps | undefined;
   receipt: CashReceiptData;
   confirming: boolean;
+  /** The order's status through the edge's /api: the page moves on once the cash is reported. */
+  statusUrl: string;
 }
 
-export function PaymentOtcPage({ frame, receipt, confirming }: PaymentOtcProps) {
+export function PaymentOtcPage({ frame, receipt, confirming, statusUrl }: PaymentOtcProps) {
   const { CONFIRM_TEXT, CASH_PAGE } = useTexts();
   const here = ROUTES.paymentOtc.path;
   return (
@@ -79,6 +82,7 @@ export function PaymentOtcPage({ frame, receipt, confirming }: PaymentOtcProps) 
           <a className="button" href={ROUTES.paymentOtc.flags.confirm}>
             {CASH_PAGE.noted}
           </a>
+          <Island name="OrderWatch" props={{ statusUrl, pageUrl: here }} />
         </section>
         {confirming && (
           <ConfirmModal

@@ -40,6 +40,11 @@ export const en = {
   'BANK_PAYMENT_TEXT.kept':
     'Your verified order {reference} is kept: come back to it with its Reference ID until the payment deadline.',
   'BANK_PAYMENT_TEXT.title': 'Pay at your bank',
+  'BANK_PAYMENT_TEXT.otherBankTitle': 'Paying from another bank?',
+  'BANK_PAYMENT_TEXT.otherBank':
+    'An order keeps the bank it was sent to. To pay from another bank, start a new order for the same amount: order {reference} then expires unpaid.',
+  'BANK_PAYMENT_TEXT.newOrder': 'Start a new order',
+  'BANK_TEXT.once': 'Once chosen, the bank can’t be changed for this order.',
   'BANK_PAYMENT_TEXT.waiting':
     'Your bank has sent you back. This page moves on by itself as soon as your bank confirms the payment.',
   'BANK_PAYMENT_TEXT.waitingTitle': 'Waiting for your bank',

@@ -613,4 +613,9 @@ export const fil: Catalogue = {
   'ORDER_LINK_TEXT.copyLink': 'I-copy ang link',
   'ORDER_LINK_TEXT.linkName': 'link sa page ng iyong order',
   'ORDER_LINK_TEXT.qr': 'QR code ng link sa page ng iyong order',
+  'BANK_PAYMENT_TEXT.otherBankTitle': 'Magbabayad mula sa ibang bangko?',
+  'BANK_PAYMENT_TEXT.otherBank':
+    'Nakatali ang order sa bangkong pinili para dito. Para magbayad mula sa ibang bangko, magsimula ng bagong order sa parehong amount: mag-e-expire nang hindi bayad ang order na {reference}.',
+  'BANK_PAYMENT_TEXT.newOrder': 'Magsimula ng bagong order',
+  'BANK_TEXT.once': 'Kapag napili na, hindi na mapapalitan ang bangko para sa order na ito.',
 };

@@ -40,6 +40,11 @@ export const frCA: Catalogue = {
   'BANK_PAYMENT_TEXT.kept':
     'Votre commande vérifiée {reference} est conservée : revenez-y avec son numéro de référence avant l’échéance du paiement.',
   'BANK_PAYMENT_TEXT.title': 'Payer auprès de votre banque',
+  'BANK_PAYMENT_TEXT.otherBankTitle': 'Payer depuis une autre banque?',
+  'BANK_PAYMENT_TEXT.otherBank':
+    'Une commande garde la banque à laquelle elle a été transmise. Pour payer depuis une autre banque, commencez une nouvelle commande du même montant : la commande {reference} expirera alors sans être payée.',
+  'BANK_PAYMENT_TEXT.newOrder': 'Commencer une nouvelle commande',
+  'BANK_TEXT.once': 'Une fois choisie, la banque ne peut plus être changée pour cette commande.',
   'BANK_PAYMENT_TEXT.waiting':
     'Votre banque vous a renvoyé ici. Cette page passe à la suite d’elle-même dès que votre banque confirme le paiement.',
   'BANK_PAYMENT_TEXT.waitingTitle': 'En attente de votre banque',

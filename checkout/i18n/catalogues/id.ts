@@ -606,4 +606,9 @@ export const id: Catalogue = {
   'ORDER_LINK_TEXT.copyLink': 'Salin tautan',
   'ORDER_LINK_TEXT.linkName': 'tautan ke halaman pesanan Anda',
   'ORDER_LINK_TEXT.qr': 'Kode QR tautan ke halaman pesanan Anda',
+  'BANK_PAYMENT_TEXT.otherBankTitle': 'Bayar dari bank lain?',
+  'BANK_PAYMENT_TEXT.otherBank':
+    'Pesanan tetap memakai bank yang sudah dipilih. Untuk membayar dari bank lain, buat pesanan baru dengan nominal yang sama: pesanan {reference} lalu kedaluwarsa tanpa dibayar.',
+  'BANK_PAYMENT_TEXT.newOrder': 'Buat pesanan baru',
+  'BANK_TEXT.once': 'Setelah dipilih, bank tidak dapat diganti untuk pesanan ini.',
 };

@@ -1,0 +1,114 @@
+// A refused form answers with a 303 to its page, so reload and Back never post it again (a
+// wrong verification code reloaded would use an attempt). What the page shows back, the
+// visitor's input and the messages, waits for that GET in a second cookie, kept a minute at
+// most and read once: the page clears it as it shows it. The edge keeps no state, so any
+// replica shows the refusal. What was typed may be personal (a name, a birthday), so the
+// cookie is sealed, not just signed: AES-256-GCM under a key derived from SESSION_SECRET
+// (any of them opens it, the first seals). Only forms whose fields may travel in a cookie
+// use it (never a card number, an identity document or a voucher): a screen opts in.
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FormState } from '../../views/components/Field.tsx';
+import { refIdSchema } from '../upstream/contract.ts';
+import { checkoutCookieOptions, isHttps, type FlowCookie } from './flow-cookie.ts';
+
+/** The name over plain http; over https the `__Host-` one (flow-cookie.ts says why). */
+const REFUSAL_COOKIE = 'refused';
+const SECURE_REFUSAL_COOKIE = '__Host-refused';
+/** Long enough for the browser to follow the 303, short enough that no later visit meets it. */
+const MAX_AGE_S = 60;
+/** Beyond this the form is answered with its page at once, with what was typed (a pasted essay). */
+const MAX_VALUE_BYTES = 3 * 1024;
+
+const text = z.string().max(1000);
+const refusalSchema = z.object({
+  /** The page that shows it, and the order it was refused for: no other page or order shows it. */
+  screen: z.string().regex(/^\/[a-z-]{0,63}$/),
+  refId: refIdSchema,
+  values: z.record(z.string().max(64), text),
+  errors: z.record(z.string().max(64), text),
+  formErrors: z.array(text).max(8),
+});
+
+const cookieName = (request: FastifyRequest) => (isHttps(request) ? SECURE_REFUSAL_COOKIE : REFUSAL_COOKIE);
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** One key per secret, derived once per set of secrets (a reload of the config brings a new set). */
+const keysOf = new WeakMap<readonly string[], Buffer[]>();
+function keys(request: FastifyRequest): Buffer[] {
+  const secrets = request.server.appConfig.sessionSecrets;
+  let derived = keysOf.get(secrets);
+  if (derived === undefined) {
+    derived = secrets.map((secret) => Buffer.from(hkdfSync('sha256', secret, '', 'refused-form cookie', 32)));
+    keysOf.set(secrets, derived);
+  }
+  return derived;
+}
+
+function seal(request: FastifyRequest, text: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', keys(request)[0]!, iv);
+  const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+function open(request: FastifyRequest, value: string): string | null {
+  const bytes = Buffer.from(value, 'base64url');
+  if (bytes.length <= IV_BYTES + TAG_BYTES) return null;
+  for (const key of keys(request)) {
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    } catch {
+      // Another secret's, forged or spoilt: the next key, else none.
+    }
+  }
+  return null;
+}
+
+/**
+ * Keep the refused form for its page and send the visitor there with a 303. False when it
+ * does not fit a cookie: the caller shows the page itself.
+ */
+export function refuseToPage<F extends string>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  screen: string,
+  flow: FlowCookie,
+  form: FormState<F>,
+): boolean {
+  const refusal = refusalSchema.safeParse({ screen, refId: flow.refId, ...form });
+  if (!refusal.success) return false;
+  const value = seal(request, JSON.stringify(refusal.data));
+  if (value.length > MAX_VALUE_BYTES) return false;
+  reply.setCookie(cookieName(request), value, { ...checkoutCookieOptions(request), maxAge: MAX_AGE_S });
+  // The request's own line says 303: this one says a form was refused, and which fields (never what was typed).
+  request.log.info({ screen, fields: Object.keys(form.errors), formErrors: form.formErrors.length }, 'form refused');
+  reply.redirect(screen, 303);
+  return true;
+}
+
+/** The form refused on `screen` for this order, once: the cookie is cleared whatever it held. */
+export function takeRefusal<F extends string>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  screen: string,
+  flow: FlowCookie,
+): FormState<F> | null {
+  const raw = request.cookies[cookieName(request)];
+  if (!raw) return null;
+  reply.clearCookie(cookieName(request), checkoutCookieOptions(request));
+  const opened = open(request, raw);
+  if (opened === null) return null;
+  try {
+    const parsed = refusalSchema.safeParse(JSON.parse(opened));
+    if (!parsed.success || parsed.data.screen !== screen || parsed.data.refId !== flow.refId) return null;
+    const { values, errors, formErrors } = parsed.data;
+    return { values: values as FormState<F>['values'], errors, formErrors };
+  } catch {
+    return null;
+  }
+}
