@@ -2,7 +2,7 @@
 // section 3), the promotion's fee while the merchant runs one (isPromo) for visitors who are
 // not Pro, and the Pro fee for Pro visitors. Pure: the quote, spend and cash pages show it.
 // Amounts are in the quote's fiat currency.
-import type { MerchantConfig } from '../server/tenancy/schema.ts';
+import type { MerchantConfig } from './merchant-schema.ts';
 import type { MethodRules } from './payment-method.ts';
 
 /** A merchant file's fields, read by name: which fee fields exist depends on the methods. */

@@ -10,7 +10,7 @@ export type NextStep =
   | { kind: 'redirect'; url: string; page: ScreenPath }
   | { kind: 'none'; reason: string };
 
-/** What the rule reads of a flow state (server/upstream/contract.ts has the whole). */
+/** What the rule reads of a flow state (contract.ts has the whole). */
 export interface NextScreenState {
   nextAction: string;
   paymentMethod: string;

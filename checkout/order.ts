@@ -15,11 +15,11 @@ import type { FlowKind } from './domain.ts';
 import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from './limits.ts';
 import { FEE_IN } from './money.ts';
 import { DEFAULT_TEXTS, type Texts } from './messages.ts';
-import type { FlowCookie } from '../server/security/flow-cookie.ts';
-import type { FlowState } from '../server/upstream/contract.ts';
+import type { FlowCookie } from './flow-cookie.ts';
+import type { FlowState } from './contract.ts';
 
 /**
- * What the flow cookie keeps of the order (its schema is in server/security/flow-cookie.ts);
+ * What the flow cookie keeps of the order (its schema is in flow-cookie.ts);
  * the rest (refId, currencies, method) the cookie has already.
  */
 export type OrderFigures = NonNullable<FlowCookie['order']>;

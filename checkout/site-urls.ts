@@ -1,7 +1,7 @@
 // Home, error and success URLs (docs/spec.md section 2 "General behaviour"). One family of
 // merchants, named in merchants/tenancy.json (regionalUrlSuffix), gets /ph for PHP and
 // /au for AUD appended to each.
-import type { MerchantConfig } from '../server/tenancy/schema.ts';
+import type { MerchantConfig } from './merchant-schema.ts';
 
 const REGION_SUFFIX: Readonly<Record<string, string>> = { PHP: 'ph', AUD: 'au' };
 

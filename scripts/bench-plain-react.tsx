@@ -19,11 +19,11 @@ import { loadIslands } from '../server/render/island.tsx';
 import { readManifest } from '../server/render/manifest.ts';
 import { PROJECT_ROOT } from '../server/root.ts';
 import { newNonce } from '../server/security/csp.ts';
-import { flowCookieSchema } from '../server/security/flow-cookie.ts';
+import { flowCookieSchema } from '../checkout/flow-cookie.ts';
 import { pageProps } from '../server/screens/price-quote.ts';
 import { PAYMENT_METHODS } from '../server/methods/index.ts';
 import { loadMerchants } from '../server/tenancy/load.ts';
-import { flowStateSchema } from '../server/upstream/contract.ts';
+import { flowStateSchema } from '../checkout/contract.ts';
 import { PriceQuotePage } from '../views/pages/PriceQuote.tsx';
 
 const flow = flowCookieSchema.parse(JSON.parse(process.env.FLOW!));

@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import { freePort } from '../test/helpers/http.ts';
 import { API_OF_TXN_TYPE } from '../checkout/wire.ts';
-import { flowCookieSchema } from '../server/security/flow-cookie.ts';
+import { flowCookieSchema } from '../checkout/flow-cookie.ts';
 import { containerNodeOptions } from './container.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

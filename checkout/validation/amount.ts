@@ -4,7 +4,7 @@
 // Bounds are inclusive: an amount equal to min or max is accepted. The messages say
 // "greater than"/"less than", but the spec's Pro rule reads "at least 100 ... at most 3000"
 // with those same messages, and the Pro default (100) must itself be valid.
-import type { MerchantConfig } from '../../server/tenancy/schema.ts';
+import type { MerchantConfig } from '../merchant-schema.ts';
 import {
   COUNTRY_BY_CURRENCY,
   DEFAULT_COIN,

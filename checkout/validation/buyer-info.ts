@@ -1,7 +1,7 @@
 // The buyer-info form (docs/spec.md section 5 "Buyer info"), checked into the upstream's
 // buyerinfo body (contract.ts) minus the refId the flow layer adds.
-import type { MerchantConfig } from '../../server/tenancy/schema.ts';
-import type { BuyerInfoRequest } from '../../server/upstream/contract.ts';
+import type { MerchantConfig } from '../merchant-schema.ts';
+import type { BuyerInfoRequest } from '../contract.ts';
 import { addressFormOf, normalisePostalCode, postalCodeFits } from '../address/index.ts';
 import type { Country } from '../domain.ts';
 import { BIRTH_YEAR_MIN, LEGAL_AGE } from '../limits.ts';

@@ -10,8 +10,9 @@ import type { Failure, FailureContext, FailureFacts } from '../../checkout/failu
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import type { Validated } from '../../checkout/validation/result.ts';
 import type { UpstreamClient, UpstreamResult } from '../upstream/client.ts';
-import type { FlowState } from '../upstream/contract.ts';
-import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import type { FlowState } from '../../checkout/contract.ts';
+import { readFlow } from '../security/flow-cookie.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { refuseToPage } from '../security/refusal-cookie.ts';
 import type { FormState } from '../../views/components/Field.tsx';
 import { formValues } from './form.ts';

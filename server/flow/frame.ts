@@ -6,8 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import { orderOf } from '../../checkout/order.ts';
 import { FLOW_STEPS, flowProgress, showsFlowSummary } from '../../checkout/progress.ts';
-import type { FlowCookie } from '../security/flow-cookie.ts';
-import type { FlowState } from '../upstream/contract.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import type { FlowState } from '../../checkout/contract.ts';
 import type { FlowFrameProps } from '../../views/components/FlowFrame.tsx';
 
 export function flowFrameOf(

@@ -6,7 +6,7 @@ import type { MethodTable } from '../../checkout/payment-method.ts';
 import type { PaymentMethod } from '../methods/method.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { MerchantConfig } from '../tenancy/schema.ts';
+import type { MerchantConfig } from '../../checkout/merchant-schema.ts';
 import type { FlowKind } from '../../checkout/domain.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import { textsOf } from '../i18n/plugin.ts';

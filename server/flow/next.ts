@@ -3,10 +3,11 @@
 // the rule does not know causes no navigation (docs/spec.md section 2): it is logged, and the
 // screen the visitor is on says the order could not continue.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FlowState } from '../upstream/contract.ts';
+import type { FlowState } from '../../checkout/contract.ts';
 import { nextScreen, type NextStep } from '../../checkout/next-screen.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
-import { writeFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import { writeFlow } from '../security/flow-cookie.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { quoteFee } from '../../checkout/fees.ts';
 import { orderFiguresOf } from '../../checkout/order.ts';
 import { rateHold } from './rate-hold.ts';

@@ -12,7 +12,8 @@ import {
   type Outcome,
 } from '../../checkout/failures.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { clearFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import { clearFlow } from '../security/flow-cookie.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { FlowEndedPage } from '../../views/pages/FlowEnded.tsx';
 import { renderHome } from './home-page.ts';
 import { resumeAt, seeOther } from './next.ts';

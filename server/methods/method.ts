@@ -13,7 +13,7 @@ import type { Screen } from '../flow/screen.ts';
 import type { LimitPair } from '../ops/rate-limit-settings.ts';
 import { SHARED_CALLS, type UpstreamCall } from '../upstream/calls.ts';
 import type { UpstreamResult } from '../upstream/client.ts';
-import type { FlowState } from '../upstream/contract.ts';
+import type { FlowState } from '../../checkout/contract.ts';
 
 /** What the pages after the payment say, in the method's words (RECEIPT_TEXT), in the visitor's language. */
 export interface Receipt {

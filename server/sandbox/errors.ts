@@ -1,7 +1,7 @@
 // Every refusal is the contract's error body with a 4xx status (docs/spec.md section 8), so
 // the edge's error mapping is exercised exactly as against the real exchange.
 import type { z } from 'zod';
-import type { UpstreamErrorItem } from '../upstream/contract.ts';
+import type { UpstreamErrorItem } from '../../checkout/contract.ts';
 
 export type ErrorBody =
   | { error: { code: string; msg: string; errorParams?: { amount?: number } } }

@@ -2,7 +2,12 @@
 // moves the transaction on as the real exchange does (README: journeys and test values).
 import { ERROR_CODES, VERIFICATION_CODE_ATTEMPTS } from '../../checkout/domain.ts';
 import type { z } from 'zod';
-import type { buyerInfoRequestSchema, flowStateSchema, statusResponseSchema, UpstreamErrorItem } from '../upstream/contract.ts';
+import type {
+  buyerInfoRequestSchema,
+  flowStateSchema,
+  statusResponseSchema,
+  UpstreamErrorItem,
+} from '../../checkout/contract.ts';
 import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
 import { type Clock, cancel, complete, expectStep, goTo, review } from './steps.ts';
 import type { BuyerOutcome, Txn } from './store.ts';

@@ -1,5 +1,5 @@
 // The embedded sandbox upstream: a real HTTP server implementing the exchange contract
-// (server/upstream/contract.ts) with deterministic behaviour, like a payment provider's
+// (checkout/contract.ts) with deterministic behaviour, like a payment provider's
 // test mode. Used when UPSTREAM_URL is unset, in demos and in tests. README.md lists the
 // test values.
 import { randomUUID } from 'node:crypto';

@@ -3,7 +3,7 @@
 // QUOTE.EXPIRED until a requote is confirmed (the edge's quote-expired modal).
 import { COINS, COUNTRY_BY_CURRENCY, ERROR_CODES, FIAT_CURRENCIES } from '../../checkout/domain.ts';
 import type { z } from 'zod';
-import type { quoteRequestSchema, requoteRequestSchema, requoteResponseSchema } from '../upstream/contract.ts';
+import type { quoteRequestSchema, requoteRequestSchema, requoteResponseSchema } from '../../checkout/contract.ts';
 import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
 import type { MerchantFees } from './fees.ts';
 import { cryptoFor, fiatFor, priceOf, roundTo } from './prices.ts';

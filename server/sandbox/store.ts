@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto';
 import type { Coin, Country, FiatCurrency, NextAction, TxnStatus, TxnType } from '../../checkout/domain.ts';
 import type { z } from 'zod';
-import type { nextActionParamsSchema } from '../upstream/contract.ts';
+import type { nextActionParamsSchema } from '../../checkout/contract.ts';
 import { BoundedCache } from './cache.ts';
 
 /** A transaction belongs to the API that created it: /txnbuy or /txnsell. */

@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { ROUTES } from '../../checkout/routes.ts';
 import { addressNetworkFor, testNetworkHint, validateCryptoAddress } from '../../checkout/validation/crypto-address.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
-import type { FlowCookie } from '../security/flow-cookie.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { takeRefusal } from '../security/refusal-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';

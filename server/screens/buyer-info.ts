@@ -10,7 +10,7 @@ import { addressFormOf } from '../../checkout/address/index.ts';
 import { birthdayOrderOf, validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
 import { phoneCountry } from '../../checkout/validation/phone.ts';
 import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
-import type { FlowCookie } from '../security/flow-cookie.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { takeRefusal } from '../security/refusal-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { askToResume } from '../flow/resume.ts';

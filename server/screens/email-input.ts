@@ -7,13 +7,13 @@ import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
-import type { FlowCookie } from '../security/flow-cookie.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { takeRefusal } from '../security/refusal-cookie.ts';
 import { EmailInputPage } from '../../views/pages/EmailInput.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { postCall } from '../upstream/calls.ts';
-import { emtEmailRequestSchema, flowStateSchema } from '../upstream/contract.ts';
+import { emtEmailRequestSchema, flowStateSchema } from '../../checkout/contract.ts';
 
 const ROUTE = ROUTES.emailInput;
 

@@ -3,7 +3,8 @@
 // the voucher page's countdown at zero). Accept confirms the new quote and returns the
 // visitor to their step. Only offered, a new quote commits nothing.
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
-import { readFlow, type FlowCookie } from '../security/flow-cookie.ts';
+import { readFlow } from '../security/flow-cookie.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptNewQuote } from '../flow/new-quote.ts';
 import { offerNewQuote, resumeFlow } from '../flow/outcome.ts';

@@ -22,9 +22,9 @@ import { EdgeError, errorFormatOf } from '../http/errors.ts';
 import { receiptText } from '../methods/method.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { verifyOrderSignature } from '../security/order-link.ts';
-import { REF_ID_PATTERN, type FlowState } from '../upstream/contract.ts';
+import { REF_ID_PATTERN, type FlowState } from '../../checkout/contract.ts';
 import { textsOf } from '../i18n/plugin.ts';
-import type { FlowCookie } from '../security/flow-cookie.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 
 /** A deadline, and whether it is the payment's (pay by) or the crypto's (send by, the rate held). */
 function deadlineOf(

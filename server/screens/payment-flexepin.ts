@@ -13,8 +13,8 @@ import { fail, field, ok, parseDecimal, type Validated } from '../../checkout/va
 import { validateVoucher } from '../../checkout/validation/voucher.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { postCall } from '../upstream/calls.ts';
-import { flowStateSchema, voucherNumberRequestSchema, type FlowState } from '../upstream/contract.ts';
-import type { FlowCookie } from '../security/flow-cookie.ts';
+import { flowStateSchema, voucherNumberRequestSchema, type FlowState } from '../../checkout/contract.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { loadStep, leaveStep, stepPage } from '../flow/step.ts';

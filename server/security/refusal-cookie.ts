@@ -10,8 +10,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FormState } from '../../views/components/Field.tsx';
-import { refIdSchema } from '../upstream/contract.ts';
-import { checkoutCookieOptions, isHttps, type FlowCookie } from './flow-cookie.ts';
+import { refIdSchema } from '../../checkout/contract.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import { checkoutCookieOptions, isHttps } from './flow-cookie.ts';
 
 /** The name over plain http; over https the `__Host-` one (flow-cookie.ts says why). */
 const REFUSAL_COOKIE = 'refused';

@@ -12,7 +12,7 @@ import { lintStyleSheet, styleSheetFindings } from './css-lint.ts';
 import type { ContentPool } from './pool.ts';
 import type { MethodTable } from '../../checkout/payment-method.ts';
 import { checkMerchant } from './rules.ts';
-import type { merchantSchemaFor, MerchantConfig } from './schema.ts';
+import type { merchantSchemaFor, MerchantConfig } from '../../checkout/merchant-schema.ts';
 import { LEGAL_PAGE_NAMES, isLegalPage } from './types.ts';
 import type { LegalPage, Merchant, MerchantAsset, MerchantTexts } from './types.ts';
 import { isLanguage, LANGUAGES, type Language } from '../../checkout/i18n/languages.ts';

@@ -10,14 +10,14 @@ import { configCheck, deepFreeze, loadMerchant } from './folder.ts';
 import type { LoadContext, Loaded } from './folder.ts';
 import { ContentPool } from './pool.ts';
 import { buildRegistry } from './registry.ts';
-import { merchantSchemaFor, tenancySchema } from './schema.ts';
-import type { MerchantSchemaOptions, TenancyRules } from './schema.ts';
+import { merchantSchemaFor, tenancySchema } from '../../checkout/merchant-schema.ts';
+import type { MerchantSchemaOptions, TenancyRules } from '../../checkout/merchant-schema.ts';
 import type { Merchant, MerchantRegistry } from './types.ts';
 
 export { MerchantConfigError } from './errors.ts';
 export { LEGAL_PAGE_NAMES, isLegalPage } from './types.ts';
 export type { HostResolution, LegalPage, Merchant, MerchantAsset, MerchantRegistry } from './types.ts';
-export type { MerchantConfig, TenancyRules } from './schema.ts';
+export type { MerchantConfig, TenancyRules } from '../../checkout/merchant-schema.ts';
 
 const TENANCY_FILE = 'tenancy.json';
 /** Merchant folders read at once: enough to keep the thread pool busy, far below any fd limit. */

@@ -12,7 +12,7 @@ import { MerchantConfigError } from './errors.ts';
 import { isHidden } from './files.ts';
 import type { LiveRegistry } from './live.ts';
 import { loadMerchants } from './load.ts';
-import type { MerchantSchemaOptions } from './schema.ts';
+import type { MerchantSchemaOptions } from '../../checkout/merchant-schema.ts';
 
 /**
  * MERCHANTS_WATCH. `tree`: any file under the folder (a watch per merchant folder, per legal

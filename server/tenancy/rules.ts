@@ -6,7 +6,7 @@ import type { FlowKind } from '../../checkout/domain.ts';
 import { TEST_COIN } from '../../checkout/domain.ts';
 import type { MethodTable } from '../../checkout/payment-method.ts';
 import { KIND_FLAGS } from '../../checkout/offer.ts';
-import type { MerchantConfig } from './schema.ts';
+import type { MerchantConfig } from '../../checkout/merchant-schema.ts';
 import { normaliseHost } from './host.ts';
 
 export interface Finding {

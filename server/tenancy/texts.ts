@@ -3,7 +3,7 @@
 // else the default language's, never nothing where the default has something. What falls back is what the merchant check
 // reports (scripts/check-merchants.ts), so a missing translation is seen before a visitor does.
 import { isLanguage, type Language, type PageLanguage } from '../../checkout/i18n/languages.ts';
-import type { MerchantConfig } from './schema.ts';
+import type { MerchantConfig } from '../../checkout/merchant-schema.ts';
 import { LEGAL_PAGE_NAMES, type LegalPage, type Merchant, type MerchantTexts } from './types.ts';
 
 function translated(merchant: Merchant, language: PageLanguage): MerchantTexts | undefined {

@@ -1,5 +1,5 @@
 // The shapes the rest of the server sees once merchants/ has been loaded.
-import type { MerchantConfig, TenancyRules } from './schema.ts';
+import type { MerchantConfig, TenancyRules } from '../../checkout/merchant-schema.ts';
 import { LEGAL_PAGES, type LegalPageName } from '../../checkout/legal.ts';
 import type { Language } from '../../checkout/i18n/languages.ts';
 

@@ -10,7 +10,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MAX_IMAGE_SIDE } from '../../checkout/limits.t
 import { DEFAULT_TEXTS, type Texts } from '../../checkout/messages.ts';
 import { fileExtension, megabytes } from '../../checkout/validation/upload-file.ts';
 
-export { decodeStrictBase64 } from '../upstream/contract.ts';
+export { decodeStrictBase64 } from '../../checkout/contract.ts';
 
 export type FileVerdict =
   | { ok: true; extName: UploadExtension; mimeType: string }

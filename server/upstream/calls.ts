@@ -29,7 +29,7 @@ import {
   vipCheckRequestSchema,
   vipCheckResponseSchema,
   REF_ID_PATTERN,
-} from './contract.ts';
+} from '../../checkout/contract.ts';
 
 /** The setting whose URL a call's path is below: the exchange API, the document upload API, the card provider's quote. */
 export type CallBase = 'baseUrl' | 'uploadUrl' | 'cardQuoteUrl';

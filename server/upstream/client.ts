@@ -21,7 +21,7 @@ import { createExchange, issuePaths, targetOf, under, type Exchange, type Target
 import type { LineLogger } from '../logging.ts';
 
 export type { UpstreamFailure, UpstreamResult } from './errors.ts';
-export type { ProcQuery } from './contract.ts';
+export type { ProcQuery } from '../../checkout/contract.ts';
 export { isProcId } from './calls.ts';
 
 export interface UpstreamSettings {

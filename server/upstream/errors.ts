@@ -1,7 +1,7 @@
 // What an upstream call can come back with besides success. Upstream trouble is data (the
 // flow decides what the visitor sees, docs/spec.md section 8); only a request the edge itself
 // built wrong is thrown, because that is a bug on our side, not the upstream's.
-import { errorBodySchema } from './contract.ts';
+import { errorBodySchema } from '../../checkout/contract.ts';
 import { CircuitOpenError } from './breaker.ts';
 
 export type UpstreamFailure =

@@ -14,7 +14,7 @@ import { API_OF_TXN_TYPE, API_PREFIX, ISLAND_CALLS, islandCallPaths, type Island
 import { visitorMessage } from '../../checkout/failures.ts';
 import { type Texts, textsFor } from '../../checkout/messages.ts';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
-import { REF_ID_PATTERN } from './contract.ts';
+import { REF_ID_PATTERN } from '../../checkout/contract.ts';
 import { send, type Answer, type Target } from './exchange.ts';
 import type { UpstreamSummary } from './upstream-call.ts';
 import { transportFailure } from './errors.ts';

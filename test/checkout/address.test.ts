@@ -6,7 +6,7 @@ import { CA_PROVINCES } from '../../checkout/address/ca.ts';
 import { AU_STATES } from '../../checkout/address/au.ts';
 import { PH_PROVINCES } from '../../checkout/address/ph.ts';
 import { ID_PROVINCES } from '../../checkout/address/id.ts';
-import { buyerInfoRequestSchema } from '../../server/upstream/contract.ts';
+import { buyerInfoRequestSchema } from '../../checkout/contract.ts';
 import { textsFor } from '../../checkout/messages.ts';
 
 const LISTS = { CA: CA_PROVINCES, AU: AU_STATES, PH: PH_PROVINCES, ID: ID_PROVINCES };

@@ -7,8 +7,8 @@ import { showsFlowSummary } from '../../checkout/progress.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { stepOf } from '../helpers/screens.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { flowCookieSchema } from '../../server/security/flow-cookie.ts';
-import type { FlowState } from '../../server/upstream/contract.ts';
+import { flowCookieSchema } from '../../checkout/flow-cookie.ts';
+import type { FlowState } from '../../checkout/contract.ts';
 
 const ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 

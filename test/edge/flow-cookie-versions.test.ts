@@ -2,7 +2,7 @@
 // rolling deploy a replica may read a cookie a newer replica wrote. Fields it does not know
 // are dropped and the flow goes on; what it knows is still checked.
 import t from 'tap';
-import { flowCookieSchema } from '../../server/security/flow-cookie.ts';
+import { flowCookieSchema } from '../../checkout/flow-cookie.ts';
 
 const COOKIE = {
   refId: 'AB12CD34',

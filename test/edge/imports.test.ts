@@ -1,7 +1,7 @@
 // The layout's boundaries, checked by walking every import of the source tree:
-// - checkout/ holds the rules the server, the views and the islands all run: it imports
-//   nothing of server/, views/ or islands/ at run time (islands bundle it), only the
-//   contract's and the merchant schema's types;
+// - checkout/ holds the rules the server, the views and the islands all run, and the types
+//   they share (the upstream's contract, the merchant schema, the flow cookie's schema): it
+//   imports nothing of server/, views/ or islands/, not even a type (islands bundle it);
 // - views/ and islands/ take from server/ only the render primitives (<Island>, the render
 //   context, safe JSON, QR drawings), never request handling, upstream or security code, so a view
 //   cannot act;
@@ -85,8 +85,7 @@ t.test('nothing of the edge imports or types the sandbox', async (t) => {
 });
 
 t.test('the sandbox shares only the contract and the checkout vocabulary with the edge', async (t) => {
-  const shared = (to: string) =>
-    to === 'server/upstream/contract.ts' || to === 'checkout/domain.ts' || to.startsWith('server/sandbox/');
+  const shared = (to: string) => to === 'checkout/contract.ts' || to === 'checkout/domain.ts' || to.startsWith('server/sandbox/');
   const crossing = imports.filter(
     (i) =>
       i.from.startsWith('server/sandbox/') &&
@@ -100,8 +99,8 @@ t.test('the sandbox shares only the contract and the checkout vocabulary with th
   );
 });
 
-t.test('checkout/ stays pure: no run-time import from the server, the views or the islands', async (t) => {
-  const crossing = imports.filter((i) => i.from.startsWith('checkout/') && !i.typeOnly && !i.to.startsWith('checkout/'));
+t.test('checkout/ stays pure: no import from the server, the views or the islands, types included', async (t) => {
+  const crossing = imports.filter((i) => i.from.startsWith('checkout/') && !i.to.startsWith('checkout/'));
   t.strictSame(
     crossing.map((i) => `${i.from} -> ${i.to}`),
     [],

@@ -30,7 +30,7 @@ import { RAILS } from '../../server/sandbox/rails/index.ts';
 import { railCall, type Rail } from '../../server/sandbox/rails/rail.ts';
 import { expectStep, goTo } from '../../server/sandbox/steps.ts';
 import { postCall } from '../../server/upstream/calls.ts';
-import { flowStateSchema, nextActionParamsSchema, refIdRequestSchema } from '../../server/upstream/contract.ts';
+import { flowStateSchema, nextActionParamsSchema, refIdRequestSchema } from '../../checkout/contract.ts';
 import { driveTo, upstreamCalls, type Visitor } from '../helpers/journey.ts';
 import { startStack } from '../helpers/stack.ts';
 

@@ -7,7 +7,7 @@ import { startStack } from '../helpers/stack.ts';
 import { IDR_BANK_WALK, driveTo, passIdentity, upstreamCalls, type Visitor } from '../helpers/journey.ts';
 import { REFUSED_REDIRECTS } from '../helpers/refused-redirects.ts';
 import type { UpstreamClient, UpstreamResult } from '../../server/upstream/client.ts';
-import type { BankTransferInitResponse, FlowState } from '../../server/upstream/contract.ts';
+import type { BankTransferInitResponse, FlowState } from '../../checkout/contract.ts';
 import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
 import type { UpstreamCall } from '../../server/upstream/calls.ts';
 

@@ -7,7 +7,7 @@ import { startStack } from '../helpers/stack.ts';
 import { BTC_ADDRESS, BUYER, CODE, Visitor, driveTo, upstreamCalls, type Walk } from '../helpers/journey.ts';
 import { multipartBody, type Part } from '../helpers/upload-files.ts';
 import { cryptoDigits } from '../../checkout/format.ts';
-import type { FlowState } from '../../server/upstream/contract.ts';
+import type { FlowState } from '../../checkout/contract.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

@@ -12,7 +12,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import t, { type Test } from 'tap';
 import { STATUS_POLL } from '../../checkout/limits.ts';
 import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
-import type { StatusResponse } from '../../server/upstream/contract.ts';
+import type { StatusResponse } from '../../checkout/contract.ts';
 import type { UpstreamResult } from '../../server/upstream/errors.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { walletLinkOf } from '../helpers/qr.ts';

@@ -2,7 +2,7 @@
 // public prices, cached a few seconds per merchant, refreshed by the Ticker island; no
 // ticker (and no 5xx) when the upstream has none; merchants without showTicker never ask.
 import t from 'tap';
-import { tickerResponseSchema } from '../../server/upstream/contract.ts';
+import { tickerResponseSchema } from '../../checkout/contract.ts';
 import { startStack } from '../helpers/stack.ts';
 import { Visitor } from '../helpers/journey.ts';
 

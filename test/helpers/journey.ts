@@ -3,7 +3,7 @@
 // The walk only posts forms and reads their redirects; it never loads a page, so nothing a
 // page does on GET (the e-Transfer init, a sell's status check) happens before a test asks.
 import { upstreamCallLines, type Stack } from './stack.ts';
-import type { FlowState } from '../../server/upstream/contract.ts';
+import type { FlowState } from '../../checkout/contract.ts';
 
 export type Form = Record<string, string>;
 

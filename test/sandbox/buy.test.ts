@@ -1,7 +1,7 @@
 // Buy journeys through the sandbox state machine, one per payment method, with the
 // provider pages a visitor's browser would open.
 import t from 'tap';
-import { requoteResponseSchema, statusResponseSchema } from '../../server/upstream/contract.ts';
+import { requoteResponseSchema, statusResponseSchema } from '../../checkout/contract.ts';
 import { testClock } from '../fixtures/clock.ts';
 import { errorOf, sandboxFor } from './helpers.ts';
 

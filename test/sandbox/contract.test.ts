@@ -1,7 +1,7 @@
 // Request validation, the error shapes, wrong API bases, out-of-order calls, idempotent
 // replay, and the root endpoints (ticker, upload, proc).
 import t from 'tap';
-import { errorBodySchema, tickerResponseSchema, uploadResponseSchema } from '../../server/upstream/contract.ts';
+import { errorBodySchema, tickerResponseSchema, uploadResponseSchema } from '../../checkout/contract.ts';
 import { BTC_ADDRESS, BUYER, BUY_QUOTE, PNG_BASE64, errorOf, outlastsTimer, sandboxFor } from './helpers.ts';
 import { startSandbox } from '../../server/sandbox/index.ts';
 import { EXE, HTML, JPEG, PDF, PNG, padded } from '../helpers/upload-files.ts';

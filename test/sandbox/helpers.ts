@@ -4,7 +4,7 @@ import { QUOTE_REQUEST } from '../helpers/samples.ts';
 import type { Test } from 'tap';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
-import { flowStateSchema, type FlowState } from '../../server/upstream/contract.ts';
+import { flowStateSchema, type FlowState } from '../../checkout/contract.ts';
 
 export interface Reply {
   status: number;

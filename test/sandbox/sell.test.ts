@@ -2,7 +2,7 @@
 // address, and the status that turns PROCESSED on the second poll.
 import { createRequire } from 'node:module';
 import t from 'tap';
-import { statusResponseSchema } from '../../server/upstream/contract.ts';
+import { statusResponseSchema } from '../../checkout/contract.ts';
 import { depositAddress } from '../../server/sandbox/wallets.ts';
 import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
 import { BUYER, errorOf, sandboxFor } from './helpers.ts';

@@ -1,7 +1,7 @@
 // Every special test value of the README: buyer names, verification codes, amounts,
 // vouchers (in buy.test.ts), Pro tags, and quote expiry.
 import t from 'tap';
-import { smsCodeResponseSchema } from '../../server/upstream/contract.ts';
+import { smsCodeResponseSchema } from '../../checkout/contract.ts';
 import { testClock } from '../fixtures/clock.ts';
 import { ADDRESS, BTC_ADDRESS, BUYER, BUY_QUOTE, errorOf, sandboxFor } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 // The third parties the sandbox plays: card provider, identity frame, form service and
 // user-agent log, their URLs, and the pages' security headers.
 import t from 'tap';
-import { cardQuoteResponseSchema } from '../../server/upstream/contract.ts';
+import { cardQuoteResponseSchema } from '../../checkout/contract.ts';
 import { sandboxThirdPartyUrls } from '../../server/sandbox/index.ts';
 import { errorOf, sandboxFor } from './helpers.ts';
 

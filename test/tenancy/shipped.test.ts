@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
 import { isLegalPage, LEGAL_PAGE_NAMES, loadMerchants } from '../../server/tenancy/load.ts';
-import { SANDBOX_STAND_IN } from '../../server/tenancy/schema.ts';
+import { SANDBOX_STAND_IN } from '../../checkout/merchant-schema.ts';
 import type { Merchant } from '../../server/tenancy/load.ts';
 import { shippedDir } from './fixtures.ts';
 

@@ -8,7 +8,7 @@ import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { upstreamCallsOf } from '../../server/methods/method.ts';
 import { postCall, SHARED_CALLS } from '../../server/upstream/calls.ts';
 import { createUpstream, isProcId, type UpstreamClient } from '../../server/upstream/client.ts';
-import { flowStateSchema, refIdRequestSchema } from '../../server/upstream/contract.ts';
+import { flowStateSchema, refIdRequestSchema } from '../../checkout/contract.ts';
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
 import { captureLogger, closedPort, startUpstream, type Cleanup, type Seen, type Step } from './helpers.ts';

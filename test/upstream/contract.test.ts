@@ -22,7 +22,7 @@ import {
   selfieImageRequestSchema,
   vipCheckRequestSchema,
   voucherNumberRequestSchema,
-} from '../../server/upstream/contract.ts';
+} from '../../checkout/contract.ts';
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
 import { captureLogger, type Cleanup } from './helpers.ts';

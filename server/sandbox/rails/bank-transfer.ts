@@ -2,7 +2,7 @@
 // currency's banks. AUD goes to the provider's page (redirectUrl); other currencies pick a
 // bank first, then get the bank's page as an htmlDoc. The page's Pay or Cancel settles it,
 // and the bank sends the visitor back to the return URL it was given.
-import { bankTransferInitRequestSchema } from '../../upstream/contract.ts';
+import { bankTransferInitRequestSchema } from '../../../checkout/contract.ts';
 import { AUD_PROVIDER_NAME, BANKS } from '../banks.ts';
 import { SANDBOX_CODES, fail } from '../errors.ts';
 import { html, layout } from '../pages/html.ts';

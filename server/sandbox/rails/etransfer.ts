@@ -2,7 +2,7 @@
 // init call gives the provider's payment page (/pay/etransfer), whose Pay or Cancel
 // settles it. Initiated once: a second init is TXNSTATUS.INVALID.
 import { ERROR_CODES } from '../../../checkout/domain.ts';
-import { refIdRequestSchema } from '../../upstream/contract.ts';
+import { refIdRequestSchema } from '../../../checkout/contract.ts';
 import { fail } from '../errors.ts';
 import { decisionForm, orderSummary } from '../pages/pay.ts';
 import { html, layout } from '../pages/html.ts';

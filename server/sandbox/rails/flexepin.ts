@@ -2,7 +2,7 @@
 // voucher and one whose stored value differs from the quote (README: test values) are
 // refused; a redeemed voucher is reviewed before the coins are sent.
 import { ERROR_CODES } from '../../../checkout/domain.ts';
-import { voucherNumberRequestSchema } from '../../upstream/contract.ts';
+import { voucherNumberRequestSchema } from '../../../checkout/contract.ts';
 import { fail } from '../errors.ts';
 import { type Clock, expectStep, goTo, review } from '../steps.ts';
 import type { Txn } from '../store.ts';

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { COINS, FIAT_CURRENCIES } from '../../../checkout/domain.ts';
-import { documentUploadRequestSchema, vipCheckRequestSchema, type TickerEntry } from '../../upstream/contract.ts';
+import { documentUploadRequestSchema, vipCheckRequestSchema, type TickerEntry } from '../../../checkout/contract.ts';
 import type { SandboxContext } from '../context.ts';
 import { SANDBOX_CODES, fail, parseBody } from '../errors.ts';
 import { priceOf } from '../prices.ts';

@@ -11,7 +11,7 @@ import {
   refIdRequestSchema,
   requoteRequestSchema,
   selfieImageRequestSchema,
-} from '../../upstream/contract.ts';
+} from '../../../checkout/contract.ts';
 import { browserBaseUrl, type SandboxContext } from '../context.ts';
 import type { RailCall } from '../rails/rail.ts';
 import { fail, parseBody } from '../errors.ts';

@@ -1,9 +1,9 @@
 // The merchant configuration of docs/spec.md section 3, with the spec's defaults. Strict: an
 // unknown field is a typo in a merchant file and must stop the server at start-up.
 import { z } from 'zod';
-import { COINS, FIAT_CURRENCIES, FLOW_KINDS } from '../../checkout/domain.ts';
-import type { MethodTable } from '../../checkout/payment-method.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../checkout/i18n/languages.ts';
+import { COINS, FIAT_CURRENCIES, FLOW_KINDS } from './domain.ts';
+import type { MethodTable } from './payment-method.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './i18n/languages.ts';
 
 const money = z.number().finite().nonnegative();
 /** Links end up in href/src attributes and redirects: only http(s), never javascript: or data:. */

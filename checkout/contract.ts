@@ -7,8 +7,8 @@
 // that created it (another merchant's refId is TRANSACTION.NOTFOUND). The edge cannot prove
 // who owns a refId, so it relies on this for /state/{refId} and ?refId= resumes.
 import { z } from 'zod';
-import { DOCUMENT_TYPES, IMAGE_SOURCES, TXN_TYPES } from '../../checkout/domain.ts';
-import { UPLOAD_MAX_BYTES } from '../../checkout/limits.ts';
+import { DOCUMENT_TYPES, IMAGE_SOURCES, TXN_TYPES } from './domain.ts';
+import { UPLOAD_MAX_BYTES } from './limits.ts';
 
 const amount = z.number().finite().nonnegative();
 /**
