@@ -18,7 +18,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * A sentence with places where the view puts a node (a link, a figure in bold): its words
  * and the names of its places, alternating ('By continuing you agree to the ', 'terms', …).
  * The words are the same for every visitor, so they are worded and split once per language;
- * views/language.tsx withNodes puts the nodes in.
+ * ui/language.tsx withNodes puts the nodes in.
  */
 export type TextWithPlaces = readonly string[];
 const PLACE = /⟪(\w+)⟫/;

@@ -8,9 +8,9 @@ import { DEFAULT_FIAT, type FlowKind } from '../checkout/domain.ts';
 import type { Texts } from '../checkout/messages.ts';
 import { defaultFiat, methodsFor, type OfferedMethod } from '../checkout/offer.ts';
 import type { TickerRow } from '../checkout/ticker-rows.ts';
-import { Field, described } from '../views/components/Field.tsx';
-import { Money } from '../views/components/Money.tsx';
-import { useFormats } from '../views/page-language.ts';
+import { Field, described } from '../ui/Field.tsx';
+import { Money } from '../ui/Money.tsx';
+import { useFormats } from '../ui/page-language.ts';
 
 export interface AmountFormProps {
   action: string;

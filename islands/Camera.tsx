@@ -6,10 +6,10 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type Ref } from 'react';
 import * as webcamModule from 'react-webcam';
 import type { WebcamProps } from 'react-webcam';
-import { FormErrors } from '../views/components/Field.tsx';
+import { FormErrors } from '../ui/Field.tsx';
 import { sendUpload } from './upload-request.ts';
 import { UploadProgress } from './UploadProgress.tsx';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 export interface CameraProps {
   action: string;

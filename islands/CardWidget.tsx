@@ -8,7 +8,7 @@
 // along (./order-watch.ts), so a payment that arrives moves it on by itself.
 import { useEffect, useRef, useState } from 'react';
 import { useOrderWatch } from './order-watch.ts';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 export interface CardWidgetProps {
   /** The widget page with its query (apiKey, refId, colorCode). */

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LatLng } from '../checkout/cash-in.ts';
 import { isOpenAt } from '../checkout/cash-in.ts';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 export interface MapCentre extends LatLng {
   name: string;

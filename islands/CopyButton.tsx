@@ -3,7 +3,7 @@
 // page to copy by hand. The outcome is a toast in the page's shared toast area.
 import { useEffect, useState } from 'react';
 import { TOAST_MS } from '../checkout/limits.ts';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 export interface CopyButtonProps {
   text: string;

@@ -4,7 +4,7 @@
 // page shows the outcome. Without JavaScript the consent is a link that shows the frame.
 import { useEffect, useState, type MouseEvent } from 'react';
 import { CONSENT_FADE_MS, VERIFICATION_MESSAGE_DELAY_MS } from '../checkout/limits.ts';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 export interface IdentityFrameProps {
   frameUrl: string;

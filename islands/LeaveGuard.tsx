@@ -2,7 +2,7 @@
 // other than submitting one of the page's forms (NEXT, Accept, Decline) asks first.
 // Browsers word the prompt themselves; the returnValue is the spec's "Are you sure?".
 import { useEffect } from 'react';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 /** No props: the guard is the same on every quote screen. */
 export type LeaveGuardProps = Record<string, never>;

@@ -7,7 +7,7 @@
 import { useCallback, useRef, useState, type MouseEvent } from 'react';
 import { popupFeatures, popupGeometry } from '../checkout/popup.ts';
 import { useOrderWatch } from './order-watch.ts';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 export interface PaymentPopupProps {
   /** The payment provider's page (an http(s) URL, checked by the server). */

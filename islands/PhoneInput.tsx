@@ -5,7 +5,7 @@
 // typed and follows the selector. The server validates either way.
 import { useState, type ChangeEvent } from 'react';
 import { formatIncompletePhoneNumber, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/mobile';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 export interface PhoneCountry {
   code: string;

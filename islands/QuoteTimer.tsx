@@ -18,9 +18,9 @@ import {
 import { apiFailure, requoteOutcome, type RequoteOutcome } from '../checkout/failures.ts';
 import { REDIRECT_HOME_DELAY_MS } from '../checkout/limits.ts';
 import { ISLAND_API } from '../checkout/wire.ts';
-import { QuoteSummary, type QuoteFigures, type QuoteSummaryProps } from '../views/components/QuoteSummary.tsx';
+import { QuoteSummary, type QuoteFigures, type QuoteSummaryProps } from '../ui/QuoteSummary.tsx';
 import { trapFocus } from './dialog.ts';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 import type { Texts } from '../checkout/messages.ts';
 
 export interface QuoteTimerProps {

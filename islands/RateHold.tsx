@@ -6,7 +6,7 @@
 // quote-expired choice opens.
 import { useEffect, useState } from 'react';
 import { formatCountdown, remainingMs } from '../checkout/quote-timer.ts';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 export interface RateHoldProps {
   /** The deadline, ms since the epoch. */

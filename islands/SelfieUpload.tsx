@@ -4,10 +4,10 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { UPLOAD_ACCEPT } from '../checkout/limits.ts';
 import { uploadFileError } from '../checkout/validation/upload-file.ts';
-import { FormErrors } from '../views/components/Field.tsx';
+import { FormErrors } from '../ui/Field.tsx';
 import { sendUpload } from './upload-request.ts';
 import { UploadProgress } from './UploadProgress.tsx';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 export interface SelfieUploadProps {
   action: string;

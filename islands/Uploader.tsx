@@ -7,10 +7,10 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { DOCUMENT_TYPES, type DocumentType } from '../checkout/domain.ts';
 import { UPLOAD_ACCEPT } from '../checkout/limits.ts';
 import { uploadFileError, validateDocumentUpload } from '../checkout/validation/upload.ts';
-import { Field, FormErrors, described } from '../views/components/Field.tsx';
+import { Field, FormErrors, described } from '../ui/Field.tsx';
 import { sendUpload } from './upload-request.ts';
 import { UploadProgress } from './UploadProgress.tsx';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 export interface UploaderProps {
   /** The page's own path: the form without JavaScript posts here. */

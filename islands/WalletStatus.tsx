@@ -7,7 +7,7 @@
 // streamed part does the checking instead (views/pages/PaymentSpend.tsx).
 import { useEffect, useState } from 'react';
 import { pollStatus, processedAddress } from '../checkout/status-poll.ts';
-import { useTexts } from '../views/language.tsx';
+import { useTexts } from '../ui/language.tsx';
 
 export interface WalletStatusProps {
   /** /api/txnbuy|txnsell/status/{refId} */

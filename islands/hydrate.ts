@@ -1,10 +1,10 @@
 // Loaded on demand by boot.ts: React plus the island's own chunk, hydrated as its own root
 // with the same identifierPrefix the server used, so useId matches, in the page's language
-// (views/language.tsx) as the server rendered it, once that language's catalogue is here.
+// (ui/language.tsx) as the server rendered it, once that language's catalogue is here.
 import { createElement, type FunctionComponent } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { islandLoaders, type IslandName } from './registry.ts';
-import { PageLanguageContext, pageLanguageOf } from '../views/page-language.ts';
+import { PageLanguageContext, pageLanguageOf } from '../ui/page-language.ts';
 import { catalogueReady } from '../checkout/i18n/catalogues/fetched.ts';
 
 function readProps(id: string): unknown {

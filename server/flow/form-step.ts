@@ -14,7 +14,7 @@ import type { FlowState } from '../../checkout/contract.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { refuseToPage } from '../security/refusal-cookie.ts';
-import type { FormState } from '../../views/components/Field.tsx';
+import type { FormState } from '../../ui/Field.tsx';
 import { formValues } from './form.ts';
 import { followNextAction } from './next.ts';
 import { meetFailure, type Answer, type Carried } from './outcome.ts';

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { islandLoaders, type HydrateStrategy, type IslandName, type IslandProps } from '../../islands/registry.ts';
 import { useRenderContext } from './context.tsx';
-import { PageLanguageContext } from '../../views/page-language.ts';
+import { PageLanguageContext } from '../../ui/page-language.ts';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import { safeJson } from './json.ts';
 import { ByteCache, stringBytes } from '../ops/byte-cache.ts';

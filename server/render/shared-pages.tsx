@@ -11,7 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { localeOf, type PageLanguage } from '../../checkout/i18n/languages.ts';
 import type { Merchant } from '../tenancy/load.ts';
 import type { AssetManifest } from './manifest.ts';
-import { PageLanguageContext } from '../../views/page-language.ts';
+import { PageLanguageContext } from '../../ui/page-language.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
 import { compress, ownBytes } from './encoding.ts';
 import { ByteCache, keyOf } from '../ops/byte-cache.ts';

@@ -11,7 +11,7 @@ import { ownBytes } from './encoding.ts';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Merchant } from '../tenancy/load.ts';
-import { PageLanguageContext } from '../../views/page-language.ts';
+import { PageLanguageContext } from '../../ui/page-language.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
 import { ByteCache, keyOf, stringBytes } from '../ops/byte-cache.ts';
 

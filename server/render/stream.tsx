@@ -14,7 +14,7 @@ import { localeOf } from '../../checkout/i18n/languages.ts';
 import { pageUrlOf } from '../i18n/plugin.ts';
 import { ownOrderLink } from '../security/order-link.ts';
 import { textsFor } from '../../checkout/messages.ts';
-import { PageLanguageContext } from '../../views/page-language.ts';
+import { PageLanguageContext } from '../../ui/page-language.ts';
 import { errorPage } from '../http/errors.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
 import { acceptedEncoding, compress, PER_REQUEST } from './encoding.ts';

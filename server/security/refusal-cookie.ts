@@ -9,7 +9,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FormState } from '../../views/components/Field.tsx';
+import type { FormState } from '../../ui/Field.tsx';
 import { refIdSchema } from '../../checkout/contract.ts';
 import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { checkoutCookieOptions, isHttps } from './flow-cookie.ts';

@@ -6,8 +6,8 @@ import t from 'tap';
 import { FLOW_KINDS } from '../../checkout/domain.ts';
 import { FLOW_STEPS, flowProgress } from '../../checkout/progress.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { allBut, described } from '../../views/components/Field.tsx';
-import { Money } from '../../views/components/Money.tsx';
+import { allBut, described } from '../../ui/Field.tsx';
+import { Money } from '../../ui/Money.tsx';
 import { stepOf } from '../helpers/screens.ts';
 
 t.test('the step indicator follows the flow: each screen declares its step', async (t) => {

@@ -2,7 +2,10 @@
 // - checkout/ holds the rules the server, the views and the islands all run, and the types
 //   they share (the upstream's contract, the merchant schema, the flow cookie's schema): it
 //   imports nothing of server/, views/ or islands/, not even a type (islands bundle it);
-// - views/ and islands/ take from server/ only the render primitives (<Island>, the render
+// - ui/ holds the React parts both pages and islands render (the page's language and
+//   formats, fields, money): islands are leaves that views place, so islands/ imports
+//   nothing of views/, and ui/ nothing of views/ or islands/;
+// - views/, ui/ and islands/ take from server/ only the render primitives (<Island>, the render
 //   context, safe JSON, QR drawings), never request handling, upstream or security code, so a view
 //   cannot act;
 // - nothing of the edge imports or types the sandbox: it is composed beside the edge by
@@ -41,7 +44,7 @@ function importsOf(file: string): Import[] {
     .map(({ specifier, typeOnly }) => ({ from: file, to: relative(root, resolve(root, dirname(file), specifier)), typeOnly }));
 }
 
-const files = ['checkout', 'server', 'views', 'islands', 'scripts'].flatMap(sources);
+const files = ['checkout', 'ui', 'server', 'views', 'islands', 'scripts'].flatMap(sources);
 const imports = files.flatMap(importsOf);
 
 t.test('the walk sees the tree', async (t) => {
@@ -53,16 +56,26 @@ t.test('the walk sees the tree', async (t) => {
   );
 });
 
-t.test('views and islands take only render primitives from the server', async (t) => {
+t.test('islands are leaves that views place: islands and ui import nothing of views', async (t) => {
+  const crossing = imports.filter(
+    (i) =>
+      (i.from.startsWith('islands/') && i.to.startsWith('views/')) ||
+      (i.from.startsWith('ui/') && /^(views|islands)\//.test(i.to)),
+  );
+  t.strictSame(
+    crossing.map((i) => `${i.from} -> ${i.to}`),
+    [],
+  );
+});
+
+t.test('views, ui and islands take only render primitives from the server', async (t) => {
   const allowed = (to: string) =>
     !to.startsWith('server/') ||
     to === 'server/render/island.tsx' ||
     to === 'server/render/context.tsx' ||
     to === 'server/render/json.ts' ||
     to === 'server/render/qr.ts';
-  const crossing = imports.filter(
-    (i) => (i.from.startsWith('views/') || i.from.startsWith('islands/')) && !i.typeOnly && !allowed(i.to),
-  );
+  const crossing = imports.filter((i) => /^(views|ui|islands)\//.test(i.from) && !i.typeOnly && !allowed(i.to));
   t.strictSame(
     crossing.map((i) => `${i.from} -> ${i.to}`),
     [],

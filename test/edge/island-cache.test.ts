@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { RENDERS_NOTHING, cachedIslandHtmlEntries } from '../../server/render/island.tsx';
 import { islandLoaders, type IslandName, type IslandProps } from '../../islands/registry.ts';
-import { PageLanguageContext } from '../../views/page-language.ts';
+import { PageLanguageContext } from '../../ui/page-language.ts';
 import { LANGUAGES } from '../../checkout/i18n/languages.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { directLink, quoteForm, Visitor } from '../helpers/journey.ts';

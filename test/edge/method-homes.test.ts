@@ -20,7 +20,7 @@ function sources(dir: string): string[] {
   });
 }
 
-const files = ['checkout', 'server', 'views', 'islands'].flatMap(sources).map((file) => ({
+const files = ['checkout', 'ui', 'server', 'views', 'islands'].flatMap(sources).map((file) => ({
   file,
   text: readFileSync(join(root, file), 'utf8'),
   /** 'PaymentEtransfer.tsx' -> 'payment-etransfer', to compare with a module's file name. */

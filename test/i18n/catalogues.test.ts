@@ -66,7 +66,7 @@ function sources(dir: string): string[] {
 
 t.test('every key is asked for by code', async (t) => {
   const root = new URL('../../', import.meta.url).pathname;
-  const code = ['checkout', 'server', 'views', 'islands']
+  const code = ['checkout', 'ui', 'server', 'views', 'islands']
     .flatMap((dir) => sources(join(root, dir)))
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');

@@ -2,7 +2,7 @@
 // so the page reached by the question's own link works without JavaScript; Escape is No.
 import type { ReactNode } from 'react';
 import { Island } from '../../server/render/island.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export function ConfirmModal(props: { id: string; question: string; yesHref: string; noHref: string; children?: ReactNode }) {
   const { ACTIONS } = useTexts();

@@ -4,7 +4,7 @@
 // quiet way out (`quiet`): a link-styled button, set apart, not taken for a payment step.
 import { ROUTES } from '../../checkout/routes.ts';
 import { SubmitButton } from './FormParts.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 const NOTE_ID = 'done-leaves';
 

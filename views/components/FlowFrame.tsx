@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import type { Order } from '../../checkout/order.ts';
 import type { Progress } from '../../checkout/progress.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../language.tsx';
-import { Money } from './Money.tsx';
+import { useTexts } from '../../ui/language.tsx';
+import { Money } from '../../ui/Money.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 
 export interface FlowFrameProps {

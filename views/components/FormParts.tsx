@@ -4,8 +4,8 @@
 // has its own file, DoneButton.tsx). All plain HTML: they work without JavaScript.
 import type { ReactNode } from 'react';
 import { ROUTES } from '../../checkout/routes.ts';
-import { FormErrors } from './Field.tsx';
-import { useTexts } from '../language.tsx';
+import { FormErrors } from '../../ui/Field.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 /** A submit button: the primary one (NEXT unless told), or a secondary or quiet one; `name` and `value` say which was pressed. */
 export function SubmitButton({

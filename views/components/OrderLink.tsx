@@ -3,7 +3,7 @@
 // full URL to copy, and its QR code for a phone to take along. Nothing without the visitor's
 // flow (a completion page opened later).
 import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { CopyValue } from './CopyValue.tsx';
 import { QrCode } from './QrCode.tsx';
 

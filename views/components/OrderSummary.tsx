@@ -4,14 +4,14 @@
 // `copy`, the address and the Reference ID carry copy buttons (selectable text without
 // JavaScript).
 import { Fragment } from 'react';
-import { useFormats } from '../page-language.ts';
+import { useFormats } from '../../ui/page-language.ts';
 import { summaryRows, type Order, type SummaryRow } from '../../checkout/order.ts';
 import { countryOfCurrency } from '../../checkout/domain.ts';
 import { formatMoment } from '../../checkout/quote-timer.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { CopyValue } from './CopyValue.tsx';
-import { Money } from './Money.tsx';
+import { Money } from '../../ui/Money.tsx';
 
 const ROW_CLASS: Partial<Record<SummaryRow['kind'], string>> = {
   address: 'crypto-address',

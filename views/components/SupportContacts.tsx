@@ -2,7 +2,7 @@
 // as list items (the footer's and the unavailable step's lists).
 import { useRenderContext } from '../../server/render/context.tsx';
 import type { MerchantConfig } from '../../checkout/merchant-schema.ts';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 /** Whether the merchant gives any way to reach support (so a list of them is not empty). */
 export const hasSupportContacts = (config: MerchantConfig) => Boolean(config.etransferEmail || config.audioTollFreeNumber);

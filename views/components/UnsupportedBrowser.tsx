@@ -1,5 +1,5 @@
 import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 /**
  * Visible by default and hidden by a CSS @supports rule that only browsers with ES

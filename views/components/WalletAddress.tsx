@@ -6,7 +6,7 @@
 // finds the address reloads the page for it (islands/WalletStatus.tsx).
 import { Fragment } from 'react';
 import { walletAmount } from '../../checkout/wallet-uri.ts';
-import { useTexts, withNodes } from '../language.tsx';
+import { useTexts, withNodes } from '../../ui/language.tsx';
 import { CopyValue } from './CopyValue.tsx';
 import { QrCode } from './QrCode.tsx';
 

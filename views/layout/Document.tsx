@@ -11,7 +11,7 @@ import { MODULE_PRELOAD_ID } from '../../islands/protocol.ts';
 import { Header } from './Header.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Footer, type FooterKind } from './Footer.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { Toasts, type Toast } from '../components/Toasts.tsx';
 import { UnsupportedBrowser } from '../components/UnsupportedBrowser.tsx';
 

@@ -1,6 +1,6 @@
 import { useMerchantFooter, useRenderContext } from '../../server/render/context.tsx';
 import { LEGAL_PAGES } from '../../checkout/legal.ts';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
 import { hasSupportContacts, SupportContacts } from '../components/SupportContacts.tsx';
 

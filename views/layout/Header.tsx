@@ -1,6 +1,6 @@
 import { useRenderContext } from '../../server/render/context.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { Brand } from '../components/Brand.tsx';
 
 /** Merchant brand and the language switch, plus the environment and version outside production. */

@@ -5,7 +5,7 @@
 // the page's URL.
 import { LANGUAGE_NAMES, languageSwitchHref } from '../../checkout/i18n/languages.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export function LanguageSwitch() {
   const { LANGUAGE_SWITCH_LABEL } = useTexts();

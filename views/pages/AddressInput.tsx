@@ -4,9 +4,9 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
-import { Field, described, type FormState } from '../components/Field.tsx';
+import { Field, described, type FormState } from '../../ui/Field.tsx';
 import { FormCard } from '../components/FormParts.tsx';
-import { useTexts, withNodes } from '../language.tsx';
+import { useTexts, withNodes } from '../../ui/language.tsx';
 
 export interface AddressInputProps {
   frame?: FlowFrameProps | undefined;

@@ -3,10 +3,10 @@
 // upstream where the order stands. The skip variant may also go on without the call.
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { FormErrors } from '../components/Field.tsx';
+import { FormErrors } from '../../ui/Field.tsx';
 import { SubmitButton } from '../components/FormParts.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts, withNodes } from '../language.tsx';
+import { useTexts, withNodes } from '../../ui/language.tsx';
 
 export interface AudioInputProps {
   frame?: FlowFrameProps | undefined;

@@ -5,7 +5,7 @@
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormCard } from '../components/FormParts.tsx';

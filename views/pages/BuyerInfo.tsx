@@ -3,7 +3,7 @@
 import { Fragment } from 'react';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { Field, described, type FormState } from '../components/Field.tsx';
+import { Field, described, type FormState } from '../../ui/Field.tsx';
 import { FormCard } from '../components/FormParts.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
@@ -11,7 +11,7 @@ import type { AddressForm } from '../../checkout/address/index.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import type { BirthdayPart } from '../../checkout/validation/buyer-info.ts';
 import type { PhoneInputProps } from '../../islands/PhoneInput.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export type BuyerFormField = FormFieldsOf<'buyerInfo'>;
 

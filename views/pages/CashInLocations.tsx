@@ -4,7 +4,7 @@
 import { Island } from '../../server/render/island.tsx';
 import type { CashInMapProps, MapCentre } from '../../islands/CashInMap.tsx';
 import { Document } from '../layout/Document.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { Brand } from '../components/Brand.tsx';
 
 export interface CentreGroup {

@@ -3,9 +3,9 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
-import { Field, described, type FormState } from '../components/Field.tsx';
+import { Field, described, type FormState } from '../../ui/Field.tsx';
 import { FormCard } from '../components/FormParts.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export interface EmailInputProps {
   frame?: FlowFrameProps | undefined;

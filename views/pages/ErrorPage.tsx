@@ -2,7 +2,7 @@
 // words, and a way back to the start.
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export function ErrorPage({ title, message }: { title: string; message: string }) {
   const { ERROR_TEXT } = useTexts();

@@ -3,7 +3,7 @@
 // header does it, no JavaScript needed), the reference ID to quote if they get in touch,
 // and a link to where the notice takes them, to go now.
 import { Document } from '../layout/Document.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
 
 export interface FlowEndedProps {

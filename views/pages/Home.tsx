@@ -2,7 +2,7 @@
 import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
 import { Modal } from '../components/Modal.tsx';

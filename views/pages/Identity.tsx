@@ -5,7 +5,7 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { selfieInstructionsOf } from '../../checkout/identity.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 /** The selfie's steps, the first naming the photo IDs of the buyer's country. */
 function Instructions({ country }: { country: string }) {

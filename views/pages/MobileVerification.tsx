@@ -3,13 +3,13 @@
 // cancelled: the page says so (the server's Refresh header takes the visitor home).
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { Field, FormErrors, described, type FormState } from '../components/Field.tsx';
+import { Field, FormErrors, described, type FormState } from '../../ui/Field.tsx';
 import { SubmitButton } from '../components/FormParts.tsx';
 import type { Toast } from '../components/Toasts.tsx';
 import { VERIFICATION_CODE_LENGTH } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export interface MobileVerificationProps {
   frame?: FlowFrameProps | undefined;

@@ -6,9 +6,9 @@
 // again.
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { QuoteSummary, type QuoteSummaryProps } from '../components/QuoteSummary.tsx';
-import { FormErrors } from '../components/Field.tsx';
-import { useTexts } from '../language.tsx';
+import { QuoteSummary, type QuoteSummaryProps } from '../../ui/QuoteSummary.tsx';
+import { FormErrors } from '../../ui/Field.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export interface NewQuotePageProps {
   frame?: FlowFrameProps | undefined;

@@ -16,8 +16,8 @@ import { OrderSummary, placedText } from '../components/OrderSummary.tsx';
 import { ReferenceNumber } from '../components/ReferenceNumber.tsx';
 import { SupportContacts, hasSupportContacts } from '../components/SupportContacts.tsx';
 import { CopyValue } from '../components/CopyValue.tsx';
-import { useTexts } from '../language.tsx';
-import { useFormats } from '../page-language.ts';
+import { useTexts } from '../../ui/language.tsx';
+import { useFormats } from '../../ui/page-language.ts';
 import type { Texts } from '../../checkout/messages.ts';
 
 export interface OrderPageProps {

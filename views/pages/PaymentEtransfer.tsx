@@ -5,7 +5,7 @@
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { Island } from '../../server/render/island.tsx';
 import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
-import { useTexts, withNodes } from '../language.tsx';
+import { useTexts, withNodes } from '../../ui/language.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';

@@ -9,9 +9,9 @@ import { Island } from '../../server/render/island.tsx';
 import type { RateHoldProps } from '../../islands/RateHold.tsx';
 import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { Field, described, type FormState } from '../components/Field.tsx';
+import { Field, described, type FormState } from '../../ui/Field.tsx';
 import { FormCard, SubmitButton } from '../components/FormParts.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { OrderLink } from '../components/OrderLink.tsx';
 
 export const VOUCHER_FORM_ID = 'voucher-form';

@@ -2,7 +2,7 @@
 // checkout/payment-url.ts: say so plainly, with the request id support can look up.
 import { BackHome } from '../components/FormParts.tsx';
 import { Document } from '../layout/Document.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export function PaymentRefusedPage({ reference }: { reference: string }) {
   const { BACK_TO_START, PAYMENT_REFUSED_TEXT } = useTexts();

@@ -14,7 +14,7 @@ import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { ConfirmModal } from '../components/ConfirmModal.tsx';
 import { BootWhileStreaming, Streamed } from '../components/Streamed.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { OrderLink } from '../components/OrderLink.tsx';
 
 export interface PaymentSpendProps {

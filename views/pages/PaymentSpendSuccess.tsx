@@ -3,7 +3,7 @@ import type { CompletionProps } from '../../server/flow/completion.ts';
 import { Document } from '../layout/Document.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { OrderLink } from '../components/OrderLink.tsx';
 
 export function PaymentSpendSuccessPage({ order, receipt }: CompletionProps) {

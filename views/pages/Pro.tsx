@@ -4,7 +4,7 @@ import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import { Modal } from '../components/Modal.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export function ProPage({ form, feeText, modal }: { form: AmountFormProps; feeText: string | null; modal?: string | undefined }) {
   const { PRO_TEXT } = useTexts();

@@ -3,7 +3,7 @@
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import { Streamed } from '../components/Streamed.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 /** What the page needs to know of the upstream's answer. */
 export type ProcOutcome = 'done' | 'failed';

@@ -2,7 +2,7 @@
 // header, no JavaScript needed); after the last attempt the server sends the visitor home.
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export function QuoteRetryPage(props: { retryUrl: string; seconds: number; attempt: number; attempts: number; title?: string }) {
   const { QUOTE_RETRY } = useTexts();

@@ -3,7 +3,7 @@
 // then); No is a link home that adopts nothing. No JavaScript.
 import { BackHome, SubmitButton } from '../components/FormParts.tsx';
 import { Document } from '../layout/Document.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export interface ResumeOrder {
   refId: string;

@@ -2,7 +2,7 @@
 // say so, and give what support needs to finish the order by hand.
 import { Document } from '../layout/Document.tsx';
 import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { SupportContacts } from '../components/SupportContacts.tsx';
 import { BackHome } from '../components/FormParts.tsx';
 

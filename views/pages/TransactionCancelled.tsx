@@ -2,8 +2,8 @@
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
 import type { CompletionProps } from '../../server/flow/completion.ts';
-import { useTexts } from '../language.tsx';
-import { useFormats } from '../page-language.ts';
+import { useTexts } from '../../ui/language.tsx';
+import { useFormats } from '../../ui/page-language.ts';
 import { placedText } from '../components/OrderSummary.tsx';
 import { OrderLink } from '../components/OrderLink.tsx';
 

@@ -6,7 +6,7 @@ import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
 import { documentTypeLabels } from '../../checkout/validation/upload.ts';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export interface VerifyPageProps {
   frame?: FlowFrameProps | undefined;

@@ -3,7 +3,7 @@
 import { Document } from '../layout/Document.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { Unavailable } from '../components/FormParts.tsx';
-import { useTexts } from '../language.tsx';
+import { useTexts } from '../../ui/language.tsx';
 
 export type VerifyIdenfyProps =
   | { available: false }

@@ -4,11 +4,11 @@
 // add up, they are shown as given, without a converted amount made up to fit. No render
 // context (the page's language only), because the QuoteTimer island renders it too: once
 // for the held quote and once for a new one after expiry.
-import type { FlowKind } from '../../checkout/domain.ts';
-import type { FiatSymbolSource } from '../../checkout/format.ts';
-import { FEE_IN, workingOf, type QuoteFigures } from '../../checkout/money.ts';
-import { useFormats } from '../page-language.ts';
-import { useTexts } from '../language.tsx';
+import type { FlowKind } from '../checkout/domain.ts';
+import type { FiatSymbolSource } from '../checkout/format.ts';
+import { FEE_IN, workingOf, type QuoteFigures } from '../checkout/money.ts';
+import { useFormats } from './page-language.ts';
+import { useTexts } from './language.tsx';
 
 export type { QuoteFigures };
 

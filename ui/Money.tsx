@@ -1,8 +1,8 @@
 // An amount with its currency code: fiat with the merchant's symbol, 2 decimals and
 // thousands separators (none above 100,000), crypto with 8 decimals (format.ts), in the
 // page's locale. No render context, so islands render it too.
-import type { FiatSymbolSource } from '../../checkout/format.ts';
-import { useFormats } from '../page-language.ts';
+import type { FiatSymbolSource } from '../checkout/format.ts';
+import { useFormats } from './page-language.ts';
 
 export type MoneyProps =
   | { kind: 'fiat'; amount: number; currency: string; symbols?: FiatSymbolSource | undefined }
