@@ -26,6 +26,7 @@ import { resolveHost, tenancyPlugin } from './http/tenancy.ts';
 import { securityPlugin } from './security/plugin.ts';
 import { languagePlugin } from './i18n/plugin.ts';
 import { renderPlugin } from './render/plugin.ts';
+import { ErrorPage } from '../views/pages/ErrorPage.tsx';
 import { registerPages } from './screens/index.ts';
 import { uploadsPlugin } from './uploads/plugin.ts';
 import { upstreamPlugin } from './upstream/dispatcher.ts';
@@ -168,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     observe: (call) => app.metrics.upstreamCall(call),
     clock: app.clock,
   });
-  await app.register(renderPlugin);
+  await app.register(renderPlugin, { errorPage: ErrorPage });
   await app.register(assetsPlugin);
   await app.register(robotsPlugin);
   await app.register(upstreamProxy, {

@@ -4,16 +4,12 @@
 // not there yet to their step.
 import type { RouteHandlerMethod } from 'fastify';
 import { createElement, type FunctionComponent } from 'react';
-import { orderOf, type Order } from '../../checkout/order.ts';
+import { orderOf } from '../../checkout/order.ts';
 import type { ScreenPath } from '../../checkout/routes.ts';
-import { receiptText, type ReceiptText } from '../methods/method.ts';
+import { receiptText } from '../methods/method.ts';
+import type { CompletionProps } from '../../views/pages/completion.ts';
 import { leaveStep, loadStep } from './step.ts';
 import { textsOf } from '../i18n/plugin.ts';
-
-export interface CompletionProps {
-  order?: Order | undefined;
-  receipt?: ReceiptText | undefined;
-}
 
 export function completionPage(
   path: ScreenPath,

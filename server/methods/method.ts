@@ -14,6 +14,7 @@ import type { LimitPair } from '../ops/rate-limit-settings.ts';
 import { SHARED_CALLS, type UpstreamCall } from '../upstream/calls.ts';
 import type { UpstreamResult } from '../upstream/client.ts';
 import type { FlowState } from '../../checkout/contract.ts';
+import type { ReceiptText } from '../../views/pages/completion.ts';
 
 /** What the pages after the payment say, in the method's words (RECEIPT_TEXT), in the visitor's language. */
 export interface Receipt {
@@ -58,14 +59,6 @@ export interface PaymentMethod extends MethodRules {
   readonly calls?: readonly UpstreamCall[];
   /** The method's fee is a third party's, asked as the order is quoted (a card provider's). */
   readonly providerQuote?: (request: FastifyRequest, state: FlowState) => Promise<UpstreamResult<ProviderQuote>>;
-}
-
-/** A receipt's words for one order, as the completion and deposit pages show them. */
-export interface ReceiptText {
-  afterApproval: string;
-  delivery: string;
-  cancelled?: string | undefined;
-  onDeposit?: string | undefined;
 }
 
 export function receiptText(method: PaymentMethod, order: Order, texts: Texts): ReceiptText {

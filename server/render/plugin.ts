@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
-import { createElement, type ReactElement } from 'react';
+import { createElement, type FunctionComponent, type ReactElement } from 'react';
 import { acceptedEncoding } from './encoding.ts';
 import { loadIslands } from './island.tsx';
 import { DIST_DIR, readManifest } from './manifest.ts';
@@ -19,10 +19,15 @@ import { textsFor } from '../../checkout/messages.ts';
 import { renderOnShell } from './shell.tsx';
 import type { Merchant } from '../tenancy/load.ts';
 import { errorTitle } from '../http/errors.ts';
-import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 
-export const renderPlugin = fp<{ distDir?: URL }>(
-  async (app, { distDir = DIST_DIR }) => {
+export interface RenderPluginOptions {
+  distDir?: URL;
+  /** The page an error is shown on, handed in by the app so render code imports no page. */
+  errorPage: FunctionComponent<{ title: string; message: string }>;
+}
+
+export const renderPlugin = fp<RenderPluginOptions>(
+  async (app, { distDir = DIST_DIR, errorPage }) => {
     const [manifest] = await Promise.all([readManifest(distDir), loadIslands()]);
     app.decorate('assetManifest', manifest);
     app.decorateReply('render', async function render(this: FastifyReply, page: ReactElement, options: RenderOptions = {}) {
@@ -42,7 +47,7 @@ export const renderPlugin = fp<{ distDir?: URL }>(
     // Asked by the error handler, also where no hook has run (http/outside-answers.ts): no
     // reply needed, and no script, so no nonce.
     app.decorate('errorPageHtml', (merchant: Merchant, status: number, message: string, language: PageLanguage) => {
-      const page = createElement(ErrorPage, { title: errorTitle(status, textsFor(language)), message });
+      const page = createElement(errorPage, { title: errorTitle(status, textsFor(language)), message });
       const context = {
         nonce: undefined,
         merchant,

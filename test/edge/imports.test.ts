@@ -6,8 +6,10 @@
 //   formats, fields, money): islands are leaves that views place, so islands/ imports
 //   nothing of views/, and ui/ nothing of views/ or islands/;
 // - views/, ui/ and islands/ take from server/ only the render primitives (<Island>, the render
-//   context, safe JSON, QR drawings), never request handling, upstream or security code, so a view
-//   cannot act;
+//   context, safe JSON, QR drawings, the asset manifest's type), never request handling,
+//   upstream or security code, not even a type, so a view cannot act;
+// - render code is handed its pages (the app gives it the error page): server/render/
+//   imports nothing of views/; flow code sits above the pages it shows, which never import it;
 // - nothing of the edge imports or types the sandbox: it is composed beside the edge by
 //   the process (server/main.ts, or server/sandbox/main.ts on its own, which hands it the
 //   edge's methods' fee fields), and the sandbox shares only the contract and the
@@ -76,6 +78,14 @@ t.test('views, ui and islands take only render primitives from the server', asyn
     to === 'server/render/json.ts' ||
     to === 'server/render/qr.ts';
   const crossing = imports.filter((i) => /^(views|ui|islands)\//.test(i.from) && !i.typeOnly && !allowed(i.to));
+  t.strictSame(
+    crossing.map((i) => `${i.from} -> ${i.to}`),
+    [],
+  );
+});
+
+t.test('render code is handed its pages: server/render imports nothing of views', async (t) => {
+  const crossing = imports.filter((i) => i.from.startsWith('server/render/') && i.to.startsWith('views/'));
   t.strictSame(
     crossing.map((i) => `${i.from} -> ${i.to}`),
     [],

@@ -11,6 +11,7 @@ import { tenancyPlugin } from '../../server/http/tenancy.ts';
 import { securityPlugin } from '../../server/security/plugin.ts';
 import { languagePlugin } from '../../server/i18n/plugin.ts';
 import { renderPlugin } from '../../server/render/plugin.ts';
+import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 import { assetsPlugin } from '../../server/static-files.ts';
 import { thirdPartyPlugin, resolveThirdParty } from '../../server/third-party.ts';
 import { parseConfig } from '../../server/config.ts';
@@ -32,7 +33,7 @@ async function edge(routes: (app: FastifyInstance) => void, lifecycle?: Lifecycl
   await app.register(languagePlugin, { pseudo: false });
   await app.register(thirdPartyPlugin, { thirdParty: resolveThirdParty(config, 'http://upstream.invalid') });
   await app.register(securityPlugin);
-  await app.register(renderPlugin);
+  await app.register(renderPlugin, { errorPage: ErrorPage });
   await app.register(assetsPlugin);
   routes(app);
   await app.ready();

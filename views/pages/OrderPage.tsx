@@ -8,7 +8,7 @@ import { Island } from '../../server/render/island.tsx';
 import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
 import type { Order } from '../../checkout/order.ts';
 import { type OrderStage, isFinalStage, paysInCrypto, waitsOnVisitor } from '../../checkout/order-status.ts';
-import type { ReceiptText } from '../../server/methods/method.ts';
+import type { ReceiptText } from './completion.ts';
 import { REVIEW_MAX_MS } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';

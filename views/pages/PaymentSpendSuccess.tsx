@@ -1,5 +1,5 @@
 // Thanks page after the visitor confirmed sending their crypto (screen 17).
-import type { CompletionProps } from '../../server/flow/completion.ts';
+import type { CompletionProps } from './completion.ts';
 import { Document } from '../layout/Document.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';

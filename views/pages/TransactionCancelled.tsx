@@ -1,7 +1,7 @@
 // Screen 20, cancelled page: nothing was charged; Try Again starts over at home.
 import { ROUTES } from '../../checkout/routes.ts';
 import { Document } from '../layout/Document.tsx';
-import type { CompletionProps } from '../../server/flow/completion.ts';
+import type { CompletionProps } from './completion.ts';
 import { useTexts } from '../../ui/language.tsx';
 import { useFormats } from '../../ui/page-language.ts';
 import { placedText } from '../components/OrderSummary.tsx';

@@ -1,6 +1,6 @@
 // Screen 20, success page: the order summary, how the order reaches the visitor (in its
 // payment method's words), and Done.
-import type { CompletionProps } from '../../server/flow/completion.ts';
+import type { CompletionProps } from './completion.ts';
 import { Document } from '../layout/Document.tsx';
 import { DoneButton } from '../components/DoneButton.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
