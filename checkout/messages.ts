@@ -67,7 +67,7 @@ function textsOf(t: Translator) {
     } as Readonly<Record<string, string>>,
     /**
      * Every page's meta description: the merchant's title and what the page is for. Only home
-     * and the legal pages are for search engines (server/http/robots.ts). Not in the spec.
+     * and the legal pages are for search engines (server/front/robots.ts). Not in the spec.
      */
     META_TEXT: {
       home: (title: string, kinds: readonly string[], coins: readonly string[]) =>

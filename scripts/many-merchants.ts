@@ -181,7 +181,7 @@ async function memoryFigures(port: number): Promise<string> {
   );
 }
 
-/** What /readyz and the shedding say when memory is short (ops/health.ts, ops/admission.ts). */
+/** What /readyz and the shedding say when memory is short (http/health.ts, ops/admission.ts). */
 const MEMORY_READINESS = new Set(['rss', 'heap']);
 const MEMORY_SHEDDING = new Set(['rssBytes', 'heapUsedBytes']);
 

@@ -16,11 +16,11 @@ import type { Upstream } from './upstream/client.ts';
 import type { ThirdParty } from './third-party.ts';
 import type { CircuitBreakers } from './upstream/breaker.ts';
 import type { EdgeMetrics } from './ops/metrics.ts';
-import type { PressureReason } from './ops/health.ts';
+import type { PressureReason } from './http/health.ts';
 import type { OwnWork } from './ops/pressure.ts';
-import type { SharedPagesFastPath } from './http/cached-page-listener.ts';
+import type { SharedPagesFastPath } from './front/cached-page-listener.ts';
 import type { RateLimitCheck } from './ops/rate-limit.ts';
-import type { ApiFastPath } from './http/api-fast-path.ts';
+import type { ApiFastPath } from './front/api-fast-path.ts';
 import type { ProxyTarget } from './upstream/proxy-rules.ts';
 import type { UpstreamSummary } from './upstream/upstream-call.ts';
 

@@ -8,7 +8,7 @@ import { buildApp } from './app.ts';
 import { PAYMENT_METHODS } from './methods/index.ts';
 import { processLogger } from './logging.ts';
 import { MerchantConfigError } from './tenancy/errors.ts';
-import { HealthState } from './ops/health.ts';
+import { HealthState } from './http/health.ts';
 import { startProbeServer } from './ops/probes.ts';
 
 const MAX_HOSTS_LISTED = 50;

@@ -1,12 +1,12 @@
 // Health and readiness for the orchestrator, one log line per request, and draining: once
 // shutdown begins, new requests get 503 while in-flight ones finish. Routes that must
 // answer while draining (liveness, readiness) say so in their config. The probes here, on
-// the main port, mean what the probe worker's mean on HEALTH_PORT (server/ops/health.ts);
+// the main port, mean what the probe worker's mean on HEALTH_PORT (health.ts);
 // this plugin publishes the state that worker reads.
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EdgeError, RETRY_AFTER_S } from './errors.ts';
-import { HEARTBEAT_MS, HealthState, PROBE_LIMITS, liveness, readiness, type ProbeInputs } from '../ops/health.ts';
+import { HEARTBEAT_MS, HealthState, PROBE_LIMITS, liveness, readiness, type ProbeInputs } from './health.ts';
 import type { UpstreamSummary } from '../upstream/upstream-call.ts';
 
 export interface Lifecycle {

@@ -16,7 +16,6 @@ import { logRequest } from './lifecycle.ts';
 import { languageOfHeaders } from '../i18n/negotiate.ts';
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
 import { textsFor } from '../../checkout/messages.ts';
-import type { EdgeMetrics } from '../ops/metrics.ts';
 
 /** The headers of every answer written here, but its type, length and request id. */
 const ANSWER_HEADERS: Readonly<Record<string, string>> = {
@@ -60,7 +59,8 @@ export function refusal(error: FastifyError): Refusal {
 
 export interface OutsideAnswerDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-  metrics: Pick<EdgeMetrics, 'request'>;
+  /** Counts the answer: the metrics (ops/metrics.ts) hand themselves in, so http/ imports nothing of ops/. */
+  metrics: { request(merchant: string, route: string, method: string, status: number, seconds: number): void };
   /** The language a request is answered in (its merchant's, negotiated); without it, the default. */
   languageOf?(request: IncomingMessage): PageLanguage;
 }

@@ -18,7 +18,7 @@ import { languageOfHeaders } from '../i18n/negotiate.ts';
 import { DEFAULT_LANGUAGE } from '../../checkout/i18n/languages.ts';
 import type { ConnectionGuard } from './connections.ts';
 import type { Admission, AdmissionReason } from './admission.ts';
-import type { PressureReason } from './health.ts';
+import type { PressureReason } from '../http/health.ts';
 import { cachedBytes } from './byte-cache.ts';
 
 /** What under-pressure samples, by its names. */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import { HealthState, liveness, readiness, type ProbeLimits } from './health.ts';
+import { HealthState, liveness, readiness, type ProbeLimits } from '../http/health.ts';
 
 export interface ProbeWorkerData {
   buffer: SharedArrayBuffer;

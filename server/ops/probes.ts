@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../root.ts';
 import { EdgeError, ERROR_ANSWER_CSP, errorJson, statusError } from '../http/errors.ts';
 import { SECURITY_HEADERS } from '../security/plugin.ts';
 import { CLIENT_ERROR_STATUS } from '../http/outside-answers.ts';
-import { PROBE_LIMITS, type HealthState, type ProbeLimits } from './health.ts';
+import { PROBE_LIMITS, type HealthState, type ProbeLimits } from '../http/health.ts';
 import type { ProbeWorkerData, ProbeWorkerMessage } from './probe-worker.ts';
 
 /** Every probe answer's headers, on either port: the edge's security headers and a policy that runs nothing. */

@@ -66,7 +66,7 @@ export interface Refusal {
 /**
  * Counts one request against a limit (per address, and per refId when it has one): the
  * same counters whichever path answers the request (this plugin's hook for Fastify's
- * routes, http/api-fast-path.ts in front of Fastify).
+ * routes, front/api-fast-path.ts in front of Fastify).
  */
 export type RateLimitCheck = (name: LimitName, counted: Counted) => Promise<Refusal | undefined>;
 

@@ -1,6 +1,6 @@
 // The /api proxy's rules, in one place for the two paths that answer /api: the Fastify
 // routes (proxy.ts) and the server's request listener in front of Fastify
-// (http/api-fast-path.ts). Which calls pass (checkout/wire.ts ISLAND_CALLS), whose
+// (front/api-fast-path.ts). Which calls pass (checkout/wire.ts ISLAND_CALLS), whose
 // transaction a call may touch, how the upstream request is built from checked parts, and
 // how its answer is rebuilt: the status, a checked body no larger than the cap, and three
 // headers. An upstream redirect, a non-JSON body, a 5xx or a body over the cap becomes the

@@ -4,7 +4,7 @@
 // on its request's own line (one line per /api request), a failed one is its own warning.
 // Everything else is a 404 that never reaches the upstream. What passes and how the answer
 // is rebuilt are the proxy's rules (proxy-rules.ts), which the request listener in front of
-// Fastify applies too (http/api-fast-path.ts); what only a body needs (content type, size,
+// Fastify applies too (front/api-fast-path.ts); what only a body needs (content type, size,
 // depth) is here.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodes } from 'fastify';

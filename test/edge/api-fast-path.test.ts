@@ -1,4 +1,4 @@
-// The /api calls answered in front of Fastify (server/http/api-fast-path.ts): the same
+// The /api calls answered in front of Fastify (server/front/api-fast-path.ts): the same
 // status, bytes and headers as the Fastify route for whatever the upstream answers, the
 // same rate-limit counters, the same metrics and log line; every other request meets the
 // Fastify route unchanged. The Fastify route is reached with app.inject (Fastify's own

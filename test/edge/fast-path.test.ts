@@ -1,4 +1,4 @@
-// Pages rendered once for everyone, answered in front of Fastify (server/http/cached-page-listener.ts):
+// Pages rendered once for everyone, answered in front of Fastify (server/front/cached-page-listener.ts):
 // the same bytes and headers as the full request path, for exactly the requests that show
 // nothing of their visitor, with their metrics and their log line; everything else meets
 // the full path unchanged. The full path is reached with app.inject (Fastify's own
@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import t from 'tap';
 import type { Merchant } from '../../server/tenancy/load.ts';
-import { publishSharedPage, publishedPage } from '../../server/http/cached-page-listener.ts';
+import { publishSharedPage, publishedPage } from '../../server/front/cached-page-listener.ts';
 import { sharedPage } from '../../server/render/shared-pages.tsx';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { measuredUnderPressure } from '../helpers/pressure.ts';

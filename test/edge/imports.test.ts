@@ -10,6 +10,8 @@
 //   upstream or security code, not even a type, so a view cannot act;
 // - render code is handed its pages (the app gives it the error page): server/render/
 //   imports nothing of views/; flow code sits above the pages it shows, which never import it;
+// - server/ops/ (connections, admission, metrics, probes) answers with server/http/'s
+//   answers, and http/ imports nothing of ops/;
 // - nothing of the edge imports or types the sandbox: it is composed beside the edge by
 //   the process (server/main.ts, or server/sandbox/main.ts on its own, which hands it the
 //   edge's methods' fee fields), and the sandbox shares only the contract and the
@@ -86,6 +88,14 @@ t.test('views, ui and islands take only render primitives from the server', asyn
 
 t.test('render code is handed its pages: server/render imports nothing of views', async (t) => {
   const crossing = imports.filter((i) => i.from.startsWith('server/render/') && i.to.startsWith('views/'));
+  t.strictSame(
+    crossing.map((i) => `${i.from} -> ${i.to}`),
+    [],
+  );
+});
+
+t.test('ops answers with http, and http imports nothing of ops', async (t) => {
+  const crossing = imports.filter((i) => i.from.startsWith('server/http/') && i.to.startsWith('server/ops/'));
   t.strictSame(
     crossing.map((i) => `${i.from} -> ${i.to}`),
     [],

@@ -18,7 +18,7 @@ import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { EdgeMetrics } from '../../server/ops/metrics.ts';
 import { repoRoot } from '../tenancy/fixtures.ts';
-import { HealthState } from '../../server/ops/health.ts';
+import { HealthState } from '../../server/http/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
 import { kustomize } from '../helpers/kustomize.ts';
 import { startRedis } from '../helpers/redis.ts';

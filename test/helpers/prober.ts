@@ -1,7 +1,7 @@
 // Probes sent from a thread of their own, in plain JavaScript: when the edge under test runs
 // in the test's main thread, a probe sent from there could not be sent, nor its answer
 // read, while that thread is busy, and its timing would be the main thread's. Each answer
-// carries its latency and when it arrived, on sharedNow's clock (server/ops/health.ts).
+// carries its latency and when it arrived, on sharedNow's clock (server/http/health.ts).
 import { Worker } from 'node:worker_threads';
 
 export interface ProbeRecord {

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { startStack } from '../helpers/stack.ts';
 import { MAPLE, quoteForm, startFlow } from '../helpers/journey.ts';
-import { HealthState } from '../../server/ops/health.ts';
+import { HealthState } from '../../server/http/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
 
 const lifecycle = new HealthState();

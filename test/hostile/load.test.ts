@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { MAPLE, quoteForm } from '../helpers/journey.ts';
 import { startProber } from '../helpers/prober.ts';
-import { HealthState } from '../../server/ops/health.ts';
+import { HealthState } from '../../server/http/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 

@@ -38,7 +38,7 @@ t.test('a cache keeps at most its share of the budget, the least recently used g
 t.test("the caches' shares make up the whole budget, which follows the RSS threshold", async (t) => {
   // Every module holding a cache, loaded.
   await import('../../server/static-files.ts');
-  await import('../../server/http/cached-page-listener.ts');
+  await import('../../server/front/cached-page-listener.ts');
   await import('../../server/render/shell.tsx');
   await import('../../server/render/island.tsx');
   await import('../../server/flow/ticker-cache.ts');

@@ -7,7 +7,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import t from 'tap';
-import { HealthState, PROBE_LIMITS, liveness, readiness, sharedNow, type ProbeInputs } from '../../server/ops/health.ts';
+import { HealthState, PROBE_LIMITS, liveness, readiness, sharedNow, type ProbeInputs } from '../../server/http/health.ts';
 import { startProbeServer, type ProbeServer } from '../../server/ops/probes.ts';
 import { parseConfig } from '../../server/config.ts';
 import { startStack, type Stack } from '../helpers/stack.ts';

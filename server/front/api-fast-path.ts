@@ -26,11 +26,11 @@ import {
   type IslandAnswer,
   type ProxyTarget,
 } from '../upstream/proxy-rules.ts';
-import { clientAddress, type TrustProxy } from './client-address.ts';
-import { jsonErrorAnswer, tooManyRequests } from './errors.ts';
-import { answerThrown, refusal, type Refusal } from './outside-answers.ts';
+import { clientAddress, type TrustProxy } from '../http/client-address.ts';
+import { jsonErrorAnswer, tooManyRequests } from '../http/errors.ts';
+import { answerThrown, refusal, type Refusal } from '../http/outside-answers.ts';
 import { languageOfHeaders } from '../i18n/negotiate.ts';
-import { logRequest, type Lifecycle, type RequestLine } from './lifecycle.ts';
+import { logRequest, type Lifecycle, type RequestLine } from '../http/lifecycle.ts';
 import { FrontListener, frontListenerDeps, withoutFlow, type FastPathDeps } from './cached-page-listener.ts';
 
 /** The calls taken here, by their exact URL: the public GETs of the proxy's allowlist. */

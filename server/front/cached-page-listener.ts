@@ -24,7 +24,7 @@ import type { EdgeMetrics } from '../ops/metrics.ts';
 import { acceptedEncoding } from '../render/encoding.ts';
 import { whileCached, type SharedPage } from '../render/shared-pages.tsx';
 import { ByteCache, keyOf, stringBytes } from '../ops/byte-cache.ts';
-import { logRequest, type Lifecycle } from './lifecycle.ts';
+import { logRequest, type Lifecycle } from '../http/lifecycle.ts';
 
 /** The URLs of pages that may be shared, by route pattern: code decides them, never a visitor. */
 const SHARED_URLS: ReadonlyMap<string, string> = new Map([
