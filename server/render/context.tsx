@@ -3,6 +3,7 @@ import { createContext, type ReactElement, type ReactNode, useContext } from 're
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import type { Merchant } from '../tenancy/load.ts';
 import type { AssetManifest } from './manifest.ts';
+import type { OrderLink } from '../security/order-link.ts';
 import { merchantFooter, merchantWords, type MerchantWords } from '../tenancy/texts.ts';
 
 export interface RenderContextValue {
@@ -32,12 +33,6 @@ export interface RenderContextValue {
    * for it (views/components/OrderLink.tsx); none without a flow.
    */
   orderLink?: () => OrderLink | undefined;
-}
-
-/** The order page's link (server/security/order-link.ts), as a path and as the full URL to keep. */
-export interface OrderLink {
-  path: string;
-  url: string;
 }
 
 /** The visitor's parts of a Document, in the order the shell's cuts stand for them. */

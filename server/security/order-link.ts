@@ -11,7 +11,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ROUTES, buildPath } from '../../checkout/routes.ts';
 import { readFlow } from './flow-cookie.ts';
-import type { OrderLink } from '../render/context.tsx';
 
 /**
  * 128 bits of the HMAC, in base64url: beyond any guessing through a rate-limited page, and
@@ -47,6 +46,12 @@ export function verifyOrderSignature(secrets: readonly string[], merchantId: str
 export function orderPagePath(request: FastifyRequest, refId: string): string {
   const signature = orderSignature(request.server.appConfig.sessionSecrets, request.merchant.id, refId);
   return buildPath(ROUTES.order, { refId, signature });
+}
+
+/** The order page's link, as a path and as the full URL to keep. */
+export interface OrderLink {
+  path: string;
+  url: string;
 }
 
 /** The link to the visitor's own order (the flow cookie's). */
