@@ -22,7 +22,7 @@ import type { SharedPagesFastPath } from './front/cached-page-listener.ts';
 import type { RateLimitCheck } from './ops/rate-limit.ts';
 import type { ApiFastPath } from './front/api-fast-path.ts';
 import type { ProxyTarget } from './upstream/proxy-rules.ts';
-import type { UpstreamSummary } from './upstream/upstream-call.ts';
+import type { UpstreamSummary } from './http/lifecycle.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,6 @@ import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EdgeError, RETRY_AFTER_S } from './errors.ts';
 import { HEARTBEAT_MS, HealthState, PROBE_LIMITS, liveness, readiness, type ProbeInputs } from './health.ts';
-import type { UpstreamSummary } from '../upstream/upstream-call.ts';
 
 export interface Lifecycle {
   draining: boolean;
@@ -91,4 +90,16 @@ export interface RequestLine {
 export function logRequest(log: Pick<FastifyBaseLogger, 'info'>, line: RequestLine): void {
   line.ms = Math.round(line.ms);
   log.info(line, 'request');
+}
+
+/** What the log line says of an upstream call (upstream/upstream-call.ts gives it). */
+export interface UpstreamSummary {
+  method: string;
+  /** Without the query. */
+  path: string;
+  status: number | undefined;
+  attempts: number;
+  durationMs: number;
+  /** The transport error's code when there was no response. */
+  error?: string;
 }

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { UPSTREAM_BODY_MAX_BYTES } from '../../checkout/limits.ts';
 import { errorBodyFailure, statusFailure, transportFailure, type UpstreamFailure, type UpstreamResult } from './errors.ts';
 import type { LineLogger } from '../logging.ts';
-import type { UpstreamSummary } from './upstream-call.ts';
+import type { UpstreamSummary } from '../http/lifecycle.ts';
 
 export interface Target {
   origin: string;

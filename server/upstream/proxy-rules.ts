@@ -16,7 +16,7 @@ import { type Texts, textsFor } from '../../checkout/messages.ts';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import { REF_ID_PATTERN } from '../../checkout/contract.ts';
 import { send, type Answer, type Target } from './exchange.ts';
-import type { UpstreamSummary } from './upstream-call.ts';
+import type { UpstreamSummary } from '../http/lifecycle.ts';
 import { transportFailure } from './errors.ts';
 
 /** A refId path segment (the contract's pattern without its anchors). */

@@ -26,6 +26,7 @@ import {
   type Outcome,
 } from './breaker.ts';
 import { backoffMs, retriesError, retriesStatus, type RetryPolicy } from './retry-policy.ts';
+import type { UpstreamSummary } from '../http/lifecycle.ts';
 
 /** What the metrics are told about every call once it is over. */
 export interface UpstreamCallReport {
@@ -38,18 +39,6 @@ export interface UpstreamCallReport {
   /** 0 when the breaker refused the call. */
   attempts: number;
   durationMs: number;
-}
-
-/** What the log line says of a call. */
-export interface UpstreamSummary {
-  method: string;
-  /** Without the query. */
-  path: string;
-  status: number | undefined;
-  attempts: number;
-  durationMs: number;
-  /** The transport error's code when there was no response. */
-  error?: string;
 }
 
 /** A handler that logs the call on its own request's line: given a call that went well as a summary instead of its line. */

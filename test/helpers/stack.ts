@@ -12,7 +12,7 @@ import { neverShedForDelay } from './pressure.ts';
 import { logLines, type LogLines } from './logs.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
 import { loggerOptions } from '../../server/logging.ts';
-import type { UpstreamSummary } from '../../server/upstream/upstream-call.ts';
+import type { UpstreamSummary } from '../../server/http/lifecycle.ts';
 import type { OptionalThirdPartyUrls } from '../../server/third-party.ts';
 
 export interface Stack {

@@ -3,7 +3,8 @@
 import { Readable } from 'node:stream';
 import t from 'tap';
 import { createUpstreamDispatcher, type UpstreamDispatcherOptions } from '../../server/upstream/dispatcher.ts';
-import type { UpstreamCallReport, UpstreamSummary } from '../../server/upstream/upstream-call.ts';
+import type { UpstreamSummary } from '../../server/http/lifecycle.ts';
+import type { UpstreamCallReport } from '../../server/upstream/upstream-call.ts';
 import { send } from '../../server/upstream/exchange.ts';
 import {
   DEFAULT_RETRY_POLICY,
