@@ -31,7 +31,8 @@ import { jsonErrorAnswer, tooManyRequests } from '../http/errors.ts';
 import { answerThrown, refusal, type Refusal } from '../http/outside-answers.ts';
 import { languageOfHeaders } from '../i18n/negotiate.ts';
 import { logRequest, type Lifecycle, type RequestLine } from '../http/lifecycle.ts';
-import { FrontListener, frontListenerDeps, withoutFlow, type FastPathDeps } from './cached-page-listener.ts';
+import { FrontListener, frontListenerDeps, type FastPathDeps } from './cached-page-listener.ts';
+import { withoutFlow } from '../render/published-pages.ts';
 
 /** The calls taken here, by their exact URL: the public GETs of the proxy's allowlist. */
 const FAST_CALLS: ReadonlyMap<string, IslandCall> = new Map(

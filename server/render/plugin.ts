@@ -11,7 +11,7 @@ import { acceptedEncoding } from './encoding.ts';
 import { loadIslands } from './island.tsx';
 import { DIST_DIR, readManifest } from './manifest.ts';
 import { sharedPage, sharedPageHeaders, type SharedPage, type SharedPageOptions } from './shared-pages.tsx';
-import { publishedPage, publishSharedPage } from '../front/cached-page-listener.ts';
+import { publishedPage, publishSharedPage } from './published-pages.ts';
 import { renderPage, type RenderOptions } from './stream.tsx';
 import { pageLanguageHeaders } from './language-headers.ts';
 import { localeOf, type PageLanguage } from '../../checkout/i18n/languages.ts';

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import t from 'tap';
 import type { Merchant } from '../../server/tenancy/load.ts';
-import { publishSharedPage, publishedPage } from '../../server/front/cached-page-listener.ts';
+import { publishSharedPage, publishedPage } from '../../server/render/published-pages.ts';
 import { sharedPage } from '../../server/render/shared-pages.tsx';
 import { startStack, type Stack } from '../helpers/stack.ts';
 import { measuredUnderPressure } from '../helpers/pressure.ts';
