@@ -10,7 +10,7 @@ import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerRe
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EdgeError, ERROR_ANSWER_CSP, errorFormatOf, errorPage, publicError, sendError, statusError } from './errors.ts';
-import { SECURITY_HEADERS } from '../security/plugin.ts';
+import { SECURITY_HEADERS } from '../security/headers.ts';
 import { resolveHost } from './tenancy.ts';
 import { logRequest } from './lifecycle.ts';
 import { languageOfHeaders } from '../i18n/negotiate.ts';

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { PROJECT_ROOT } from '../root.ts';
 import { EdgeError, ERROR_ANSWER_CSP, errorJson, statusError } from '../http/errors.ts';
-import { SECURITY_HEADERS } from '../security/plugin.ts';
+import { SECURITY_HEADERS } from '../security/headers.ts';
 import { CLIENT_ERROR_STATUS } from '../http/outside-answers.ts';
 import { PROBE_LIMITS, type HealthState, type ProbeLimits } from '../http/health.ts';
 import type { ProbeWorkerData, ProbeWorkerMessage } from './probe-worker.ts';

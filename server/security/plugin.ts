@@ -1,4 +1,4 @@
-// Security on every response: helmet's headers, a CSP (per merchant: only merchants with a
+// Security on every response: helmet's headers (headers.ts), a CSP (per merchant: only merchants with a
 // tag manager allow its origins), and the same-origin check on every state-changing
 // request (403, before any handler can act). helmet's headers are the same on every
 // response, so helmet runs once at start-up and each response gets the headers it set. A
@@ -8,29 +8,15 @@
 // provider's window in a popup and watches it (`config: { opensWindow: true }`) keeps that
 // window in its browsing context group: under helmet's `same-origin` opener policy the
 // browser severs it, and the page reads it as closed while the visitor is still paying.
-import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
-import helmet from 'helmet';
 import { EdgeError } from '../http/errors.ts';
 import { checkSameOrigin } from './csrf.ts';
+import { SECURITY_HEADERS } from './headers.ts';
 import { cspTemplate, newNonce, originOf, withFormTargets } from './csp.ts';
 import { cardWidgetUrlFor } from '../third-party.ts';
 import type { Merchant } from '../tenancy/load.ts';
 import { linkOutUrls } from '../../checkout/offer.ts';
-
-/** The headers helmet sets with these options, as one object. */
-function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  };
-  helmet(options)({} as never, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
-  });
-  return headers;
-}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -53,13 +39,6 @@ export const PRIVATE_PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
   'x-robots-tag': 'noindex',
 } as const;
-
-/** The headers every response carries (the probe worker's too), but the CSP. */
-export const SECURITY_HEADERS = helmetHeaders({
-  contentSecurityPolicy: false, // set per response with its nonce, below
-  crossOriginEmbedderPolicy: false,
-  hsts: { maxAge: 15552000, includeSubDomains: false },
-});
 
 export const securityPlugin = fp(
   async (app) => {

@@ -18,8 +18,10 @@ const LAYERS: readonly (readonly string[])[] = [
   ['server/upstream/retry-policy.ts', 'server/ops/rate-limit-settings.ts', 'server/ops/memory-limit.ts'],
   ['server/config.ts', 'server/third-party.ts'],
   ['server/tenancy/'],
-  ['server/security/'],
+  // What the answers made outside Fastify carry: the policy and the security headers.
+  ['server/security/csp.ts', 'server/security/headers.ts'],
   ['server/http/'],
+  ['server/security/'],
   ['server/upstream/'],
   ['server/ops/'],
   ['server/uploads/'],
@@ -36,7 +38,7 @@ const LAYERS: readonly (readonly string[])[] = [
 ];
 
 /** Imports known to run back up, each a debt; lower it when one is paid. */
-const MOST_BACKWARD_IMPORTS = 6;
+const MOST_BACKWARD_IMPORTS = 5;
 
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
