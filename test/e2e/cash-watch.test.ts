@@ -27,7 +27,7 @@ for (const javaScriptEnabled of [true, false]) {
     if (javaScriptEnabled) await page.clock.runFor(ORDER_WATCH_INTERVAL_MS);
     else await page.reload();
     await page.waitForURL('**/transaction-success');
-    t.ok(await page.getByText(visitor.refId()).isVisible(), 'the receipt names the order');
+    t.ok(await page.getByText(visitor.refId(), { exact: true }).isVisible(), 'the receipt names the order');
     t.same(problems, [], 'no console errors or CSP violations');
   });
 }

@@ -259,7 +259,7 @@ for (const js of [true, false]) {
     await page.getByText('Did you note down your Reference Number?').waitFor();
     await page.getByRole('link', { name: 'Yes' }).click();
     await page.waitForURL('**/payment-otc-success');
-    t.ok(await page.getByText(refId).isVisible());
+    t.ok(await page.getByText(refId, { exact: true }).isVisible());
     if (js) await shoot(page, 'payment-otc-success');
     t.same(problems, [], 'no console errors or CSP violations');
   });
