@@ -9,21 +9,10 @@ import type { Page } from 'playwright-core';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { IDR_BANK_WALK, driveTo, passIdentity, type Visitor } from '../helpers/journey.ts';
 import { openPage } from '../helpers/browser.ts';
-import { expectFitsPhone, PHONE } from '../helpers/a11y.ts';
+import { DESKTOP, expectFitsPhone, PHONE, shoot } from '../helpers/a11y.ts';
 
 const { stack, browser } = await startBrowserStack();
-const DESKTOP = { width: 1280, height: 800 };
 const path = (page: Page) => new URL(page.url()).pathname;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  const size = page.viewportSize();
-  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 async function idrAtBankChoice(): Promise<Visitor> {
   const visitor = await driveTo(stack, '/image-input-choice', IDR_BANK_WALK);

@@ -7,6 +7,7 @@ import { startBrowserStack } from '../helpers/browser-stack.ts';
 import type { Page } from 'playwright-core';
 import { BTC_TESTNET_ADDRESS, BUYER, CODE, MAPLE } from '../helpers/journey.ts';
 import { openPage } from '../helpers/browser.ts';
+import { shoot } from '../helpers/a11y.ts';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 
 const { SPEND_QUOTE_TEXT } = DEFAULT_TEXTS;
@@ -16,15 +17,6 @@ const NOW = Date.parse('2026-11-22T02:30:00Z');
 const { stack, browser } = await startBrowserStack({ clock: () => NOW, sandbox: { clock: () => NOW } });
 
 const MANILA = 'manila.localhost';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  await page.screenshot({ path: `${dir}/${name}-desktop.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${dir}/${name}-phone.png` });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Nothing reaches the internet: every request is to the stack itself. */
 function offline(page: Page) {

@@ -10,7 +10,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { openPage } from '../helpers/browser.ts';
-import { DESKTOP, PHONE } from '../helpers/a11y.ts';
+import { DESKTOP, PHONE, shoot } from '../helpers/a11y.ts';
 import { cardPaid, driveTo } from '../helpers/journey.ts';
 import { resumeIn } from '../helpers/screen-tour.ts';
 import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
@@ -23,17 +23,6 @@ const LOOKS = [
   { javaScriptEnabled: true, viewport: DESKTOP, locale: 'en-CA', name: 'JavaScript on, desktop, English' },
   { javaScriptEnabled: false, viewport: PHONE, locale: 'fr-CA', name: 'JavaScript off, phone, French' },
 ] as const;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  const size = page.viewportSize();
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 const summaryValue = (page: Page, label: string) =>
   page.locator('.order-summary dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').innerText();

@@ -7,21 +7,11 @@ import type { Page } from 'playwright-core';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { BTC_ADDRESS, driveTo, upstreamCalls } from '../helpers/journey.ts';
 import { openPage } from '../helpers/browser.ts';
-import { PHONE } from '../helpers/a11y.ts';
+import { shoot } from '../helpers/a11y.ts';
 
 const { stack, browser } = await startBrowserStack();
 const path = (page: Page) => new URL(page.url()).pathname;
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  const size = page.viewportSize();
-  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 for (const javaScriptEnabled of [true, false]) {
   const js = `JavaScript ${javaScriptEnabled ? 'on' : 'off'}`;

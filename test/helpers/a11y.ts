@@ -8,6 +8,18 @@ import type { NodeResult, Result } from 'axe-core';
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
+/** With SHOTS set to a folder: the page at desktop and phone size, as `<name>-desktop.png` and `<name>-phone.png`. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  const size = page.viewportSize();
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
 /** Impacts that fail a page; moderate ones fail only where the markup is the product's own. */
 const ALWAYS = new Set(['serious', 'critical']);
 
