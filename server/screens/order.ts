@@ -31,9 +31,9 @@ function deadlineOf(
   flow: FlowCookie,
   state: FlowState,
   payBy: number | undefined,
-  written: string | undefined,
+  written: ((at: number) => string) | undefined,
 ): OrderPageProps['deadline'] {
-  if (payBy !== undefined) return { kind: 'payBy', at: payBy, ...(written ? { text: written } : {}) };
+  if (payBy !== undefined) return { kind: 'payBy', at: payBy, ...(written ? { text: written(payBy) } : {}) };
   const until = flow.kind !== 'BUY' && state.txnValidUntil ? Date.parse(state.txnValidUntil) : Number.NaN;
   return Number.isFinite(until) ? { kind: 'sendBy', at: until } : undefined;
 }
@@ -72,12 +72,11 @@ async function orderPage(request: FastifyRequest, reply: FastifyReply) {
   });
   if (errorFormatOf(request.url, request.headers.accept) === 'json') return reply.send({ stage });
   const texts = textsOf(request);
+  const payByText = method?.receipt.payByText && ((at: number) => method.receipt.payByText!(at, texts));
   const page = createElement(OrderPage, {
     order,
     stage,
-    ...(stage === 'awaitingPayment'
-      ? { deadline: deadlineOf(flow, state, payBy, payBy === undefined ? undefined : method?.receipt.payByText?.(payBy, texts)) }
-      : {}),
+    ...(stage === 'awaitingPayment' ? { deadline: deadlineOf(flow, state, payBy, payByText) } : {}),
     ...(flow.kind !== 'BUY' && state.cryptoAddress ? { depositAddress: state.cryptoAddress } : {}),
     receipt: method ? receiptText(method, order, texts) : undefined,
     resumePath: buildPath(ROUTES.state, { refId }),
