@@ -1,8 +1,9 @@
 // What the cash receipt (screen 18 and its thanks page) says at the payment centre's counter:
 // the reference in groups the visitor can read aloud, and the deadline as a clock time and a
 // date in Manila time (docs/spec.md section 9: a cash payment expires after 12 hours).
-import { clockLocaleFor } from './i18n/languages.ts';
+
 import { PH_TIME_ZONE } from './cash-in.ts';
+import { clockLocaleFor } from './i18n/languages.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from './limits.ts';
 import type { Texts } from './messages.ts';
 

@@ -2,8 +2,9 @@
 // locale (never the runtime default; checkout/i18n/languages.ts), formatters built once per
 // locale. en-CA groups with ',' and marks decimals with '.', like the spec's examples;
 // fr-CA writes '1 234,56 $'. Crypto amounts keep 8 decimals in every locale.
-import { CRYPTO_DECIMALS, FIAT_DECIMALS, FIAT_NO_DECIMALS_ABOVE } from './limits.ts';
+
 import { currencyCodeIn, DEFAULT_LANGUAGE, localeOf } from './i18n/languages.ts';
+import { CRYPTO_DECIMALS, FIAT_DECIMALS, FIAT_NO_DECIMALS_ABOVE } from './limits.ts';
 
 /** The locale of the spec's examples, and of English pages. */
 export const DEFAULT_LOCALE = localeOf(DEFAULT_LANGUAGE);

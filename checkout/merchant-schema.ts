@@ -2,8 +2,8 @@
 // unknown field is a typo in a merchant file and must stop the server at start-up.
 import { z } from 'zod';
 import { COINS, FIAT_CURRENCIES, FLOW_KINDS } from './domain.ts';
-import type { MethodTable } from './payment-method.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './i18n/languages.ts';
+import type { MethodTable } from './payment-method.ts';
 
 const money = z.number().finite().nonnegative();
 /** Links end up in href/src attributes and redirects: only http(s), never javascript: or data:. */

@@ -5,12 +5,13 @@
 // module adds only what the catalogue cannot say: texts filled with the product's own
 // constants, texts with places for a view's nodes, texts picked or joined by a rule (a
 // countdown's unit, a list), and the same words under a second name. Pure and isomorphic.
-import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
+
+import { ERROR_CODES } from './domain.ts';
+import { inSentence } from './i18n/in-sentence.ts';
 import { DEFAULT_LANGUAGE, listLocaleOf, type PageLanguage } from './i18n/languages.ts';
 import { derivedTexts } from './i18n/shape.ts';
 import { type MessageKey, type Translator, translatorFor } from './i18n/translate.ts';
-import { inSentence } from './i18n/in-sentence.ts';
-import { ERROR_CODES } from './domain.ts';
+import { UPLOAD_MAX_LABEL, VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_VALIDITY_MS } from './limits.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

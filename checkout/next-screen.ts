@@ -1,8 +1,9 @@
 // docs/spec.md section 2 "Next-screen rule": where a saved flow state sends the visitor.
 // One pure function over the table of payment methods: the actions every method shares are
 // here; where a method's payment leads is its own module's word (server/methods/).
+
+import { go, type NextScreenState, type NextStep, none } from './next-step.ts';
 import type { MethodTable } from './payment-method.ts';
-import { go, none, type NextScreenState, type NextStep } from './next-step.ts';
 import { ROUTES, type ScreenPath } from './routes.ts';
 
 export type { NextScreenState, NextStep } from './next-step.ts';

@@ -1,7 +1,8 @@
 // What a merchant offers on the amount screen: which tabs, coins, currencies, methods
 // and gift cards. Pure, so the server's rules and the amount-form island agree.
+
+import { DEFAULT_FIAT, type FlowKind, TEST_COIN } from './domain.ts';
 import type { MerchantConfig } from './merchant-schema.ts';
-import { DEFAULT_FIAT, TEST_COIN, type FlowKind } from './domain.ts';
 
 /** The merchant flag that allows each flow (besides the general inputAllowed). */
 export const KIND_FLAGS = {

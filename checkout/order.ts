@@ -11,12 +11,13 @@
 // to every refused form. The edge rewrites the cookie from every flow state it receives
 // (server/flow/next.ts saveFlowState), so it holds the quote's figures from the moment the
 // quote exists, and the address or payout email once the upstream has them.
-import type { FlowKind } from './domain.ts';
-import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from './limits.ts';
-import { FEE_IN } from './money.ts';
-import { DEFAULT_TEXTS, type Texts } from './messages.ts';
-import type { FlowCookie } from './flow-cookie.ts';
+
 import type { FlowState } from './contract.ts';
+import type { FlowKind } from './domain.ts';
+import type { FlowCookie } from './flow-cookie.ts';
+import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from './limits.ts';
+import { DEFAULT_TEXTS, type Texts } from './messages.ts';
+import { FEE_IN } from './money.ts';
 
 /**
  * What the flow cookie keeps of the order (its schema is in flow-cookie.ts);

@@ -2,7 +2,7 @@
 // a promotion and the visitor is not Pro, for a method with a promo fee, and only when
 // there is something to show (savings, or a fee of 0). Fees are amounts in the quote's
 // fiat currency.
-import { feeAmount, type FeeSource } from './fees.ts';
+import { type FeeSource, feeAmount } from './fees.ts';
 import type { MethodRules } from './payment-method.ts';
 
 export interface QuotePromo {

@@ -2,8 +2,9 @@
 // when screen readers hear about it, what a requote sends and what its failure means.
 // Pure and isomorphic: the server decides expiry with it and the QuoteTimer island counts
 // down with it, so the page and the island never disagree.
-import { clockLocaleFor } from './i18n/languages.ts';
+
 import type { Country } from './domain.ts';
+import { clockLocaleFor } from './i18n/languages.ts';
 import { QUOTE_TIMER_DEFAULT_MS } from './limits.ts';
 import { DEFAULT_TEXTS, type Texts } from './messages.ts';
 

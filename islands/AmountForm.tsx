@@ -2,13 +2,13 @@
 // JavaScript (tabs are links, the server validates). Hydrated, it switches tabs and filters
 // methods instantly and shows PLEASE WAIT while the quote is requested. Its texts and tab
 // links come in its props: the island's code stays free of the message and route tables.
-import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
+import { type FormEvent, type MouseEvent, useEffect, useState } from 'react';
 import { readAmount } from '../checkout/amount-input.ts';
 import { DEFAULT_FIAT, type FlowKind } from '../checkout/domain.ts';
 import type { Texts } from '../checkout/messages.ts';
 import { defaultFiat, methodsFor, type OfferedMethod } from '../checkout/offer.ts';
 import type { TickerRow } from '../checkout/ticker-rows.ts';
-import { Field, described } from '../ui/Field.tsx';
+import { described, Field } from '../ui/Field.tsx';
 import { Money } from '../ui/Money.tsx';
 import { useFormats } from '../ui/page-language.ts';
 

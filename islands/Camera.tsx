@@ -3,13 +3,13 @@
 // a device selector when there is more than one camera, and submit: the picture goes to
 // the edge as the same multipart form as an upload (the edge checks it and builds the
 // base64 payload), with imageSource WEBCAM. A refused, missing or busy camera says so.
-import { useCallback, useEffect, useRef, useState, type ComponentType, type Ref } from 'react';
-import * as webcamModule from 'react-webcam';
+import { type ComponentType, type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import type { WebcamProps } from 'react-webcam';
+import * as webcamModule from 'react-webcam';
 import { FormErrors } from '../ui/Field.tsx';
-import { sendUpload } from './upload-request.ts';
-import { UploadProgress } from './UploadProgress.tsx';
 import { useTexts } from '../ui/language.tsx';
+import { UploadProgress } from './UploadProgress.tsx';
+import { sendUpload } from './upload-request.ts';
 
 export interface CameraProps {
   action: string;

@@ -7,8 +7,8 @@
 // claim a payment that did not happen, gives way to them. The page watches the order all
 // along (./order-watch.ts), so a payment that arrives moves it on by itself.
 import { useEffect, useRef, useState } from 'react';
-import { useOrderWatch } from './order-watch.ts';
 import { useTexts } from '../ui/language.tsx';
+import { useOrderWatch } from './order-watch.ts';
 
 export interface CardWidgetProps {
   /** The widget page with its query (apiKey, refId, colorCode). */

@@ -2,7 +2,7 @@
 // out over CONSENT_FADE_MS before the frame shows. Only messages from the provider's origin
 // that carry manualStatus approved or failed count; VERIFICATION_MESSAGE_DELAY_MS later the
 // page shows the outcome. Without JavaScript the consent is a link that shows the frame.
-import { useEffect, useState, type MouseEvent } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { CONSENT_FADE_MS, VERIFICATION_MESSAGE_DELAY_MS } from '../checkout/limits.ts';
 import { useTexts } from '../ui/language.tsx';
 

@@ -4,10 +4,10 @@
 // the moment it loads (./order-watch.ts): a window the browser has cut off from the
 // checkout (the provider's own opener policy) reads closed while the visitor is still
 // paying in it, and a page loaded again after I HAVE PAID still moves on by itself.
-import { useCallback, useRef, useState, type MouseEvent } from 'react';
+import { type MouseEvent, useCallback, useRef, useState } from 'react';
 import { popupFeatures, popupGeometry } from '../checkout/popup.ts';
-import { useOrderWatch } from './order-watch.ts';
 import { useTexts } from '../ui/language.tsx';
+import { useOrderWatch } from './order-watch.ts';
 
 export interface PaymentPopupProps {
   /** The payment provider's page (an http(s) URL, checked by the server). */

@@ -3,8 +3,9 @@
 // in DEV and TEST the country selector itself. The server HTML is a plain labelled tel
 // input, so the form works without JavaScript; hydrated, it formats the number as it is
 // typed and follows the selector. The server validates either way.
-import { useState, type ChangeEvent } from 'react';
+
 import { formatIncompletePhoneNumber, getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/mobile';
+import { type ChangeEvent, useState } from 'react';
 import { useTexts } from '../ui/language.tsx';
 
 export interface PhoneCountry {

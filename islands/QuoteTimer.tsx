@@ -4,24 +4,24 @@
 // Hydrated, it counts down to the deadline (recomputed on every tick, so a sleeping tab
 // wakes up right), requotes at zero through /api, and confirms Accept in place, then
 // continues as NEXT does.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Country, TxnType } from '../checkout/domain.ts';
+import { apiFailure, type RequoteOutcome, requoteOutcome } from '../checkout/failures.ts';
+import { REDIRECT_HOME_DELAY_MS } from '../checkout/limits.ts';
+import type { Texts } from '../checkout/messages.ts';
 import {
   announcementBetween,
   formatCountdown,
   formatHeldUntil,
   quoteDeadline,
+  type RequoteBy,
   remainingMs,
   requoteBody,
-  type RequoteBy,
 } from '../checkout/quote-timer.ts';
-import { apiFailure, requoteOutcome, type RequoteOutcome } from '../checkout/failures.ts';
-import { REDIRECT_HOME_DELAY_MS } from '../checkout/limits.ts';
 import { ISLAND_API } from '../checkout/wire.ts';
-import { QuoteSummary, type QuoteFigures, type QuoteSummaryProps } from '../ui/QuoteSummary.tsx';
-import { trapFocus } from './dialog.ts';
 import { useTexts } from '../ui/language.tsx';
-import type { Texts } from '../checkout/messages.ts';
+import { type QuoteFigures, QuoteSummary, type QuoteSummaryProps } from '../ui/QuoteSummary.tsx';
+import { trapFocus } from './dialog.ts';
 
 export interface QuoteTimerProps {
   refId: string;

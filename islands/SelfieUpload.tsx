@@ -1,13 +1,13 @@
 // Screen 13: one picture, the selfie. The server HTML is the plain multipart form (it works
 // without JavaScript); hydrated, it checks the file's name and size as the server will,
 // previews the picture and shows the upload's progress, then goes where the server says.
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { UPLOAD_ACCEPT } from '../checkout/limits.ts';
 import { uploadFileError } from '../checkout/validation/upload-file.ts';
 import { FormErrors } from '../ui/Field.tsx';
-import { sendUpload } from './upload-request.ts';
-import { UploadProgress } from './UploadProgress.tsx';
 import { useTexts } from '../ui/language.tsx';
+import { UploadProgress } from './UploadProgress.tsx';
+import { sendUpload } from './upload-request.ts';
 
 export interface SelfieUploadProps {
   action: string;

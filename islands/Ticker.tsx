@@ -4,9 +4,9 @@
 // slow), it asks at once.
 import { useEffect, useState } from 'react';
 import type { FiatSymbolSource } from '../checkout/format.ts';
-import { useFormats } from '../ui/page-language.ts';
 import { TICKER_REFRESH_MS } from '../checkout/limits.ts';
-import { tickerRows, type TickerRow } from '../checkout/ticker-rows.ts';
+import { type TickerRow, tickerRows } from '../checkout/ticker-rows.ts';
+import { useFormats } from '../ui/page-language.ts';
 
 export interface TickerProps {
   rows: TickerRow[];

@@ -3,14 +3,14 @@
 // file added later makes it incomplete again. Once complete, the edge posts the notice with
 // the mobile number to the form service. The server HTML (before hydration) is the plain
 // multipart form for one file and its type, which works without JavaScript.
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { DOCUMENT_TYPES, type DocumentType } from '../checkout/domain.ts';
 import { UPLOAD_ACCEPT } from '../checkout/limits.ts';
 import { uploadFileError, validateDocumentUpload } from '../checkout/validation/upload.ts';
-import { Field, FormErrors, described } from '../ui/Field.tsx';
-import { sendUpload } from './upload-request.ts';
-import { UploadProgress } from './UploadProgress.tsx';
+import { described, Field, FormErrors } from '../ui/Field.tsx';
 import { useTexts } from '../ui/language.tsx';
+import { UploadProgress } from './UploadProgress.tsx';
+import { sendUpload } from './upload-request.ts';
 
 export interface UploaderProps {
   /** The page's own path: the form without JavaScript posts here. */

@@ -3,9 +3,9 @@
 // (ui/language.tsx) as the server rendered it, once that language's catalogue is here.
 import { createElement, type FunctionComponent } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { islandLoaders, type IslandName } from './registry.ts';
-import { PageLanguageContext, pageLanguageOf } from '../ui/page-language.ts';
 import { catalogueReady } from '../checkout/i18n/catalogues/fetched.ts';
+import { PageLanguageContext, pageLanguageOf } from '../ui/page-language.ts';
+import { type IslandName, islandLoaders } from './registry.ts';
 
 function readProps(id: string): unknown {
   const script = document.querySelector(`script[type="application/json"][data-for="${CSS.escape(id)}"]`);

@@ -5,7 +5,7 @@
 // - `plain`: node:http and renderToString into one buffer, the least a React page costs;
 // - `naive-stream`: Fastify with one route streaming renderToPipeableStream, the way a
 //   page is commonly served (the "naive React quote" row of docs/performance.md).
-import { quoteFee } from '../checkout/fees.ts';
+
 import { createServer } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -13,17 +13,18 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { request } from 'undici';
+import { flowStateSchema } from '../checkout/contract.ts';
+import { quoteFee } from '../checkout/fees.ts';
+import { flowCookieSchema } from '../checkout/flow-cookie.ts';
 import { API_OF_TXN_TYPE } from '../checkout/wire.ts';
+import { PAYMENT_METHODS } from '../server/methods/index.ts';
 import { RenderContext, type RenderContextValue } from '../server/render/context.tsx';
 import { loadIslands } from '../server/render/island.tsx';
 import { readManifest } from '../server/render/manifest.ts';
 import { PROJECT_ROOT } from '../server/root.ts';
-import { newNonce } from '../server/security/csp.ts';
-import { flowCookieSchema } from '../checkout/flow-cookie.ts';
 import { pageProps } from '../server/screens/price-quote.ts';
-import { PAYMENT_METHODS } from '../server/methods/index.ts';
+import { newNonce } from '../server/security/csp.ts';
 import { loadMerchants } from '../server/tenancy/load.ts';
-import { flowStateSchema } from '../checkout/contract.ts';
 import { PriceQuotePage } from '../views/pages/PriceQuote.tsx';
 
 const flow = flowCookieSchema.parse(JSON.parse(process.env.FLOW!));

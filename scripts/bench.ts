@@ -14,15 +14,15 @@
 // bench-report/results.json and bench-report/index.html (a table and an SVG chart).
 // BENCH_BASELINE=path/to/results.json shows an earlier run's figures beside these;
 // BENCH_ONLY=name,name runs only those rows.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import autocannon from 'autocannon';
 import { request } from 'undici';
-import { freePort } from '../test/helpers/http.ts';
-import { API_OF_TXN_TYPE } from '../checkout/wire.ts';
 import { flowCookieSchema } from '../checkout/flow-cookie.ts';
+import { API_OF_TXN_TYPE } from '../checkout/wire.ts';
+import { freePort } from '../test/helpers/http.ts';
 import { containerNodeOptions } from './container.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

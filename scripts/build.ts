@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
-import { build, transform, type Metafile, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin, transform } from 'esbuild';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { writeCompressedCopies } from '../server/static-files.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../checkout/i18n/languages.ts';
+import { writeCompressedCopies } from '../server/static-files.ts';
 import { BuildRecord, listed, metafileInputs } from './build-inputs.ts';
 
 const root = new URL('..', import.meta.url).pathname;

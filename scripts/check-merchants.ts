@@ -1,10 +1,11 @@
 // npm run check:merchants [-- dir]: load merchants/ exactly as the server does at start-up,
 // print one line per merchant, exit 0; or print every problem and exit 1. Run it in CI and
 // before deploying a merchant change.
-import { PAYMENT_METHODS } from '../server/methods/index.ts';
-import { MerchantConfigError, loadMerchants } from '../server/tenancy/load.ts';
-import type { Merchant } from '../server/tenancy/load.ts';
+
 import { FLOW_KINDS } from '../checkout/domain.ts';
+import { PAYMENT_METHODS } from '../server/methods/index.ts';
+import type { Merchant } from '../server/tenancy/load.ts';
+import { loadMerchants, MerchantConfigError } from '../server/tenancy/load.ts';
 import { fallbacks } from '../server/tenancy/texts.ts';
 
 const dir = process.argv[2] ?? process.env.MERCHANTS_DIR ?? 'merchants';

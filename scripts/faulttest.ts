@@ -11,9 +11,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { type FloodFigures, type FloodPlan, flood, NEVER_WAIT_MS, SERVED_WITHIN_MS } from '../test/helpers/flood.ts';
 import { freePort } from '../test/helpers/http.ts';
-import { startProber, type ProbeRecord } from '../test/helpers/prober.ts';
-import { flood, NEVER_WAIT_MS, SERVED_WITHIN_MS, type FloodFigures, type FloodPlan } from '../test/helpers/flood.ts';
+import { type ProbeRecord, startProber } from '../test/helpers/prober.ts';
 
 const HOST = 'maple.localhost';
 const TOKEN = 'faulttest-metrics-token';

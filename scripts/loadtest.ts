@@ -1,7 +1,7 @@
 // Benchmark (not a test): autocannon against the home page of every demo host, one Host
 // header per run, then the /api proxy against the sandbox directly to show its overhead.
 // Starts its own server (production mode, embedded sandbox) unless LOADTEST_URL is given.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 
 const HOSTS = ['maple.localhost', 'roo.localhost', 'manila.localhost', 'checkout.localhost', 'test.localhost', 'dev.localhost'];

@@ -19,11 +19,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Agent, request } from 'undici';
-import { freePort, getPage } from '../test/helpers/http.ts';
-import { containerNodeOptions } from './container.ts';
 import { FLOW_KINDS } from '../checkout/domain.ts';
 import { LEGAL_PAGES } from '../checkout/legal.ts';
-import { ROUTES, homeTab } from '../checkout/routes.ts';
+import { homeTab, ROUTES } from '../checkout/routes.ts';
+import { freePort, getPage } from '../test/helpers/http.ts';
+import { containerNodeOptions } from './container.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The template: a production merchant with every file a merchant folder may hold. */

@@ -9,11 +9,11 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchBrowser, openPage } from '../test/helpers/browser.ts';
-import { DESKTOP, PHONE } from '../test/helpers/a11y.ts';
 import type { Page } from 'playwright-core';
-import { TOUR, visit, type TourStop } from '../test/helpers/screen-tour.ts';
-import { startStack, type Stack } from '../test/helpers/stack.ts';
+import { DESKTOP, PHONE } from '../test/helpers/a11y.ts';
+import { launchBrowser, openPage } from '../test/helpers/browser.ts';
+import { TOUR, type TourStop, visit } from '../test/helpers/screen-tour.ts';
+import { type Stack, startStack } from '../test/helpers/stack.ts';
 
 const { values: args } = parseArgs({
   options: {

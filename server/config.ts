@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { PROJECT_ROOT } from './root.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from '../checkout/limits.ts';
-import { parseRateLimits as readRateLimits, type RateLimitChanges } from './ops/rate-limit-settings.ts';
+import { type MemoryLimit, memoryLimit } from './ops/memory-limit.ts';
+import { type RateLimitChanges, parseRateLimits as readRateLimits } from './ops/rate-limit-settings.ts';
+import { PROJECT_ROOT } from './root.ts';
 import { DEFAULT_RETRY_POLICY, longestCallMs } from './upstream/retry-policy.ts';
-import { memoryLimit, type MemoryLimit } from './ops/memory-limit.ts';
 
 /** Node refuses a headers timeout above this (http.createServer). */
 export const REQUEST_TIMEOUT_MS = 30_000;

@@ -2,27 +2,27 @@
 // decoration is made by one plugin (named in brackets); a plugin that reads another's
 // declares it in its `dependencies`.
 import type { ReactElement } from 'react';
+import type { Dispatcher } from 'undici';
+import type { PageLanguage } from '../checkout/i18n/languages.ts';
 import type { MethodTable } from '../checkout/payment-method.ts';
 import type { FlowStep } from '../checkout/progress.ts';
-import type { PageLanguage } from '../checkout/i18n/languages.ts';
-import type { PaymentMethod } from './methods/method.ts';
-import type { Dispatcher } from 'undici';
-import type { Merchant, MerchantRegistry } from './tenancy/load.ts';
 import type { AppConfig } from './config.ts';
+import type { ApiFastPath } from './front/api-fast-path.ts';
+import type { SharedPagesFastPath } from './front/cached-page-listener.ts';
+import type { PressureReason } from './http/health.ts';
+import type { UpstreamSummary } from './http/lifecycle.ts';
+import type { PaymentMethod } from './methods/method.ts';
+import type { EdgeMetrics } from './ops/metrics.ts';
+import type { OwnWork } from './ops/pressure.ts';
+import type { RateLimitCheck } from './ops/rate-limit.ts';
 import type { AssetManifest } from './render/manifest.ts';
-import type { RenderOptions } from './render/stream.tsx';
 import type { SharedPageOptions } from './render/shared-pages.tsx';
-import type { Upstream } from './upstream/client.ts';
+import type { RenderOptions } from './render/stream.tsx';
+import type { Merchant, MerchantRegistry } from './tenancy/load.ts';
 import type { ThirdParty } from './third-party.ts';
 import type { CircuitBreakers } from './upstream/breaker.ts';
-import type { EdgeMetrics } from './ops/metrics.ts';
-import type { PressureReason } from './http/health.ts';
-import type { OwnWork } from './ops/pressure.ts';
-import type { SharedPagesFastPath } from './front/cached-page-listener.ts';
-import type { RateLimitCheck } from './ops/rate-limit.ts';
-import type { ApiFastPath } from './front/api-fast-path.ts';
+import type { Upstream } from './upstream/client.ts';
 import type { ProxyTarget } from './upstream/proxy-rules.ts';
-import type { UpstreamSummary } from './http/lifecycle.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,13 +3,13 @@
 // SIGTERM/SIGINT. The sandbox is composed here and nowhere else: the edge itself only
 // ever gets URLs.
 import type { Logger } from 'pino';
-import { ConfigError, parseConfig, type AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
-import { PAYMENT_METHODS } from './methods/index.ts';
-import { processLogger } from './logging.ts';
-import { MerchantConfigError } from './tenancy/errors.ts';
+import { type AppConfig, ConfigError, parseConfig } from './config.ts';
 import { HealthState } from './http/health.ts';
+import { processLogger } from './logging.ts';
+import { PAYMENT_METHODS } from './methods/index.ts';
 import { startProbeServer } from './ops/probes.ts';
+import { MerchantConfigError } from './tenancy/errors.ts';
 
 const MAX_HOSTS_LISTED = 50;
 

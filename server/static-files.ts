@@ -6,17 +6,17 @@
 // A hashed URL never changes content, so it is cached forever.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative, extname } from 'node:path';
+import { extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
-import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { EdgeError } from './http/errors.ts';
-import type { MerchantAsset } from './tenancy/load.ts';
-import { DIST_DIR } from './render/manifest.ts';
-import { ownBytes } from './render/encoding.ts';
 import { ByteCache, keyOf } from './ops/byte-cache.ts';
+import { ownBytes } from './render/encoding.ts';
+import { DIST_DIR } from './render/manifest.ts';
+import type { MerchantAsset } from './tenancy/load.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -6,9 +6,9 @@
 // for the held quote and once for a new one after expiry.
 import type { FlowKind } from '../checkout/domain.ts';
 import type { FiatSymbolSource } from '../checkout/format.ts';
-import { FEE_IN, workingOf, type QuoteFigures } from '../checkout/money.ts';
-import { useFormats } from './page-language.ts';
+import { FEE_IN, type QuoteFigures, workingOf } from '../checkout/money.ts';
 import { useTexts } from './language.tsx';
+import { useFormats } from './page-language.ts';
 
 export type { QuoteFigures };
 

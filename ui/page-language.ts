@@ -4,7 +4,7 @@
 // text loads no catalogue; its figures (useFormats) cost nothing more.
 import { createContext, useContext } from 'react';
 import { type Formats, formatsFor } from '../checkout/format.ts';
-import { DEFAULT_LANGUAGE, isLanguage, localeOf, PSEUDO_LANGUAGE, type PageLanguage } from '../checkout/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, localeOf, type PageLanguage, PSEUDO_LANGUAGE } from '../checkout/i18n/languages.ts';
 
 export const PageLanguageContext = createContext<PageLanguage>(DEFAULT_LANGUAGE);
 

@@ -1,7 +1,7 @@
 // The address form follows the buyer's country, the country of the order's currency
 // (docs/spec.md sections 1 and 5): its regions, its labels and its postal code rule.
 // Pure and isomorphic: the server checks with it, the view offers it, an island may too.
-import { servedCountry, type Country } from '../domain.ts';
+import { type Country, servedCountry } from '../domain.ts';
 import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 import { AUSTRALIA, AUSTRALIA_WORDS } from './au.ts';
 import { CANADA, CANADA_WORDS } from './ca.ts';

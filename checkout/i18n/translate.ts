@@ -3,8 +3,9 @@
 // message is compiled once per language. The pseudo-language (en-XA) is English with every
 // literal accented and each text wrapped in ⟦…⟧: a text on a page outside the wrappers came
 // from no catalogue. Pure and isomorphic.
-import { IntlMessageFormat } from 'intl-messageformat';
+
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
 import type { MessageKey } from './catalogues/en.ts';
 import { catalogueOf } from './catalogues/index.ts';
 import { localeOf, type PageLanguage, PSEUDO_LANGUAGE } from './languages.ts';

@@ -4,21 +4,21 @@
 // Bounds are inclusive: an amount equal to min or max is accepted. The messages say
 // "greater than"/"less than", but the spec's Pro rule reads "at least 100 ... at most 3000"
 // with those same messages, and the Pro default (100) must itself be valid.
-import type { MerchantConfig } from '../merchant-schema.ts';
+
+import { decimalExample, readAmount, type TypedAmount } from '../amount-input.ts';
 import {
   COUNTRY_BY_CURRENCY,
+  type Coin,
+  type Country,
   DEFAULT_COIN,
   DEFAULT_FIAT,
   FIAT_CURRENCIES,
-  txnTypeOf,
-  type Coin,
-  type Country,
   type FiatCurrency,
   type FlowKind,
   type TxnType,
+  txnTypeOf,
 } from '../domain.ts';
 import { formatsFor } from '../format.ts';
-import { allowedKinds, coinsFor, defaultFiat, methodsFor } from '../offer.ts';
 import {
   DEFAULT_BUY_AMOUNT,
   DEFAULT_MAX_AMOUNT,
@@ -30,9 +30,10 @@ import {
   PRO_MAX,
   PRO_MIN,
 } from '../limits.ts';
-import { fail, field, hasErrors, ok, type FieldErrors, type Validated } from './result.ts';
-import { decimalExample, readAmount, type TypedAmount } from '../amount-input.ts';
+import type { MerchantConfig } from '../merchant-schema.ts';
 import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
+import { allowedKinds, coinsFor, defaultFiat, methodsFor } from '../offer.ts';
+import { type FieldErrors, fail, field, hasErrors, ok, type Validated } from './result.ts';
 
 export type AmountField =
   | 'txnType'

@@ -1,14 +1,15 @@
 // The buyer-info form (docs/spec.md section 5 "Buyer info"), checked into the upstream's
 // buyerinfo body (contract.ts) minus the refId the flow layer adds.
-import type { MerchantConfig } from '../merchant-schema.ts';
-import type { BuyerInfoRequest } from '../contract.ts';
+
 import { addressFormOf, normalisePostalCode, postalCodeFits } from '../address/index.ts';
+import type { BuyerInfoRequest } from '../contract.ts';
 import type { Country } from '../domain.ts';
 import { BIRTH_YEAR_MIN, LEGAL_AGE } from '../limits.ts';
+import type { MerchantConfig } from '../merchant-schema.ts';
+import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 import { emailError } from './email.ts';
 import { mobileParts, parseMobileFor, phoneCountry } from './phone.ts';
-import { charLength, fail, field, hasErrors, ok, type FieldErrors, type Validated } from './result.ts';
-import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
+import { charLength, type FieldErrors, fail, field, hasErrors, ok, type Validated } from './result.ts';
 
 export type BuyerInfoField =
   | 'firstName'

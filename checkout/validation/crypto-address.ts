@@ -1,8 +1,9 @@
 // The receiving address (docs/spec.md section 5 "Crypto address"). Mainnet addresses are valid
 // everywhere; test-network addresses only where the merchant env is not PROD.
-import { bchValid, multicoinValid, type Network } from './vendor/address-libs.ts';
-import { fail, fieldOrValue, ok, type Validated } from './result.ts';
+
 import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
+import { fail, fieldOrValue, ok, type Validated } from './result.ts';
+import { bchValid, multicoinValid, type Network } from './vendor/address-libs.ts';
 
 export type { Network } from './vendor/address-libs.ts';
 

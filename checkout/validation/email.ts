@@ -1,7 +1,8 @@
 // One email pattern for the e-transfer payout email and the buyer's email: they only
 // differ in their messages (docs/spec.md section 5).
-import { fail, fieldOrValue, ok, type Validated } from './result.ts';
+
 import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
+import { fail, fieldOrValue, ok, type Validated } from './result.ts';
 
 export const EMAIL_MAX_LENGTH = 254;
 

@@ -1,6 +1,6 @@
 // Phone numbers through libphonenumber-js with its "max" metadata: the min metadata only
 // checks lengths, which would let numbers of the wrong country through.
-import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
+import { type CountryCode, isSupportedCountry, type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 /**
  * What a visitor may type: an optional leading '+', ASCII digits and the usual

@@ -3,10 +3,10 @@
 import { DOCUMENT_TYPES, type DocumentType } from '../domain.ts';
 import { DEFAULT_TEXTS, type Texts } from '../messages.ts';
 import { parseAnyMobile, phoneCountry } from './phone.ts';
-import { fileExtension, uploadFileError, type UploadFile } from './upload-file.ts';
-import { fail, ok, text, type FieldErrors, type Validated } from './result.ts';
+import { type FieldErrors, fail, ok, text, type Validated } from './result.ts';
+import { fileExtension, type UploadFile, uploadFileError } from './upload-file.ts';
 
-export { fileExtension, megabytes, uploadFileError, type UploadFile } from './upload-file.ts';
+export { fileExtension, megabytes, type UploadFile, uploadFileError } from './upload-file.ts';
 
 export type DocumentFile = UploadFile & { documentType?: string };
 export type CheckedFile = { fileName: string; size: number; extName: string };

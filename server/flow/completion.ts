@@ -6,10 +6,10 @@ import type { RouteHandlerMethod } from 'fastify';
 import { createElement, type FunctionComponent } from 'react';
 import { orderOf } from '../../checkout/order.ts';
 import type { ScreenPath } from '../../checkout/routes.ts';
-import { receiptText } from '../methods/method.ts';
 import type { CompletionProps } from '../../views/pages/completion.ts';
-import { leaveStep, loadStep } from './step.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { receiptText } from '../methods/method.ts';
+import { leaveStep, loadStep } from './step.ts';
 
 export function completionPage(
   path: ScreenPath,

@@ -5,23 +5,23 @@
 // says for this screen. A screen module states only what differs: its fields, its rules,
 // its call and how its page shows the form.
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FlowState } from '../../checkout/contract.ts';
 import type { NextAction } from '../../checkout/domain.ts';
 import type { Failure, FailureContext, FailureFacts } from '../../checkout/failures.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import type { Texts } from '../../checkout/messages.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import type { Validated } from '../../checkout/validation/result.ts';
-import type { UpstreamClient, UpstreamResult } from '../upstream/client.ts';
-import type { FlowState } from '../../checkout/contract.ts';
-import { readFlow } from '../security/flow-cookie.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { refuseToPage } from '../security/refusal-cookie.ts';
 import type { FormState } from '../../ui/Field.tsx';
+import { readFlow } from '../security/flow-cookie.ts';
+import { refuseToPage } from '../security/refusal-cookie.ts';
+import type { UpstreamClient, UpstreamResult } from '../upstream/client.ts';
 import { formValues } from './form.ts';
+import { acceptNewQuote, acceptsNewQuote } from './new-quote.ts';
 import { followNextAction } from './next.ts';
-import { meetFailure, type Answer, type Carried } from './outcome.ts';
+import { type Answer, type Carried, meetFailure } from './outcome.ts';
 import { leaveStep, loadStep, outOfStep } from './step.ts';
 import { upstreamFor } from './upstream.ts';
-import { acceptNewQuote, acceptsNewQuote } from './new-quote.ts';
-import type { Texts } from '../../checkout/messages.ts';
 
 /** A page's form before anything was typed. */
 export const EMPTY_FORM: FormState<never> = { values: {}, errors: {}, formErrors: [] };

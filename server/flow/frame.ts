@@ -4,10 +4,10 @@
 // read, or, on the forms between the quote and the payment, the summary the flow cookie
 // carries (the same on GET and on a refused form's re-render). No flow: no frame.
 import type { FastifyRequest } from 'fastify';
+import type { FlowState } from '../../checkout/contract.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { orderOf } from '../../checkout/order.ts';
 import { FLOW_STEPS, flowProgress, showsFlowSummary } from '../../checkout/progress.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import type { FlowState } from '../../checkout/contract.ts';
 import type { FlowFrameProps } from '../../views/components/FlowFrame.tsx';
 
 export function flowFrameOf(

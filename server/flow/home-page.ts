@@ -1,25 +1,26 @@
 // The home page (screen 1) as every part of the flow shows it: the amount form, untouched or
 // with what the visitor typed and the messages, and any modal or toast a failure leaves
 // (docs/spec.md section 8). The home screen and the failure outcomes both render it.
-import { quoteFee } from '../../checkout/fees.ts';
-import type { MethodTable } from '../../checkout/payment-method.ts';
-import type { PaymentMethod } from '../methods/method.ts';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { MerchantConfig } from '../../checkout/merchant-schema.ts';
 import type { FlowKind } from '../../checkout/domain.ts';
+import { quoteFee } from '../../checkout/fees.ts';
+import type { MerchantConfig } from '../../checkout/merchant-schema.ts';
 import type { Texts } from '../../checkout/messages.ts';
-import { textsOf } from '../i18n/plugin.ts';
-import { merchantWords } from '../tenancy/texts.ts';
 import { allowedKinds, coinsFor, giftCardsFor, methodsFor } from '../../checkout/offer.ts';
-import { ROUTES, homeTab } from '../../checkout/routes.ts';
+import type { MethodTable } from '../../checkout/payment-method.ts';
+import { homeTab, ROUTES } from '../../checkout/routes.ts';
 import { resolveAmountLimits } from '../../checkout/validation/amount.ts';
+import { ISLAND_API } from '../../checkout/wire.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
-import { ISLAND_API } from '../../checkout/wire.ts';
-import { tickerFreshUntil, tickerInTime } from './ticker-cache.ts';
-import { HomePage } from '../../views/pages/Home.tsx';
 import type { Toast } from '../../views/components/Toasts.tsx';
+import { HomePage } from '../../views/pages/Home.tsx';
+import { textsOf } from '../i18n/plugin.ts';
+import type { PaymentMethod } from '../methods/method.ts';
+import { merchantWords } from '../tenancy/texts.ts';
+import { tickerFreshUntil, tickerInTime } from './ticker-cache.ts';
 
 /** The amount the form starts with: the default of the first method offered for the kind in the currency. */
 function defaultAmount(config: MerchantConfig, kind: FlowKind, fiatCurrency = config.supportedFiatCurrencies[0]!.id): string {

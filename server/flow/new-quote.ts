@@ -2,15 +2,15 @@
 // the choice itself is the failure table's `quote-expired` outcome, flow/outcome.ts): the
 // new quote confirmed before the visitor carries on with what they had just sent.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FlowState } from '../../checkout/contract.ts';
 import { requoteOutcome } from '../../checkout/failures.ts';
-import { FORM_FIELDS } from '../../checkout/wire.ts';
-import { field } from '../../checkout/validation/result.ts';
 import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import type { FlowState } from '../../checkout/contract.ts';
+import { field } from '../../checkout/validation/result.ts';
+import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { saveFlowState } from './next.ts';
-import { holdIsOver } from './rate-hold.ts';
 import { type Carried, meetFailure, offerNewQuote } from './outcome.ts';
+import { holdIsOver } from './rate-hold.ts';
 import { upstreamFor } from './upstream.ts';
 
 /** A form sent with Accept from the choice. */

@@ -3,19 +3,19 @@
 // the rule does not know causes no navigation (docs/spec.md section 2): it is logged, and the
 // screen the visitor is on says the order could not continue.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FlowState } from '../../checkout/contract.ts';
-import { nextScreen, type NextStep } from '../../checkout/next-screen.ts';
-import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
-import { writeFlow } from '../security/flow-cookie.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { quoteFee } from '../../checkout/fees.ts';
-import { orderFiguresOf } from '../../checkout/order.ts';
-import { rateHold } from './rate-hold.ts';
-import { leaveFor } from './redirects.ts';
 import { createElement } from 'react';
+import type { FlowState } from '../../checkout/contract.ts';
+import { quoteFee } from '../../checkout/fees.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import { type NextStep, nextScreen } from '../../checkout/next-screen.ts';
+import { orderFiguresOf } from '../../checkout/order.ts';
 import { checkPaymentUrl, type PaymentHostRules } from '../../checkout/payment-url.ts';
+import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { PaymentRefusedPage } from '../../views/pages/PaymentRefused.tsx';
 import { textsOf } from '../i18n/plugin.ts';
+import { writeFlow } from '../security/flow-cookie.ts';
+import { rateHold } from './rate-hold.ts';
+import { leaveFor } from './redirects.ts';
 
 /** The merchant's rules for where a payment may send the browser. */
 export function paymentHostRules(request: FastifyRequest): PaymentHostRules {

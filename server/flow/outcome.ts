@@ -4,28 +4,28 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import {
   contextName,
-  failureOutcome,
-  hiddenTexts,
   type Failure,
   type FailureContext,
   type FailureFacts,
+  failureOutcome,
+  hiddenTexts,
   type Outcome,
 } from '../../checkout/failures.ts';
-import { ROUTES } from '../../checkout/routes.ts';
-import { clearFlow } from '../security/flow-cookie.ts';
+import { quoteFee } from '../../checkout/fees.ts';
 import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import type { Texts } from '../../checkout/messages.ts';
+import { requoteBody } from '../../checkout/quote-timer.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import { FORM_FIELDS } from '../../checkout/wire.ts';
 import { FlowEndedPage } from '../../views/pages/FlowEnded.tsx';
+import { NewQuotePage, type NewQuotePageProps } from '../../views/pages/NewQuote.tsx';
+import { textsOf } from '../i18n/plugin.ts';
+import { clearFlow } from '../security/flow-cookie.ts';
+import { flowFrameOf } from './frame.ts';
 import { renderHome } from './home-page.ts';
 import { resumeAt, seeOther } from './next.ts';
-import { upstreamFor } from './upstream.ts';
-import { quoteFee } from '../../checkout/fees.ts';
-import { requoteBody } from '../../checkout/quote-timer.ts';
-import { FORM_FIELDS } from '../../checkout/wire.ts';
-import { NewQuotePage, type NewQuotePageProps } from '../../views/pages/NewQuote.tsx';
-import { flowFrameOf } from './frame.ts';
 import { scheduleHomeRedirect, siteUrlsFor } from './redirects.ts';
-import { textsOf } from '../i18n/plugin.ts';
-import type { Texts } from '../../checkout/messages.ts';
+import { upstreamFor } from './upstream.ts';
 
 /** What Accept posts back: the step's form action and the fields the visitor had sent. */
 export interface Carried {

@@ -6,17 +6,17 @@
 // else shown on the form.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
+import { linkOutUrl } from '../../checkout/offer.ts';
+import { buildPath, RETRY_ATTEMPT_PARAM, ROUTES } from '../../checkout/routes.ts';
 import type { QuoteInput } from '../../checkout/validation/amount.ts';
-import { RETRY_ATTEMPT_PARAM, ROUTES, buildPath } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { QuoteRetryPage } from '../../views/pages/QuoteRetry.tsx';
+import { textsOf } from '../i18n/plugin.ts';
 import { renderHome } from './home-page.ts';
 import { followNextAction, seeOther } from './next.ts';
 import { meetFailure } from './outcome.ts';
 import { refreshValue } from './redirects.ts';
-import { linkOutUrl } from '../../checkout/offer.ts';
 import { upstreamFor } from './upstream.ts';
-import { textsOf } from '../i18n/plugin.ts';
 
 export type AmountValues = Partial<Record<FormFieldsOf<'amount'>, string>>;
 

@@ -6,10 +6,10 @@
 // quote (a requote changes its time or its figures) has a key of its own and its own time.
 import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isRateHeld, quoteDeadline } from '../../checkout/quote-timer.ts';
 import type { FlowState } from '../../checkout/contract.ts';
-import { writeFlow } from '../security/flow-cookie.ts';
 import type { FlowCookie, RateHold } from '../../checkout/flow-cookie.ts';
+import { isRateHeld, quoteDeadline } from '../../checkout/quote-timer.ts';
+import { writeFlow } from '../security/flow-cookie.ts';
 
 /** What tells one quote from another: its times and its figures (one-shot `hash`: no Hash object per request). */
 function quoteKey(state: FlowState): string {

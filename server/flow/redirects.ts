@@ -9,7 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REDIRECT_HOME_DELAY_MS, REDIRECT_SUCCESS_DELAY_MS } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { siteUrls, type SiteUrls } from '../../checkout/site-urls.ts';
+import { type SiteUrls, siteUrls } from '../../checkout/site-urls.ts';
 import { clearFlow, readFlow } from '../security/flow-cookie.ts';
 
 /** The merchant's URLs for this visitor: the flow's currency, else the merchant's first. */

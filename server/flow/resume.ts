@@ -5,21 +5,21 @@
 // carries a token for this refId on this merchant. "Not mine" is a link home.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
+import { type FlowState, REF_ID_PATTERN } from '../../checkout/contract.ts';
 import { ERROR_CODES, TXN_TYPES } from '../../checkout/domain.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { formatsFor } from '../../checkout/format.ts';
-import { ROUTES, buildPath, type ScreenPath } from '../../checkout/routes.ts';
+import { buildPath, ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { field } from '../../checkout/validation/result.ts';
-import { REF_ID_PATTERN, type FlowState } from '../../checkout/contract.ts';
-import type { UpstreamFailure } from '../upstream/client.ts';
+import { ResumeConfirmPage, type ResumeOrder } from '../../views/pages/ResumeConfirm.tsx';
+import { textsOf } from '../i18n/plugin.ts';
 import { checkFormToken, formToken } from '../security/csrf.ts';
 import { readFlow } from '../security/flow-cookie.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { ResumeConfirmPage, type ResumeOrder } from '../../views/pages/ResumeConfirm.tsx';
+import type { UpstreamFailure } from '../upstream/client.ts';
 import { followNextAction } from './next.ts';
 import { meetFailure } from './outcome.ts';
 import { flowFromState } from './step.ts';
 import { upstreamFor } from './upstream.ts';
-import { textsOf } from '../i18n/plugin.ts';
 
 /**
  * Where the link came in: /state/{refId} resumes wherever the upstream is; ?refId= on buyer

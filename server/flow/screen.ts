@@ -3,7 +3,7 @@
 // This is the shape such a module exports and the registration of every screen: the shared
 // ones (server/screens/index.ts) and each payment method's own (server/methods/).
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
-import { Fragment, createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import type { FlowStep } from '../../checkout/progress.ts';
 import type { RouteDef } from '../../checkout/routes.ts';
 

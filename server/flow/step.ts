@@ -4,15 +4,15 @@
 // nextAction names (/transaction, /state/{refId}, a step posted out of order); `outOfStep`
 // keeps a form from reaching the upstream unless the visitor is at its step.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FlowState } from '../../checkout/contract.ts';
 import { FIAT_CURRENCIES, type NextAction } from '../../checkout/domain.ts';
+import { type FlowCookie, flowCookieSchema } from '../../checkout/flow-cookie.ts';
 import { nextScreen } from '../../checkout/next-screen.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
-import type { UpstreamFailure } from '../upstream/client.ts';
-import type { FlowState } from '../../checkout/contract.ts';
 import { readFlow } from '../security/flow-cookie.ts';
-import { flowCookieSchema, type FlowCookie } from '../../checkout/flow-cookie.ts';
+import type { UpstreamFailure } from '../upstream/client.ts';
 import { resumeAt, seeOther } from './next.ts';
-import { meetFailure, type Answer } from './outcome.ts';
+import { type Answer, meetFailure } from './outcome.ts';
 import { upstreamFor } from './upstream.ts';
 
 export type StepLoad =

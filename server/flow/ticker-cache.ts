@@ -10,9 +10,9 @@
 import type { FastifyRequest } from 'fastify';
 import { TICKER_CACHE_MS, TICKER_WAIT_MS } from '../../checkout/limits.ts';
 import { coinsFor } from '../../checkout/offer.ts';
-import { tickerRows, type TickerRow } from '../../checkout/ticker-rows.ts';
-import { upstreamFor } from './upstream.ts';
+import { type TickerRow, tickerRows } from '../../checkout/ticker-rows.ts';
 import { ByteCache, keyOf } from '../ops/byte-cache.ts';
+import { upstreamFor } from './upstream.ts';
 
 interface Cached {
   at: number;

@@ -8,14 +8,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentType, ImageSource, NextAction } from '../../checkout/domain.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_RETRY_AFTER_S } from '../../checkout/limits.ts';
 import type { Texts } from '../../checkout/messages.ts';
-import { textsOf } from '../i18n/plugin.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { uploadFileError } from '../../checkout/validation/upload-file.ts';
+import { textsOf } from '../i18n/plugin.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { checkFileBytes } from '../uploads/file-bytes.ts';
-import { readUploadForm, type UploadForm, type UploadedFile } from '../uploads/form.ts';
+import { readUploadForm, type UploadedFile, type UploadForm } from '../uploads/form.ts';
 import { followNextAction } from './next.ts';
-import { meetFailure, type Answer } from './outcome.ts';
+import { type Answer, meetFailure } from './outcome.ts';
 import { leaveStep, loadStep } from './step.ts';
 import { upstreamFor } from './upstream.ts';
 

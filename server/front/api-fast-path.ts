@@ -10,29 +10,29 @@
 // malformed hosts, a draining process (answered 503 there). Under pressure admission
 // (ops/admission.ts), in front of this listener, refuses first.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
-import type { IslandCall } from '../../checkout/wire.ts';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
-import type { Merchant } from '../tenancy/load.ts';
+import type { IslandCall } from '../../checkout/wire.ts';
+import { clientAddress, type TrustProxy } from '../http/client-address.ts';
+import { jsonErrorAnswer, tooManyRequests } from '../http/errors.ts';
+import { type Lifecycle, logRequest, type RequestLine } from '../http/lifecycle.ts';
+import { answerThrown, type Refusal, refusal } from '../http/outside-answers.ts';
+import { languageOfHeaders } from '../i18n/negotiate.ts';
 import { RequestLogger } from '../logging.ts';
 import type { RateLimitCheck } from '../ops/rate-limit.ts';
+import { withoutFlow } from '../render/published-pages.ts';
+import type { Merchant } from '../tenancy/load.ts';
 import {
-  JSON_TYPE,
-  PUBLIC_PATHS,
   allowedCall,
   forwardIslandCall,
   type IslandAnswer,
+  JSON_TYPE,
   type ProxyTarget,
+  PUBLIC_PATHS,
 } from '../upstream/proxy-rules.ts';
-import { clientAddress, type TrustProxy } from '../http/client-address.ts';
-import { jsonErrorAnswer, tooManyRequests } from '../http/errors.ts';
-import { answerThrown, refusal, type Refusal } from '../http/outside-answers.ts';
-import { languageOfHeaders } from '../i18n/negotiate.ts';
-import { logRequest, type Lifecycle, type RequestLine } from '../http/lifecycle.ts';
-import { FrontListener, frontListenerDeps, type FastPathDeps } from './cached-page-listener.ts';
-import { withoutFlow } from '../render/published-pages.ts';
+import { type FastPathDeps, FrontListener, frontListenerDeps } from './cached-page-listener.ts';
 
 /** The calls taken here, by their exact URL: the public GETs of the proxy's allowlist. */
 const FAST_CALLS: ReadonlyMap<string, IslandCall> = new Map(

@@ -8,14 +8,14 @@
 // to Fastify unchanged;
 // the request gets its id, its metrics and its log line as the full path gives them.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Lifecycle, logRequest } from '../http/lifecycle.ts';
 import { languageOfHeaders } from '../i18n/negotiate.ts';
-import type { Merchant, MerchantRegistry } from '../tenancy/load.ts';
 import type { EdgeMetrics } from '../ops/metrics.ts';
 import { acceptedEncoding } from '../render/encoding.ts';
-import { logRequest, type Lifecycle } from '../http/lifecycle.ts';
 import { type Head, isSharedRequest, type Published, publishedPage } from '../render/published-pages.ts';
+import type { Merchant, MerchantRegistry } from '../tenancy/load.ts';
 
 /** The body and the head of a published page's answer to this request. */
 export function sharedAnswer(found: Published, request: IncomingMessage): { status: number; head: Head; body?: Buffer } {

@@ -15,10 +15,10 @@
 // request's path or an upstream's words. Answers written before Fastify sees a request
 // (outside-answers.ts) take their shape from here too.
 import createError from '@fastify/error';
-import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_TEXTS, type Texts, textsFor } from '../../checkout/messages.ts';
+import fp from 'fastify-plugin';
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
+import { DEFAULT_TEXTS, type Texts, textsFor } from '../../checkout/messages.ts';
 import { cspTemplate } from '../security/csp.ts';
 
 const { RATE_LIMIT_TEXT } = DEFAULT_TEXTS;

@@ -3,10 +3,11 @@
 // answer while draining (liveness, readiness) say so in their config. The probes here, on
 // the main port, mean what the probe worker's mean on HEALTH_PORT (health.ts);
 // this plugin publishes the state that worker reads.
-import fp from 'fastify-plugin';
+
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { EdgeError, RETRY_AFTER_S } from './errors.ts';
-import { HEARTBEAT_MS, HealthState, PROBE_LIMITS, liveness, readiness, type ProbeInputs } from './health.ts';
+import { HEARTBEAT_MS, HealthState, liveness, PROBE_LIMITS, type ProbeInputs, readiness } from './health.ts';
 
 export interface Lifecycle {
   draining: boolean;

@@ -6,16 +6,16 @@
 // policy that runs nothing, a request id, a log line and the request metric; never the
 // framework's code nor the request's path.
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type RequestListener, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EdgeError, ERROR_ANSWER_CSP, errorFormatOf, errorPage, publicError, sendError, statusError } from './errors.ts';
-import { SECURITY_HEADERS } from '../security/headers.ts';
-import { resolveHost } from './tenancy.ts';
-import { logRequest } from './lifecycle.ts';
-import { languageOfHeaders } from '../i18n/negotiate.ts';
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
 import { textsFor } from '../../checkout/messages.ts';
+import { languageOfHeaders } from '../i18n/negotiate.ts';
+import { SECURITY_HEADERS } from '../security/headers.ts';
+import { EdgeError, ERROR_ANSWER_CSP, errorFormatOf, errorPage, publicError, sendError, statusError } from './errors.ts';
+import { logRequest } from './lifecycle.ts';
+import { resolveHost } from './tenancy.ts';
 
 /** The headers of every answer written here, but its type, length and request id. */
 const ANSWER_HEADERS: Readonly<Record<string, string>> = {

@@ -7,10 +7,11 @@
 // never throws: a tag no locale can be read from (`en_US`, `i-klingon`) counts as absent,
 // and a header is cut to a few entries before it is read, so a long one costs no more
 // than a browser's.
-import { match } from '@formatjs/intl-localematcher';
+
 import type { IncomingHttpHeaders } from 'node:http';
+import { match } from '@formatjs/intl-localematcher';
 import Negotiator from 'negotiator';
-import { type Language, PSEUDO_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
+import { type Language, type PageLanguage, PSEUDO_LANGUAGE } from '../../checkout/i18n/languages.ts';
 
 /** The cookie that remembers the choice made with the switch. */
 export const LANGUAGE_COOKIE = 'lang';

@@ -3,18 +3,19 @@
 // with ?lang= is the header's switch: the choice goes into the language cookie (this host
 // only, no Domain) and the visitor is sent to the same URL without the parameter, so the
 // switch is a plain link and works without JavaScript.
-import fp from 'fastify-plugin';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_PARAM,
+  type PageLanguage,
   PSEUDO_LANGUAGE,
   withoutLanguageParam,
-  type PageLanguage,
 } from '../../checkout/i18n/languages.ts';
+import { type Texts, textsFor } from '../../checkout/messages.ts';
 import { buildPath, ROUTE_LIST, type RouteDef } from '../../checkout/routes.ts';
 import { LANGUAGE_COOKIE, languageOfHeaders } from './negotiate.ts';
-import { type Texts, textsFor } from '../../checkout/messages.ts';
 
 /** The choice is remembered for a year: longer than any flow. */
 const CHOICE_MAX_AGE_S = 365 * 24 * 60 * 60;

@@ -6,7 +6,7 @@
 // /bank-payment?returned=1, which follows the order.
 import { PAYMENT_DEADLINE_MS, PAYMENT_EMAIL_MAX_MS } from '../../checkout/limits.ts';
 import type { Texts } from '../../checkout/messages.ts';
-import { go, none, type NextScreenState, type NextStep } from '../../checkout/next-step.ts';
+import { go, type NextScreenState, type NextStep, none } from '../../checkout/next-step.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { bankPaymentScreen, bankSelectScreen, bankTransferInit, poliScreen } from '../screens/bank-transfer.ts';
 import { defineMethod } from './method.ts';

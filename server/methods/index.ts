@@ -3,8 +3,8 @@
 import { methodTable } from '../../checkout/payment-method.ts';
 import { bankTransfer } from './bank-transfer.ts';
 import { creditCard } from './credit-card.ts';
-import { etransferOut } from './etransfer-out.ts';
 import { etransfer } from './etransfer.ts';
+import { etransferOut } from './etransfer-out.ts';
 import { flexepin } from './flexepin.ts';
 import { giftCard } from './gift-card.ts';
 import type { PaymentMethod } from './method.ts';

@@ -5,16 +5,16 @@
 // switching on a method's name. What the embedded upstream does for it is its rail in
 // server/sandbox/rails/.
 import type { FastifyRequest } from 'fastify';
-import type { MethodRules } from '../../checkout/payment-method.ts';
+import type { FlowState } from '../../checkout/contract.ts';
+import type { Texts } from '../../checkout/messages.ts';
 import type { ProviderQuote } from '../../checkout/money.ts';
 import type { Order } from '../../checkout/order.ts';
-import type { Texts } from '../../checkout/messages.ts';
+import type { MethodRules } from '../../checkout/payment-method.ts';
+import type { ReceiptText } from '../../views/pages/completion.ts';
 import type { Screen } from '../flow/screen.ts';
 import type { LimitPair } from '../ops/rate-limit-settings.ts';
 import { SHARED_CALLS, type UpstreamCall } from '../upstream/calls.ts';
 import type { UpstreamResult } from '../upstream/client.ts';
-import type { FlowState } from '../../checkout/contract.ts';
-import type { ReceiptText } from '../../views/pages/completion.ts';
 
 /** What the pages after the payment say, in the method's words (RECEIPT_TEXT), in the visitor's language. */
 export interface Receipt {

@@ -17,7 +17,7 @@
 // The probes are never refused: the orchestrator must hear why.
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { EdgeError, RETRY_AFTER_S, tooManyRequests } from '../http/errors.ts';
-import { refusal, refuseOutside, type OutsideAnswerDeps } from '../http/outside-answers.ts';
+import { type OutsideAnswerDeps, refusal, refuseOutside } from '../http/outside-answers.ts';
 import type { EdgeMetrics, ShedReason } from './metrics.ts';
 
 export interface AdmissionSettings {

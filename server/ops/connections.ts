@@ -20,9 +20,9 @@
 //   behind one, admission.ts counts each forwarded address's requests instead.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
-import { answeringThrown, refusal, refuseOutside, type OutsideAnswerDeps } from '../http/outside-answers.ts';
 import type { TrustProxy } from '../http/client-address.ts';
+import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
+import { answeringThrown, type OutsideAnswerDeps, refusal, refuseOutside } from '../http/outside-answers.ts';
 import type { EdgeMetrics } from './metrics.ts';
 
 export interface ConnectionSettings {

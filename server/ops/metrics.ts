@@ -4,13 +4,13 @@
 // a token configured it does not exist. Each app has its own registry (tests run several).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { EdgeError } from '../http/errors.ts';
 import { unknownHostRequests } from '../http/tenancy.ts';
+import type { BreakerState } from '../upstream/breaker.ts';
 import { pathWords, SHARED_CALLS, type UpstreamCall } from '../upstream/calls.ts';
 import type { UpstreamCallReport } from '../upstream/upstream-call.ts';
-import type { BreakerState } from '../upstream/breaker.ts';
-import { cacheStats, type CacheStats } from './byte-cache.ts';
+import { type CacheStats, cacheStats } from './byte-cache.ts';
 
 /**
  * Why a request or a connection was refused, as edge_shed_total counts it: admission's

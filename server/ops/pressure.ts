@@ -8,18 +8,18 @@
 // by the process's own work (a merchant reload, which yields to requests between files)
 // is not the visitors' load. The probes are never shed.
 import type { IncomingMessage } from 'node:http';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
-import fp from 'fastify-plugin';
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import underPressure from '@fastify/under-pressure';
+import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
-import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
-import { clientAddress, type TrustProxy } from '../http/client-address.ts';
-import { languageOfHeaders } from '../i18n/negotiate.ts';
 import { DEFAULT_LANGUAGE } from '../../checkout/i18n/languages.ts';
-import type { ConnectionGuard } from './connections.ts';
-import type { Admission, AdmissionReason } from './admission.ts';
+import { clientAddress, type TrustProxy } from '../http/client-address.ts';
+import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
 import type { PressureReason } from '../http/health.ts';
+import { languageOfHeaders } from '../i18n/negotiate.ts';
+import type { Admission, AdmissionReason } from './admission.ts';
 import { cachedBytes } from './byte-cache.ts';
+import type { ConnectionGuard } from './connections.ts';
 
 /** What under-pressure samples, by its names. */
 type Sampled = Extract<AdmissionReason, 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes'>;

@@ -2,10 +2,10 @@
 // answered from the state the main thread publishes (health.ts), so a probe never waits
 // behind the visitors' requests. Started by probes.ts; ends with the process.
 import { randomUUID } from 'node:crypto';
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import { HealthState, liveness, readiness, type ProbeLimits } from '../http/health.ts';
+import { HealthState, liveness, type ProbeLimits, readiness } from '../http/health.ts';
 
 export interface ProbeWorkerData {
   buffer: SharedArrayBuffer;

@@ -2,11 +2,11 @@
 // or rejects with why it could not (a port in use stops the process at start-up).
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import { PROJECT_ROOT } from '../root.ts';
 import { EdgeError, ERROR_ANSWER_CSP, errorJson, statusError } from '../http/errors.ts';
-import { SECURITY_HEADERS } from '../security/headers.ts';
+import { type HealthState, PROBE_LIMITS, type ProbeLimits } from '../http/health.ts';
 import { CLIENT_ERROR_STATUS } from '../http/outside-answers.ts';
-import { PROBE_LIMITS, type HealthState, type ProbeLimits } from '../http/health.ts';
+import { PROJECT_ROOT } from '../root.ts';
+import { SECURITY_HEADERS } from '../security/headers.ts';
 import type { ProbeWorkerData, ProbeWorkerMessage } from './probe-worker.ts';
 
 /** Every probe answer's headers, on either port: the edge's security headers and a policy that runs nothing. */

@@ -5,10 +5,11 @@
 // process, or in Redis (REDIS_URL) so that every replica counts against the same limit.
 // Redis trouble lets requests through (a limit is not worth an outage) but shows: an error
 // line when the counters go away, and edge_rate_limit_store_up at 0 while they are.
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { API_PREFIX } from '../../checkout/wire.ts';
 import { tooManyRequests } from '../http/errors.ts';

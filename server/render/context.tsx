@@ -1,10 +1,10 @@
 // What every view needs from the request, passed once through context instead of props.
 import { createContext, type ReactElement, type ReactNode, useContext } from 'react';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
-import type { Merchant } from '../tenancy/load.ts';
-import type { AssetManifest } from './manifest.ts';
 import type { OrderLink } from '../security/order-link.ts';
-import { merchantFooter, merchantWords, type MerchantWords } from '../tenancy/texts.ts';
+import type { Merchant } from '../tenancy/load.ts';
+import { type MerchantWords, merchantFooter, merchantWords } from '../tenancy/texts.ts';
+import type { AssetManifest } from './manifest.ts';
 
 export interface RenderContextValue {
   /** The response's script nonce; none on pages rendered once for everyone. */

@@ -1,6 +1,6 @@
 // What a response body is sent as: the encoding a client accepts (brotli first), and one
 // call that compresses a whole page.
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 

@@ -3,12 +3,12 @@
 // same way the browser hydrates it, so ids match.
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { islandLoaders, type HydrateStrategy, type IslandName, type IslandProps } from '../../islands/registry.ts';
-import { useRenderContext } from './context.tsx';
-import { PageLanguageContext } from '../../ui/page-language.ts';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
-import { safeJson } from './json.ts';
+import { type HydrateStrategy, type IslandName, type IslandProps, islandLoaders } from '../../islands/registry.ts';
+import { PageLanguageContext } from '../../ui/page-language.ts';
 import { ByteCache, stringBytes } from '../ops/byte-cache.ts';
+import { useRenderContext } from './context.tsx';
+import { safeJson } from './json.ts';
 
 type AnyComponent = (props: never) => React.ReactNode;
 const renderIsland = (Component: AnyComponent, props: unknown, prefix: string, language: PageLanguage) =>

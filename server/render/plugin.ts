@@ -4,21 +4,21 @@
 // without React running at all: Fastify would otherwise drain the whole render into
 // nothing (its HEAD routes resume a streamed body and drop it).
 import { Readable } from 'node:stream';
-import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { createElement, type FunctionComponent, type ReactElement } from 'react';
-import { acceptedEncoding } from './encoding.ts';
-import { loadIslands } from './island.tsx';
-import { DIST_DIR, readManifest } from './manifest.ts';
-import { sharedPage, sharedPageHeaders, type SharedPage, type SharedPageOptions } from './shared-pages.tsx';
-import { publishedPage, publishSharedPage } from './published-pages.ts';
-import { renderPage, type RenderOptions } from './stream.tsx';
-import { pageLanguageHeaders } from './language-headers.ts';
 import { localeOf, type PageLanguage } from '../../checkout/i18n/languages.ts';
 import { textsFor } from '../../checkout/messages.ts';
-import { renderOnShell } from './shell.tsx';
-import type { Merchant } from '../tenancy/load.ts';
 import { errorTitle } from '../http/errors.ts';
+import type { Merchant } from '../tenancy/load.ts';
+import { acceptedEncoding } from './encoding.ts';
+import { loadIslands } from './island.tsx';
+import { pageLanguageHeaders } from './language-headers.ts';
+import { DIST_DIR, readManifest } from './manifest.ts';
+import { publishedPage, publishSharedPage } from './published-pages.ts';
+import { type SharedPage, type SharedPageOptions, sharedPage, sharedPageHeaders } from './shared-pages.tsx';
+import { renderOnShell } from './shell.tsx';
+import { type RenderOptions, renderPage } from './stream.tsx';
 
 export interface RenderPluginOptions {
   distDir?: URL;

@@ -9,13 +9,13 @@ import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { localeOf, type PageLanguage } from '../../checkout/i18n/languages.ts';
-import type { Merchant } from '../tenancy/load.ts';
-import type { AssetManifest } from './manifest.ts';
 import { PageLanguageContext } from '../../ui/page-language.ts';
+import { ByteCache, keyOf } from '../ops/byte-cache.ts';
+import type { Merchant } from '../tenancy/load.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
 import { compress, ownBytes } from './encoding.ts';
-import { ByteCache, keyOf } from '../ops/byte-cache.ts';
 import { pageLanguageHeaders } from './language-headers.ts';
+import type { AssetManifest } from './manifest.ts';
 
 export interface SharedPage {
   plain: Buffer;

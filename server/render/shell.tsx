@@ -7,13 +7,13 @@
 // kept by merchant object in a cache bounded in bytes (ops/byte-cache.ts), so a merchant
 // loaded anew gets new ones.
 import { randomBytes } from 'node:crypto';
-import { ownBytes } from './encoding.ts';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { Merchant } from '../tenancy/load.ts';
 import { PageLanguageContext } from '../../ui/page-language.ts';
-import { RenderContext, type RenderContextValue } from './context.tsx';
 import { ByteCache, keyOf, stringBytes } from '../ops/byte-cache.ts';
+import type { Merchant } from '../tenancy/load.ts';
+import { RenderContext, type RenderContextValue } from './context.tsx';
+import { ownBytes } from './encoding.ts';
 
 /** Where a visitor's part goes. Random per process: no merchant file or visitor text can spell it. */
 const CUT_ID = randomBytes(12).toString('base64url');

@@ -6,20 +6,20 @@
 // leaves, and compression flushed chunk by chunk. Either way, a plain error page, never a
 // stack trace, when the page itself fails.
 import { PassThrough, type Transform } from 'node:stream';
-import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { createBrotliCompress, createGzip, constants as zlib } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { localeOf } from '../../checkout/i18n/languages.ts';
-import { pageUrlOf } from '../i18n/plugin.ts';
-import { ownOrderLink } from '../security/order-link.ts';
 import { textsFor } from '../../checkout/messages.ts';
 import { PageLanguageContext } from '../../ui/page-language.ts';
 import { errorPage } from '../http/errors.ts';
+import { pageUrlOf } from '../i18n/plugin.ts';
+import { ownOrderLink } from '../security/order-link.ts';
 import { RenderContext, type RenderContextValue } from './context.tsx';
 import { acceptedEncoding, compress, PER_REQUEST } from './encoding.ts';
-import { renderOnShell } from './shell.tsx';
 import { pageLanguageHeaders } from './language-headers.ts';
+import { renderOnShell } from './shell.tsx';
 
 const BOT = /bot|crawl|spider|slurp|facebookexternalhit|preview|lighthouse/i;
 export const RENDER_TIMEOUT_MS = 10_000;

@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FaultInjector } from './faults.ts';
 import type { FeeBook } from './fees.ts';
 import type { Rails } from './rails/rail.ts';
-import type { Clock } from './steps.ts';
 import type { ReceivedForms } from './received.ts';
+import type { Clock } from './steps.ts';
 import type { TxnStore } from './store.ts';
 
 export interface SandboxContext {

@@ -1,6 +1,6 @@
 // The transaction state machine: each step call is accepted only at its nextAction, and
 // moves the transaction on as the real exchange does (README: journeys and test values).
-import { ERROR_CODES, VERIFICATION_CODE_ATTEMPTS } from '../../checkout/domain.ts';
+
 import type { z } from 'zod';
 import type {
   buyerInfoRequestSchema,
@@ -8,7 +8,8 @@ import type {
   statusResponseSchema,
   UpstreamErrorItem,
 } from '../../checkout/contract.ts';
-import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
+import { ERROR_CODES, VERIFICATION_CODE_ATTEMPTS } from '../../checkout/domain.ts';
+import { fail, SANDBOX_CODES, SandboxError } from './errors.ts';
 import { type Clock, cancel, complete, expectStep, goTo, review } from './steps.ts';
 import type { BuyerOutcome, Txn } from './store.ts';
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BoundedCache } from './cache.ts';
-import { SANDBOX_CODES, fail } from './errors.ts';
+import { fail, SANDBOX_CODES } from './errors.ts';
 
 interface StoredResponse {
   statusCode: number;

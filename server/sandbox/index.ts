@@ -3,22 +3,22 @@
 // test mode. Used when UPSTREAM_URL is unset, in demos and in tests. README.md lists the
 // test values.
 import { randomUUID } from 'node:crypto';
-import { isIPv6, type AddressInfo } from 'node:net';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { type AddressInfo, isIPv6 } from 'node:net';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { FeeFields } from '../../checkout/domain.ts';
 import type { SandboxContext } from './context.ts';
 import { SANDBOX_CODES, SandboxError } from './errors.ts';
 import { FaultInjector, parseFaults } from './faults.ts';
 import { FeeBook } from './fees.ts';
+import { settlePayment } from './flow.ts';
 import { RAILS } from './rails/index.ts';
+import { otcRail } from './rails/otc.ts';
 import { type Rail, railsOf } from './rails/rail.ts';
 import { ReceivedForms } from './received.ts';
 import { apiRoutes } from './routes/api.ts';
 import { pageRoutes } from './routes/pages.ts';
 import { MAX_TXNS, TxnStore } from './store.ts';
-import { settlePayment } from './flow.ts';
-import { otcRail } from './rails/otc.ts';
 
 export interface SandboxOptions {
   /** default 127.0.0.1 */

@@ -1,15 +1,16 @@
 // Quotes: creation, requote and confirmation, with the amount-based test values.
 // A quote holds for quoteTtlS seconds; after that the next step call is refused with
 // QUOTE.EXPIRED until a requote is confirmed (the edge's quote-expired modal).
-import { COINS, COUNTRY_BY_CURRENCY, ERROR_CODES, FIAT_CURRENCIES } from '../../checkout/domain.ts';
+
 import type { z } from 'zod';
 import type { quoteRequestSchema, requoteRequestSchema, requoteResponseSchema } from '../../checkout/contract.ts';
-import { SANDBOX_CODES, SandboxError, fail } from './errors.ts';
+import { COINS, COUNTRY_BY_CURRENCY, ERROR_CODES, FIAT_CURRENCIES } from '../../checkout/domain.ts';
+import { fail, SANDBOX_CODES, SandboxError } from './errors.ts';
 import type { MerchantFees } from './fees.ts';
 import { cryptoFor, fiatFor, priceOf, roundTo } from './prices.ts';
 import type { Rail, Rails } from './rails/rail.ts';
 import { type Clock, isQuoteExpired, isQuoteLocked, quoteExpiredError } from './steps.ts';
-import { newRefId, type Api, type Quote, type Txn } from './store.ts';
+import { type Api, newRefId, type Quote, type Txn } from './store.ts';
 
 export const PRO_VIP_TAG = 'vip-demo';
 /** Buys of at least this much need the buyer's address. */

@@ -2,7 +2,7 @@
 // action, complete, cancel, wait for a deposit, and accept a step only at its nextAction
 // while the quote holds. The rails (rails/) and the shared steps (flow.ts) build on them.
 import { ERROR_CODES, type NextAction } from '../../checkout/domain.ts';
-import { type SandboxError, fail } from './errors.ts';
+import { fail, type SandboxError } from './errors.ts';
 import type { NextActionParams, Txn } from './store.ts';
 import { depositAddress } from './wallets.ts';
 

@@ -1,9 +1,9 @@
 // The transactions, in memory only: a restart forgets them, like a payment provider's
 // test mode that is reset. Each lives 24 h after its last use, and the count is capped.
 import { randomInt } from 'node:crypto';
-import type { Coin, Country, FiatCurrency, NextAction, TxnStatus, TxnType } from '../../checkout/domain.ts';
 import type { z } from 'zod';
 import type { nextActionParamsSchema } from '../../checkout/contract.ts';
+import type { Coin, Country, FiatCurrency, NextAction, TxnStatus, TxnType } from '../../checkout/domain.ts';
 import { BoundedCache } from './cache.ts';
 
 /** A transaction belongs to the API that created it: /txnbuy or /txnsell. */

@@ -4,7 +4,7 @@
 // contract's own rule (encodedFile), so a body that breaks it never gets here.
 import { fileTypeFromBuffer } from 'file-type';
 import { MAGIC_TYPE_OF_EXTENSION, type UploadExtension } from '../../checkout/domain.ts';
-import { SANDBOX_CODES, fail } from './errors.ts';
+import { fail, SANDBOX_CODES } from './errors.ts';
 
 export const MAX_FILE_BYTES = 4_900_000;
 /** JSON around base64 of MAX_FILE_BYTES (4/3 larger), with room for the other fields. */

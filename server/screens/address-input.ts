@@ -3,17 +3,17 @@
 // or DEV host says under a refusal that it takes test-network addresses only.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { addressNetworkFor, testNetworkHint, validateCryptoAddress } from '../../checkout/validation/crypto-address.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { takeRefusal } from '../security/refusal-cookie.ts';
-import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
+import { AddressInputPage } from '../../views/pages/AddressInput.tsx';
+import { EMPTY_FORM, type FormState, formStep } from '../flow/form-step.ts';
+import { flowFrameOf } from '../flow/frame.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
-import { AddressInputPage } from '../../views/pages/AddressInput.tsx';
-import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { takeRefusal } from '../security/refusal-cookie.ts';
 
 const ROUTE = ROUTES.addressInput;
 

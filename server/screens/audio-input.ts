@@ -6,11 +6,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { ROUTES } from '../../checkout/routes.ts';
-import { readFlow } from '../security/flow-cookie.ts';
-import { defineScreen } from '../flow/screen.ts';
-import { resumeFlow } from '../flow/outcome.ts';
 import { AudioInputPage } from '../../views/pages/AudioInput.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { resumeFlow } from '../flow/outcome.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { readFlow } from '../security/flow-cookie.ts';
 
 function audioScreen(route: typeof ROUTES.audioInput | typeof ROUTES.audioInputSkip, skippable: boolean) {
   return defineScreen({

@@ -9,25 +9,25 @@
 // the bank's page says so and offers a new order for the same amount instead.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { ROUTES, hasFlag, type ScreenPath } from '../../checkout/routes.ts';
-import { ISLAND_API } from '../../checkout/wire.ts';
-import { bankDocument } from '../flow/bank-document.ts';
-import { field } from '../../checkout/validation/result.ts';
-import { postCall } from '../upstream/calls.ts';
 import { bankTransferInitRequestSchema, bankTransferInitResponseSchema, type FlowState } from '../../checkout/contract.ts';
+import { ERROR_CODES } from '../../checkout/domain.ts';
+import { codeOf, type MethodFailures, statusOf, stay } from '../../checkout/failures.ts';
 import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import { hasFlag, ROUTES, type ScreenPath } from '../../checkout/routes.ts';
+import { field } from '../../checkout/validation/result.ts';
+import { ISLAND_API } from '../../checkout/wire.ts';
+import { BankPaymentPage, BankSelectPage, PoliPage } from '../../views/pages/BankSelect.tsx';
+import { bankDocument } from '../flow/bank-document.ts';
+import { flowFrameOf } from '../flow/frame.ts';
 import { bankReturnUrl, followNextAction, paymentHostRules, refusePayment, resumeAt } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
+import { directLink } from '../flow/quote-request.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
-import { BankPaymentPage, BankSelectPage, PoliPage } from '../../views/pages/BankSelect.tsx';
-import { flowFrameOf } from '../flow/frame.ts';
-import { directLink } from '../flow/quote-request.ts';
-import { readFlow } from '../security/flow-cookie.ts';
 import { textsOf } from '../i18n/plugin.ts';
-import { ERROR_CODES } from '../../checkout/domain.ts';
-import { codeOf, statusOf, stay, type MethodFailures } from '../../checkout/failures.ts';
+import { readFlow } from '../security/flow-cookie.ts';
+import { postCall } from '../upstream/calls.ts';
 
 /** The bank transfer initiated with the bank chosen ('' on the bank payment page, which picks it there). */
 export const bankTransferInit = postCall('banktransfer/init', bankTransferInitRequestSchema, bankTransferInitResponseSchema, {

@@ -2,24 +2,24 @@
 // upstream; refusals show each item's message. A ?refId= link resumes a PENDING
 // transaction (docs/spec.md section 4) once the visitor confirmed it is theirs.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createElement } from 'react';
 import { getCountries } from 'libphonenumber-js/max';
-import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
-import { ROUTES } from '../../checkout/routes.ts';
+import { createElement } from 'react';
 import { addressFormOf } from '../../checkout/address/index.ts';
+import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { birthdayOrderOf, validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
 import { phoneCountry } from '../../checkout/validation/phone.ts';
 import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { takeRefusal } from '../security/refusal-cookie.ts';
-import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
+import type { PhoneCountry, PhoneInputProps } from '../../islands/PhoneInput.tsx';
+import { BuyerInfoPage } from '../../views/pages/BuyerInfo.tsx';
+import { EMPTY_FORM, type FormState, formStep } from '../flow/form-step.ts';
+import { flowFrameOf } from '../flow/frame.ts';
 import { askToResume } from '../flow/resume.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
-import type { PhoneCountry, PhoneInputProps } from '../../islands/PhoneInput.tsx';
-import { BuyerInfoPage } from '../../views/pages/BuyerInfo.tsx';
-import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { takeRefusal } from '../security/refusal-cookie.ts';
 
 const ROUTE = ROUTES.buyerInfoInput;
 type Form = FormState<FormFieldsOf<'buyerInfo'>>;

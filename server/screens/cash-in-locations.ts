@@ -6,14 +6,14 @@ import type { FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { formatKilometres, isOpenAt, radiusMetres, withinRadius } from '../../checkout/cash-in.ts';
 import { MAP_DEFAULTS } from '../../checkout/limits.ts';
-import { ROUTES } from '../../checkout/routes.ts';
-import { loadCentres, type Centre } from '../cash-in/centres.ts';
-import { defineScreen } from '../flow/screen.ts';
-import { readFlow } from '../security/flow-cookie.ts';
-import type { MapCentre } from '../../islands/CashInMap.tsx';
-import { CashInLocationsPage, type BackLink, type CentreGroup } from '../../views/pages/CashInLocations.tsx';
-import { textsOf } from '../i18n/plugin.ts';
 import type { Texts } from '../../checkout/messages.ts';
+import { ROUTES } from '../../checkout/routes.ts';
+import type { MapCentre } from '../../islands/CashInMap.tsx';
+import { type BackLink, CashInLocationsPage, type CentreGroup } from '../../views/pages/CashInLocations.tsx';
+import { type Centre, loadCentres } from '../cash-in/centres.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { textsOf } from '../i18n/plugin.ts';
+import { readFlow } from '../security/flow-cookie.ts';
 
 const CENTRES = loadCentres();
 

@@ -8,29 +8,29 @@
 // is told so (a missing key is logged as an error) instead of meeting a broken frame.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { ROUTES, hasFlag } from '../../checkout/routes.ts';
+import type { FlowState } from '../../checkout/contract.ts';
+import { ERROR_CODES } from '../../checkout/domain.ts';
+import { codeOf, type MethodFailures } from '../../checkout/failures.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import { type ProviderQuote, providerFee } from '../../checkout/money.ts';
+import { orderOf } from '../../checkout/order.ts';
+import { hasFlag, ROUTES } from '../../checkout/routes.ts';
 import { field } from '../../checkout/validation/result.ts';
 import { FORM_FIELDS, ISLAND_API } from '../../checkout/wire.ts';
-import { orderOf } from '../../checkout/order.ts';
-import type { UpstreamResult } from '../upstream/client.ts';
-import type { FlowState } from '../../checkout/contract.ts';
-import { readFlow } from '../security/flow-cookie.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { providerFee, type ProviderQuote } from '../../checkout/money.ts';
-import { checkOrder } from '../flow/order-check.ts';
-import { cardWidgetUrlFor } from '../third-party.ts';
+import { CreditCardPage, CreditCardQuotePage } from '../../views/pages/CreditCard.tsx';
 import { formValues } from '../flow/form.ts';
-import { keepFee } from '../flow/next.ts';
+import { flowFrameOf } from '../flow/frame.ts';
 import { renderHome } from '../flow/home-page.ts';
+import { keepFee } from '../flow/next.ts';
+import { checkOrder } from '../flow/order-check.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
-import { CreditCardPage, CreditCardQuotePage } from '../../views/pages/CreditCard.tsx';
-import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
-import { ERROR_CODES } from '../../checkout/domain.ts';
-import { codeOf, type MethodFailures } from '../../checkout/failures.ts';
+import { readFlow } from '../security/flow-cookie.ts';
+import { cardWidgetUrlFor } from '../third-party.ts';
+import type { UpstreamResult } from '../upstream/client.ts';
 
 /** The card provider's quote for the order: a third party's words are never shown, every failure reads the same. */
 export const cardQuoteFailures: MethodFailures = {

@@ -7,7 +7,7 @@ import { QUOTE_RETRY } from '../../checkout/limits.ts';
 import { RETRY_ATTEMPT_PARAM, ROUTES } from '../../checkout/routes.ts';
 import { validateAmountForm } from '../../checkout/validation/amount.ts';
 import { renderHome } from '../flow/home-page.ts';
-import { requestQuote, type AmountValues } from '../flow/quote-request.ts';
+import { type AmountValues, requestQuote } from '../flow/quote-request.ts';
 import { defineScreen } from '../flow/screen.ts';
 
 interface DirectLinkParams {

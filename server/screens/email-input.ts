@@ -1,19 +1,19 @@
 // Screen 6: the e-Transfer email a sell's payout goes to.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
+import { emtEmailRequestSchema, flowStateSchema } from '../../checkout/contract.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { validatePayoutEmail } from '../../checkout/validation/email.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
-import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
+import { EmailInputPage } from '../../views/pages/EmailInput.tsx';
+import { EMPTY_FORM, type FormState, formStep } from '../flow/form-step.ts';
+import { flowFrameOf } from '../flow/frame.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { takeRefusal } from '../security/refusal-cookie.ts';
-import { EmailInputPage } from '../../views/pages/EmailInput.tsx';
-import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { takeRefusal } from '../security/refusal-cookie.ts';
 import { postCall } from '../upstream/calls.ts';
-import { emtEmailRequestSchema, flowStateSchema } from '../../checkout/contract.ts';
 
 const ROUTE = ROUTES.emailInput;
 

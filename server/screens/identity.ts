@@ -7,13 +7,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { readFlow } from '../security/flow-cookie.ts';
-import { defineScreen } from '../flow/screen.ts';
-import { stepPage } from '../flow/step.ts';
-import { whileHeld } from '../flow/new-quote.ts';
-import { selfieStep, type Refusal } from '../flow/upload.ts';
 import { ImageInputCameraPage, ImageInputChoicePage, ImageInputUploadPage } from '../../views/pages/Identity.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { whileHeld } from '../flow/new-quote.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { stepPage } from '../flow/step.ts';
+import { type Refusal, selfieStep } from '../flow/upload.ts';
+import { readFlow } from '../security/flow-cookie.ts';
 
 /** The selfie step's pages: the upstream must have the visitor at SUBMIT_SELFIEDOC. */
 const SELFIE_STEP = 'SUBMIT_SELFIEDOC';

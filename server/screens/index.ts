@@ -4,7 +4,7 @@
 // "any other route").
 import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '../../checkout/routes.ts';
-import { registerScreens, screenSteps, type Screen } from '../flow/screen.ts';
+import { registerScreens, type Screen, screenSteps } from '../flow/screen.ts';
 import { EdgeError } from '../http/errors.ts';
 import { addressInputScreen } from './address-input.ts';
 import { audioInputScreen, audioInputSkipScreen } from './audio-input.ts';
@@ -16,20 +16,20 @@ import { imageInputCameraScreen, imageInputChoiceScreen, imageInputUploadScreen 
 import { legalScreens } from './legal.ts';
 import { mobileVerificationScreen } from './mobile-verification.ts';
 import { newQuoteScreen } from './new-quote.ts';
-import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
+import { orderScreen } from './order.ts';
 import { paymentSpendScreen } from './payment-spend.ts';
+import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
 import { priceQuoteScreen } from './price-quote.ts';
 import { proScreen } from './pro.ts';
 import { procScreen } from './proc.ts';
 import { stateMissingScreen, stateScreen } from './state.ts';
-import { orderScreen } from './order.ts';
 import { stepsNotOnline } from './steps-not-online.ts';
+import { transactionScreen } from './transaction.ts';
 import { transactionCancelledScreen } from './transaction-cancelled.ts';
 import { transactionInReviewScreen } from './transaction-in-review.ts';
 import { transactionSuccessScreen } from './transaction-success.ts';
-import { transactionScreen } from './transaction.ts';
-import { verifyIdenfyScreen } from './verify-idenfy.ts';
 import { verifyElsewhereScreen, verifyScreen } from './verify.ts';
+import { verifyIdenfyScreen } from './verify-idenfy.ts';
 
 export const SCREENS: readonly Screen[] = [
   homeScreen,

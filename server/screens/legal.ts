@@ -1,15 +1,15 @@
 // The four legal pages: the merchant's own HTML; on the main brand host a redirect to the
 // main site; when the merchant has no such page, home (the spec's "on load failure").
 import { createElement } from 'react';
+import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import { LEGAL_PAGES, type LegalPageName } from '../../checkout/legal.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { appendPath } from '../../checkout/site-urls.ts';
-import { defineScreen } from '../flow/screen.ts';
-import type { Merchant, MerchantRegistry } from '../tenancy/load.ts';
-import type { PageLanguage } from '../../checkout/i18n/languages.ts';
-import { merchantLegal } from '../tenancy/texts.ts';
-import { textsOf } from '../i18n/plugin.ts';
 import { LegalPage } from '../../views/pages/Legal.tsx';
+import { defineScreen } from '../flow/screen.ts';
+import { textsOf } from '../i18n/plugin.ts';
+import type { Merchant, MerchantRegistry } from '../tenancy/load.ts';
+import { merchantLegal } from '../tenancy/texts.ts';
 
 /**
  * The legal page as this host shows it, in the page's language (or the merchant's default);

@@ -4,23 +4,22 @@
 // its own that asks for a new code, then says so in a toast.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { ROUTES, hasFlag } from '../../checkout/routes.ts';
+import { ERROR_CODES, VERIFICATION_CODE_ATTEMPTS } from '../../checkout/domain.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { hasFlag, ROUTES } from '../../checkout/routes.ts';
 import { validateVerificationCode } from '../../checkout/validation/verification-code.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
-import { readFlow, writeFlow } from '../security/flow-cookie.ts';
-import { refuseToPage, takeRefusal } from '../security/refusal-cookie.ts';
-import { ERROR_CODES } from '../../checkout/domain.ts';
-import { VERIFICATION_CODE_ATTEMPTS } from '../../checkout/domain.ts';
-import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
+import type { Toast } from '../../views/components/Toasts.tsx';
+import { MobileVerificationPage } from '../../views/pages/MobileVerification.tsx';
+import { EMPTY_FORM, type FormState, formStep } from '../flow/form-step.ts';
+import { flowFrameOf } from '../flow/frame.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { outOfStep, stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
-import type { Toast } from '../../views/components/Toasts.tsx';
-import { MobileVerificationPage } from '../../views/pages/MobileVerification.tsx';
-import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { readFlow, writeFlow } from '../security/flow-cookie.ts';
+import { refuseToPage, takeRefusal } from '../security/refusal-cookie.ts';
 
 const ROUTE = ROUTES.mobileVerification;
 

@@ -2,13 +2,14 @@
 // hold runs out where no form is waiting to be carried on (a page that initiates a payment,
 // the voucher page's countdown at zero). Accept confirms the new quote and returns the
 // visitor to their step. Only offered, a new quote commits nothing.
-import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
-import { readFlow } from '../security/flow-cookie.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { acceptNewQuote } from '../flow/new-quote.ts';
 import { offerNewQuote, resumeFlow } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
+import { readFlow } from '../security/flow-cookie.ts';
 
 const ROUTE = ROUTES.newQuote;
 

@@ -11,20 +11,20 @@
 // the order with JavaScript and a reload does without.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
+import { type FlowState, REF_ID_PATTERN } from '../../checkout/contract.ts';
 import { quoteFee } from '../../checkout/fees.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { orderFiguresOf, orderOf } from '../../checkout/order.ts';
 import { type OrderStage, orderStage } from '../../checkout/order-status.ts';
-import { ROUTES, buildPath } from '../../checkout/routes.ts';
+import { buildPath, ROUTES } from '../../checkout/routes.ts';
 import { OrderPage, type OrderPageProps } from '../../views/pages/OrderPage.tsx';
 import { findOrder, isNotFound } from '../flow/resume.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { EdgeError, errorFormatOf } from '../http/errors.ts';
+import { textsOf } from '../i18n/plugin.ts';
 import { receiptText } from '../methods/method.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { verifyOrderSignature } from '../security/order-link.ts';
-import { REF_ID_PATTERN, type FlowState } from '../../checkout/contract.ts';
-import { textsOf } from '../i18n/plugin.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 
 /** A deadline, and whether it is the payment's (pay by) or the crypto's (send by, the rate held). */
 function deadlineOf(

@@ -4,23 +4,23 @@
 // cancelled), loading this page follows it, so I HAVE PAID is just a reload (?paid=1).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { codeOf, statusOf, stay, type Failure, type MethodFailures } from '../../checkout/failures.ts';
+import { etransferInitResponseSchema, type FlowState, refIdRequestSchema } from '../../checkout/contract.ts';
+import { ERROR_CODES } from '../../checkout/domain.ts';
+import { codeOf, type Failure, type MethodFailures, statusOf, stay } from '../../checkout/failures.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { nextScreen } from '../../checkout/next-screen.ts';
 import { orderOf } from '../../checkout/order.ts';
-import { ROUTES, hasFlag } from '../../checkout/routes.ts';
+import { hasFlag, ROUTES } from '../../checkout/routes.ts';
 import { ISLAND_API, webUrl } from '../../checkout/wire.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { postCall } from '../upstream/calls.ts';
-import { etransferInitResponseSchema, refIdRequestSchema, type FlowState } from '../../checkout/contract.ts';
+import { PaymentEtransferPage } from '../../views/pages/PaymentEtransfer.tsx';
+import { flowFrameOf } from '../flow/frame.ts';
 import { followNextAction, saveFlowState } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
-import { PaymentEtransferPage } from '../../views/pages/PaymentEtransfer.tsx';
-import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
-import { ERROR_CODES } from '../../checkout/domain.ts';
+import { postCall } from '../upstream/calls.ts';
 
 /** The payment initiated as the page opens: the provider's page in its redirectUrl. */
 export const etransferInit = postCall('etransfer/init', refIdRequestSchema, etransferInitResponseSchema, { fields: ['refId'] });

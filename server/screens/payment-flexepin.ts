@@ -5,28 +5,27 @@
 // voucher; No is a link back to this page.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
+import { type FlowState, flowStateSchema, voucherNumberRequestSchema } from '../../checkout/contract.ts';
+import { COUNTRY_BY_CURRENCY, ERROR_CODES } from '../../checkout/domain.ts';
+import { codeOf, common, type MethodFailures, statusOf, stay } from '../../checkout/failures.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { formatsFor } from '../../checkout/format.ts';
+import type { Texts } from '../../checkout/messages.ts';
 import { formatHeldUntil, isRateHeld, quoteDeadline } from '../../checkout/quote-timer.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { fail, field, ok, parseDecimal, type Validated } from '../../checkout/validation/result.ts';
 import { validateVoucher } from '../../checkout/validation/voucher.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
-import { postCall } from '../upstream/calls.ts';
-import { flowStateSchema, voucherNumberRequestSchema, type FlowState } from '../../checkout/contract.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
-import { defineScreen } from '../flow/screen.ts';
-import { loadStep, leaveStep, stepPage } from '../flow/step.ts';
-import { PaymentFlexepinPage, type NewQuoteOffer } from '../../views/pages/PaymentFlexepin.tsx';
+import { type NewQuoteOffer, PaymentFlexepinPage } from '../../views/pages/PaymentFlexepin.tsx';
+import { EMPTY_FORM, type FormState, formStep } from '../flow/form-step.ts';
 import { flowFrameOf } from '../flow/frame.ts';
-import { readFlow } from '../security/flow-cookie.ts';
-import { textsOf } from '../i18n/plugin.ts';
-import type { Texts } from '../../checkout/messages.ts';
-import { rateHold, resumeRateHold } from '../flow/rate-hold.ts';
 import { whileHeld } from '../flow/new-quote.ts';
-import { ERROR_CODES } from '../../checkout/domain.ts';
-import { codeOf, common, statusOf, stay, type MethodFailures } from '../../checkout/failures.ts';
+import { rateHold, resumeRateHold } from '../flow/rate-hold.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
+import { textsOf } from '../i18n/plugin.ts';
+import { readFlow } from '../security/flow-cookie.ts';
+import { postCall } from '../upstream/calls.ts';
 
 /** A voucher redeemed. */
 export const voucherNumber = postCall(':api/vouchernumber', voucherNumberRequestSchema, flowStateSchema);

@@ -5,18 +5,18 @@
 // page watches the order, so it moves on by itself once a centre has reported the cash.
 import { createElement } from 'react';
 import { cashDeadline, cashDeadlineText } from '../../checkout/cash-receipt.ts';
-import { orderOf } from '../../checkout/order.ts';
-import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
-import { ROUTES, hasFlag } from '../../checkout/routes.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import type { FlowState } from '../../checkout/contract.ts';
-import { defineScreen } from '../flow/screen.ts';
-import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
+import type { Texts } from '../../checkout/messages.ts';
+import { orderOf } from '../../checkout/order.ts';
+import { hasFlag, ROUTES } from '../../checkout/routes.ts';
+import { ISLAND_API } from '../../checkout/wire.ts';
 import { type CashReceiptData, PaymentOtcPage, PaymentOtcSuccessPage } from '../../views/pages/PaymentOtc.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
 import { textsOf } from '../i18n/plugin.ts';
-import { ISLAND_API } from '../../checkout/wire.ts';
-import type { Texts } from '../../checkout/messages.ts';
 
 const ROUTE = ROUTES.paymentOtc;
 

@@ -1,9 +1,9 @@
 // Screen 17's thanks page. It belongs to the payment step; later (completed, cancelled) the
 // visitor goes where the upstream says. Without a flow it still thanks them.
 import { ROUTES } from '../../checkout/routes.ts';
+import { PaymentSpendSuccessPage } from '../../views/pages/PaymentSpendSuccess.tsx';
 import { completionPage } from '../flow/completion.ts';
 import { defineScreen } from '../flow/screen.ts';
-import { PaymentSpendSuccessPage } from '../../views/pages/PaymentSpendSuccess.tsx';
 
 const ROUTE = ROUTES.paymentSpendSuccess;
 

@@ -4,28 +4,28 @@
 // confirms, then carries on from the quote as NEXT does; Decline starts over.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
+import type { FlowState } from '../../checkout/contract.ts';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
 import type { RequoteOutcome } from '../../checkout/failures.ts';
 import { quoteFee } from '../../checkout/fees.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import { providerFee } from '../../checkout/money.ts';
 import { orderOf } from '../../checkout/order.ts';
 import { quotePromo } from '../../checkout/promo.ts';
 import { formatHeldUntil, isRateHeld, requoteBody } from '../../checkout/quote-timer.ts';
-import { rateHold } from '../flow/rate-hold.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import type { FlowState } from '../../checkout/contract.ts';
-import { clearFlow, readFlow } from '../security/flow-cookie.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { renderHome } from '../flow/home-page.ts';
-import { followNextAction, keepFee } from '../flow/next.ts';
-import { meetFailure } from '../flow/outcome.ts';
-import { outOfStep } from '../flow/step.ts';
-import { checkOrder } from '../flow/order-check.ts';
-import { providerFee } from '../../checkout/money.ts';
-import { defineScreen } from '../flow/screen.ts';
-import { upstreamFor } from '../flow/upstream.ts';
 import { PRICE_QUOTE_FORM_ID, PriceQuotePage, type PriceQuotePageProps } from '../../views/pages/PriceQuote.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { renderHome } from '../flow/home-page.ts';
+import { followNextAction, keepFee } from '../flow/next.ts';
+import { checkOrder } from '../flow/order-check.ts';
+import { meetFailure } from '../flow/outcome.ts';
+import { rateHold } from '../flow/rate-hold.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { outOfStep } from '../flow/step.ts';
+import { upstreamFor } from '../flow/upstream.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { clearFlow, readFlow } from '../security/flow-cookie.ts';
 
 const ROUTE = ROUTES.priceQuote;
 

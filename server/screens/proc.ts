@@ -5,13 +5,13 @@
 import type { FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { ROUTES } from '../../checkout/routes.ts';
-import { EdgeError } from '../http/errors.ts';
-import { upstreamCallsOf } from '../methods/method.ts';
-import { isProcId, type ProcQuery } from '../upstream/client.ts';
+import { type ProcOutcome, ProcPage } from '../../views/pages/Proc.tsx';
 import { defineScreen } from '../flow/screen.ts';
 import { upstreamFor } from '../flow/upstream.ts';
-import { ProcPage, type ProcOutcome } from '../../views/pages/Proc.tsx';
+import { EdgeError } from '../http/errors.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { upstreamCallsOf } from '../methods/method.ts';
+import { isProcId, type ProcQuery } from '../upstream/client.ts';
 
 const MAX_PARAMS = 50;
 const MAX_KEY = 64;

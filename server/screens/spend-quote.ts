@@ -9,30 +9,30 @@
 // the spec's toast, on this page.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
+import type { z } from 'zod';
+import type { FlowState, requoteResponseSchema } from '../../checkout/contract.ts';
 import { COUNTRY_BY_CURRENCY } from '../../checkout/domain.ts';
+import { common, type MethodFailures, statusOf } from '../../checkout/failures.ts';
 import { quoteFee } from '../../checkout/fees.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { formatsFor } from '../../checkout/format.ts';
 import { giftCardsFor } from '../../checkout/offer.ts';
 import { isRateHeld } from '../../checkout/quote-timer.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { validateSpendAmount } from '../../checkout/validation/amount.ts';
 import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
-import type { z } from 'zod';
-import type { FlowState, requoteResponseSchema } from '../../checkout/contract.ts';
-import { writeFlow } from '../security/flow-cookie.ts';
-import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { takeRefusal } from '../security/refusal-cookie.ts';
-import { EMPTY_FORM, formStep, type FormState } from '../flow/form-step.ts';
+import { SpendQuotePage } from '../../views/pages/SpendQuote.tsx';
+import { EMPTY_FORM, type FormState, formStep } from '../flow/form-step.ts';
+import { flowFrameOf } from '../flow/frame.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { rateHold } from '../flow/rate-hold.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
-import { SpendQuotePage } from '../../views/pages/SpendQuote.tsx';
-import { flowFrameOf } from '../flow/frame.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { writeFlow } from '../security/flow-cookie.ts';
+import { takeRefusal } from '../security/refusal-cookie.ts';
 import { merchantWords } from '../tenancy/texts.ts';
-import { common, statusOf, type MethodFailures } from '../../checkout/failures.ts';
 
 /** The amount picker's requote and confirm: "Gift card requote failure: toast Woops…", whatever the upstream said. */
 export const giftCardRequoteFailures: MethodFailures = {

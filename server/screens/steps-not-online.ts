@@ -5,9 +5,9 @@
 import type { RouteHandlerMethod } from 'fastify';
 import { createElement } from 'react';
 import { ROUTE_LIST, type RouteDef } from '../../checkout/routes.ts';
-import { readFlow } from '../security/flow-cookie.ts';
-import type { Screen } from '../flow/screen.ts';
 import { StepUnavailablePage } from '../../views/pages/StepUnavailable.tsx';
+import type { Screen } from '../flow/screen.ts';
+import { readFlow } from '../security/flow-cookie.ts';
 
 const stepUnavailable: RouteHandlerMethod = (request, reply) =>
   reply.render(createElement(StepUnavailablePage, { refId: readFlow(request)?.refId }));

@@ -1,8 +1,8 @@
 // Screen 20, cancelled: nothing was charged; Try Again goes home.
 import { ROUTES } from '../../checkout/routes.ts';
+import { TransactionCancelledPage } from '../../views/pages/TransactionCancelled.tsx';
 import { completionPage } from '../flow/completion.ts';
 import { defineScreen } from '../flow/screen.ts';
-import { TransactionCancelledPage } from '../../views/pages/TransactionCancelled.tsx';
 
 export const transactionCancelledScreen = defineScreen({
   route: ROUTES.transactionCancelled,

@@ -1,8 +1,8 @@
 // Screen 20, success (the order summary and Done).
 import { ROUTES } from '../../checkout/routes.ts';
+import { TransactionSuccessPage } from '../../views/pages/TransactionSuccess.tsx';
 import { completionPage } from '../flow/completion.ts';
 import { defineScreen } from '../flow/screen.ts';
-import { TransactionSuccessPage } from '../../views/pages/TransactionSuccess.tsx';
 
 export const transactionSuccessScreen = defineScreen({
   route: ROUTES.transactionSuccess,

@@ -1,8 +1,8 @@
 // /transaction: the visitor's own flow picked up where the upstream has it.
 import { ROUTES } from '../../checkout/routes.ts';
-import { readFlow } from '../security/flow-cookie.ts';
-import { defineScreen } from '../flow/screen.ts';
 import { resumeFlow } from '../flow/outcome.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { readFlow } from '../security/flow-cookie.ts';
 
 export const transactionScreen = defineScreen({
   route: ROUTES.transactionNew,

@@ -3,9 +3,9 @@
 // the page says verification is unavailable and offers the way back (never a 5xx). A
 // missing or malformed token goes home.
 import { createElement } from 'react';
-import { ROUTES, buildPath, hasFlag } from '../../checkout/routes.ts';
-import { defineScreen } from '../flow/screen.ts';
+import { buildPath, hasFlag, ROUTES } from '../../checkout/routes.ts';
 import { VerifyIdenfyPage } from '../../views/pages/VerifyIdenfy.tsx';
+import { defineScreen } from '../flow/screen.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 const ROUTE = ROUTES.verifyIdenfy;

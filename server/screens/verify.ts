@@ -10,15 +10,15 @@ import { UPLOAD_MAX_BYTES } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { parseAnyMobile, phoneCountry } from '../../checkout/validation/phone.ts';
 import { validateDocumentUpload } from '../../checkout/validation/upload.ts';
-import { readFlow } from '../security/flow-cookie.ts';
-import { defineScreen } from '../flow/screen.ts';
-import { postUploadNotice } from '../flow/form-service.ts';
-import { meetFailure } from '../flow/outcome.ts';
-import { checkUpload, isRefusal, refuse, wantsJson, withUploadForm, type Refusal } from '../flow/upload.ts';
-import { upstreamFor } from '../flow/upstream.ts';
 import { VerifyPage } from '../../views/pages/Verify.tsx';
+import { postUploadNotice } from '../flow/form-service.ts';
 import { flowFrameOf } from '../flow/frame.ts';
+import { meetFailure } from '../flow/outcome.ts';
+import { defineScreen } from '../flow/screen.ts';
+import { checkUpload, isRefusal, type Refusal, refuse, wantsJson, withUploadForm } from '../flow/upload.ts';
+import { upstreamFor } from '../flow/upstream.ts';
 import { textsOf } from '../i18n/plugin.ts';
+import { readFlow } from '../security/flow-cookie.ts';
 
 const DOCUMENT_COUNTRIES = ['CA', 'AU'];
 

@@ -9,7 +9,7 @@
 // prefixed with what it is for, so no other HMAC of these secrets can stand in for it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { ROUTES, buildPath } from '../../checkout/routes.ts';
+import { buildPath, ROUTES } from '../../checkout/routes.ts';
 import { readFlow } from './flow-cookie.ts';
 
 /**

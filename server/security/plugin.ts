@@ -8,15 +8,16 @@
 // provider's window in a popup and watches it (`config: { opensWindow: true }`) keeps that
 // window in its browsing context group: under helmet's `same-origin` opener policy the
 // browser severs it, and the page reads it as closed while the visitor is still paying.
-import fp from 'fastify-plugin';
+
 import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { linkOutUrls } from '../../checkout/offer.ts';
 import { EdgeError } from '../http/errors.ts';
+import type { Merchant } from '../tenancy/load.ts';
+import { cardWidgetUrlFor } from '../third-party.ts';
+import { cspTemplate, newNonce, originOf, withFormTargets } from './csp.ts';
 import { checkSameOrigin } from './csrf.ts';
 import { SECURITY_HEADERS } from './headers.ts';
-import { cspTemplate, newNonce, originOf, withFormTargets } from './csp.ts';
-import { cardWidgetUrlFor } from '../third-party.ts';
-import type { Merchant } from '../tenancy/load.ts';
-import { linkOutUrls } from '../../checkout/offer.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

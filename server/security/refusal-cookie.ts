@@ -9,9 +9,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FormState } from '../../ui/Field.tsx';
 import { refIdSchema } from '../../checkout/contract.ts';
 import type { FlowCookie } from '../../checkout/flow-cookie.ts';
+import type { FormState } from '../../ui/Field.tsx';
 import { checkoutCookieOptions, isHttps } from './flow-cookie.ts';
 
 /** The name over plain http; over https the `__Host-` one (flow-cookie.ts says why). */

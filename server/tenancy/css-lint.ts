@@ -9,7 +9,7 @@
 // (comments, strings, escapes, url tokens), so `@\69mport` or `u\72l(` count as what they
 // spell. The checks look at tokens rather than css-tree's tree: where the tree gives up (a
 // Raw node, as for `:is(input[value^="4"], %)`), a browser still reads on.
-import { OffsetToLocation, tokenize, tokenTypes as T } from 'css-tree/tokenizer';
+import { OffsetToLocation, tokenTypes as T, tokenize } from 'css-tree/tokenizer';
 import * as cssText from 'css-tree/utils';
 
 /** A token of the sheet: its type (tokenTypes) and where it is in the text. */

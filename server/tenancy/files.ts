@@ -1,9 +1,9 @@
 // Reading merchant files: every failure becomes a problem line naming the file, never a
 // thrown error, so one run reports everything that is wrong.
-import { closeSync, openSync, readFile as readFileCallback, readSync, readdirSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFile as readFileCallback, readSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { z } from 'zod';
 import { displayPath, formatIssues } from './errors.ts';
 

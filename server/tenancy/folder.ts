@@ -3,19 +3,19 @@
 // (footer.fr-CA.html, legal/fr-CA/*.html); static files become content-hashed assets.
 import path from 'node:path';
 import type { z } from 'zod';
-import { ASSET_PREFIX, hashedAsset, type AssetExtension } from './assets.ts';
+import { isLanguage, LANGUAGES, type Language } from '../../checkout/i18n/languages.ts';
+import type { MerchantConfig, merchantSchemaFor } from '../../checkout/merchant-schema.ts';
+import type { MethodTable } from '../../checkout/payment-method.ts';
+import { ASSET_PREFIX, type AssetExtension, hashedAsset } from './assets.ts';
+import { lintStyleSheet, styleSheetFindings } from './css-lint.ts';
 import { displayPath, problem } from './errors.ts';
 import type { JsonCheck, Problems, Reader } from './files.ts';
 import { listNames, readJson, readOptional, readOptionalText, text } from './files.ts';
 import { lintHtmlFragment, sanitizeFragment } from './html-lint.ts';
-import { lintStyleSheet, styleSheetFindings } from './css-lint.ts';
 import type { ContentPool } from './pool.ts';
-import type { MethodTable } from '../../checkout/payment-method.ts';
 import { checkMerchant } from './rules.ts';
-import type { merchantSchemaFor, MerchantConfig } from '../../checkout/merchant-schema.ts';
-import { LEGAL_PAGE_NAMES, isLegalPage } from './types.ts';
 import type { LegalPage, Merchant, MerchantAsset, MerchantTexts } from './types.ts';
-import { isLanguage, LANGUAGES, type Language } from '../../checkout/i18n/languages.ts';
+import { isLegalPage, LEGAL_PAGE_NAMES } from './types.ts';
 
 const CONFIG_FILE = 'merchant.json';
 /** Everything a merchant folder may hold; anything else is most likely a misspelling. */

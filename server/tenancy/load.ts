@@ -3,21 +3,21 @@
 // merchant folder stops the server (and `npm run check:merchants`), or is refused by a
 // reload, with one line per mistake.
 import path from 'node:path';
-import { MerchantConfigError, displayPath, problem } from './errors.ts';
+import type { MerchantSchemaOptions, TenancyRules } from '../../checkout/merchant-schema.ts';
+import { merchantSchemaFor, tenancySchema } from '../../checkout/merchant-schema.ts';
+import { displayPath, MerchantConfigError, problem } from './errors.ts';
 import type { Problems } from './files.ts';
 import { blockingReader, listFolders, mapLimit, readInPool, readJson } from './files.ts';
-import { configCheck, deepFreeze, loadMerchant } from './folder.ts';
 import type { LoadContext, Loaded } from './folder.ts';
+import { configCheck, deepFreeze, loadMerchant } from './folder.ts';
 import { ContentPool } from './pool.ts';
 import { buildRegistry } from './registry.ts';
-import { merchantSchemaFor, tenancySchema } from '../../checkout/merchant-schema.ts';
-import type { MerchantSchemaOptions, TenancyRules } from '../../checkout/merchant-schema.ts';
 import type { Merchant, MerchantRegistry } from './types.ts';
 
-export { MerchantConfigError } from './errors.ts';
-export { LEGAL_PAGE_NAMES, isLegalPage } from './types.ts';
-export type { HostResolution, LegalPage, Merchant, MerchantAsset, MerchantRegistry } from './types.ts';
 export type { MerchantConfig, TenancyRules } from '../../checkout/merchant-schema.ts';
+export { MerchantConfigError } from './errors.ts';
+export type { HostResolution, LegalPage, Merchant, MerchantAsset, MerchantRegistry } from './types.ts';
+export { isLegalPage, LEGAL_PAGE_NAMES } from './types.ts';
 
 const TENANCY_FILE = 'tenancy.json';
 /** Merchant folders read at once: enough to keep the thread pool busy, far below any fd limit. */

@@ -3,16 +3,16 @@
 // app.reloadMerchants() is called (main.ts calls it on SIGHUP). The new set is loaded and
 // checked whole beside the serving one, then swapped in with one assignment; a set with
 // any problem is refused, logged with every problem, and the old set keeps serving.
-import { lstatSync, readdirSync, realpathSync, watch, type FSWatcher } from 'node:fs';
+import { type FSWatcher, lstatSync, readdirSync, realpathSync, watch } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import fp from 'fastify-plugin';
+import type { MerchantSchemaOptions } from '../../checkout/merchant-schema.ts';
 import type { AppConfig } from '../config.ts';
 import { MerchantConfigError } from './errors.ts';
 import { isHidden } from './files.ts';
 import type { LiveRegistry } from './live.ts';
 import { loadMerchants } from './load.ts';
-import type { MerchantSchemaOptions } from '../../checkout/merchant-schema.ts';
 
 /**
  * MERCHANTS_WATCH. `tree`: any file under the folder (a watch per merchant folder, per legal

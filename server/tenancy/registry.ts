@@ -1,7 +1,7 @@
 // The loaded merchants as the request path sees them: host -> merchant in one Map.
 import { TEST_COIN } from '../../checkout/domain.ts';
-import { normaliseHost } from './host.ts';
 import type { TenancyRules } from '../../checkout/merchant-schema.ts';
+import { normaliseHost } from './host.ts';
 import type { HostResolution, Merchant, MerchantRegistry } from './types.ts';
 
 export function buildRegistry(merchants: readonly Merchant[], rules: TenancyRules, fallback: Merchant): MerchantRegistry {

@@ -1,12 +1,13 @@
 // Rules of one merchant file that the zod shape cannot say on its own: they tie fields
 // together (a method's type, the currencies its limits are keyed by, the test coin and
 // the environment). Each finding carries the field path so the message can name it.
-import { feeAmount } from '../../checkout/fees.ts';
+
 import type { FlowKind } from '../../checkout/domain.ts';
 import { TEST_COIN } from '../../checkout/domain.ts';
-import type { MethodTable } from '../../checkout/payment-method.ts';
-import { KIND_FLAGS } from '../../checkout/offer.ts';
+import { feeAmount } from '../../checkout/fees.ts';
 import type { MerchantConfig } from '../../checkout/merchant-schema.ts';
+import { KIND_FLAGS } from '../../checkout/offer.ts';
+import type { MethodTable } from '../../checkout/payment-method.ts';
 import { normaliseHost } from './host.ts';
 
 export interface Finding {

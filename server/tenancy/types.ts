@@ -1,7 +1,8 @@
 // The shapes the rest of the server sees once merchants/ has been loaded.
-import type { MerchantConfig, TenancyRules } from '../../checkout/merchant-schema.ts';
-import { LEGAL_PAGES, type LegalPageName } from '../../checkout/legal.ts';
+
 import type { Language } from '../../checkout/i18n/languages.ts';
+import { LEGAL_PAGES, type LegalPageName } from '../../checkout/legal.ts';
+import type { MerchantConfig, TenancyRules } from '../../checkout/merchant-schema.ts';
 
 export const LEGAL_PAGE_NAMES: readonly LegalPageName[] = LEGAL_PAGES.map((p) => p.page);
 export type LegalPage = LegalPageName;

@@ -5,8 +5,6 @@
 // and from the rows a payment method brings of its own (PaymentMethod.calls, written with
 // postCall and getCall), so a new call is one row.
 import type { z } from 'zod';
-import { TXN_TYPES, type TxnType } from '../../checkout/domain.ts';
-import { API_OF_TXN_TYPE } from '../../checkout/wire.ts';
 import {
   buyerInfoRequestSchema,
   cardQuoteQuerySchema,
@@ -18,6 +16,7 @@ import {
   procQuerySchema,
   procResponseSchema,
   quoteRequestSchema,
+  REF_ID_PATTERN,
   refIdRequestSchema,
   requoteRequestSchema,
   requoteResponseSchema,
@@ -28,8 +27,9 @@ import {
   uploadResponseSchema,
   vipCheckRequestSchema,
   vipCheckResponseSchema,
-  REF_ID_PATTERN,
 } from '../../checkout/contract.ts';
+import { TXN_TYPES, type TxnType } from '../../checkout/domain.ts';
+import { API_OF_TXN_TYPE } from '../../checkout/wire.ts';
 
 /** The setting whose URL a call's path is below: the exchange API, the document upload API, the card provider's quote. */
 export type CallBase = 'baseUrl' | 'uploadUrl' | 'cardQuoteUrl';

@@ -6,23 +6,23 @@
 // retries happen below, in the shared dispatcher.
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import type { LineLogger } from '../logging.ts';
 import {
-  PATH_PARAMETERS,
-  UPSTREAM_CALLS,
   type CallArgs,
   type CallBase,
   type CallValue,
+  PATH_PARAMETERS,
   type PathParameters,
+  UPSTREAM_CALLS,
   type UpstreamCall,
   type UpstreamCalls,
 } from './calls.ts';
 import { UpstreamRequestError, type UpstreamResult } from './errors.ts';
-import { createExchange, issuePaths, targetOf, under, type Exchange, type Target } from './exchange.ts';
-import type { LineLogger } from '../logging.ts';
+import { createExchange, type Exchange, issuePaths, type Target, targetOf, under } from './exchange.ts';
 
-export type { UpstreamFailure, UpstreamResult } from './errors.ts';
 export type { ProcQuery } from '../../checkout/contract.ts';
 export { isProcId } from './calls.ts';
+export type { UpstreamFailure, UpstreamResult } from './errors.ts';
 
 export interface UpstreamSettings {
   /** The exchange API root: buy calls live under /txnbuy, sell calls under /txnsell. */

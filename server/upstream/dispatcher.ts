@@ -3,11 +3,11 @@
 // that applies the breaker, the retries, the metrics and the log line (upstream-call.ts).
 import fp from 'fastify-plugin';
 import { Agent, type Dispatcher } from 'undici';
-import { createUpstream } from './client.ts';
-import { CircuitBreakers, type BreakerPolicy } from './breaker.ts';
 import type { LineLogger } from '../logging.ts';
-import { upstreamCallInterceptor, type UpstreamCallReport } from './upstream-call.ts';
+import { type BreakerPolicy, CircuitBreakers } from './breaker.ts';
+import { createUpstream } from './client.ts';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.ts';
+import { type UpstreamCallReport, upstreamCallInterceptor } from './upstream-call.ts';
 
 export interface UpstreamDispatcherOptions {
   connectTimeoutMs: number;

@@ -2,12 +2,12 @@
 // the ids and an Idempotency-Key, read the whole answer, and turn it into a typed result
 // or a failure. Knows HTTP and the contract's error shapes, not the calls themselves.
 import { randomUUID } from 'node:crypto';
-import { errors, type Dispatcher } from 'undici';
+import { type Dispatcher, errors } from 'undici';
 import type { z } from 'zod';
 import { UPSTREAM_BODY_MAX_BYTES } from '../../checkout/limits.ts';
-import { errorBodyFailure, statusFailure, transportFailure, type UpstreamFailure, type UpstreamResult } from './errors.ts';
-import type { LineLogger } from '../logging.ts';
 import type { UpstreamSummary } from '../http/lifecycle.ts';
+import type { LineLogger } from '../logging.ts';
+import { errorBodyFailure, statusFailure, transportFailure, type UpstreamFailure, type UpstreamResult } from './errors.ts';
 
 export interface Target {
   origin: string;

@@ -9,15 +9,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { EdgeError } from '../http/errors.ts';
-import { API_OF_TXN_TYPE, API_PREFIX, ISLAND_CALLS, islandCallPaths, type IslandCall } from '../../checkout/wire.ts';
-import { visitorMessage } from '../../checkout/failures.ts';
-import { type Texts, textsFor } from '../../checkout/messages.ts';
-import type { PageLanguage } from '../../checkout/i18n/languages.ts';
 import { REF_ID_PATTERN } from '../../checkout/contract.ts';
-import { send, type Answer, type Target } from './exchange.ts';
+import { visitorMessage } from '../../checkout/failures.ts';
+import type { PageLanguage } from '../../checkout/i18n/languages.ts';
+import { type Texts, textsFor } from '../../checkout/messages.ts';
+import { API_OF_TXN_TYPE, API_PREFIX, ISLAND_CALLS, type IslandCall, islandCallPaths } from '../../checkout/wire.ts';
+import { EdgeError } from '../http/errors.ts';
 import type { UpstreamSummary } from '../http/lifecycle.ts';
 import { transportFailure } from './errors.ts';
+import { type Answer, send, type Target } from './exchange.ts';
 
 /** A refId path segment (the contract's pattern without its anchors). */
 const SEGMENT = REF_ID_PATTERN.source.slice(1, -1);

@@ -9,20 +9,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodes } from 'fastify';
 import fp from 'fastify-plugin';
-import { EdgeError } from '../http/errors.ts';
-import { API_PREFIX, ISLAND_CALLS, islandCallPaths, type IslandCall } from '../../checkout/wire.ts';
-import { UPSTREAM_BODY_MAX_BYTES } from '../../checkout/limits.ts';
 import { DEFAULT_LANGUAGE } from '../../checkout/i18n/languages.ts';
+import { UPSTREAM_BODY_MAX_BYTES } from '../../checkout/limits.ts';
+import { API_PREFIX, ISLAND_CALLS, type IslandCall, islandCallPaths } from '../../checkout/wire.ts';
+import { EdgeError } from '../http/errors.ts';
 import { targetOf } from './exchange.ts';
 import {
-  PUBLIC_PATHS,
   allowedCall,
   forwardIslandCall,
+  type OwnFlow,
   ownsBody,
   ownsPath,
-  pathOf,
-  type OwnFlow,
   type ProxyTarget,
+  PUBLIC_PATHS,
+  pathOf,
 } from './proxy-rules.ts';
 
 export interface UpstreamProxyOptions {

@@ -16,17 +16,17 @@
 // per request) takes a call that went well as a summary instead; a failed call is always
 // its own warning. Either way, every call is told on exactly one line.
 import type { Dispatcher } from 'undici';
+import type { UpstreamSummary } from '../http/lifecycle.ts';
 import type { LineLogger } from '../logging.ts';
 import {
-  CircuitOpenError,
-  outcomeOfStatus,
   type Admission,
   type CircuitBreaker,
   type CircuitBreakers,
+  CircuitOpenError,
   type Outcome,
+  outcomeOfStatus,
 } from './breaker.ts';
-import { backoffMs, retriesError, retriesStatus, type RetryPolicy } from './retry-policy.ts';
-import type { UpstreamSummary } from '../http/lifecycle.ts';
+import { backoffMs, type RetryPolicy, retriesError, retriesStatus } from './retry-policy.ts';
 
 /** What the metrics are told about every call once it is over. */
 export interface UpstreamCallReport {

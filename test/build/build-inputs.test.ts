@@ -1,12 +1,13 @@
 // `npm start` rebuilds a step only when something it read changed (scripts/build-inputs.ts):
 // an edited file, a file added to a folder the step lists, a file gone. And the style
 // sheets the build writes are minified.
-import t from 'tap';
+
 import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import t from 'tap';
 import { BuildRecord, listed } from '../../scripts/build-inputs.ts';
-import { repoRoot } from '../tenancy/fixtures.ts';
 import { startStack } from '../helpers/stack.ts';
+import { repoRoot } from '../tenancy/fixtures.ts';
 
 t.test('a step is up to date until one of its inputs changes', async (t) => {
   const root = t.testdir({ src: { 'a.ts': 'a', 'b.css': 'b' } });

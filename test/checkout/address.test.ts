@@ -1,11 +1,11 @@
 // Each country's address form: its regions (ISO 3166-2 codes without the country prefix),
 // its labels and its postal code rule; and every region as a body the upstream contract takes.
 import t from 'tap';
-import { ADDRESS_FORMS, addressFormOf, normalisePostalCode, postalCodeFits } from '../../checkout/address/index.ts';
-import { CA_PROVINCES } from '../../checkout/address/ca.ts';
 import { AU_STATES } from '../../checkout/address/au.ts';
-import { PH_PROVINCES } from '../../checkout/address/ph.ts';
+import { CA_PROVINCES } from '../../checkout/address/ca.ts';
 import { ID_PROVINCES } from '../../checkout/address/id.ts';
+import { ADDRESS_FORMS, addressFormOf, normalisePostalCode, postalCodeFits } from '../../checkout/address/index.ts';
+import { PH_PROVINCES } from '../../checkout/address/ph.ts';
 import { buyerInfoRequestSchema } from '../../checkout/contract.ts';
 import { textsFor } from '../../checkout/messages.ts';
 

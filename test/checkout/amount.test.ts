@@ -1,7 +1,7 @@
 import t from 'tap';
+import { textsFor } from '../../checkout/messages.ts';
 import { resolveAmountLimits, validateAmountForm, validateSpendAmount } from '../../checkout/validation/amount.ts';
 import { fullMerchant, merchant } from './fixtures.ts';
-import { textsFor } from '../../checkout/messages.ts';
 
 const M = fullMerchant();
 /** The Pro form: the method the Pro page offers. */

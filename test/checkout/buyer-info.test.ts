@@ -1,8 +1,8 @@
 import t from 'tap';
 import { AU_STATES } from '../../checkout/address/au.ts';
 import { CA_PROVINCES } from '../../checkout/address/ca.ts';
-import { birthdayOrder, birthdayOrderOf, validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
 import { buyerInfoRequestSchema } from '../../checkout/contract.ts';
+import { birthdayOrder, birthdayOrderOf, validateBuyerInfo } from '../../checkout/validation/buyer-info.ts';
 import { merchant } from './fixtures.ts';
 
 const NOW = new Date(Date.UTC(2026, 5, 15, 12));

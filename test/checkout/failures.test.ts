@@ -3,17 +3,17 @@
 // the payment methods' own calls, whose rules come with their screens.
 import t from 'tap';
 import {
-  type FailureFacts,
-  SHARED_FAILURE_CONTEXTS,
   apiFailure,
+  type Failure,
+  type FailureFacts,
   failureOutcome,
   failureStatus,
-  requoteOutcome,
   hiddenTexts,
-  visitorMessage,
-  type Failure,
   type Outcome,
+  requoteOutcome,
+  SHARED_FAILURE_CONTEXTS,
   type SharedFailureContext,
+  visitorMessage,
 } from '../../checkout/failures.ts';
 import { DEFAULT_TEXTS, textsFor } from '../../checkout/messages.ts';
 import { bankInitFailures } from '../../server/screens/bank-transfer.ts';

@@ -1,6 +1,7 @@
 // Test merchants, built through the real schema so its defaults apply.
+
+import { type MerchantConfig, type MerchantConfigInput, merchantSchemaFor } from '../../checkout/merchant-schema.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
-import { merchantSchemaFor, type MerchantConfig, type MerchantConfigInput } from '../../checkout/merchant-schema.ts';
 
 /** The merchant file's schema with the checkout's payment methods and their fee fields. */
 export const merchantSchema = merchantSchemaFor({ methods: PAYMENT_METHODS });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import t from 'tap';
-import { FIAT_DECIMALS, FIAT_NO_DECIMALS_ABOVE } from '../../checkout/limits.ts';
 import { fiatSymbol, formatCrypto, formatCryptoLimit, formatFiat, formatFiatLimit, formatsFor } from '../../checkout/format.ts';
+import { FIAT_DECIMALS, FIAT_NO_DECIMALS_ABOVE } from '../../checkout/limits.ts';
 
 t.test('fiat: 2 decimals, thousands separators, none above 100000', async (t) => {
   const rows: [number, string, string][] = [

@@ -1,8 +1,8 @@
 // The identity islands' pure parts: which provider messages count, and what a camera
 // error says to the visitor.
 import t from 'tap';
-import { manualStatusOf } from '../../islands/IdentityFrame.tsx';
 import { cameraProblem } from '../../islands/Camera.tsx';
+import { manualStatusOf } from '../../islands/IdentityFrame.tsx';
 
 t.test('only well-formed messages with manualStatus approved or failed count', async (t) => {
   t.equal(manualStatusOf({ manualStatus: 'approved' }), 'approved');

@@ -1,6 +1,6 @@
 // checkout/ is imported by islands: no Node built-ins, no server frameworks, and it
 // must bundle for the browser and run where `global`, `process` and `Buffer` do not exist.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import vm from 'node:vm';
 import { build } from 'esbuild';

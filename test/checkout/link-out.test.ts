@@ -1,7 +1,7 @@
 // A method or coin with action "redirect" and a url links out instead of quoting.
 import t from 'tap';
-import { linkOutUrl } from '../../checkout/offer.ts';
 import type { MerchantConfig } from '../../checkout/merchant-schema.ts';
+import { linkOutUrl } from '../../checkout/offer.ts';
 
 const config = (over: Partial<MerchantConfig>) =>
   ({

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { nextScreen, type NextScreenState, type NextStep } from '../../checkout/next-screen.ts';
-import type { ScreenPath } from '../../checkout/routes.ts';
 import { SHARED_NEXT_ACTIONS } from '../../checkout/domain.ts';
+import { type NextScreenState, type NextStep, nextScreen } from '../../checkout/next-screen.ts';
+import type { ScreenPath } from '../../checkout/routes.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 
 const state = (nextAction: string, over: Partial<NextScreenState> = {}): NextScreenState => ({

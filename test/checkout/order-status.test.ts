@@ -2,7 +2,7 @@
 // PROCESSED still awaiting its crypto, the deadline that makes a payment expired, and the
 // island's rule for a stage that moved on.
 import t from 'tap';
-import { type StageFacts, isFinalStage, orderStage, stageMovedOn, waitsOnVisitor } from '../../checkout/order-status.ts';
+import { isFinalStage, orderStage, type StageFacts, stageMovedOn, waitsOnVisitor } from '../../checkout/order-status.ts';
 
 const NOW = Date.parse('2026-11-22T08:00:00Z');
 const buyActions = new Set(['INITIATE_ETRANSFER', 'INPUT_VOUCHERNUMBER', 'INITIATE_BANKTRANSFER']);

@@ -1,14 +1,14 @@
 // The order, once: what each flow's summary shows, in which order, what the flow cookie keeps
 // of a flow state, and which screens show the cookie's order.
 import t from 'tap';
+import type { FlowState } from '../../checkout/contract.ts';
+import { flowCookieSchema } from '../../checkout/flow-cookie.ts';
 import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from '../../checkout/limits.ts';
-import { orderFiguresOf, orderOf, summaryRows, type FlowOrderSource } from '../../checkout/order.ts';
+import { type FlowOrderSource, orderFiguresOf, orderOf, summaryRows } from '../../checkout/order.ts';
 import { showsFlowSummary } from '../../checkout/progress.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { stepOf } from '../helpers/screens.ts';
-import { ROUTES } from '../../checkout/routes.ts';
-import { flowCookieSchema } from '../../checkout/flow-cookie.ts';
-import type { FlowState } from '../../checkout/contract.ts';
 
 const ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 

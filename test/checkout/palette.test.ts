@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { PALETTE, contrastFailures, contrastRatio, colorsIn, parseColor, sheetProperties } from '../helpers/palette.ts';
+import { colorsIn, contrastFailures, contrastRatio, PALETTE, parseColor, sheetProperties } from '../helpers/palette.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const shared = sheetProperties(readFileSync(join(root, 'static/css/app.css'), 'utf8'));

@@ -2,8 +2,8 @@
 // the merchant's own https hosts pass, http only to loopback for DEV/TEST merchants.
 import t from 'tap';
 import { checkHtmlDocTargets, checkPaymentUrl } from '../../checkout/payment-url.ts';
-import { REFUSED_REDIRECTS } from '../helpers/refused-redirects.ts';
 import { webUrl } from '../../checkout/wire.ts';
+import { REFUSED_REDIRECTS } from '../helpers/refused-redirects.ts';
 
 const PROD = { hosts: ['pay.bank.example', '127.0.0.1'], allowLoopbackHttp: false };
 const TEST = { hosts: ['pay.bank.example', '127.0.0.1', 'localhost'], allowLoopbackHttp: true };

@@ -1,4 +1,7 @@
 import t from 'tap';
+import { QUOTE_TIMER_DEFAULT_MS } from '../../checkout/limits.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { quotePromo } from '../../checkout/promo.ts';
 import {
   ANNOUNCE_AT_S,
   announcementBetween,
@@ -10,11 +13,8 @@ import {
   remainingMs,
   requoteBody,
 } from '../../checkout/quote-timer.ts';
-import { QUOTE_TIMER_DEFAULT_MS } from '../../checkout/limits.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
-import { quotePromo } from '../../checkout/promo.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
-import { merchantSchema, type MerchantInput } from './fixtures.ts';
+import { type MerchantInput, merchantSchema } from './fixtures.ts';
 
 const { QUOTE_TEXT } = DEFAULT_TEXTS;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { ROUTES, ROUTE_LIST, buildPath, hasFlag } from '../../checkout/routes.ts';
+import { buildPath, hasFlag, ROUTE_LIST, ROUTES } from '../../checkout/routes.ts';
 
 /** The routes docs/spec.md section 2 lists, as the route table spells them: `{x}` is `:x`, each `[…]` part optional. */
 function specRoutes(): string[] {

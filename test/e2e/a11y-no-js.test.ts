@@ -1,8 +1,8 @@
 // The accessibility tour with JavaScript off (test/helpers/a11y-tour.ts): what a visitor
 // whose browser runs no script gets, every screen at desktop and phone size.
 import t from 'tap';
+import { auditEveryScreen, checksFailOnABrokenPage, TOUR_TIME_LIMIT_MS } from '../helpers/a11y-tour.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { TOUR_TIME_LIMIT_MS, auditEveryScreen, checksFailOnABrokenPage } from '../helpers/a11y-tour.ts';
 
 const { stack, browser } = await startBrowserStack();
 t.setTimeout(TOUR_TIME_LIMIT_MS);

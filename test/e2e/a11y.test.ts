@@ -1,8 +1,8 @@
 // The accessibility tour with JavaScript on (test/helpers/a11y-tour.ts), and the table of
 // the JavaScript each screen loads, weighed at desktop size.
 import t from 'tap';
+import { auditEveryScreen, checksFailOnABrokenPage, TOUR_TIME_LIMIT_MS } from '../helpers/a11y-tour.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { TOUR_TIME_LIMIT_MS, auditEveryScreen, checksFailOnABrokenPage } from '../helpers/a11y-tour.ts';
 import { TOUR } from '../helpers/screen-tour.ts';
 
 const { stack, browser } = await startBrowserStack();

@@ -4,12 +4,13 @@
 // resubmitting a form, nor abandoning the order; back before the bank confirms, the page
 // follows the order by itself (or on Check again without JavaScript); the AUD bank page
 // and back to success. SHOTS=dir saves a desktop and a phone screenshot of each screen.
-import t from 'tap';
+
 import type { Page } from 'playwright-core';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { IDR_BANK_WALK, driveTo, passIdentity, type Visitor } from '../helpers/journey.ts';
-import { openPage } from '../helpers/browser.ts';
+import t from 'tap';
 import { DESKTOP, expectFitsPhone, PHONE, shoot } from '../helpers/a11y.ts';
+import { openPage } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { driveTo, IDR_BANK_WALK, passIdentity, type Visitor } from '../helpers/journey.ts';
 
 const { stack, browser } = await startBrowserStack();
 const path = (page: Page) => new URL(page.url()).pathname;

@@ -2,13 +2,14 @@
 // off: the cash page and its thanks page each state the reference on one line, in groups,
 // the amount with its currency, the deadline as a Manila clock time and date, and the valid
 // IDs; the thanks page ends with Done. Nothing runs past the screen and axe finds nothing.
-import t from 'tap';
+
 import type { Page } from 'playwright-core';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { openPage } from '../helpers/browser.ts';
-import { DESKTOP, PHONE, expectAccessible, expectFitsPhone } from '../helpers/a11y.ts';
-import { TOUR, visit } from '../helpers/screen-tour.ts';
+import t from 'tap';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { DESKTOP, expectAccessible, expectFitsPhone, PHONE } from '../helpers/a11y.ts';
+import { openPage } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { TOUR, visit } from '../helpers/screen-tour.ts';
 
 const { CASH_PAGE } = DEFAULT_TEXTS;
 

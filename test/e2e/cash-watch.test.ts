@@ -2,11 +2,11 @@
 // watches the order and moves on to success by itself once the centre reports the cash;
 // without JavaScript, loading it again does. Desktop and phone share the layout.
 import t from 'tap';
+import { ORDER_WATCH_INTERVAL_MS } from '../../checkout/limits.ts';
+import { openPage } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { driveTo, passIdentity } from '../helpers/journey.ts';
-import { openPage } from '../helpers/browser.ts';
 import { MANILA_CASH_WALK, resumeIn } from '../helpers/screen-tour.ts';
-import { ORDER_WATCH_INTERVAL_MS } from '../../checkout/limits.ts';
 
 const { stack, browser } = await startBrowserStack();
 

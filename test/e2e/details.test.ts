@@ -1,11 +1,12 @@
 // Screens 5-8 of a maple buy in headless Chromium over real sockets: the phone island
 // (flag, calling code, formatting as you type), the spec's messages with JavaScript off,
 // three wrong codes and the way home, and no console errors or CSP violations anywhere.
-import t from 'tap';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
+
 import type { BrowserContext, Page } from 'playwright-core';
-import { BTC_ADDRESS, BTC_TESTNET_ADDRESS, MAPLE, driveTo } from '../helpers/journey.ts';
-import { SERVER_STEP, becomes, hydrated, openPage } from '../helpers/browser.ts';
+import t from 'tap';
+import { becomes, hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { BTC_ADDRESS, BTC_TESTNET_ADDRESS, driveTo, MAPLE } from '../helpers/journey.ts';
 
 const { stack, browser } = await startBrowserStack();
 

@@ -9,13 +9,14 @@
 //   link without JavaScript), then paid to success; no control claims the declined payment.
 // Time is moved, never waited for: the edge and the sandbox share a test clock, and a
 // hydrated page's clock is paused at the same instant and moved with it.
-import t, { type Test } from 'tap';
+
 import type { BrowserContext, Page } from 'playwright-core';
+import t, { type Test } from 'tap';
+import { ORDER_WATCH_INTERVAL_MS } from '../../checkout/limits.ts';
+import { testClock } from '../fixtures/clock.ts';
+import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { BTC_ADDRESS, driveTo, MAPLE, startFlow, Visitor, walkOn } from '../helpers/journey.ts';
-import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
-import { testClock } from '../fixtures/clock.ts';
-import { ORDER_WATCH_INTERVAL_MS } from '../../checkout/limits.ts';
 
 /** The sandbox's default hold. */
 const HOLD_MS = 600_000;

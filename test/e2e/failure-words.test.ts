@@ -3,11 +3,12 @@
 // 150,50; English 12,50 asked about), an upstream outage that ends on the home form with
 // the visitor's choices, wrong verification codes counted in the visitor's language. With
 // JavaScript on and off where the step works without it.
-import t, { type Test } from 'tap';
+
 import type { Page } from 'playwright-core';
+import t, { type Test } from 'tap';
+import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { MAPLE, driveTo } from '../helpers/journey.ts';
-import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
+import { driveTo, MAPLE } from '../helpers/journey.ts';
 
 const { stack, browser } = await startBrowserStack();
 

@@ -5,8 +5,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { openPage } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { directLink } from '../helpers/journey.ts';
 
 /** A form service as such services are: no CORS headers, whatever it answers. */

@@ -3,12 +3,13 @@
 // JavaScript on, once chosen with the header's switch and JavaScript off. The words are the
 // French catalogue's, the figures are written the Quebec way, and axe finds nothing
 // serious on the French pages (their lang included).
-import t, { type Test } from 'tap';
+
 import type { Page } from 'playwright-core';
+import t, { type Test } from 'tap';
+import { expectAccessible } from '../helpers/a11y.ts';
+import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { BTC_ADDRESS, MAPLE } from '../helpers/journey.ts';
-import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
-import { expectAccessible } from '../helpers/a11y.ts';
 
 const { stack, browser } = await startBrowserStack();
 

@@ -2,12 +2,13 @@
 // moment a tile other than the quoted one is chosen, the figures give way to a line asking
 // for NEXT, and NEXT brings that tile's own figures. With JavaScript on and off, on a
 // desktop and a phone. SHOTS=dir saves a screenshot of the picker with a new tile chosen.
-import t from 'tap';
+
 import type { Page } from 'playwright-core';
+import t from 'tap';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { openPage } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { MAPLE } from '../helpers/journey.ts';
-import { openPage } from '../helpers/browser.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 
 const { SPEND_QUOTE_TEXT } = DEFAULT_TEXTS;
 

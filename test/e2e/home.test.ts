@@ -1,9 +1,10 @@
 // Screen 1 in a real browser, with and without JavaScript: each demo brand's title, style
 // and footer, tab switching, and the spec's amount messages after an invalid submit.
-import t from 'tap';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
+
 import { readFileSync } from 'node:fs';
+import t from 'tap';
 import { hydrated, openPage } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
 
 const { stack, browser } = await startBrowserStack();
 

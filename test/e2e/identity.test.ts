@@ -3,14 +3,15 @@
 // documents uploader's states, and the identity frame through the sandbox's tokens. No
 // console error or CSP violation anywhere; the camera and uploader code load only on
 // their own pages.
-import t from 'tap';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
+
 import type { Page } from 'playwright-core';
-import { driveTo, MAPLE } from '../helpers/journey.ts';
-import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
-import { EXE, PDF, PNG, padded } from '../helpers/upload-files.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import t from 'tap';
 import { VERIFICATION_MESSAGE_DELAY_MS } from '../../checkout/limits.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { driveTo, MAPLE } from '../helpers/journey.ts';
+import { EXE, PDF, PNG, padded } from '../helpers/upload-files.ts';
 
 const { IDENTITY_TEXT, UPLOAD_MESSAGES } = DEFAULT_TEXTS;
 

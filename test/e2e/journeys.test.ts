@@ -2,12 +2,13 @@
 // real UI only (labelled fields, buttons, links), from the home page to the merchant's
 // success URL: a maple e-Transfer buy with and without JavaScript, a maple sell to the
 // deposit address, and a buy in AUD on the TEST host. No console errors, no CSP violations.
-import t, { type Test } from 'tap';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
+
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
+import t, { type Test } from 'tap';
+import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { BTC_ADDRESS, MAPLE, Visitor } from '../helpers/journey.ts';
-import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
 import { decodeQrPng } from '../helpers/qr.ts';
 
 const { stack, browser } = await startBrowserStack();

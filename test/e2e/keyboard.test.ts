@@ -2,12 +2,13 @@
 // Tab to reach each field and button, the keys a visitor types, Enter and Space to press.
 // No click and no fill; every element reached shows where the focus is. With JavaScript
 // on and off.
-import t, { type Test } from 'tap';
+
 import type { Locator, Page } from 'playwright-core';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
-import { BTC_ADDRESS, BUYER, CODE, MAPLE } from '../helpers/journey.ts';
+import t, { type Test } from 'tap';
 import { DESKTOP, expectAccessible } from '../helpers/a11y.ts';
+import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { BTC_ADDRESS, BUYER, CODE, MAPLE } from '../helpers/journey.ts';
 
 const { stack, browser } = await startBrowserStack();
 

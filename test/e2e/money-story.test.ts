@@ -9,15 +9,16 @@
 // (plus an added one; a sell's fee is deducted from the coins' value), and converted at
 // the rate it gives exactly the coins shown. The card journey and the cash receipt also at
 // 390 px. Steps between the screens read are taken through the edge (the journey helper).
-import t, { type Test } from 'tap';
+
 import type { Locator, Page } from 'playwright-core';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
-import { DESKTOP, PHONE } from '../helpers/a11y.ts';
-import { IDR_BANK_WALK, MAPLE, Visitor, passIdentity, startFlow, walkOn, type Quote, type Walk } from '../helpers/journey.ts';
-import { MANILA_CASH_WALK, resumeIn } from '../helpers/screen-tour.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import t, { type Test } from 'tap';
 import type { FlowKind } from '../../checkout/domain.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { DESKTOP, PHONE } from '../helpers/a11y.ts';
+import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { IDR_BANK_WALK, MAPLE, passIdentity, type Quote, startFlow, Visitor, type Walk, walkOn } from '../helpers/journey.ts';
+import { MANILA_CASH_WALK, resumeIn } from '../helpers/screen-tour.ts';
 
 const { CARD_TEXT, CASH_PAGE, PRO_TEXT, QUOTE_TEXT, SUMMARY_TEXT } = DEFAULT_TEXTS;
 

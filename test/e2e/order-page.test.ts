@@ -5,15 +5,16 @@
 // changed character of the signature, or another merchant's host, answers 404 with no
 // figure of the order. In French for a French browser; axe finds nothing serious; printed,
 // it is one A4 page.
-import t, { type Test } from 'tap';
+
 import type { Browser } from 'playwright-core';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
+import t, { type Test } from 'tap';
+import { ORDER_WATCH_INTERVAL_MS } from '../../checkout/limits.ts';
+import { DESKTOP, expectAccessible, expectFitsPhone, PHONE } from '../helpers/a11y.ts';
 import { openPage } from '../helpers/browser.ts';
-import { DESKTOP, PHONE, expectAccessible, expectFitsPhone } from '../helpers/a11y.ts';
-import { MAPLE, driveTo, orderLinkOf, passIdentity, type Visitor } from '../helpers/journey.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { driveTo, MAPLE, orderLinkOf, passIdentity, type Visitor } from '../helpers/journey.ts';
 import { MANILA_CASH_WALK } from '../helpers/screen-tour.ts';
 import type { Stack } from '../helpers/stack.ts';
-import { ORDER_WATCH_INTERVAL_MS } from '../../checkout/limits.ts';
 
 const { stack, browser } = await startBrowserStack();
 const PAY_ETRANSFER = '/payment-etransfer-instructions';

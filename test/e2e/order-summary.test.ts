@@ -2,12 +2,13 @@
 // payment page, with JavaScript on and off: beside the card on a desktop, folded above it
 // on a phone (a <details> that opens with a tap, JavaScript or not), the same figures after
 // a refused form, and nothing past the edge of a phone's screen.
-import t, { type Test } from 'tap';
+
 import type { Page } from 'playwright-core';
+import t, { type Test } from 'tap';
+import { DESKTOP, expectFitsPhone, PHONE } from '../helpers/a11y.ts';
+import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { BTC_ADDRESS, MAPLE, driveTo } from '../helpers/journey.ts';
-import { SERVER_STEP, hydrated, openPage } from '../helpers/browser.ts';
-import { DESKTOP, PHONE, expectFitsPhone } from '../helpers/a11y.ts';
+import { BTC_ADDRESS, driveTo, MAPLE } from '../helpers/journey.ts';
 
 const { stack, browser } = await startBrowserStack();
 

@@ -7,13 +7,14 @@
 // link opens a tab), and after I HAVE PAID pressed before paying: the "not received" page
 // still moves on by itself once the payment arrives. And Done, the quiet way out of the
 // unpaid page. The page's clock is Playwright's: its timers fire only when the test moves it.
-import t from 'tap';
+
 import type { BrowserContext, Page } from 'playwright-core';
+import t from 'tap';
+import { ORDER_WATCH_INTERVAL_MS } from '../../checkout/limits.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { driveTo } from '../helpers/journey.ts';
-import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
-import { ORDER_WATCH_INTERVAL_MS } from '../../checkout/limits.ts';
 
 const { PAYMENT_PAGE_TEXT } = DEFAULT_TEXTS;
 

@@ -3,13 +3,14 @@
 // a maple sell to /payment-spend (QR, copy, status poll, confirm) and its thanks page.
 // The earlier steps are taken on the upstream directly; /state/{refId}, confirmed, brings
 // the browser in. No console errors and no CSP violations anywhere.
-import t from 'tap';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
+
 import type { Page } from 'playwright-core';
-import { BTC_ADDRESS, driveTo } from '../helpers/journey.ts';
-import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
-import { popupGeometry } from '../../checkout/popup.ts';
+import t from 'tap';
 import { STATUS_POLL, TOAST_MS } from '../../checkout/limits.ts';
+import { popupGeometry } from '../../checkout/popup.ts';
+import { hydrated, openPage, resumeOrder } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { BTC_ADDRESS, driveTo } from '../helpers/journey.ts';
 import { decodeQrPng } from '../helpers/qr.ts';
 
 /** The edge's waits between status checks: over at once, unless a test holds them until it lets go. */

@@ -6,22 +6,22 @@
 // dates, addresses, e-mail addresses and URLs. Anything else was written into the product
 // instead of a catalogue, and is named with its screen.
 import { readFileSync } from 'node:fs';
-import { parseDocument } from 'htmlparser2';
 import type { ChildNode } from 'domhandler';
-import t from 'tap';
+import { parseDocument } from 'htmlparser2';
 import type { Page } from 'playwright-core';
+import t from 'tap';
 import { LANGUAGE_NAMES, PSEUDO_LANGUAGE } from '../../checkout/i18n/languages.ts';
 import { PSEUDO_CLOSE, PSEUDO_OPEN } from '../../checkout/i18n/translate.ts';
-import { openPage } from '../helpers/browser.ts';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { DESKTOP } from '../helpers/a11y.ts';
-import { TOUR, visit } from '../helpers/screen-tour.ts';
-import { ADDRESS, BTC_ADDRESS, BTC_TESTNET_ADDRESS, BUYER, ID_ADDRESS, PH_ADDRESS } from '../helpers/journey.ts';
+import { CENTRES_FILE } from '../../server/cash-in/centres.ts';
 import { LANGUAGE_COOKIE } from '../../server/i18n/negotiate.ts';
 import { BANKS } from '../../server/sandbox/banks.ts';
-import { CENTRES_FILE } from '../../server/cash-in/centres.ts';
 import { bankInitials } from '../../views/pages/BankSelect.tsx';
+import { DESKTOP } from '../helpers/a11y.ts';
 import { TOUR_TIME_LIMIT_MS } from '../helpers/a11y-tour.ts';
+import { openPage } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { ADDRESS, BTC_ADDRESS, BTC_TESTNET_ADDRESS, BUYER, ID_ADDRESS, PH_ADDRESS } from '../helpers/journey.ts';
+import { TOUR, visit } from '../helpers/screen-tour.ts';
 
 const { stack, browser } = await startBrowserStack();
 t.setTimeout(TOUR_TIME_LIMIT_MS);

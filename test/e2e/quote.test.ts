@@ -4,13 +4,14 @@
 // and each limit error's modal. No console errors, no CSP violations.
 // Time is moved, never waited for: the held stack's edge and sandbox share a test clock,
 // and the browser's page.clock is paused at the same instant and moved with it.
-import t from 'tap';
+
 import type { Page } from 'playwright-core';
-import { startStack } from '../helpers/stack.ts';
-import { directLink } from '../helpers/journey.ts';
-import { BROWSER_FILE_TIME_LIMIT_MS, launchBrowser, modalDialog, openPage } from '../helpers/browser.ts';
-import { testClock } from '../fixtures/clock.ts';
+import t from 'tap';
 import { REDIRECT_HOME_DELAY_MS } from '../../checkout/limits.ts';
+import { testClock } from '../fixtures/clock.ts';
+import { BROWSER_FILE_TIME_LIMIT_MS, launchBrowser, modalDialog, openPage } from '../helpers/browser.ts';
+import { directLink } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 /** The sandbox's default hold. */
 const HOLD_MS = 600_000;

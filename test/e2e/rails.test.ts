@@ -5,12 +5,13 @@
 // payment through /poli to the bank's page and back; a test-host IDR bank choice with
 // logos to the bank's page inside the checkout's, with JavaScript and without. The earlier steps are taken
 // through the edge by the journey helper; /state/{refId}, confirmed, brings the browser in.
-import { expectFitsPhone, PHONE } from '../helpers/a11y.ts';
-import t from 'tap';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
+
 import type { Page } from 'playwright-core';
-import { IDR_BANK_WALK, driveTo, MAPLE, passIdentity, upstreamCalls } from '../helpers/journey.ts';
+import t from 'tap';
+import { expectFitsPhone, PHONE } from '../helpers/a11y.ts';
 import { hydrated, modalDialog, openPage, resumeOrder } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { driveTo, IDR_BANK_WALK, MAPLE, passIdentity, upstreamCalls } from '../helpers/journey.ts';
 
 const { stack, browser } = await startBrowserStack();
 

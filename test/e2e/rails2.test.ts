@@ -2,13 +2,14 @@
 // a fixed clock, /proc streaming, the ticker on maple's home, Pro, the eGift journey and
 // the cash journey (both also with JavaScript off). No console errors, no CSP violations.
 // SHOTS=dir saves a desktop and a phone screenshot of each screen.
-import t from 'tap';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
+
 import type { Page } from 'playwright-core';
-import { BTC_TESTNET_ADDRESS, BUYER, CODE, MAPLE } from '../helpers/journey.ts';
-import { openPage } from '../helpers/browser.ts';
-import { shoot } from '../helpers/a11y.ts';
+import t from 'tap';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { shoot } from '../helpers/a11y.ts';
+import { openPage } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { BTC_TESTNET_ADDRESS, BUYER, CODE, MAPLE } from '../helpers/journey.ts';
 
 const { SPEND_QUOTE_TEXT } = DEFAULT_TEXTS;
 

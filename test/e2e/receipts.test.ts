@@ -6,14 +6,15 @@
 // missing; switching the currency to IDR replaces the CAD default. JavaScript on and off
 // where the step works without it, desktop and phone, English and French.
 // SHOTS=dir saves a desktop and a phone screenshot of each screen.
-import t from 'tap';
+
 import type { Page } from 'playwright-core';
-import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { openPage } from '../helpers/browser.ts';
+import t from 'tap';
+import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
 import { DESKTOP, PHONE, shoot } from '../helpers/a11y.ts';
+import { openPage } from '../helpers/browser.ts';
+import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { cardPaid, driveTo } from '../helpers/journey.ts';
 import { resumeIn } from '../helpers/screen-tour.ts';
-import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
 
 // 14:05 in Toronto: every date on the receipts is this one.
 const NOW = Date.parse('2026-11-28T19:05:00Z');

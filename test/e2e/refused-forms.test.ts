@@ -2,12 +2,13 @@
 // answers with a redirect to its page, which shows the refusal with what was typed and the
 // cursor in the field; reload and Back send nothing again (a reloaded wrong code uses no
 // attempt). In English and French; SHOTS=dir saves a desktop and a phone screenshot of each.
-import t from 'tap';
+
 import type { Page } from 'playwright-core';
+import t from 'tap';
+import { shoot } from '../helpers/a11y.ts';
+import { openPage } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { BTC_ADDRESS, driveTo, upstreamCalls } from '../helpers/journey.ts';
-import { openPage } from '../helpers/browser.ts';
-import { shoot } from '../helpers/a11y.ts';
 
 const { stack, browser } = await startBrowserStack();
 const path = (page: Page) => new URL(page.url()).pathname;

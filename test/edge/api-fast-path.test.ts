@@ -5,14 +5,14 @@
 // handler), the fast path over a socket (the server's request listener).
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
 import t, { type Test } from 'tap';
-import { startStack, type Stack } from '../helpers/stack.ts';
-import { measuredUnderPressure } from '../helpers/pressure.ts';
 import { MAPLE, startFlow } from '../helpers/journey.ts';
-import { rawRequest, type RawResponse } from '../upstream/helpers.ts';
+import { measuredUnderPressure } from '../helpers/pressure.ts';
 import { startRedis } from '../helpers/redis.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
+import { type RawResponse, rawRequest } from '../upstream/helpers.ts';
 
 const TICKER = '/api/pubapi/ticker/merchant';
 const ROO = 'roo.localhost';

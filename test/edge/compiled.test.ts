@@ -3,14 +3,15 @@
 // the few that must stay in node_modules), start it from another working
 // directory with no TypeScript loader, and serve a merchant's page, its island and its
 // assets, with the embedded sandbox on as `npm start` has it.
-import t from 'tap';
-import { readFile, readdir } from 'node:fs/promises';
+
+import { readdir, readFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
-import path from 'node:path';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_EXTERNAL, buildServer } from '../../scripts/build.ts';
+import t from 'tap';
 import { request } from 'undici';
+import { buildServer, SERVER_EXTERNAL } from '../../scripts/build.ts';
 import { freePort, getPage } from '../helpers/http.ts';
 import { watchProcess } from '../helpers/process.ts';
 

@@ -1,6 +1,6 @@
-import t from 'tap';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import t from 'tap';
 import { ConfigError, parseConfig } from '../../server/config.ts';
 import { featuresOff, resolveThirdParty } from '../../server/third-party.ts';
 

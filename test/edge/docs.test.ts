@@ -2,7 +2,7 @@
 // backticks or link to exists, and every `npm run X` they give is a script of package.json.
 // A recipe ("Adding …") names files a reader creates: there the file's folder must exist.
 // A bare file name (a table under its folder) must be some file's name in the tree.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import t from 'tap';
 

@@ -6,8 +6,8 @@
 // request id, a log line and the request metric; never the framework's code nor the path.
 import { connect } from 'node:net';
 import t, { type Test } from 'tap';
-import { startStack } from '../helpers/stack.ts';
 import { MAPLE, quoteForm, upstreamCalls } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ env: { RATE_LIMITS: 'quote=2/60' } });
 t.teardown(() => stack.close());

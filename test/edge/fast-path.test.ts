@@ -3,22 +3,23 @@
 // nothing of their visitor, with their metrics and their log line; everything else meets
 // the full path unchanged. The full path is reached with app.inject (Fastify's own
 // handler), the fast path over a socket (the server's request listener).
+
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import t from 'tap';
-import type { Merchant } from '../../server/tenancy/load.ts';
-import { publishSharedPage, publishedPage } from '../../server/render/published-pages.ts';
-import { sharedPage } from '../../server/render/shared-pages.tsx';
-import { startStack, type Stack } from '../helpers/stack.ts';
-import { measuredUnderPressure } from '../helpers/pressure.ts';
-import { MAPLE } from '../helpers/journey.ts';
-import { testClock } from '../fixtures/clock.ts';
-import { TICKER_CACHE_MS } from '../../checkout/limits.ts';
-import { createElement } from 'react';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { createElement } from 'react';
+import t from 'tap';
+import { TICKER_CACHE_MS } from '../../checkout/limits.ts';
+import { publishedPage, publishSharedPage } from '../../server/render/published-pages.ts';
+import { sharedPage } from '../../server/render/shared-pages.tsx';
+import type { Merchant } from '../../server/tenancy/load.ts';
+import { testClock } from '../fixtures/clock.ts';
+import { MAPLE } from '../helpers/journey.ts';
+import { measuredUnderPressure } from '../helpers/pressure.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
 import { shippedDir } from '../tenancy/fixtures.ts';
 
 const ROO = 'roo.localhost';

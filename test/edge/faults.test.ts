@@ -1,14 +1,15 @@
 // Upstream faults as a visitor meets them, over real sockets: the edge, its one retry
 // layer, and the sandbox injecting exact faults.
-import t from 'tap';
+
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import t from 'tap';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
-import { startStack, upstreamCallLines } from '../helpers/stack.ts';
-import { neverShedForDelay } from '../helpers/pressure.ts';
 import { resume, startFlow } from '../helpers/journey.ts';
+import { neverShedForDelay } from '../helpers/pressure.ts';
+import { startStack, upstreamCallLines } from '../helpers/stack.ts';
 
 const QUOTE = 'txnType=BUY&fiatAmount=100&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER';
 const post = (body: string) => ({

@@ -3,8 +3,8 @@
 // cookie is `__Host-flow`, Secure; X-Forwarded-Proto from any other address is ignored. Over a real
 // socket from 127.0.0.1, and through inject() from other peer addresses.
 import t from 'tap';
-import { startStack, type Stack } from '../helpers/stack.ts';
 import { quoteForm } from '../helpers/journey.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
 import { rawRequest } from '../upstream/helpers.ts';
 
 const MAPLE = 'maple.localhost';

@@ -1,10 +1,11 @@
 // Every page of the screen tour is valid HTML by html-validate's recommended rules, as the
 // server sends it: the tour's stops are opened over the sockets without a browser
 // (helpers/served-page.ts), so the check costs the pages' rendering and no more.
+
+import { type ConfigData, HtmlValidate } from 'html-validate';
 import t from 'tap';
-import { HtmlValidate, type ConfigData } from 'html-validate';
-import { ServedPage } from '../helpers/served-page.ts';
 import { TOUR, visit } from '../helpers/screen-tour.ts';
+import { ServedPage } from '../helpers/served-page.ts';
 import { startStack } from '../helpers/stack.ts';
 
 /** The recommended rules; each exception says why. */

@@ -1,7 +1,8 @@
 // The edge over app.inject(): hosts, security, limits, assets, legal pages, operations.
-import t from 'tap';
+
 import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import t from 'tap';
 import { startStack, upstreamCallLines } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });

@@ -17,7 +17,7 @@
 //   edge's methods' fee fields), and the sandbox shares only the contract and the
 //   checkout's vocabulary;
 // - no two files import each other, however long the way round.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import t from 'tap';
 

@@ -1,15 +1,16 @@
 // The island HTML cache (server/render/island.tsx) keeps only islands whose props are the
 // same for every visitor: the home form of a merchant with nothing typed. Whatever a
 // visitor types is rendered for that visitor alone, never kept, never shown to the next.
-import t from 'tap';
+
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { RENDERS_NOTHING, cachedIslandHtmlEntries } from '../../server/render/island.tsx';
-import { islandLoaders, type IslandName, type IslandProps } from '../../islands/registry.ts';
-import { PageLanguageContext } from '../../ui/page-language.ts';
+import t from 'tap';
 import { LANGUAGES } from '../../checkout/i18n/languages.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
+import { type IslandName, type IslandProps, islandLoaders } from '../../islands/registry.ts';
+import { cachedIslandHtmlEntries, RENDERS_NOTHING } from '../../server/render/island.tsx';
+import { PageLanguageContext } from '../../ui/page-language.ts';
 import { directLink, quoteForm, Visitor } from '../helpers/journey.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

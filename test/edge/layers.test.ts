@@ -2,7 +2,7 @@
 // of LAYERS (docs/architecture.md, "The layers"). An import that runs from a lower layer back
 // up to a higher one is counted; the count may only fall. Type-only imports count too: a
 // type ties two folders together as much as a value does.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import t from 'tap';
 

@@ -6,11 +6,12 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import t from 'tap';
 import { loggerOptions, RequestLogger } from '../../server/logging.ts';
+import { driveTo, type Form, type Visitor } from '../helpers/journey.ts';
 import { startStack } from '../helpers/stack.ts';
-import { driveTo, type Visitor, type Form } from '../helpers/journey.ts';
-import { PNG, multipartBody, type Part } from '../helpers/upload-files.ts';
+import { multipartBody, type Part, PNG } from '../helpers/upload-files.ts';
 
 const PNG_BASE64 = PNG.toString('base64');
+
 import { captureLogger } from '../upstream/helpers.ts';
 
 /**

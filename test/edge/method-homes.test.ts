@@ -4,7 +4,7 @@
 // files, the upstream's API as the edge calls it (server/upstream/: its endpoints are named
 // after rails, and the edge cannot rename them) and the sandbox (the upstream's own
 // knowledge of its rails) do not count.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import t from 'tap';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';

@@ -1,21 +1,22 @@
 // The edge's Fastify plugins on their own: declared dependencies, route config read by
 // the hooks, the one error shape, reply.render, and HEAD answered without a body.
-import { PAYMENT_METHODS } from '../../server/methods/index.ts';
-import t from 'tap';
+
 import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createElement } from 'react';
-import { errorsPlugin, EdgeError } from '../../server/http/errors.ts';
-import { opsPlugin, type Lifecycle } from '../../server/http/lifecycle.ts';
-import { tenancyPlugin } from '../../server/http/tenancy.ts';
-import { securityPlugin } from '../../server/security/plugin.ts';
-import { languagePlugin } from '../../server/i18n/plugin.ts';
-import { renderPlugin } from '../../server/render/plugin.ts';
-import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
-import { assetsPlugin } from '../../server/static-files.ts';
-import { thirdPartyPlugin, resolveThirdParty } from '../../server/third-party.ts';
+import t from 'tap';
 import { parseConfig } from '../../server/config.ts';
+import { EdgeError, errorsPlugin } from '../../server/http/errors.ts';
+import { type Lifecycle, opsPlugin } from '../../server/http/lifecycle.ts';
+import { tenancyPlugin } from '../../server/http/tenancy.ts';
+import { languagePlugin } from '../../server/i18n/plugin.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import { renderPlugin } from '../../server/render/plugin.ts';
+import { securityPlugin } from '../../server/security/plugin.ts';
+import { assetsPlugin } from '../../server/static-files.ts';
 import { loadMerchants } from '../../server/tenancy/load.ts';
+import { resolveThirdParty, thirdPartyPlugin } from '../../server/third-party.ts';
+import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 import { startStack } from '../helpers/stack.ts';
 import '../../server/fastify-types.ts';
 

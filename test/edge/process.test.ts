@@ -2,10 +2,11 @@
 // upstream in production, prints one line per demo host, runs the embedded sandbox only
 // when it may, drains on SIGTERM (in-flight requests finish, new ones get 503), and logs
 // an uncaught exception at fatal level before it exits.
-import t from 'tap';
+
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import t from 'tap';
 import { freePort, getPage } from '../helpers/http.ts';
 import { watchProcess } from '../helpers/process.ts';
 

@@ -7,13 +7,13 @@
 import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
-import { Suspense, createElement as h, use, type ReactElement } from 'react';
 import Fastify from 'fastify';
+import { createElement as h, type ReactElement, Suspense, use } from 'react';
 import t, { type Test } from 'tap';
 import type { AppConfig } from '../../server/config.ts';
-import type { AssetManifest } from '../../server/render/manifest.ts';
-import { renderPage, type RenderOptions } from '../../server/render/stream.tsx';
 import { safeJson } from '../../server/render/json.ts';
+import type { AssetManifest } from '../../server/render/manifest.ts';
+import { type RenderOptions, renderPage } from '../../server/render/stream.tsx';
 import type { Merchant } from '../../server/tenancy/load.ts';
 import { startStack } from '../helpers/stack.ts';
 import { captureLogger } from '../upstream/helpers.ts';

@@ -3,9 +3,9 @@
 // page with an island loads, weighed as the edge sends them. The browser walk
 // (test/e2e/a11y.test.ts) checks the same budget against what a browser really fetched.
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
 import { MERCHANT_HOSTS } from '../helpers/screen-tour.ts';
 import { HOME_SCRIPT_BUDGET_BYTES, reactRuntime, weigh } from '../helpers/script-weight.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

@@ -1,11 +1,11 @@
 // Pages rendered once per merchant (server/render/shared-pages.tsx): they never hold what a
 // visitor typed, and a merchant loaded anew gets its pages rendered anew.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import t from 'tap';
 import { createElement } from 'react';
+import t from 'tap';
 import { sharedPage } from '../../server/render/shared-pages.tsx';
-import { startStack } from '../helpers/stack.ts';
 import { quoteForm } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

@@ -2,19 +2,20 @@
 // the document is rendered once, the visitor's part per request, and the two joined are the
 // page rendered whole. A shell holds no nonce and nothing of a visitor; each response has a
 // fresh nonce; a merchant loaded anew gets new shells.
-import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import t from 'tap';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { homePage } from '../../server/flow/home-page.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { RenderContext, type RenderContextValue } from '../../server/render/context.tsx';
 import { cachedShells, renderOnShell } from '../../server/render/shell.tsx';
-import { homePage } from '../../server/flow/home-page.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import type { Merchant } from '../../server/tenancy/load.ts';
 import { StepUnavailablePage } from '../../views/pages/StepUnavailable.tsx';
-import { startStack } from '../helpers/stack.ts';
 import { quoteForm } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

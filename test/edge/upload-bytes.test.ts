@@ -7,7 +7,7 @@ import { UPLOAD_EXTENSIONS } from '../../checkout/limits.ts';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { checkFileBytes, decodeStrictBase64 } from '../../server/uploads/file-bytes.ts';
 import { createUploadGate } from '../../server/uploads/plugin.ts';
-import { EXE, GIF, HTML, JPEG, PDF, PNG, SVG, hugePng, padded } from '../helpers/upload-files.ts';
+import { EXE, GIF, HTML, hugePng, JPEG, PDF, PNG, padded, SVG } from '../helpers/upload-files.ts';
 
 const { UPLOAD_MESSAGES } = DEFAULT_TEXTS;
 

@@ -4,12 +4,13 @@
 // compiled JSON Schema that check the fields they know and never read the others, so the
 // fields a validator did not read, in an object whose keys it did not enumerate (a map such
 // as labels), are the unknown ones.
-import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
+
+import { PrometheusRule, ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { PrometheusRule, ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
+import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
 
 interface Model {
   apiVersion: string;

@@ -7,24 +7,25 @@
 // metrics the server exposes, only the ingress reaches the edge and only the edge reaches
 // Redis, which asks for its password, memory settings agree, every container runs as
 // non-root on a read-only root file system, and a release pins every image by digest.
-import t from 'tap';
+
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parser as promql } from '@prometheus-io/lezer-promql';
 import { Redis } from 'ioredis';
 import { Histogram } from 'prom-client';
-import { parser as promql } from '@prometheus-io/lezer-promql';
+import t from 'tap';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
-import { EdgeMetrics } from '../../server/ops/metrics.ts';
-import { repoRoot } from '../tenancy/fixtures.ts';
 import { HealthState } from '../../server/http/health.ts';
+import { EdgeMetrics } from '../../server/ops/metrics.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
 import { kustomize } from '../helpers/kustomize.ts';
-import { startRedis } from '../helpers/redis.ts';
 import { neverShedForDelay } from '../helpers/pressure.ts';
+import { startRedis } from '../helpers/redis.ts';
+import { repoRoot } from '../tenancy/fixtures.ts';
 import { schemaProblems } from './kubernetes-schema.ts';
-import { ingressAllowed, type Policy, type Pod } from './network-policy.ts';
+import { ingressAllowed, type Pod, type Policy } from './network-policy.ts';
 
 /** Rendered YAML: its fields are checked one by one below. */
 // biome-ignore lint/suspicious/noExplicitAny: rendered YAML, whose fields the tests check one by one

@@ -3,10 +3,11 @@
 // installed, and a fixture of every feature it implements renders to kubectl's output (written
 // here, so it is checked on machines without kubectl too). What it does not implement, it
 // refuses by name.
-import t from 'tap';
+
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import t from 'tap';
 import { parseAllDocuments } from 'yaml';
 import { isOverlay, type KubernetesObject, kustomize } from '../helpers/kustomize.ts';
 import { repoRoot } from '../tenancy/fixtures.ts';

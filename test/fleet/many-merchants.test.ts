@@ -3,18 +3,19 @@
 // have in common (files, legal pages, settings) is held once and checked once, and a bad
 // file among them still stops the load naming file and line. No time is asserted here;
 // `npm run many-merchants` measures 10,000.
-import { PAYMENT_METHODS } from '../../server/methods/index.ts';
-import t from 'tap';
-import * as zlib from 'node:zlib';
+
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseConfig } from '../../server/config.ts';
-import * as cssLint from '../../server/tenancy/css-lint.ts';
-import * as htmlLint from '../../server/tenancy/html-lint.ts';
-import { MerchantConfigError } from '../../server/tenancy/errors.ts';
-import { loadMerchants } from '../../server/tenancy/load.ts';
+import * as zlib from 'node:zlib';
+import t from 'tap';
 import { fleetBrand, fleetHost, fleetId, writeFleet } from '../../scripts/many-merchants.ts';
+import { parseConfig } from '../../server/config.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import * as cssLint from '../../server/tenancy/css-lint.ts';
+import { MerchantConfigError } from '../../server/tenancy/errors.ts';
+import * as htmlLint from '../../server/tenancy/html-lint.ts';
+import { loadMerchants } from '../../server/tenancy/load.ts';
 import { neverShedForDelay } from '../helpers/pressure.ts';
 
 t.setTimeout(180_000);

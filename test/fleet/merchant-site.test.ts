@@ -1,7 +1,8 @@
 // Demo merchants end somewhere real: their site, success and error URLs are `{sandbox}`
 // links, resolved to the running sandbox's merchant site, which shows what the checkout sent.
-import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+
 import t from 'tap';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { loadMerchants } from '../../server/tenancy/load.ts';
 import { startStack } from '../helpers/stack.ts';
 import { minimalMerchant, removeFixture, validFiles, writeFixture } from '../tenancy/fixtures.ts';

@@ -1,16 +1,17 @@
 // Merchant configuration reloads without a restart: the new set is checked whole and
 // swapped in at once, a bad set leaves the old one serving, pages rendered once per
 // merchant follow the swap, and requests in flight during reloads all succeed.
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import t, { type Test } from 'tap';
+
 import { cp, mkdir, mkdtemp, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import t, { type Test } from 'tap';
 import { Agent, request } from 'undici';
 import type { ReloadOutcome } from '../../server/tenancy/plugin.ts';
 import { freePort, getPage } from '../helpers/http.ts';
 import { watchProcess } from '../helpers/process.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
 import { repoRoot, shippedDir } from '../tenancy/fixtures.ts';
 
 // A load test and a spawned process: more than the default minute on a busy machine.

@@ -2,15 +2,16 @@
 // Behind a round-robin proxy every request lands on the other edge from the one before,
 // and a buy still walks from the home form to the payment page: the flow lives in the
 // signed cookie and at the upstream, never in an edge's memory.
-import t from 'tap';
+
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import t from 'tap';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { startSandbox } from '../../server/sandbox/index.ts';
-import { BTC_ADDRESS, BUYER, CODE, MAPLE, quoteForm, type Form } from '../helpers/journey.ts';
+import { BTC_ADDRESS, BUYER, CODE, type Form, MAPLE, quoteForm } from '../helpers/journey.ts';
 import { neverShedForDelay } from '../helpers/pressure.ts';
 
 const sandbox = await startSandbox({ logger: false, feeFields: PAYMENT_METHODS.feeFields });

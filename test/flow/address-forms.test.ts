@@ -3,9 +3,9 @@
 // and postcode rule, keep the spec's messages, and send the region's ISO 3166-2 code with
 // the country CA (docs/spec.md section 5) — checked in the body the sandbox received.
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { MANILA_CASH, driveTo, type Visitor } from '../helpers/journey.ts';
+import { driveTo, MANILA_CASH, type Visitor } from '../helpers/journey.ts';
 import { startRecordingUpstream } from '../helpers/recording-upstream.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const upstream = await startRecordingUpstream();
 const stack = await startStack({ listen: false, upstreamUrl: (sandbox) => upstream.forwardTo(sandbox) });

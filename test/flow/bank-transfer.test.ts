@@ -3,13 +3,13 @@
 // form answered with a redirect, the bank-init rows of the failure
 // table, forged and out-of-step posts, and every refused payment address.
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { IDR_BANK_WALK, driveTo, passIdentity, upstreamCalls, type Visitor } from '../helpers/journey.ts';
-import { REFUSED_REDIRECTS } from '../helpers/refused-redirects.ts';
-import type { UpstreamClient, UpstreamResult } from '../../server/upstream/client.ts';
 import type { BankTransferInitResponse, FlowState } from '../../checkout/contract.ts';
 import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
 import type { UpstreamCall } from '../../server/upstream/calls.ts';
+import type { UpstreamClient, UpstreamResult } from '../../server/upstream/client.ts';
+import { driveTo, IDR_BANK_WALK, passIdentity, upstreamCalls, type Visitor } from '../helpers/journey.ts';
+import { REFUSED_REDIRECTS } from '../helpers/refused-redirects.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

@@ -1,11 +1,12 @@
 // Screen 21 without a browser: the centres within 100 miles of Manila, grouped by city
 // nearest first, open or closed now in Manila time by the edge's clock; the map island
 // with no tile server; leaflet's style sheet on this page only; the shipped data checked.
-import t from 'tap';
+
 import { readFileSync } from 'node:fs';
+import t from 'tap';
 import { CENTRES_FILE, loadCentres, parseCentres } from '../../server/cash-in/centres.ts';
+import { startFlow, Visitor } from '../helpers/journey.ts';
 import { startStack } from '../helpers/stack.ts';
-import { Visitor, startFlow } from '../helpers/journey.ts';
 
 // 2026-11-22 02:30 UTC = 10:30 in Manila.
 let now = Date.parse('2026-11-22T02:30:00Z');

@@ -1,11 +1,12 @@
 // Screen 20 and resuming a flow, over real sockets: in review, success and cancelled with
 // and without a flow; Done with each merchant family's success URL; /transaction and
 // /state/{refId}, including hostile refIds and another merchant's transaction.
-import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { BUYER, asWord, driveTo, resume, startFlow, type Quote } from '../helpers/journey.ts';
+
 import type { FastifyReply } from 'fastify';
+import t from 'tap';
 import { scheduleHomeRedirect } from '../../server/flow/redirects.ts';
+import { asWord, BUYER, driveTo, type Quote, resume, startFlow } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

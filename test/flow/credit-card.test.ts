@@ -5,9 +5,9 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { cardPaid, driveTo } from '../helpers/journey.ts';
 import type { UpstreamClient } from '../../server/upstream/client.ts';
+import { cardPaid, driveTo } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

@@ -2,19 +2,19 @@
 // kept, hostile input refused before it reaches the upstream, upstream refusals shown,
 // and the upstream's nextAction followed.
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
 import {
   BTC_ADDRESS,
   BTC_TESTNET_ADDRESS,
   BUYER,
-  Visitor,
   driveTo,
+  type Form,
   openAndConfirm,
   startFlow,
   upstreamCalls,
-  type Form,
+  Visitor,
   type Walk,
 } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

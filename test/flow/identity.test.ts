@@ -2,11 +2,11 @@
 // post, imageSource WEBCAM), documents at /verify, the identity frame and the audio step.
 // Every upload is checked at the edge before anything goes upstream.
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { MANILA_CASH, PH_ADDRESS, Visitor, driveTo, upstreamCalls } from '../helpers/journey.ts';
-import { EXE, GIF, HTML, JPEG, PDF, PNG, SVG, hugePng, multipartBody, padded, type Part } from '../helpers/upload-files.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { UPLOAD_CONCURRENCY } from '../../checkout/limits.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { driveTo, MANILA_CASH, PH_ADDRESS, upstreamCalls, Visitor } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
+import { EXE, GIF, HTML, hugePng, JPEG, multipartBody, type Part, PDF, PNG, padded, SVG } from '../helpers/upload-files.ts';
 
 const { IDENTITY_TEXT, CASH_PAGE, UPLOAD_MESSAGES } = DEFAULT_TEXTS;
 

@@ -5,8 +5,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import { directLink, quoteForm, Visitor } from '../helpers/journey.ts';
 import { startStack, upstreamCallLines } from '../helpers/stack.ts';
-import { Visitor, directLink, quoteForm } from '../helpers/journey.ts';
 
 const LINK_OUT = 'https://cards.example/buy?from=maple';
 

@@ -6,12 +6,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import t from 'tap';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
-import { startStack } from '../helpers/stack.ts';
-import { neverShedForDelay } from '../helpers/pressure.ts';
 import { driveTo, quoteForm } from '../helpers/journey.ts';
+import { neverShedForDelay } from '../helpers/pressure.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const { FAILURE_TEXT } = DEFAULT_TEXTS;
 

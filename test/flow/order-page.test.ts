@@ -5,12 +5,12 @@
 // reference the upstream does not know, with no upstream call for a wrong signature; its
 // headers, its French, its JSON answer for the island, its own rate limit.
 import t, { type Test } from 'tap';
-import { type Stack, startStack, upstreamCallLines } from '../helpers/stack.ts';
-import { BUYER, MAPLE, driveTo, passIdentity } from '../helpers/journey.ts';
-import { MANILA_CASH_WALK } from '../helpers/screen-tour.ts';
-import { orderSignature } from '../../server/security/order-link.ts';
-import { decodeQrSvg } from '../helpers/qr.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
+import { orderSignature } from '../../server/security/order-link.ts';
+import { BUYER, driveTo, MAPLE, passIdentity } from '../helpers/journey.ts';
+import { decodeQrSvg } from '../helpers/qr.ts';
+import { MANILA_CASH_WALK } from '../helpers/screen-tour.ts';
+import { type Stack, startStack, upstreamCallLines } from '../helpers/stack.ts';
 
 const SECRET = 'x'.repeat(32);
 let now = Date.parse('2026-11-22T08:00:00Z');

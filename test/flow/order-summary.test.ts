@@ -3,11 +3,11 @@
 // upstream quoted, for a buy, a sell and a gift-card spend, and without an upstream read on
 // a refused form.
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { BTC_ADDRESS, BUYER, CODE, Visitor, driveTo, upstreamCalls, type Walk } from '../helpers/journey.ts';
-import { multipartBody, type Part } from '../helpers/upload-files.ts';
-import { cryptoDigits } from '../../checkout/format.ts';
 import type { FlowState } from '../../checkout/contract.ts';
+import { cryptoDigits } from '../../checkout/format.ts';
+import { BTC_ADDRESS, BUYER, CODE, driveTo, upstreamCalls, Visitor, type Walk } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
+import { multipartBody, type Part } from '../helpers/upload-files.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

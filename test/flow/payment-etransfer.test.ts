@@ -1,11 +1,11 @@
 // Screen 9 over real sockets: the e-transfer instructions page against the sandbox, from
 // INITIATE_ETRANSFER through the provider's Pay to the success page, and Done.
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { BTC_ADDRESS, BUYER, Visitor, asWord, driveTo, resume } from '../helpers/journey.ts';
-import type { UpstreamClient } from '../../server/upstream/client.ts';
 import { etransferInit } from '../../server/screens/payment-etransfer.ts';
 import type { UpstreamCall } from '../../server/upstream/calls.ts';
+import type { UpstreamClient } from '../../server/upstream/client.ts';
+import { asWord, BTC_ADDRESS, BUYER, driveTo, resume, Visitor } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

@@ -2,11 +2,11 @@
 // page, a used one, no answer, and the new-quote offer (accepted: one requote, one
 // confirmation, the same voucher again; declined: the voucher page).
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { driveTo, upstreamCalls } from '../helpers/journey.ts';
-import type { UpstreamClient } from '../../server/upstream/client.ts';
 import { voucherNumber } from '../../server/screens/payment-flexepin.ts';
 import type { UpstreamCall } from '../../server/upstream/calls.ts';
+import type { UpstreamClient } from '../../server/upstream/client.ts';
+import { driveTo, upstreamCalls } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

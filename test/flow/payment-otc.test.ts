@@ -3,8 +3,8 @@
 // receipt a counter needs (the reference in groups, the amount and its currency, the
 // deadline in Manila time, the OTC fee, the valid IDs), the thanks page ends with Done.
 import t, { type Test } from 'tap';
-import { startStack } from '../helpers/stack.ts';
 import { BTC_TESTNET_ADDRESS, BUYER, CODE, PH_ADDRESS, Visitor } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 // 2026-11-22 08:00 UTC = 16:00 in Manila.
 const NOW = Date.parse('2026-11-22T08:00:00Z');

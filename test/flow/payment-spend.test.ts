@@ -10,13 +10,13 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { setImmediate as tick } from 'node:timers/promises';
 import t, { type Test } from 'tap';
+import type { StatusResponse } from '../../checkout/contract.ts';
 import { STATUS_POLL } from '../../checkout/limits.ts';
 import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
-import type { StatusResponse } from '../../checkout/contract.ts';
 import type { UpstreamResult } from '../../server/upstream/errors.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
+import { driveTo, resume, Visitor } from '../helpers/journey.ts';
 import { walletLinkOf } from '../helpers/qr.ts';
-import { Visitor, driveTo, resume } from '../helpers/journey.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
 
 /** Every wait the edge asked for, in ms; each ends at once. */
 const waits: number[] = [];

@@ -3,9 +3,9 @@
 // (Accept requotes and confirms, Decline starts over), SYSTEM and other requote failures,
 // missing, forged and foreign flow cookies, limit errors and the no-message retry page.
 import t from 'tap';
-import { startStack, type Stack } from '../helpers/stack.ts';
-import { directLink, startFlow, upstreamCalls, type Quote } from '../helpers/journey.ts';
 import { testClock } from '../fixtures/clock.ts';
+import { directLink, type Quote, startFlow, upstreamCalls } from '../helpers/journey.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
 
 const main = await startStack({ listen: false });
 /** A hold of 0 s: every quote is over at once, even a requoted one. */

@@ -2,8 +2,8 @@
 // else goes home), quotes with vipTag and Pro's rules, keeps the Pro flag in the flow
 // cookie, and retries a quote without an answer every 2 s, 3 times, then says so.
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
 import { Visitor } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

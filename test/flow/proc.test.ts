@@ -1,8 +1,8 @@
 // /proc/{procid}: the query goes upstream as the body; the page streams Processing, then
 // Done, in one response; the upstream failing is a clear message; bad ids are 404s.
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
 import { Visitor } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

@@ -4,9 +4,9 @@
 // again), Decline starts over, and a page that has no form to carry (the voucher page
 // loaded after the hold) offers the same choice on a page of its own.
 import t, { type Test } from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { ADDRESS, BTC_ADDRESS, BUYER, CODE, driveTo, upstreamCalls, type Visitor } from '../helpers/journey.ts';
 import { testClock } from '../fixtures/clock.ts';
+import { ADDRESS, BTC_ADDRESS, BUYER, CODE, driveTo, upstreamCalls, type Visitor } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 /** The sandbox's default hold, on one clock the test moves for the sandbox and the edge alike. */
 const HOLD_MS = 600_000;

@@ -3,10 +3,10 @@
 // shows its figures without confirming, NEXT on the amount shown confirms and goes on to
 // buyer info, and the spend journey ends on /payment-spend and its thanks page.
 import t from 'tap';
-import { startStack, type Stack } from '../helpers/stack.ts';
-import { BUYER, CODE, upstreamCalls, Visitor } from '../helpers/journey.ts';
-import { testClock } from '../fixtures/clock.ts';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { testClock } from '../fixtures/clock.ts';
+import { BUYER, CODE, upstreamCalls, Visitor } from '../helpers/journey.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
 
 const { SPEND_QUOTE_TEXT } = DEFAULT_TEXTS;
 

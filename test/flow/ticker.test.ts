@@ -3,8 +3,8 @@
 // ticker (and no 5xx) when the upstream has none; merchants without showTicker never ask.
 import t from 'tap';
 import { tickerResponseSchema } from '../../checkout/contract.ts';
-import { startStack } from '../helpers/stack.ts';
 import { Visitor } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 let now = Date.parse('2026-11-22T10:00:00Z');
 const clock = () => now;

@@ -6,13 +6,14 @@
 // each screen's scripts are weighed: a screen without islands loads none, the home page no
 // more than the React runtime plus 8 KiB gzip, and with JavaScript off no screen requests
 // any. The checks themselves are shown to fail on a broken page.
-import t from 'tap';
+
 import type { Browser } from 'playwright-core';
+import t from 'tap';
+import { accessibilityFailures, DESKTOP, expectAccessible, expectFitsPhone, overflowingBoxes, PHONE } from './a11y.ts';
 import { openPage } from './browser.ts';
-import { DESKTOP, PHONE, accessibilityFailures, expectAccessible, expectFitsPhone, overflowingBoxes } from './a11y.ts';
+import { MAPLE } from './journey.ts';
 import { TOUR, visit } from './screen-tour.ts';
 import { HOME_SCRIPT_BUDGET_BYTES, reactRuntime, scriptWeight, weigh } from './script-weight.ts';
-import { MAPLE } from './journey.ts';
 import type { Stack } from './stack.ts';
 
 /** Every screen visited and audited at two sizes: minutes, more than the browser tests' default allows. */

@@ -1,9 +1,10 @@
 // Accessibility and phone fit as assertions, for every screen a browser test visits:
 // axe-core's rules (WCAG A/AA and best practices) and a measure of every box at 390 px.
-import type { Test } from 'tap';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+
 import { AxeBuilder } from '@axe-core/playwright';
 import type { NodeResult, Result } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Test } from 'tap';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;

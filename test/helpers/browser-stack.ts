@@ -1,9 +1,10 @@
 // What every browser test file starts with: the whole edge over real sockets and a
 // headless Chromium, both closed when the file's tests are done.
-import t from 'tap';
+
 import type { Browser } from 'playwright-core';
+import t from 'tap';
 import { BROWSER_FILE_TIME_LIMIT_MS, launchBrowser } from './browser.ts';
-import { startStack, type Stack } from './stack.ts';
+import { type Stack, startStack } from './stack.ts';
 
 export async function startBrowserStack(
   options: Parameters<typeof startStack>[0] = {},

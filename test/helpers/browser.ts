@@ -1,6 +1,6 @@
 // Headless Chromium from Debian, driven by playwright-core. Every page records console
 // errors, page errors and CSP violations, so a test can assert there were none.
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',

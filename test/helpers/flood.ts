@@ -6,7 +6,7 @@
 // (503 with Retry-After) within a second, or kept waiting.
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import { startProber, type ProbeRecord } from './prober.ts';
+import { type ProbeRecord, startProber } from './prober.ts';
 
 export interface FloodPlan {
   port: number;

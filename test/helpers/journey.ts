@@ -2,8 +2,9 @@
 // would, with same-origin form posts to the edge (app.inject) that carry the flow cookie.
 // The walk only posts forms and reads their redirects; it never loads a page, so nothing a
 // page does on GET (the e-Transfer init, a sell's status check) happens before a test asks.
-import { upstreamCallLines, type Stack } from './stack.ts';
+
 import type { FlowState } from '../../checkout/contract.ts';
+import { type Stack, upstreamCallLines } from './stack.ts';
 
 export type Form = Record<string, string>;
 

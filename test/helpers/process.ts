@@ -1,6 +1,6 @@
 // A process started as ops start it, watched from the test: what it prints is awaited by a
 // pattern as it arrives, never polled.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface Watched {
   child: ChildProcess;

@@ -5,19 +5,19 @@
 // all visit this one list.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { Stack } from './stack.ts';
 import {
   ADDRESS,
   driveTo,
   ID_ADDRESS,
   MAPLE,
   orderLinkOf,
-  passIdentity,
   PH_ADDRESS,
+  passIdentity,
   startFlow,
   Visitor,
   type Walk,
 } from './journey.ts';
+import type { Stack } from './stack.ts';
 
 /** Every demo merchant's hosts, as its merchant.json names them. */
 export const MERCHANT_HOSTS: readonly string[] = readdirSync('merchants', { withFileTypes: true })

@@ -1,19 +1,19 @@
 // A whole edge over real sockets for integration and browser tests: the embedded sandbox
 // on its own port, the app on another, both on 127.0.0.1.
-import pino from 'pino';
+
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
-import type { Lifecycle } from '../../server/http/lifecycle.ts';
-import { parseConfig } from '../../server/config.ts';
+import pino from 'pino';
 import type { MethodTable } from '../../checkout/payment-method.ts';
+import { buildApp } from '../../server/app.ts';
+import { parseConfig } from '../../server/config.ts';
+import type { Lifecycle, UpstreamSummary } from '../../server/http/lifecycle.ts';
+import { loggerOptions } from '../../server/logging.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import type { PaymentMethod } from '../../server/methods/method.ts';
-import { neverShedForDelay } from './pressure.ts';
-import { logLines, type LogLines } from './logs.ts';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
-import { loggerOptions } from '../../server/logging.ts';
-import type { UpstreamSummary } from '../../server/http/lifecycle.ts';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../server/sandbox/index.ts';
 import type { OptionalThirdPartyUrls } from '../../server/third-party.ts';
+import { type LogLines, logLines } from './logs.ts';
+import { neverShedForDelay } from './pressure.ts';
 
 export interface Stack {
   app: FastifyInstance;

@@ -3,20 +3,21 @@
 // a production upstream, the flow cookie's name and secrets, hostile merchant style
 // sheets and fragments, and the headers of the bad-Host page. Each case asserts what the
 // visitor gets and, where it matters, what the upstream (the sandbox) received.
-import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import t from 'tap';
 import pino from 'pino';
 import { register } from 'prom-client';
+import t from 'tap';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
-import { startStack } from '../helpers/stack.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import { loadMerchants, MerchantConfigError } from '../../server/tenancy/load.ts';
+import { BTC_ADDRESS, BUYER, driveTo, MAPLE, quoteForm, resumeQuestion, startFlow, Visitor } from '../helpers/journey.ts';
 import { neverShedForDelay } from '../helpers/pressure.ts';
-import { MerchantConfigError, loadMerchants } from '../../server/tenancy/load.ts';
+import { startStack } from '../helpers/stack.ts';
+import { multipartBody, PNG } from '../helpers/upload-files.ts';
 import { removeFixture, validFiles, writeFixture } from '../tenancy/fixtures.ts';
-import { PNG, multipartBody } from '../helpers/upload-files.ts';
-import { BTC_ADDRESS, BUYER, MAPLE, Visitor, driveTo, quoteForm, resumeQuestion, startFlow } from '../helpers/journey.ts';
 
 const OLD_SECRET = 'o'.repeat(32);
 const NEW_SECRET = 'n'.repeat(32);

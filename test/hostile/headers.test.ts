@@ -9,10 +9,10 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { MAPLE, quoteForm, startFlow } from '../helpers/journey.ts';
 import { HealthState } from '../../server/http/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
+import { MAPLE, quoteForm, startFlow } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const lifecycle = new HealthState();
 // The test drives the loop it runs on: readiness must not go down for how busy that keeps it.

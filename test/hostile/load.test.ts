@@ -2,16 +2,17 @@
 // pipelining flood, an upstream that only times out, and a load balancer keeping idle
 // connections. Each asserts what the attacker (or the upstream) gets, over real sockets
 // where the socket is the point.
-import { connect, type Socket } from 'node:net';
+
 import { request } from 'node:http';
-import t from 'tap';
+import { connect, type Socket } from 'node:net';
 import type { InjectOptions } from 'fastify';
-import { startStack, type Stack } from '../helpers/stack.ts';
-import { MAPLE, quoteForm } from '../helpers/journey.ts';
-import { startProber } from '../helpers/prober.ts';
+import t from 'tap';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { HealthState } from '../../server/http/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { MAPLE, quoteForm } from '../helpers/journey.ts';
+import { startProber } from '../helpers/prober.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
 
 const { FAILURE_TEXT } = DEFAULT_TEXTS;
 

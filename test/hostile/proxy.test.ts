@@ -6,11 +6,11 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { BTC_ADDRESS, driveTo, startFlow, MAPLE, Visitor } from '../helpers/journey.ts';
-import { rawRequest } from '../upstream/helpers.ts';
-import { DEFAULT_TEXTS, textsFor } from '../../checkout/messages.ts';
 import { UPSTREAM_BODY_MAX_BYTES } from '../../checkout/limits.ts';
+import { DEFAULT_TEXTS, textsFor } from '../../checkout/messages.ts';
+import { BTC_ADDRESS, driveTo, MAPLE, startFlow, Visitor } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
+import { rawRequest } from '../upstream/helpers.ts';
 
 const { FAILURE_TEXT, PAYMENT_REFUSED_TEXT } = DEFAULT_TEXTS;
 

@@ -3,15 +3,15 @@
 // every key is asked for by code, and the pseudo-language wraps every text it gives.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import t from 'tap';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
-import { en } from '../../checkout/i18n/catalogues/en.ts';
-import { LANGUAGES } from '../../checkout/i18n/languages.ts';
-import { PSEUDO_CLOSE, PSEUDO_OPEN, translatorFor } from '../../checkout/i18n/translate.ts';
-import { CATALOGUES } from '../../checkout/i18n/catalogues/index.ts';
-import { textsFor } from '../../checkout/messages.ts';
-import { derivedTexts } from '../../checkout/i18n/shape.ts';
+import t from 'tap';
 import { visitorMessage } from '../../checkout/failures.ts';
+import { en } from '../../checkout/i18n/catalogues/en.ts';
+import { CATALOGUES } from '../../checkout/i18n/catalogues/index.ts';
+import { LANGUAGES } from '../../checkout/i18n/languages.ts';
+import { derivedTexts } from '../../checkout/i18n/shape.ts';
+import { PSEUDO_CLOSE, PSEUDO_OPEN, translatorFor } from '../../checkout/i18n/translate.ts';
+import { textsFor } from '../../checkout/messages.ts';
 
 const KEYS = Object.keys(en).sort();
 

@@ -2,9 +2,9 @@
 // language is a chunk of its own, which only that language's pages fetch (announced for
 // preloading with the page's on-load islands), so an English page downloads no French.
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { driveTo, MAPLE } from '../helpers/journey.ts';
 import { MODULE_PRELOAD_ID } from '../../islands/protocol.ts';
+import { driveTo, MAPLE } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

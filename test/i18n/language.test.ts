@@ -3,18 +3,18 @@
 // told in <html lang>, Content-Language and Vary, and never mixed up by the caches of pages
 // rendered once per merchant and language (the shared pages, the shells, the fast path).
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import t from 'tap';
 import { textsFor } from '../../checkout/messages.ts';
+import { pageUrlOf } from '../../server/i18n/plugin.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { cachedShells } from '../../server/render/shell.tsx';
 import type { Merchant } from '../../server/tenancy/load.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
-import { MAPLE, quoteForm, startFlow } from '../helpers/journey.ts';
 import { loadMerchants, MerchantConfigError } from '../../server/tenancy/load.ts';
-import { PAYMENT_METHODS } from '../../server/methods/index.ts';
-import { minimalMerchant, removeFixture, validFiles, writeFixture } from '../tenancy/fixtures.ts';
 import { fallbacks, merchantWords } from '../../server/tenancy/texts.ts';
-import { pageUrlOf } from '../../server/i18n/plugin.ts';
-import type { FastifyRequest } from 'fastify';
+import { MAPLE, quoteForm, startFlow } from '../helpers/journey.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
+import { minimalMerchant, removeFixture, validFiles, writeFixture } from '../tenancy/fixtures.ts';
 
 const ROO = 'roo.localhost';
 const stack = await startStack();

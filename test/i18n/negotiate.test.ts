@@ -3,6 +3,7 @@
 // header's first entries; a header is read once, however often it comes; an unreadable
 // tag counts as absent. Work counted, not timed.
 import t from 'tap';
+import type { Language } from '../../checkout/i18n/languages.ts';
 import {
   ASKED_CHARS_READ,
   ASKED_ENTRIES_READ,
@@ -10,7 +11,6 @@ import {
   boundedAcceptLanguage,
   negotiateLanguage,
 } from '../../server/i18n/negotiate.ts';
-import type { Language } from '../../checkout/i18n/languages.ts';
 
 const OFFERED: Language[] = ['en', 'fr-CA'];
 const ask = (acceptLanguage: string) => negotiateLanguage({ offered: OFFERED, cookie: undefined, acceptLanguage, pseudo: false });

@@ -3,12 +3,13 @@
 // merchant's own texts (its title, footer, notice, coin and method names), codes, amounts,
 // addresses, references, times and e-mail addresses. A text outside the wrappers that is
 // none of these was written into a view instead of a catalogue.
-import { parseDocument } from 'htmlparser2';
+
 import type { ChildNode, Element } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
 import t from 'tap';
 import { PSEUDO_CLOSE, PSEUDO_OPEN } from '../../checkout/i18n/translate.ts';
-import { startStack } from '../helpers/stack.ts';
 import { driveTo, MAPLE, startFlow, Visitor } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const stack = await startStack({ listen: false });
 t.teardown(() => stack.close());

@@ -4,15 +4,16 @@
 // address (and, behind a trusted proxy, requests per forwarded address); a client that
 // does not read its answers is cut off; readiness down while the event loop is busy; the
 // memory guard's default from the container's limit.
-import { connect, type Socket } from 'node:net';
+
 import { readdirSync, statSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import t, { type Test } from 'tap';
+import { textsFor } from '../../checkout/messages.ts';
 import { parseConfig, RSS_SHARE_OF_LIMIT } from '../../server/config.ts';
 import { WAITING_PER_SERVED } from '../../server/ops/connections.ts';
 import { cgroupLimit, memoryLimit } from '../../server/ops/memory-limit.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
 import { MAPLE, quoteForm } from '../helpers/journey.ts';
-import { textsFor } from '../../checkout/messages.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
 
 async function stackWith(t: Test, env: Record<string, string>): Promise<Stack> {
   const stack = await startStack({ env });

@@ -2,18 +2,19 @@
 // files is bounded in bytes, lets the least recently used go first, and shows itself in
 // /metrics; a compressed page holds only its own bytes; readiness does not count what the
 // caches hold, nor the event loop's work on a reload.
+
+import { createElement } from 'react';
 import t from 'tap';
 import { request } from 'undici';
-import { ByteCache, cacheShares, cacheStats, cachedBytes, keyOf, setCacheBudget } from '../../server/ops/byte-cache.ts';
-import { OwnWork } from '../../server/ops/pressure.ts';
-import { parseConfig, CACHE_SHARE_OF_RSS } from '../../server/config.ts';
-import { renderShared } from '../../server/render/shared-pages.tsx';
 import { FLOW_KINDS } from '../../checkout/domain.ts';
 import { LEGAL_PAGES } from '../../checkout/legal.ts';
 import { homeTab } from '../../checkout/routes.ts';
-import { createElement } from 'react';
-import { startStack } from '../helpers/stack.ts';
+import { CACHE_SHARE_OF_RSS, parseConfig } from '../../server/config.ts';
+import { ByteCache, cachedBytes, cacheShares, cacheStats, keyOf, setCacheBudget } from '../../server/ops/byte-cache.ts';
+import { OwnWork } from '../../server/ops/pressure.ts';
+import { renderShared } from '../../server/render/shared-pages.tsx';
 import { MAPLE } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const TOKEN = 'byte-cache-test-metrics-token';
 /** A budget the demo merchants' pages overflow. */

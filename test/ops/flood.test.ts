@@ -4,7 +4,7 @@
 // from another address arriving meanwhile on connections of their own, the probe port
 // asked on a schedule.
 import t from 'tap';
-import { FLOODS, floodTest, floodVerdicts, startFloodEdge, visitorLine, type FloodName } from '../../scripts/faulttest.ts';
+import { FLOODS, type FloodName, floodTest, floodVerdicts, startFloodEdge, visitorLine } from '../../scripts/faulttest.ts';
 
 // Starting an edge process of its own is most of it, and on a busy machine that alone can take half a minute.
 t.setTimeout(240_000);

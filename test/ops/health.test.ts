@@ -3,16 +3,17 @@
 // busy loop in this very process) still gets its liveness and readiness answered, and the
 // answers tell the truth (readiness down once the heartbeat is stale, liveness up). Also:
 // the verdicts themselves, the answers' shape, and the drain's 503 in the edge's shape.
-import { createServer, type ServerResponse } from 'node:http';
+
 import { once } from 'node:events';
+import { createServer, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import t from 'tap';
-import { HealthState, PROBE_LIMITS, liveness, readiness, sharedNow, type ProbeInputs } from '../../server/http/health.ts';
-import { startProbeServer, type ProbeServer } from '../../server/ops/probes.ts';
 import { parseConfig } from '../../server/config.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
+import { HealthState, liveness, PROBE_LIMITS, type ProbeInputs, readiness, sharedNow } from '../../server/http/health.ts';
+import { type ProbeServer, startProbeServer } from '../../server/ops/probes.ts';
 import { MAPLE } from '../helpers/journey.ts';
 import { startProber } from '../helpers/prober.ts';
+import { type Stack, startStack } from '../helpers/stack.ts';
 
 const limits = { readyStallMs: 300, liveStallMs: 15_000 };
 

@@ -2,14 +2,15 @@
 // pattern, upstream calls, breakers and the event loop.
 import t from 'tap';
 import { parseConfig } from '../../server/config.ts';
-import { callLabeller } from '../../server/ops/metrics.ts';
-import { pathWords } from '../../server/upstream/calls.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { upstreamCallsOf } from '../../server/methods/method.ts';
+import { callLabeller } from '../../server/ops/metrics.ts';
+import { pathWords } from '../../server/upstream/calls.ts';
 
 const callOf = callLabeller(upstreamCallsOf(PAYMENT_METHODS));
-import { startStack } from '../helpers/stack.ts';
+
 import { MAPLE, startFlow } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 

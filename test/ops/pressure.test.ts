@@ -2,9 +2,9 @@
 import { connect } from 'node:net';
 import t from 'tap';
 import { parseConfig } from '../../server/config.ts';
-import { startStack } from '../helpers/stack.ts';
 import { TIMEOUT_CHECK_MS } from '../../server/ops/connections.ts';
 import { MAPLE } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 /** Until the process has been measured once (every 500 ms), nothing is known. */
 async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {

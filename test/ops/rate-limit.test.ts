@@ -1,14 +1,15 @@
 // Rate limits: what a client that goes too fast gets, what is counted (its address, from a
 // trusted proxy only, and the refId), and counters shared through a real Redis by two edges.
+
+import { Redis } from 'ioredis';
 import t, { type Test } from 'tap';
+import { DEFAULT_TEXTS, textsFor } from '../../checkout/messages.ts';
 import { parseConfig } from '../../server/config.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { applyRateLimits, limitDefaults, parseRateLimits } from '../../server/ops/rate-limit-settings.ts';
-import { DEFAULT_TEXTS, textsFor } from '../../checkout/messages.ts';
-import { startStack, type Stack } from '../helpers/stack.ts';
 import { driveTo, MAPLE, quoteForm, upstreamCalls, Visitor } from '../helpers/journey.ts';
 import { startRedis } from '../helpers/redis.ts';
-import { Redis } from 'ioredis';
+import { type Stack, startStack } from '../helpers/stack.ts';
 
 const { RATE_LIMIT_TEXT } = DEFAULT_TEXTS;
 

@@ -2,7 +2,7 @@
 // never the real one, so tests move time instead of sleeping.
 import t from 'tap';
 import { testClock } from '../fixtures/clock.ts';
-import { BTC_ADDRESS, BUYER, BUY_QUOTE, errorOf, sandboxFor } from './helpers.ts';
+import { BTC_ADDRESS, BUY_QUOTE, BUYER, errorOf, sandboxFor } from './helpers.ts';
 
 /** Far from the real time, so a date taken from the real clock would show. */
 const START = Date.UTC(2040, 1, 29, 12, 0, 0);

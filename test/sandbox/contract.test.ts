@@ -2,9 +2,9 @@
 // replay, and the root endpoints (ticker, upload, proc).
 import t from 'tap';
 import { errorBodySchema, tickerResponseSchema, uploadResponseSchema } from '../../checkout/contract.ts';
-import { BTC_ADDRESS, BUYER, BUY_QUOTE, PNG_BASE64, errorOf, outlastsTimer, sandboxFor } from './helpers.ts';
 import { startSandbox } from '../../server/sandbox/index.ts';
 import { EXE, HTML, JPEG, PDF, PNG, padded } from '../helpers/upload-files.ts';
+import { BTC_ADDRESS, BUY_QUOTE, BUYER, errorOf, outlastsTimer, PNG_BASE64, sandboxFor } from './helpers.ts';
 
 t.test('malformed bodies answer 400 REQUEST.INVALID naming the field', async (t) => {
   const c = await sandboxFor(t);

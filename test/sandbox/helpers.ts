@@ -1,10 +1,11 @@
 // A sandbox per test file over a real socket, a tiny JSON client, and the journeys the
 // tests share (quote -> address -> buyer info -> verification).
-import { QUOTE_REQUEST } from '../helpers/samples.ts';
+
 import type { Test } from 'tap';
+import { type FlowState, flowStateSchema } from '../../checkout/contract.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../server/sandbox/index.ts';
-import { flowStateSchema, type FlowState } from '../../checkout/contract.ts';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../server/sandbox/index.ts';
+import { QUOTE_REQUEST } from '../helpers/samples.ts';
 
 export interface Reply {
   status: number;

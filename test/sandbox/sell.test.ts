@@ -3,8 +3,8 @@
 import { createRequire } from 'node:module';
 import t from 'tap';
 import { statusResponseSchema } from '../../checkout/contract.ts';
-import { depositAddress } from '../../server/sandbox/wallets.ts';
 import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
+import { depositAddress } from '../../server/sandbox/wallets.ts';
 import { BUYER, errorOf, sandboxFor } from './helpers.ts';
 
 // CommonJS without types: validate(address, coin, network) -> boolean.

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { smsCodeResponseSchema } from '../../checkout/contract.ts';
 import { testClock } from '../fixtures/clock.ts';
-import { ADDRESS, BTC_ADDRESS, BUYER, BUY_QUOTE, errorOf, sandboxFor } from './helpers.ts';
+import { ADDRESS, BTC_ADDRESS, BUY_QUOTE, BUYER, errorOf, sandboxFor } from './helpers.ts';
 
 t.test('buyer last names', async (t) => {
   const c = await sandboxFor(t);

@@ -1,11 +1,11 @@
 // The small pure parts: rounding and prices, the bounded cache behind the transaction
 // store and the idempotency keys, refIds, and the HTML escaping of the pages.
 import t from 'tap';
-import { BoundedCache } from '../../server/sandbox/cache.ts';
-import { html, escapeHtml } from '../../server/sandbox/pages/html.ts';
-import { PRICES, cryptoFor, fiatFor, roundTo } from '../../server/sandbox/prices.ts';
-import { newRefId } from '../../server/sandbox/store.ts';
 import { COINS, FIAT_CURRENCIES } from '../../checkout/domain.ts';
+import { BoundedCache } from '../../server/sandbox/cache.ts';
+import { escapeHtml, html } from '../../server/sandbox/pages/html.ts';
+import { cryptoFor, fiatFor, PRICES, roundTo } from '../../server/sandbox/prices.ts';
+import { newRefId } from '../../server/sandbox/store.ts';
 
 t.test('roundTo rounds half up on the decimal value', async (t) => {
   t.equal(roundTo(1.005, 2), 1.01);

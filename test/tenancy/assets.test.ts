@@ -1,7 +1,8 @@
 // Hashed asset URLs, per-merchant asset maps, and the spec's defaults for a minimal file.
-import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+
 import { createHash } from 'node:crypto';
 import t from 'tap';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { loadMerchants } from '../../server/tenancy/load.ts';
 import { removeFixture, validFiles, writeFiles, writeFixture } from './fixtures.ts';
 

@@ -1,8 +1,9 @@
 // Broken merchant folders: each problem names the file, the field and what is wrong.
-import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+
 import path from 'node:path';
 import t from 'tap';
-import { MerchantConfigError, loadMerchants } from '../../server/tenancy/load.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import { loadMerchants, MerchantConfigError } from '../../server/tenancy/load.ts';
 import type { FixtureFiles } from './fixtures.ts';
 import { minimalMerchant, removeFixture, validFiles, writeFixture } from './fixtures.ts';
 

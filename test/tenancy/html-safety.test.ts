@@ -1,7 +1,7 @@
 // Footer and legal HTML go into pages under a strict CSP: no scripts, no inline event
 // handlers, no inline styles. Checked on the shipped files directly (independently of the
 // loader's lint), then the lint itself.
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
 import { lintHtmlFragment } from '../../server/tenancy/html-lint.ts';

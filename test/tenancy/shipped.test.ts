@@ -1,12 +1,13 @@
 // The six demo merchants in merchants/ load and match the table of the brief.
-import { feeAmount } from '../../checkout/fees.ts';
-import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
-import { isLegalPage, LEGAL_PAGE_NAMES, loadMerchants } from '../../server/tenancy/load.ts';
+import { feeAmount } from '../../checkout/fees.ts';
 import { SANDBOX_STAND_IN } from '../../checkout/merchant-schema.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import type { Merchant } from '../../server/tenancy/load.ts';
+import { isLegalPage, LEGAL_PAGE_NAMES, loadMerchants } from '../../server/tenancy/load.ts';
 import { shippedDir } from './fixtures.ts';
 
 const registry = await loadMerchants(shippedDir, { methods: PAYMENT_METHODS });

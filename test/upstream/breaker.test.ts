@@ -1,14 +1,14 @@
 // The circuit breaker: its rule on a set clock, then in the dispatcher over real sockets,
 // counting what the upstream actually saw.
 import t from 'tap';
-import { CircuitBreaker, CircuitBreakers, DEFAULT_BREAKER_POLICY, type BreakerState } from '../../server/upstream/breaker.ts';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { type BreakerState, CircuitBreaker, CircuitBreakers, DEFAULT_BREAKER_POLICY } from '../../server/upstream/breaker.ts';
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { transportFailure } from '../../server/upstream/errors.ts';
 import { testClock } from '../fixtures/clock.ts';
-import { captureLogger, startUpstream } from './helpers.ts';
-import { startStack } from '../helpers/stack.ts';
 import { MAPLE } from '../helpers/journey.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { startStack } from '../helpers/stack.ts';
+import { captureLogger, startUpstream } from './helpers.ts';
 
 const { FAILURE_TEXT } = DEFAULT_TEXTS;
 

@@ -1,19 +1,19 @@
 // The typed client against a local upstream over real sockets: every call's method, path,
 // headers and body, the failure kinds, and the retry cases seen from the client's side.
 import t from 'tap';
-import { QUOTE_REQUEST } from '../helpers/samples.ts';
-import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
-import { etransferInit } from '../../server/screens/payment-etransfer.ts';
+import { flowStateSchema, refIdRequestSchema } from '../../checkout/contract.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import { upstreamCallsOf } from '../../server/methods/method.ts';
+import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
+import { emtEmail } from '../../server/screens/email-input.ts';
+import { etransferInit } from '../../server/screens/payment-etransfer.ts';
+import { voucherNumber } from '../../server/screens/payment-flexepin.ts';
 import { postCall, SHARED_CALLS } from '../../server/upstream/calls.ts';
 import { createUpstream, isProcId, type UpstreamClient } from '../../server/upstream/client.ts';
-import { flowStateSchema, refIdRequestSchema } from '../../checkout/contract.ts';
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
-import { captureLogger, closedPort, startUpstream, type Cleanup, type Seen, type Step } from './helpers.ts';
-import { emtEmail } from '../../server/screens/email-input.ts';
-import { voucherNumber } from '../../server/screens/payment-flexepin.ts';
+import { QUOTE_REQUEST } from '../helpers/samples.ts';
+import { type Cleanup, captureLogger, closedPort, type Seen, type Step, startUpstream } from './helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

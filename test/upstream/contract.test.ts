@@ -1,14 +1,11 @@
 // CONTRACT: every client call against the real embedded sandbox (server/sandbox), the
 // request fields of docs/spec.md section 7 checked against what the client sends, and the
 // sandbox's queued faults driving the retry rules over real sockets.
+
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import t from 'tap';
-import { PNG } from '../helpers/upload-files.ts';
-import { QUOTE_REQUEST } from '../helpers/samples.ts';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { startSandbox, type RunningSandbox } from '../../server/sandbox/index.ts';
-import { createUpstream, type UpstreamClient } from '../../server/upstream/client.ts';
 import {
   bankTransferInitRequestSchema,
   buyerInfoRequestSchema,
@@ -23,13 +20,17 @@ import {
   vipCheckRequestSchema,
   voucherNumberRequestSchema,
 } from '../../checkout/contract.ts';
+import { type RunningSandbox, startSandbox } from '../../server/sandbox/index.ts';
+import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
+import { emtEmail } from '../../server/screens/email-input.ts';
+import { etransferInit } from '../../server/screens/payment-etransfer.ts';
+import { voucherNumber } from '../../server/screens/payment-flexepin.ts';
+import { createUpstream, type UpstreamClient } from '../../server/upstream/client.ts';
 import { createUpstreamDispatcher } from '../../server/upstream/dispatcher.ts';
 import { UpstreamRequestError } from '../../server/upstream/errors.ts';
-import { captureLogger, type Cleanup } from './helpers.ts';
-import { bankTransferInit } from '../../server/screens/bank-transfer.ts';
-import { etransferInit } from '../../server/screens/payment-etransfer.ts';
-import { emtEmail } from '../../server/screens/email-input.ts';
-import { voucherNumber } from '../../server/screens/payment-flexepin.ts';
+import { QUOTE_REQUEST } from '../helpers/samples.ts';
+import { PNG } from '../helpers/upload-files.ts';
+import { type Cleanup, captureLogger } from './helpers.ts';
 
 // ------------------------------------------------------------ docs/spec.md section 7 field lists
 

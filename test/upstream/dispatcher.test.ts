@@ -2,18 +2,18 @@
 // local upstream actually saw (docs/spec.md section 7).
 import { Readable } from 'node:stream';
 import t from 'tap';
-import { createUpstreamDispatcher, type UpstreamDispatcherOptions } from '../../server/upstream/dispatcher.ts';
 import type { UpstreamSummary } from '../../server/http/lifecycle.ts';
-import type { UpstreamCallReport } from '../../server/upstream/upstream-call.ts';
+import { createUpstreamDispatcher, type UpstreamDispatcherOptions } from '../../server/upstream/dispatcher.ts';
 import { send } from '../../server/upstream/exchange.ts';
 import {
-  DEFAULT_RETRY_POLICY,
   backoffMs,
+  DEFAULT_RETRY_POLICY,
   longestCallMs,
   retriesError,
   retriesStatus,
 } from '../../server/upstream/retry-policy.ts';
-import { captureLogger, closedPort, startUpstream, type Cleanup, type Step } from './helpers.ts';
+import type { UpstreamCallReport } from '../../server/upstream/upstream-call.ts';
+import { type Cleanup, captureLogger, closedPort, type Step, startUpstream } from './helpers.ts';
 
 const HEADERS_TIMEOUT_MS = 150;
 /** undici checks headers and body timeouts on a coarse clock (about 0.5 s ticks). */

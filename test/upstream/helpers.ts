@@ -4,7 +4,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { logLines, type LogLines } from '../helpers/logs.ts';
+import { type LogLines, logLines } from '../helpers/logs.ts';
 
 export interface Seen {
   method: string;

@@ -1,13 +1,14 @@
 // The /api proxy over real sockets: raw request paths (no client-side normalisation), a
 // counting upstream, and the shared dispatcher underneath.
+
+import type { AddressInfo } from 'node:net';
+import type { FastifyRequest } from 'fastify';
 import fastify from 'fastify';
 import t from 'tap';
-import type { FastifyRequest } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { errorsPlugin } from '../../server/http/errors.ts';
 import { upstreamPlugin } from '../../server/upstream/dispatcher.ts';
 import { API_BODY_LIMIT, upstreamProxy } from '../../server/upstream/proxy.ts';
-import { captureLogger, rawRequest, startUpstream, type Cleanup, type Seen, type Step } from './helpers.ts';
+import { type Cleanup, captureLogger, rawRequest, type Seen, type Step, startUpstream } from './helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

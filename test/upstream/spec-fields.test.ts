@@ -5,10 +5,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import { startStack } from '../helpers/stack.ts';
-import { IDR_BANK_WALK, Visitor, driveTo, passIdentity } from '../helpers/journey.ts';
-import { multipartBody, PDF } from '../helpers/upload-files.ts';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { driveTo, IDR_BANK_WALK, passIdentity, Visitor } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
+import { multipartBody, PDF } from '../helpers/upload-files.ts';
 
 const { UPLOAD_MESSAGES } = DEFAULT_TEXTS;
 

@@ -1,9 +1,10 @@
 // The QR code component: what it draws reads back as the text it was given (decoded by a
 // QR reader from the SVG's own path, rasterised here), it has an accessible name, and it
 // needs nothing the page's policy refuses.
-import t from 'tap';
+
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import t from 'tap';
 import { QrCode } from '../../views/components/QrCode.tsx';
 import { decodeQrSvg } from '../helpers/qr.ts';
 

@@ -3,8 +3,8 @@
 // says under it what it does (`leaves`), and beside the payment's own actions it is the
 // quiet way out (`quiet`): a link-styled button, set apart, not taken for a payment step.
 import { ROUTES } from '../../checkout/routes.ts';
-import { SubmitButton } from './FormParts.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { SubmitButton } from './FormParts.tsx';
 
 const NOTE_ID = 'done-leaves';
 

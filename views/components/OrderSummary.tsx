@@ -4,14 +4,14 @@
 // `copy`, the address and the Reference ID carry copy buttons (selectable text without
 // JavaScript).
 import { Fragment } from 'react';
-import { useFormats } from '../../ui/page-language.ts';
-import { summaryRows, type Order, type SummaryRow } from '../../checkout/order.ts';
 import { countryOfCurrency } from '../../checkout/domain.ts';
+import { type Order, type SummaryRow, summaryRows } from '../../checkout/order.ts';
 import { formatMoment } from '../../checkout/quote-timer.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { useTexts } from '../../ui/language.tsx';
-import { CopyValue } from './CopyValue.tsx';
 import { Money } from '../../ui/Money.tsx';
+import { useFormats } from '../../ui/page-language.ts';
+import { CopyValue } from './CopyValue.tsx';
 
 const ROW_CLASS: Partial<Record<SummaryRow['kind'], string>> = {
   address: 'crypto-address',

@@ -3,7 +3,7 @@
 // only because this boundary waits). Without JavaScript the part stays where React wrote it,
 // at the end of <body>, outside <main>: it is a landmark of its own, and the style sheet
 // shows it after <main> and hides what is marked `stream-pending`.
-import { Suspense, use, type ReactNode } from 'react';
+import { type ReactNode, Suspense, use } from 'react';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { safeJson } from '../../server/render/json.ts';
 

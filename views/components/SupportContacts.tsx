@@ -1,7 +1,8 @@
 // How to reach the merchant's support: its email and toll-free number, where it has them,
 // as list items (the footer's and the unavailable step's lists).
-import { useRenderContext } from '../../server/render/context.tsx';
+
 import type { MerchantConfig } from '../../checkout/merchant-schema.ts';
+import { useRenderContext } from '../../server/render/context.tsx';
 import { useTexts } from '../../ui/language.tsx';
 
 /** Whether the merchant gives any way to reach support (so a list of them is not empty). */

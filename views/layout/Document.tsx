@@ -3,17 +3,17 @@
 // unsupported-browser notice. The boot script is added only when the page rendered an
 // island, so island-free pages ship no JavaScript.
 import type { ReactNode } from 'react';
-import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
-import type { AssetManifest } from '../../server/render/manifest.ts';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
-import { safeJson } from '../../server/render/json.ts';
 import { MODULE_PRELOAD_ID } from '../../islands/protocol.ts';
+import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
+import { safeJson } from '../../server/render/json.ts';
+import type { AssetManifest } from '../../server/render/manifest.ts';
+import { useTexts } from '../../ui/language.tsx';
+import { type Toast, Toasts } from '../components/Toasts.tsx';
+import { UnsupportedBrowser } from '../components/UnsupportedBrowser.tsx';
+import { Footer, type FooterKind } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { Footer, type FooterKind } from './Footer.tsx';
-import { useTexts } from '../../ui/language.tsx';
-import { Toasts, type Toast } from '../components/Toasts.tsx';
-import { UnsupportedBrowser } from '../components/UnsupportedBrowser.tsx';
 
 export interface DocumentProps {
   title?: string;

@@ -1,7 +1,7 @@
-import { useMerchantFooter, useRenderContext } from '../../server/render/context.tsx';
 import { LEGAL_PAGES } from '../../checkout/legal.ts';
-import { useTexts } from '../../ui/language.tsx';
 import { ROUTES } from '../../checkout/routes.ts';
+import { useMerchantFooter, useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { hasSupportContacts, SupportContacts } from '../components/SupportContacts.tsx';
 
 /**

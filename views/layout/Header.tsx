@@ -1,7 +1,7 @@
 import { useRenderContext } from '../../server/render/context.tsx';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useTexts } from '../../ui/language.tsx';
 import { Brand } from '../components/Brand.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 /** Merchant brand and the language switch, plus the environment and version outside production. */
 export function Header() {

@@ -1,12 +1,13 @@
 // Screen 5: where the bought coins go. A plain form (no JavaScript), the merchant's wallet
 // recommendation and the warnings that stop the usual "send crypto to this address" scams.
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
-import { Field, described, type FormState } from '../../ui/Field.tsx';
-import { FormCard } from '../components/FormParts.tsx';
+import { described, Field, type FormState } from '../../ui/Field.tsx';
 import { useTexts, withNodes } from '../../ui/language.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { FormCard } from '../components/FormParts.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export interface AddressInputProps {
   frame?: FlowFrameProps | undefined;

@@ -1,12 +1,13 @@
 // The audio step (audio-input, and audio-input-skip for vouchers), which the spec leaves
 // open: a short phone call to the merchant's toll-free line, then Continue asks the
 // upstream where the order stands. The skip variant may also go on without the call.
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { FormErrors } from '../../ui/Field.tsx';
-import { SubmitButton } from '../components/FormParts.tsx';
+
 import { useRenderContext } from '../../server/render/context.tsx';
+import { FormErrors } from '../../ui/Field.tsx';
 import { useTexts, withNodes } from '../../ui/language.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { SubmitButton } from '../components/FormParts.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export interface AudioInputProps {
   frame?: FlowFrameProps | undefined;

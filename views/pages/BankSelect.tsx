@@ -5,12 +5,12 @@
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { Island } from '../../server/render/island.tsx';
 import { useTexts } from '../../ui/language.tsx';
-import { Document } from '../layout/Document.tsx';
 import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormCard } from '../components/FormParts.tsx';
-import { Island } from '../../server/render/island.tsx';
 import { OrderLink } from '../components/OrderLink.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export interface Bank {
   bankCode: string;

@@ -1,17 +1,17 @@
 // Screen 7: the buyer's details. A plain form the server validates; only the mobile field is
 // an island (flag, calling code, formatting as you type), and it too works without JavaScript.
 import { Fragment } from 'react';
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { Field, described, type FormState } from '../../ui/Field.tsx';
-import { FormCard } from '../components/FormParts.tsx';
-import { Island } from '../../server/render/island.tsx';
-import { ROUTES } from '../../checkout/routes.ts';
 import type { AddressForm } from '../../checkout/address/index.ts';
-import type { FormFieldsOf } from '../../checkout/wire.ts';
+import { ROUTES } from '../../checkout/routes.ts';
 import type { BirthdayPart } from '../../checkout/validation/buyer-info.ts';
+import type { FormFieldsOf } from '../../checkout/wire.ts';
 import type { PhoneInputProps } from '../../islands/PhoneInput.tsx';
+import { Island } from '../../server/render/island.tsx';
+import { described, Field, type FormState } from '../../ui/Field.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { FormCard } from '../components/FormParts.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export type BuyerFormField = FormFieldsOf<'buyerInfo'>;
 

@@ -1,11 +1,12 @@
 // Screen 21: the cash-in map alone (the spec hides header and footer), under a compact
 // brand mark and a way back to the order; then every centre within the radius grouped by
 // city, nearest first, with whether it is open now: the whole page without JavaScript.
-import { Island } from '../../server/render/island.tsx';
+
 import type { CashInMapProps, MapCentre } from '../../islands/CashInMap.tsx';
-import { Document } from '../layout/Document.tsx';
+import { Island } from '../../server/render/island.tsx';
 import { useTexts } from '../../ui/language.tsx';
 import { Brand } from '../components/Brand.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export interface CentreGroup {
   city: string;

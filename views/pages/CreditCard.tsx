@@ -3,21 +3,20 @@
 // frame (/credit-card). Without JavaScript the frame still works; the link under it checks
 // the payment, which is what the CardWidget island does when the provider reports back.
 import { Fragment } from 'react';
-import { workingOf } from '../../checkout/money.ts';
+import { type ProviderQuote, providerFee, workingOf } from '../../checkout/money.ts';
 import type { Order } from '../../checkout/order.ts';
-import { providerFee, type ProviderQuote } from '../../checkout/money.ts';
-import { useFormats } from '../../ui/page-language.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
-import { Island } from '../../server/render/island.tsx';
-import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../../ui/language.tsx';
 import type { CardWidgetProps } from '../../islands/CardWidget.tsx';
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { useRenderContext } from '../../server/render/context.tsx';
+import { Island } from '../../server/render/island.tsx';
 import { FormErrors, type FormState } from '../../ui/Field.tsx';
+import { useTexts } from '../../ui/language.tsx';
+import { useFormats } from '../../ui/page-language.ts';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { SubmitButton, Unavailable } from '../components/FormParts.tsx';
 import { OrderLink } from '../components/OrderLink.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export type CreditCardQuoteProps =
   | {

@@ -1,11 +1,12 @@
 // Screen 6: the email a sell's e-Transfer payout is sent to. A plain form, no JavaScript.
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
-import { Field, described, type FormState } from '../../ui/Field.tsx';
-import { FormCard } from '../components/FormParts.tsx';
+import { described, Field, type FormState } from '../../ui/Field.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { FormCard } from '../components/FormParts.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export interface EmailInputProps {
   frame?: FlowFrameProps | undefined;

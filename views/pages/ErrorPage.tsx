@@ -1,8 +1,8 @@
 // A refusal or failure as a visitor meets it: in the merchant's brand, what went wrong in
 // words, and a way back to the start.
 import { ROUTES } from '../../checkout/routes.ts';
-import { Document } from '../layout/Document.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export function ErrorPage({ title, message }: { title: string; message: string }) {
   const { ERROR_TEXT } = useTexts();

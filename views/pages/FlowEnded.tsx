@@ -2,9 +2,10 @@
 // message, the notice that the visitor is taken away in 5 seconds (the server's Refresh
 // header does it, no JavaScript needed), the reference ID to quote if they get in touch,
 // and a link to where the notice takes them, to go now.
-import { Document } from '../layout/Document.tsx';
-import { useTexts } from '../../ui/language.tsx';
+
 import { useRenderContext } from '../../server/render/context.tsx';
+import { useTexts } from '../../ui/language.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export interface FlowEndedProps {
   title: string;

@@ -1,13 +1,14 @@
 // Screen 1: amount input.
-import { Document } from '../layout/Document.tsx';
-import { Island } from '../../server/render/island.tsx';
-import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
-import { useTexts } from '../../ui/language.tsx';
+
+import { allowedKinds, coinsFor } from '../../checkout/offer.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import type { TickerProps } from '../../islands/Ticker.tsx';
+import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
+import { Island } from '../../server/render/island.tsx';
+import { useTexts } from '../../ui/language.tsx';
 import { Modal } from '../components/Modal.tsx';
-import { allowedKinds, coinsFor } from '../../checkout/offer.ts';
 import type { Toast } from '../components/Toasts.tsx';
+import { Document } from '../layout/Document.tsx';
 
 /** A form with nothing typed and no messages looks the same for every visitor. */
 const isUntouched = (form: AmountFormProps) => Object.keys(form.values).length === 0 && Object.keys(form.errors).length === 0;

@@ -1,11 +1,12 @@
 // Screens 11-13: how the selfie with photo ID is taken. The choice (camera only where the
 // browser can have one), the camera, and the single-file upload.
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { Island } from '../../server/render/island.tsx';
+
 import { selfieInstructionsOf } from '../../checkout/identity.ts';
 import { ROUTES } from '../../checkout/routes.ts';
+import { Island } from '../../server/render/island.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { Document } from '../layout/Document.tsx';
 
 /** The selfie's steps, the first naming the photo IDs of the buyer's country. */
 function Instructions({ country }: { country: string }) {

@@ -1,6 +1,6 @@
 import { useMerchantWords } from '../../server/render/context.tsx';
-import { Document } from '../layout/Document.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { Document } from '../layout/Document.tsx';
 
 /** Legal pages are the merchant's own HTML, checked at start-up to hold no scripts. */
 export function LegalPage({ title, html }: { title: string; html: string }) {

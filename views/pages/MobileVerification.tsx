@@ -1,15 +1,16 @@
 // Screen 8: the 6-digit code sent to the buyer's email. Two plain forms (verify, and Resend
 // Code), so the page ships no JavaScript. After too many wrong codes the transaction is
 // cancelled: the page says so (the server's Refresh header takes the visitor home).
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { Field, FormErrors, described, type FormState } from '../../ui/Field.tsx';
-import { SubmitButton } from '../components/FormParts.tsx';
-import type { Toast } from '../components/Toasts.tsx';
+
 import { VERIFICATION_CODE_LENGTH } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
+import { described, Field, FormErrors, type FormState } from '../../ui/Field.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { SubmitButton } from '../components/FormParts.tsx';
+import type { Toast } from '../components/Toasts.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export interface MobileVerificationProps {
   frame?: FlowFrameProps | undefined;

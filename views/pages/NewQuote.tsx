@@ -4,11 +4,12 @@
 // visitor had just sent back to its step (hidden fields), which confirms the new quote and
 // carries on; nothing is typed again. When no new quote came, it says why and Accept asks
 // again.
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { QuoteSummary, type QuoteSummaryProps } from '../../ui/QuoteSummary.tsx';
+
 import { FormErrors } from '../../ui/Field.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { QuoteSummary, type QuoteSummaryProps } from '../../ui/QuoteSummary.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export interface NewQuotePageProps {
   frame?: FlowFrameProps | undefined;

@@ -4,21 +4,22 @@
 // merchant's support. While the order waits on the visitor, a way back into the flow. It
 // prints as a receipt on one page (static/css/order.css). With JavaScript the OrderWatch
 // island loads the page again once the stage changes; without, the visitor reloads.
-import { Island } from '../../server/render/island.tsx';
-import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
-import type { Order } from '../../checkout/order.ts';
-import { type OrderStage, isFinalStage, paysInCrypto, waitsOnVisitor } from '../../checkout/order-status.ts';
-import type { ReceiptText } from './completion.ts';
+
 import { REVIEW_MAX_MS } from '../../checkout/limits.ts';
+import type { Texts } from '../../checkout/messages.ts';
+import type { Order } from '../../checkout/order.ts';
+import { isFinalStage, type OrderStage, paysInCrypto, waitsOnVisitor } from '../../checkout/order-status.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { Document } from '../layout/Document.tsx';
-import { OrderSummary, placedText } from '../components/OrderSummary.tsx';
-import { ReferenceNumber } from '../components/ReferenceNumber.tsx';
-import { SupportContacts, hasSupportContacts } from '../components/SupportContacts.tsx';
-import { CopyValue } from '../components/CopyValue.tsx';
+import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
+import { Island } from '../../server/render/island.tsx';
 import { useTexts } from '../../ui/language.tsx';
 import { useFormats } from '../../ui/page-language.ts';
-import type { Texts } from '../../checkout/messages.ts';
+import { CopyValue } from '../components/CopyValue.tsx';
+import { OrderSummary, placedText } from '../components/OrderSummary.tsx';
+import { ReferenceNumber } from '../components/ReferenceNumber.tsx';
+import { hasSupportContacts, SupportContacts } from '../components/SupportContacts.tsx';
+import { Document } from '../layout/Document.tsx';
+import type { ReceiptText } from './completion.ts';
 
 export interface OrderPageProps {
   order: Order;

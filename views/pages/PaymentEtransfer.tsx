@@ -3,16 +3,16 @@
 // the secondary one, I HAVE PAID, and last the way out, Done, with what it does under it.
 // The address and Reference ID can be copied.
 import { PAYMENT_DEADLINE_MS } from '../../checkout/limits.ts';
-import { Island } from '../../server/render/island.tsx';
-import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
-import { useTexts, withNodes } from '../../ui/language.tsx';
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { DoneButton } from '../components/DoneButton.tsx';
-import { Unavailable } from '../components/FormParts.tsx';
 import type { Order } from '../../checkout/order.ts';
-import { OrderSummary } from '../components/OrderSummary.tsx';
+import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
+import { Island } from '../../server/render/island.tsx';
+import { useTexts, withNodes } from '../../ui/language.tsx';
+import { DoneButton } from '../components/DoneButton.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { Unavailable } from '../components/FormParts.tsx';
 import { OrderLink } from '../components/OrderLink.tsx';
+import { OrderSummary } from '../components/OrderSummary.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export type PaymentEtransferProps =
   | {

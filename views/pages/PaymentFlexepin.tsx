@@ -5,14 +5,14 @@
 import { VOUCHER_LENGTH } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
-import { Island } from '../../server/render/island.tsx';
 import type { RateHoldProps } from '../../islands/RateHold.tsx';
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { Field, described, type FormState } from '../../ui/Field.tsx';
-import { FormCard, SubmitButton } from '../components/FormParts.tsx';
+import { Island } from '../../server/render/island.tsx';
+import { described, Field, type FormState } from '../../ui/Field.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { FormCard, SubmitButton } from '../components/FormParts.tsx';
 import { OrderLink } from '../components/OrderLink.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export const VOUCHER_FORM_ID = 'voucher-form';
 

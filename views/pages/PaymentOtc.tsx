@@ -6,19 +6,20 @@
 // section reached by a link (?confirm=1), so the question needs no JavaScript. The thanks
 // page ends with Done. The payment page watches the order (islands/order-watch.ts): paid at a
 // centre while it is open, it moves on by itself.
-import { Island } from '../../server/render/island.tsx';
-import { useRenderContext } from '../../server/render/context.tsx';
+
 import type { Order } from '../../checkout/order.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { useRenderContext } from '../../server/render/context.tsx';
+import { Island } from '../../server/render/island.tsx';
 import { useTexts } from '../../ui/language.tsx';
-import { DoneButton } from '../components/DoneButton.tsx';
 import { Money } from '../../ui/Money.tsx';
+import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { DoneButton } from '../components/DoneButton.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { ReferenceNumber } from '../components/ReferenceNumber.tsx';
-import { OrderLink } from '../components/OrderLink.tsx';
+import { Document } from '../layout/Document.tsx';
 
 /** What a cash receipt states, from the flow state the page has just read. */
 export interface CashReceiptData {

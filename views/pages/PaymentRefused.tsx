@@ -1,8 +1,9 @@
 // A payment address from the upstream that failed the checks of
 // checkout/payment-url.ts: say so plainly, with the request id support can look up.
+
+import { useTexts } from '../../ui/language.tsx';
 import { BackHome } from '../components/FormParts.tsx';
 import { Document } from '../layout/Document.tsx';
-import { useTexts } from '../../ui/language.tsx';
 
 export function PaymentRefusedPage({ reference }: { reference: string }) {
   const { BACK_TO_START, PAYMENT_REFUSED_TEXT } = useTexts();

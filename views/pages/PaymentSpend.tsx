@@ -6,16 +6,17 @@
 // checks while the page is open and streams the address (or the received-order message)
 // in from a <noscript>, which a browser running scripts never shows or parses. The
 // confirm question is a section reached by a link, so it needs no JavaScript.
-import { Island } from '../../server/render/island.tsx';
+
 import { ROUTES } from '../../checkout/routes.ts';
 import { ReceivedOrder } from '../../islands/WalletStatus.tsx';
+import { Island } from '../../server/render/island.tsx';
+import { useTexts } from '../../ui/language.tsx';
+import { ConfirmModal } from '../components/ConfirmModal.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { OrderLink } from '../components/OrderLink.tsx';
+import { BootWhileStreaming, Streamed } from '../components/Streamed.tsx';
 import { WalletAddress } from '../components/WalletAddress.tsx';
 import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { ConfirmModal } from '../components/ConfirmModal.tsx';
-import { BootWhileStreaming, Streamed } from '../components/Streamed.tsx';
-import { useTexts } from '../../ui/language.tsx';
-import { OrderLink } from '../components/OrderLink.tsx';
 
 export interface PaymentSpendProps {
   frame?: FlowFrameProps | undefined;

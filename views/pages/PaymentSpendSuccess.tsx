@@ -1,10 +1,11 @@
 // Thanks page after the visitor confirmed sending their crypto (screen 17).
-import type { CompletionProps } from './completion.ts';
-import { Document } from '../layout/Document.tsx';
-import { DoneButton } from '../components/DoneButton.tsx';
-import { OrderSummary } from '../components/OrderSummary.tsx';
+
 import { useTexts } from '../../ui/language.tsx';
+import { DoneButton } from '../components/DoneButton.tsx';
 import { OrderLink } from '../components/OrderLink.tsx';
+import { OrderSummary } from '../components/OrderSummary.tsx';
+import { Document } from '../layout/Document.tsx';
+import type { CompletionProps } from './completion.ts';
 
 export function PaymentSpendSuccessPage({ order, receipt }: CompletionProps) {
   const { RECEIPT_TEXT } = useTexts();

@@ -1,16 +1,17 @@
 // Screen 4: quote confirmation. The figures and the rate hold live in the QuoteTimer island
 // (its server HTML is the no-JavaScript page); the promo box, the card warning, the terms
 // and NEXT are plain HTML around it.
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { Island } from '../../server/render/island.tsx';
-import { useRenderContext } from '../../server/render/context.tsx';
-import { useTexts, withNodes } from '../../ui/language.tsx';
-import { useFormats } from '../../ui/page-language.ts';
+
 import type { QuotePromo } from '../../checkout/promo.ts';
 import { ROUTES } from '../../checkout/routes.ts';
-import type { QuoteTimerProps } from '../../islands/QuoteTimer.tsx';
 import type { AnalyticsProps } from '../../islands/Analytics.tsx';
+import type { QuoteTimerProps } from '../../islands/QuoteTimer.tsx';
+import { useRenderContext } from '../../server/render/context.tsx';
+import { Island } from '../../server/render/island.tsx';
+import { useTexts, withNodes } from '../../ui/language.tsx';
+import { useFormats } from '../../ui/page-language.ts';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export const PRICE_QUOTE_FORM_ID = 'price-quote-form';
 

@@ -1,10 +1,11 @@
 // Screen 3, Pro entry: the invitation's promise above the amount form, restricted to what
 // Pro allows (CAD, e-transfer, BTC/BCH/LTC/ETH). The form is the home form's island.
-import { Document } from '../layout/Document.tsx';
-import { Island } from '../../server/render/island.tsx';
+
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
-import { Modal } from '../components/Modal.tsx';
+import { Island } from '../../server/render/island.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { Modal } from '../components/Modal.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export function ProPage({ form, feeText, modal }: { form: AmountFormProps; feeText: string | null; modal?: string | undefined }) {
   const { PRO_TEXT } = useTexts();

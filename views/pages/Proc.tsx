@@ -1,9 +1,9 @@
 // /proc/{procid}: "Processing" in the shell, "Done" (or what went wrong) streamed into the
 // same response once the upstream answers (views/components/Streamed.tsx).
 import { ROUTES } from '../../checkout/routes.ts';
-import { Document } from '../layout/Document.tsx';
-import { Streamed } from '../components/Streamed.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { Streamed } from '../components/Streamed.tsx';
+import { Document } from '../layout/Document.tsx';
 
 /** What the page needs to know of the upstream's answer. */
 export type ProcOutcome = 'done' | 'failed';

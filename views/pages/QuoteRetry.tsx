@@ -1,8 +1,8 @@
 // A quote failed without a message: say so and try again on a timer (the server's Refresh
 // header, no JavaScript needed); after the last attempt the server sends the visitor home.
 import { ROUTES } from '../../checkout/routes.ts';
-import { Document } from '../layout/Document.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export function QuoteRetryPage(props: { retryUrl: string; seconds: number; attempt: number; attempts: number; title?: string }) {
   const { QUOTE_RETRY } = useTexts();

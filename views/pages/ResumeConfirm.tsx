@@ -1,9 +1,10 @@
 // Resuming an order by its Reference ID: the order as the upstream holds it, and the
 // question whether it is the visitor's own. Yes posts the form (the flow is adopted only
 // then); No is a link home that adopts nothing. No JavaScript.
+
+import { useTexts } from '../../ui/language.tsx';
 import { BackHome, SubmitButton } from '../components/FormParts.tsx';
 import { Document } from '../layout/Document.tsx';
-import { useTexts } from '../../ui/language.tsx';
 
 export interface ResumeOrder {
   refId: string;

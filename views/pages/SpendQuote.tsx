@@ -5,15 +5,16 @@
 // The moment another tile is chosen, the stylesheet (spend.css) swaps those figures for a
 // line asking for NEXT, with or without JavaScript: figures never stand beside an amount
 // they were not quoted for.
-import { QuoteSummary, type QuoteSummaryProps } from '../../ui/QuoteSummary.tsx';
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+
 import { ROUTES } from '../../checkout/routes.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import type { FormState } from '../../ui/Field.tsx';
+import { useTexts } from '../../ui/language.tsx';
+import { QuoteSummary, type QuoteSummaryProps } from '../../ui/QuoteSummary.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
 import { FormCard } from '../components/FormParts.tsx';
 import type { Toast } from '../components/Toasts.tsx';
-import { useTexts } from '../../ui/language.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export interface GiftCardDetails {
   label: string;

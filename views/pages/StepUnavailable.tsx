@@ -1,10 +1,11 @@
 // A step the upstream sent the visitor to that this checkout does not offer online yet:
 // say so, and give what support needs to finish the order by hand.
-import { Document } from '../layout/Document.tsx';
+
 import { useRenderContext } from '../../server/render/context.tsx';
 import { useTexts } from '../../ui/language.tsx';
-import { SupportContacts } from '../components/SupportContacts.tsx';
 import { BackHome } from '../components/FormParts.tsx';
+import { SupportContacts } from '../components/SupportContacts.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export function StepUnavailablePage({ refId }: { refId?: string }) {
   const { STEP_UNAVAILABLE_TEXT } = useTexts();

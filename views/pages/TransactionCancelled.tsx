@@ -1,11 +1,11 @@
 // Screen 20, cancelled page: nothing was charged; Try Again starts over at home.
 import { ROUTES } from '../../checkout/routes.ts';
-import { Document } from '../layout/Document.tsx';
-import type { CompletionProps } from './completion.ts';
 import { useTexts } from '../../ui/language.tsx';
 import { useFormats } from '../../ui/page-language.ts';
-import { placedText } from '../components/OrderSummary.tsx';
 import { OrderLink } from '../components/OrderLink.tsx';
+import { placedText } from '../components/OrderSummary.tsx';
+import { Document } from '../layout/Document.tsx';
+import type { CompletionProps } from './completion.ts';
 
 export function TransactionCancelledPage({ order, receipt }: CompletionProps) {
   const { ACTIONS, CANCELLED_TEXT } = useTexts();

@@ -1,11 +1,12 @@
 // Screen 20, success page: the order summary, how the order reaches the visitor (in its
 // payment method's words), and Done.
-import type { CompletionProps } from './completion.ts';
-import { Document } from '../layout/Document.tsx';
-import { DoneButton } from '../components/DoneButton.tsx';
-import { OrderSummary } from '../components/OrderSummary.tsx';
+
 import { useTexts } from '../../ui/language.tsx';
+import { DoneButton } from '../components/DoneButton.tsx';
 import { OrderLink } from '../components/OrderLink.tsx';
+import { OrderSummary } from '../components/OrderSummary.tsx';
+import { Document } from '../layout/Document.tsx';
+import type { CompletionProps } from './completion.ts';
 
 export function TransactionSuccessPage({ order, receipt }: CompletionProps) {
   const { RECEIPT_TEXT } = useTexts();

@@ -1,12 +1,13 @@
 // Screen 14: documents, the mobile number first. The Uploader island is the form (the plain
 // multipart form for one file and its type before hydration); the proof-of-address note
 // and, once done, the confirmation are here.
-import { Document } from '../layout/Document.tsx';
-import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
-import { Island } from '../../server/render/island.tsx';
+
 import { ROUTES } from '../../checkout/routes.ts';
 import { documentTypeLabels } from '../../checkout/validation/upload.ts';
+import { Island } from '../../server/render/island.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { FlowFrame, type FlowFrameProps } from '../components/FlowFrame.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export interface VerifyPageProps {
   frame?: FlowFrameProps | undefined;

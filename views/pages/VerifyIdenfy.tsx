@@ -1,9 +1,10 @@
 // Screen 15: consent, then the identity provider's frame; without a configured provider,
 // a clear message and the way back.
-import { Document } from '../layout/Document.tsx';
+
 import { Island } from '../../server/render/island.tsx';
-import { Unavailable } from '../components/FormParts.tsx';
 import { useTexts } from '../../ui/language.tsx';
+import { Unavailable } from '../components/FormParts.tsx';
+import { Document } from '../layout/Document.tsx';
 
 export type VerifyIdenfyProps =
   | { available: false }

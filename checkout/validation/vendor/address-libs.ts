@@ -1,8 +1,8 @@
 // The only door to the CommonJS address libraries, so their quirks stay in one file.
 /// <reference path="./modules.d.ts" />
 import './global-shim.ts';
-import multicoin from 'multicoin-address-validator';
 import bchaddr from 'bchaddrjs/dist/bchaddrjs-0.5.2.min.js';
+import multicoin from 'multicoin-address-validator';
 import type { Network } from '../../domain.ts';
 
 export type { Network };

@@ -4,12 +4,12 @@
 // and the bank sends the visitor back to the return URL it was given.
 import { bankTransferInitRequestSchema } from '../../../checkout/contract.ts';
 import { AUD_PROVIDER_NAME, BANKS } from '../banks.ts';
-import { SANDBOX_CODES, fail } from '../errors.ts';
+import { fail, SANDBOX_CODES } from '../errors.ts';
 import { html, layout } from '../pages/html.ts';
 import { decisionForm, orderSummary } from '../pages/pay.ts';
 import { expectStep, goTo } from '../steps.ts';
 import type { Txn } from '../store.ts';
-import { railCall, type Rail } from './rail.ts';
+import { type Rail, railCall } from './rail.ts';
 
 const SLUG = 'bank';
 

@@ -1,7 +1,7 @@
 // Sells paid out by Interac e-Transfer: after the checks the transaction asks for the payout
 // email, then waits for the coins at a deposit address.
 import { emtEmailRequestSchema } from '../../../checkout/contract.ts';
-import { type Clock, awaitDeposit, expectStep, goTo } from '../steps.ts';
+import { awaitDeposit, type Clock, expectStep, goTo } from '../steps.ts';
 import type { Txn } from '../store.ts';
 import { type Rail, railCall } from './rail.ts';
 

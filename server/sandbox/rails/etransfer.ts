@@ -1,14 +1,15 @@
 // Interac e-Transfer: after the checks the transaction waits for INITIATE_ETRANSFER; the
 // init call gives the provider's payment page (/pay/etransfer), whose Pay or Cancel
 // settles it. Initiated once: a second init is TXNSTATUS.INVALID.
-import { ERROR_CODES } from '../../../checkout/domain.ts';
+
 import { refIdRequestSchema } from '../../../checkout/contract.ts';
+import { ERROR_CODES } from '../../../checkout/domain.ts';
 import { fail } from '../errors.ts';
-import { decisionForm, orderSummary } from '../pages/pay.ts';
 import { html, layout } from '../pages/html.ts';
+import { decisionForm, orderSummary } from '../pages/pay.ts';
 import { expectStep, goTo } from '../steps.ts';
 import type { Txn } from '../store.ts';
-import { railCall, type Rail } from './rail.ts';
+import { type Rail, railCall } from './rail.ts';
 
 const SLUG = 'etransfer';
 

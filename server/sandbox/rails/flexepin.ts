@@ -1,8 +1,9 @@
 // Flexepin vouchers: after the checks the transaction waits for a voucher number. A used
 // voucher and one whose stored value differs from the quote (README: test values) are
 // refused; a redeemed voucher is reviewed before the coins are sent.
-import { ERROR_CODES } from '../../../checkout/domain.ts';
+
 import { voucherNumberRequestSchema } from '../../../checkout/contract.ts';
+import { ERROR_CODES } from '../../../checkout/domain.ts';
 import { fail } from '../errors.ts';
 import { type Clock, expectStep, goTo, review } from '../steps.ts';
 import type { Txn } from '../store.ts';

@@ -2,8 +2,8 @@
 // start a sandbox with a rail of its own, SandboxOptions.rails).
 import { bankTransferRail } from './bank-transfer.ts';
 import { creditCardRail } from './credit-card.ts';
-import { etransferOutRail } from './etransfer-out.ts';
 import { etransferRail } from './etransfer.ts';
+import { etransferOutRail } from './etransfer-out.ts';
 import { flexepinRail } from './flexepin.ts';
 import { giftCardRail } from './gift-card.ts';
 import { otcRail } from './otc.ts';

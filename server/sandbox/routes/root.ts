@@ -3,14 +3,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { documentUploadRequestSchema, type TickerEntry, vipCheckRequestSchema } from '../../../checkout/contract.ts';
 import { COINS, FIAT_CURRENCIES } from '../../../checkout/domain.ts';
-import { documentUploadRequestSchema, vipCheckRequestSchema, type TickerEntry } from '../../../checkout/contract.ts';
 import type { SandboxContext } from '../context.ts';
-import { SANDBOX_CODES, fail, parseBody } from '../errors.ts';
+import { fail, parseBody, SANDBOX_CODES } from '../errors.ts';
 import { priceOf } from '../prices.ts';
 import { PRO_VIP_TAG } from '../quotes.ts';
 import type { Txn } from '../store.ts';
-import { UPLOAD_BODY_LIMIT, checkFile } from '../uploads.ts';
+import { checkFile, UPLOAD_BODY_LIMIT } from '../uploads.ts';
 import { notFoundError, railCallRoute, visibleTo } from './txn.ts';
 
 /** Long enough for the edge to stream "Processing" before "Done". */

@@ -1,17 +1,18 @@
 // Third parties the edge or the visitor's browser talk to, played by the sandbox: the card
 // provider (quote API and widget), the identity-verification frame, the form service and
 // the user-agent log. The JSON endpoints allow any origin, as such public APIs do.
-import { cardFees, usdOf } from '../rails/credit-card.ts';
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { COINS } from '../../../checkout/domain.ts';
 import type { SandboxContext } from '../context.ts';
-import { SANDBOX_CODES, parseBody } from '../errors.ts';
+import { parseBody, SANDBOX_CODES } from '../errors.ts';
 import { settlePayment } from '../flow.ts';
 import { CARD_FRAME_JS, IDENTITY_FRAME_JS } from '../pages/assets.ts';
 import { messagePage } from '../pages/pay.ts';
-import { CARD_FRAME_SCRIPT, IDENTITY_FRAME_SCRIPT, cardResultPage, cardWidgetPage, identityPage } from '../pages/thirdparty.ts';
-import { PRICES, cryptoFor, roundTo, type PriceCurrency } from '../prices.ts';
+import { CARD_FRAME_SCRIPT, cardResultPage, cardWidgetPage, IDENTITY_FRAME_SCRIPT, identityPage } from '../pages/thirdparty.ts';
+import { cryptoFor, PRICES, type PriceCurrency, roundTo } from '../prices.ts';
+import { cardFees, usdOf } from '../rails/credit-card.ts';
 import { sendPage } from './pay.ts';
 
 export const IDENTITY_TOKENS: Record<string, 'approved' | 'failed'> = { 'approved-demo': 'approved', 'failed-demo': 'failed' };

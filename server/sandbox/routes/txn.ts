@@ -2,7 +2,6 @@
 // on the API that created it; the other answers TRANSACTION.NOTFOUND.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ERROR_CODES } from '../../../checkout/domain.ts';
 import {
   buyerInfoRequestSchema,
   cryptoAddressRequestSchema,
@@ -12,10 +11,11 @@ import {
   requoteRequestSchema,
   selfieImageRequestSchema,
 } from '../../../checkout/contract.ts';
+import { ERROR_CODES } from '../../../checkout/domain.ts';
 import { browserBaseUrl, type SandboxContext } from '../context.ts';
-import type { RailCall } from '../rails/rail.ts';
 import { fail, parseBody } from '../errors.ts';
 import {
+  type FlowState,
   flowState,
   pollStatus,
   requestCode,
@@ -23,11 +23,11 @@ import {
   submitCryptoAddress,
   submitSelfie,
   verifyMobile,
-  type FlowState,
 } from '../flow.ts';
 import { confirmNewQuote, createQuote, requote } from '../quotes.ts';
+import type { RailCall } from '../rails/rail.ts';
 import type { Api, Txn } from '../store.ts';
-import { UPLOAD_BODY_LIMIT, checkFile } from '../uploads.ts';
+import { checkFile, UPLOAD_BODY_LIMIT } from '../uploads.ts';
 
 export function notFoundError() {
   return fail(404, ERROR_CODES.notFound, 'Transaction not found.');
