@@ -90,22 +90,27 @@ export function Island<N extends IslandName>(props: {
   const id = `island-${ctx.islands.count++}`;
   if ((props.hydrate ?? 'load') === 'load') ctx.islands.onLoad.add(props.name);
   const json = safeJson(props.props);
-  const html = RENDERS_NOTHING.has(props.name)
-    ? ''
-    : props.shared
-      ? cachedIslandHtml(props.name, Component, json, props.props, `${id}-`, ctx.language)
-      : renderIsland(Component, props.props, `${id}-`, ctx.language);
   const Wrapper = props.inline ? 'span' : 'div';
+  const wrapper = {
+    id,
+    className: props.className,
+    'data-island': props.name,
+    'data-hydrate': props.hydrate ?? 'load',
+  };
+  // A visitor's island renders inside the page's own tree: what its own root would write,
+  // as no island calls useId (test/edge/island-roots.test.ts), without a root's cost.
+  const inPage = !RENDERS_NOTHING.has(props.name) && !props.shared;
+  const html = props.shared ? cachedIslandHtml(props.name, Component, json, props.props, `${id}-`, ctx.language) : '';
   return (
     <>
-      <Wrapper
-        id={id}
-        className={props.className}
-        data-island={props.name}
-        data-hydrate={props.hydrate ?? 'load'}
+      {inPage ? (
+        <Wrapper {...wrapper}>
+          {createElement(Component as React.FC<Record<string, unknown>>, props.props as Record<string, unknown>)}
+        </Wrapper>
+      ) : (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own server render
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+        <Wrapper {...wrapper} dangerouslySetInnerHTML={{ __html: html }} />
+      )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: props as safeJson, which escapes < > & U+2028 U+2029 */}
       <script type="application/json" data-for={id} dangerouslySetInnerHTML={{ __html: json }} />
     </>
