@@ -1,6 +1,8 @@
 // <Island>: server HTML of an interactive component, plus its props as safe JSON, marked
-// for islands/boot.ts. Each island renders as its own root (own identifierPrefix), the
-// same way the browser hydrates it, so ids match.
+// for islands/boot.ts. The browser hydrates each island as its own root (identifierPrefix:
+// its id); the server renders a visitor's island inside the page's tree, which writes the
+// same HTML because no island calls useId (test/edge/island-roots.test.ts), and a shared
+// island as its own root, once.
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';

@@ -44,6 +44,7 @@ t.test("the caches' shares make up the whole budget, which follows the RSS thres
   await import('../../server/render/island.tsx');
   await import('../../server/flow/ticker-cache.ts');
   await import('../../server/render/qr.ts');
+  await import('../../server/render/static-part.tsx');
   const shares = cacheShares();
   delete shares['test-cache'];
   t.same(Object.keys(shares).sort(), [
@@ -53,6 +54,7 @@ t.test("the caches' shares make up the whole budget, which follows the RSS thres
     'qr-codes',
     'shared-pages',
     'shells',
+    'static-parts',
     'tickers',
   ]);
   t.equal(
