@@ -15,8 +15,8 @@ import type { FormState } from '../../ui/Field.tsx';
 import { checkoutCookieOptions, isHttps } from './flow-cookie.ts';
 
 /** The name over plain http; over https the `__Host-` one (flow-cookie.ts says why). */
-const REFUSAL_COOKIE = 'refused';
-const SECURE_REFUSAL_COOKIE = '__Host-refused';
+export const REFUSAL_COOKIE = 'refused';
+export const SECURE_REFUSAL_COOKIE = '__Host-refused';
 /** Long enough for the browser to follow the 303, short enough that no later visit meets it. */
 const MAX_AGE_S = 60;
 /** Beyond this the form is answered with its page at once, with what was typed (a pasted essay). */
@@ -24,9 +24,12 @@ const MAX_VALUE_BYTES = 3 * 1024;
 
 const text = z.string().max(1000);
 const refusalSchema = z.object({
-  /** The page that shows it, and the order it was refused for: no other page or order shows it. */
+  /**
+   * The page that shows it, and the order it was refused for (none for the home form, which
+   * starts one): no other page or order shows it.
+   */
   screen: z.string().regex(/^\/[a-z-]{0,63}$/),
-  refId: refIdSchema,
+  refId: refIdSchema.optional(),
   values: z.record(z.string().max(64), text),
   errors: z.record(z.string().max(64), text),
   formErrors: z.array(text).max(8),
@@ -78,10 +81,10 @@ export function refuseToPage<F extends string>(
   request: FastifyRequest,
   reply: FastifyReply,
   screen: string,
-  flow: FlowCookie,
+  flow: FlowCookie | undefined,
   form: FormState<F>,
 ): boolean {
-  const refusal = refusalSchema.safeParse({ screen, refId: flow.refId, ...form });
+  const refusal = refusalSchema.safeParse({ screen, refId: flow?.refId, ...form });
   if (!refusal.success) return false;
   const value = seal(request, JSON.stringify(refusal.data));
   if (value.length > MAX_VALUE_BYTES) return false;
@@ -97,7 +100,7 @@ export function takeRefusal<F extends string>(
   request: FastifyRequest,
   reply: FastifyReply,
   screen: string,
-  flow: FlowCookie,
+  flow: FlowCookie | undefined,
 ): FormState<F> | null {
   const raw = request.cookies[cookieName(request)];
   if (!raw) return null;
@@ -106,7 +109,7 @@ export function takeRefusal<F extends string>(
   if (opened === null) return null;
   try {
     const parsed = refusalSchema.safeParse(JSON.parse(opened));
-    if (!parsed.success || parsed.data.screen !== screen || parsed.data.refId !== flow.refId) return null;
+    if (!parsed.success || parsed.data.screen !== screen || parsed.data.refId !== flow?.refId) return null;
     const { values, errors, formErrors } = parsed.data;
     return { values: values as FormState<F>['values'], errors, formErrors };
   } catch {
