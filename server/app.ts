@@ -37,6 +37,7 @@ import { renderPlugin } from './render/plugin.ts';
 import { registerPages } from './screens/index.ts';
 import { readFlow } from './security/flow-cookie.ts';
 import { securityPlugin } from './security/plugin.ts';
+import { refusalStorePlugin } from './security/refusal-store.ts';
 import { assetsPlugin } from './static-files.ts';
 import { liveRegistry } from './tenancy/live.ts';
 import { loadMerchants } from './tenancy/load.ts';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: config.sessionSecrets, hook: 'onRequest' });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   await app.register(rateLimitPlugin, { settings: rateLimits, redisUrl: config.redisUrl });
+  await app.register(refusalStorePlugin);
   await app.register(upstreamPlugin, {
     baseUrl: deps.upstreamUrl,
     uploadUrl: thirdParty.uploadUrl,

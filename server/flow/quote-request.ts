@@ -82,7 +82,7 @@ export async function requestQuote(
   });
   const form =
     pro?.form ??
-    ((status: number, view: { modal?: string; formError?: string }) => {
+    (async (status: number, view: { modal?: string; formError?: string }) => {
       const errors = view.formError ? { form: view.formError } : {};
       // The home form's message waits for its page (an outage's page is answered at once: its GET would quote again).
       const refused = { values, errors, formErrors: [] };
@@ -90,7 +90,7 @@ export async function requestQuote(
         request.method === 'POST' &&
         status < 500 &&
         !view.modal &&
-        refuseToPage(request, reply, ROUTES.home.path, undefined, refused)
+        (await refuseToPage(request, reply, ROUTES.home.path, undefined, refused))
       ) {
         return reply;
       }

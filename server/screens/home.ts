@@ -18,8 +18,8 @@ const RESOLUTION = /^\d{2,5}x\d{2,5}$/;
 export const homeScreen = defineScreen({
   route: ROUTES.home,
   rateLimit: { POST: 'quote' },
-  get: (request, reply) => {
-    const refused = takeRefusal<FormFieldsOf<'amount'>>(request, reply, ROUTES.home.path, undefined);
+  get: async (request, reply) => {
+    const refused = await takeRefusal<FormFieldsOf<'amount'>>(request, reply, ROUTES.home.path, undefined);
     if (refused)
       return renderHome(request, reply, { kind: refused.values.txnType, values: refused.values, errors: refused.errors });
     const tab = (request.query as Record<string, unknown>)[HOME_TAB_PARAM];
@@ -40,7 +40,7 @@ export const homeScreen = defineScreen({
     if (!checked.ok) {
       const form = { values, errors: checked.errors, formErrors: [] };
       // Too long for a cookie (a pasted essay): the page itself, with what was typed.
-      if (refuseToPage(request, reply, ROUTES.home.path, undefined, form)) return reply;
+      if (await refuseToPage(request, reply, ROUTES.home.path, undefined, form)) return reply;
       return renderHome(request, reply, { kind: values.txnType, values, errors: checked.errors }, 422);
     }
     const resolution = formValues(request.body, FORM_FIELDS.browserResolution).browserResolution ?? '';
