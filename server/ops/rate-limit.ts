@@ -92,7 +92,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
     }
     const health = new StoreHealth(app.log, (up) => app.metrics.rateLimitStore(up));
     const redis = redisUrl ? await connectRedis(redisUrl, health) : undefined;
-    // What else the replicas share lives beside their counters (security/refusal-store.ts).
+    // What else the replicas share lives beside their counters (refusal-store.ts).
     app.decorate('sharedRedis', redis);
     if (redis) {
       app.addHook('onClose', async () => {

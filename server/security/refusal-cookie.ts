@@ -5,7 +5,7 @@
 // replica shows the refusal. What was typed may be personal (a name, a birthday), so the
 // cookie is sealed, not just signed: AES-256-GCM under a key derived from SESSION_SECRET
 // (any of them opens it, the first seals). A form whose fields must never travel in a cookie
-// (a card number, an identity form, a voucher) is held server side (refusal-store.ts), and
+// (a card number, an identity form, a voucher) is held server side (ops/refusal-store.ts), and
 // the cookie carries only its random id: a screen opts in, and says which.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,11 +1,11 @@
 // Where refused forms that must never travel in a cookie wait for their page
-// (server/security/refusal-store.ts): read once, gone after their time, bounded; in memory
+// (server/ops/refusal-store.ts): read once, gone after their time, bounded; in memory
 // for one edge, in Redis for a fleet, where the GET may land on the other replica.
 
 import t from 'tap';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig } from '../../server/config.ts';
-import { MAX_HELD_BYTES, memoryRefusals, redisRefusals } from '../../server/security/refusal-store.ts';
+import { MAX_HELD_BYTES, memoryRefusals, redisRefusals } from '../../server/ops/refusal-store.ts';
 import { testClock } from '../fixtures/clock.ts';
 import { driveTo, Visitor } from '../helpers/journey.ts';
 import { neverShedForDelay } from '../helpers/pressure.ts';

@@ -44,7 +44,7 @@ t.test("the caches' shares make up the whole budget, which follows the RSS thres
   await import('../../server/render/island.tsx');
   await import('../../server/flow/ticker-cache.ts');
   await import('../../server/render/qr.ts');
-  await import('../../server/security/refusal-store.ts');
+  await import('../../server/ops/refusal-store.ts');
   const shares = cacheShares();
   delete shares['test-cache'];
   t.same(Object.keys(shares).sort(), [

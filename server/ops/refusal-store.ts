@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { ByteCache, stringBytes } from '../ops/byte-cache.ts';
+import { ByteCache, stringBytes } from './byte-cache.ts';
 
 /** A refused form beyond this is shown at once by its page (nothing typed is lost). */
 export const MAX_HELD_BYTES = 16 * 1024;
