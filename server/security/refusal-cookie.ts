@@ -31,10 +31,10 @@ const formSchema = z.object({
 });
 const refusalSchema = z.object({
   /**
-   * The page that shows it, and the order it was refused for (none for the home form, which
-   * starts one): no other page or order shows it.
+   * The page that shows it (a Pro invitation's with its hash), and the order it was refused
+   * for (none for the home and Pro forms, which start one): no other page or order shows it.
    */
-  screen: z.string().regex(/^\/[a-z-]{0,63}$/),
+  screen: z.string().regex(/^\/[a-z-]{0,63}(?:\/[\w-]{1,128})?$/),
   refId: refIdSchema.optional(),
   /** The form itself, or the id it is held by server side. */
   form: formSchema.optional(),
