@@ -185,6 +185,11 @@ for (const javaScriptEnabled of [true, false]) {
     t.equal(posted.status(), 303);
     await page.getByText('Card payments are available to residents of Canada only.').waitFor(SERVER_STEP);
     t.equal(path(page), '/credit-card-quote');
+    t.equal(
+      await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name),
+      'canadianResident',
+      'the cursor on the box',
+    );
     if (javaScriptEnabled) await shoot(page, 'residency-refused');
     await page.reload();
     t.equal(await page.getByText('Card payments are available to residents of Canada only.').count(), 0, 'shown once');
