@@ -45,6 +45,15 @@ export function resumeRateHold(request: FastifyRequest, reply: FastifyReply, flo
   return resumed;
 }
 
+/**
+ * The same, for an answer that shows no page (a refusal's 303): the hold kept in the flow,
+ * if any, moves on by the pause; the page it leads to reads it.
+ */
+export function resumeKeptHold(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie): void {
+  if (flow.hold)
+    writeFlow(request, reply, { ...flow, hold: { ...flow.hold, until: flow.hold.until + Math.round(reply.elapsedTime) } });
+}
+
 /** The flow's quote is held (not a card's current price) and its hold is over. */
 export function holdIsOver(request: FastifyRequest, flow: Pick<FlowCookie, 'hold'>, state: FlowState): boolean {
   const now = request.server.clock();

@@ -45,6 +45,7 @@ t.test("the caches' shares make up the whole budget, which follows the RSS thres
   await import('../../server/flow/ticker-cache.ts');
   await import('../../server/render/qr.ts');
   await import('../../server/render/static-part.tsx');
+  await import('../../server/ops/refusal-store.ts');
   const shares = cacheShares();
   delete shares['test-cache'];
   t.same(Object.keys(shares).sort(), [
@@ -52,6 +53,7 @@ t.test("the caches' shares make up the whole budget, which follows the RSS thres
     'merchant-assets',
     'published-pages',
     'qr-codes',
+    'refused-forms',
     'shared-pages',
     'shells',
     'static-parts',
