@@ -4,7 +4,7 @@
 // walks it from the home form to the success page through the edge (app.inject) and the
 // sandbox; the home form offers it, the step indicator counts its own steps, its fee is the
 // merchant's own field on both sides, its rate limit counts its screen, and no other file of
-// the checkout knows its name.
+// the checkout knows its name; the screen tour reaches its page from its module alone.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,7 @@ import { type Rail, railCall } from '../../server/sandbox/rails/rail.ts';
 import { expectStep, goTo } from '../../server/sandbox/steps.ts';
 import { postCall } from '../../server/upstream/calls.ts';
 import { driveTo, upstreamCalls, type Visitor } from '../helpers/journey.ts';
+import { DEMO_MERCHANTS, methodPageStops, TOUR } from '../helpers/screen-tour.ts';
 import { startStack } from '../helpers/stack.ts';
 
 // ---- The method, as its module would be (server/methods/ and its screen).
@@ -161,8 +162,18 @@ t.teardown(() => stack.close());
 
 const HOST = 'roo.localhost';
 const AMOUNT = 100;
-const atPayment = (): Promise<Visitor> =>
-  driveTo(stack, PAYMENT_PAGE.path, { host: HOST, method: 'PAYID', currency: 'AUD', amount: AMOUNT });
+// The screen tour's stop for its page, derived from its module and the merchant that offers it.
+const [tourStop, ...others] = methodPageStops(
+  methods,
+  DEMO_MERCHANTS.map((merchant) => (merchant.hosts.includes(HOST) ? roo : merchant)),
+  TOUR,
+);
+const atPayment = (): Promise<Visitor> => driveTo(stack, tourStop!.path, { ...tourStop!.walk, amount: AMOUNT });
+
+t.test('the screen tour shows its page with no stop written for it', async (t) => {
+  t.strictSame(others, [], 'only its page is new to the tour');
+  t.match(tourStop, { host: HOST, path: PAYMENT_PAGE.path, walk: { method: 'PAYID', currency: 'AUD' } });
+});
 
 t.test('the home form offers it', async (t) => {
   const home = await stack.app.inject({ url: '/', headers: { host: HOST } });
