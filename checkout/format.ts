@@ -51,8 +51,31 @@ export interface Formats {
   fiatCode(currency: string): string;
 }
 
+/** How many texts each number format remembers before it starts again. */
+const REMEMBERED = 512;
+
+/**
+ * `format.format`, remembering its last texts: a page writes the same few figures (the
+ * amount, the rate, the coins) several times, and so do the next visitor's pages, and Intl
+ * costs far more than a look-up (docs/performance.md, "Figures").
+ */
+function remembering(format: Intl.NumberFormat): (amount: number) => string {
+  const texts = new Map<number, string>();
+  return (amount) => {
+    // The map takes -0 for 0, which Intl writes with its sign.
+    if (amount === 0) return format.format(amount);
+    let text = texts.get(amount);
+    if (text === undefined) {
+      text = format.format(amount);
+      if (texts.size >= REMEMBERED) texts.clear();
+      texts.set(amount, text);
+    }
+    return text;
+  };
+}
+
 function buildFormats(locale: string): Formats {
-  const number = (digits: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, digits);
+  const number = (digits: Intl.NumberFormatOptions) => remembering(new Intl.NumberFormat(locale, digits));
   // The currency only places the symbol (before or after, with or without a space); the
   // merchant's symbol replaces it. The locale writes CAD's sign alike in every figure, so it
   // is found once and replaced in `format`'s text: formatToParts costs several times as much.
@@ -63,14 +86,14 @@ function buildFormats(locale: string): Formats {
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
-    return { format, sign: format.formatToParts(1).find((p) => p.type === 'currency')!.value };
+    return { format: remembering(format), sign: format.formatToParts(1).find((p) => p.type === 'currency')!.value };
   };
   const fiat2 = money(FIAT_DECIMALS);
   const fiat0 = money(0);
   const crypto8 = number({ minimumFractionDigits: CRYPTO_DECIMALS, maximumFractionDigits: CRYPTO_DECIMALS });
   const cryptoShort = number({ maximumFractionDigits: CRYPTO_DECIMALS });
   const withSymbol = ({ format, sign }: ReturnType<typeof money>, amount: number, symbol: string) => {
-    const text = format.format(amount);
+    const text = format(amount);
     const at = text.indexOf(sign);
     const end = at + sign.length;
     return text.slice(0, at) + (end === text.length ? symbol.trimEnd() : symbol) + text.slice(end);
@@ -93,11 +116,11 @@ function buildFormats(locale: string): Formats {
     },
     cryptoDigits(amount) {
       if (!Number.isFinite(amount)) return 'N/A';
-      return signed(amount, crypto8.format(Math.abs(amount)));
+      return signed(amount, crypto8(Math.abs(amount)));
     },
     cryptoLimit(amount, coin) {
       if (!Number.isFinite(amount)) return 'N/A';
-      return `${coin} ${signed(amount, cryptoShort.format(Math.abs(amount)))}`;
+      return `${coin} ${signed(amount, cryptoShort(Math.abs(amount)))}`;
     },
     rate(rate, fiatCurrency, cryptoCurrency, supported) {
       return `1 ${cryptoCurrency} = ${this.fiat(rate, fiatCurrency, supported)} ${this.fiatCode(fiatCurrency)}`;

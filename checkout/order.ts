@@ -68,18 +68,24 @@ export function orderFiguresOf(
   fee: number | null | undefined,
   charge?: ProviderCharge | undefined,
 ): OrderFigures {
+  return withFigures({ fiatAmount: state.fiatAmount, cryptoAmount: state.cryptoAmount }, state, fee, charge);
+}
+
+/** `target` with the optional figures set where they stand (on a path every page takes: no spreads). */
+function withFigures<T extends OrderFigures>(
+  target: T,
+  state: FlowState,
+  fee: number | null | undefined,
+  charge: ProviderCharge | undefined,
+): T {
   const cryptoAddress = within(state.cryptoAddress, SUMMARY_ADDRESS_MAX);
   const emtEmail = within(state.emtEmail, SUMMARY_EMAIL_MAX);
-  const rate = state.forexRatePublic;
-  return {
-    fiatAmount: state.fiatAmount,
-    cryptoAmount: state.cryptoAmount,
-    ...(rate ? { rate } : {}),
-    ...(cryptoAddress ? { cryptoAddress } : {}),
-    ...(emtEmail ? { emtEmail } : {}),
-    ...(fee ? { fee } : {}),
-    ...(charge && charge.forFiat === state.fiatAmount ? { charge } : {}),
-  };
+  if (state.forexRatePublic) target.rate = state.forexRatePublic;
+  if (cryptoAddress) target.cryptoAddress = cryptoAddress;
+  if (emtEmail) target.emtEmail = emtEmail;
+  if (fee) target.fee = fee;
+  if (charge && charge.forFiat === state.fiatAmount) target.charge = charge;
+  return target;
 }
 
 /** An upstream's txnDate as ms since the epoch; none when missing or unreadable. */
@@ -94,26 +100,30 @@ function placedAtOf(txnDate: string | null | undefined): number | undefined {
  * order (one written before it existed) and no state is at hand.
  */
 export function orderOf(flow: FlowOrderSource, state?: FlowState): Order | undefined {
-  const base = {
+  if (state) {
+    const order: Order & OrderFigures = {
+      refId: state.refId,
+      kind: flow.kind,
+      txnType: flow.txnType,
+      paymentMethod: state.paymentMethod,
+      fiatCurrency: state.fiatCurrency,
+      cryptoCurrency: state.cryptoCurrency,
+      fiatAmount: state.fiatAmount,
+      cryptoAmount: state.cryptoAmount,
+      placedAt: placedAtOf(state.txnDate),
+    };
+    return withFigures(order, state, flow.order?.fee, flow.order?.charge);
+  }
+  if (!flow.order) return undefined;
+  return {
     refId: flow.refId,
     kind: flow.kind,
     txnType: flow.txnType,
     paymentMethod: flow.method,
     fiatCurrency: flow.fiatCurrency,
     cryptoCurrency: flow.cryptoCurrency,
+    ...flow.order,
   };
-  if (state) {
-    return {
-      ...base,
-      refId: state.refId,
-      paymentMethod: state.paymentMethod,
-      fiatCurrency: state.fiatCurrency,
-      cryptoCurrency: state.cryptoCurrency,
-      ...orderFiguresOf(state, flow.order?.fee, flow.order?.charge),
-      placedAt: placedAtOf(state.txnDate),
-    };
-  }
-  return flow.order ? { ...base, ...flow.order } : undefined;
 }
 
 export type SummaryRow =

@@ -71,6 +71,32 @@ async function copyHashed(srcDir: string, urlPrefix: string): Promise<{ files: R
 export const SERVER_EXTERNAL = ['pino', 'pino-pretty', 'thread-stream', 'ioredis', 'cookie'];
 
 /**
+ * React's packages are CommonJS: bundled as they are, every `jsx()` or `createElement()` a
+ * page makes reads the function through a getter esbuild defines on the module's ESM face.
+ * These faces read each export once, when the module loads, so a render calls them directly
+ * (docs/performance.md, "React's exports").
+ */
+const REACT_FACES = ['react', 'react/jsx-runtime'];
+const FACE = 'react-face';
+export const directReactExports: Plugin = {
+  name: 'direct-react-exports',
+  setup(build) {
+    const filter = new RegExp(`^(${REACT_FACES.map((m) => m.replace('/', '\\/')).join('|')})$`);
+    build.onResolve({ filter }, (args) =>
+      // Only the code's own imports: React's CommonJS packages keep requiring each other as they are.
+      args.namespace === FACE || args.kind !== 'import-statement' ? undefined : { path: args.path, namespace: FACE },
+    );
+    build.onLoad({ filter: /.*/, namespace: FACE }, async (args) => {
+      const names = Object.keys(await import(args.path)).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+      return {
+        contents: `import face from '${args.path}';\nexport default face;\nexport const { ${names.join(', ')} } = face;\n`,
+        resolveDir: root,
+      };
+    });
+  },
+};
+
+/**
  * The server and the merchant check as ESM for Node, one file per entry plus shared chunks
  * (the embedded sandbox is its own chunk, loaded only when it runs). npm packages are
  * bundled in but for SERVER_EXTERNAL: loading a few large files instead of hundreds of
@@ -95,6 +121,7 @@ export async function buildServer(outdir = join(dist, 'server')): Promise<string
     platform: 'node',
     target: 'node20.18',
     external: SERVER_EXTERNAL,
+    plugins: [directReactExports],
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },

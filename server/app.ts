@@ -33,6 +33,7 @@ import { metricsPlugin } from './ops/metrics.ts';
 import { pressurePlugin } from './ops/pressure.ts';
 import { rateLimitPlugin } from './ops/rate-limit.ts';
 import { applyRateLimits, limitDefaults } from './ops/rate-limit-settings.ts';
+import { refusalStorePlugin } from './ops/refusal-store.ts';
 import { renderPlugin } from './render/plugin.ts';
 import { registerPages } from './screens/index.ts';
 import { readFlow } from './security/flow-cookie.ts';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: config.sessionSecrets, hook: 'onRequest' });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   await app.register(rateLimitPlugin, { settings: rateLimits, redisUrl: config.redisUrl });
+  await app.register(refusalStorePlugin);
   await app.register(upstreamPlugin, {
     baseUrl: deps.upstreamUrl,
     uploadUrl: thirdParty.uploadUrl,

@@ -1,6 +1,8 @@
 // What the edge adds to Fastify's request, reply, instance and route config. Each
 // decoration is made by one plugin (named in brackets); a plugin that reads another's
 // declares it in its `dependencies`.
+
+import type { Redis } from 'ioredis';
 import type { ReactElement } from 'react';
 import type { Dispatcher } from 'undici';
 import type { PageLanguage } from '../checkout/i18n/languages.ts';
@@ -27,6 +29,8 @@ import type { ProxyTarget } from './upstream/proxy-rules.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     appConfig: AppConfig;
+    /** [edge-rate-limit] The Redis the replicas count their rate limits in, when there is one. */
+    sharedRedis: Redis | undefined;
     /** The payment methods this checkout knows (server/methods/). */
     methods: MethodTable<PaymentMethod>;
     /** [edge-render] */

@@ -65,7 +65,7 @@ async function compressInBackground(body: Buffer): Promise<Encoded> {
 /** Merchants' files as served, by asset: their compressed copies are this cache's bytes (the body is the merchant's). */
 const preparedAssets = new ByteCache<number, StaticFile>({
   name: 'merchant-assets',
-  share: 0.13,
+  share: 0.12,
   sizeOf: (file) => (file.br?.length ?? 0) + (file.gzip?.length ?? 0) + file.etag.length,
 });
 

@@ -14,7 +14,7 @@ import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import type { Validated } from '../../checkout/validation/result.ts';
 import type { FormState } from '../../ui/Field.tsx';
 import { readFlow } from '../security/flow-cookie.ts';
-import { refuseToPage } from '../security/refusal-cookie.ts';
+import { type RefusalCarrier, refuseToPage } from '../security/refusal-cookie.ts';
 import type { UpstreamClient, UpstreamResult } from '../upstream/client.ts';
 import { formValues } from './form.ts';
 import { acceptNewQuote, acceptsNewQuote } from './new-quote.ts';
@@ -44,10 +44,12 @@ export interface FormStep<F extends string, V> {
   failures: FailureContext;
   /**
    * A refusal answers with a 303 to the form's page (the first of `pages`, else `screen`),
-   * which shows it (security/refusal-cookie.ts): only for fields that may travel in a
-   * cookie. That page's GET must take the refusal.
+   * which shows it (security/refusal-cookie.ts): in the sealed cookie, or held server side
+   * for fields that must never travel in a cookie. That page's GET must take the refusal.
    */
-  refusesToPage?: boolean;
+  refusesToPage?: RefusalCarrier;
+  /** What the screen keeps before a refusal leaves for its page (the countdown a redemption paused). */
+  leavingRefused?(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie): void;
   /** The heading of the page that says the order has ended, when a refusal ends it. */
   endedTitle?: (texts: Texts) => string;
   /**
@@ -94,10 +96,14 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     const carried: Carried = { action: request.url, values };
     const page = step.pages?.[0] ?? step.screen;
     // An outage (5xx) is answered with the page itself: its GET would need the upstream too.
-    const show = (form: Omit<FormState<F>, 'values'>, status: number) =>
-      step.refusesToPage && status < 500 && refuseToPage(request, reply, page, flow, { values, ...form })
-        ? reply
-        : step.render(request, reply, flow, { values, ...form }, status);
+    const show = async (form: Omit<FormState<F>, 'values'>, status: number) => {
+      if (step.refusesToPage && status < 500) {
+        // Before the 303 is sent; the page, if it is shown instead, keeps the same itself.
+        step.leavingRefused?.(request, reply, flow);
+        if (await refuseToPage(request, reply, page, flow, { values, ...form }, step.refusesToPage)) return reply;
+      }
+      return step.render(request, reply, flow, { values, ...form }, status);
+    };
 
     const checked = step.validate(request.body ?? {}, flow, request);
     if (!checked.ok) return show({ errors: checked.errors, formErrors: [] }, 422);

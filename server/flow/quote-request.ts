@@ -12,6 +12,7 @@ import type { QuoteInput } from '../../checkout/validation/amount.ts';
 import type { FormFieldsOf } from '../../checkout/wire.ts';
 import { QuoteRetryPage } from '../../views/pages/QuoteRetry.tsx';
 import { textsOf } from '../i18n/plugin.ts';
+import { refuseToPage } from '../security/refusal-cookie.ts';
 import { renderHome } from './home-page.ts';
 import { followNextAction, seeOther } from './next.ts';
 import { meetFailure } from './outcome.ts';
@@ -81,13 +82,20 @@ export async function requestQuote(
   });
   const form =
     pro?.form ??
-    ((status: number, view: { modal?: string; formError?: string }) =>
-      renderHome(
-        request,
-        reply,
-        { kind: input.kind, values, modal: view.modal, errors: view.formError ? { form: view.formError } : {} },
-        status,
-      ));
+    (async (status: number, view: { modal?: string; formError?: string }) => {
+      const errors = view.formError ? { form: view.formError } : {};
+      // The home form's message waits for its page (an outage's page is answered at once: its GET would quote again).
+      const refused = { values, errors, formErrors: [] };
+      if (
+        request.method === 'POST' &&
+        status < 500 &&
+        !view.modal &&
+        (await refuseToPage(request, reply, ROUTES.home.path, undefined, refused))
+      ) {
+        return reply;
+      }
+      return renderHome(request, reply, { kind: input.kind, values, modal: view.modal, errors }, status);
+    });
   if (!result.ok) {
     return meetFailure(request, reply, result.failure, pro ? 'pro-quote' : 'quote', {
       stay: (messages, _on, status) => form(status, { formError: messages.join(' ') }),

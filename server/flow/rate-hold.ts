@@ -11,10 +11,20 @@ import type { FlowCookie, RateHold } from '../../checkout/flow-cookie.ts';
 import { isRateHeld, quoteDeadline } from '../../checkout/quote-timer.ts';
 import { writeFlow } from '../security/flow-cookie.ts';
 
+/** Keys of the quotes met lately: a quote's pages and its polls ask again and again. */
+const recentKeys = new Map<string, string>();
+const RECENT_KEYS = 1024;
+
 /** What tells one quote from another: its times and its figures (one-shot `hash`: no Hash object per request). */
 function quoteKey(state: FlowState): string {
-  const quote = [state.txnValidUntil ?? '', state.txnDate ?? '', state.fiatAmount, state.cryptoAmount].join('\n');
-  return hash('sha256', quote, 'base64url').slice(0, 16);
+  const quote = `${state.txnValidUntil ?? ''}\n${state.txnDate ?? ''}\n${state.fiatAmount}\n${state.cryptoAmount}`;
+  let key = recentKeys.get(quote);
+  if (key === undefined) {
+    key = hash('sha256', quote, 'base64url').slice(0, 16);
+    if (recentKeys.size >= RECENT_KEYS) recentKeys.clear();
+    recentKeys.set(quote, key);
+  }
+  return key;
 }
 
 /** The hold of the flow's quote: the one kept in the flow, else the quote's own. */
@@ -33,6 +43,15 @@ export function resumeRateHold(request: FastifyRequest, reply: FastifyReply, flo
   const resumed = { quote: held.quote, until: held.until + Math.round(reply.elapsedTime) };
   writeFlow(request, reply, { ...flow, hold: resumed });
   return resumed;
+}
+
+/**
+ * The same, for an answer that shows no page (a refusal's 303): the hold kept in the flow,
+ * if any, moves on by the pause; the page it leads to reads it.
+ */
+export function resumeKeptHold(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie): void {
+  if (flow.hold)
+    writeFlow(request, reply, { ...flow, hold: { ...flow.hold, until: flow.hold.until + Math.round(reply.elapsedTime) } });
 }
 
 /** The flow's quote is held (not a card's current price) and its hold is over. */

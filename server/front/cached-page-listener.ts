@@ -4,8 +4,8 @@
 // (render/published-pages.ts). The server's request listener then answers the next such request with one Host lookup, one table
 // lookup and one write, keeping what the full path guarantees: the connection guard and
 // admission run first (they wrap this listener, and refuse under pressure); draining,
-// unknown or malformed hosts, other URLs and methods, and visitors in a flow fall through
-// to Fastify unchanged;
+// unknown or malformed hosts, other URLs and methods, visitors in a flow and a refused form
+// on its way back to its page fall through to Fastify unchanged;
 // the request gets its id, its metrics and its log line as the full path gives them.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';

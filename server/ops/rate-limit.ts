@@ -87,10 +87,13 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
   async (app, { settings, redisUrl }) => {
     if (!settings.enabled) {
       app.decorate('rateLimitCheck', null);
+      app.decorate('sharedRedis', undefined);
       return;
     }
     const health = new StoreHealth(app.log, (up) => app.metrics.rateLimitStore(up));
     const redis = redisUrl ? await connectRedis(redisUrl, health) : undefined;
+    // What else the replicas share lives beside their counters (refusal-store.ts).
+    app.decorate('sharedRedis', redis);
     if (redis) {
       app.addHook('onClose', async () => {
         redis.removeAllListeners('close');

@@ -1,6 +1,8 @@
 // <Island>: server HTML of an interactive component, plus its props as safe JSON, marked
-// for islands/boot.ts. Each island renders as its own root (own identifierPrefix), the
-// same way the browser hydrates it, so ids match.
+// for islands/boot.ts. The browser hydrates each island as its own root (identifierPrefix:
+// its id); the server renders a visitor's island inside the page's tree, which writes the
+// same HTML because no island calls useId (test/edge/island-roots.test.ts), and a shared
+// island as its own root, once.
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageLanguage } from '../../checkout/i18n/languages.ts';
@@ -90,22 +92,27 @@ export function Island<N extends IslandName>(props: {
   const id = `island-${ctx.islands.count++}`;
   if ((props.hydrate ?? 'load') === 'load') ctx.islands.onLoad.add(props.name);
   const json = safeJson(props.props);
-  const html = RENDERS_NOTHING.has(props.name)
-    ? ''
-    : props.shared
-      ? cachedIslandHtml(props.name, Component, json, props.props, `${id}-`, ctx.language)
-      : renderIsland(Component, props.props, `${id}-`, ctx.language);
   const Wrapper = props.inline ? 'span' : 'div';
+  const wrapper = {
+    id,
+    className: props.className,
+    'data-island': props.name,
+    'data-hydrate': props.hydrate ?? 'load',
+  };
+  // A visitor's island renders inside the page's own tree: what its own root would write,
+  // as no island calls useId (test/edge/island-roots.test.ts), without a root's cost.
+  const inPage = !RENDERS_NOTHING.has(props.name) && !props.shared;
+  const html = props.shared ? cachedIslandHtml(props.name, Component, json, props.props, `${id}-`, ctx.language) : '';
   return (
     <>
-      <Wrapper
-        id={id}
-        className={props.className}
-        data-island={props.name}
-        data-hydrate={props.hydrate ?? 'load'}
+      {inPage ? (
+        <Wrapper {...wrapper}>
+          {createElement(Component as React.FC<Record<string, unknown>>, props.props as Record<string, unknown>)}
+        </Wrapper>
+      ) : (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own server render
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+        <Wrapper {...wrapper} dangerouslySetInnerHTML={{ __html: html }} />
+      )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: props as safeJson, which escapes < > & U+2028 U+2029 */}
       <script type="application/json" data-for={id} dangerouslySetInnerHTML={{ __html: json }} />
     </>

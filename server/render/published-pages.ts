@@ -11,6 +11,7 @@ import { LEGAL_PAGES } from '../../checkout/legal.ts';
 import { homeTab, ROUTES } from '../../checkout/routes.ts';
 import { ByteCache, keyOf, stringBytes } from '../ops/byte-cache.ts';
 import { FLOW_COOKIE, SECURE_FLOW_COOKIE } from '../security/flow-cookie.ts';
+import { REFUSAL_COOKIE, SECURE_REFUSAL_COOKIE } from '../security/refusal-cookie.ts';
 import type { Merchant } from '../tenancy/load.ts';
 import { type SharedPage, whileCached } from './shared-pages.tsx';
 
@@ -21,7 +22,11 @@ const SHARED_URLS: ReadonlyMap<string, string> = new Map([
   ...LEGAL_PAGES.map(({ route }) => [route.path, route.path] as const),
 ]);
 
-const IN_FLOW = new RegExp(`(?:^|;)\\s*(?:${FLOW_COOKIE}|${SECURE_FLOW_COOKIE})=`);
+/** Whether a Cookie header carries one of `names`. */
+const carrying = (names: string[]) => new RegExp(`(?:^|;)\\s*(?:${names.join('|')})=`);
+const IN_FLOW = carrying([FLOW_COOKIE, SECURE_FLOW_COOKIE]);
+/** A flow, or a refused form its page shows back once: either is this visitor's own page. */
+const OWN_PAGE = carrying([FLOW_COOKIE, SECURE_FLOW_COOKIE, REFUSAL_COOKIE, SECURE_REFUSAL_COOKIE]);
 
 /** Whether the request carries no flow cookie (of either scheme): a visitor in no flow. */
 export function withoutFlow(request: IncomingMessage): boolean {
@@ -31,12 +36,15 @@ export function withoutFlow(request: IncomingMessage): boolean {
 
 /**
  * Whether a request may be answered with a page rendered for everyone: a GET or HEAD of a
- * shared page's own URL (no query a page could read) from a visitor who is not in a flow.
+ * shared page's own URL (no query a page could read) from a visitor who is not in a flow
+ * and has no refused form to be shown.
  */
 export function isSharedRequest(request: IncomingMessage): boolean {
   const { method, url } = request;
   if (method !== 'GET' && method !== 'HEAD') return false;
-  return url !== undefined && SHARED_URLS.has(url) && withoutFlow(request);
+  if (url === undefined || !SHARED_URLS.has(url)) return false;
+  const cookie = request.headers.cookie;
+  return cookie === undefined || !OWN_PAGE.test(cookie);
 }
 
 /** Header names and values, flat, as `writeHead` takes them. */

@@ -40,14 +40,15 @@ export const addressInputScreen = defineScreen({
   // Reached from the quote: the rule names this screen only from there.
   get: stepPage(
     ROUTE.path,
-    (request, reply, { flow }) => render(request, reply, flow, takeRefusal(request, reply, ROUTE.path, flow) ?? EMPTY_FORM),
+    async (request, reply, { flow }) =>
+      render(request, reply, flow, (await takeRefusal(request, reply, ROUTE.path, flow)) ?? EMPTY_FORM),
     'INPUT_CRYPTOADDRESS',
   ),
   post: formStep({
     screen: ROUTE.path,
     fields: FORM_FIELDS.cryptoAddress,
     failures: 'step',
-    refusesToPage: true,
+    refusesToPage: 'cookie',
     validate: (body, flow, request) =>
       validateCryptoAddress(
         flow.cryptoCurrency,

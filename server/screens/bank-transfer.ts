@@ -18,6 +18,7 @@ import { field } from '../../checkout/validation/result.ts';
 import { ISLAND_API } from '../../checkout/wire.ts';
 import { BankPaymentPage, BankSelectPage, PoliPage } from '../../views/pages/BankSelect.tsx';
 import { bankDocument } from '../flow/bank-document.ts';
+import { EMPTY_FORM } from '../flow/form-step.ts';
 import { flowFrameOf } from '../flow/frame.ts';
 import { bankReturnUrl, followNextAction, paymentHostRules, refusePayment, resumeAt } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
@@ -27,6 +28,7 @@ import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { readFlow } from '../security/flow-cookie.ts';
+import { refuseToPage, takeRefusal } from '../security/refusal-cookie.ts';
 import { postCall } from '../upstream/calls.ts';
 
 /** The bank transfer initiated with the bank chosen ('' on the bank payment page, which picks it there). */
@@ -66,6 +68,30 @@ const showPoli: Show = (reply, state, messages, status) =>
     status,
   });
 
+/**
+ * A refusal answers with a 303 to its page, which shows the messages once (the refusal
+ * cookie: nothing typed rides in it, a bank is picked from a list); an outage, at once.
+ */
+async function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ready: { flow: FlowCookie; state: FlowState },
+  screen: ScreenPath,
+  show: Show,
+  messages: string[],
+  status: number,
+) {
+  const form = { ...EMPTY_FORM, formErrors: messages };
+  if (status < 500 && (await refuseToPage(request, reply, screen, ready.flow, form))) return reply;
+  return show(reply, ready.state, messages, status);
+}
+
+/** A bank screen's page, with the refusal its form was just answered with, once. */
+const bankPage = (screen: ScreenPath, show: Show) =>
+  stepPage(screen, async (request, reply, { flow, state }) =>
+    show(reply, state, (await takeRefusal(request, reply, screen, flow))?.formErrors ?? [], 200),
+  );
+
 /** banktransfer/init with `selectedBank`, then wherever the upstream says. */
 async function initiate(
   request: FastifyRequest,
@@ -76,7 +102,7 @@ async function initiate(
   show: Show,
   selectedBank: string,
 ) {
-  const stay = (messages: string[], status: number) => show(reply, state, messages, status);
+  const stay = (messages: string[], status: number) => refuse(request, reply, { flow, state }, screen, show, messages, status);
   const result = await upstreamFor(request).call(bankTransferInit, flow.refId, selectedBank);
   if (result.ok) return followNextAction(request, reply, flow, { ...state, ...result.value }, screen, stay);
   return meetFailure(request, reply, result.failure, bankInitFailures, {
@@ -91,7 +117,8 @@ function bankForm(screen: ScreenPath, show: Show, choose: (body: unknown, state:
     const load = await loadStep(request, screen);
     if (load.kind !== 'ready') return leaveStep(request, reply, load, screen);
     const selectedBank = choose(request.body, load.state);
-    if (selectedBank === undefined) return show(reply, load.state, [textsOf(request).BANK_TEXT.notOffered], 422);
+    if (selectedBank === undefined)
+      return refuse(request, reply, load, screen, show, [textsOf(request).BANK_TEXT.notOffered], 422);
     return initiate(request, reply, load.flow, load.state, screen, show, selectedBank);
   };
 }
@@ -105,14 +132,14 @@ function offeredBank(body: unknown, state: FlowState): string | undefined {
 export const bankSelectScreen = defineScreen({
   route: ROUTES.bankSelect,
   step: 'pay',
-  get: stepPage(ROUTES.bankSelect.path, (_request, reply, { state }) => showBanks(reply, state, [], 200)),
+  get: bankPage(ROUTES.bankSelect.path, showBanks),
   post: bankForm(ROUTES.bankSelect.path, showBanks, offeredBank),
 });
 
 export const poliScreen = defineScreen({
   route: ROUTES.poli,
   step: 'pay',
-  get: stepPage(ROUTES.poli.path, (_request, reply, { state }) => showPoli(reply, state, [], 200)),
+  get: bankPage(ROUTES.poli.path, showPoli),
   // The bank payment page picks the bank on its own page: an empty selectedBank.
   post: bankForm(ROUTES.poli.path, showPoli, () => ''),
 });

@@ -74,7 +74,8 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
 
 const page = stepPage(
   ROUTE.path,
-  (request, reply, { flow }) => render(request, reply, flow, takeRefusal(request, reply, ROUTE.path, flow) ?? EMPTY_FORM),
+  async (request, reply, { flow }) =>
+    render(request, reply, flow, (await takeRefusal(request, reply, ROUTE.path, flow)) ?? EMPTY_FORM),
   'INPUT_BUYERINFO',
 );
 
@@ -91,7 +92,7 @@ export const buyerInfoScreen = defineScreen({
     screen: ROUTE.path,
     fields: FORM_FIELDS.buyerInfo,
     failures: 'buyer-info',
-    refusesToPage: true,
+    refusesToPage: 'cookie',
     validate: (body, flow, request) =>
       validateBuyerInfo(
         request.merchant.config,

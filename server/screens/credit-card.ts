@@ -16,7 +16,7 @@ import { type ProviderQuote, providerFee } from '../../checkout/money.ts';
 import { orderOf } from '../../checkout/order.ts';
 import { hasFlag, ROUTES } from '../../checkout/routes.ts';
 import { field } from '../../checkout/validation/result.ts';
-import { FORM_FIELDS, ISLAND_API } from '../../checkout/wire.ts';
+import { FORM_FIELDS, type FormFieldsOf, ISLAND_API } from '../../checkout/wire.ts';
 import { CreditCardPage, CreditCardQuotePage } from '../../views/pages/CreditCard.tsx';
 import { formValues } from '../flow/form.ts';
 import { flowFrameOf } from '../flow/frame.ts';
@@ -29,6 +29,7 @@ import { stepPage } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { readFlow } from '../security/flow-cookie.ts';
+import { refuseToPage, takeRefusal } from '../security/refusal-cookie.ts';
 import { cardWidgetUrlFor } from '../third-party.ts';
 import type { UpstreamResult } from '../upstream/client.ts';
 
@@ -136,7 +137,8 @@ async function showQuote(
       form,
       frame: flowFrameOf(request, flow),
     }),
-    { status: error ? 422 : 200 },
+    // Shown by the GET a refusal's 303 leads to, the page is found; only a POST answered with it is refused.
+    { status: error && request.method === 'POST' ? 422 : 200 },
   );
 }
 
@@ -144,14 +146,24 @@ export const creditCardQuoteScreen = defineScreen({
   route: QUOTE,
   // A step forward from verification: the card's own quote, then the card.
   step: 'pay',
-  get: stepPage(QUOTE.path, (request, reply, { flow, state }) => showQuote(request, reply, flow, state), CARD_STEP),
-  // NEXT: only with the residency confirmed; the quote is shown again otherwise.
+  get: stepPage(
+    QUOTE.path,
+    async (request, reply, { flow, state }) => {
+      const refused = await takeRefusal<FormFieldsOf<'cardResidency'>>(request, reply, QUOTE.path, flow);
+      return showQuote(request, reply, flow, state, refused?.values, refused?.errors.canadianResident);
+    },
+    CARD_STEP,
+  ),
+  // NEXT: only with the residency confirmed; else a 303 to the quote, which says why once (the refusal cookie: a checkbox, no card data).
   post: stepPage(
     QUOTE.path,
-    (request, reply, { flow, state }) => {
+    async (request, reply, { flow, state }) => {
       if (field(request.body, 'canadianResident') === 'yes' && resident(state)) return reply.redirect(CARD.path, 303);
       const values = formValues(request.body, FORM_FIELDS.cardResidency);
-      return showQuote(request, reply, flow, state, values, textsOf(request).CARD_TEXT.residencyRequired);
+      const error = textsOf(request).CARD_TEXT.residencyRequired;
+      const form = { values, errors: { canadianResident: error }, formErrors: [] };
+      if (await refuseToPage(request, reply, QUOTE.path, flow, form)) return reply;
+      return showQuote(request, reply, flow, state, values, error);
     },
     CARD_STEP,
   ),

@@ -27,14 +27,14 @@ function render(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, 
 export const emailInputScreen = defineScreen({
   route: ROUTE,
   step: 'payout',
-  get: stepPage(ROUTE.path, (request, reply, { flow }) =>
-    render(request, reply, flow, takeRefusal(request, reply, ROUTE.path, flow) ?? EMPTY_FORM),
+  get: stepPage(ROUTE.path, async (request, reply, { flow }) =>
+    render(request, reply, flow, (await takeRefusal(request, reply, ROUTE.path, flow)) ?? EMPTY_FORM),
   ),
   post: formStep({
     screen: ROUTE.path,
     fields: FORM_FIELDS.emtEmail,
     failures: 'step',
-    refusesToPage: true,
+    refusesToPage: 'cookie',
     validate: (body, _flow, request) => validatePayoutEmail(body, textsOf(request)),
     call: (upstream, flow, email) => upstream.call(emtEmail, flow.txnType, { refId: flow.refId, emtEmail: email }),
     render,

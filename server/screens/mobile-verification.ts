@@ -32,10 +32,10 @@ export const mobileVerificationScreen = defineScreen({
   route: ROUTE,
   step: 'verify',
   rateLimit: { POST: 'code' },
-  get: stepPage(ROUTE.path, (request, reply, { flow }) =>
+  get: stepPage(ROUTE.path, async (request, reply, { flow }) =>
     render(
       reply,
-      takeRefusal(request, reply, ROUTE.path, flow) ?? EMPTY_FORM,
+      (await takeRefusal(request, reply, ROUTE.path, flow)) ?? EMPTY_FORM,
       200,
       hasFlag(request.query, 'sent') ? [{ kind: 'success', text: textsOf(request).CODE_MESSAGES.codeSent }] : [],
     ),
@@ -45,7 +45,7 @@ export const mobileVerificationScreen = defineScreen({
     fields: FORM_FIELDS.verificationCode,
     mainField: 'verificationCode',
     failures: 'verification',
-    refusesToPage: true,
+    refusesToPage: 'cookie',
     endedTitle: (texts) => texts.FLOW_ENDED.verificationFailed,
     validate: (body, _flow, request) => validateVerificationCode(body, textsOf(request)),
     refused: (request, reply, flow, failure) => {
@@ -65,8 +65,8 @@ export const mobileVerificationScreen = defineScreen({
       if (outOfStep(request, reply, flow, [ROUTE.path])) return reply;
       const result = await upstreamFor(request).generateSmsCode(flow.txnType, flow.refId);
       // A refusal is shown on the code page, reached by a 303 like the code form's.
-      const refuse = (messages: string[], status: number) =>
-        refuseToPage(request, reply, ROUTE.path, flow, { ...EMPTY_FORM, formErrors: messages })
+      const refuse = async (messages: string[], status: number) =>
+        (await refuseToPage(request, reply, ROUTE.path, flow, { ...EMPTY_FORM, formErrors: messages }))
           ? reply
           : render(reply, { ...EMPTY_FORM, formErrors: messages }, status);
       if (!result.ok) {

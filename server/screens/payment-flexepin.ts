@@ -20,11 +20,12 @@ import { type NewQuoteOffer, PaymentFlexepinPage } from '../../views/pages/Payme
 import { EMPTY_FORM, type FormState, formStep } from '../flow/form-step.ts';
 import { flowFrameOf } from '../flow/frame.ts';
 import { whileHeld } from '../flow/new-quote.ts';
-import { rateHold, resumeRateHold } from '../flow/rate-hold.ts';
+import { rateHold, resumeKeptHold, resumeRateHold } from '../flow/rate-hold.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { leaveStep, loadStep, stepPage } from '../flow/step.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { readFlow } from '../security/flow-cookie.ts';
+import { takeRefusal } from '../security/refusal-cookie.ts';
 import { postCall } from '../upstream/calls.ts';
 
 /** A voucher redeemed. */
@@ -123,6 +124,9 @@ const redeem = (requote: boolean) =>
     fields: requote ? FORM_FIELDS.voucherRequote : FORM_FIELDS.voucherNumber,
     mainField: 'voucherNumber',
     failures: voucherFailures,
+    // A voucher number is money: its refusal waits server side, never in a cookie.
+    refusesToPage: 'held',
+    leavingRefused: resumeKeptHold,
     atStep: STEP,
     validate: (body, _flow, request) => validateRedemption(body, requote, textsOf(request)),
     call: async (upstream, flow, value: Redemption) => {
@@ -152,7 +156,9 @@ export const paymentFlexepinScreen = defineScreen({
   // Loaded after the hold: the choice, not a countdown at zero.
   get: stepPage(
     ROUTE.path,
-    whileHeld((request, reply, { state }) => render(request, reply, state, EMPTY_FORM)),
+    whileHeld(async (request, reply, { flow, state }) =>
+      render(request, reply, state, (await takeRefusal(request, reply, ROUTE.path, flow)) ?? EMPTY_FORM),
+    ),
     STEP,
   ),
   post: redeem(false),

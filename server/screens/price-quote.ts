@@ -144,7 +144,8 @@ async function renderQuote(
 ) {
   const costs = await quoteCosts(request, reply, flow, state);
   const order = orderOf(flow, state)!;
-  checkOrder(request, { ...order, fee: costs.fee ?? undefined });
+  order.fee = costs.fee ?? undefined;
+  checkOrder(request, order);
   return reply.render(createElement(PriceQuotePage, pageProps(request, flow, state, view, costs)), { status });
 }
 

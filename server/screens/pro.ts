@@ -11,7 +11,7 @@ import { formatsFor } from '../../checkout/format.ts';
 import { PRO_COINS, PRO_DEFAULT, PRO_FIAT_CURRENCY } from '../../checkout/limits.ts';
 import { buildPath, RETRY_ATTEMPT_PARAM, ROUTES } from '../../checkout/routes.ts';
 import { validateAmountForm } from '../../checkout/validation/amount.ts';
-import { FORM_FIELDS } from '../../checkout/wire.ts';
+import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
 import type { AmountFormProps } from '../../islands/AmountForm.tsx';
 import { ProPage } from '../../views/pages/Pro.tsx';
 import { formValues } from '../flow/form.ts';
@@ -21,6 +21,7 @@ import { defineScreen } from '../flow/screen.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import type { PaymentMethod } from '../methods/method.ts';
+import { refuseToPage, takeRefusal } from '../security/refusal-cookie.ts';
 import { merchantWords } from '../tenancy/texts.ts';
 
 const ROUTE = ROUTES.transactionPro;
@@ -108,7 +109,15 @@ async function quote(request: FastifyRequest, reply: FastifyReply, hash: string,
     { proMethod: proMethodOf(request).name },
     textsOf(request),
   );
-  if (!checked.ok) return renderPro(request, reply, hash, { values, errors: checked.errors }, 422);
+  const page = buildPath(ROUTE, { customerHash: hash });
+  // A refusal of the form sent goes back to the invitation's page, which shows it once.
+  const refuse = async (errors: AmountFormProps['errors'], status: number) =>
+    request.method === 'POST' &&
+    status < 500 &&
+    (await refuseToPage(request, reply, page, undefined, { values, errors, formErrors: [] }))
+      ? reply
+      : renderPro(request, reply, hash, { values, errors }, status);
+  if (!checked.ok) return refuse(checked.errors, 422);
   const input = checked.value;
   const resolution = formValues(raw, FORM_FIELDS.browserResolution).browserResolution ?? '';
   return requestQuote(request, reply, input, values, /^\d{2,5}x\d{2,5}$/.test(resolution) ? resolution : '', attempt, {
@@ -122,13 +131,9 @@ async function quote(request: FastifyRequest, reply: FastifyReply, hash: string,
     exhausted: () =>
       renderPro(request, reply, hash, { values, errors: { form: textsOf(request).FAILURE_TEXT.unavailable } }, 503),
     form: (status, view) =>
-      renderPro(
-        request,
-        reply,
-        hash,
-        { values, ...(view.modal ? { modal: view.modal } : {}), errors: view.formError ? { form: view.formError } : {} },
-        status,
-      ),
+      view.modal
+        ? renderPro(request, reply, hash, { values, modal: view.modal }, status)
+        : refuse(view.formError ? { form: view.formError } : {}, status),
   });
 }
 
@@ -147,7 +152,13 @@ export const proScreen = defineScreen({
     if (!hash || !(await invited(request, hash))) return reply.redirect(ROUTES.home.path, 302);
     const attempt = retryAttempt(request.query);
     if (attempt !== undefined) return quote(request, reply, hash, { ...(request.query as object), txnType: 'BUY' }, attempt);
-    return renderPro(request, reply, hash);
+    const refused = await takeRefusal<FormFieldsOf<'amount'>>(
+      request,
+      reply,
+      buildPath(ROUTE, { customerHash: hash }),
+      undefined,
+    );
+    return renderPro(request, reply, hash, refused ?? {});
   },
   post: async (request, reply) => {
     const hash = customerHashOf(request);

@@ -108,8 +108,8 @@ function show(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, st
 export const spendQuoteScreen = defineScreen({
   route: ROUTE,
   step: 'quote',
-  get: stepPage(ROUTE.path, (request, reply, { flow, state }) =>
-    show(request, reply, flow, state, takeRefusal(request, reply, ROUTE.path, flow) ?? EMPTY_FORM),
+  get: stepPage(ROUTE.path, async (request, reply, { flow, state }) =>
+    show(request, reply, flow, state, (await takeRefusal(request, reply, ROUTE.path, flow)) ?? EMPTY_FORM),
   ),
   post: formStep({
     // The picker confirms the card's quote, so the rule goes on as from the quote screen.
@@ -117,7 +117,7 @@ export const spendQuoteScreen = defineScreen({
     pages: [ROUTE.path],
     fields: FORM_FIELDS.spendAmount,
     failures: giftCardRequoteFailures,
-    refusesToPage: true,
+    refusesToPage: 'cookie',
     validate: (body, flow, request) =>
       validateSpendAmount(
         request.merchant.config,

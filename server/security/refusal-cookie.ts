@@ -4,8 +4,9 @@
 // most and read once: the page clears it as it shows it. The edge keeps no state, so any
 // replica shows the refusal. What was typed may be personal (a name, a birthday), so the
 // cookie is sealed, not just signed: AES-256-GCM under a key derived from SESSION_SECRET
-// (any of them opens it, the first seals). Only forms whose fields may travel in a cookie
-// use it (never a card number, an identity document or a voucher): a screen opts in.
+// (any of them opens it, the first seals). A form whose fields must never travel in a cookie
+// (a card number, an identity form, a voucher) is held server side (ops/refusal-store.ts), and
+// the cookie carries only its random id: a screen opts in, and says which.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -15,21 +16,29 @@ import type { FormState } from '../../ui/Field.tsx';
 import { checkoutCookieOptions, isHttps } from './flow-cookie.ts';
 
 /** The name over plain http; over https the `__Host-` one (flow-cookie.ts says why). */
-const REFUSAL_COOKIE = 'refused';
-const SECURE_REFUSAL_COOKIE = '__Host-refused';
+export const REFUSAL_COOKIE = 'refused';
+export const SECURE_REFUSAL_COOKIE = '__Host-refused';
 /** Long enough for the browser to follow the 303, short enough that no later visit meets it. */
 const MAX_AGE_S = 60;
 /** Beyond this the form is answered with its page at once, with what was typed (a pasted essay). */
 const MAX_VALUE_BYTES = 3 * 1024;
 
 const text = z.string().max(1000);
-const refusalSchema = z.object({
-  /** The page that shows it, and the order it was refused for: no other page or order shows it. */
-  screen: z.string().regex(/^\/[a-z-]{0,63}$/),
-  refId: refIdSchema,
+const formSchema = z.object({
   values: z.record(z.string().max(64), text),
   errors: z.record(z.string().max(64), text),
   formErrors: z.array(text).max(8),
+});
+const refusalSchema = z.object({
+  /**
+   * The page that shows it (a Pro invitation's with its hash), and the order it was refused
+   * for (none for the home and Pro forms, which start one): no other page or order shows it.
+   */
+  screen: z.string().regex(/^\/[a-z-]{0,63}(?:\/[\w-]{1,128})?$/),
+  refId: refIdSchema.optional(),
+  /** The form itself, or the id it is held by server side. */
+  form: formSchema.optional(),
+  held: z.string().max(64).optional(),
 });
 
 const cookieName = (request: FastifyRequest) => (isHttps(request) ? SECURE_REFUSAL_COOKIE : REFUSAL_COOKIE);
@@ -70,45 +79,61 @@ function open(request: FastifyRequest, value: string): string | null {
   return null;
 }
 
+/** Where a refused form waits for its page: in the sealed cookie, or held server side (its fields may not travel). */
+export type RefusalCarrier = 'cookie' | 'held';
+
 /**
  * Keep the refused form for its page and send the visitor there with a 303. False when it
- * does not fit a cookie: the caller shows the page itself.
+ * cannot be kept (too long for a cookie, the store away): the caller shows the page itself.
  */
-export function refuseToPage<F extends string>(
+export async function refuseToPage<F extends string>(
   request: FastifyRequest,
   reply: FastifyReply,
   screen: string,
-  flow: FlowCookie,
+  flow: FlowCookie | undefined,
   form: FormState<F>,
-): boolean {
-  const refusal = refusalSchema.safeParse({ screen, refId: flow.refId, ...form });
-  if (!refusal.success) return false;
-  const value = seal(request, JSON.stringify(refusal.data));
+  carrier: RefusalCarrier = 'cookie',
+): Promise<boolean> {
+  const checked = formSchema.safeParse(form);
+  if (!checked.success) return false;
+  let refusal: z.infer<typeof refusalSchema> = { screen, refId: flow?.refId, form: checked.data };
+  if (carrier === 'held') {
+    const id = await request.server.refusalStore.keep(JSON.stringify(checked.data), MAX_AGE_S * 1000);
+    if (id === null) return false;
+    refusal = { screen, refId: flow?.refId, held: id };
+  }
+  if (!refusalSchema.safeParse(refusal).success) return false;
+  const value = seal(request, JSON.stringify(refusal));
   if (value.length > MAX_VALUE_BYTES) return false;
   reply.setCookie(cookieName(request), value, { ...checkoutCookieOptions(request), maxAge: MAX_AGE_S });
   // The request's own line says 303: this one says a form was refused, and which fields (never what was typed).
-  request.log.info({ screen, fields: Object.keys(form.errors), formErrors: form.formErrors.length }, 'form refused');
+  request.log.info({ screen, fields: Object.keys(form.errors), formErrors: form.formErrors.length, carrier }, 'form refused');
   reply.redirect(screen, 303);
   return true;
 }
 
 /** The form refused on `screen` for this order, once: the cookie is cleared whatever it held. */
-export function takeRefusal<F extends string>(
+export async function takeRefusal<F extends string>(
   request: FastifyRequest,
   reply: FastifyReply,
   screen: string,
-  flow: FlowCookie,
-): FormState<F> | null {
+  flow: FlowCookie | undefined,
+): Promise<FormState<F> | null> {
   const raw = request.cookies[cookieName(request)];
   if (!raw) return null;
   reply.clearCookie(cookieName(request), checkoutCookieOptions(request));
-  const opened = open(request, raw);
-  if (opened === null) return null;
+  const refusal = parsed(refusalSchema, open(request, raw));
+  if (!refusal || refusal.screen !== screen || refusal.refId !== flow?.refId) return null;
+  const form = refusal.held ? parsed(formSchema, await request.server.refusalStore.take(refusal.held)) : refusal.form;
+  return (form as FormState<F> | undefined) ?? null;
+}
+
+/** `text` read as JSON of `schema`, or null: forged, spoilt or gone. */
+function parsed<T>(schema: z.ZodType<T>, text: string | null): T | null {
+  if (text === null) return null;
   try {
-    const parsed = refusalSchema.safeParse(JSON.parse(opened));
-    if (!parsed.success || parsed.data.screen !== screen || parsed.data.refId !== flow.refId) return null;
-    const { values, errors, formErrors } = parsed.data;
-    return { values: values as FormState<F>['values'], errors, formErrors };
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : null;
   } catch {
     return null;
   }

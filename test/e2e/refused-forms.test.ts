@@ -1,14 +1,15 @@
-// Refused forms in headless Chromium, JavaScript on and off: a wrong code or a wrong address
-// answers with a redirect to its page, which shows the refusal with what was typed and the
-// cursor in the field; reload and Back send nothing again (a reloaded wrong code uses no
-// attempt). In English and French; SHOTS=dir saves a desktop and a phone screenshot of each.
+// Refused forms in headless Chromium, JavaScript on and off: a wrong code, a wrong address,
+// an amount out of bounds, a used voucher or an unticked residency answers with a redirect
+// to its page, which shows the refusal with what was typed and the cursor in the field;
+// reload and Back send nothing again (a reloaded wrong code uses no attempt). In English and
+// French; SHOTS=dir saves a desktop and a phone screenshot of each.
 
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { shoot } from '../helpers/a11y.ts';
-import { openPage } from '../helpers/browser.ts';
+import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
-import { BTC_ADDRESS, driveTo, upstreamCalls } from '../helpers/journey.ts';
+import { BTC_ADDRESS, driveTo, MAPLE, upstreamCalls } from '../helpers/journey.ts';
 
 const { stack, browser } = await startBrowserStack();
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -106,6 +107,99 @@ for (const javaScriptEnabled of [true, false]) {
   );
 }
 
+for (const javaScriptEnabled of [true, false]) {
+  const js = `JavaScript ${javaScriptEnabled ? 'on' : 'off'}`;
+
+  t.test(`an amount out of bounds: the home page shows it once, then a good amount quotes (${js})`, async (t) => {
+    const { page, problems, close } = await openPage(browser, { javaScriptEnabled });
+    t.teardown(close);
+    await page.goto(stack.url(MAPLE, '/'));
+    if (javaScriptEnabled) await hydrated(page, '#fiatAmount');
+    const sent = () => upstreamCalls(stack, '/quoterequest');
+    const before = sent();
+    const amount = page.getByLabel('Amount', { exact: true });
+    await amount.fill('5');
+    await page.getByLabel('Payment method').selectOption('ETRANSFER');
+    const [posted] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'NEXT' }).click(),
+    ]);
+    t.equal(posted.status(), 303, 'the form is answered with a redirect');
+    await page.getByText('Amount must be greater than $20.').waitFor(SERVER_STEP);
+    t.equal(path(page), '/');
+    t.equal(await amount.inputValue(), '5', 'what was typed');
+    t.equal(await page.getByLabel('Payment method').inputValue(), 'ETRANSFER', 'and what was chosen');
+    if (javaScriptEnabled) await shoot(page, 'amount-refused');
+    await page.reload();
+    t.equal(await page.getByText('Amount must be greater than $20.').count(), 0, 'a reload shows the form afresh');
+    t.equal(sent(), before, 'nothing reached the upstream');
+    if (javaScriptEnabled) await hydrated(page, '#fiatAmount');
+    await amount.fill('100');
+    await page.getByRole('button', { name: 'NEXT' }).click();
+    await page.waitForURL('**/price-quote', SERVER_STEP);
+    t.same(problems, [], 'no console errors or CSP violations');
+  });
+
+  t.test(`a used voucher: its page shows it once, nothing sent again, a good voucher goes on (${js})`, async (t) => {
+    const { page, context, problems, close } = await openPage(browser, { javaScriptEnabled });
+    t.teardown(close);
+    await context.addCookies([(await driveTo(stack, '/payment-flexepin', { method: 'FLEXEPIN', amount: 100 })).browserCookie()]);
+    await page.goto(stack.url(MAPLE, '/payment-flexepin'));
+    const sent = () => upstreamCalls(stack, '/vouchernumber');
+    const before = sent();
+    const voucher = page.getByLabel('Voucher number');
+    await voucher.fill('0000000000000000');
+    const [posted] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), voucher.press('Enter')]);
+    t.equal(posted.status(), 303, 'the form is answered with a redirect');
+    await page.getByText('This voucher has already been used.').waitFor(SERVER_STEP);
+    t.equal(path(page), '/payment-flexepin');
+    t.equal(await voucher.inputValue(), '0000000000000000', 'what was typed');
+    t.equal(await focused(page), 'voucherNumber', 'the cursor in the refused field');
+    const cookies = await context.cookies();
+    t.notOk(
+      cookies.some((c) => c.value.includes('0000000000000000')),
+      'the voucher number is in no cookie',
+    );
+    if (javaScriptEnabled) await shoot(page, 'voucher-refused');
+    t.equal(sent(), before + 1);
+    await page.reload();
+    t.equal(sent(), before + 1, 'reload sent nothing');
+    t.equal(await page.getByText('This voucher has already been used.').count(), 0, 'the refusal is shown once');
+    await voucher.fill('1234567812345678');
+    await voucher.press('Enter');
+    await page.waitForURL('**/transaction-in-review', SERVER_STEP);
+    t.same(problems, [], 'no console errors or CSP violations');
+  });
+
+  t.test(`card residency unticked: the card quote says why once, then ticked goes on (${js})`, async (t) => {
+    const { page, context, problems, close } = await openPage(browser, { javaScriptEnabled });
+    t.teardown(close);
+    await context.addCookies([
+      (await driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 })).browserCookie(),
+    ]);
+    await page.goto(stack.url(MAPLE, '/credit-card-quote'));
+    const [posted] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'NEXT' }).click(),
+    ]);
+    t.equal(posted.status(), 303);
+    await page.getByText('Card payments are available to residents of Canada only.').waitFor(SERVER_STEP);
+    t.equal(path(page), '/credit-card-quote');
+    t.equal(
+      await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name),
+      'canadianResident',
+      'the cursor on the box',
+    );
+    if (javaScriptEnabled) await shoot(page, 'residency-refused');
+    await page.reload();
+    t.equal(await page.getByText('Card payments are available to residents of Canada only.').count(), 0, 'shown once');
+    await page.getByLabel('I am a resident of Canada').check();
+    await page.getByRole('button', { name: 'NEXT' }).click();
+    await page.waitForURL('**/credit-card', SERVER_STEP);
+    t.same(problems, []);
+  });
+}
+
 t.test('in French: the refusal in French on its page', async (t) => {
   const { page, context, problems, close } = await openPage(browser, { locale: 'fr-CA' });
   t.teardown(close);
@@ -124,5 +218,25 @@ t.test('in French: the refusal in French on its page', async (t) => {
   await page.locator('#cryptoAddress-error').waitFor();
   t.equal(await focused(page), 'cryptoAddress');
   await shoot(page, 'address-refused-fr');
+
+  await page.goto(stack.url(MAPLE, '/'));
+  await page.getByLabel('Montant', { exact: true }).fill('5');
+  await page.getByRole('button', { name: 'SUIVANT' }).click();
+  await page.getByText('Le montant doit être supérieur à').waitFor(SERVER_STEP);
+  await shoot(page, 'amount-refused-fr');
+
+  await context.addCookies([(await driveTo(stack, '/payment-flexepin', { method: 'FLEXEPIN', amount: 100 })).browserCookie()]);
+  await page.goto(stack.url(MAPLE, '/payment-flexepin'));
+  await page.locator('#voucherNumber').fill('0000000000000000');
+  await page.locator('#voucherNumber').press('Enter');
+  await page.getByText('Ce bon a déjà été utilisé.').waitFor(SERVER_STEP);
+  t.equal(await focused(page), 'voucherNumber');
+  await shoot(page, 'voucher-refused-fr');
+
+  await context.addCookies([(await driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 })).browserCookie()]);
+  await page.goto(stack.url(MAPLE, '/credit-card-quote'));
+  await page.getByRole('button', { name: 'SUIVANT' }).click();
+  await page.getByText('Le paiement par carte est offert aux résidents du Canada seulement.').waitFor(SERVER_STEP);
+  await shoot(page, 'residency-refused-fr');
   t.same(problems, []);
 });

@@ -133,6 +133,8 @@ t.test('requests that are not for everyone meet the full path', async (t) => {
   const cases: [string, string, OutgoingHttpHeaders, string?][] = [
     ['a visitor in a flow (http)', '/', { host: ROO, cookie: 'theme=dark; flow=anything' }],
     ['a visitor in a flow (https)', '/', { host: ROO, cookie: '__Host-flow=anything' }],
+    ['a refused form on its way back (http)', '/', { host: ROO, cookie: 'refused=anything' }],
+    ['a refused form on its way back (https)', '/', { host: ROO, cookie: 'theme=dark; __Host-refused=anything' }],
     ['a look-up by reference', '/?refId=abc', { host: ROO }],
     ['a query the page might read', '/?type=SELL&promo=1', { host: ROO }],
     ['a form', '/', { host: ROO }, 'POST'],
@@ -157,6 +159,39 @@ t.test('requests that are not for everyone meet the full path', async (t) => {
   t.equal(draining.taken, 0, 'draining: not taken');
   t.equal(draining.answer.status, 503, 'the full path refuses it');
   lifecycle.draining = false;
+});
+
+t.test('a refused home form is shown by the full path over the socket, once, and never published', async (t) => {
+  const stack = await startStack();
+  t.teardown(() => stack.close());
+  await overSocket(stack, '/', { host: ROO });
+  const refused = await new Promise<{ status: number; location?: string; cookie: string }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: stack.port,
+        path: '/',
+        method: 'POST',
+        headers: { host: ROO, origin: `http://${ROO}`, 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      (res) => {
+        res.resume();
+        const cookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('refused='))?.split(';')[0] ?? '';
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, cookie }));
+      },
+    );
+    req.on('error', reject);
+    req.end('txnType=BUY&fiatCurrency=AUD&cryptoCurrency=BTC&paymentMethod=BANKTRANSFER&fiatAmount=zq-typed-81');
+  });
+  t.equal(refused.status, 303);
+  t.equal(refused.location, '/');
+  const { answer, taken } = await fast(stack, '/', { host: ROO, cookie: refused.cookie });
+  t.equal(taken, 0, 'the GET that shows the refusal meets the full path');
+  t.match(answer.body.toString(), 'value="zq-typed-81"', 'what was typed');
+  t.match(answer.body.toString(), 'Value must be a number.');
+  const next = await fast(stack, '/', { host: ROO });
+  t.equal(next.taken, 1, 'the next visitor gets the shared page');
+  t.notMatch(next.answer.body.toString(), 'zq-typed-81', 'which holds nothing of it');
 });
 
 t.test('shedding under pressure wins over a page already shared', async (t) => {

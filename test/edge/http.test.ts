@@ -32,6 +32,15 @@ function rawRequest(port: number, text: string): Promise<string> {
 
 const upstreamCalls = () => upstreamCallLines(stack.logs).length;
 
+/** The home form refused as a browser sees it: the 303, then the page its refusal cookie shows. */
+async function refusedHome(host: string, body: string) {
+  const post = await app.inject(form(host, body));
+  const refusal = post.cookies.find((c) => c.name === 'refused');
+  if (post.statusCode !== 303 || !refusal) return { post, page: post };
+  const page = await app.inject({ url: '/', headers: { host, accept: 'text/html', cookie: `refused=${refusal.value}` } });
+  return { post, page };
+}
+
 t.test('Host header: bad ones are 400, look-alikes never get a brand', async (t) => {
   for (const host of ['a'.repeat(256), 'maple.localhost\r\nx: y', 'maple localhost', 'user@maple.localhost']) {
     const res = await app.inject({ url: '/', headers: { host } });
@@ -89,41 +98,56 @@ t.test('form body over the limit: 413', async (t) => {
   t.notMatch(res.body, /\n\s+at |Error:|node_modules/, 'no stack trace');
 });
 
-t.test('hostile amounts: 422, the spec message, and what was typed', async (t) => {
+t.test('hostile amounts: a 303 to the page that shows the spec message and what was typed', async (t) => {
   const cases: [string, string][] = [
     ['abc', 'Value must be a number.'],
     ['-5', 'Amount must be greater than zero.'],
     ['１００', 'Value must be a number.'],
     ['٣٠٠', 'Value must be a number.'],
-    ['a'.repeat(1_000_000), 'Value must be a number.'],
     ['5', 'Amount must be greater than $20.'],
     ['5000', 'Amount must be less than $3,000.'],
   ];
   const before = upstreamCalls();
+  const body = (amount: string) =>
+    `txnType=BUY&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER&fiatAmount=${encodeURIComponent(amount)}`;
   for (const [typed, message] of cases) {
-    const body = `txnType=BUY&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER&fiatAmount=${encodeURIComponent(typed)}`;
-    const res = await app.inject(form('maple.localhost', body));
-    t.equal(res.statusCode, 422, typed.slice(0, 12));
-    t.ok(res.body.includes(message), `shows "${message}"`);
-    t.ok(res.body.includes(`value="${typed}"`), 'keeps what was typed');
+    const { post, page } = await refusedHome('maple.localhost', body(typed));
+    t.equal(post.statusCode, 303, typed);
+    t.equal(post.headers.location, '/');
+    t.equal(page.statusCode, 200);
+    t.ok(page.body.includes(message), `shows "${message}"`);
+    t.ok(page.body.includes(`value="${typed}"`), 'keeps what was typed');
   }
-  const script = await app.inject(form('maple.localhost', 'txnType=BUY&fiatAmount=%3Cscript%3Ealert(1)%3C%2Fscript%3E'));
-  t.equal(script.statusCode, 422);
+  const { page } = await refusedHome('maple.localhost', body('abc'));
+  const cleared = page.cookies.find((c) => c.name === 'refused');
+  t.equal(cleared?.value, '', 'the page clears the refusal as it shows it');
+  const reload = await app.inject({ url: '/', headers: { host: 'maple.localhost', accept: 'text/html' } });
+  t.notOk(reload.body.includes('Value must be a number.'), 'a reload shows it no more');
+  // Too long for a cookie: the page itself, at once, with what was typed.
+  const essay = 'a'.repeat(1_000_000);
+  const long = await app.inject(form('maple.localhost', body(essay)));
+  t.equal(long.statusCode, 422, 'a pasted essay is answered with its page');
+  t.ok(long.body.includes('Value must be a number.'));
+  t.ok(long.body.includes(`value="${essay}"`), 'keeps what was typed');
+  const { page: script } = await refusedHome('maple.localhost', 'txnType=BUY&fiatAmount=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+  t.equal(script.statusCode, 200);
+  t.match(script.body, '&lt;script&gt;alert', 'typed HTML shown back');
   t.notMatch(script.body, /<script>alert/, 'typed HTML is escaped');
   t.equal(upstreamCalls(), before, 'nothing rejected reached the upstream');
 });
 
 t.test('security headers on a page rendered for one visitor: a fresh nonce', async (t) => {
   // A refused amount: the home page with what this visitor typed, rendered for them.
-  const post = () =>
-    app.inject({
-      method: 'POST',
-      url: '/',
-      headers: { host: 'maple.localhost', origin: 'http://maple.localhost', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'txnType=BUY&fiatAmount=abc&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER',
-    });
+  const post = async () =>
+    (
+      await refusedHome(
+        'maple.localhost',
+        'txnType=BUY&fiatAmount=abc&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER',
+      )
+    ).page;
   const res = await post();
-  t.equal(res.statusCode, 422);
+  t.equal(res.statusCode, 200);
+  t.match(res.body, 'Value must be a number.');
   const csp = String(res.headers['content-security-policy']);
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   t.ok(nonce, 'a nonce');

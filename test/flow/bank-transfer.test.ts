@@ -69,8 +69,14 @@ t.test("IDR: the banks with logos or text tiles, a forged bank refused, the chos
 
   const before = upstreamCalls(stack, '/banktransfer/init');
   const forged = await visitor.post('/bank-select', { selectedBank: 'RBC' });
-  t.equal(forged.statusCode, 422);
-  t.match(forged.body, 'Please choose one of the banks shown.');
+  t.equal(forged.statusCode, 303, 'a refusal answers with a redirect to its page');
+  t.equal(forged.headers.location, '/bank-select');
+  t.match((await visitor.get('/bank-select')).body, 'Please choose one of the banks shown.');
+  t.notMatch(
+    (await visitor.get('/bank-select')).body,
+    'Please choose one of the banks shown.',
+    'once: a reload shows it no more',
+  );
   t.equal(upstreamCalls(stack, '/banktransfer/init'), before, 'nothing sent upstream');
 
   const chosen = await visitor.post('/bank-select', { selectedBank: 'BCA' });
@@ -207,8 +213,8 @@ t.test('bank init: already initiated, and no answer', async (t) => {
     ok: false,
     failure: { kind: 'error', status: 409, code: 'FLOWACTION.INVALID', msg: 'banktransfer/init is not allowed now' },
   });
-  const twice = await visitor.post('/poli');
-  t.equal(twice.statusCode, 409);
+  const twice = await visitor.submit('/poli');
+  t.equal(twice.statusCode, 200, 'the page its 303 leads to');
   t.match(
     twice.body,
     'Unable to proceed as bank transfer has already been initiated. Please contact customer support for further assistance.',

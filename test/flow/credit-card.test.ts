@@ -42,8 +42,13 @@ t.test('the quote, residency, the framed widget, Pay, success', async (t) => {
   t.match(quote.body, '<dt>You receive</dt><dd>0.00101263 BTC</dd>');
 
   const unconfirmed = await visitor.post('/credit-card-quote', {});
-  t.equal(unconfirmed.statusCode, 422);
-  t.match(unconfirmed.body, 'Card payments are available to residents of Canada only.');
+  t.equal(unconfirmed.statusCode, 303, 'a refusal answers with a redirect to the quote');
+  t.equal(unconfirmed.headers.location, '/credit-card-quote');
+  const refused = await visitor.get('/credit-card-quote');
+  t.equal(refused.statusCode, 200);
+  t.match(refused.body, 'Card payments are available to residents of Canada only.');
+  t.match(refused.body, /aria-invalid="true"[^>]*name="canadianResident"/, 'the box marked as the one to tick');
+  t.notMatch((await visitor.get('/credit-card-quote')).body, 'residents of Canada only', 'a reload shows it no more');
   const next = await visitor.post('/credit-card-quote', { canadianResident: 'yes' });
   t.equal(next.statusCode, 303);
   t.equal(next.headers.location, '/credit-card');

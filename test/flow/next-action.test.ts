@@ -66,10 +66,12 @@ t.test('an unknown nextAction: no navigation, the page says the order could not 
     headers: { host: 'maple.localhost', origin: 'http://maple.localhost', 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(quoteForm({ amount: 123 })).toString(),
   });
-  t.equal(res.statusCode, 409, 'no navigation');
-  t.equal(res.headers.location, undefined);
-  t.match(res.body, FAILURE_TEXT.cannotContinue);
-  t.match(res.body, 'value="123"', 'the page they submitted, as they typed it');
+  t.equal(res.statusCode, 303, 'no navigation: back to the form');
+  t.equal(res.headers.location, '/');
+  const cookie = res.cookies.find((c) => c.name === 'refused');
+  const page = await app.inject({ url: '/', headers: { host: 'maple.localhost', cookie: `refused=${cookie?.value}` } });
+  t.match(page.body, FAILURE_TEXT.cannotContinue);
+  t.match(page.body, 'value="123"', 'the page they submitted, as they typed it');
   const logged = logs.find((l) => l.msg === 'next action not followed');
   t.match(logged, { reason: 'unknown nextAction INPUT_HOLOGRAM' }, 'logged, with the action');
 });

@@ -46,24 +46,45 @@ t.test('the page: order, single-use warning, a 16-digit numeric field, the rate 
   t.match(page.body, 'data-island="RateHold"');
 });
 
-t.test('bad numbers get the spec messages, 422, what was typed, nothing sent upstream', async (t) => {
+t.test(
+  'bad numbers: a 303 to the page, which shows the spec message and what was typed once; nothing sent upstream',
+  async (t) => {
+    const visitor = await voucherBuy();
+    const before = upstreamCalls(stack, '/vouchernumber');
+    const rows: [string, string][] = [
+      ['', 'Please enter your Flexepin Voucher.'],
+      ['123456789012345', 'Flexepin Vouchers are a 16 digits.'],
+      ['12345678901234567', 'Flexepin Vouchers are a 16 digits.'],
+      ['١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦', 'Flexepin Vouchers are numbers only.'],
+      ['１２３４５６７８９０１２３４５６', 'Flexepin Vouchers are numbers only.'],
+      ['1234.5678.9012.3456', 'Flexepin Vouchers are numbers only.'],
+    ];
+    for (const [voucherNumber, message] of rows) {
+      const res = await visitor.post(PAGE, { voucherNumber });
+      t.equal(res.statusCode, 303, voucherNumber);
+      t.equal(res.headers.location, PAGE);
+      const page = await visitor.get(PAGE);
+      t.equal(page.statusCode, 200);
+      t.match(page.body, message);
+      if (voucherNumber) t.match(page.body, `value="${voucherNumber}"`, 'typed value kept');
+    }
+    const reloaded = await visitor.get(PAGE);
+    t.notMatch(reloaded.body, 'Flexepin Vouchers are', 'a reload shows it no more');
+    t.equal(upstreamCalls(stack, '/vouchernumber'), before, 'nothing sent upstream');
+  },
+);
+
+t.test('a refused voucher waits server side: the cookie carries only an id, read once', async (t) => {
   const visitor = await voucherBuy();
-  const before = upstreamCalls(stack, '/vouchernumber');
-  const rows: [string, string][] = [
-    ['', 'Please enter your Flexepin Voucher.'],
-    ['123456789012345', 'Flexepin Vouchers are a 16 digits.'],
-    ['12345678901234567', 'Flexepin Vouchers are a 16 digits.'],
-    ['١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦', 'Flexepin Vouchers are numbers only.'],
-    ['１２３４５６７８９０１２３４５６', 'Flexepin Vouchers are numbers only.'],
-    ['1234.5678.9012.3456', 'Flexepin Vouchers are numbers only.'],
-  ];
-  for (const [voucherNumber, message] of rows) {
-    const res = await visitor.post(PAGE, { voucherNumber });
-    t.equal(res.statusCode, 422, voucherNumber);
-    t.match(res.body, message);
-    if (voucherNumber) t.match(res.body, `value="${voucherNumber}"`, 'typed value kept');
-  }
-  t.equal(upstreamCalls(stack, '/vouchernumber'), before, 'nothing sent upstream');
+  await visitor.post(PAGE, { voucherNumber: '0000000000000000' });
+  const cookie = visitor.refusal;
+  t.ok(cookie.length < 200, `the cookie is an id, not the form (${cookie.length} bytes)`);
+  const again = await voucherBuy();
+  again.cookie = visitor.cookie;
+  again.refusal = cookie;
+  t.match((await again.get(PAGE)).body, 'This voucher has already been used.', 'the page shows it');
+  again.refusal = cookie;
+  t.notMatch((await again.get(PAGE)).body, 'already been used', 'the same cookie again finds nothing: read once');
 });
 
 t.test('a redeemed voucher (spaces and dashes dropped) goes to the in-review page', async (t) => {
@@ -77,9 +98,10 @@ t.test('a redeemed voucher (spaces and dashes dropped) goes to the in-review pag
 
 t.test('a used voucher, and no answer', async (t) => {
   const visitor = await voucherBuy();
-  const used = await visitor.post(PAGE, { voucherNumber: '0000000000000000' });
-  t.equal(used.statusCode, 422);
+  const used = await visitor.submit(PAGE, { voucherNumber: '0000000000000000' });
+  t.equal(used.statusCode, 200, 'the page its 303 leads to');
   t.match(used.body, 'This voucher has already been used.');
+  t.match(used.body, 'value="0000000000000000"', 'what was typed');
   voucherLost = true;
   const lost = await visitor.post(PAGE, { voucherNumber: '1234567812345678' });
   voucherLost = false;

@@ -52,13 +52,18 @@ t.test('an unknown hash, a 10 KB hash, path characters: home, never a 5xx', asyn
 
 t.test("Pro's rules with the spec's messages", async (t) => {
   const visitor = new Visitor(stack);
-  const low = await visitor.post(PRO, form({ fiatAmount: '99' }));
-  t.equal(low.statusCode, 422);
+  const refused = await visitor.post(PRO, form({ fiatAmount: '99' }));
+  t.equal(refused.statusCode, 303, 'a refusal answers with a redirect to the invitation');
+  t.equal(refused.headers.location, PRO);
+  const low = await visitor.get(PRO);
+  t.equal(low.statusCode, 200);
   t.match(low.body, 'Amount must be greater than $100.');
-  const high = await visitor.post(PRO, form({ fiatAmount: '3001' }));
+  t.match(low.body, /name="fiatAmount"[^>]*value="99"/, 'what was typed is kept');
+  t.notMatch((await visitor.get(PRO)).body, 'Amount must be greater', 'a reload shows it no more');
+  const high = await visitor.submit(PRO, form({ fiatAmount: '3001' }));
   t.match(high.body, 'Amount must be less than $3,000.');
-  const card = await visitor.post(PRO, form({ paymentMethod: 'CREDITCARD' }));
-  t.equal(card.statusCode, 422);
+  const card = await visitor.submit(PRO, form({ paymentMethod: 'CREDITCARD' }));
+  t.equal(card.statusCode, 200);
   t.match(card.body, 'Payment method must be Interac E-Transfer');
   t.match(card.body, /name="fiatAmount"[^>]*value="100"/, 'what was typed is kept');
 });

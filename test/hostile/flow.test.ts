@@ -253,7 +253,8 @@ t.test('unknown hosts on a production upstream are refused and counted; never th
       },
       payload: form,
     });
-    t.equal(res.statusCode, 422, 'a test-coin quote is refused at the form');
+    t.equal(res.statusCode, 303, 'a test-coin quote is refused at the form');
+    t.equal(res.headers.location, '/', 'which shows the refusal');
   });
   t.same(testCoin, [], 'no test-coin quote reached the production upstream');
 

@@ -458,7 +458,7 @@ t.test('texts meant for developers never reach a visitor: through /api and on pa
     JSON.stringify({ error: { code: 'FLOWACTION.INVALID', msg: developerText } }),
   );
   const home = new Visitor(stack);
-  const quote = await home.post('/', {
+  const quote = await home.submit('/', {
     txnType: 'BUY',
     fiatAmount: '100',
     fiatCurrency: 'CAD',

@@ -44,6 +44,8 @@ t.test("the caches' shares make up the whole budget, which follows the RSS thres
   await import('../../server/render/island.tsx');
   await import('../../server/flow/ticker-cache.ts');
   await import('../../server/render/qr.ts');
+  await import('../../server/render/static-part.tsx');
+  await import('../../server/ops/refusal-store.ts');
   const shares = cacheShares();
   delete shares['test-cache'];
   t.same(Object.keys(shares).sort(), [
@@ -51,8 +53,10 @@ t.test("the caches' shares make up the whole budget, which follows the RSS thres
     'merchant-assets',
     'published-pages',
     'qr-codes',
+    'refused-forms',
     'shared-pages',
     'shells',
+    'static-parts',
     'tickers',
   ]);
   t.equal(

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { Order } from '../../checkout/order.ts';
 import type { Progress } from '../../checkout/progress.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
+import { staticPieces } from '../../server/render/static-part.tsx';
 import { useTexts } from '../../ui/language.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -16,11 +17,22 @@ export interface FlowFrameProps {
   order?: Order | undefined;
 }
 
+/** Where the visitor stands among the flow's steps: the same for every visitor at that step, so kept as HTML. */
 export function StepIndicator({ progress }: { progress: Progress }) {
+  const { STEP_TEXT } = useTexts();
+  const { language } = useRenderContext();
+  const [steps] = staticPieces(`steps ${progress.steps.join(' ')} ${progress.current}`, language, () => (
+    <StepList progress={progress} />
+  ));
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of the steps, kept per language and step
+  return <nav className="progress" aria-label={STEP_TEXT.label} dangerouslySetInnerHTML={{ __html: steps! }} />;
+}
+
+function StepList({ progress }: { progress: Progress }) {
   const { STEP_TEXT } = useTexts();
   const { steps, current } = progress;
   return (
-    <nav className="progress" aria-label={STEP_TEXT.label}>
+    <>
       <p className="step-count">
         {STEP_TEXT.of({ n: current + 1, total: steps.length, name: STEP_TEXT.names[steps[current]!] })}
       </p>
@@ -31,7 +43,7 @@ export function StepIndicator({ progress }: { progress: Progress }) {
           </li>
         ))}
       </ol>
-    </nav>
+    </>
   );
 }
 

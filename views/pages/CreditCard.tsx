@@ -100,6 +100,7 @@ export function CreditCardQuotePage(props: CreditCardQuoteProps & { frame?: Flow
                     value="yes"
                     defaultChecked={props.form.values.canadianResident === 'yes'}
                     aria-invalid={props.form.errors.canadianResident ? true : undefined}
+                    autoFocus={props.form.errors.canadianResident !== undefined || undefined}
                     aria-describedby={props.form.errors.canadianResident ? 'canadianResident-error' : undefined}
                   />{' '}
                   {CARD_TEXT.residency}
