@@ -84,6 +84,20 @@ t.test('every npm script the docs give exists', async (t) => {
   );
 });
 
+t.test("the recipes' file lists are checked: each recipe names its files as paths", async (t) => {
+  const recipes = new Map<string, string[]>();
+  let heading = '';
+  for (const m of mentions.filter((m) => m.doc === 'docs/architecture.md')) {
+    if (/^#+ /.test(m.text)) heading = m.text.replace(/^#+ /, '');
+    if (!m.inRecipe) continue;
+    const paths = [...m.text.matchAll(/`([^`]+)`/g)].flatMap(([, code]) => pathIn(code!) ?? []);
+    recipes.set(heading, [...(recipes.get(heading) ?? []), ...paths]);
+  }
+  for (const recipe of ['Adding a screen', 'Adding a payment method', 'Adding a language']) {
+    t.ok((recipes.get(recipe)?.length ?? 0) >= 5, `${recipe}: ${recipes.get(recipe)?.length ?? 0} paths checked above`);
+  }
+});
+
 t.test('the checks see what is missing', async (t) => {
   t.equal(pathIn('server/nowhere.ts'), 'server/nowhere.ts', 'a path in a folder of the tree is checked');
   t.equal(pathIn('screenshots/<merchant>/'), undefined, 'a placeholder is not a path');

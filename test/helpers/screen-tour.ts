@@ -5,6 +5,10 @@
 // all visit this one list.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import type { MethodTable } from '../../checkout/payment-method.ts';
+import type { RouteDef } from '../../checkout/routes.ts';
+import { PAYMENT_METHODS } from '../../server/methods/index.ts';
+import type { PaymentMethod } from '../../server/methods/method.ts';
 import {
   ADDRESS,
   driveTo,
@@ -19,10 +23,20 @@ import {
 } from './journey.ts';
 import type { Stack } from './stack.ts';
 
-/** Every demo merchant's hosts, as its merchant.json names them. */
-export const MERCHANT_HOSTS: readonly string[] = readdirSync('merchants', { withFileTypes: true })
+/** What the tour reads of a demo merchant's merchant.json. */
+export interface DemoMerchant {
+  hosts: string[];
+  paymentMethods: { name: string }[];
+  supportedFiatCurrencies: { id: string }[];
+}
+
+/** Every demo merchant, as its merchant.json says. */
+export const DEMO_MERCHANTS: readonly DemoMerchant[] = readdirSync('merchants', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
-  .flatMap((entry) => (JSON.parse(readFileSync(`merchants/${entry.name}/merchant.json`, 'utf8')) as { hosts: string[] }).hosts);
+  .sort((a, b) => a.name.localeCompare(b.name))
+  .map((entry) => JSON.parse(readFileSync(`merchants/${entry.name}/merchant.json`, 'utf8')) as DemoMerchant);
+/** Every demo merchant's hosts. */
+export const MERCHANT_HOSTS: readonly string[] = DEMO_MERCHANTS.flatMap((merchant) => merchant.hosts);
 const ROO = 'roo.localhost';
 const MANILA = 'manila.localhost';
 const TEST = 'test.localhost';
@@ -151,7 +165,8 @@ async function spendQuote(stack: Stack, page: Page, picked?: string): Promise<vo
   await openWith(stack, page, visitor, '/spend-quote');
 }
 
-export const TOUR: readonly TourStop[] = [
+/** The stops written by hand: a page and the way to it where a walk alone does not show it. */
+const HAND_STOPS: readonly TourStop[] = [
   ...MERCHANT_HOSTS.map((host) => ({
     name: `home on ${host}`,
     host,
@@ -362,6 +377,47 @@ export const TOUR: readonly TourStop[] = [
     open: (stack, page) => goto(stack, page, MANILA, '/cash-in-locations'),
   },
   { name: 'proc', host: MAPLE, path: '/proc/order-7', open: (stack, page) => goto(stack, page, MAPLE, '/proc/order-7?ref=abc') },
+];
+
+/** A payment method's page the tour derives, and the journey's walk that reaches it. */
+export interface MethodPageStop {
+  name: string;
+  host: string;
+  path: string;
+  walk: Walk;
+}
+
+/**
+ * A payment method's page that no stop shows yet is reached by the journey's walk, on the
+ * first demo merchant (by folder name) that offers the method, in its first currency: a new
+ * method's page joins the tour from its module's screens, with no stop written for it.
+ */
+export function methodPageStops(
+  methods: MethodTable<PaymentMethod>,
+  merchants: readonly DemoMerchant[],
+  shown: readonly TourStop[],
+): MethodPageStop[] {
+  return methods.list.flatMap((method) => {
+    const merchant = merchants.find((m) => m.paymentMethods.some((offered) => offered.name === method.name));
+    // A spend starts from its own picker, written by hand above.
+    if (!merchant || method.flow === 'SPEND') return [];
+    const walk: Walk = {
+      host: merchant.hosts[0]!,
+      kind: method.flow,
+      method: method.name,
+      currency: merchant.supportedFiatCurrencies[0]!.id,
+    };
+    return method.screens
+      .filter((screen) => screen.get)
+      .flatMap((screen) => (Array.isArray(screen.route) ? screen.route : [screen.route as RouteDef]))
+      .filter((route) => route.params.length === 0 && !shown.some((stop) => stop.path === route.path))
+      .map((route) => ({ name: `${route.name} (${method.name})`, host: walk.host!, path: route.path, walk }));
+  });
+}
+
+export const TOUR: readonly TourStop[] = [
+  ...HAND_STOPS,
+  ...methodPageStops(PAYMENT_METHODS, DEMO_MERCHANTS, HAND_STOPS).map((stop) => flowStop(stop.name, stop.path, stop.walk)),
 ];
 
 /** Opens a stop and waits until the page is settled: islands hydrated, streams done. */
