@@ -21,6 +21,9 @@ export interface RefusalStore {
   take(id: string): Promise<string | null>;
 }
 
+/** Whether `text` may be kept: the bound is in bytes, as the store holds them. */
+const fits = (text: string) => Buffer.byteLength(text) <= MAX_HELD_BYTES;
+
 interface Held {
   text: string;
   until: number;
@@ -36,7 +39,7 @@ const held = new ByteCache<string, Held>({
 export function memoryRefusals(clock: () => number): RefusalStore {
   return {
     async keep(text, ttlMs) {
-      if (text.length > MAX_HELD_BYTES) return null;
+      if (!fits(text)) return null;
       const id = randomBytes(ID_BYTES).toString('base64url');
       return held.set(id, { text, until: clock() + ttlMs }) ? id : null;
     },
@@ -52,7 +55,7 @@ export function memoryRefusals(clock: () => number): RefusalStore {
 export function redisRefusals(redis: Redis): RefusalStore {
   return {
     async keep(text, ttlMs) {
-      if (text.length > MAX_HELD_BYTES) return null;
+      if (!fits(text)) return null;
       const id = randomBytes(ID_BYTES).toString('base64url');
       // Redis away: the page is shown at once, as when it does not fit.
       return (await redis.set(`${REDIS_PREFIX}${id}`, text, 'PX', ttlMs).catch(() => null)) === 'OK' ? id : null;

@@ -26,6 +26,7 @@ t.test('in memory: read once, gone after its time, too large never kept', async 
   clock.advance(60_001);
   t.equal(await store.take(late!), null, 'gone after its time');
   t.equal(await store.keep('x'.repeat(MAX_HELD_BYTES + 1), 60_000), null, 'too large: not kept');
+  t.equal(await store.keep('é'.repeat(MAX_HELD_BYTES / 2 + 1), 60_000), null, 'too large in bytes, if not in characters');
   t.equal(await store.take('no-such-id'), null);
 });
 
