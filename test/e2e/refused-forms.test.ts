@@ -15,6 +15,12 @@ const { stack, browser } = await startBrowserStack();
 const path = (page: Page) => new URL(page.url()).pathname;
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
 
+/** The status the form's POST was answered with, `submit` being how the visitor sent it. */
+async function postStatus(page: Page, submit: () => Promise<void>): Promise<number> {
+  const [posted] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), submit()]);
+  return posted.status();
+}
+
 for (const javaScriptEnabled of [true, false]) {
   const js = `JavaScript ${javaScriptEnabled ? 'on' : 'off'}`;
 
@@ -27,8 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
     const before = sent();
     const code = page.getByLabel('Verification code');
     await code.fill('111111');
-    const [posted] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), code.press('Enter')]);
-    t.equal(posted.status(), 303, 'the form is answered with a redirect');
+    t.equal(await postStatus(page, () => code.press('Enter')), 303, 'the form is answered with a redirect');
     await page.getByText('Invalid verification code. You have 2 attempts left.').waitFor();
     t.equal(path(page), '/mobile-verification');
     t.equal(await code.inputValue(), '111111', 'what was typed');
@@ -90,11 +95,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(stack.url('maple.localhost', '/buyer-info-input'));
       await page.getByLabel('First Name').fill('Ada');
       await page.getByLabel('Email Address').fill('ada@');
-      const [posted] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === 'POST'),
-        page.getByRole('button', { name: 'NEXT' }).click(),
-      ]);
-      t.equal(posted.status(), 303);
+      t.equal(await postStatus(page, () => page.getByRole('button', { name: 'NEXT' }).click()), 303);
       await page.getByText('Last Name required').waitFor();
       t.equal(await page.getByLabel('First Name').inputValue(), 'Ada', 'what was typed');
       t.equal(await page.getByLabel('Email Address').inputValue(), 'ada@');
@@ -120,11 +121,11 @@ for (const javaScriptEnabled of [true, false]) {
     const amount = page.getByLabel('Amount', { exact: true });
     await amount.fill('5');
     await page.getByLabel('Payment method').selectOption('ETRANSFER');
-    const [posted] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST'),
-      page.getByRole('button', { name: 'NEXT' }).click(),
-    ]);
-    t.equal(posted.status(), 303, 'the form is answered with a redirect');
+    t.equal(
+      await postStatus(page, () => page.getByRole('button', { name: 'NEXT' }).click()),
+      303,
+      'the form is answered with a redirect',
+    );
     await page.getByText('Amount must be greater than $20.').waitFor(SERVER_STEP);
     t.equal(path(page), '/');
     t.equal(await amount.inputValue(), '5', 'what was typed');
@@ -149,8 +150,7 @@ for (const javaScriptEnabled of [true, false]) {
     const before = sent();
     const voucher = page.getByLabel('Voucher number');
     await voucher.fill('0000000000000000');
-    const [posted] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), voucher.press('Enter')]);
-    t.equal(posted.status(), 303, 'the form is answered with a redirect');
+    t.equal(await postStatus(page, () => voucher.press('Enter')), 303, 'the form is answered with a redirect');
     await page.getByText('This voucher has already been used.').waitFor(SERVER_STEP);
     t.equal(path(page), '/payment-flexepin');
     t.equal(await voucher.inputValue(), '0000000000000000', 'what was typed');
@@ -178,11 +178,7 @@ for (const javaScriptEnabled of [true, false]) {
       (await driveTo(stack, '/credit-card-quote', { method: 'CREDITCARD', amount: 100 })).browserCookie(),
     ]);
     await page.goto(stack.url(MAPLE, '/credit-card-quote'));
-    const [posted] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST'),
-      page.getByRole('button', { name: 'NEXT' }).click(),
-    ]);
-    t.equal(posted.status(), 303);
+    t.equal(await postStatus(page, () => page.getByRole('button', { name: 'NEXT' }).click()), 303);
     await page.getByText('Card payments are available to residents of Canada only.').waitFor(SERVER_STEP);
     t.equal(path(page), '/credit-card-quote');
     t.equal(
