@@ -1,7 +1,7 @@
 // Runs the browser tests in headless Chromium from Debian.
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { chromiumOrExit } from './chromium.ts';
+import { runTap } from './tap-run.ts';
 
 const chromium = chromiumOrExit();
 // tap only treats .ts files as tests when they are named, so list them.
@@ -10,8 +10,4 @@ const files = readdirSync('test/e2e')
   .map((f) => `test/e2e/${f}`);
 // Two files at once: each starts its own edge, sandbox and Chromium on ports of its own, and
 // one file's waits for the network and the browser overlap the other's work.
-const result = spawnSync('npx', ['tap', '--jobs=2', ...files], {
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-});
-process.exit(result.status ?? 1);
+process.exit(await runTap(['--jobs=2', ...files], { ...process.env, CHROMIUM_PATH: chromium }));

@@ -3,9 +3,9 @@
 // cores. Browser files set their own longer time limit (test/helpers/browser.ts); unit files
 // keep tap's. tap runs the files in name order, so the long accessibility tours
 // (test/e2e/a11y*) start early and do not end the run alone.
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { chromiumOrExit } from './chromium.ts';
+import { runTap } from './tap-run.ts';
 
 /**
  * Files at once: one more than the cores, as most files spend much of their time waiting;
@@ -17,8 +17,4 @@ const chromium = chromiumOrExit();
 const files = readdirSync('test', { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.test.ts'))
   .map((f) => `test/${f}`);
-const result = spawnSync('npx', ['tap', `--jobs=${JOBS}`, ...files], {
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-});
-process.exit(result.status ?? 1);
+process.exit(await runTap([`--jobs=${JOBS}`, ...files], { ...process.env, CHROMIUM_PATH: chromium }));
