@@ -109,6 +109,11 @@ export const ROUTES = {
   transactionInReview: route('transaction-in-review', '/transaction-in-review'),
   transactionSuccess: route('transaction-success', '/transaction-success'),
   transactionCancelled: route('transaction-cancelled', '/transaction-cancelled'),
+  /**
+   * The page that says an order has ended (too many wrong codes, SYSTEM on a requote), once,
+   * after a 303 from the form that ended it.
+   */
+  orderEnded: route('order-ended', '/order-ended'),
   /** Done (POST): resets the flow and leaves for the merchant's success URL. */
   done: route('done', '/done'),
   procHandler: route('proc-handler', '/proc/:procid', { params: ['procid'] }),

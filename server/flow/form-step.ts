@@ -14,7 +14,7 @@ import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import type { Validated } from '../../checkout/validation/result.ts';
 import type { FormState } from '../../ui/Field.tsx';
 import { readFlow } from '../security/flow-cookie.ts';
-import { type RefusalCarrier, refuseToPage } from '../security/refusal-cookie.ts';
+import { type RefusalCarrier, type RefusedForm, refuseToPage } from '../security/refusal-cookie.ts';
 import type { UpstreamClient, UpstreamResult } from '../upstream/client.ts';
 import { formValues } from './form.ts';
 import { acceptNewQuote, acceptsNewQuote } from './new-quote.ts';
@@ -57,7 +57,10 @@ export interface FormStep<F extends string, V> {
    * at another step sends the visitor there, and nothing is sent (payment steps).
    */
   atStep?: NextAction;
-  /** The voucher's stored value differs from the quote: offer a new quote for `amount`. */
+  /**
+   * The voucher's stored value differs from the quote: offer a new quote for `amount` (on
+   * the page the 303 leads to, which takes `newQuoteAmount` with the refusal; else here).
+   */
   newQuote?(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -93,17 +96,17 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     let flow: FlowCookie = cookie;
     const values = formValues(request.body, step.fields);
     // Should the hold run out, Accept posts this form again, as it was sent.
-    const carried: Carried = { action: request.url, values };
+    const carried: Carried = { action: request.url, values, carrier: step.refusesToPage };
     const page = step.pages?.[0] ?? step.screen;
     // An outage (5xx) is answered with the page itself: its GET would need the upstream too.
-    const show = async (form: Omit<FormState<F>, 'values'>, status: number) => {
-      if (step.refusesToPage && status < 500) {
-        // Before the 303 is sent; the page, if it is shown instead, keeps the same itself.
-        step.leavingRefused?.(request, reply, flow);
-        if (await refuseToPage(request, reply, page, flow, { values, ...form }, step.refusesToPage)) return reply;
-      }
-      return step.render(request, reply, flow, { values, ...form }, status);
+    const keptForPage = async (form: Omit<RefusedForm<F>, 'values'>, status: number) => {
+      if (!step.refusesToPage || status >= 500) return false;
+      // Before the 303 is sent; the page, if it is shown instead, keeps the same itself.
+      step.leavingRefused?.(request, reply, flow);
+      return refuseToPage(request, reply, page, flow, { values, ...form }, step.refusesToPage);
     };
+    const show = async (form: Omit<FormState<F>, 'values'>, status: number) =>
+      (await keptForPage(form, status)) ? reply : step.render(request, reply, flow, { values, ...form }, status);
 
     const checked = step.validate(request.body ?? {}, flow, request);
     if (!checked.ok) return show({ errors: checked.errors, formErrors: [] }, 422);
@@ -136,7 +139,10 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
       endedTitle: step.endedTitle,
       newQuote:
         step.newQuote &&
-        ((amount, status) => step.newQuote!(request, reply, flow, { values, errors: {}, formErrors: [] }, amount, status)),
+        (async (amount, status) =>
+          (await keptForPage({ errors: {}, formErrors: [], newQuoteAmount: amount }, status))
+            ? reply
+            : step.newQuote!(request, reply, flow, { values, errors: {}, formErrors: [] }, amount, status)),
       stay: (messages, on, status) =>
         on === 'field' && step.mainField
           ? show({ errors: { [step.mainField]: messages.join(' ') }, formErrors: [] }, status)

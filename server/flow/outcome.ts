@@ -17,10 +17,11 @@ import type { Texts } from '../../checkout/messages.ts';
 import { requoteBody } from '../../checkout/quote-timer.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { FORM_FIELDS } from '../../checkout/wire.ts';
-import { FlowEndedPage } from '../../views/pages/FlowEnded.tsx';
+import { FlowEndedPage, type FlowEndedProps } from '../../views/pages/FlowEnded.tsx';
 import { NewQuotePage, type NewQuotePageProps } from '../../views/pages/NewQuote.tsx';
 import { textsOf } from '../i18n/plugin.ts';
 import { clearFlow } from '../security/flow-cookie.ts';
+import { keepForPage, type RefusalCarrier } from '../security/refusal-cookie.ts';
 import { flowFrameOf } from './frame.ts';
 import { renderHome } from './home-page.ts';
 import { resumeAt, seeOther } from './next.ts';
@@ -31,6 +32,8 @@ import { upstreamFor } from './upstream.ts';
 export interface Carried {
   action: string;
   values: Readonly<Record<string, string | undefined>>;
+  /** Where it waits for the choice's page: a voucher number never travels in a cookie. */
+  carrier?: RefusalCarrier | undefined;
 }
 
 /** What the screen a failure happened on offers the outcomes. */
@@ -99,19 +102,19 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
       return home();
     case 'redirect-home': {
       // The URL depends on the flow's currency: read before the flow is forgotten.
-      const leaveTo = siteUrlsFor(request).error(outcome.code);
-      scheduleHomeRedirect(reply, undefined, leaveTo);
+      const ended: OrderEnded = {
+        title: screen.endedTitle?.(textsOf(request)) ?? textsOf(request).FLOW_ENDED.title,
+        message: outcome.message,
+        notice: outcome.notice,
+        reference: screen.flow?.refId,
+        leaveTo: siteUrlsFor(request).error(outcome.code),
+      };
       clearFlow(request, reply);
-      return reply.render(
-        createElement(FlowEndedPage, {
-          title: screen.endedTitle?.(textsOf(request)) ?? textsOf(request).FLOW_ENDED.title,
-          message: outcome.message,
-          notice: outcome.notice,
-          reference: screen.flow?.refId,
-          leaveTo,
-        }),
-        { status: outcome.status },
-      );
+      return answersForm(request)
+        ? keepForPage(request, reply, ROUTES.orderEnded.path, undefined, { ended }).then((kept) =>
+            kept ? reply : showOrderEnded(reply, ended, outcome.status),
+          )
+        : showOrderEnded(reply, ended, outcome.status);
     }
     case 'modal-home':
       if (screen.modal) return screen.modal(outcome.message, outcome.status);
@@ -137,12 +140,27 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
   }
 }
 
+/** What the page that says an order has ended shows. */
+export type OrderEnded = FlowEndedProps;
+
+/** A POST is answered with a 303 to a page, so a reload or Back never sends it again. */
+const answersForm = (request: FastifyRequest) => request.method === 'POST';
+
+/** The order has ended: what happened, its reference, and the Refresh to where the visitor goes. */
+export function showOrderEnded(reply: FastifyReply, ended: OrderEnded, status: number): Promise<FastifyReply> {
+  scheduleHomeRedirect(reply, undefined, ended.leaveTo);
+  return reply.render(createElement(FlowEndedPage, ended), { status });
+}
+
 /** Load the visitor's flow state and go where its nextAction says. */
 export async function resumeFlow(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie): Promise<FastifyReply> {
   const result = await upstreamFor(request).flowState(flow.txnType, flow.refId);
   if (!result.ok) return meetFailure(request, reply, result.failure, 'load', { flow });
   return resumeAt(request, reply, flow, result.value, ROUTES.transactionNew.path);
 }
+
+const definedValues = (values: Carried['values']): Record<string, string> =>
+  Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 
 /**
  * The rate hold ran out on a step after the quote page: the order requoted at the current
@@ -157,6 +175,12 @@ export async function offerNewQuote(
   flow: FlowCookie,
   carried?: Carried,
 ): Promise<FastifyReply> {
+  if (answersForm(request)) {
+    // The choice is the page of its own the 303 leads to, with the form kept for its Accept.
+    if (!carried) return reply.redirect(ROUTES.newQuote.path, 303);
+    const kept = { carried: { action: carried.action, values: definedValues(carried.values) } };
+    if (await keepForPage(request, reply, ROUTES.newQuote.path, flow, kept, carried.carrier)) return reply;
+  }
   const upstream = upstreamFor(request);
   let figures: { fiatAmount: number; cryptoAmount: number } | undefined = flow.order;
   if (!figures) {
@@ -172,9 +196,7 @@ export async function offerNewQuote(
   );
   const config = request.merchant.config;
   const frame = flowFrameOf(request, flow);
-  const fields = Object.fromEntries(
-    Object.entries(carried?.values ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
+  const fields = definedValues(carried?.values ?? {});
   const choice = (offer: NewQuotePageProps['offer'], status: number) =>
     reply.header('cache-control', 'no-store').render(
       createElement(NewQuotePage, {
@@ -211,7 +233,7 @@ export async function offerNewQuote(
         fee: quoteFee(config, method, flow.pro) ?? flow.order?.fee ?? null,
       },
     },
-    // A form sent after the hold ran out was refused; the choice's own page was found.
-    request.method === 'GET' ? 200 : 409,
+    // A form sent after the hold ran out and kept nowhere is answered with the choice itself.
+    answersForm(request) ? 409 : 200,
   );
 }

@@ -85,11 +85,10 @@ export async function requestQuote(
     (async (status: number, view: { modal?: string; formError?: string }) => {
       const errors = view.formError ? { form: view.formError } : {};
       // The home form's message waits for its page (an outage's page is answered at once: its GET would quote again).
-      const refused = { values, errors, formErrors: [] };
+      const refused = { values, errors, formErrors: [], modal: view.modal };
       if (
         request.method === 'POST' &&
         status < 500 &&
-        !view.modal &&
         (await refuseToPage(request, reply, ROUTES.home.path, undefined, refused))
       ) {
         return reply;

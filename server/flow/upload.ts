@@ -2,16 +2,19 @@
 // reads a multipart form, checks every file on the server (extension, magic number, size,
 // dimensions; names are generated) before anything goes upstream, then sends the base64
 // payload. Islands post the same forms with `accept: application/json` and get the
-// messages as JSON; without JavaScript the page is shown again with them.
+// messages as JSON; without JavaScript a 303 leads to the page, which shows them.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentType, ImageSource, NextAction } from '../../checkout/domain.ts';
+import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_RETRY_AFTER_S } from '../../checkout/limits.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { uploadFileError } from '../../checkout/validation/upload-file.ts';
+import type { FormState } from '../../ui/Field.tsx';
 import { textsOf } from '../i18n/plugin.ts';
 import { readFlow } from '../security/flow-cookie.ts';
+import { refuseToPage } from '../security/refusal-cookie.ts';
 import { checkFileBytes } from '../uploads/file-bytes.ts';
 import { readUploadForm, type UploadedFile, type UploadForm } from '../uploads/form.ts';
 import { followNextAction } from './next.ts';
@@ -40,6 +43,24 @@ export type ShowRefusal = (
 /** Islands ask for JSON; a form post gets a page. */
 export function wantsJson(request: FastifyRequest): boolean {
   return String(request.headers.accept ?? '').startsWith('application/json');
+}
+
+/**
+ * A refused upload form sent without JavaScript: a 303 to `page`, which shows the messages
+ * and the fields kept, so a reload sends no file again. Never the file: a browser cannot
+ * refill a file input, and a file is no cookie's. False when it is answered here instead
+ * (an island's JSON, an outage, a form too large to keep).
+ */
+export async function refuseUploadToPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: string,
+  flow: FlowCookie | null,
+  form: FormState<string>,
+  status: number,
+): Promise<boolean> {
+  if (request.method !== 'POST' || wantsJson(request) || status >= 500) return false;
+  return refuseToPage(request, reply, page, flow ?? undefined, form);
 }
 
 export function refuse(

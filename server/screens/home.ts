@@ -21,7 +21,12 @@ export const homeScreen = defineScreen({
   get: async (request, reply) => {
     const refused = await takeRefusal<FormFieldsOf<'amount'>>(request, reply, ROUTES.home.path, undefined);
     if (refused)
-      return renderHome(request, reply, { kind: refused.values.txnType, values: refused.values, errors: refused.errors });
+      return renderHome(request, reply, {
+        kind: refused.values.txnType,
+        values: refused.values,
+        errors: refused.errors,
+        modal: refused.modal,
+      });
     const tab = (request.query as Record<string, unknown>)[HOME_TAB_PARAM];
     return renderUntouchedHome(
       request,

@@ -12,8 +12,9 @@ import { flowFrameOf } from '../flow/frame.ts';
 import { whileHeld } from '../flow/new-quote.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
-import { type Refusal, selfieStep } from '../flow/upload.ts';
+import { type Refusal, refuseUploadToPage, selfieStep } from '../flow/upload.ts';
 import { readFlow } from '../security/flow-cookie.ts';
+import { takeRefusal } from '../security/refusal-cookie.ts';
 
 /** The selfie step's pages: the upstream must have the visitor at SUBMIT_SELFIEDOC. */
 const SELFIE_STEP = 'SUBMIT_SELFIEDOC';
@@ -23,8 +24,16 @@ function countryOf(request: FastifyRequest): string {
   return flow ? COUNTRY_BY_CURRENCY[flow.fiatCurrency] : 'CA';
 }
 
-/** The upload page, with messages: also where a camera post without its island lands. */
-function showUpload(request: FastifyRequest, reply: FastifyReply, refusal: Refusal) {
+const UPLOAD = ROUTES.imageInputUpload.path;
+
+/** A refused selfie: the upload page shows why (also where a camera post without its island lands). */
+async function showUpload(request: FastifyRequest, reply: FastifyReply, refusal: Refusal) {
+  const form = { values: {}, errors: {}, formErrors: refusal.messages };
+  if (await refuseUploadToPage(request, reply, UPLOAD, readFlow(request), form, refusal.status)) return reply;
+  return renderUpload(request, reply, refusal);
+}
+
+function renderUpload(request: FastifyRequest, reply: FastifyReply, refusal: Refusal) {
   return reply.render(
     createElement(ImageInputUploadPage, {
       country: countryOf(request),
@@ -77,7 +86,10 @@ export const imageInputUploadScreen = defineScreen({
   step: 'verify',
   get: stepPage(
     ROUTES.imageInputUpload.path,
-    whileHeld((request, reply) => showUpload(request, reply, { messages: [], status: 200 })),
+    whileHeld(async (request, reply, { flow }) => {
+      const refused = await takeRefusal(request, reply, UPLOAD, flow);
+      return renderUpload(request, reply, { messages: refused?.formErrors ?? [], status: 200 });
+    }),
     SELFIE_STEP,
   ),
   post: selfieStep({ screen: ROUTES.imageInputUpload.path, atStep: SELFIE_STEP, imageSource: 'UPLOAD', show: showUpload }),

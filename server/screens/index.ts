@@ -17,6 +17,7 @@ import { legalScreens } from './legal.ts';
 import { mobileVerificationScreen } from './mobile-verification.ts';
 import { newQuoteScreen } from './new-quote.ts';
 import { orderScreen } from './order.ts';
+import { orderEndedScreen } from './order-ended.ts';
 import { paymentSpendScreen } from './payment-spend.ts';
 import { paymentSpendSuccessScreen } from './payment-spend-success.ts';
 import { priceQuoteScreen } from './price-quote.ts';
@@ -53,6 +54,7 @@ export const SCREENS: readonly Screen[] = [
   transactionInReviewScreen,
   transactionSuccessScreen,
   transactionCancelledScreen,
+  orderEndedScreen,
   doneScreen,
   transactionScreen,
   stateScreen,

@@ -156,9 +156,12 @@ export const paymentFlexepinScreen = defineScreen({
   // Loaded after the hold: the choice, not a countdown at zero.
   get: stepPage(
     ROUTE.path,
-    whileHeld(async (request, reply, { flow, state }) =>
-      render(request, reply, state, (await takeRefusal(request, reply, ROUTE.path, flow)) ?? EMPTY_FORM),
-    ),
+    whileHeld(async (request, reply, { flow, state }) => {
+      const refused = await takeRefusal<'voucherNumber'>(request, reply, ROUTE.path, flow);
+      const amount = refused?.newQuoteAmount;
+      const offer = amount === undefined ? undefined : offerFor(request, flow, amount, normalised(refused!));
+      return render(request, reply, state, refused ?? EMPTY_FORM, 200, offer);
+    }),
     STEP,
   ),
   post: redeem(false),

@@ -26,6 +26,7 @@ import { outOfStep } from '../flow/step.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { clearFlow, readFlow } from '../security/flow-cookie.ts';
+import { refuseToPage, takeRefusal } from '../security/refusal-cookie.ts';
 
 const ROUTE = ROUTES.priceQuote;
 
@@ -164,26 +165,50 @@ async function loadQuote(request: FastifyRequest, reply: FastifyReply): Promise<
   return { flow, state: result.value };
 }
 
+const NOTHING_TYPED = { values: {}, errors: {}, formErrors: [] };
+
+/**
+ * The quote page's forms (NEXT, Accept) refused: a 303 to the page, which says why once (and
+ * offers the expired choice while the hold is over), so a reload sends nothing; an outage's
+ * page is answered at once, as its GET would need the upstream too.
+ */
+async function backToQuote(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  flow: FlowCookie,
+  state: FlowState,
+  messages: string[],
+  status: number,
+): Promise<FastifyReply> {
+  if (status < 500 && (await refuseToPage(request, reply, ROUTE.path, flow, { ...NOTHING_TYPED, formErrors: messages }))) {
+    return reply;
+  }
+  return renderQuote(request, reply, flow, state, { failure: { kind: 'stay', messages, on: 'form', status } }, status);
+}
+
 export const priceQuoteScreen = defineScreen({
   route: ROUTE,
   step: 'quote',
   get: async (request, reply) => {
     const loaded = await loadQuote(request, reply);
     if (!loaded) return reply;
-    return renderQuote(request, reply, loaded.flow, loaded.state, {});
+    // A form of the page refused a moment ago: why, once (the expired choice shows itself).
+    const refused = await takeRefusal(request, reply, ROUTE.path, loaded.flow);
+    const failure = refused && ({ kind: 'stay', messages: refused.formErrors, on: 'form', status: 200 } as const);
+    return renderQuote(request, reply, loaded.flow, loaded.state, failure ? { failure } : {});
   },
 
-  // NEXT: on, unless the hold is over.
+  // NEXT: on, unless the hold is over: then the page again, which offers the choice.
   post: async (request, reply) => {
     const loaded = await loadQuote(request, reply);
     if (!loaded) return reply;
     const { flow, state } = loaded;
     const now = request.server.clock();
     if (isRateHeld(request.server.methods.get(state.paymentMethod)) && now >= rateHold(flow, state, now).until) {
-      return renderQuote(request, reply, flow, state, { expired: true }, 409);
+      return reply.redirect(ROUTE.path, 303);
     }
     return followNextAction(request, reply, flow, state, ROUTE.path, (messages, status) =>
-      renderQuote(request, reply, flow, state, { failure: { kind: 'stay', messages, on: 'form', status } }, status),
+      backToQuote(request, reply, flow, state, messages, status),
     );
   },
 
@@ -204,14 +229,17 @@ export const priceQuoteScreen = defineScreen({
         return meetFailure(request, reply, confirmed.failure, 'requote', {
           flow,
           endedTitle: (texts) => texts.QUOTE_TEXT.expired,
-          modal: (message, status) => renderHome(request, reply, { kind: flow.kind, modal: message }, status),
-          stay: (messages, on, status) =>
-            renderQuote(request, reply, flow, state, { expired: true, failure: { kind: 'stay', messages, on, status } }, status),
+          modal: async (message, status) =>
+            status < 500 &&
+            (await refuseToPage(request, reply, ROUTES.home.path, undefined, { ...NOTHING_TYPED, modal: message }))
+              ? reply
+              : renderHome(request, reply, { kind: flow.kind, modal: message }, status),
+          stay: (messages, _on, status) => backToQuote(request, reply, flow, state, messages, status),
         });
       }
       // Accepted: on from the quote, as NEXT would.
       return followNextAction(request, reply, flow, confirmed.value, ROUTE.path, (messages, status) =>
-        renderQuote(request, reply, flow, confirmed.value, { failure: { kind: 'stay', messages, on: 'form', status } }, status),
+        backToQuote(request, reply, flow, confirmed.value, messages, status),
       );
     },
     decline: async (request, reply) => {

@@ -111,12 +111,12 @@ async function quote(request: FastifyRequest, reply: FastifyReply, hash: string,
   );
   const page = buildPath(ROUTE, { customerHash: hash });
   // A refusal of the form sent goes back to the invitation's page, which shows it once.
-  const refuse = async (errors: AmountFormProps['errors'], status: number) =>
+  const refuse = async (errors: AmountFormProps['errors'], status: number, modal?: string) =>
     request.method === 'POST' &&
     status < 500 &&
-    (await refuseToPage(request, reply, page, undefined, { values, errors, formErrors: [] }))
+    (await refuseToPage(request, reply, page, undefined, { values, errors, formErrors: [], modal }))
       ? reply
-      : renderPro(request, reply, hash, { values, errors }, status);
+      : renderPro(request, reply, hash, { values, errors, modal }, status);
   if (!checked.ok) return refuse(checked.errors, 422);
   const input = checked.value;
   const resolution = formValues(raw, FORM_FIELDS.browserResolution).browserResolution ?? '';
@@ -130,10 +130,7 @@ async function quote(request: FastifyRequest, reply: FastifyReply, hash: string,
       })}`,
     exhausted: () =>
       renderPro(request, reply, hash, { values, errors: { form: textsOf(request).FAILURE_TEXT.unavailable } }, 503),
-    form: (status, view) =>
-      view.modal
-        ? renderPro(request, reply, hash, { values, modal: view.modal }, status)
-        : refuse(view.formError ? { form: view.formError } : {}, status),
+    form: (status, view) => refuse(view.formError ? { form: view.formError } : {}, status, view.modal),
   });
 }
 

@@ -15,10 +15,11 @@ import { postUploadNotice } from '../flow/form-service.ts';
 import { flowFrameOf } from '../flow/frame.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { defineScreen } from '../flow/screen.ts';
-import { checkUpload, isRefusal, type Refusal, refuse, wantsJson, withUploadForm } from '../flow/upload.ts';
+import { checkUpload, isRefusal, type Refusal, refuse, refuseUploadToPage, wantsJson, withUploadForm } from '../flow/upload.ts';
 import { upstreamFor } from '../flow/upstream.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { readFlow } from '../security/flow-cookie.ts';
+import { keepForPage, takeForPage } from '../security/refusal-cookie.ts';
 
 const DOCUMENT_COUNTRIES = ['CA', 'AU'];
 
@@ -39,7 +40,24 @@ function actionOf(request: FastifyRequest): string {
   return request.url.split('?')[0]!;
 }
 
-function showPage(
+/** A refused form: the page shows why, with the mobile number kept (never the file). */
+async function showPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refusal: Refusal,
+  fields: Record<string, string>,
+  errors: Record<string, string | undefined> = {},
+) {
+  const form = {
+    values: fields.mobile ? { mobile: fields.mobile } : {},
+    errors: errors.mobile ? { mobile: errors.mobile } : {},
+    formErrors: refusal.messages,
+  };
+  if (await refuseUploadToPage(request, reply, actionOf(request), flowOf(request), form, refusal.status)) return reply;
+  return renderPage(request, reply, refusal, fields, errors);
+}
+
+function renderPage(
   request: FastifyRequest,
   reply: FastifyReply,
   refusal: Refusal,
@@ -106,11 +124,22 @@ function uploadOne(done: (request: FastifyRequest, reply: FastifyReply, mobileNu
     });
 }
 
-const page = (request: FastifyRequest, reply: FastifyReply) => showPage(request, reply, { messages: [], status: 200 }, {});
+/** The page; once after its form, what became of it: refused (why, the mobile kept) or done. */
+async function page(request: FastifyRequest, reply: FastifyReply) {
+  const kept = await takeForPage(request, reply, actionOf(request), flowOf(request) ?? undefined);
+  if (kept && 'done' in kept) return renderComplete(request, reply);
+  const refused = kept && 'form' in kept ? kept.form : undefined;
+  const mobile = refused?.values.mobile;
+  return renderPage(
+    request,
+    reply,
+    { messages: refused?.formErrors ?? [], status: 200 },
+    mobile ? { mobile } : {},
+    refused?.errors ?? {},
+  );
+}
 
-/** Without JavaScript: one document, then the notice, then the page says it is done. */
-const uploadAndFinish = uploadOne(async (request, reply, mobileNumber) => {
-  await postUploadNotice(request, mobileNumber);
+function renderComplete(request: FastifyRequest, reply: FastifyReply) {
   const complete = createElement(VerifyPage, {
     action: actionOf(request),
     country: countryOf(request),
@@ -120,6 +149,13 @@ const uploadAndFinish = uploadOne(async (request, reply, mobileNumber) => {
     complete: true,
   });
   return reply.render(complete);
+}
+
+/** Without JavaScript: one document, then the notice, then a 303 to the page, which says it is done. */
+const uploadAndFinish = uploadOne(async (request, reply, mobileNumber) => {
+  await postUploadNotice(request, mobileNumber);
+  if (await keepForPage(request, reply, actionOf(request), flowOf(request) ?? undefined, { done: true })) return reply;
+  return renderComplete(request, reply);
 });
 
 export const verifyScreen = defineScreen({

@@ -6,7 +6,10 @@
 // cookie is sealed, not just signed: AES-256-GCM under a key derived from SESSION_SECRET
 // (any of them opens it, the first seals). A form whose fields must never travel in a cookie
 // (a card number, an identity form, a voucher) is held server side (ops/refusal-store.ts), and
-// the cookie carries only its random id: a screen opts in, and says which.
+// the cookie carries only its random id: a screen opts in, and says which. The same cookie
+// carries what other pages reached by a 303 from a POST show once: the quote-expired choice
+// (the form Accept sends again), the page that says an order has ended, and a page whose
+// form went through.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -24,11 +27,41 @@ const MAX_AGE_S = 60;
 const MAX_VALUE_BYTES = 3 * 1024;
 
 const text = z.string().max(1000);
+const fields = z.record(z.string().max(64), text);
 const formSchema = z.object({
-  values: z.record(z.string().max(64), text),
-  errors: z.record(z.string().max(64), text),
+  values: fields,
+  errors: fields,
   formErrors: z.array(text).max(8),
+  /** A refusal the page shows in a modal (a limit reached), not beside a field. */
+  modal: text.optional(),
+  /** The new quote the page offers instead, for this amount (a voucher worth another). */
+  newQuoteAmount: z.number().positive().max(1e12).optional(),
 });
+/** A refused form as its page shows it back. */
+export type RefusedForm<F extends string> = FormState<F> & {
+  modal?: string | undefined;
+  newQuoteAmount?: number | undefined;
+};
+/** What a page that follows a POST shows: one of these. */
+const payloadSchema = z.union([
+  /** The refused form, shown back on its page. */
+  z.object({ form: formSchema }),
+  /** The form whose hold ran out, for Accept on the quote-expired choice to send again. */
+  z.object({ carried: z.object({ action: z.string().regex(/^\/[\w/-]{0,200}$/), values: fields }) }),
+  /** The page's form went through, and the page is to say so (the documents sent). */
+  z.object({ done: z.literal(true) }),
+  /** The page that says the order has ended, and where it takes the visitor. */
+  z.object({
+    ended: z.object({
+      title: text,
+      message: text,
+      notice: text,
+      reference: z.string().max(128).optional(),
+      leaveTo: z.string().max(2048),
+    }),
+  }),
+]);
+export type PagePayload = z.infer<typeof payloadSchema>;
 const refusalSchema = z.object({
   /**
    * The page that shows it (a Pro invitation's with its hash), and the order it was refused
@@ -36,8 +69,8 @@ const refusalSchema = z.object({
    */
   screen: z.string().regex(/^\/[a-z-]{0,63}(?:\/[\w-]{1,128})?$/),
   refId: refIdSchema.optional(),
-  /** The form itself, or the id it is held by server side. */
-  form: formSchema.optional(),
+  /** What the page shows, or the id it is held by server side. */
+  payload: payloadSchema.optional(),
   held: z.string().max(64).optional(),
 });
 
@@ -83,20 +116,21 @@ function open(request: FastifyRequest, value: string): string | null {
 export type RefusalCarrier = 'cookie' | 'held';
 
 /**
- * Keep the refused form for its page and send the visitor there with a 303. False when it
- * cannot be kept (too long for a cookie, the store away): the caller shows the page itself.
+ * Keep what `screen`'s page is to show for the GET that follows a POST, and send the visitor
+ * there with a 303. False when it cannot be kept (too long for a cookie, the store away):
+ * the caller answers with the page itself.
  */
-export async function refuseToPage<F extends string>(
+export async function keepForPage(
   request: FastifyRequest,
   reply: FastifyReply,
   screen: string,
   flow: FlowCookie | undefined,
-  form: FormState<F>,
+  payload: PagePayload,
   carrier: RefusalCarrier = 'cookie',
 ): Promise<boolean> {
-  const checked = formSchema.safeParse(form);
+  const checked = payloadSchema.safeParse(payload);
   if (!checked.success) return false;
-  let refusal: z.infer<typeof refusalSchema> = { screen, refId: flow?.refId, form: checked.data };
+  let refusal: z.infer<typeof refusalSchema> = { screen, refId: flow?.refId, payload: checked.data };
   if (carrier === 'held') {
     const id = await request.server.refusalStore.keep(JSON.stringify(checked.data), MAX_AGE_S * 1000);
     if (id === null) return false;
@@ -106,26 +140,52 @@ export async function refuseToPage<F extends string>(
   const value = seal(request, JSON.stringify(refusal));
   if (value.length > MAX_VALUE_BYTES) return false;
   reply.setCookie(cookieName(request), value, { ...checkoutCookieOptions(request), maxAge: MAX_AGE_S });
-  // The request's own line says 303: this one says a form was refused, and which fields (never what was typed).
-  request.log.info({ screen, fields: Object.keys(form.errors), formErrors: form.formErrors.length, carrier }, 'form refused');
   reply.redirect(screen, 303);
   return true;
 }
 
-/** The form refused on `screen` for this order, once: the cookie is cleared whatever it held. */
-export async function takeRefusal<F extends string>(
+/** What was kept for `screen`'s page and this order, once: the cookie is cleared whatever it held. */
+export async function takeForPage(
   request: FastifyRequest,
   reply: FastifyReply,
   screen: string,
   flow: FlowCookie | undefined,
-): Promise<FormState<F> | null> {
+): Promise<PagePayload | null> {
   const raw = request.cookies[cookieName(request)];
   if (!raw) return null;
   reply.clearCookie(cookieName(request), checkoutCookieOptions(request));
   const refusal = parsed(refusalSchema, open(request, raw));
   if (!refusal || refusal.screen !== screen || refusal.refId !== flow?.refId) return null;
-  const form = refusal.held ? parsed(formSchema, await request.server.refusalStore.take(refusal.held)) : refusal.form;
-  return (form as FormState<F> | undefined) ?? null;
+  return refusal.held ? parsed(payloadSchema, await request.server.refusalStore.take(refusal.held)) : (refusal.payload ?? null);
+}
+
+/**
+ * Keep the refused form for its page and send the visitor there with a 303. False when it
+ * cannot be kept: the caller shows the page itself.
+ */
+export async function refuseToPage<F extends string>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  screen: string,
+  flow: FlowCookie | undefined,
+  form: RefusedForm<F>,
+  carrier: RefusalCarrier = 'cookie',
+): Promise<boolean> {
+  if (!(await keepForPage(request, reply, screen, flow, { form: form as z.infer<typeof formSchema> }, carrier))) return false;
+  // The request's own line says 303: this one says a form was refused, and which fields (never what was typed).
+  request.log.info({ screen, fields: Object.keys(form.errors), formErrors: form.formErrors.length, carrier }, 'form refused');
+  return true;
+}
+
+/** The form refused on `screen` for this order, once. */
+export async function takeRefusal<F extends string>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  screen: string,
+  flow: FlowCookie | undefined,
+): Promise<RefusedForm<F> | null> {
+  const payload = await takeForPage(request, reply, screen, flow);
+  return payload && 'form' in payload ? (payload.form as RefusedForm<F>) : null;
 }
 
 /** `text` read as JSON of `schema`, or null: forged, spoilt or gone. */

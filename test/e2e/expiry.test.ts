@@ -76,6 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
       await advance(null, HOLD_MS);
       await page.getByRole('button', { name: 'NEXT' }).click();
       await seesChoice(t, page, '$110.00 CAD');
+      t.equal(path(page), '/new-quote', 'the choice is a page a redirect led to: reload and Back post nothing');
       await page.getByRole('button', { name: 'Accept & Continue' }).click();
       await page.waitForURL('**/buyer-info-input');
       t.pass('accepted: on to buyer info, the address not typed again');

@@ -1,4 +1,5 @@
-// Refused forms in headless Chromium, JavaScript on and off: a wrong code, a wrong address,
+// Refused forms in headless Chromium, JavaScript on and off: a wrong code (and the last one,
+// which ends the order), a wrong address,
 // an amount out of bounds, a used voucher or an unticked residency answers with a redirect
 // to its page, which shows the refusal with what was typed and the cursor in the field;
 // reload and Back send nothing again (a reloaded wrong code uses no attempt). In English and
@@ -7,13 +8,23 @@
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { shoot } from '../helpers/a11y.ts';
-import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
+import { hydrated, openPage, SERVER_STEP, withoutRefresh } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { BTC_ADDRESS, driveTo, MAPLE, upstreamCalls } from '../helpers/journey.ts';
 
 const { stack, browser } = await startBrowserStack();
 const path = (page: Page) => new URL(page.url()).pathname;
-const focused = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
+/**
+ * The focused element's id once one has focus: a browser moves focus to an autofocus field in
+ * a rendering step after the page is shown, which a busy machine may not have reached yet.
+ */
+async function focused(page: Page): Promise<string | null> {
+  await page
+    .locator('[id]:focus')
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  return page.evaluate(() => document.activeElement?.id ?? null);
+}
 
 /** The status the form's POST was answered with, `submit` being how the visitor sent it. */
 async function postStatus(page: Page, submit: () => Promise<void>): Promise<number> {
@@ -51,6 +62,34 @@ for (const javaScriptEnabled of [true, false]) {
     await code.fill('123456');
     await code.press('Enter');
     await page.waitForURL('**/payment-etransfer-instructions');
+    t.same(problems, [], 'no console errors or CSP violations');
+  });
+
+  t.test(`the last wrong code: the page that ends the order, once; reload sends no code (${js})`, async (t) => {
+    const { page, context, problems, close } = await openPage(browser, { javaScriptEnabled });
+    t.teardown(close);
+    const visitor = await driveTo(stack, '/mobile-verification');
+    const refId = visitor.refId();
+    for (const wrong of ['111111', '222222']) await visitor.submit('/mobile-verification', { verificationCode: wrong });
+    await context.addCookies([visitor.browserCookie()]);
+    // What the page says, not the merchant's site its Refresh leaves for after 5 seconds.
+    await withoutRefresh(page, '**/order-ended');
+    await page.goto(stack.url('maple.localhost', '/mobile-verification'));
+    const sent = () => upstreamCalls(stack, '/mobileverification');
+    const before = sent();
+    const code = page.getByLabel('Verification code');
+    await code.fill('333333');
+    t.equal(await postStatus(page, () => code.press('Enter')), 303, 'the form is answered with a redirect');
+    await page.getByText('You have reached the maximum number of verification attempts.').waitFor();
+    t.equal(path(page), '/order-ended');
+    t.ok(await page.getByText(`Your reference ID: ${refId}`).isVisible(), 'the reference of the ended order');
+    t.ok(await page.getByText('Transaction has been cancelled. Redirecting to homepage in 5 seconds...').isVisible());
+    t.ok(await page.getByRole('link', { name: 'Go to Maple Coin now' }).isVisible(), 'a way on, now');
+    if (javaScriptEnabled) await shoot(page, 'order-ended');
+    t.equal(sent(), before + 1);
+    await page.reload();
+    t.equal(sent(), before + 1, 'reload sent no code');
+    t.equal(path(page), '/', 'shown once: the reload goes home, where the page was taking the visitor');
     t.same(problems, [], 'no console errors or CSP violations');
   });
 

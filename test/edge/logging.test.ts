@@ -179,7 +179,7 @@ t.test('journeys with personal values leave none of them in any log line', async
     { field: 'documentType', value: 'PASSPORT' },
     { field: 'file', fileName: 'passport.png', type: 'image/png', value: PNG },
   ]);
-  t.equal(upload.statusCode, 200, 'a document upload too');
+  t.equal(upload.headers.location, '/verify', 'a document upload too');
   t.equal((await buyer.get('/payment-etransfer-instructions')).statusCode, 200, 'the payment page shows the address');
   t.equal((await buyer.state()).cryptoAddress, TYPED.cryptoAddress, 'the typed address reached the upstream');
 

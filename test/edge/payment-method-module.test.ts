@@ -244,8 +244,10 @@ t.test('its failure rules: a hold that ran out before Proceed meets the quote pa
   t.teardown(() => {
     later = 0;
   });
-  const expired = await visitor.post(PAYMENT_PAGE.path);
-  t.equal(expired.statusCode, 409);
+  const sent = await visitor.post(PAYMENT_PAGE.path);
+  t.equal(sent.headers.location, '/new-quote', 'a 303 to the choice');
+  const expired = await visitor.get('/new-quote');
+  t.equal(expired.statusCode, 200);
   t.match(expired.body, 'class="card quote-expired"', "the quote page's choice, never the upstream's text");
   t.notMatch(expired.body, 'The quote has expired. Please accept');
   t.match(await visitor.state(), { nextAction: 'INITIATE_TOYPAY' }, 'nothing initiated');

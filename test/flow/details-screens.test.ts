@@ -525,8 +525,12 @@ t.test('/mobile-verification: three wrong codes cancel the transaction', async (
     'Invalid verification code. You have 1 attempt left: one more wrong code cancels the order.',
     'the last try is called the last',
   );
-  const third = await visitor.post('/mobile-verification', { verificationCode: '333333' });
-  t.equal(third.statusCode, 422);
+  const ending = await visitor.post('/mobile-verification', { verificationCode: '333333' });
+  t.equal(ending.statusCode, 303, 'the form is answered with a redirect: a reload posts nothing');
+  t.equal(ending.headers.location, '/order-ended');
+  t.equal(visitor.cookie, '', 'the flow cookie is cleared');
+  const third = await visitor.get('/order-ended');
+  t.equal(third.statusCode, 200);
   const text = mainText(third.body);
   t.match(text, 'You have reached the maximum number of verification attempts.', "the upstream's message");
   t.match(text, `Your reference ID: ${refId}`, 'the reference of the cancelled order');
@@ -541,8 +545,10 @@ t.test('/mobile-verification: three wrong codes cancel the transaction', async (
     `5; url=${stack.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=MOBILE.INVALIDATTEMPT.REACHED`,
     "the merchant's error URL with err after 5 s, without JavaScript",
   );
-  t.equal(visitor.cookie, '', 'the flow cookie is cleared');
   t.notMatch(third.body, 'name="verificationCode"', 'no code form any more');
+  const reloaded = await visitor.get('/order-ended');
+  t.equal(reloaded.statusCode, 302, 'shown once: a reload finds nothing to show');
+  t.equal(reloaded.headers.location, '/');
   t.equal((await visitor.get('/mobile-verification')).headers.location, '/');
 });
 

@@ -21,9 +21,12 @@ async function postParts(visitor: Visitor, url: string, parts: Part[], accept = 
     payload,
     headers: visitor.headers({ 'content-type': contentType, accept }),
   });
-  const flow = res.cookies.find((c) => c.name === 'flow');
-  if (flow?.value) visitor.cookie = `flow=${flow.value}`;
-  return res;
+  return visitor.keep(res);
+}
+
+/** The form sent without JavaScript: a refusal's 303 followed to the page that shows it. */
+async function submitParts(visitor: Visitor, url: string, parts: Part[]) {
+  return visitor.followKept(await postParts(visitor, url, parts));
 }
 
 const file = (fileName: string, value: Buffer, type = 'image/png'): Part => ({ field: 'file', fileName, value, type });
@@ -106,15 +109,19 @@ t.test('hostile and wrong files are refused at the edge with the spec words, not
     ['two files', [file('a.png', PNG), file('b.png', PNG)], 422, UPLOAD_MESSAGES.oneFileOnly],
   ];
   for (const [name, parts, status, message] of cases) {
-    const page = await postParts(visitor, '/image-input-upload', parts);
-    t.equal(page.statusCode, status, `${name}: ${status} page`);
-    t.match(page.body, message.replace(/'/g, '&#x27;'), `${name}: the message`);
+    const sent = await postParts(visitor, '/image-input-upload', parts);
+    t.equal(sent.statusCode, 303, `${name}: a 303, so a reload sends no file again`);
+    t.equal(sent.headers.location, '/image-input-upload');
+    const page = await visitor.get('/image-input-upload');
+    t.match(page.body, message.replace(/'/g, '&#x27;'), `${name}: the page says why`);
+    t.notMatch((await visitor.get('/image-input-upload')).body, message.replace(/'/g, '&#x27;'), `${name}: once`);
     const json = await postParts(visitor, '/image-input-upload', parts, 'application/json');
+    t.equal(json.statusCode, status, `${name}: ${status} for the island`);
     t.same(json.json(), { messages: [message] }, `${name}: the island gets the message as JSON`);
   }
   t.equal(upstreamCalls(stack, '/selfieimage'), before, 'no refused file reached the upstream');
-  const notMultipart = await visitor.post('/image-input-upload', { file: 'x' });
-  t.equal(notMultipart.statusCode, 415, 'a form that is not multipart is refused');
+  const notMultipart = await visitor.submit('/image-input-upload', { file: 'x' });
+  t.match(notMultipart.body, UPLOAD_MESSAGES.none, 'a form that is not multipart is refused');
 
   const largest = await postParts(visitor, '/image-input-upload', [file('x.png', padded(PNG, 4_900_000))]);
   t.equal(largest.statusCode, 303, 'exactly 4,900,000 bytes is accepted');
@@ -144,35 +151,41 @@ t.test('documents at /verify: the mobile first, a type per file, the notice to t
   t.match(page.body, 'Proof of Age / Photo Card', 'Australian labels on /verify/au');
   t.match(page.body, IDENTITY_TEXT.proofOfAddress);
 
-  const missingType = await postParts(visitor, '/verify', [
+  const missingType = await submitParts(visitor, '/verify', [
     { field: 'mobile', value: '416 555 0199' },
     file('id.pdf', PDF, 'application/pdf'),
   ]);
-  t.equal(missingType.statusCode, 422);
+  t.equal(missingType.statusCode, 200, 'the page the 303 led to');
   t.match(missingType.body, UPLOAD_MESSAGES.typeMissing);
   t.match(missingType.body, 'value="416 555 0199"', 'the mobile number is kept');
-  const badMobile = await postParts(visitor, '/verify', [
+  const badMobile = await submitParts(visitor, '/verify', [
     { field: 'mobile', value: '12' },
     { field: 'documentType', value: 'PASSPORT' },
     file('id.pdf', PDF),
   ]);
-  t.equal(badMobile.statusCode, 422);
   t.match(badMobile.body, UPLOAD_MESSAGES.mobileInvalid);
-  const noFile = await postParts(visitor, '/verify', [
+  t.match(badMobile.body, 'value="12"', 'what was typed, under its message');
+  const noFile = await submitParts(visitor, '/verify', [
     { field: 'mobile', value: '416 555 0199' },
     { field: 'documentType', value: 'PASSPORT' },
   ]);
   t.match(noFile.body, UPLOAD_MESSAGES.none);
 
   const before = upstreamCalls(stack, '/upload');
-  const done = await postParts(visitor, '/verify', [
+  const sent = await postParts(visitor, '/verify', [
     { field: 'mobile', value: '416 555 0199' },
     { field: 'documentType', value: 'PASSPORT' },
     file('passport.pdf', PDF, 'application/pdf'),
   ]);
+  t.equal(sent.statusCode, 303, 'a 303: a reload sends no document again');
+  t.equal(sent.headers.location, '/verify');
+  const done = await visitor.get('/verify');
   t.equal(done.statusCode, 200);
   t.match(done.body, UPLOAD_MESSAGES.complete);
   t.equal(upstreamCalls(stack, '/upload'), before + 1, 'one upload upstream');
+  const reloaded = await visitor.get('/verify');
+  t.notMatch(reloaded.body, UPLOAD_MESSAGES.complete, 'said once: a reload is the page again');
+  t.equal(upstreamCalls(stack, '/upload'), before + 1, 'nothing sent again');
   const received = (await stack.sandbox.app.inject({ method: 'GET', url: '/thirdparty/forms/received' })).json().received as {
     form: string;
     body: { mobileNumber: string };

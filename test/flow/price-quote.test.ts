@@ -200,8 +200,10 @@ t.test('a hold that is over: the expired choice, server-side, with Accept and De
   t.notMatch(page.body, /autofocus="">NEXT/, 'focus is not pulled under the dialog');
 
   const before = upstreamCalls(noHold, '/cryptoaddress');
-  const next = await post(noHold, '/price-quote', cookie);
-  t.equal(next.statusCode, 409, 'NEXT after expiry does not go on');
+  const sent = await post(noHold, '/price-quote', cookie);
+  t.equal(sent.statusCode, 303, 'NEXT after expiry does not go on: the page again, a reload posts nothing');
+  t.equal(sent.headers.location, '/price-quote');
+  const next = await get(noHold, '/price-quote', cookie);
   const body = text(next.body);
   t.match(body, 'Your price quote has expired.');
   t.match(body, 'Accept & Continue');
@@ -209,9 +211,13 @@ t.test('a hold that is over: the expired choice, server-side, with Accept and De
   t.equal(upstreamCalls(noHold, '/cryptoaddress'), before);
 
   // The requote is over at once too, so confirming it fails: its message, and the choice again.
-  const accept = await post(noHold, '/price-quote/accept', cookie);
-  t.equal(accept.statusCode, 409);
+  const accepting = await post(noHold, '/price-quote/accept', cookie);
+  t.equal(accepting.statusCode, 303, 'Accept refused: the page again, saying why');
+  t.equal(accepting.headers.location, '/price-quote');
+  const kept = accepting.cookies.find((c) => c.name === 'refused')!;
+  const accept = await get(noHold, '/price-quote', `${cookie}; refused=${kept.value}`);
   t.match(text(accept.body), 'The quote has expired. Please accept a new quote to continue.');
+  t.notMatch(text((await get(noHold, '/price-quote', cookie)).body), 'Please accept a new quote', 'said once');
   t.match(accept.body, 'action="/price-quote/accept"');
   t.equal(upstreamCalls(noHold, '/requote'), 1);
   t.equal(upstreamCalls(noHold, '/confirmednewquote'), 1);
@@ -228,14 +234,14 @@ t.test('the hold ends at the deadline: the page before it, the expired choice fr
   clock.advance(1);
   const over = await get(held, '/price-quote', cookie);
   t.match(text(over.body), 'Your price quote has expired.', 'at the deadline');
-  t.equal((await post(held, '/price-quote', cookie)).statusCode, 409, 'NEXT no longer goes on');
+  t.equal((await post(held, '/price-quote', cookie)).headers.location, '/price-quote', 'NEXT no longer goes on');
 });
 
 t.test('Accept requotes and confirms, then continues as NEXT does, on the new quote', async (t) => {
   const cookie = await startQuote(held);
   const first = await get(held, '/price-quote', cookie);
   clock.advance(HOLD_MS);
-  t.equal((await post(held, '/price-quote', cookie)).statusCode, 409, 'expired');
+  t.equal((await post(held, '/price-quote', cookie)).headers.location, '/price-quote', 'expired: the page again');
   const acceptedAt = clock.now();
   const accept = await post(held, '/price-quote/accept', cookie);
   t.equal(accept.statusCode, 303);
@@ -259,8 +265,13 @@ t.test('Decline clears the flow and goes home', async (t) => {
 t.test('a requote refused with SYSTEM: its message, then home in 5 seconds, flow cleared', async (t) => {
   const cookie = await startQuote(held, { amount: 405 });
   clock.advance(HOLD_MS);
-  const accept = await post(held, '/price-quote/accept', cookie);
-  t.equal(accept.statusCode, 422, "the upstream's refusal status");
+  const accepting = await post(held, '/price-quote/accept', cookie);
+  t.equal(accepting.statusCode, 303, 'the form is answered with a redirect');
+  t.equal(accepting.headers.location, '/order-ended');
+  t.ok(cleared(accepting));
+  const kept = accepting.cookies.find((c) => c.name === 'refused')!;
+  const accept = await get(held, '/order-ended', `refused=${kept.value}`);
+  t.equal(accept.statusCode, 200);
   const body = text(accept.body);
   t.match(body, 'We are unable to update your quote at this time.');
   t.match(body, 'Redirecting to homepage in 5 seconds...');
@@ -269,7 +280,6 @@ t.test('a requote refused with SYSTEM: its message, then home in 5 seconds, flow
     `5; url=${held.sandbox.siteUrl}/shop/maple/error?name=Maple+Coin&err=SYSTEM`,
     "the merchant's error URL with the code, after 5 s",
   );
-  t.ok(cleared(accept));
 });
 
 const LIMITS: [number, string][] = [
@@ -281,12 +291,20 @@ const LIMITS: [number, string][] = [
 t.test('limit errors: the message in a modal whose close link goes home, amounts kept', async (t) => {
   for (const [amount, message] of LIMITS) {
     const form = `txnType=BUY&fiatAmount=${amount}&fiatCurrency=CAD&cryptoCurrency=BTC&paymentMethod=ETRANSFER`;
-    for (const response of [await post(main, '/', undefined, form), await get(main, directLink({ amount }))]) {
-      t.equal(response.statusCode, 422);
+    const posted = await post(main, '/', undefined, form);
+    t.equal(posted.statusCode, 303, 'the form is answered with a redirect: a reload asks for no quote');
+    t.equal(posted.headers.location, '/');
+    const kept = posted.cookies.find((c) => c.name === 'refused')!;
+    const shown = await get(main, '/', `refused=${kept.value}`);
+    t.equal(shown.statusCode, 200);
+    const link = await get(main, directLink({ amount }));
+    t.equal(link.statusCode, 422, 'a direct link is answered with the page');
+    t.notMatch((await get(main, '/')).body, message, 'the modal is shown once');
+    for (const response of [shown, link]) {
       t.match(response.body, new RegExp(`role="alertdialog"[^>]*>.*${message}.*<a class="button" href="/"[^>]*>Close</a>`, 's'));
       t.match(response.body, `value="${amount}"`, 'the amount typed is kept');
       t.notOk(
-        response.cookies.some((c) => c.name === 'flow'),
+        [posted, response].some((r) => r.cookies.some((c) => c.name === 'flow')),
         'no flow started',
       );
     }

@@ -68,6 +68,18 @@ t.test("Pro's rules with the spec's messages", async (t) => {
   t.match(card.body, /name="fiatAmount"[^>]*value="100"/, 'what was typed is kept');
 });
 
+t.test('a Pro limit reached: a redirect to the invitation, its modal once, the amount kept', async (t) => {
+  const visitor = new Visitor(stack);
+  const sent = await visitor.post(PRO, form({ fiatAmount: '401' }));
+  t.equal(sent.statusCode, 303, 'a reload asks for no quote');
+  t.equal(sent.headers.location, PRO);
+  const shown = await visitor.get(PRO);
+  t.match(shown.body, /role="alertdialog"[^>]*>.*You have reached your daily transaction limit\. Please try again tomorrow\./s);
+  t.match(shown.body, /name="fiatAmount"[^>]*value="401"/, 'what was typed is kept');
+  t.notMatch((await visitor.get(PRO)).body, 'daily transaction limit', 'shown once');
+  t.equal(visitor.cookie, '', 'no flow started');
+});
+
 t.test('a Pro quote: vipTag upstream, the Pro flag in the cookie, the quote page', async (t) => {
   const visitor = new Visitor(stack);
   const res = await visitor.post(PRO, form({ fiatAmount: '2000', cryptoCurrency: 'ETH' }));

@@ -35,8 +35,8 @@ function acceptForm(html: string): { action: string; fields: Record<string, stri
   return { action: form[1]!.replace(/&amp;/g, '&'), fields };
 }
 
-/** The choice: answering a form sent after the hold (409), or as the page asked for (200). */
-function expectChoice(t: Test, res: { statusCode: number; body: string }, status = 409) {
+/** The choice, on its page. */
+function expectChoice(t: Test, res: { statusCode: number; body: string }, status = 200) {
   t.equal(res.statusCode, status, 'the choice, not the next step');
   const body = text(res.body);
   t.match(body, 'Your price quote has expired.');
@@ -45,6 +45,19 @@ function expectChoice(t: Test, res: { statusCode: number; body: string }, status
   t.match(body, 'Decline');
   t.notMatch(body, 'The quote has expired. Please accept a new quote to continue.', "never the upstream's text alone");
   t.match(res.body, 'action="/price-quote/decline"');
+}
+
+/**
+ * A form sent after the hold, or Accept met by a new hold that ran out in turn: a 303 to the
+ * choice (so a reload sends nothing again), which then shows it.
+ */
+async function metChoice(t: Test, visitor: Visitor, path: string, form: Record<string, string> = {}) {
+  const sent = await visitor.post(path, form);
+  t.equal(sent.statusCode, 303, `${path}: answered with a redirect`);
+  t.equal(sent.headers.location, '/new-quote', 'to the choice');
+  const choice = await visitor.get('/new-quote');
+  expectChoice(t, choice);
+  return choice;
 }
 
 t.test('address, buyer info and code: Accept & Continue carries on with what was sent', async (t) => {
@@ -57,8 +70,7 @@ t.test('address, buyer info and code: Accept & Continue carries on with what was
   for (const [path, form, next] of steps) {
     clock.advance(HOLD_MS);
     const before = upstreamCalls(stack, '/requote');
-    const expired = await visitor.post(path, form);
-    expectChoice(t, expired);
+    const expired = await metChoice(t, visitor, path, form);
     t.equal(upstreamCalls(stack, '/requote'), before + 1, `${path}: the order is requoted for the new figures`);
     const accept = acceptForm(expired.body);
     t.equal(accept.action, path, 'Accept posts back to the step');
@@ -76,8 +88,7 @@ t.test('a sell: the payout email after the hold, requoted by its coins, carried 
   clock.advance(HOLD_MS);
   const before = await visitor.state();
   const form = { emtEmail: 'ada@example.com' };
-  const expired = await visitor.post('/email-input', form);
-  expectChoice(t, expired);
+  const expired = await metChoice(t, visitor, '/email-input', form);
   t.match(text(expired.body), 'Amount to send', "a sell's figures");
   t.match(text(expired.body), `Amount to send${before.cryptoAmount.toFixed(8)} BTC`, 'requoted for the same coins');
   const accept = acceptForm(expired.body);
@@ -96,7 +107,7 @@ t.test('an identity page loaded after the hold: the choice before a file is pick
     t.equal(page.headers.location, '/new-quote', `${path}: the choice first`);
   }
   const offered = await visitor.get('/new-quote');
-  expectChoice(t, offered, 200);
+  expectChoice(t, offered);
   t.match(text(offered.body), 'Step 3 of 4: Verify', "the step the visitor was on, not the quote's");
   t.equal((await visitor.post(acceptForm(offered.body).action)).headers.location, '/image-input-choice');
   t.equal((await visitor.get('/image-input-upload')).statusCode, 200, 'on a new hold, the upload page');
@@ -111,15 +122,14 @@ t.test('no new quote (the upstream down): the choice says why, and Accept asks a
   t.match(text(failed.body), 'Service Temporarily Unavailable. Please try again later.');
   t.match(text(failed.body), 'Try Again');
   t.match(failed.body, 'action="/price-quote/decline"', 'Decline is still there');
-  const again = await visitor.post(acceptForm(failed.body).action);
-  expectChoice(t, again);
+  const again = await metChoice(t, visitor, acceptForm(failed.body).action);
   t.equal((await visitor.post(acceptForm(again.body).action)).headers.location, '/address-input');
 });
 
 t.test('Decline on the choice starts over', async (t) => {
   const visitor = await driveTo(stack, '/address-input');
   clock.advance(HOLD_MS);
-  expectChoice(t, await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS }));
+  await metChoice(t, visitor, '/address-input', { cryptoAddress: BTC_ADDRESS });
   const decline = await visitor.post('/price-quote/decline');
   t.equal(decline.headers.location, '/');
   t.equal(visitor.cookie, '', 'the flow is forgotten');
@@ -128,10 +138,10 @@ t.test('Decline on the choice starts over', async (t) => {
 t.test('a choice left open past the new hold: Accept offers the choice again, then carries on', async (t) => {
   const visitor = await driveTo(stack, '/address-input');
   clock.advance(HOLD_MS);
-  const first = acceptForm((await visitor.post('/address-input', { cryptoAddress: BTC_ADDRESS })).body);
+  const first = acceptForm((await metChoice(t, visitor, '/address-input', { cryptoAddress: BTC_ADDRESS })).body);
   clock.advance(HOLD_MS);
-  const again = await visitor.post(first.action, first.fields);
-  expectChoice(t, again);
+  const again = await metChoice(t, visitor, first.action, first.fields);
+  t.match(acceptForm(again.body).fields, { cryptoAddress: BTC_ADDRESS }, 'still carrying what was sent');
   const accepted = await visitor.post(first.action, acceptForm(again.body).fields);
   t.equal(accepted.headers.location, '/buyer-info-input');
 });
@@ -142,7 +152,7 @@ t.test('the voucher page after the hold: the choice; Accept returns to the vouch
   const page = await visitor.get('/payment-flexepin');
   t.equal(page.headers.location, '/new-quote', 'no countdown stuck at zero');
   const offered = await visitor.get('/new-quote');
-  expectChoice(t, offered, 200);
+  expectChoice(t, offered);
   t.match(text(offered.body), 'Step 4 of 4: Pay', 'the step the visitor was on');
   const back = await visitor.post(acceptForm(offered.body).action);
   t.equal(back.headers.location, '/payment-flexepin');
@@ -150,7 +160,10 @@ t.test('the voucher page after the hold: the choice; Accept returns to the vouch
 
   clock.advance(HOLD_MS);
   const voucher = { voucherNumber: '1234567890123456' };
-  const expired = await visitor.post('/payment-flexepin', voucher);
+  const sent = await visitor.post('/payment-flexepin', voucher);
+  t.ok(visitor.refusal.length < 200, `the voucher waits server side: the cookie is an id (${visitor.refusal.length} bytes)`);
+  t.equal(sent.headers.location, '/new-quote');
+  const expired = await visitor.get('/new-quote');
   expectChoice(t, expired);
   const accept = acceptForm(expired.body);
   t.match(accept.fields, voucher, 'the voucher is carried');
@@ -163,7 +176,7 @@ t.test('the e-Transfer payment page opened after the hold: the choice, then the 
   const visitor = await driveTo(stack, '/payment-etransfer-instructions');
   clock.advance(HOLD_MS);
   const page = await visitor.get('/payment-etransfer-instructions');
-  expectChoice(t, page, 200);
+  expectChoice(t, page);
   const back = await visitor.post(acceptForm(page.body).action);
   t.equal(back.headers.location, '/payment-etransfer-instructions');
   const paying = await visitor.get('/payment-etransfer-instructions');
@@ -175,7 +188,7 @@ t.test('GET /new-quote: the choice on a page of its own, Accept back to the step
   const visitor = await driveTo(stack, '/address-input');
   clock.advance(HOLD_MS);
   const offered = await visitor.get('/new-quote');
-  expectChoice(t, offered, 200);
+  expectChoice(t, offered);
   t.match(text(offered.body), 'Step 2 of 4: Details', 'the step the visitor was on');
   t.notMatch(text(offered.body), 'Step 1 of 4');
   const accept = acceptForm(offered.body);
@@ -186,3 +199,19 @@ t.test('GET /new-quote: the choice on a page of its own, Accept back to the step
   const stranger = await stack.app.inject({ method: 'GET', url: '/new-quote', headers: { host: 'maple.localhost' } });
   t.equal(stranger.headers.location, '/');
 });
+
+t.test(
+  'the choice a form met, reloaded: the choice again, whose Accept returns to the step; nothing is sent again',
+  async (t) => {
+    const visitor = await driveTo(stack, '/address-input');
+    clock.advance(HOLD_MS);
+    const met = await metChoice(t, visitor, '/address-input', { cryptoAddress: BTC_ADDRESS });
+    t.equal(acceptForm(met.body).action, '/address-input', 'Accept carries the address on');
+    const before = upstreamCalls(stack, '/cryptoaddress');
+    const reloaded = await visitor.get('/new-quote');
+    expectChoice(t, reloaded);
+    t.equal(acceptForm(reloaded.body).action, '/new-quote/accept', 'the form was shown once: Accept goes back to the step');
+    t.equal(upstreamCalls(stack, '/cryptoaddress'), before, 'the address was not sent again');
+    t.equal((await visitor.post('/new-quote/accept')).headers.location, '/address-input');
+  },
+);

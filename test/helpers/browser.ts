@@ -131,3 +131,19 @@ export async function resumeOrder(page: Page, url: string): Promise<void> {
     page.getByRole('button', { name: 'Yes, this is my order' }).click(),
   ]);
 }
+
+/**
+ * The pages at `glob` without their timed Refresh (the page that says an order ended leaves
+ * for the merchant's site after 5 seconds): a test reads the page, not where it goes. Fetched
+ * from loopback naming the host, as the browser asks (Node resolves no *.localhost name).
+ */
+export async function withoutRefresh(page: Page, glob: string): Promise<void> {
+  await page.route(glob, async (route) => {
+    const url = new URL(route.request().url());
+    const headers = { ...(await route.request().allHeaders()), host: url.host };
+    url.hostname = '127.0.0.1';
+    const response = await route.fetch({ url: url.href, headers, maxRedirects: 0 });
+    const { refresh: _, ...rest } = response.headers();
+    await route.fulfill({ response, headers: rest });
+  });
+}

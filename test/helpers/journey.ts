@@ -81,8 +81,11 @@ export class Visitor {
   /** A refused form waiting for its page ('refused=…'), '' when none. */
   refusal = '';
 
+  /** The browser's other cookies ('lang=…'), sent as they are. */
+  others = '';
+
   headers(extra: Record<string, string> = {}): Record<string, string> {
-    const cookie = [this.cookie, this.refusal].filter(Boolean).join('; ');
+    const cookie = [this.cookie, this.refusal, this.others].filter(Boolean).join('; ');
     return { host: this.host, origin: `http://${this.host}`, ...(cookie ? { cookie } : {}), ...extra };
   }
 
@@ -95,12 +98,20 @@ export class Visitor {
   }
 
   /**
-   * The form posted as a browser posts it: a refusal answers with a 303 back to its page,
-   * which is followed, and that page returned; any other answer is returned as it is.
+   * The form posted as a browser posts it: a 303 that keeps something for its page (a
+   * refusal back to the form's page, the quote-expired choice, the page that says the order
+   * ended) is followed, and that page returned; any other answer is returned as it is.
    */
   async submit(url: string, form: Form = {}): Promise<Response> {
-    const res = await this.post(url, form);
-    return res.statusCode === 303 && res.headers.location === url && this.refusal ? this.get(url) : res;
+    return this.followKept(await this.post(url, form));
+  }
+
+  /** A form's answer as the browser ends up with it: a 303 that kept something for its page, followed. */
+  async followKept(res: Response): Promise<Response> {
+    this.keep(res);
+    const kept = res.cookies.some((c) => c.name === 'refused' && c.value && c.maxAge !== 0);
+    const location = res.headers.location;
+    return res.statusCode === 303 && kept && typeof location === 'string' ? this.get(location) : res;
   }
 
   async get(url: string): Promise<Response> {

@@ -3,12 +3,15 @@
 // cookie and /state/{refId} bring the browser in, and the few steps only a browser takes are taken by the page.
 // The accessibility walk, the phone-fit walk, the JavaScript weigh-in and the screenshots
 // all visit this one list.
+
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { MethodTable } from '../../checkout/payment-method.ts';
 import type { RouteDef } from '../../checkout/routes.ts';
+import { LANGUAGE_COOKIE } from '../../server/i18n/negotiate.ts';
 import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import type { PaymentMethod } from '../../server/methods/method.ts';
+import { withoutRefresh } from './browser.ts';
 import {
   ADDRESS,
   driveTo,
@@ -289,6 +292,23 @@ const HAND_STOPS: readonly TourStop[] = [
     host: MAPLE,
     path: '/transaction-cancelled',
     open: async (stack, page) => resumeIn(stack, page, await settledBuy(stack, 'cancel')),
+  },
+  {
+    name: 'order-ended (the last wrong code)',
+    host: MAPLE,
+    path: '/order-ended',
+    open: async (stack, page) => {
+      const visitor = await driveTo(stack, '/mobile-verification');
+      // In the browser's language: the page says what the form that ended the order was told.
+      const language = (await page.context().cookies(stack.url(MAPLE, '/'))).find((c) => c.name === LANGUAGE_COOKIE);
+      visitor.others = language ? `${LANGUAGE_COOKIE}=${language.value}` : '';
+      for (const code of ['111111', '222222', '333333']) await visitor.post('/mobile-verification', { verificationCode: code });
+      const kept = visitor.refusal.replace(/^refused=/, '');
+      await page.context().addCookies([{ name: 'refused', value: kept, url: stack.url(MAPLE, '/'), httpOnly: true }]);
+      // The tour looks at the page, not at the merchant's site its Refresh leaves for.
+      await withoutRefresh(page, '**/order-ended');
+      await goto(stack, page, MAPLE, '/order-ended');
+    },
   },
   {
     name: 'payment-spend',

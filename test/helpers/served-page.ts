@@ -5,7 +5,7 @@
 // which need no browser: much cheaper than opening each screen in one.
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Page } from 'playwright-core';
-import { request } from 'undici';
+import { FormData, request } from 'undici';
 
 /** What a browser asks for when it opens a page. */
 const NAVIGATION_HEADERS = {
@@ -57,6 +57,7 @@ export class ServedPage {
       addCookies: async (cookies: { name: string; value: string; url: string }[]) => {
         for (const cookie of cookies) this.#jar(new URL(cookie.url).hostname).set(cookie.name, cookie.value);
       },
+      cookies: async (url: string) => [...this.#jar(new URL(url).hostname)].map(([name, value]) => ({ name, value })),
     };
   }
 
@@ -64,6 +65,9 @@ export class ServedPage {
     await this.#navigate('GET', url);
     return null;
   }
+
+  /** A browser's route handlers strip what it would do later (a timed Refresh): the stand-in never does it. */
+  async route(): Promise<void> {}
 
   /** The page is whole once it is served: nothing runs after. */
   async waitForLoadState(): Promise<void> {}
@@ -98,6 +102,65 @@ export class ServedPage {
     else await this.#navigate('GET', `${action.split('?')[0]}?${fields}`);
   }
 
+  /**
+   * Every form of the page that posts to the checkout, sent as a browser sends it with
+   * nothing typed (each field as the page holds it, multipart where the form says so),
+   * and each answer's status and Location, not followed. The cookies they set are kept.
+   */
+  async sendForms(): Promise<{ action: string; status: number; location: string | undefined }[]> {
+    const document = parseDocument(this.html);
+    const forms = DomUtils.findAll((element) => element.name === 'form', document.children).filter(
+      (form) => (form.attribs.method ?? 'get').toLowerCase() === 'post',
+    );
+    const answers = [];
+    for (const form of forms) {
+      const action = new URL(form.attribs.action ?? '', this.#url);
+      if (action.origin !== new URL(this.#url).origin) continue;
+      const fields: [string, string][] = [];
+      for (const input of DomUtils.findAll((element) => ['input', 'select', 'textarea'].includes(element.name), [form])) {
+        const name = input.attribs.name;
+        const type = input.attribs.type ?? 'text';
+        if (!name || type === 'file' || type === 'submit') continue;
+        if ((type === 'checkbox' || type === 'radio') && !('checked' in input.attribs)) continue;
+        const option = input.name === 'select' ? DomUtils.findOne((o) => o.name === 'option', [input]) : null;
+        fields.push([name, option ? (option.attribs.value ?? DomUtils.textContent(option)) : (input.attribs.value ?? '')]);
+      }
+      const multipart = (form.attribs.enctype ?? '').toLowerCase() === 'multipart/form-data';
+      const body = multipart ? new FormData() : new URLSearchParams();
+      for (const [name, value] of fields) body.append(name, value);
+      const jar = this.#jar(action.hostname);
+      const res = await request(`http://127.0.0.1:${action.port}${action.pathname}${action.search}`, {
+        method: 'POST',
+        headers: {
+          ...NAVIGATION_HEADERS,
+          host: action.host,
+          origin: action.origin,
+          ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+          ...(multipart ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+        },
+        body: body instanceof FormData ? body : body.toString(),
+      });
+      await res.body.dump();
+      this.#keepCookies(jar, res.headers['set-cookie']);
+      const location = res.headers.location;
+      answers.push({
+        action: action.pathname,
+        status: res.statusCode,
+        location: typeof location === 'string' ? location : undefined,
+      });
+    }
+    return answers;
+  }
+
+  #keepCookies(jar: Map<string, string>, setCookie: string | string[] | undefined): void {
+    for (const line of typeof setCookie === 'string' ? [setCookie] : (setCookie ?? [])) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [cookie = '', value = ''] = pair.split(/=(.*)/s).map((s) => s.trim());
+      if (value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) jar.delete(cookie);
+      else jar.set(cookie, value);
+    }
+  }
+
   #jar(host: string): Map<string, string> {
     let jar = this.#cookies.get(host);
     if (!jar) this.#cookies.set(host, (jar = new Map()));
@@ -121,13 +184,7 @@ export class ServedPage {
         },
         body,
       });
-      const setCookie = res.headers['set-cookie'];
-      for (const line of typeof setCookie === 'string' ? [setCookie] : (setCookie ?? [])) {
-        const [pair = '', ...attributes] = line.split(';');
-        const [cookie = '', value = ''] = pair.split(/=(.*)/s).map((s) => s.trim());
-        if (value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) jar.delete(cookie);
-        else jar.set(cookie, value);
-      }
+      this.#keepCookies(jar, res.headers['set-cookie']);
       const location =
         res.statusCode >= 300 && res.statusCode < 400 ? res.headers.location : immediateRefresh(res.headers.refresh);
       if (typeof location === 'string') {
