@@ -103,7 +103,7 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
       if (!step.refusesToPage || status >= 500) return false;
       // Before the 303 is sent; the page, if it is shown instead, keeps the same itself.
       step.leavingRefused?.(request, reply, flow);
-      return refuseToPage(request, reply, page, flow, { values, ...form }, step.refusesToPage);
+      return refuseToPage(request, reply, page, flow, { values, ...form }, { status, carrier: step.refusesToPage });
     };
     const show = async (form: Omit<FormState<F>, 'values'>, status: number) =>
       (await keptForPage(form, status)) ? reply : step.render(request, reply, flow, { values, ...form }, status);

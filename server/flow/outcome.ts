@@ -21,7 +21,7 @@ import { FlowEndedPage, type FlowEndedProps } from '../../views/pages/FlowEnded.
 import { NewQuotePage, type NewQuotePageProps } from '../../views/pages/NewQuote.tsx';
 import { textsOf } from '../i18n/plugin.ts';
 import { clearFlow } from '../security/flow-cookie.ts';
-import { keepForPage, type RefusalCarrier } from '../security/refusal-cookie.ts';
+import { isFormPost, keepForPage, type RefusalCarrier } from '../security/refusal-cookie.ts';
 import { flowFrameOf } from './frame.ts';
 import { renderHome } from './home-page.ts';
 import { resumeAt, seeOther } from './next.ts';
@@ -110,11 +110,9 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
         leaveTo: siteUrlsFor(request).error(outcome.code),
       };
       clearFlow(request, reply);
-      return answersForm(request)
-        ? keepForPage(request, reply, ROUTES.orderEnded.path, undefined, { ended }).then((kept) =>
-            kept ? reply : showOrderEnded(reply, ended, outcome.status),
-          )
-        : showOrderEnded(reply, ended, outcome.status);
+      return keepForPage(request, reply, ROUTES.orderEnded.path, undefined, { ended }, { status: outcome.status }).then((kept) =>
+        kept ? reply : showOrderEnded(reply, ended, outcome.status),
+      );
     }
     case 'modal-home':
       if (screen.modal) return screen.modal(outcome.message, outcome.status);
@@ -142,9 +140,6 @@ export function carryOut(request: FastifyRequest, reply: FastifyReply, outcome: 
 
 /** What the page that says an order has ended shows. */
 export type OrderEnded = FlowEndedProps;
-
-/** A POST is answered with a 303 to a page, so a reload or Back never sends it again. */
-const answersForm = (request: FastifyRequest) => request.method === 'POST';
 
 /** The order has ended: what happened, its reference, and the Refresh to where the visitor goes. */
 export function showOrderEnded(reply: FastifyReply, ended: OrderEnded, status: number): Promise<FastifyReply> {
@@ -175,11 +170,11 @@ export async function offerNewQuote(
   flow: FlowCookie,
   carried?: Carried,
 ): Promise<FastifyReply> {
-  if (answersForm(request)) {
+  if (isFormPost(request)) {
     // The choice is the page of its own the 303 leads to, with the form kept for its Accept.
     if (!carried) return reply.redirect(ROUTES.newQuote.path, 303);
     const kept = { carried: { action: carried.action, values: definedValues(carried.values) } };
-    if (await keepForPage(request, reply, ROUTES.newQuote.path, flow, kept, carried.carrier)) return reply;
+    if (await keepForPage(request, reply, ROUTES.newQuote.path, flow, kept, { carrier: carried.carrier })) return reply;
   }
   const upstream = upstreamFor(request);
   let figures: { fiatAmount: number; cryptoAmount: number } | undefined = flow.order;
@@ -234,6 +229,6 @@ export async function offerNewQuote(
       },
     },
     // A form sent after the hold ran out and kept nowhere is answered with the choice itself.
-    answersForm(request) ? 409 : 200,
+    isFormPost(request) ? 409 : 200,
   );
 }

@@ -86,13 +86,7 @@ export async function requestQuote(
       const errors = view.formError ? { form: view.formError } : {};
       // The home form's message waits for its page (an outage's page is answered at once: its GET would quote again).
       const refused = { values, errors, formErrors: [], modal: view.modal };
-      if (
-        request.method === 'POST' &&
-        status < 500 &&
-        (await refuseToPage(request, reply, ROUTES.home.path, undefined, refused))
-      ) {
-        return reply;
-      }
+      if (await refuseToPage(request, reply, ROUTES.home.path, undefined, refused, { status })) return reply;
       return renderHome(request, reply, { kind: input.kind, values, modal: view.modal, errors }, status);
     });
   if (!result.ok) {

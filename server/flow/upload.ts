@@ -59,8 +59,7 @@ export async function refuseUploadToPage(
   form: FormState<string>,
   status: number,
 ): Promise<boolean> {
-  if (request.method !== 'POST' || wantsJson(request) || status >= 500) return false;
-  return refuseToPage(request, reply, page, flow ?? undefined, form);
+  return !wantsJson(request) && refuseToPage(request, reply, page, flow ?? undefined, form, { status });
 }
 
 export function refuse(

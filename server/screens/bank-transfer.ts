@@ -82,7 +82,7 @@ async function refuse(
   status: number,
 ) {
   const form = { ...EMPTY_FORM, formErrors: messages };
-  if (status < 500 && (await refuseToPage(request, reply, screen, ready.flow, form))) return reply;
+  if (await refuseToPage(request, reply, screen, ready.flow, form, { status })) return reply;
   return show(reply, ready.state, messages, status);
 }
 

@@ -66,7 +66,7 @@ export const mobileVerificationScreen = defineScreen({
       const result = await upstreamFor(request).generateSmsCode(flow.txnType, flow.refId);
       // A refusal is shown on the code page, reached by a 303 like the code form's.
       const refuse = async (messages: string[], status: number) =>
-        (await refuseToPage(request, reply, ROUTE.path, flow, { ...EMPTY_FORM, formErrors: messages }))
+        (await refuseToPage(request, reply, ROUTE.path, flow, { ...EMPTY_FORM, formErrors: messages }, { status }))
           ? reply
           : render(reply, { ...EMPTY_FORM, formErrors: messages }, status);
       if (!result.ok) {

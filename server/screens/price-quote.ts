@@ -180,7 +180,7 @@ async function backToQuote(
   messages: string[],
   status: number,
 ): Promise<FastifyReply> {
-  if (status < 500 && (await refuseToPage(request, reply, ROUTE.path, flow, { ...NOTHING_TYPED, formErrors: messages }))) {
+  if (await refuseToPage(request, reply, ROUTE.path, flow, { ...NOTHING_TYPED, formErrors: messages }, { status })) {
     return reply;
   }
   return renderQuote(request, reply, flow, state, { failure: { kind: 'stay', messages, on: 'form', status } }, status);
@@ -230,8 +230,7 @@ export const priceQuoteScreen = defineScreen({
           flow,
           endedTitle: (texts) => texts.QUOTE_TEXT.expired,
           modal: async (message, status) =>
-            status < 500 &&
-            (await refuseToPage(request, reply, ROUTES.home.path, undefined, { ...NOTHING_TYPED, modal: message }))
+            (await refuseToPage(request, reply, ROUTES.home.path, undefined, { ...NOTHING_TYPED, modal: message }, { status }))
               ? reply
               : renderHome(request, reply, { kind: flow.kind, modal: message }, status),
           stay: (messages, _on, status) => backToQuote(request, reply, flow, state, messages, status),

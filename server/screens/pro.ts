@@ -112,9 +112,7 @@ async function quote(request: FastifyRequest, reply: FastifyReply, hash: string,
   const page = buildPath(ROUTE, { customerHash: hash });
   // A refusal of the form sent goes back to the invitation's page, which shows it once.
   const refuse = async (errors: AmountFormProps['errors'], status: number, modal?: string) =>
-    request.method === 'POST' &&
-    status < 500 &&
-    (await refuseToPage(request, reply, page, undefined, { values, errors, formErrors: [], modal }))
+    (await refuseToPage(request, reply, page, undefined, { values, errors, formErrors: [], modal }, { status }))
       ? reply
       : renderPro(request, reply, hash, { values, errors, modal }, status);
   if (!checked.ok) return refuse(checked.errors, 422);

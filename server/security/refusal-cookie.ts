@@ -115,10 +115,21 @@ function open(request: FastifyRequest, value: string): string | null {
 /** Where a refused form waits for its page: in the sealed cookie, or held server side (its fields may not travel). */
 export type RefusalCarrier = 'cookie' | 'held';
 
+/** A form's answer: a POST's, which a reload would send again. */
+export const isFormPost = (request: FastifyRequest): boolean => request.method === 'POST';
+
+/** How a page's answer is kept for the GET that follows. */
+export interface KeepOptions {
+  /** The status the answer would have had as a page (an outage's, 5xx, is never kept). */
+  status?: number;
+  carrier?: RefusalCarrier | undefined;
+}
+
 /**
  * Keep what `screen`'s page is to show for the GET that follows a POST, and send the visitor
- * there with a 303. False when it cannot be kept (too long for a cookie, the store away):
- * the caller answers with the page itself.
+ * there with a 303. False when the answer is to be the page itself: not a POST (a GET, such as
+ * a direct link's, is the page already), an outage (its page's GET would need the upstream
+ * too), or nowhere to keep it (too long for a cookie, the store away).
  */
 export async function keepForPage(
   request: FastifyRequest,
@@ -126,8 +137,9 @@ export async function keepForPage(
   screen: string,
   flow: FlowCookie | undefined,
   payload: PagePayload,
-  carrier: RefusalCarrier = 'cookie',
+  { status = 200, carrier = 'cookie' }: KeepOptions = {},
 ): Promise<boolean> {
+  if (!isFormPost(request) || status >= 500) return false;
   const checked = payloadSchema.safeParse(payload);
   if (!checked.success) return false;
   let refusal: z.infer<typeof refusalSchema> = { screen, refId: flow?.refId, payload: checked.data };
@@ -160,8 +172,8 @@ export async function takeForPage(
 }
 
 /**
- * Keep the refused form for its page and send the visitor there with a 303. False when it
- * cannot be kept: the caller shows the page itself.
+ * Keep the refused form for its page and send the visitor there with a 303. False when the
+ * answer is to be the page itself (`keepForPage` says when): the caller shows it.
  */
 export async function refuseToPage<F extends string>(
   request: FastifyRequest,
@@ -169,11 +181,14 @@ export async function refuseToPage<F extends string>(
   screen: string,
   flow: FlowCookie | undefined,
   form: RefusedForm<F>,
-  carrier: RefusalCarrier = 'cookie',
+  options: KeepOptions = {},
 ): Promise<boolean> {
-  if (!(await keepForPage(request, reply, screen, flow, { form: form as z.infer<typeof formSchema> }, carrier))) return false;
+  if (!(await keepForPage(request, reply, screen, flow, { form: form as z.infer<typeof formSchema> }, options))) return false;
   // The request's own line says 303: this one says a form was refused, and which fields (never what was typed).
-  request.log.info({ screen, fields: Object.keys(form.errors), formErrors: form.formErrors.length, carrier }, 'form refused');
+  request.log.info(
+    { screen, fields: Object.keys(form.errors), formErrors: form.formErrors.length, carrier: options.carrier ?? 'cookie' },
+    'form refused',
+  );
   return true;
 }
 

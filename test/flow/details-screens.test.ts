@@ -479,6 +479,15 @@ t.test('/mobile-verification: a step before its time goes to the step the upstre
   t.equal(resend.headers.location, '/buyer-info-input');
 });
 
+t.test('/mobile-verification: Resend Code with the upstream down: the page says so at once, no redirect', async (t) => {
+  const visitor = await atVerification();
+  stack.sandbox.app.sandbox.queueFaults(['503']);
+  const res = await visitor.post('/mobile-verification/resend', {});
+  t.equal(res.statusCode, 503, "an outage's page is the answer: its GET would need the upstream too");
+  t.match(mainText(res.body), 'Service Temporarily Unavailable. Please try again later.');
+  t.equal(visitor.refusal, '', 'nothing kept for a page');
+});
+
 t.test('/mobile-verification: Resend Code', async (t) => {
   const visitor = await atVerification();
   for (let i = 0; i < 3; i++) {
