@@ -35,6 +35,30 @@ function immediateRefresh(header: string | string[] | undefined): string | undef
   return match?.[1];
 }
 
+/** An element of a parsed page (htmlparser2's). */
+type FormElement = ReturnType<typeof DomUtils.findAll>[number];
+
+/**
+ * A form's fields as a browser sends them with nothing typed: each input's value, checked
+ * boxes and radios only, a select's chosen (else first) option, a textarea's text; no files.
+ */
+function fieldsOf(form: FormElement): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const field of DomUtils.findAll((e) => ['input', 'select', 'textarea'].includes(e.name), [form])) {
+    const { name, type = 'text' } = field.attribs;
+    if (!name || type === 'file' || type === 'submit') continue;
+    if ((type === 'checkbox' || type === 'radio') && !('checked' in field.attribs)) continue;
+    if (field.name === 'select') {
+      const options = DomUtils.findAll((o) => o.name === 'option', [field]);
+      const chosen = options.find((o) => 'selected' in o.attribs) ?? options[0];
+      if (chosen) fields.push([name, chosen.attribs.value ?? DomUtils.textContent(chosen)]);
+    } else {
+      fields.push([name, field.name === 'textarea' ? DomUtils.textContent(field) : (field.attribs.value ?? '')]);
+    }
+  }
+  return fields;
+}
+
 export class ServedPage {
   /** Cookies by host name, as a browser keeps them (without paths or expiry: a tour is short). */
   readonly #cookies = new Map<string, Map<string, string>>();
@@ -90,12 +114,7 @@ export class ServedPage {
     let form = button?.parent;
     while (form && !('name' in form && form.name === 'form')) form = form.parent;
     if (!button || !form || !('attribs' in form)) throw new Error(`no button "${name}" in a form on ${this.#url}`);
-    const fields = new URLSearchParams();
-    for (const input of DomUtils.findAll((element) => element.name === 'input', [form])) {
-      if (input.attribs.name && input.attribs.type !== 'checkbox' && input.attribs.type !== 'radio') {
-        fields.append(input.attribs.name, input.attribs.value ?? '');
-      }
-    }
+    const fields = new URLSearchParams(fieldsOf(form));
     if (button.attribs.name) fields.append(button.attribs.name, button.attribs.value ?? '');
     const action = new URL(form.attribs.action ?? '', this.#url).href;
     if ((form.attribs.method ?? 'get').toLowerCase() === 'post') await this.#navigate('POST', action, fields.toString());
@@ -104,44 +123,23 @@ export class ServedPage {
 
   /**
    * Every form of the page that posts to the checkout, sent as a browser sends it with
-   * nothing typed (each field as the page holds it, multipart where the form says so),
-   * and each answer's status and Location, not followed. The cookies they set are kept.
+   * nothing typed (multipart where the form says so), and each answer's status and
+   * Location, not followed. The cookies they set are kept.
    */
   async sendForms(): Promise<{ action: string; status: number; location: string | undefined }[]> {
-    const document = parseDocument(this.html);
-    const forms = DomUtils.findAll((element) => element.name === 'form', document.children).filter(
+    const from = new URL(this.#url);
+    const forms = DomUtils.findAll((element) => element.name === 'form', parseDocument(this.html).children).filter(
       (form) => (form.attribs.method ?? 'get').toLowerCase() === 'post',
     );
     const answers = [];
     for (const form of forms) {
-      const action = new URL(form.attribs.action ?? '', this.#url);
-      if (action.origin !== new URL(this.#url).origin) continue;
-      const fields: [string, string][] = [];
-      for (const input of DomUtils.findAll((element) => ['input', 'select', 'textarea'].includes(element.name), [form])) {
-        const name = input.attribs.name;
-        const type = input.attribs.type ?? 'text';
-        if (!name || type === 'file' || type === 'submit') continue;
-        if ((type === 'checkbox' || type === 'radio') && !('checked' in input.attribs)) continue;
-        const option = input.name === 'select' ? DomUtils.findOne((o) => o.name === 'option', [input]) : null;
-        fields.push([name, option ? (option.attribs.value ?? DomUtils.textContent(option)) : (input.attribs.value ?? '')]);
-      }
+      const action = new URL(form.attribs.action ?? '', from);
+      if (action.origin !== from.origin) continue;
       const multipart = (form.attribs.enctype ?? '').toLowerCase() === 'multipart/form-data';
       const body = multipart ? new FormData() : new URLSearchParams();
-      for (const [name, value] of fields) body.append(name, value);
-      const jar = this.#jar(action.hostname);
-      const res = await request(`http://127.0.0.1:${action.port}${action.pathname}${action.search}`, {
-        method: 'POST',
-        headers: {
-          ...NAVIGATION_HEADERS,
-          host: action.host,
-          origin: action.origin,
-          ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-          ...(multipart ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
-        },
-        body: body instanceof FormData ? body : body.toString(),
-      });
+      for (const [name, value] of fieldsOf(form)) body.append(name, value);
+      const res = await this.#request('POST', action, from.origin, body instanceof FormData ? body : body.toString());
       await res.body.dump();
-      this.#keepCookies(jar, res.headers['set-cookie']);
       const location = res.headers.location;
       answers.push({
         action: action.pathname,
@@ -152,19 +150,35 @@ export class ServedPage {
     return answers;
   }
 
-  #keepCookies(jar: Map<string, string>, setCookie: string | string[] | undefined): void {
+  #jar(host: string): Map<string, string> {
+    let jar = this.#cookies.get(host);
+    if (!jar) this.#cookies.set(host, (jar = new Map()));
+    return jar;
+  }
+
+  /** One request as the browser sends it, with this host's cookies; the cookies it sets kept. */
+  async #request(method: 'GET' | 'POST', at: URL, origin: string, body?: string | FormData) {
+    const jar = this.#jar(at.hostname);
+    // *.localhost names no address the system resolves: connect to the port, name the host.
+    const res = await request(`http://127.0.0.1:${at.port}${at.pathname}${at.search}`, {
+      method,
+      headers: {
+        ...NAVIGATION_HEADERS,
+        host: at.host,
+        ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(body === undefined ? {} : { origin }),
+        ...(typeof body === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body,
+    });
+    const setCookie = res.headers['set-cookie'];
     for (const line of typeof setCookie === 'string' ? [setCookie] : (setCookie ?? [])) {
       const [pair = '', ...attributes] = line.split(';');
       const [cookie = '', value = ''] = pair.split(/=(.*)/s).map((s) => s.trim());
       if (value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) jar.delete(cookie);
       else jar.set(cookie, value);
     }
-  }
-
-  #jar(host: string): Map<string, string> {
-    let jar = this.#cookies.get(host);
-    if (!jar) this.#cookies.set(host, (jar = new Map()));
-    return jar;
+    return res;
   }
 
   async #navigate(method: 'GET' | 'POST', url: string, form?: string): Promise<void> {
@@ -172,19 +186,7 @@ export class ServedPage {
     let body = form;
     const from = new URL(this.#url === 'about:blank' ? url : this.#url).origin;
     for (let hop = 0; hop <= REDIRECTS_FOLLOWED; hop++) {
-      const jar = this.#jar(at.hostname);
-      // *.localhost names no address the system resolves: connect to the port, name the host.
-      const res = await request(`http://127.0.0.1:${at.port}${at.pathname}${at.search}`, {
-        method,
-        headers: {
-          ...NAVIGATION_HEADERS,
-          host: at.host,
-          ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded', origin: from }),
-        },
-        body,
-      });
-      this.#keepCookies(jar, res.headers['set-cookie']);
+      const res = await this.#request(method, at, from, body);
       const location =
         res.statusCode >= 300 && res.statusCode < 400 ? res.headers.location : immediateRefresh(res.headers.refresh);
       if (typeof location === 'string') {
