@@ -58,7 +58,11 @@ export interface FloodFigures {
   probes: { count: number; p90Ms: number; maxMs: number; answers: Record<string, number> };
   /** /readyz answers on the probe port that said not ready. */
   notReady: number;
-  /** Connections waiting in the kernel to be accepted, sampled: the most seen (NaN where the kernel does not say). */
+  /**
+   * Connections waiting in the kernel to be accepted, sampled while the visitors arrive: the
+   * most seen (NaN where the kernel does not say). The flood's own opening burst, queued once
+   * before any visitor comes, is not counted: what is asked is whether the flood keeps coming back.
+   */
   acceptQueueMax: number;
 }
 
@@ -132,7 +136,6 @@ function watchAcceptQueue(port: number, everyMs: number): () => number {
 export async function flood(plan: FloodPlan): Promise<FloodFigures> {
   const durationMs = plan.durationS * 1000;
   const addresses = Array.from({ length: plan.floodAddresses ?? 8 }, (_, i) => `127.0.1.${i + 1}`);
-  const stopWatching = watchAcceptQueue(plan.port, PROBE_EVERY_MS);
   const flooding = inThread<FloodFigures['flood'] & { slow: number }>({
     role: 'flood',
     port: plan.port,
@@ -148,6 +151,7 @@ export async function flood(plan: FloodPlan): Promise<FloodFigures> {
     slowMs: FLOOD_SLOW_MS,
   });
   await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const stopWatching = watchAcceptQueue(plan.port, PROBE_EVERY_MS);
   const prober = await startProber({
     port: plan.healthPort,
     paths: ['/readyz', '/healthz'],
