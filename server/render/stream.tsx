@@ -118,9 +118,13 @@ function streamPage(
         onAllReady() {
           if (!isBot || settled) return;
           settled = true;
-          reply.code(options.status ?? 200);
-          stream.pipe(body);
-          resolve(reply.send(body));
+          // An abort calls this before it has finished with its tasks: piping at once would
+          // close the stream under it, so the bot's page is sent once the abort is done.
+          queueMicrotask(() => {
+            reply.code(options.status ?? 200);
+            stream.pipe(body);
+            resolve(reply.send(body));
+          });
         },
         onShellError(error) {
           if (settled) return void request.log.error({ err: error }, 'page shell failed to render');

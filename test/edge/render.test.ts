@@ -208,7 +208,13 @@ t.test('the render time limit aborts a page whose data never comes: the page sti
   for (const agent of [BROWSER, GOOGLEBOT]) {
     const slow = slowData(); // never resolved
     const { port, lines } = await pageServer(t, () => slowPage(slow), { timeoutMs: 50 });
-    const page = await within(visit(port, { 'user-agent': agent }).done, null);
+    const told: unknown[][] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => void told.push(args);
+    const page = await within(visit(port, { 'user-agent': agent }).done, null).finally(() => {
+      console.error = consoleError;
+    });
+    t.strictSame(told, [], `${agent.slice(0, 20)}: React says nothing of the abort on the console`);
     t.ok(page, `${agent.slice(0, 20)}: the response ended without the data`);
     t.match(page ?? '', /Shell heading.*Loading the data.*<\/html>$/s, 'the shell and the fallback, for the browser to fill');
     t.strictSame(errorLines(lines, 'page failed to render'), ['render timed out'], 'the abort is logged');
