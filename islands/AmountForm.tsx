@@ -60,6 +60,7 @@ export default function AmountForm(props: AmountFormProps) {
   const [pending, setPending] = useState(false);
   const [fiatAmount, setFiatAmount] = useState(values.fiatAmount ?? props.defaults.fiatAmount);
   const [cryptoAmount, setCryptoAmount] = useState(values.cryptoAmount ?? props.defaults.cryptoAmount);
+  const [spendAmount, setSpendAmount] = useState(values.fiatAmount ?? '');
   const [coin, setCoin] = useState(values.cryptoCurrency ?? props.coins[0]?.id ?? '');
   const [chosenMethod, setMethod] = useState(values.paymentMethod ?? '');
   const formats = useFormats();
@@ -85,6 +86,7 @@ export default function AmountForm(props: AmountFormProps) {
     sync('fiatCurrency', setFiatCurrency);
     sync('cryptoCurrency', setCoin);
     sync('paymentMethodSubtype', setGiftCard);
+    sync('spendAmount', setSpendAmount);
     sync('paymentMethod', setMethod);
   }, []);
   // Messages belong to the kind they were given for.
@@ -231,7 +233,14 @@ export default function AmountForm(props: AmountFormProps) {
             </select>
           </Field>
           <Field id="spendAmount" label={props.text.cardAmount} error={shownErrors.fiatAmount}>
-            <select id="spendAmount" name="fiatAmount" defaultValue={values.fiatAmount}>
+            {/* A card chosen offers its own amounts: the list is made anew, the amount picked kept where the card has it. */}
+            <select
+              key={selectedCard?.name ?? ''}
+              id="spendAmount"
+              name="fiatAmount"
+              defaultValue={spendAmount}
+              onChange={(e) => setSpendAmount(e.target.value)}
+            >
               {selectedCard
                 ? selectedCard.amounts.map((a) => (
                     <option key={a} value={String(a)}>
@@ -260,7 +269,8 @@ export default function AmountForm(props: AmountFormProps) {
           <select
             id="paymentMethod"
             name="paymentMethod"
-            defaultValue={values.paymentMethod}
+            // Made anew for each tab and currency, showing the method the estimate is for.
+            defaultValue={method?.name}
             key={`${kind}-${fiatCurrency}`}
             onChange={(e) => setMethod(e.target.value)}
           >

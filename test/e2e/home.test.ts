@@ -2,8 +2,9 @@
 // and footer, tab switching, and the spec's amount messages after an invalid submit.
 
 import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import t from 'tap';
-import { hydrated, openPage } from '../helpers/browser.ts';
+import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 
 const { stack, browser } = await startBrowserStack();
@@ -148,16 +149,21 @@ t.test('a legal page ships no JavaScript; the home page loads only the boot scri
   );
 });
 
+/** Holds the page's scripts until released: a slow network, made certain, for what a visitor does first. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/js\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 t.test('an amount typed before the form hydrates is kept, and sent', async (t) => {
   const { page, problems, close } = await openPage(browser, { javaScriptEnabled: true });
   t.teardown(close);
-  // Hold the page's scripts until the visitor has typed: a slow network, made certain.
-  let release!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/js\//, async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(stack.url('maple.localhost', '/'), { waitUntil: 'commit' });
   const amount = page.getByLabel('Amount', { exact: true });
   await amount.fill('5');
@@ -166,5 +172,42 @@ t.test('an amount typed before the form hydrates is kept, and sent', async (t) =
   t.equal(await amount.inputValue(), '5', 'hydration keeps what was typed');
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForSelector('text=Amount must be greater than $20.');
+  t.same(problems, []);
+});
+
+t.test('an eGift card and its amount chosen before the form hydrates are the ones quoted', async (t) => {
+  const { page, problems, close } = await openPage(browser, { javaScriptEnabled: true });
+  t.teardown(close);
+  const release = await holdScripts(page);
+  await page.goto(stack.url('maple.localhost', '/?type=SPEND'), { waitUntil: 'commit' });
+  await page.locator('select[name="paymentMethodSubtype"]').selectOption('NORTHMART_CA');
+  // Before the island runs, the amounts of every card are offered; $50 is one of Northmart's.
+  const amount = page.locator('select[name="fiatAmount"]');
+  await amount.selectOption({ label: '$50' });
+  release();
+  await hydrated(page, 'form.amount-form');
+  // The island narrows the amounts to the chosen card's: the one picked stays picked.
+  await page.waitForFunction(() => !document.querySelector('#spendAmount optgroup'));
+  t.equal(await amount.inputValue(), '50', 'hydration keeps the amount picked');
+  await page.getByRole('button', { name: 'NEXT' }).click();
+  await page.waitForURL('**/spend-quote', SERVER_STEP);
+  t.ok(await page.getByRole('radio', { name: '$50.00' }).isChecked(), 'the quote is for the amount picked');
+  t.same(problems, []);
+});
+
+t.test('the method chosen is still the one shown, and estimated, after another tab', async (t) => {
+  const { page, problems, close } = await openPage(browser, { javaScriptEnabled: true });
+  t.teardown(close);
+  await page.goto(stack.url('maple.localhost', '/'));
+  await hydrated(page, 'form.amount-form');
+  const method = page.getByLabel('Payment method');
+  await method.selectOption({ label: 'Credit card' });
+  const estimate = page.locator('.estimate');
+  const chosen = await estimate.innerText();
+  await page.getByRole('tab', { name: 'Sell Bitcoin' }).click();
+  await page.getByLabel('Amount to sell').waitFor();
+  await page.getByRole('tab', { name: 'Buy Bitcoin' }).click();
+  t.equal(await method.inputValue(), 'CREDITCARD', 'the select shows the method chosen');
+  t.equal(await estimate.innerText(), chosen, 'and the estimate is still that method’s');
   t.same(problems, []);
 });
