@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import t from 'tap';
 import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
 import { DESKTOP, PHONE, shoot } from '../helpers/a11y.ts';
-import { openPage } from '../helpers/browser.ts';
+import { focused, openPage } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { cardPaid, driveTo } from '../helpers/journey.ts';
 import { resumeIn } from '../helpers/screen-tour.ts';
@@ -121,7 +121,7 @@ for (const look of LOOKS) {
       t.equal(await page.locator(`#${part}`).getAttribute('aria-invalid'), 'true', `${part} outlined`);
     }
     t.ok(await page.getByText(french ? 'Jour : champ obligatoire' : 'Day required', { exact: true }).count());
-    t.equal(await page.evaluate(() => document.activeElement?.id), 'firstName', 'the cursor in the first wrong field');
+    t.equal(await focused(page), 'firstName', 'the cursor in the first wrong field');
     await shoot(page, `buyer-info-au-${lang}`);
     t.same(problems, []);
   });

@@ -8,23 +8,12 @@
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { shoot } from '../helpers/a11y.ts';
-import { hydrated, openPage, SERVER_STEP, withoutRefresh } from '../helpers/browser.ts';
+import { focused, hydrated, openPage, SERVER_STEP, withoutRefresh } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { BTC_ADDRESS, driveTo, MAPLE, upstreamCalls } from '../helpers/journey.ts';
 
 const { stack, browser } = await startBrowserStack();
 const path = (page: Page) => new URL(page.url()).pathname;
-/**
- * The focused element's id once one has focus: a browser moves focus to an autofocus field in
- * a rendering step after the page is shown, which a busy machine may not have reached yet.
- */
-async function focused(page: Page): Promise<string | null> {
-  await page
-    .locator('[id]:focus')
-    .waitFor({ timeout: 5_000 })
-    .catch(() => undefined);
-  return page.evaluate(() => document.activeElement?.id ?? null);
-}
 
 /** The status the form's POST was answered with, `submit` being how the visitor sent it. */
 async function postStatus(page: Page, submit: () => Promise<void>): Promise<number> {
@@ -220,11 +209,7 @@ for (const javaScriptEnabled of [true, false]) {
     t.equal(await postStatus(page, () => page.getByRole('button', { name: 'NEXT' }).click()), 303);
     await page.getByText('Card payments are available to residents of Canada only.').waitFor(SERVER_STEP);
     t.equal(path(page), '/credit-card-quote');
-    t.equal(
-      await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name),
-      'canadianResident',
-      'the cursor on the box',
-    );
+    t.equal(await focused(page), 'canadianResident', 'the cursor on the box');
     if (javaScriptEnabled) await shoot(page, 'residency-refused');
     await page.reload();
     t.equal(await page.getByText('Card payments are available to residents of Canada only.').count(), 0, 'shown once');

@@ -150,3 +150,19 @@ export async function withoutRefresh(page: Page, glob: string): Promise<void> {
     await route.fulfill({ response, headers: rest });
   });
 }
+
+/**
+ * The focused field's id (or its name, where it has no id) once one has focus: a browser moves
+ * focus to an autofocus field in a rendering step after the page is shown, which a busy machine
+ * may not have reached yet.
+ */
+export async function focused(page: Page): Promise<string | null> {
+  await page
+    .locator('[id]:focus, [name]:focus')
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  return page.evaluate(() => {
+    const field = document.activeElement as HTMLInputElement | null;
+    return field?.id || field?.name || null;
+  });
+}
