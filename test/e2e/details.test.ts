@@ -4,7 +4,7 @@
 
 import type { BrowserContext, Page } from 'playwright-core';
 import t from 'tap';
-import { becomes, hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
+import { becomes, hydrated, openPage, SERVER_STEP, submitted } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { BTC_ADDRESS, BTC_TESTNET_ADDRESS, driveTo, MAPLE } from '../helpers/journey.ts';
 
@@ -68,7 +68,7 @@ t.test('maple buy with JavaScript: address, buyer info with the phone island, th
 
   // Messages from the server, with the island's value kept.
   await page.getByLabel('First Name').fill('A');
-  await page.getByRole('button', { name: 'NEXT' }).click();
+  await submitted(page, () => page.getByRole('button', { name: 'NEXT' }).click());
   await page.getByText('First Name must be longer than 1 character').waitFor();
   t.ok(await page.getByText('Month required').count());
   t.equal(await page.getByLabel('Mobile', { exact: true }).inputValue(), '(416) 555-0199', 'the number survives the round trip');
@@ -89,7 +89,7 @@ t.test('maple buy with JavaScript: address, buyer info with the phone island, th
   }
   await code.fill('333333');
   const notice = page.waitForResponse((r) => r.request().isNavigationRequest() && r.headers().refresh !== undefined);
-  await code.press('Enter');
+  await submitted(page, () => code.press('Enter'));
   await page.getByText('Transaction has been cancelled. Redirecting to homepage in 5 seconds...').waitFor();
   t.ok(await page.getByText('You have reached the maximum number of verification attempts.').count(), "the upstream's message");
   t.ok(await page.getByText(/^Your reference ID: \S+$/).count(), 'the reference of the cancelled order');
@@ -121,7 +121,7 @@ t.test('maple buy without JavaScript: the buyer-info messages, then the code', a
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.waitForURL('**/buyer-info-input');
 
-  await page.getByRole('button', { name: 'NEXT' }).click();
+  await submitted(page, () => page.getByRole('button', { name: 'NEXT' }).click());
   for (const message of [
     'First Name required',
     'Last Name required',
@@ -137,7 +137,7 @@ t.test('maple buy without JavaScript: the buyer-info messages, then the code', a
   await page.getByLabel('Email Address').fill('ada@');
   await page.getByLabel('Mobile', { exact: true }).fill('+61 412 345 678');
   await page.getByLabel('Year').fill(String(new Date().getUTCFullYear() - 5));
-  await page.getByRole('button', { name: 'NEXT' }).click();
+  await submitted(page, () => page.getByRole('button', { name: 'NEXT' }).click());
   for (const message of ['Invalid email address', 'Mobile must be a valid CA phone number', 'Must be of legal age']) {
     t.ok(await page.getByText(message, { exact: true }).count(), message);
   }

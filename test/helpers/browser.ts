@@ -115,6 +115,21 @@ export async function openPage(
   return { page, context, problems, requests, close: () => context.close() };
 }
 
+/**
+ * Sends a form by `submit` and resolves once the page it led to (the same address or another)
+ * has loaded: a click resolves when the next page starts loading, and a browser may still be
+ * parsing it when the test looks, on a busy machine.
+ */
+export async function submitted(page: Page, submit: () => Promise<void>): Promise<void> {
+  const navigated = page.waitForEvent('framenavigated', {
+    predicate: (frame) => frame === page.mainFrame(),
+    timeout: SERVER_STEP.timeout,
+  });
+  await submit();
+  await navigated;
+  await page.waitForLoadState('load', SERVER_STEP);
+}
+
 /** Resolves once React has hydrated the element (React marks the DOM nodes it owns). */
 export async function hydrated(page: Page, selector: string): Promise<void> {
   await page.waitForFunction((s) => {
