@@ -197,6 +197,7 @@ t.test('sell: status poll shows the address, QR, copy, confirm, thanks', async (
   await page.getByRole('link', { name: 'I HAVE SENT MY CRYPTO' }).click();
   await hydrated(page, '[aria-modal="true"] [data-island] span');
   const focused = () => page.evaluate(() => document.activeElement?.textContent);
+  await page.locator('[aria-modal="true"] :focus').waitFor(); // the browser's autofocus step
   t.equal(await focused(), 'Yes', 'the question opens on its first answer');
   await page.keyboard.press('Tab');
   t.equal(await focused(), 'No');
