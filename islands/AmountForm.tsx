@@ -11,6 +11,7 @@ import type { TickerRow } from '../checkout/ticker-rows.ts';
 import { described, Field } from '../ui/Field.tsx';
 import { Money } from '../ui/Money.tsx';
 import { useFormats } from '../ui/page-language.ts';
+import { useTickerRows } from './ticker-feed.ts';
 
 export interface AmountFormProps {
   action: string;
@@ -37,7 +38,10 @@ export interface AmountFormProps {
   text: Texts['AMOUNT_FORM_TEXT'];
   /** The button while the form is being processed; PLEASE WAIT by default (Pro: Verifying). */
   pendingLabel?: string;
-  /** The ticker's prices (showTicker; the page is rendered again when they move): the form estimates what the amount buys or brings. */
+  /**
+   * The ticker's prices as the page was rendered (showTicker): the form estimates what the
+   * amount buys or brings, with the Ticker island's newer rows once it has fetched them.
+   */
   prices?: TickerRow[];
 }
 
@@ -64,6 +68,7 @@ export default function AmountForm(props: AmountFormProps) {
   const [coin, setCoin] = useState(values.cryptoCurrency ?? props.coins[0]?.id ?? '');
   const [chosenMethod, setMethod] = useState(values.paymentMethod ?? '');
   const formats = useFormats();
+  const prices = useTickerRows(props.prices);
   // A preset as the page's locale writes a whole amount: $25, or 25 $ in French.
   const cardAmount = (amount: number) => formats.fiatLimit(amount, fiatCurrency, props.fiats);
   // The upstream wants the screen size with the quote; only the browser knows it (state,
@@ -292,7 +297,7 @@ export default function AmountForm(props: AmountFormProps) {
           // What a provider-priced method buys is the provider's to say: only the price is shown.
           amount={!live || method?.providerPriced ? '' : kind === 'BUY' ? fiatAmount : cryptoAmount}
           fee={method?.fee ?? 0}
-          price={props.prices?.find((r) => r.cryptoCurrency === coin && r.fiatCurrency === fiatCurrency)?.fiatAmount}
+          price={prices?.find((r) => r.cryptoCurrency === coin && r.fiatCurrency === fiatCurrency)?.fiatAmount}
           text={props.text}
         />
       )}

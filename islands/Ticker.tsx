@@ -1,12 +1,13 @@
 // The merchant's coins priced in its currencies (showTicker). The server renders the rows;
 // hydrated, the island asks the edge's /api proxy again every TICKER_REFRESH_MS and keeps
 // the last good rows when an answer is unusable. Rendered without rows (the upstream was
-// slow), it asks at once.
+// slow), it asks at once. What it fetches goes to the amount form's estimate too (ticker-feed.ts).
 import { useEffect, useState } from 'react';
 import type { FiatSymbolSource } from '../checkout/format.ts';
 import { TICKER_REFRESH_MS } from '../checkout/limits.ts';
 import { type TickerRow, tickerRows } from '../checkout/ticker-rows.ts';
 import { useFormats } from '../ui/page-language.ts';
+import { publishTickerRows } from './ticker-feed.ts';
 
 export interface TickerProps {
   rows: TickerRow[];
@@ -47,7 +48,9 @@ export default function Ticker(props: TickerProps) {
   useEffect(() => {
     const refresh = async () => {
       const next = await fetchRows(props.url, props.coins, props.fiats);
-      if (next.length > 0) setRows(next);
+      if (next.length === 0) return;
+      setRows(next);
+      publishTickerRows(next);
     };
     // The server rendered no rows when the upstream was slow: ask at once.
     if (props.rows.length === 0) void refresh();

@@ -4,8 +4,11 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import t from 'tap';
+import { TICKER_REFRESH_MS, TICKER_WAIT_MS } from '../../checkout/limits.ts';
 import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
+import { MAPLE } from '../helpers/journey.ts';
+import { startStack } from '../helpers/stack.ts';
 
 const { stack, browser } = await startBrowserStack();
 
@@ -209,5 +212,37 @@ t.test('the method chosen is still the one shown, and estimated, after another t
   await page.getByRole('tab', { name: 'Buy Bitcoin' }).click();
   t.equal(await method.inputValue(), 'CREDITCARD', 'the select shows the method chosen');
   t.equal(await estimate.innerText(), chosen, 'and the estimate is still that method’s');
+  t.same(problems, []);
+});
+
+t.test('a ticker too slow for the page: the estimate comes with its first rows, and moves with them', async (t) => {
+  // Every upstream answer waits longer than the home page waits for the ticker.
+  const slow = await startStack({ sandbox: { faults: `delay:${TICKER_WAIT_MS + 500}` } });
+  t.teardown(() => slow.close());
+  const { page, problems, close } = await openPage(browser, { javaScriptEnabled: true });
+  t.teardown(close);
+  await page.clock.install();
+  const served = await page.goto(slow.url(MAPLE, '/'));
+  t.notMatch(await served!.text(), 'class="estimate"', 'the page came before the prices');
+  const estimate = page.locator('.estimate');
+  const ticker = page.locator('.ticker');
+  await estimate.getByText('1 BTC = $95,000.00 CAD').waitFor();
+  t.ok(await ticker.getByText('$95,000.00 CAD').isVisible(), 'the price the ticker shows');
+  t.match(await estimate.innerText(), /You receive about/, 'and what the amount buys at it');
+
+  // The prices move: the ticker's next answer moves the estimate too.
+  const answer = (await slow.app.inject({ url: '/api/pubapi/ticker/merchant', headers: { host: MAPLE } })).json() as {
+    cryptoCurrency: string;
+    fiatCurrency: string;
+    fiatAmount: number;
+  }[];
+  const moved = answer.map((row) =>
+    row.cryptoCurrency === 'BTC' && row.fiatCurrency === 'CAD' ? { ...row, fiatAmount: 96_000 } : row,
+  );
+  await page.route('**/api/pubapi/ticker/merchant', (route) => route.fulfill({ json: moved }));
+  await page.clock.runFor(TICKER_REFRESH_MS);
+  await ticker.getByText('$96,000.00 CAD').waitFor();
+  await estimate.getByText('1 BTC = $96,000.00 CAD').waitFor();
+  t.pass('the estimate is priced as the ticker beside it');
   t.same(problems, []);
 });
