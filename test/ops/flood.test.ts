@@ -40,7 +40,7 @@ t.test('under each flood: every new visitor answered or told when to retry, prob
     }
     if (flood === 'api') {
       // Each flood address is served up to its limit; a machine too busy to send past it in a few seconds sees no 429.
-      const limit = FLOODS.api.plan.floodAddresses * SHARED_LIMITS.api.address.max;
+      const limit = FLOODS.api.plan.floodAddresses * SHARED_LIMITS.api!.address.max;
       const statuses = JSON.stringify(figures.flood.statuses);
       t.ok((figures.flood.statuses['200'] ?? 0) <= limit, `served at most the rate limit, ${limit} (${statuses})`);
       if (figures.flood.answered > limit) t.ok((figures.flood.statuses['429'] ?? 0) > 0, `past it: 429 (${statuses})`);
