@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { TICKER_REFRESH_MS, TICKER_WAIT_MS } from '../../checkout/limits.ts';
+import type { TickerRow } from '../../checkout/ticker-rows.ts';
 import { hydrated, openPage, SERVER_STEP } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { MAPLE } from '../helpers/journey.ts';
@@ -231,11 +232,7 @@ t.test('a ticker too slow for the page: the estimate comes with its first rows, 
   t.match(await estimate.innerText(), /You receive about/, 'and what the amount buys at it');
 
   // The prices move: the ticker's next answer moves the estimate too.
-  const answer = (await slow.app.inject({ url: '/api/pubapi/ticker/merchant', headers: { host: MAPLE } })).json() as {
-    cryptoCurrency: string;
-    fiatCurrency: string;
-    fiatAmount: number;
-  }[];
+  const answer = (await slow.app.inject({ url: '/api/pubapi/ticker/merchant', headers: { host: MAPLE } })).json() as TickerRow[];
   const moved = answer.map((row) =>
     row.cryptoCurrency === 'BTC' && row.fiatCurrency === 'CAD' ? { ...row, fiatAmount: 96_000 } : row,
   );
@@ -244,5 +241,15 @@ t.test('a ticker too slow for the page: the estimate comes with its first rows, 
   await ticker.getByText('$96,000.00 CAD').waitFor();
   await estimate.getByText('1 BTC = $96,000.00 CAD').waitFor();
   t.pass('the estimate is priced as the ticker beside it');
+
+  // A refresh with no usable prices (as the island reads a refusal or an outage too): both keep the last they showed.
+  await page.unroute('**/api/pubapi/ticker/merchant');
+  await page.route('**/api/pubapi/ticker/merchant', (route) => route.fulfill({ json: { rows: 'none' } }));
+  const unusable = page.waitForResponse((r) => r.url().includes('/api/pubapi/ticker/merchant'));
+  await page.clock.runFor(TICKER_REFRESH_MS);
+  await unusable;
+  await page.evaluate(() => document.body.offsetHeight); // a turn of the page's loop for the island to read it
+  t.ok(await ticker.getByText('$96,000.00 CAD').isVisible(), 'the ticker keeps its prices');
+  t.ok(await estimate.getByText('1 BTC = $96,000.00 CAD').isVisible(), 'and the estimate the same');
   t.same(problems, []);
 });
