@@ -3,51 +3,20 @@
 // the page they submitted: the form's 303 leads back to it, and that page (a GET, which meets
 // the same state) shows the form with what was typed and says the order could not continue,
 // instead of sending the visitor home. A reload still shows the step's page.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { BTC_ADDRESS, BUYER, driveTo, type Form, type Walk } from '../helpers/journey.ts';
+import { type Rewrite, startRewritingUpstream } from '../helpers/rewriting-upstream.ts';
 import { startStack } from '../helpers/stack.ts';
 
 const UNKNOWN = 'INPUT_HOLOGRAM';
 
-/**
- * In front of the sandbox: once a POST to a path ending in `stuckAfter` has been answered,
- * every flow state names an action nobody knows.
- */
-async function startStickingUpstream(stuckAfter: string) {
-  let target = '';
+/** Once a POST to a path ending in `stuckAfter` has been answered, every flow state names an action nobody knows. */
+function sticking(stuckAfter: string): Rewrite {
   let stuck = false;
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const method = request.method ?? 'GET';
-    const headers = Object.fromEntries(
-      Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
-    ) as Record<string, string>;
-    const answer = await fetch(`${target}${request.url}`, {
-      method,
-      headers,
-      body: method === 'GET' ? undefined : Buffer.concat(chunks),
-    });
-    const text = await answer.text();
-    if (method === 'POST' && (request.url ?? '').endsWith(stuckAfter)) stuck = true;
-    let body = text;
-    if (stuck && (answer.headers.get('content-type') ?? '').includes('json')) {
-      const json = JSON.parse(text) as Record<string, unknown>;
-      if (typeof json.nextAction === 'string') body = JSON.stringify({ ...json, nextAction: UNKNOWN });
-    }
-    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    forwardTo(sandbox: string) {
-      target = sandbox;
-      return url;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  return ({ method, path }, answer) => {
+    if (method === 'POST' && path.endsWith(stuckAfter)) stuck = true;
+    return stuck && typeof answer.nextAction === 'string' ? { ...answer, nextAction: UNKNOWN } : answer;
   };
 }
 
@@ -66,7 +35,7 @@ const CASES: { screen: string; endpoint: string; form: Form; typed: string; walk
 
 for (const { screen, endpoint, form, typed, walk } of CASES) {
   t.test(`${screen}: an unknown next action keeps the visitor on the page, with the message and what was typed`, async (t) => {
-    const upstream = await startStickingUpstream(endpoint);
+    const upstream = await startRewritingUpstream(sticking(endpoint));
     const stack = await startStack({ listen: false, upstreamUrl: (sandbox) => upstream.forwardTo(sandbox) });
     t.teardown(async () => {
       await stack.close();
