@@ -116,6 +116,9 @@ export const fil: Catalogue = {
   'DEPOSIT_TEXT.result': 'Deposit address',
   'DEPOSIT_TEXT.wrongNetwork':
     'Hindi namin maipapakita ang deposit address para sa order na ito: wala sa network na gamit ng site na ito ang ibinigay sa amin. Huwag magpadala ng crypto para sa order na ito; makipag-ugnayan sa support dala ang Reference ID nito.',
+  'DEPOSIT_TEXT.lapsedTitle': 'Hindi na naka-hold ang rate',
+  'DEPOSIT_TEXT.lapsed':
+    'Naka-hold ang rate ng order na ito hanggang {time}, at lumipas na ito: huwag magpadala ng {coin} para sa order na ito. Kung naipadala mo na, makipag-ugnayan sa {merchant} at ibigay ang iyong Reference ID.',
   'DEPOSIT_TEXT.sendBy': 'Ipadala ang iyong crypto bago mag-{time}, habang naka-hold ang rate.',
   'DEPOSIT_TEXT.waiting': 'Hinihintay ang deposit address…',
   'EMAIL_MESSAGES.buyerInvalid': 'Hindi valid ang email address',
@@ -590,6 +593,7 @@ export const fil: Catalogue = {
   'ORDER_PAGE_TEXT.stage.inReview': 'Nire-review',
   'ORDER_PAGE_TEXT.stage.completed': 'Tapos na',
   'ORDER_PAGE_TEXT.stage.cancelled': 'Cancelled',
+  'ORDER_PAGE_TEXT.stage.holdLapsed': 'Tapos na ang rate hold',
   'ORDER_PAGE_TEXT.stage.expired': 'Expired na',
   'ORDER_PAGE_TEXT.next.unfinished': 'Hinihintay ng iyong order na tapusin mo ito.',
   'ORDER_PAGE_TEXT.next.awaitingPayment': 'Hinihintay namin ang iyong bayad. Sasabihin ng page na ito kapag dumating na ito.',

@@ -120,6 +120,9 @@ export const frCA: Catalogue = {
   'DEPOSIT_TEXT.result': 'Adresse de dépôt',
   'DEPOSIT_TEXT.wrongNetwork':
     'Nous ne pouvons pas afficher d’adresse de dépôt pour cette commande : celle que nous avons reçue n’est pas sur le réseau qu’utilise ce site. N’envoyez aucune cryptomonnaie pour cette commande; communiquez avec le soutien en indiquant son numéro de référence.',
+  'DEPOSIT_TEXT.lapsedTitle': 'Le taux n’est plus garanti',
+  'DEPOSIT_TEXT.lapsed':
+    'Le taux de cette commande était garanti jusqu’à {time}, et cette heure est passée : n’envoyez pas de {coin} pour cette commande. Si vous l’avez déjà fait, communiquez avec {merchant} en donnant votre numéro de référence.',
   'DEPOSIT_TEXT.sendBy': 'Envoyez vos cryptomonnaies d’ici {time}, tant que le taux est garanti.',
   'DEPOSIT_TEXT.waiting': 'En attente de l’adresse de dépôt…',
   'EMAIL_MESSAGES.buyerInvalid': 'Adresse courriel non valide',
@@ -609,6 +612,7 @@ export const frCA: Catalogue = {
   'ORDER_PAGE_TEXT.stage.inReview': 'En cours d’examen',
   'ORDER_PAGE_TEXT.stage.completed': 'Terminée',
   'ORDER_PAGE_TEXT.stage.cancelled': 'Annulée',
+  'ORDER_PAGE_TEXT.stage.holdLapsed': 'Garantie du taux terminée',
   'ORDER_PAGE_TEXT.stage.expired': 'Expirée',
   'ORDER_PAGE_TEXT.next.unfinished': 'Votre commande attend que vous la terminiez.',
   'ORDER_PAGE_TEXT.next.awaitingPayment': 'Nous attendons votre paiement. Cette page indiquera quand il sera arrivé.',
