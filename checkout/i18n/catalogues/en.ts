@@ -572,6 +572,12 @@ export const en = {
   'FOOTER_TEXT.phone': 'Phone:',
   'QUOTE_TEXT.until': '(until {time})',
   // The order's own page and the link to it on every page of an order.
+  'NO_ORDER_TEXT.title': 'No order to show here',
+  'NO_ORDER_TEXT.body':
+    'This page tells how an order went, but this browser holds no order for it to show. If you placed an order, open its page from the link you kept, or look it up with its Reference ID.',
+  'NO_ORDER_TEXT.unavailable':
+    'Your order could not be loaded just now, so this page cannot tell how it went. Reload the page in a moment, or look the order up with its Reference ID.',
+  'NO_ORDER_TEXT.lookup': 'Look up my order',
   'ORDER_PAGE_TEXT.title': 'Your order',
   'ORDER_PAGE_TEXT.statusLabel': 'Status',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Not finished',

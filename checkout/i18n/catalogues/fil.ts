@@ -583,6 +583,12 @@ export const fil: Catalogue = {
   'FOOTER_TEXT.email': 'Email:',
   'FOOTER_TEXT.phone': 'Telepono:',
   'QUOTE_TEXT.until': '(hanggang {time})',
+  'NO_ORDER_TEXT.title': 'Walang order na maipapakita rito',
+  'NO_ORDER_TEXT.body':
+    'Sinasabi ng page na ito kung paano natapos ang isang order, pero walang order sa browser na ito na maipapakita. Kung nag-order ka, buksan ang page nito mula sa link na itinabi mo, o hanapin ito gamit ang Reference ID nito.',
+  'NO_ORDER_TEXT.unavailable':
+    'Hindi ma-load ang iyong order sa ngayon, kaya hindi masabi ng page na ito kung paano ito natapos. I-reload ang page mamaya, o hanapin ang order gamit ang Reference ID nito.',
+  'NO_ORDER_TEXT.lookup': 'Hanapin ang order ko',
   'ORDER_PAGE_TEXT.title': 'Ang iyong order',
   'ORDER_PAGE_TEXT.statusLabel': 'Status',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Hindi pa tapos',

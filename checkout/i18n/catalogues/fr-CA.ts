@@ -602,6 +602,12 @@ export const frCA: Catalogue = {
   'FOOTER_TEXT.phone': 'Téléphone :',
   'QUOTE_TEXT.until': '(jusqu’à {time})',
   // La page propre à la commande et son lien sur chaque page d’une commande.
+  'NO_ORDER_TEXT.title': 'Aucune commande à afficher ici',
+  'NO_ORDER_TEXT.body':
+    'Cette page indique comment une commande s’est conclue, mais ce navigateur ne garde aucune commande à afficher. Si vous avez passé une commande, ouvrez sa page à partir du lien que vous avez gardé, ou retrouvez-la avec son numéro de référence.',
+  'NO_ORDER_TEXT.unavailable':
+    'Votre commande n’a pas pu être chargée pour le moment : cette page ne peut donc pas indiquer comment elle s’est conclue. Rechargez la page dans un instant, ou retrouvez la commande avec son numéro de référence.',
+  'NO_ORDER_TEXT.lookup': 'Retrouver ma commande',
   'ORDER_PAGE_TEXT.title': 'Votre commande',
   'ORDER_PAGE_TEXT.statusLabel': 'État',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Non terminée',

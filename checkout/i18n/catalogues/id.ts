@@ -575,6 +575,12 @@ export const id: Catalogue = {
   'FOOTER_TEXT.email': 'Email:',
   'FOOTER_TEXT.phone': 'Telepon:',
   'QUOTE_TEXT.until': '(sampai {time})',
+  'NO_ORDER_TEXT.title': 'Tidak ada pesanan untuk ditampilkan di sini',
+  'NO_ORDER_TEXT.body':
+    'Halaman ini menunjukkan hasil sebuah pesanan, tetapi peramban ini tidak menyimpan pesanan untuk ditampilkan. Jika Anda membuat pesanan, buka halamannya dari tautan yang Anda simpan, atau cari dengan ID Referensinya.',
+  'NO_ORDER_TEXT.unavailable':
+    'Pesanan Anda tidak dapat dimuat saat ini, jadi halaman ini tidak dapat menunjukkan hasilnya. Muat ulang halaman sebentar lagi, atau cari pesanan dengan ID Referensinya.',
+  'NO_ORDER_TEXT.lookup': 'Cari pesanan saya',
   'ORDER_PAGE_TEXT.title': 'Pesanan Anda',
   'ORDER_PAGE_TEXT.statusLabel': 'Status',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Belum selesai',
