@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { refIdSchema } from '../../checkout/contract.ts';
 import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import type { FormState } from '../../ui/Field.tsx';
+import { loggedPath } from '../logged-path.ts';
 import { checkoutCookieOptions, isHttps } from './flow-cookie.ts';
 
 /** The name over plain http; over https the `__Host-` one (flow-cookie.ts says why). */
@@ -186,7 +187,12 @@ export async function refuseToPage<F extends string>(
   if (!(await keepForPage(request, reply, screen, flow, { form: form as z.infer<typeof formSchema> }, options))) return false;
   // The request's own line says 303: this one says a form was refused, and which fields (never what was typed).
   request.log.info(
-    { screen, fields: Object.keys(form.errors), formErrors: form.formErrors.length, carrier: options.carrier ?? 'cookie' },
+    {
+      screen: loggedPath(screen),
+      fields: Object.keys(form.errors),
+      formErrors: form.formErrors.length,
+      carrier: options.carrier ?? 'cookie',
+    },
     'form refused',
   );
   return true;
