@@ -38,11 +38,18 @@ function deadlineOf(
   return Number.isFinite(until) ? { kind: 'sendBy', at: until } : undefined;
 }
 
-async function orderPage(request: FastifyRequest, reply: FastifyReply) {
+/** The refId of a link this edge signed for the request's merchant; undefined for any other (a guess). */
+function signedRefId(request: FastifyRequest): string | undefined {
   const { refId, signature = '' } = request.params as { refId: string; signature?: string };
+  const secrets = request.server.appConfig.sessionSecrets;
+  return REF_ID_PATTERN.test(refId) && verifyOrderSignature(secrets, request.merchant.id, refId, signature) ? refId : undefined;
+}
+
+async function orderPage(request: FastifyRequest, reply: FastifyReply) {
+  const refId = signedRefId(request);
+  if (refId === undefined) throw new EdgeError.notFound();
   const { merchant, server } = request;
-  if (!REF_ID_PATTERN.test(refId) || !verifyOrderSignature(server.appConfig.sessionSecrets, merchant.id, refId, signature))
-    throw new EdgeError.notFound();
+  const { signature } = request.params as { signature: string };
   const found = await findOrder(request, refId, 'state');
   if (!found.ok) {
     if (isNotFound(found.failure)) throw new EdgeError.notFound();
@@ -89,6 +96,9 @@ async function orderPage(request: FastifyRequest, reply: FastifyReply) {
 export const orderScreen = defineScreen({
   route: [ROUTES.order, ROUTES.orderUnsigned],
   rateLimit: { GET: 'order' },
+  // Per address every request counts; per order only a link that holds, so a guesser's
+  // wrong signatures, from however many addresses, never lock the holder out of their own.
+  rateLimitRefId: signedRefId,
   private: true,
   get: orderPage,
 });
