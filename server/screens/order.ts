@@ -17,6 +17,8 @@ import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { orderFiguresOf, orderOf } from '../../checkout/order.ts';
 import { type OrderStage, orderStage } from '../../checkout/order-status.ts';
 import { buildPath, ROUTES } from '../../checkout/routes.ts';
+import { addressNetworkFor, isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
+import { walletAddress } from '../../checkout/wallet-uri.ts';
 import { OrderPage, type OrderPageProps } from '../../views/pages/OrderPage.tsx';
 import { findOrder, isNotFound } from '../flow/resume.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -36,6 +38,15 @@ function deadlineOf(
   if (payBy !== undefined) return { kind: 'payBy', at: payBy, ...(written ? { text: written(payBy) } : {}) };
   const until = flow.kind !== 'BUY' && state.txnValidUntil ? Date.parse(state.txnValidUntil) : Number.NaN;
   return Number.isFinite(until) ? { kind: 'sendBy', at: until } : undefined;
+}
+
+/** A deposit address is shown only on the merchant's network, as the deposit page shows it. */
+function depositShown(request: FastifyRequest, state: FlowState): boolean {
+  if (!state.cryptoAddress) return false;
+  const network = addressNetworkFor(request.merchant.config.env);
+  if (isAddressOnNetwork(state.cryptoCurrency, state.cryptoAddress, network)) return true;
+  request.log.error({ coin: state.cryptoCurrency, network }, 'deposit address not on the merchant network; not shown');
+  return false;
 }
 
 /** The refId of a link this edge signed for the request's merchant; undefined for any other (a guess). */
@@ -84,7 +95,9 @@ async function orderPage(request: FastifyRequest, reply: FastifyReply) {
     order,
     stage,
     ...(stage === 'awaitingPayment' ? { deadline: deadlineOf(flow, state, payBy, payByText) } : {}),
-    ...(flow.kind !== 'BUY' && state.cryptoAddress ? { depositAddress: state.cryptoAddress } : {}),
+    ...(flow.kind !== 'BUY' && depositShown(request, state)
+      ? { depositAddress: walletAddress(state.cryptoCurrency, state.cryptoAddress!) }
+      : {}),
     receipt: method ? receiptText(method, order, texts) : undefined,
     resumePath: buildPath(ROUTES.state, { refId }),
     pagePath: buildPath(ROUTES.order, { refId, signature }),

@@ -15,7 +15,7 @@ import { formatHeldUntil, isRateHeld } from '../../checkout/quote-timer.ts';
 import { hasFlag, ROUTES } from '../../checkout/routes.ts';
 import { pollStatus, processedAddress } from '../../checkout/status-poll.ts';
 import { addressNetworkFor, isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
-import { walletUri } from '../../checkout/wallet-uri.ts';
+import { walletAddress, walletUri } from '../../checkout/wallet-uri.ts';
 import { ISLAND_API } from '../../checkout/wire.ts';
 import { PaymentSpendPage } from '../../views/pages/PaymentSpend.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
@@ -55,7 +55,7 @@ export const paymentSpendScreen = defineScreen({
       const status = await client.status(flow.txnType, flow.refId);
       if (!status.ok) request.log.warn({ failure: status.failure.kind }, 'status check failed; the page keeps checking');
       const found = processedAddress(status.ok ? status.value : null, known);
-      return found && onNetwork(found) ? found : null;
+      return found && onNetwork(found) ? walletAddress(state.cryptoCurrency, found) : null;
     };
     const address = wrongNetwork ? null : await check();
     const method = request.server.methods.get(state.paymentMethod);

@@ -14,7 +14,7 @@ import type { StatusResponse } from '../../checkout/contract.ts';
 import { STATUS_POLL } from '../../checkout/limits.ts';
 import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
 import type { UpstreamResult } from '../../server/upstream/errors.ts';
-import { driveTo, resume, Visitor } from '../helpers/journey.ts';
+import { driveTo, orderLinkOf, resume, Visitor } from '../helpers/journey.ts';
 import { walletLinkOf } from '../helpers/qr.ts';
 import { type Stack, startStack } from '../helpers/stack.ts';
 
@@ -373,6 +373,13 @@ t.test(
         if (coin === 'BCH') {
           const cashaddr = href!.split('?')[0]!;
           t.ok(isAddressOnNetwork('BCH', cashaddr, prod ? 'prod' : 'testnet'), `${cashaddr}: a cashaddr of its network`);
+          t.match(page.body, shownAddress(cashaddr), `${host} BCH: the address shown and copied is the link's`);
+          t.notMatch(page.body, address, `${host} BCH: the upstream's legacy form appears nowhere`);
+          const order = await seller.get(await orderLinkOf(seller, PAGE));
+          t.match(order.body, `>${cashaddr}<`, `${host} BCH: the order page shows the same string`);
+          t.notMatch(order.body, address, `${host} BCH: and not the legacy form`);
+        } else {
+          t.match(page.body, shownAddress(address), `${host} ${coin}: the address as it came`);
         }
       }
     }
