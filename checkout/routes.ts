@@ -12,7 +12,7 @@ export type RouteDef = {
   /**
    * Its parameters that are capabilities: whoever holds the value opens what it guards (an
    * order's signed page, a Pro invitation, the identity frame), so no log line names one
-   * (server/http/logged-path.ts, docs/security.md).
+   * (server/logged-path.ts, docs/security.md).
    */
   readonly secrets: readonly string[];
   /** Sub-paths the screen's forms post to, by name: path + '/' + name. */

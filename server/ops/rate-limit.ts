@@ -2,8 +2,8 @@
 // submissions, verification codes, vouchers, refId look-ups and the islands' /api calls.
 // Counted per client address (request.ip: the proxy's X-Forwarded-For only when it comes
 // from TRUST_PROXY) and per refId where the request names one (the order page: only a link
-// whose signature holds). Counters live in this
-// process, or in Redis (REDIS_URL) so that every replica counts against the same limit.
+// whose signature holds). Counters live in this process, or in Redis (REDIS_URL) so that
+// every replica counts against the same limit.
 // Redis trouble lets requests through (a limit is not worth an outage) but shows: an error
 // line when the counters go away, and edge_rate_limit_store_up at 0 while they are.
 
