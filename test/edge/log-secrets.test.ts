@@ -71,7 +71,9 @@ t.test("an error's message, stack, cause and URL are logged without a capability
   log.error({ err: error }, 'request failed');
   log.error(error);
   new RequestLogger(log, { reqId: 'r1' }).error(error);
-  t.equal(lines.length, 3);
+  // What the probe worker hands the main thread of an answer that threw: the error's texts alone.
+  log.error({ err: { message: 'at /order/SBX1/SIGNATURE-ONE', stack: 'Error: at /pro/HASH-TWO' } }, 'answering a probe failed');
+  t.equal(lines.length, 4);
   const text = JSON.stringify(lines);
   t.notMatch(text, /SIGNATURE-ONE|HASH-TWO|TOKEN-THREE/, 'none of them in any line');
   t.match(lines[0], {
@@ -79,6 +81,7 @@ t.test("an error's message, stack, cause and URL are logged without a capability
   });
   t.match(lines[1], { msg: 'no answer for /order/SBX1/:signature' }, 'an error logged alone: its message is the line’s');
   t.match(lines[2], { reqId: 'r1', msg: 'no answer for /order/SBX1/:signature' });
+  t.match(lines[3], { err: { message: 'at /order/SBX1/:signature', stack: 'Error: at /pro/:customerHash' } });
 });
 
 t.test('the answers made in front of Fastify log the pattern too', async (t) => {
