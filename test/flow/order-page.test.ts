@@ -3,7 +3,9 @@
 // payment, completed, in review, cancelled, expired), its figures and deadline, nothing of
 // the buyer; the same 404 for a wrong or missing signature, another merchant's host and a
 // reference the upstream does not know, with no upstream call for a wrong signature; its
-// headers, its French, its JSON answer for the island, its own rate limit.
+// headers, its French, its JSON answer for the island, its own rate limit, which wrong
+// signatures never spend for the order's holder.
+import { randomBytes } from 'node:crypto';
 import t, { type Test } from 'tap';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
 import { orderSignature } from '../../server/security/order-link.ts';
@@ -291,4 +293,27 @@ t.test('its own rate limit', async (t) => {
   for (let i = 0; i < 4; i++)
     codes.push((await limited.app.inject({ method: 'GET', url: `/order/SBX${i}/nope`, headers: { host: MAPLE } })).statusCode);
   t.same(codes, [404, 404, 404, 429], 'guessing is counted per address');
+});
+
+t.test('wrong signatures never lock the holder out: per order, only links that hold count', async (t) => {
+  const limited = await startStack({ listen: false, env: { RATE_LIMITS: 'order.refId=5/60' } });
+  t.teardown(() => limited.close());
+  const visitor = await driveTo(limited, '/payment-etransfer-instructions');
+  const refId = visitor.refId();
+  const link = `/order/${refId}/${orderSignature([SECRET], 'maple', refId)}`;
+  const open = (url: string, from: string) =>
+    limited.app.inject({ method: 'GET', url, headers: { host: MAPLE }, remoteAddress: from });
+  const guesses: number[] = [];
+  for (let i = 0; i < 80; i++)
+    guesses.push((await open(`/order/${refId}/${randomBytes(16).toString('base64url')}`, `10.0.${i}.1`)).statusCode);
+  t.same(new Set(guesses), new Set([404]), '80 wrong signatures from 80 addresses: each the same 404, none a 429');
+  t.equal((await open(link, '192.0.2.7')).statusCode, 200, "the holder's link still opens");
+  const holders: number[] = [];
+  for (let i = 0; i < 5; i++) holders.push((await open(link, `198.51.100.${i}`)).statusCode);
+  t.same(holders, [200, 200, 200, 200, 429], 'links that hold count against their order, from any address');
+  t.match(
+    await limited.app.metrics.registry.getSingleMetricAsString('edge_rate_limited_total'),
+    'limit="order",key="refId"} 1',
+    'counted as the order’s',
+  );
 });
