@@ -42,10 +42,14 @@ export const fil: Catalogue = {
   'BANK_PAYMENT_TEXT.intro':
     'I-approve ang bayad sa page ng iyong bangko sa ibaba. Pagkatapos, ibabalik ka ng iyong bangko dito.',
   'BANK_PAYMENT_TEXT.kept':
-    'Naka-save ang iyong verified na order na {reference}: balikan ito gamit ang Reference ID hanggang sa deadline ng bayad.',
+    'Naka-save ang iyong verified na order na {reference}: balikan ito gamit ang Reference Number hanggang sa deadline ng bayad.',
+  'BANK_PAYMENT_TEXT.notPaidYet':
+    'Umalis ka ba sa page ng iyong bangko bago magbayad? Bumalik doon: nakatabi ang order para sa iyo hanggang sa deadline ng bayad.',
+  'BANK_PAYMENT_TEXT.toBank': 'Ituloy sa aking bangko',
   'BANK_PAYMENT_TEXT.title': 'Magbayad sa iyong bangko',
   'BANK_PAYMENT_TEXT.waiting':
     'Ibinalik ka na ng iyong bangko. Kusang magpapatuloy ang page na ito kapag nakumpirma na ng bangko ang bayad.',
+  'BANK_PAYMENT_TEXT.waitingAway': 'Kusang magpapatuloy ang page na ito kapag nakumpirma na ng bangko ang bayad.',
   'BANK_PAYMENT_TEXT.waitingTitle': 'Hinihintay ang iyong bangko',
   'BANK_TEXT.deadline': 'Dapat dumating ang bayad mo sa loob ng {window}.',
   'BANK_TEXT.notOffered': 'Pumili ng isa sa mga bangkong nakalista.',
@@ -72,11 +76,13 @@ export const fil: Catalogue = {
     'Magpapadala kami ng {length}-digit na code sa email na ito para kumpirmahin ito. Valid ang code nang {minutes, plural, other {# minuto}}.',
   'CANCELLED_TEXT.body': 'Na-cancel ang iyong order at walang nakaltas sa iyong bank account.',
   'CANCELLED_TEXT.title': 'Hindi natapos ang order',
-  'CANCELLED_TEXT.reference': 'Reference ID: {reference}',
+  'CANCELLED_TEXT.reference': 'Reference Number: {reference}',
   'CANCELLED_TEXT.placed': 'Petsa ng order: {date}',
   'CARD_TEXT.declined':
     'Na-decline ang iyong card at walang nakaltas. Subukan ulit sa bagong card form sa ibaba, o pumili ng ibang payment method.',
   'CARD_TEXT.otherMethod': 'Pumili ng ibang payment method',
+  'CARD_TEXT.otherMethodLeaves':
+    'Iiwanang hindi bayad ang order na ito, at magsisimula ang bago sa home page gamit ang payment method na pipiliin mo.',
   'CARD_TEXT.extraFee': 'Network fee',
   'CARD_TEXT.fee': 'Card processing fee',
   'CARD_TEXT.frameTitle': 'Form ng card payment',
@@ -117,10 +123,10 @@ export const fil: Catalogue = {
   'COPY_TEXT.copyOf': 'I-copy ang {what}',
   'DEPOSIT_TEXT.result': 'Deposit address',
   'DEPOSIT_TEXT.wrongNetwork':
-    'Hindi namin maipapakita ang deposit address para sa order na ito: wala sa network na gamit ng site na ito ang ibinigay sa amin. Huwag magpadala ng crypto para sa order na ito; makipag-ugnayan sa support dala ang Reference ID nito.',
+    'Hindi namin maipapakita ang deposit address para sa order na ito: wala sa network na gamit ng site na ito ang ibinigay sa amin. Huwag magpadala ng crypto para sa order na ito; makipag-ugnayan sa support dala ang Reference Number nito.',
   'DEPOSIT_TEXT.lapsedTitle': 'Hindi na naka-hold ang rate',
   'DEPOSIT_TEXT.lapsed':
-    'Naka-hold ang rate ng order na ito hanggang {time}, at lumipas na ito: huwag magpadala ng {coin} para sa order na ito. Kung naipadala mo na, makipag-ugnayan sa {merchant} at ibigay ang iyong Reference ID.',
+    'Naka-hold ang rate ng order na ito hanggang {time}, at lumipas na ito: huwag magpadala ng {coin} para sa order na ito. Kung naipadala mo na, makipag-ugnayan sa {merchant} at ibigay ang iyong Reference Number.',
   'DEPOSIT_TEXT.sendBy': 'Ipadala ang iyong crypto bago mag-{time}, habang naka-hold ang rate.',
   'DEPOSIT_TEXT.waiting': 'Hinihintay ang deposit address…',
   'EMAIL_MESSAGES.buyerInvalid': 'Hindi valid ang email address',
@@ -137,7 +143,7 @@ export const fil: Catalogue = {
     'Paumanhin, hindi namin natapos ang iyong bayad. Makipag-ugnayan sa iyong bangko at subukan ulit.',
   'FAILURE_TEXT.buyerInfo': 'Hindi na-save ang iyong impormasyon.  Subukan ulit.',
   'FAILURE_TEXT.cannotContinue':
-    'Hindi na maipagpapatuloy ang iyong order mula rito. Makipag-ugnayan sa amin dala ang iyong Reference ID.',
+    'Hindi na maipagpapatuloy ang iyong order mula rito. Makipag-ugnayan sa amin dala ang iyong Reference Number.',
   'FAILURE_TEXT.cardQuote': 'Mukhang may problema kami. Naabisuhan na ang aming team. Subukan ulit mamaya.',
   'FAILURE_TEXT.copy': 'Hindi na-copy. Subukang i-copy nang mano-mano.',
   'FAILURE_TEXT.generic': 'May nangyaring mali. Subukan ulit.',
@@ -145,7 +151,7 @@ export const fil: Catalogue = {
   'FAILURE_TEXT.paymentAlreadyInitiated':
     'Nasimulan na ang Payment Instructions. Makipag-ugnayan sa aming support kung sa tingin mo ay mali ito.',
   'FAILURE_TEXT.redirectingHome': 'Babalik sa homepage sa loob ng 5 segundo...',
-  'FAILURE_TEXT.referenceNotFound': 'Hindi nahanap ang Reference ID.',
+  'FAILURE_TEXT.referenceNotFound': 'Hindi nahanap ang Reference Number.',
   'FAILURE_TEXT.transactionCancelled': 'Na-cancel ang transaksyon. Babalik sa homepage sa loob ng 5 segundo...',
   'FAILURE_TEXT.transactionInvalid': 'Hindi na mababago ang transaksyong ito. Magsimula ng bagong order.',
   'FAILURE_TEXT.unavailable': 'Pansamantalang hindi available ang serbisyo. Subukan ulit mamaya.',
@@ -247,7 +253,7 @@ export const fil: Catalogue = {
   'RESUME_TEXT.notMine': 'Hindi, hindi ko order ito',
   'RESUME_TEXT.payoutEmail': 'Payout email',
   'RESUME_TEXT.receivingAddress': 'Receiving crypto address',
-  'RESUME_TEXT.reference': 'Reference ID',
+  'RESUME_TEXT.reference': 'Reference Number',
   'RESUME_TEXT.title': 'Order mo ba ito?',
   'RESUME_TEXT.warning': 'Kung may nagpadala sa iyo ng link na ito, huwag magpatuloy: ang order nila ang babayaran mo.',
   'SPEND_QUOTE_TEXT.amountLegend': 'Amount ng card',
@@ -272,7 +278,7 @@ export const fil: Catalogue = {
   'SUMMARY_TEXT.fee.added': 'Fee (idinagdag)',
   'SUMMARY_TEXT.giftCardValue': 'Halaga ng eGift card',
   'SUMMARY_TEXT.payoutEmail': 'Payout email',
-  'SUMMARY_TEXT.reference': 'Reference ID',
+  'SUMMARY_TEXT.reference': 'Reference Number',
   'SUMMARY_TEXT.title': 'Ang iyong order',
   'SUMMARY_TEXT.total': 'Kabuuang halaga',
   'SUMMARY_TEXT.youReceive': 'Matatanggap mo',
@@ -405,7 +411,7 @@ export const fil: Catalogue = {
   'QUOTE_RETRY.now': 'Subukan ulit ngayon',
   'QUOTE_RETRY.startOver': 'Magsimula ulit',
   'STEP_UNAVAILABLE_TEXT.pageTitle': 'Malapit na',
-  'STEP_UNAVAILABLE_TEXT.reference': 'Reference ID:',
+  'STEP_UNAVAILABLE_TEXT.reference': 'Reference Number:',
   'STEP_UNAVAILABLE_TEXT.newOrder': 'Magsimula ng bagong order',
   'PAYMENT_REFUSED_TEXT.pageTitle': 'Tinanggihan ang payment page',
   'RECEIPT_TEXT.thankYouTitle': 'Salamat',
@@ -442,7 +448,7 @@ export const fil: Catalogue = {
   'AUDIO_PAGE.whenAsked': 'Kapag tinanong, sabihin ang:',
   'AUDIO_PAGE.fullName': 'iyong buong pangalan,',
   'AUDIO_PAGE.birthDate': 'iyong petsa ng kapanganakan,',
-  'AUDIO_PAGE.reference': 'iyong Reference ID, {reference},',
+  'AUDIO_PAGE.reference': 'iyong Reference Number, {reference},',
   'AUDIO_PAGE.forYourself': 'at na para sa sarili mo ang binibili mong cryptocurrency.',
   'AUDIO_PAGE.called': 'Nakatawag na ako, magpatuloy',
   'AUDIO_PAGE.skip': 'Magpatuloy nang walang tawag',
@@ -587,10 +593,14 @@ export const fil: Catalogue = {
   'QUOTE_TEXT.until': '(hanggang {time})',
   'NO_ORDER_TEXT.title': 'Walang order na maipapakita rito',
   'NO_ORDER_TEXT.body':
-    'Sinasabi ng page na ito kung paano natapos ang isang order, pero walang order sa browser na ito na maipapakita. Kung nag-order ka, buksan ang page nito mula sa link na itinabi mo, o hanapin ito gamit ang Reference ID nito.',
+    'Sinasabi ng page na ito kung paano natapos ang isang order, pero walang order sa browser na ito na maipapakita. Kung nag-order ka, buksan ang page nito mula sa link na itinabi mo, o hanapin ito gamit ang Reference Number nito.',
   'NO_ORDER_TEXT.unavailable':
-    'Hindi ma-load ang iyong order sa ngayon, kaya hindi masabi ng page na ito kung paano ito natapos. I-reload ang page mamaya, o hanapin ang order gamit ang Reference ID nito.',
+    'Hindi ma-load ang iyong order sa ngayon, kaya hindi masabi ng page na ito kung paano ito natapos. I-reload ang page mamaya, o hanapin ang order gamit ang Reference Number nito.',
   'NO_ORDER_TEXT.lookup': 'Hanapin ang order ko',
+  'ZONE_TEXT.CA': 'oras sa Toronto',
+  'ZONE_TEXT.AU': 'oras sa Sydney',
+  'ZONE_TEXT.PH': 'oras sa Maynila',
+  'ZONE_TEXT.ID': 'oras sa Jakarta',
   'ORDER_PAGE_TEXT.title': 'Ang iyong order',
   'ORDER_PAGE_TEXT.statusLabel': 'Status',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Hindi pa tapos',
@@ -616,8 +626,9 @@ export const fil: Catalogue = {
   'ORDER_PAGE_TEXT.continueHint': 'Hihilingin sa iyong kumpirmahin na sa iyo ang order na ito.',
   'ORDER_PAGE_TEXT.newOrder': 'Magsimula ng bagong order',
   'ORDER_PAGE_TEXT.asOf': 'Status noong {time}. I-reload ang page na ito para makita kung nasaan na ang iyong order.',
-  'ORDER_PAGE_TEXT.help': 'May tanong tungkol sa order na ito? Makipag-ugnayan sa {merchant} at ibigay ang iyong Reference ID.',
-  'ORDER_PAGE_TEXT.description': 'Ang status, mga amount at Reference ID ng isang order sa {merchant}.',
+  'ORDER_PAGE_TEXT.help':
+    'May tanong tungkol sa order na ito? Makipag-ugnayan sa {merchant} at ibigay ang iyong Reference Number.',
+  'ORDER_PAGE_TEXT.description': 'Ang status, mga amount at Reference Number ng isang order sa {merchant}.',
   'ORDER_LINK_TEXT.heading': 'I-save ang page ng iyong order',
   'ORDER_LINK_TEXT.keep':
     'May sariling page ang iyong order. I-save ang link nito para mabalikan ito mamaya, sa kahit anong device; ipinapakita nito ang order, hindi kailanman ang iyong pangalan o contact details.',

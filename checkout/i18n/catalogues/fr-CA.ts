@@ -40,6 +40,9 @@ export const frCA: Catalogue = {
     'Approuvez le paiement sur la page de votre banque ci-dessous. Une fois terminé, votre banque vous ramène ici.',
   'BANK_PAYMENT_TEXT.kept':
     'Votre commande vérifiée {reference} est conservée : revenez-y avec son numéro de référence avant l’échéance du paiement.',
+  'BANK_PAYMENT_TEXT.notPaidYet':
+    'Vous avez quitté la page de votre banque avant de payer? Retournez-y : la commande vous est réservée jusqu’à la date limite de paiement.',
+  'BANK_PAYMENT_TEXT.toBank': 'Continuer à ma banque',
   'BANK_PAYMENT_TEXT.title': 'Payer auprès de votre banque',
   'BANK_PAYMENT_TEXT.otherBankTitle': 'Payer depuis une autre banque?',
   'BANK_PAYMENT_TEXT.otherBank':
@@ -48,6 +51,7 @@ export const frCA: Catalogue = {
   'BANK_TEXT.once': 'Une fois choisie, la banque ne peut plus être changée pour cette commande.',
   'BANK_PAYMENT_TEXT.waiting':
     'Votre banque vous a renvoyé ici. Cette page passe à la suite d’elle-même dès que votre banque confirme le paiement.',
+  'BANK_PAYMENT_TEXT.waitingAway': 'Cette page passe à la suite d’elle-même dès que votre banque confirme le paiement.',
   'BANK_PAYMENT_TEXT.waitingTitle': 'En attente de votre banque',
   'BANK_TEXT.deadline': 'Votre paiement doit nous parvenir dans un délai de {window}.',
   'BANK_TEXT.notOffered': 'Veuillez choisir l’une des banques affichées.',
@@ -79,6 +83,8 @@ export const frCA: Catalogue = {
   'CARD_TEXT.declined':
     'Votre carte a été refusée et rien n’a été débité. Réessayez dans un nouveau formulaire de carte ci-dessous, ou choisissez un autre mode de paiement.',
   'CARD_TEXT.otherMethod': 'Choisir un autre mode de paiement',
+  'CARD_TEXT.otherMethodLeaves':
+    'Cette commande est alors abandonnée sans paiement, et une nouvelle commence à l’accueil avec le mode de paiement de votre choix.',
   'CARD_TEXT.extraFee': 'Frais de réseau',
   'CARD_TEXT.fee': 'Frais de traitement de la carte',
   'CARD_TEXT.frameTitle': 'Formulaire de paiement par carte',
@@ -609,6 +615,10 @@ export const frCA: Catalogue = {
   'NO_ORDER_TEXT.unavailable':
     'Votre commande n’a pas pu être chargée pour le moment : cette page ne peut donc pas indiquer comment elle s’est conclue. Rechargez la page dans un instant, ou retrouvez la commande avec son numéro de référence.',
   'NO_ORDER_TEXT.lookup': 'Retrouver ma commande',
+  'ZONE_TEXT.CA': 'heure de Toronto',
+  'ZONE_TEXT.AU': 'heure de Sydney',
+  'ZONE_TEXT.PH': 'heure de Manille',
+  'ZONE_TEXT.ID': 'heure de Jakarta',
   'ORDER_PAGE_TEXT.title': 'Votre commande',
   'ORDER_PAGE_TEXT.statusLabel': 'État',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Non terminée',
