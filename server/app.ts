@@ -13,6 +13,7 @@ import type { MethodTable } from '../checkout/payment-method.ts';
 import { ErrorPage } from '../views/pages/ErrorPage.tsx';
 import { type AppConfig, ConfigError, REQUEST_TIMEOUT_MS } from './config.ts';
 import { eventsPlugin } from './events/plugin.ts';
+import { eventsOpsPlugin } from './events/routes.ts';
 import { ApiFastPath, apiFastPathPlugin } from './front/api-fast-path.ts';
 import { SharedPagesFastPath, sharedPagesPlugin } from './front/cached-page-listener.ts';
 import { robotsPlugin } from './front/robots.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: app.clock,
   });
   await app.register(eventsPlugin);
+  await app.register(eventsOpsPlugin);
   await app.register(renderPlugin, { errorPage: ErrorPage });
   await app.register(assetsPlugin);
   await app.register(robotsPlugin);

@@ -363,6 +363,12 @@ export class EdgeMetrics {
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+/** Whether an Authorization header carries METRICS_TOKEN as a bearer token: /metrics and the ops routes of the order events. */
+export function bearerCheck(token: string): (header: string | undefined) => boolean {
+  const expected = digest(token);
+  return (header) => authorised(header, expected);
+}
+
 /** Whether the request carries the token, compared in constant time. */
 function authorised(header: string | undefined, expected: Buffer): boolean {
   const match = /^Bearer (\S+)$/.exec(header ?? '');

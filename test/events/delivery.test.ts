@@ -41,7 +41,13 @@ const keysOf = (value: unknown): string[] =>
 
 t.test('a buy paid by e-Transfer: created, awaiting payment, completed, signed, in sequence, nothing of the buyer', async (t) => {
   const visitor = socketVisitor(stack);
-  const quote = await visitor.post('/', { txnType: 'BUY', fiatAmount: '100', fiatCurrency: 'CAD', cryptoCurrency: 'BTC', paymentMethod: 'ETRANSFER' });
+  const quote = await visitor.post('/', {
+    txnType: 'BUY',
+    fiatAmount: '100',
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'ETRANSFER',
+  });
   t.equal(quote.headers.location, '/price-quote');
   // NEXT on the quote, then a receiving address refused once: the step event names the field.
   t.equal((await visitor.post('/price-quote', {})).headers.location, '/address-input');
@@ -62,7 +68,11 @@ t.test('a buy paid by e-Transfer: created, awaiting payment, completed, signed, 
 
   await orders.arrived(3);
   const types = orders.received.map((r) => r.event.type);
-  t.same([...types].sort(), ['order.awaiting_payment', 'order.completed', 'order.created'], 'every type but the steps, each once');
+  t.same(
+    [...types].sort(),
+    ['order.awaiting_payment', 'order.completed', 'order.created'],
+    'every type but the steps, each once',
+  );
   t.ok(
     orders.received.every((r) => r.verified && r.signatures.length === 2),
     'each signed with both secrets; the receiver that knows the new one verifies',
@@ -91,10 +101,17 @@ t.test('a buy paid by e-Transfer: created, awaiting payment, completed, signed, 
   t.ok(!Number.isNaN(Date.parse(completed.timestamp)), 'timestamp is a date');
 
   await steps.arrived(1);
-  t.ok(steps.received.every((r) => r.verified), 'the other receiver verifies with the old secret');
+  t.ok(
+    steps.received.every((r) => r.verified),
+    'the other receiver verifies with the old secret',
+  );
   await t.resolves(
     (async () => {
-      while (!steps.received.some((r) => r.event.data.step && (r.event.data.step as { screen: string }).screen === '/payment-etransfer-instructions')) {
+      while (
+        !steps.received.some(
+          (r) => r.event.data.step && (r.event.data.step as { screen: string }).screen === '/payment-etransfer-instructions',
+        )
+      ) {
         await steps.arrived(steps.received.length + 1);
       }
     })(),
@@ -102,14 +119,35 @@ t.test('a buy paid by e-Transfer: created, awaiting payment, completed, signed, 
   const refusal = steps.received.find((r) => (r.event.data.step as { refused?: string[] }).refused);
   t.same(refusal?.event.data.step, { screen: '/address-input', refused: ['cryptoAddress'] }, 'a refused form: the field by name');
   const screens = steps.received.map((r) => (r.event.data.step as { screen: string }).screen);
-  t.ok(['/price-quote', '/address-input', '/buyer-info-input', '/mobile-verification'].every((s) => screens.includes(s)), 'each step reached');
+  t.ok(
+    ['/price-quote', '/address-input', '/buyer-info-input', '/mobile-verification'].every((s) => screens.includes(s)),
+    'each step reached',
+  );
 
   // Nothing of the buyer in any body: no personal field, no value they typed.
   const all = [...orders.received, ...steps.received];
-  const personal = ['firstName', 'lastName', 'emailAddress', 'mobile', 'phoneNumber', 'dateOfBirth', 'address', 'cryptoAddress', 'emtEmail', 'voucherNumber'];
-  t.same(all.flatMap((r) => keysOf(r.event).filter((k) => personal.includes(k))), [], 'no personal field');
+  const personal = [
+    'firstName',
+    'lastName',
+    'emailAddress',
+    'mobile',
+    'phoneNumber',
+    'dateOfBirth',
+    'address',
+    'cryptoAddress',
+    'emtEmail',
+    'voucherNumber',
+  ];
+  t.same(
+    all.flatMap((r) => keysOf(r.event).filter((k) => personal.includes(k))),
+    [],
+    'no personal field',
+  );
   for (const typed of [BUYER.firstName, BUYER.lastName, BUYER.emailAddress, '4165550199', '555 0199', BTC_ADDRESS, '1985']) {
-    t.notOk(all.some((r) => r.body.includes(typed)), `"${typed}" appears in no event`);
+    t.notOk(
+      all.some((r) => r.body.includes(typed)),
+      `"${typed}" appears in no event`,
+    );
   }
   t.equal(down.received.length, 0, 'the receiver that is down got nothing, and held up nothing');
   const metrics = await stack.app.metrics.registry.getSingleMetricAsString('edge_webhook_deliveries_total');
