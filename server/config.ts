@@ -160,6 +160,8 @@ const envSchema = z.object({
   /** Open orders followed at most (the upstream's status call), and the calls a second it may make. */
   EVENTS_FOLLOW_MAX: z.coerce.number().int().min(0).default(20_000),
   EVENTS_FOLLOW_RATE: z.coerce.number().positive().max(1000).default(5),
+  /** With Redis: a delivery a replica took and never settled (it went away) is claimed by another after this. */
+  EVENTS_CLAIM_IDLE_S: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 /** A Standard Webhooks secret: `whsec_` and the base64 of 24 to 64 random bytes. */
@@ -327,6 +329,7 @@ export function parseConfig(env: Record<string, string | undefined>, limit: Memo
       retentionMs: e.EVENTS_RETENTION_H * 3_600_000,
       followMax: e.EVENTS_FOLLOW_MAX,
       followRate: e.EVENTS_FOLLOW_RATE,
+      claimIdleMs: e.EVENTS_CLAIM_IDLE_S * 1000,
       /** By environment variable: the secrets a merchant's endpoint is signed with. */
       secrets: webhookSecretsOf(env),
       /**

@@ -43,6 +43,7 @@ export class Deliverer {
   });
   readonly #inFlight = new Map<string, number>();
   #running = 0;
+  #started = false;
   #stopped = false;
   #timer: NodeJS.Timeout | undefined;
   #pass: Promise<void> | undefined;
@@ -54,12 +55,13 @@ export class Deliverer {
   }
 
   start(): void {
+    this.#started = true;
     this.wake();
   }
 
-  /** Looks for due deliveries now (a new event, a test's clock moved on). */
+  /** Looks for due deliveries now (a new event, a test's clock moved on), once started. */
   wake(): void {
-    if (this.#stopped || this.#pass) return;
+    if (!this.#started || this.#stopped || this.#pass) return;
     clearTimeout(this.#timer);
     this.#pass = this.#takeDue()
       .catch((error: unknown) => this.#options.log.error({ err: error }, 'order events: the outbox could not be read'))
@@ -165,6 +167,11 @@ export class Deliverer {
         'order event not delivered for the whole retry window: the endpoint is marked failing',
       );
     }
+  }
+
+  /** Resolves once the attempts in flight now are settled (a test, the close). */
+  async drained(): Promise<void> {
+    await Promise.allSettled([...this.#attempts]);
   }
 
   async close(): Promise<void> {

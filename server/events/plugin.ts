@@ -317,7 +317,7 @@ export const eventsPlugin = fp(
     };
     const redisUrl = app.appConfig.redisUrl;
     const store = redisUrl
-      ? await openRedisStore({ url: redisUrl, ...common })
+      ? await openRedisStore({ url: redisUrl, claimIdleMs: config.claimIdleMs, ...common })
       : await openDiskStore({ dir: config.dir, ...common });
     if (!redisUrl && config.dir === undefined) {
       app.log.warn(

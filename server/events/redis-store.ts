@@ -37,8 +37,7 @@ const KEYS = {
   order: (key: string) => `${P}o:${key}`,
 };
 const GROUP = 'deliverers';
-/** An entry taken and left unsettled this long belongs to a replica gone: another claims it. */
-const CLAIM_IDLE_MS = 60_000;
+/** How often a replica looks for entries another took and left unsettled, at most. */
 const CLAIM_EVERY_MS = 15_000;
 /** What an order's hash outlives its last event by: the stage told and the marks are kept so long. */
 const ORDER_TTL_MS = 30 * 24 * 3_600_000;
@@ -130,6 +129,8 @@ export interface RedisStoreOptions {
   endpointMax: number;
   retentionMs: number;
   followMax: number;
+  /** An entry taken and left unsettled this long belongs to a replica gone: another claims it. */
+  claimIdleMs: number;
   clock: () => number;
 }
 
@@ -265,13 +266,13 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<EventS
         entries.push(...(read?.[0]?.[1] ?? []));
       }
       // Entries a replica took and never settled: it is gone, and they are ours now (unless they wait for a retry).
-      if (entries.length < count && now - lastClaim >= CLAIM_EVERY_MS) {
+      if (entries.length < count && now - lastClaim >= Math.min(CLAIM_EVERY_MS, options.claimIdleMs)) {
         lastClaim = now;
         const [, claimed] = (await redis.xautoclaim(
           KEYS.queue,
           GROUP,
           consumer,
-          CLAIM_IDLE_MS,
+          options.claimIdleMs,
           '0-0',
           'COUNT',
           count - entries.length,
