@@ -36,8 +36,14 @@ function table(rows: Record<string, unknown>[]): string {
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const cell = (value: unknown) => (value === undefined ? '' : Array.isArray(value) ? value.join(' ') : String(value));
   const widths = keys.map((key) => Math.max(key.length, ...rows.map((row) => cell(row[key]).length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [line(keys), line(widths.map((w) => '-'.repeat(w))), ...rows.map((row) => line(keys.map((key) => cell(row[key]))))].join('\n');
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(keys), line(widths.map((w) => '-'.repeat(w))), ...rows.map((row) => line(keys.map((key) => cell(row[key]))))].join(
+    '\n',
+  );
 }
 
 const needs = (name: string, value: string | undefined) => {
@@ -85,7 +91,9 @@ async function main(): Promise<void> {
       return;
     }
     default:
-      throw new Error('usage: npm run events -- endpoints | deliveries ID | resend ID EVENT | replay ID --from DATE | enable ID | funnel');
+      throw new Error(
+        'usage: npm run events -- endpoints | deliveries ID | resend ID EVENT | replay ID --from DATE | enable ID | funnel',
+      );
   }
 }
 

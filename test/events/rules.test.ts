@@ -96,7 +96,7 @@ t.test('endpoints: https, or http to a loopback address; a secret named, never w
     ['http://hooks.shop.example/', 'plain http elsewhere'],
     ['https://user:pw@hooks.shop.example/', 'credentials'],
     ['ftp://hooks.shop.example/', 'another scheme'],
-  ]) {
+  ] as const) {
     t.notOk(parse([{ url, secretEnv: 'SHOP_HOOKS' }]).success, why);
   }
   t.notOk(parse([{ url: 'https://h.example', secretEnv: 'whsec_abc' }]).success, 'a secret where its variable’s name goes');
