@@ -37,6 +37,9 @@ export function homeTab(kind: string): string {
   return `${ROUTES.home.path}?${HOME_TAB_PARAM}=${encodeURIComponent(kind)}`;
 }
 
+/** The order lookup's query parameter: /state?refId=… is /state/{refId}, typed as a receipt prints it. */
+export const LOOKUP_PARAM = 'refId';
+
 /** The direct link's query parameter that counts a failed quote's attempts (docs/spec.md section 8). */
 export const RETRY_ATTEMPT_PARAM = 'attempt';
 
@@ -121,7 +124,8 @@ export const ROUTES = {
   cashInLocations: route('cash-in-locations', '/cash-in-locations'),
   /** confirm: "this is my order", the question asked before a refId becomes the visitor's flow. */
   state: route('state', '/state/:refId', { params: ['refId'], actions: ['confirm'] }),
-  // /state without a refId: home, saying the reference was not found.
+  // /state without a refId: home, saying the reference was not found; with ?refId= (the order
+  // lookup's form), that reference's /state/{refId}.
   stateMissing: route('state-missing', '/state'),
   /** The order's own page, opened by its signed link: no cookie needed (server/security/order-link.ts). */
   order: route('order', '/order/:refId/:signature', { params: ['refId', 'signature'] }),

@@ -192,6 +192,41 @@ t.test('a sell: awaiting the crypto, the deposit address, never the payout email
   t.notMatch(page.body, BUYER.emailAddress);
 });
 
+t.test('a sell past its rate hold: the order page and the deposit page no longer ask for the crypto', async (t) => {
+  const saved = now;
+  t.teardown(() => {
+    now = saved;
+  });
+  const visitor = await driveTo(stack, '/payment-spend', { kind: 'SELL' });
+  const deposit = await visitor.get('/payment-spend');
+  const link = linkOn(t, deposit.body);
+  const state = await visitor.state();
+  now = Date.parse(state.txnValidUntil!) + 60_000;
+  const page = await stranger().get(link);
+  t.match(page.body, 'Rate hold ended');
+  t.notMatch(page.body, 'Awaiting your crypto');
+  t.match(page.body, 'The rate for this order was held until');
+  t.match(page.body, 'do not send BTC for this order');
+  t.notMatch(page.body, 'Send by', 'no deadline still to meet');
+  t.notMatch(page.body, 'Deposit address', 'no address offered to send to');
+  t.notMatch(page.body, `href="/state/${visitor.refId()}"`, 'no way back to the deposit page');
+  const anew = '/amount/0.0015/cryptocurrency/BTC/method/ETRANSFEROUT/type/SELL/currency/CAD';
+  t.match(page.body, `<a class="button" href="${anew}">Start a new order</a>`, 'a new order for the same amount');
+
+  const lapsed = await visitor.get('/payment-spend');
+  t.equal(lapsed.statusCode, 200);
+  t.match(lapsed.body, 'The rate is no longer held');
+  t.match(lapsed.body, 'do not send BTC for this order');
+  t.match(lapsed.body, visitor.refId(), 'the Reference ID to quote');
+  t.notMatch(lapsed.body, state.nextActionParams?.cryptoAddress ?? state.cryptoAddress!, 'no deposit address');
+  t.notMatch(lapsed.body, 'bitcoin:', 'no wallet link or QR code');
+  t.notMatch(lapsed.body, 'I have sent my crypto');
+  t.match(lapsed.body, `<a class="button" href="${anew}">Start a new order</a>`);
+  t.notMatch((await visitor.get('/payment-spend?confirm=1')).body, 'Have you sent your crypto', 'nor the question');
+  const started = await visitor.get(anew);
+  t.equal(started.headers.location, '/price-quote', 'the new order starts with its quote');
+});
+
 t.test('a link made with a secret since rotated out opens nothing', async (t) => {
   const visitor = await driveTo(stack, '/payment-etransfer-instructions');
   const refId = visitor.refId();

@@ -120,6 +120,9 @@ export const frCA: Catalogue = {
   'DEPOSIT_TEXT.result': 'Adresse de dépôt',
   'DEPOSIT_TEXT.wrongNetwork':
     'Nous ne pouvons pas afficher d’adresse de dépôt pour cette commande : celle que nous avons reçue n’est pas sur le réseau qu’utilise ce site. N’envoyez aucune cryptomonnaie pour cette commande; communiquez avec le soutien en indiquant son numéro de référence.',
+  'DEPOSIT_TEXT.lapsedTitle': 'Le taux n’est plus garanti',
+  'DEPOSIT_TEXT.lapsed':
+    'Le taux de cette commande était garanti jusqu’à {time}, et cette heure est passée : n’envoyez pas de {coin} pour cette commande. Si vous l’avez déjà fait, communiquez avec {merchant} en donnant votre numéro de référence.',
   'DEPOSIT_TEXT.sendBy': 'Envoyez vos cryptomonnaies d’ici {time}, tant que le taux est garanti.',
   'DEPOSIT_TEXT.waiting': 'En attente de l’adresse de dépôt…',
   'EMAIL_MESSAGES.buyerInvalid': 'Adresse courriel non valide',
@@ -616,6 +619,12 @@ export const frCA: Catalogue = {
   'WEBHOOKS_PAGE_TEXT.verdict.staleTimestamp': 'Horodatage hors délai',
   'WEBHOOKS_PAGE_TEXT.verdict.noSecret': 'Aucun secret pour vérifier',
   'WEBHOOKS_PAGE_TEXT.verdict.missingHeaders': 'En-têtes manquants',
+  'NO_ORDER_TEXT.title': 'Aucune commande à afficher ici',
+  'NO_ORDER_TEXT.body':
+    'Cette page indique comment une commande s’est conclue, mais ce navigateur ne garde aucune commande à afficher. Si vous avez passé une commande, ouvrez sa page à partir du lien que vous avez gardé, ou retrouvez-la avec son numéro de référence.',
+  'NO_ORDER_TEXT.unavailable':
+    'Votre commande n’a pas pu être chargée pour le moment : cette page ne peut donc pas indiquer comment elle s’est conclue. Rechargez la page dans un instant, ou retrouvez la commande avec son numéro de référence.',
+  'NO_ORDER_TEXT.lookup': 'Retrouver ma commande',
   'ORDER_PAGE_TEXT.title': 'Votre commande',
   'ORDER_PAGE_TEXT.statusLabel': 'État',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Non terminée',
@@ -626,6 +635,7 @@ export const frCA: Catalogue = {
   'ORDER_PAGE_TEXT.stage.inReview': 'En cours d’examen',
   'ORDER_PAGE_TEXT.stage.completed': 'Terminée',
   'ORDER_PAGE_TEXT.stage.cancelled': 'Annulée',
+  'ORDER_PAGE_TEXT.stage.holdLapsed': 'Garantie du taux terminée',
   'ORDER_PAGE_TEXT.stage.expired': 'Expirée',
   'ORDER_PAGE_TEXT.next.unfinished': 'Votre commande attend que vous la terminiez.',
   'ORDER_PAGE_TEXT.next.awaitingPayment': 'Nous attendons votre paiement. Cette page indiquera quand il sera arrivé.',

@@ -112,6 +112,9 @@ export const id: Catalogue = {
   'DEPOSIT_TEXT.result': 'Alamat deposit',
   'DEPOSIT_TEXT.wrongNetwork':
     'Kami tidak dapat menampilkan alamat deposit untuk pesanan ini: alamat yang kami terima tidak berada di jaringan yang digunakan situs ini. Jangan kirim kripto apa pun untuk pesanan ini; silakan hubungi layanan pelanggan dengan ID Referensi-nya.',
+  'DEPOSIT_TEXT.lapsedTitle': 'Kurs tidak lagi dikunci',
+  'DEPOSIT_TEXT.lapsed':
+    'Kurs pesanan ini dikunci sampai {time}, dan waktu itu sudah lewat: jangan kirim {coin} untuk pesanan ini. Jika Anda sudah mengirimnya, hubungi {merchant} dan sebutkan ID Referensi Anda.',
   'DEPOSIT_TEXT.sendBy': 'Kirim kripto Anda sebelum {time}, selama kurs masih dikunci.',
   'DEPOSIT_TEXT.waiting': 'Menunggu alamat deposit…',
   'EMAIL_MESSAGES.buyerInvalid': 'Alamat email tidak valid',
@@ -589,6 +592,12 @@ export const id: Catalogue = {
   'WEBHOOKS_PAGE_TEXT.verdict.staleTimestamp': 'Stempel waktu di luar batas',
   'WEBHOOKS_PAGE_TEXT.verdict.noSecret': 'Tidak ada rahasia untuk memeriksa',
   'WEBHOOKS_PAGE_TEXT.verdict.missingHeaders': 'Header tidak lengkap',
+  'NO_ORDER_TEXT.title': 'Tidak ada pesanan untuk ditampilkan di sini',
+  'NO_ORDER_TEXT.body':
+    'Halaman ini menunjukkan hasil sebuah pesanan, tetapi peramban ini tidak menyimpan pesanan untuk ditampilkan. Jika Anda membuat pesanan, buka halamannya dari tautan yang Anda simpan, atau cari dengan ID Referensinya.',
+  'NO_ORDER_TEXT.unavailable':
+    'Pesanan Anda tidak dapat dimuat saat ini, jadi halaman ini tidak dapat menunjukkan hasilnya. Muat ulang halaman sebentar lagi, atau cari pesanan dengan ID Referensinya.',
+  'NO_ORDER_TEXT.lookup': 'Cari pesanan saya',
   'ORDER_PAGE_TEXT.title': 'Pesanan Anda',
   'ORDER_PAGE_TEXT.statusLabel': 'Status',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Belum selesai',
@@ -599,6 +608,7 @@ export const id: Catalogue = {
   'ORDER_PAGE_TEXT.stage.inReview': 'Sedang ditinjau',
   'ORDER_PAGE_TEXT.stage.completed': 'Selesai',
   'ORDER_PAGE_TEXT.stage.cancelled': 'Dibatalkan',
+  'ORDER_PAGE_TEXT.stage.holdLapsed': 'Penguncian kurs berakhir',
   'ORDER_PAGE_TEXT.stage.expired': 'Kedaluwarsa',
   'ORDER_PAGE_TEXT.next.unfinished': 'Pesanan Anda menunggu untuk Anda selesaikan.',
   'ORDER_PAGE_TEXT.next.awaitingPayment':
