@@ -21,8 +21,12 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 /** What an endpoint receives when its `events` are left out: every type but the steps. */
 export const DEFAULT_EVENT_TYPES: readonly OrderEventType[] = ORDER_EVENT_TYPES.filter((type) => type !== 'order.step');
 
-/** The event each stage past the details is told by. */
+/**
+ * The event each stage past the details is told by. A sell's rate no longer held is still
+ * waiting for its crypto: the merchant hears of it as awaiting payment, and nothing new.
+ */
 export const STAGE_EVENTS: Readonly<Record<Exclude<OrderStage, 'unfinished'>, OrderEventType>> = {
+  holdLapsed: 'order.awaiting_payment',
   awaitingPayment: 'order.awaiting_payment',
   paymentReceived: 'order.payment_received',
   inReview: 'order.in_review',
@@ -39,6 +43,7 @@ export const STAGE_EVENTS: Readonly<Record<Exclude<OrderStage, 'unfinished'>, Or
 export const STAGE_RANK: Readonly<Record<OrderStage, number>> = {
   unfinished: 0,
   awaitingPayment: 1,
+  holdLapsed: 1,
   paymentReceived: 2,
   inReview: 2,
   completed: 3,

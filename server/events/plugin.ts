@@ -207,7 +207,7 @@ export class OrderEvents {
 
   #stageOf(facts: OrderFacts, txnStatus: string, now: number): OrderStage {
     const methods = this.#app.methods;
-    return orderStage({
+    const stage = orderStage({
       kind: facts.flow,
       txnStatus,
       nextAction: facts.nextAction,
@@ -215,6 +215,8 @@ export class OrderEvents {
       payBy: facts.payBy,
       now,
     });
+    // A sell's rate no longer held still waits for its crypto: for the merchant, awaiting payment.
+    return stage === 'holdLapsed' ? 'awaitingPayment' : stage;
   }
 
   #event(facts: OrderFacts, type: OrderEventType, stage: OrderStage, now: number, step?: StepData): NewEvent {

@@ -57,6 +57,7 @@ export function nextAttemptAt(
 export const FOLLOW_WINDOWS_MS: Readonly<Record<OrderStage, number>> = {
   unfinished: HOUR,
   awaitingPayment: HOUR,
+  holdLapsed: HOUR,
   paymentReceived: 12 * HOUR,
   inReview: 12 * HOUR,
   completed: 0,
