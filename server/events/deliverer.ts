@@ -22,6 +22,7 @@ const IN_FLIGHT_PER_ENDPOINT = 4;
 const POLL_MS = 250;
 /** A receiver's answer is read this far and no further: only its status counts. */
 const ANSWER_BYTES_READ = 4096;
+const UNREAD_LOG_EVERY_MS = 60_000;
 
 export interface DelivererOptions {
   store: EventStore;
@@ -48,6 +49,7 @@ export class Deliverer {
   #timer: NodeJS.Timeout | undefined;
   #pass: Promise<void> | undefined;
   readonly #attempts = new Set<Promise<void>>();
+  #unreadLoggedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: DelivererOptions) {
     this.#options = options;
@@ -64,7 +66,7 @@ export class Deliverer {
     if (!this.#started || this.#stopped || this.#pass) return;
     clearTimeout(this.#timer);
     this.#pass = this.#takeDue()
-      .catch((error: unknown) => this.#options.log.error({ err: error }, 'order events: the outbox could not be read'))
+      .catch((error: unknown) => this.#outboxUnread(error))
       .finally(() => {
         this.#pass = undefined;
         if (!this.#stopped) this.#timer = setTimeout(() => this.wake(), POLL_MS).unref();
@@ -112,6 +114,14 @@ export class Deliverer {
     if (outcome.kind === 'gave-up') await this.#options.onGaveUp(delivery.endpoint);
     // A slot is free: whatever waits behind it goes now.
     this.wake();
+  }
+
+  /** The outbox did not answer (Redis away): said once a minute, not every pass. */
+  #outboxUnread(error: unknown): void {
+    const now = Date.now();
+    if (now - this.#unreadLoggedAt < UNREAD_LOG_EVERY_MS) return;
+    this.#unreadLoggedAt = now;
+    this.#options.log.error({ err: error }, 'order events: the outbox could not be read');
   }
 
   #failed(delivery: Delivery, why: { status?: number; error?: string }): DeliveryOutcome {

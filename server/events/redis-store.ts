@@ -166,10 +166,12 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<EventS
   });
   redis.defineCommand('edgeEventsObserve', { numberOfKeys: 7, lua: OBSERVE });
   redis.defineCommand('edgeEventsDue', { numberOfKeys: 1, lua: DUE });
-  await redis.connect();
-  await redis.xgroup('CREATE', KEYS.queue, GROUP, '0', 'MKSTREAM').catch((error: Error) => {
-    if (!/BUSYGROUP/.test(error.message)) throw error;
+  // The group is made on every connection (a Redis that lost its data has none): BUSYGROUP means it is there.
+  redis.on('ready', () => {
+    redis.xgroup('CREATE', KEYS.queue, GROUP, '0', 'MKSTREAM').catch(() => {});
   });
+  // Redis away at start does not stop the edge: what cannot be recorded meanwhile is counted as lost.
+  await redis.connect().catch(() => {});
   const consumer = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const wakers: (() => void)[] = [];
   let lastClaim = 0;
