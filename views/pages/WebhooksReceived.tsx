@@ -42,32 +42,35 @@ export function WebhooksReceivedPage({ received, time }: WebhooksReceivedProps) 
         {received === undefined && <p role="alert">{text.unavailable}</p>}
         {received?.length === 0 && <p>{text.empty}</p>}
         {received?.length ? (
-          <div className="table-scroll">
-            <table className="events-received">
-              <thead>
-                <tr>
-                  <th scope="col">{text.column.receivedAt}</th>
-                  <th scope="col">{text.column.type}</th>
-                  <th scope="col">{text.column.reference}</th>
-                  <th scope="col">{text.column.sequence}</th>
-                  <th scope="col">{text.column.verdict}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {received.map((row) => (
-                  <tr key={`${row.id} ${row.receivedAt}`}>
-                    <td>{time(row.receivedAt)}</td>
-                    <td translate="no">{row.type}</td>
-                    <td translate="no" className="crypto-address">
+          <ol className="events-received">
+            {received.map((row) => (
+              <li key={`${row.id} ${row.receivedAt}`}>
+                <p>
+                  <strong translate="no">{row.type}</strong>{' '}
+                  <span>
+                    {text.column.verdict}{' '}
+                    <span className={row.verdict === 'valid' ? 'verdict' : 'verdict refused'}>{verdicts[row.verdict]}</span>
+                  </span>
+                </p>
+                <dl>
+                  <div>
+                    <dt>{text.column.receivedAt}</dt>
+                    <dd>{time(row.receivedAt)}</dd>
+                  </div>
+                  <div>
+                    <dt>{text.column.reference}</dt>
+                    <dd translate="no" className="crypto-address">
                       {row.refId}
-                    </td>
-                    <td>{row.sequence}</td>
-                    <td className={row.verdict === 'valid' ? undefined : 'verdict-refused'}>{verdicts[row.verdict]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{text.column.sequence}</dt>
+                    <dd>{row.sequence}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ol>
         ) : null}
       </section>
     </Document>
