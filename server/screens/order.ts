@@ -28,7 +28,7 @@ import { EdgeError, errorFormatOf } from '../http/errors.ts';
 import { textsOf } from '../i18n/plugin.ts';
 import { receiptText } from '../methods/method.ts';
 import { readFlow } from '../security/flow-cookie.ts';
-import { verifyOrderSignature } from '../security/order-link.ts';
+import { QUOTED_PARAM, type QuotedFigures, quotedFiguresOf, quotedText, verifyOrderSignature } from '../security/order-link.ts';
 
 /** A deadline, and whether it is the payment's (pay by) or the crypto's (send by, while the rate is held). */
 function deadlineOf(
@@ -51,11 +51,24 @@ function depositShown(request: FastifyRequest, state: FlowState): boolean {
   return false;
 }
 
-async function orderPage(request: FastifyRequest, reply: FastifyReply) {
+/** A link this edge signed for the request's merchant: its parts; undefined for any other (a guess). */
+function signedLink(
+  request: FastifyRequest,
+): { refId: string; signature: string; quoted: QuotedFigures | undefined } | undefined {
   const { refId, signature = '' } = request.params as { refId: string; signature?: string };
+  const quoted = quotedFiguresOf(request.query);
+  if (quoted === null || !REF_ID_PATTERN.test(refId)) return undefined;
+  const secrets = request.server.appConfig.sessionSecrets;
+  return verifyOrderSignature(secrets, request.merchant.id, refId, signature, quotedText(quoted))
+    ? { refId, signature, quoted }
+    : undefined;
+}
+
+async function orderPage(request: FastifyRequest, reply: FastifyReply) {
+  const link = signedLink(request);
+  if (link === undefined) throw new EdgeError.notFound();
+  const { refId, signature, quoted } = link;
   const { merchant, server } = request;
-  if (!REF_ID_PATTERN.test(refId) || !verifyOrderSignature(server.appConfig.sessionSecrets, merchant.id, refId, signature))
-    throw new EdgeError.notFound();
   const found = await findOrder(request, refId, 'state');
   if (!found.ok) {
     if (isNotFound(found.failure)) throw new EdgeError.notFound();
@@ -67,12 +80,15 @@ async function orderPage(request: FastifyRequest, reply: FastifyReply) {
   const method = server.methods.get(state.paymentMethod);
   const now = server.clock();
   // The visitor's own flow holds what the state does not (Pro, a card provider's fee and
-  // charge), as the receipts read it; anyone else reads the merchant's fee for the method.
+  // charge), as the receipts read it; anyone else reads it from the link, which carries it
+  // signed, or else the merchant's fee for the method.
   const own = readFlow(request);
   const figures =
     own?.refId === refId && own.order
       ? own.order
-      : orderFiguresOf(state, quoteFee(merchant.config, method, own?.refId === refId && own.pro));
+      : quoted
+        ? orderFiguresOf(state, quoted.fee, quoted.charge && { ...quoted.charge, forFiat: state.fiatAmount })
+        : orderFiguresOf(state, quoteFee(merchant.config, method, own?.refId === refId && own.pro));
   const order = orderOf({ ...flow, order: figures }, state)!;
   const payBy = method?.receipt.payBy?.(state, now);
   // The crypto is due while the rate is held: the one held-until time the visitor's pages count down.
@@ -110,7 +126,7 @@ async function orderPage(request: FastifyRequest, reply: FastifyReply) {
       : {}),
     receipt: method ? receiptText(method, order, texts) : undefined,
     resumePath: buildPath(ROUTES.state, { refId }),
-    pagePath: buildPath(ROUTES.order, { refId, signature }),
+    pagePath: `${buildPath(ROUTES.order, { refId, signature })}${quoted ? `?${QUOTED_PARAM}=${quotedText(quoted)}` : ''}`,
     now,
   });
   return reply.render(page);
@@ -119,6 +135,9 @@ async function orderPage(request: FastifyRequest, reply: FastifyReply) {
 export const orderScreen = defineScreen({
   route: [ROUTES.order, ROUTES.orderUnsigned],
   rateLimit: { GET: 'order' },
+  // Per address every request counts; per order only a link that holds, so a guesser's
+  // wrong signatures, from however many addresses, never lock the holder out of their own.
+  rateLimitRefId: (request) => signedLink(request)?.refId,
   private: true,
   get: orderPage,
 });

@@ -12,7 +12,7 @@ import type { Texts } from '../../checkout/messages.ts';
 import { orderOf } from '../../checkout/order.ts';
 import { hasFlag, ROUTES } from '../../checkout/routes.ts';
 import { ISLAND_API } from '../../checkout/wire.ts';
-import { NoOrderHere } from '../../views/components/NoOrderHere.tsx';
+import { NoOrderHere } from '../../views/pages/NoOrderHere.tsx';
 import { type CashReceiptData, PaymentOtcPage, PaymentOtcSuccessPage } from '../../views/pages/PaymentOtc.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { defineScreen } from '../flow/screen.ts';

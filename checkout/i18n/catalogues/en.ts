@@ -27,6 +27,7 @@ export const en = {
   'AMOUNT_MESSAGES.greaterThan': 'Amount must be greater than {limit}.',
   'AMOUNT_MESSAGES.kindNotAllowed': 'Transaction type not supported.',
   'AMOUNT_MESSAGES.lessThan': 'Amount must be less than {limit}.',
+  'AMOUNT_MESSAGES.methodForCurrency': 'Choose how to pay in {currency}: the payment methods change with the currency.',
   'AMOUNT_MESSAGES.methodNotFound': 'Payment method not found.',
   'AMOUNT_MESSAGES.notANumber': 'Value must be a number.',
   'AMOUNT_MESSAGES.proMethod': 'Payment method must be Interac E-Transfer',

@@ -29,6 +29,8 @@ export const fil: Catalogue = {
   'AMOUNT_MESSAGES.greaterThan': 'Dapat mas malaki sa {limit} ang amount.',
   'AMOUNT_MESSAGES.kindNotAllowed': 'Hindi suportado ang ganitong transaksyon.',
   'AMOUNT_MESSAGES.lessThan': 'Dapat mas maliit sa {limit} ang amount.',
+  'AMOUNT_MESSAGES.methodForCurrency':
+    'Piliin kung paano magbabayad sa {currency}: nagbabago ang mga paraan ng pagbabayad ayon sa currency.',
   'AMOUNT_MESSAGES.methodNotFound': 'Hindi nahanap ang payment method.',
   'AMOUNT_MESSAGES.notANumber': 'Numero lang ang puwede.',
   'AMOUNT_MESSAGES.proMethod': 'Interac E-Transfer lang ang puwedeng payment method',

@@ -27,6 +27,7 @@ export const frCA: Catalogue = {
   'AMOUNT_MESSAGES.greaterThan': 'Le montant doit être supérieur à {limit}.',
   'AMOUNT_MESSAGES.kindNotAllowed': 'Ce type de transaction n’est pas pris en charge.',
   'AMOUNT_MESSAGES.lessThan': 'Le montant doit être inférieur à {limit}.',
+  'AMOUNT_MESSAGES.methodForCurrency': 'Choisissez comment payer en {currency} : les modes de paiement changent selon la devise.',
   'AMOUNT_MESSAGES.methodNotFound': 'Mode de paiement introuvable.',
   'AMOUNT_MESSAGES.notANumber': 'La valeur doit être un nombre.',
   'AMOUNT_MESSAGES.proMethod': 'Le mode de paiement doit être le virement Interac',

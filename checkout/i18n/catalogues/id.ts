@@ -27,6 +27,7 @@ export const id: Catalogue = {
   'AMOUNT_MESSAGES.greaterThan': 'Nominal harus lebih dari {limit}.',
   'AMOUNT_MESSAGES.kindNotAllowed': 'Jenis transaksi tidak didukung.',
   'AMOUNT_MESSAGES.lessThan': 'Nominal harus kurang dari {limit}.',
+  'AMOUNT_MESSAGES.methodForCurrency': 'Pilih cara membayar dalam {currency}: metode pembayaran berubah sesuai mata uang.',
   'AMOUNT_MESSAGES.methodNotFound': 'Metode pembayaran tidak ditemukan.',
   'AMOUNT_MESSAGES.notANumber': 'Isian harus berupa angka.',
   'AMOUNT_MESSAGES.proMethod': 'Metode pembayaran harus Interac E-Transfer',

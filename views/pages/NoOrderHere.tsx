@@ -4,8 +4,8 @@
 // (/state, then the question whether the order is the visitor's) and the home page.
 import { LOOKUP_PARAM, ROUTES } from '../../checkout/routes.ts';
 import { useTexts } from '../../ui/language.tsx';
+import { BackHome, SubmitButton } from '../components/FormParts.tsx';
 import { Document } from '../layout/Document.tsx';
-import { BackHome, SubmitButton } from './FormParts.tsx';
 
 export function NoOrderHere({ unavailable = false }: { unavailable?: boolean }) {
   const { ERROR_TEXT, NO_ORDER_TEXT, SUMMARY_TEXT } = useTexts();
