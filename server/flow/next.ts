@@ -51,7 +51,8 @@ export type Stay = (messages: string[], status: number) => Promise<FastifyReply>
 /**
  * Merge a new flow state into the cookie; addressRequired is kept once it was seen, and the
  * order summary's figures follow the state (checkout/order.ts says why they live here). `at`:
- * the screen the state's nextAction sends the visitor to (unset: they stay where they are).
+ * the screen the state's nextAction sends the visitor to (unset: they stay where they are);
+ * `from`: the screen whose form or page it answers. The order's events hear of every state.
  */
 export function saveFlowState(
   request: FastifyRequest,
@@ -59,7 +60,9 @@ export function saveFlowState(
   flow: FlowCookie,
   state: FlowState,
   at?: string,
+  from?: string,
 ): FlowCookie {
+  request.server.events.sawState(request, flow, state, { at, from });
   const next: FlowCookie = {
     ...flow,
     refId: state.refId,
@@ -123,7 +126,7 @@ export function followNextAction(
   stay: Stay,
 ) {
   const step = nextScreen(state, from, request.server.methods);
-  const saved = saveFlowState(request, reply, flow, state, stepPath(step));
+  const saved = saveFlowState(request, reply, flow, state, stepPath(step), from);
   return goToStep(request, reply, step, stay, saved);
 }
 
@@ -139,7 +142,7 @@ export function stepPath(step: NextStep): string | undefined {
  */
 export function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, from: ScreenPath) {
   const step = nextScreen(state, from, request.server.methods);
-  const saved = saveFlowState(request, reply, flow, state, stepPath(step));
+  const saved = saveFlowState(request, reply, flow, state, stepPath(step), from);
   return goToStep(request, reply, step, () => reply.redirect(ROUTES.home.path, seeOther(request)), saved);
 }
 

@@ -579,6 +579,21 @@ export const en = {
   'FOOTER_TEXT.phone': 'Phone:',
   'QUOTE_TEXT.until': '(until {time})',
   // The order's own page and the link to it on every page of an order.
+  'WEBHOOKS_PAGE_TEXT.title': 'Order events received',
+  'WEBHOOKS_PAGE_TEXT.intro':
+    'The order events the sandbox received for this merchant, newest first, checked as your server checks them: the signature over the body, with the secret of the variable your endpoint names.',
+  'WEBHOOKS_PAGE_TEXT.empty': 'Nothing received yet. Confirm a quote on this site: order.created arrives within a few seconds.',
+  'WEBHOOKS_PAGE_TEXT.unavailable': 'The sandbox did not answer. Try again in a moment.',
+  'WEBHOOKS_PAGE_TEXT.description': "The order events {title} received, with each signature's verdict.",
+  'WEBHOOKS_PAGE_TEXT.column.receivedAt': 'Received:',
+  'WEBHOOKS_PAGE_TEXT.column.reference': 'Reference ID:',
+  'WEBHOOKS_PAGE_TEXT.column.sequence': 'Sequence:',
+  'WEBHOOKS_PAGE_TEXT.column.verdict': 'Signature:',
+  'WEBHOOKS_PAGE_TEXT.verdict.valid': 'Valid',
+  'WEBHOOKS_PAGE_TEXT.verdict.invalidSignature': 'Invalid signature',
+  'WEBHOOKS_PAGE_TEXT.verdict.staleTimestamp': 'Timestamp out of range',
+  'WEBHOOKS_PAGE_TEXT.verdict.noSecret': 'No secret to check with',
+  'WEBHOOKS_PAGE_TEXT.verdict.missingHeaders': 'Headers missing',
   'NO_ORDER_TEXT.title': 'No order to show here',
   'NO_ORDER_TEXT.body':
     'This page tells how an order went, but this browser holds no order for it to show. If you placed an order, open its page from the link you kept, or look it up with its Reference ID.',

@@ -591,6 +591,22 @@ export const fil: Catalogue = {
   'FOOTER_TEXT.email': 'Email:',
   'FOOTER_TEXT.phone': 'Telepono:',
   'QUOTE_TEXT.until': '(hanggang {time})',
+  'WEBHOOKS_PAGE_TEXT.title': 'Mga natanggap na order event',
+  'WEBHOOKS_PAGE_TEXT.intro':
+    'Ang mga order event na natanggap ng sandbox para sa merchant na ito, pinakabago muna, sinuri gaya ng pagsuri ng iyong server: ang signature ng body, gamit ang secret ng variable na pinangalanan ng iyong endpoint.',
+  'WEBHOOKS_PAGE_TEXT.empty':
+    'Wala pang natatanggap. Kumpirmahin ang isang quote sa site na ito: darating ang order.created sa loob ng ilang segundo.',
+  'WEBHOOKS_PAGE_TEXT.unavailable': 'Hindi sumagot ang sandbox. Subukang muli mamaya.',
+  'WEBHOOKS_PAGE_TEXT.description': 'Ang mga order event na natanggap ng {title}, kasama ang hatol sa bawat signature.',
+  'WEBHOOKS_PAGE_TEXT.column.receivedAt': 'Natanggap:',
+  'WEBHOOKS_PAGE_TEXT.column.reference': 'Reference ID:',
+  'WEBHOOKS_PAGE_TEXT.column.sequence': 'Sequence:',
+  'WEBHOOKS_PAGE_TEXT.column.verdict': 'Signature:',
+  'WEBHOOKS_PAGE_TEXT.verdict.valid': 'Tama',
+  'WEBHOOKS_PAGE_TEXT.verdict.invalidSignature': 'Maling signature',
+  'WEBHOOKS_PAGE_TEXT.verdict.staleTimestamp': 'Wala sa oras ang timestamp',
+  'WEBHOOKS_PAGE_TEXT.verdict.noSecret': 'Walang secret na pansuri',
+  'WEBHOOKS_PAGE_TEXT.verdict.missingHeaders': 'Kulang ang mga header',
   'NO_ORDER_TEXT.title': 'Walang order na maipapakita rito',
   'NO_ORDER_TEXT.body':
     'Sinasabi ng page na ito kung paano natapos ang isang order, pero walang order sa browser na ito na maipapakita. Kung nag-order ka, buksan ang page nito mula sa link na itinabi mo, o hanapin ito gamit ang Reference Number nito.',

@@ -609,6 +609,22 @@ export const frCA: Catalogue = {
   'FOOTER_TEXT.phone': 'Téléphone :',
   'QUOTE_TEXT.until': '(jusqu’à {time})',
   // La page propre à la commande et son lien sur chaque page d’une commande.
+  'WEBHOOKS_PAGE_TEXT.title': 'Événements de commande reçus',
+  'WEBHOOKS_PAGE_TEXT.intro':
+    'Les événements de commande que le bac à sable a reçus pour ce marchand, du plus récent au plus ancien, vérifiés comme votre serveur les vérifie : la signature du corps, avec le secret de la variable que nomme votre point de terminaison.',
+  'WEBHOOKS_PAGE_TEXT.empty':
+    'Rien de reçu pour l’instant. Confirmez un devis sur ce site : order.created arrive en quelques secondes.',
+  'WEBHOOKS_PAGE_TEXT.unavailable': 'Le bac à sable n’a pas répondu. Réessayez dans un instant.',
+  'WEBHOOKS_PAGE_TEXT.description': 'Les événements de commande que {title} a reçus, avec le verdict de chaque signature.',
+  'WEBHOOKS_PAGE_TEXT.column.receivedAt': 'Reçu :',
+  'WEBHOOKS_PAGE_TEXT.column.reference': 'Numéro de référence :',
+  'WEBHOOKS_PAGE_TEXT.column.sequence': 'Séquence :',
+  'WEBHOOKS_PAGE_TEXT.column.verdict': 'Signature :',
+  'WEBHOOKS_PAGE_TEXT.verdict.valid': 'Valide',
+  'WEBHOOKS_PAGE_TEXT.verdict.invalidSignature': 'Signature invalide',
+  'WEBHOOKS_PAGE_TEXT.verdict.staleTimestamp': 'Horodatage hors délai',
+  'WEBHOOKS_PAGE_TEXT.verdict.noSecret': 'Aucun secret pour vérifier',
+  'WEBHOOKS_PAGE_TEXT.verdict.missingHeaders': 'En-têtes manquants',
   'NO_ORDER_TEXT.title': 'Aucune commande à afficher ici',
   'NO_ORDER_TEXT.body':
     'Cette page indique comment une commande s’est conclue, mais ce navigateur ne garde aucune commande à afficher. Si vous avez passé une commande, ouvrez sa page à partir du lien que vous avez gardé, ou retrouvez-la avec son numéro de référence.',

@@ -582,6 +582,22 @@ export const id: Catalogue = {
   'FOOTER_TEXT.email': 'Email:',
   'FOOTER_TEXT.phone': 'Telepon:',
   'QUOTE_TEXT.until': '(sampai {time})',
+  'WEBHOOKS_PAGE_TEXT.title': 'Peristiwa pesanan yang diterima',
+  'WEBHOOKS_PAGE_TEXT.intro':
+    'Peristiwa pesanan yang diterima sandbox untuk merchant ini, terbaru lebih dulu, diperiksa seperti server Anda memeriksanya: tanda tangan atas isi pesan, dengan rahasia dari variabel yang disebut endpoint Anda.',
+  'WEBHOOKS_PAGE_TEXT.empty':
+    'Belum ada yang diterima. Konfirmasikan penawaran di situs ini: order.created tiba dalam beberapa detik.',
+  'WEBHOOKS_PAGE_TEXT.unavailable': 'Sandbox tidak menjawab. Coba lagi sebentar lagi.',
+  'WEBHOOKS_PAGE_TEXT.description': 'Peristiwa pesanan yang diterima {title}, dengan putusan setiap tanda tangan.',
+  'WEBHOOKS_PAGE_TEXT.column.receivedAt': 'Diterima:',
+  'WEBHOOKS_PAGE_TEXT.column.reference': 'ID Referensi:',
+  'WEBHOOKS_PAGE_TEXT.column.sequence': 'Urutan:',
+  'WEBHOOKS_PAGE_TEXT.column.verdict': 'Tanda tangan:',
+  'WEBHOOKS_PAGE_TEXT.verdict.valid': 'Sah',
+  'WEBHOOKS_PAGE_TEXT.verdict.invalidSignature': 'Tanda tangan tidak sah',
+  'WEBHOOKS_PAGE_TEXT.verdict.staleTimestamp': 'Stempel waktu di luar batas',
+  'WEBHOOKS_PAGE_TEXT.verdict.noSecret': 'Tidak ada rahasia untuk memeriksa',
+  'WEBHOOKS_PAGE_TEXT.verdict.missingHeaders': 'Header tidak lengkap',
   'NO_ORDER_TEXT.title': 'Tidak ada pesanan untuk ditampilkan di sini',
   'NO_ORDER_TEXT.body':
     'Halaman ini menunjukkan hasil sebuah pesanan, tetapi peramban ini tidak menyimpan pesanan untuk ditampilkan. Jika Anda membuat pesanan, buka halamannya dari tautan yang Anda simpan, atau cari dengan ID Referensinya.',
