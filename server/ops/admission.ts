@@ -6,10 +6,8 @@
 //
 // - requests in flight: the ones being answered at once (each holds memory, and most an
 //   upstream call);
-// - how long a request has waited before its handler runs: a request is read only when the
-//   event loop gets round to it, so the loop's lateness right now is how long the requests
-//   being read have waited behind the others (the mean event-loop delay stays low while a
-//   flood keeps every turn of the loop full);
+// - how long a request has waited before its handler runs: the loop's lateness right now
+//   (loop-lateness.ts);
 // - the process's own pressure (event-loop delay, heap, RSS: @fastify/under-pressure's
 //   samples, pressure.ts);
 // - behind a trusted proxy, requests in flight per forwarded client address (429).
@@ -18,6 +16,7 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { EdgeError, RETRY_AFTER_S, tooManyRequests } from '../http/errors.ts';
 import { type OutsideAnswerDeps, refusal, refuseOutside } from '../http/outside-answers.ts';
+import type { LoopLateness } from './loop-lateness.ts';
 import type { EdgeMetrics, ShedReason } from './metrics.ts';
 
 export interface AdmissionSettings {
@@ -40,11 +39,6 @@ export interface AdmissionDeps extends OutsideAnswerDeps {
   forwardedClient(request: IncomingMessage): string | undefined;
 }
 
-/** The loop's lateness is read against a timer of this period. */
-export const TICK_MS = 50;
-/** The worst lateness is kept per window of this length. */
-const WAIT_WINDOW_MS = 1_000;
-
 /** Answered whatever the load: the orchestrator's probes and the metrics scrape. */
 const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
 const pathOf = (url: string | undefined) => {
@@ -62,31 +56,22 @@ export class Admission {
   readonly settings: AdmissionSettings;
   #deps: AdmissionDeps | undefined;
   readonly #perClient = new Map<string, number>();
-  #lastTick = performance.now();
-  #timer: NodeJS.Timeout | undefined;
-  #windowStart = performance.now();
-  #windowWorst = 0;
-  #previousWorst = 0;
+  readonly #lateness: LoopLateness;
 
-  constructor(settings: AdmissionSettings) {
+  constructor(settings: AdmissionSettings, lateness: LoopLateness) {
     this.settings = settings;
+    this.#lateness = lateness;
   }
 
   /** Admission begins once the app is ready; until then every request goes through. */
   start(deps: AdmissionDeps): void {
     this.#deps = deps;
-    this.#lastTick = performance.now();
-    this.#timer = setInterval(() => this.#tick(), TICK_MS).unref();
+    this.#lateness.start();
   }
 
   stop(): void {
-    clearInterval(this.#timer);
+    this.#lateness.stop();
     this.#deps = undefined;
-  }
-
-  /** How late the event loop runs now: how long a request read now has waited behind others. */
-  queueWaitMs(now = performance.now()): number {
-    return Math.max(0, now - this.#lastTick - TICK_MS);
   }
 
   front(handler: RequestListener): RequestListener {
@@ -131,7 +116,7 @@ export class Admission {
    */
   #waitingLong(): boolean {
     const max = this.settings.maxQueueWaitMs;
-    return this.queueWaitMs() > max && Math.max(this.#previousWorst, this.#windowWorst) > max;
+    return this.#lateness.nowMs() > max && this.#lateness.recentWorstMs() > max;
   }
 
   #done(client: string | undefined): void {
@@ -143,17 +128,5 @@ export class Admission {
     const left = (this.#perClient.get(client) ?? 1) - 1;
     if (left > 0) this.#perClient.set(client, left);
     else this.#perClient.delete(client);
-  }
-
-  #tick(): void {
-    const now = performance.now();
-    const late = this.queueWaitMs(now);
-    this.#lastTick = now;
-    if (now - this.#windowStart >= WAIT_WINDOW_MS) {
-      this.#previousWorst = this.#windowWorst;
-      this.#windowWorst = 0;
-      this.#windowStart = now;
-    }
-    if (late > this.#windowWorst) this.#windowWorst = late;
   }
 }

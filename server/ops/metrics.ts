@@ -25,7 +25,8 @@ export type ShedReason =
   | 'clientRequests'
   | 'slowReader'
   | 'pipelining'
-  | 'clientConnections';
+  | 'clientConnections'
+  | 'connections';
 
 /** What the order events' outbox reports at each scrape (server/events/). */
 export interface OutboxReport {
