@@ -1,0 +1,27 @@
+// Answers the contract's properties found the edge failing on, each kept as a case of its
+// own once fixed: the smallest counterexample, the route it came through, what the visitor
+// must see instead.
+import t from 'tap';
+import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { HOST, ORDERS, resetRun, startContractEdge, stateOf } from '../helpers/contract-edge.ts';
+import { landing, readPage, seen, submit, visitProblems } from '../helpers/contract-page.ts';
+import { quoteForm, Visitor } from '../helpers/journey.ts';
+
+const edge = await startContractEdge();
+t.teardown(() => edge.close());
+
+/** The home form's quote answered with the etransfer order at INPUT_CRYPTOADDRESS and `extra`. */
+async function quoted(extra: Record<string, unknown>) {
+  resetRun(edge, stateOf(ORDERS.etransfer, 'INPUT_CRYPTOADDRESS', extra));
+  return submit(new Visitor(edge.stack, HOST), '/', quoteForm(ORDERS.etransfer.quote));
+}
+
+t.test('a quote whose rate is zero or less: the quote page without a rate, never a 500', async (t) => {
+  for (const forexRatePublic of [-5e-324, -1, 0]) {
+    const hops = await quoted({ forexRatePublic });
+    const { hop, path } = landing(hops);
+    t.equal(`${path} ${hop.status}`, '/price-quote 200', `rate ${forexRatePublic}: ${seen(hops)}`);
+    t.same(visitProblems(hops, []), []);
+    t.match(readPage(hop.body).text, `${DEFAULT_TEXTS.SUMMARY_TEXT.rate} ${DEFAULT_TEXTS.NOT_AVAILABLE}`, 'no rate: N/A');
+  }
+});
