@@ -25,3 +25,10 @@ t.test('a quote whose rate is zero or less: the quote page without a rate, never
     t.match(readPage(hop.body).text, `${DEFAULT_TEXTS.SUMMARY_TEXT.rate} ${DEFAULT_TEXTS.NOT_AVAILABLE}`, 'no rate: N/A');
   }
 });
+
+t.test('a quote held until a moment before 1970: the hold is over, the quote page offers a new quote', async (t) => {
+  const hops = await quoted({ txnValidUntil: '0001-01-01T00:00:00Z' });
+  const { hop, path } = landing(hops);
+  t.equal(`${path} ${hop.status}`, '/price-quote 200', seen(hops));
+  t.match(readPage(hop.body).text, DEFAULT_TEXTS.QUOTE_TEXT.expired);
+});
