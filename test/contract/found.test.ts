@@ -3,7 +3,7 @@
 // must see instead.
 import t from 'tap';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
-import { HOST, ORDERS, resetRun, startContractEdge, stateOf } from '../helpers/contract-edge.ts';
+import { atStep, FORM_STEPS, HOST, ORDERS, resetRun, startContractEdge, stateOf } from '../helpers/contract-edge.ts';
 import { landing, readPage, seen, submit, visitProblems } from '../helpers/contract-page.ts';
 import { quoteForm, Visitor } from '../helpers/journey.ts';
 
@@ -31,4 +31,16 @@ t.test('a quote held until a moment before 1970: the hold is over, the quote pag
   const { hop, path } = landing(hops);
   t.equal(`${path} ${hop.status}`, '/price-quote 200', seen(hops));
   t.match(readPage(hop.body).text, DEFAULT_TEXTS.QUOTE_TEXT.expired);
+});
+
+t.test("a Java stack frame as an error's msg is not words for visitors: the form's own message instead", async (t) => {
+  const step = FORM_STEPS.find((s) => s.name === 'receiving address')!;
+  const visitor = await atStep(edge, step);
+  const msg = 'java.lang.NullPointerException at com.exchange.txn.TxnService.save(TxnService.java:88)';
+  edge.upstream.answer('cryptoAddress', { status: 409, json: { error: { code: 'SYSTEM', msg } } });
+  const hops = await submit(visitor, step.post, step.form(ORDERS.etransfer));
+  const { hop, path } = landing(hops);
+  t.equal(path, step.page, seen(hops));
+  t.notMatch(readPage(hop.body).text, 'NullPointerException');
+  t.match(readPage(hop.body).text, DEFAULT_TEXTS.FAILURE_TEXT.generic);
 });
