@@ -44,3 +44,27 @@ t.test("a Java stack frame as an error's msg is not words for visitors: the form
   t.notMatch(readPage(hop.body).text, 'NullPointerException');
   t.match(readPage(hop.body).text, DEFAULT_TEXTS.FAILURE_TEXT.generic);
 });
+
+t.test('Resend Code refused in a 200 whose error is a stack trace: the catalogue says the code was not sent', async (t) => {
+  const step = FORM_STEPS.find((s) => s.name === 'Resend Code')!;
+  const visitor = await atStep(edge, step);
+  const error =
+    "TypeError: Cannot read properties of undefined (reading 'refId')\n    at saveTxn (/srv/exchange/src/txn.js:42:17)";
+  edge.upstream.answer('generateSmsCode', { status: 200, json: { error } });
+  const hops = await submit(visitor, step.post, {});
+  const { hop, path } = landing(hops);
+  t.equal(path, step.page, seen(hops));
+  t.notMatch(readPage(hop.body).text, 'TypeError');
+  t.match(readPage(hop.body).text, DEFAULT_TEXTS.CODE_MESSAGES.resendRefused);
+  t.ok(
+    edge.stack.logs.some((l) => l.msg === 'upstream text replaced for the visitor'),
+    'what was replaced is logged',
+  );
+
+  // Words for visitors still show as the upstream wrote them.
+  const words = 'Please wait a minute before asking for another code.';
+  resetRun(edge, stateOf(ORDERS.etransfer, 'VERIFY_MOBILE'), { generateSmsCode: { status: 200, json: { error: words } } });
+  const again = await atStep(edge, step);
+  edge.upstream.answer('generateSmsCode', { status: 200, json: { error: words } });
+  t.match(readPage(landing(await submit(again, step.post, {})).hop.body).text, words);
+});
