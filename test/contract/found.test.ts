@@ -3,8 +3,8 @@
 // must see instead.
 import t from 'tap';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
-import { atStep, FORM_STEPS, HOST, ORDERS, resetRun, startContractEdge, stateOf } from '../helpers/contract-edge.ts';
-import { landing, readPage, seen, submit, visitProblems } from '../helpers/contract-page.ts';
+import { atStep, FORM_STEPS, HOST, ORDERS, resetRun, startContractEdge, startOrder, stateOf } from '../helpers/contract-edge.ts';
+import { landing, open, readPage, seen, submit, visitProblems } from '../helpers/contract-page.ts';
 import { quoteForm, Visitor } from '../helpers/journey.ts';
 
 const edge = await startContractEdge();
@@ -67,4 +67,19 @@ t.test('Resend Code refused in a 200 whose error is a stack trace: the catalogue
   const again = await atStep(edge, step);
   edge.upstream.answer('generateSmsCode', { status: 200, json: { error: words } });
   t.match(readPage(landing(await submit(again, step.post, {})).hop.body).text, words);
+});
+
+t.test('a bank offered without a name: the bank choice page, never a 500', async (t) => {
+  const step = FORM_STEPS.find((s) => s.name === 'bank choice (IDR)')!;
+  const banks = [
+    { bankCode: 'BCA', bankName: 'Bank Central Asia' },
+    { bankCode: 'NONAME', bankName: '' },
+    { bankCode: 'SPACES', bankName: '  ' },
+  ];
+  const { visitor } = await startOrder(edge, ORDERS.bankIdr, 'INITIATE_BANKTRANSFER', {
+    nextActionParams: { availableBanks: banks },
+  });
+  const hops = await open(visitor, step.page);
+  t.equal(`${landing(hops).path} ${landing(hops).hop.status}`, '/bank-select 200', seen(hops));
+  t.same(visitProblems(hops, []), []);
 });
