@@ -5,7 +5,7 @@ import t from 'tap';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { atStep, FORM_STEPS, HOST, ORDERS, resetRun, startContractEdge, startOrder, stateOf } from '../helpers/contract-edge.ts';
 import { landing, open, readPage, seen, submit, visitProblems } from '../helpers/contract-page.ts';
-import { quoteForm, Visitor } from '../helpers/journey.ts';
+import { Visitor } from '../helpers/journey.ts';
 
 const edge = await startContractEdge();
 t.teardown(() => edge.close());
@@ -13,7 +13,7 @@ t.teardown(() => edge.close());
 /** The home form's quote answered with the etransfer order at INPUT_CRYPTOADDRESS and `extra`. */
 async function quoted(extra: Record<string, unknown>) {
   resetRun(edge, stateOf(ORDERS.etransfer, 'INPUT_CRYPTOADDRESS', extra));
-  return submit(new Visitor(edge.stack, HOST), '/', quoteForm(ORDERS.etransfer.quote));
+  return submit(new Visitor(edge.stack, HOST), '/', ORDERS.etransfer.home);
 }
 
 t.test('a quote whose rate is zero or less: the quote page without a rate, never a 500', async (t) => {
@@ -83,3 +83,25 @@ t.test('a bank offered without a name: the bank choice page, never a 500', async
   t.equal(`${landing(hops).path} ${landing(hops).hop.status}`, '/bank-select 200', seen(hops));
   t.same(visitProblems(hops, []), []);
 });
+
+t.test(
+  'a gift-card requote whose times are written long (RFC 9557, or a zone name): the picker with its figures, never a 500',
+  async (t) => {
+    const long = '2026-12-01T10:00:00.000000000-08:00[America/Vancouver]';
+    for (const [txnValidUntil, txnDate] of [
+      [long, long],
+      [new Date(edge.now() + 600_000).toISOString(), `${new Date(edge.now()).toUTCString()} (Pacific Standard Time)`],
+    ]) {
+      const { visitor, at } = await startOrder(edge, ORDERS.spend, 'INPUT_BUYERINFO');
+      t.equal(at, '/spend-quote');
+      edge.upstream.answer('requote', {
+        status: 200,
+        json: { cryptoAmount: 0.00031415, fiatAmount: 25, txnValidUntil, txnDate },
+      });
+      const hops = await submit(visitor, '/spend-quote', { fiatAmount: '25' });
+      const { hop, path } = landing(hops);
+      t.equal(`${path} ${hop.status}`, '/spend-quote 200', seen(hops));
+      t.match(readPage(hop.body).text, '0.00031415 BTC', "the requote's figures");
+    }
+  },
+);
