@@ -2,8 +2,10 @@
 // contract's properties: the orders a visitor starts (one per kind of journey, on the TEST
 // merchant, which offers every method, currency and coin), how a visitor is put at each step
 // with the form posts a browser without JavaScript sends, and a clean slate between runs.
+import { ERROR_CODES } from '../../checkout/domain.ts';
 import { testClock } from '../fixtures/clock.ts';
-import type { OrderIdentity } from './contract-arbitraries.ts';
+import { KNOWN_NEXT_ACTIONS, type OrderIdentity } from './contract-arbitraries.ts';
+import { type Hop, landing, lostInput, type Said, saidIn, submit } from './contract-page.ts';
 import { type Answer, type CallName, type ContractUpstream, startContractUpstream } from './contract-upstream.ts';
 import {
   BTC_TESTNET_ADDRESS,
@@ -53,6 +55,8 @@ export async function startContractEdge(): Promise<ContractEdge> {
 /** One kind of order, as the home form asks for it and as the upstream holds it. */
 export interface Order {
   name: string;
+  /** What the home form sends for it. */
+  home: Form;
   quote: Quote;
   identity: OrderIdentity;
   /** The rest of the flow state the upstream holds at first. */
@@ -67,8 +71,10 @@ const order = (
   identity: Omit<OrderIdentity, 'refId'>,
   figures: Record<string, unknown>,
   buyer = {},
+  home: Form = quoteForm(quote),
 ): Order => ({
   name,
+  home,
   quote: { host: HOST, ...quote },
   identity: { refId: `CT-${name}`, ...identity },
   figures: { fiatAmount: 100, cryptoAmount: 0.00101263, txnStatus: 'PENDING', ...figures },
@@ -125,6 +131,8 @@ export const ORDERS = {
     { kind: 'SELL', method: 'GIFTCARD', amount: 50 },
     { txnType: 'SELL', paymentMethod: 'GIFTCARD', fiatCurrency: 'CAD', cryptoCurrency: 'BTC' },
     { fiatAmount: 50, cryptoAmount: 0.00054211, paymentMethodSubtype: 'NORTHMART_CA' },
+    {},
+    { ...quoteForm({ amount: 50, method: 'GIFTCARD' }), txnType: 'SPEND', paymentMethodSubtype: 'NORTHMART_CA' },
   ),
   sell: order(
     'sell',
@@ -168,7 +176,7 @@ export class SetupError extends Error {
 export async function startOrder(edge: ContractEdge, order: Order, nextAction: string, extra: Record<string, unknown> = {}) {
   resetRun(edge, stateOf(order, nextAction, extra));
   const visitor = new Visitor(edge.stack, HOST);
-  const res = await visitor.post('/', quoteForm(order.quote));
+  const res = await visitor.post('/', order.home);
   if (res.statusCode !== 303 || !visitor.cookie)
     throw new SetupError(`quote refused: ${res.statusCode} ${res.body.slice(0, 200)}`);
   return { visitor, at: String(res.headers.location) };
@@ -200,7 +208,7 @@ export const FORM_STEPS: readonly FormStep[] = [
     page: '/',
     post: '/',
     call: 'quoteRequest',
-    form: (o) => quoteForm(o.quote),
+    form: (o) => o.home,
     kept: ['fiatAmount', 'cryptoCurrency', 'paymentMethod'],
   },
   {
@@ -373,4 +381,36 @@ export async function atStep(edge: ContractEdge, step: FormStep): Promise<Visito
   }
   if (where !== step.page) throw new SetupError(`${step.name}: the quote led to ${where}, not ${step.page}`);
   return visitor;
+}
+
+export interface Sent {
+  hops: Hop[];
+  typed: Form;
+  /** The error texts the answer held, as a visitor could be shown them. */
+  said: Said[];
+}
+
+/** The step's form sent, as a browser without JavaScript sends it, while its call answers `answer`. */
+export async function sendStep(edge: ContractEdge, step: FormStep, answer: Answer): Promise<Sent> {
+  const visitor = await atStep(edge, step);
+  edge.upstream.answer(step.call, answer);
+  const typed = step.form(ORDERS[step.order]);
+  const hops = await submit(visitor, step.post, typed);
+  return { hops, typed, said: 'json' in answer ? saidIn(answer.status, answer.json) : [] };
+}
+
+/**
+ * A form refused (or an action not followed) that is back on its own page shows what was
+ * typed. Not asked of an answer the edge followed (the upstream asked for the step anew),
+ * nor of a step out of order, which resumes where the upstream has the visitor.
+ */
+export function keptProblems(step: FormStep, answer: Answer, { hops, typed }: Sent): string[] {
+  const { hop, path } = landing(hops);
+  const json = 'json' in answer ? (answer.json as { nextAction?: unknown; error?: { code?: unknown } } | null) : null;
+  const followed = 'status' in answer && answer.status < 300 && KNOWN_NEXT_ACTIONS.includes(String(json?.nextAction));
+  const resumed = json?.error?.code === ERROR_CODES.flowActionInvalid;
+  if (followed || resumed || path !== step.page || hop.status >= 500) return [];
+  const kept = Object.fromEntries(Object.entries(typed).filter(([name]) => step.kept.includes(name)));
+  const lost = lostInput(hop, kept);
+  return lost.length ? [`back on ${path}, the form lost what was typed: ${lost.join(', ')}`] : [];
 }
