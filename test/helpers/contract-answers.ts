@@ -74,3 +74,12 @@ export function anyAnswer(call: CallName, order: OrderIdentity, now: number): fc
     { weight: 1, arbitrary: noUsableAnswer },
   );
 }
+
+/**
+ * An answer a GET call meets, rarely one it is retried on (a 500, 502 or 504, a dropped
+ * connection): the retries wait out the dispatcher's real back-off, so the runs stay quick.
+ */
+export function forGet(answer: fc.Arbitrary<Answer>): fc.Arbitrary<Answer> {
+  const retried = (given: Answer) => 'reset' in given || [500, 502, 504].includes(given.status);
+  return fc.oneof({ weight: 12, arbitrary: answer.filter((given) => !retried(given)) }, { weight: 1, arbitrary: answer });
+}
