@@ -24,7 +24,6 @@ export function seedOf(name: string): number {
   return Math.abs(seed);
 }
 
-
 export interface PropertyOptions {
   /** Runs in CI; CONTRACT_RUNS overrides it. */
   runs: number;
