@@ -28,7 +28,7 @@ import {
 } from '../helpers/contract-arbitraries.ts';
 
 const SEED = 7;
-const sample = <T>(arbitrary: fc.Arbitrary<T>, numRuns = 200) => fc.sample(arbitrary, { seed: SEED, numRuns });
+const sample = <T>(arbitrary: fc.Arbitrary<T>, numRuns = 100) => fc.sample(arbitrary, { seed: SEED, numRuns });
 
 t.test('every answer schema of every call the edge makes: each value generated passes it', async (t) => {
   const calls = upstreamCallsOf(PAYMENT_METHODS);
@@ -51,7 +51,7 @@ t.test("the requests' schemas too, strict ones included; a check it cannot satis
       continue;
     }
     t.same(
-      sample(arbitrary, 100).filter((value) => !call.request!.safeParse(value).success),
+      sample(arbitrary, 60).filter((value) => !call.request!.safeParse(value).success),
       [],
       `${call.method} ${call.path || call.base}`,
     );
@@ -156,7 +156,7 @@ t.test('error texts: every internal one is hidden by the failure table, the visi
 t.test('deposit addresses: valid on their network, BCH in all three forms', async (t) => {
   for (const coin of ['BTC', 'BCH', 'LTC', 'ETH'] as const) {
     for (const network of ['prod', 'testnet'] as const) {
-      const addresses = sample(depositAddress(coin, network), 60);
+      const addresses = sample(depositAddress(coin, network), 40);
       t.same(
         addresses.filter((address) => !isAddressOnNetwork(coin, address, network)),
         [],
@@ -182,7 +182,7 @@ t.test('deposit addresses: valid on their network, BCH in all three forms', asyn
 });
 
 t.test('bank documents: the forms in the markup are the forms declared', async (t) => {
-  const docs = sample(bankDocument(['https://bank.example', 'http://127.0.0.1:9']), 100);
+  const docs = sample(bankDocument(['https://bank.example', 'http://127.0.0.1:9']), 60);
   for (const doc of docs) {
     const forms = DomUtils.findAll((e) => e.name === 'form', parseDocument(doc.html).children);
     t.equal(forms.length, doc.forms.length);

@@ -8,7 +8,6 @@ import { landing, open, readPage, seen, submit, visitProblems } from '../helpers
 import { Visitor } from '../helpers/journey.ts';
 
 const edge = await startContractEdge();
-t.teardown(() => edge.close());
 
 /** The home form's quote answered with the etransfer order at INPUT_CRYPTOADDRESS and `extra`. */
 async function quoted(extra: Record<string, unknown>) {

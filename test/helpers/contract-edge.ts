@@ -2,6 +2,7 @@
 // contract's properties: the orders a visitor starts (one per kind of journey, on the TEST
 // merchant, which offers every method, currency and coin), how a visitor is put at each step
 // with the form posts a browser without JavaScript sends, and a clean slate between runs.
+import t from 'tap';
 import { ERROR_CODES } from '../../checkout/domain.ts';
 import { testClock } from '../fixtures/clock.ts';
 import { KNOWN_NEXT_ACTIONS, type OrderIdentity } from './contract-arbitraries.ts';
@@ -29,8 +30,18 @@ export interface ContractEdge {
   close(): Promise<void>;
 }
 
-/** The edge and its upstream; the edge's pages never wait for real time (`wait`) and count no rate limit. */
+/**
+ * How long a file of properties may run: hundreds of journeys, and a few upstream failures
+ * the dispatcher retries with its real back-off, on a machine busy with the rest of `npm test`.
+ */
+export const CONTRACT_FILE_TIME_LIMIT_MS = 180_000;
+
+/**
+ * The edge and its upstream, closed when the file's tests are done; the edge's pages never
+ * wait for real time (`wait`) and count no rate limit.
+ */
 export async function startContractEdge(): Promise<ContractEdge> {
+  t.setTimeout(CONTRACT_FILE_TIME_LIMIT_MS);
   const upstream = await startContractUpstream();
   const clock = testClock();
   const stack = await startStack({
@@ -41,7 +52,7 @@ export async function startContractEdge(): Promise<ContractEdge> {
     upstreamUrl: () => upstream.url,
     thirdParty: (sandbox) => ({ ...sandbox, cardQuoteUrl: upstream.cardQuoteUrl }),
   });
-  return {
+  const edge = {
     stack,
     upstream,
     now: clock.now,
@@ -50,6 +61,8 @@ export async function startContractEdge(): Promise<ContractEdge> {
       await upstream.close();
     },
   };
+  t.teardown(() => edge.close());
+  return edge;
 }
 
 /** One kind of order, as the home form asks for it and as the upstream holds it. */
