@@ -15,10 +15,22 @@ import t from 'tap';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { anyAnswer, forGet, successOf } from '../helpers/contract-answers.ts';
 import { unknownNextAction } from '../helpers/contract-arbitraries.ts';
-import { FORM_STEPS, keptProblems, ORDERS, sendStep, startContractEdge } from '../helpers/contract-edge.ts';
-import { landing, readPage, seen, visitProblems } from '../helpers/contract-page.ts';
+import {
+  atStep,
+  FORM_STEPS,
+  HOST,
+  keptProblems,
+  ORDERS,
+  resetRun,
+  sendStep,
+  startContractEdge,
+  startOrder,
+  stateOf,
+} from '../helpers/contract-edge.ts';
+import { landing, readPage, seen, submit, visitProblems } from '../helpers/contract-page.ts';
 import { checkProperty, expectNone } from '../helpers/contract-property.ts';
 import type { Answer } from '../helpers/contract-upstream.ts';
+import { Visitor } from '../helpers/journey.ts';
 
 const edge = await startContractEdge();
 
@@ -86,3 +98,88 @@ for (const step of FOLLOWING_STEPS) {
     );
   });
 }
+
+// ---------------------------------------------------------------- answers these properties found
+// Each the smallest counterexample of a failure once found and fixed: the route it came
+// through, and what the visitor must see instead.
+
+/** The home form's quote answered with the etransfer order at INPUT_CRYPTOADDRESS and `extra`. */
+async function quoted(extra: Record<string, unknown>) {
+  resetRun(edge, stateOf(ORDERS.etransfer, 'INPUT_CRYPTOADDRESS', extra));
+  return submit(new Visitor(edge.stack, HOST), '/', ORDERS.etransfer.home);
+}
+
+t.test('a quote whose rate is zero or less: the quote page without a rate, never a 500', async (t) => {
+  for (const forexRatePublic of [-5e-324, -1, 0]) {
+    const hops = await quoted({ forexRatePublic });
+    const { hop, path } = landing(hops);
+    t.equal(`${path} ${hop.status}`, '/price-quote 200', `rate ${forexRatePublic}: ${seen(hops)}`);
+    t.same(visitProblems(hops, []), []);
+    t.match(readPage(hop.body).text, `${DEFAULT_TEXTS.SUMMARY_TEXT.rate} ${DEFAULT_TEXTS.NOT_AVAILABLE}`, 'no rate: N/A');
+  }
+});
+
+t.test('a quote held until a moment before 1970: the hold is over, the quote page offers a new quote', async (t) => {
+  const hops = await quoted({ txnValidUntil: '0001-01-01T00:00:00Z' });
+  const { hop, path } = landing(hops);
+  t.equal(`${path} ${hop.status}`, '/price-quote 200', seen(hops));
+  t.match(readPage(hop.body).text, DEFAULT_TEXTS.QUOTE_TEXT.expired);
+});
+
+t.test("a Java stack frame as an error's msg is not words for visitors: the form's own message instead", async (t) => {
+  const step = FORM_STEPS.find((s) => s.name === 'receiving address')!;
+  const visitor = await atStep(edge, step);
+  const msg = 'java.lang.NullPointerException at com.exchange.txn.TxnService.save(TxnService.java:88)';
+  edge.upstream.answer('cryptoAddress', { status: 409, json: { error: { code: 'SYSTEM', msg } } });
+  const hops = await submit(visitor, step.post, step.form(ORDERS.etransfer));
+  const { hop, path } = landing(hops);
+  t.equal(path, step.page, seen(hops));
+  t.notMatch(readPage(hop.body).text, 'NullPointerException');
+  t.match(readPage(hop.body).text, DEFAULT_TEXTS.FAILURE_TEXT.generic);
+});
+
+t.test('Resend Code refused in a 200 whose error is a stack trace: the catalogue says the code was not sent', async (t) => {
+  const step = FORM_STEPS.find((s) => s.name === 'Resend Code')!;
+  const visitor = await atStep(edge, step);
+  const error =
+    "TypeError: Cannot read properties of undefined (reading 'refId')\n    at saveTxn (/srv/exchange/src/txn.js:42:17)";
+  edge.upstream.answer('generateSmsCode', { status: 200, json: { error } });
+  const hops = await submit(visitor, step.post, {});
+  const { hop, path } = landing(hops);
+  t.equal(path, step.page, seen(hops));
+  t.notMatch(readPage(hop.body).text, 'TypeError');
+  t.match(readPage(hop.body).text, DEFAULT_TEXTS.CODE_MESSAGES.resendRefused);
+  t.ok(
+    edge.stack.logs.some((l) => l.msg === 'upstream text replaced for the visitor'),
+    'what was replaced is logged',
+  );
+
+  // Words for visitors still show as the upstream wrote them.
+  const words = 'Please wait a minute before asking for another code.';
+  resetRun(edge, stateOf(ORDERS.etransfer, 'VERIFY_MOBILE'), { generateSmsCode: { status: 200, json: { error: words } } });
+  const again = await atStep(edge, step);
+  edge.upstream.answer('generateSmsCode', { status: 200, json: { error: words } });
+  t.match(readPage(landing(await submit(again, step.post, {})).hop.body).text, words);
+});
+
+t.test(
+  'a gift-card requote whose times are written long (RFC 9557, or a zone name): the picker with its figures, never a 500',
+  async (t) => {
+    const long = '2026-12-01T10:00:00.000000000-08:00[America/Vancouver]';
+    for (const [txnValidUntil, txnDate] of [
+      [long, long],
+      [new Date(edge.now() + 600_000).toISOString(), `${new Date(edge.now()).toUTCString()} (Pacific Standard Time)`],
+    ]) {
+      const { visitor, at } = await startOrder(edge, ORDERS.spend, 'INPUT_BUYERINFO');
+      t.equal(at, '/spend-quote');
+      edge.upstream.answer('requote', {
+        status: 200,
+        json: { cryptoAmount: 0.00031415, fiatAmount: 25, txnValidUntil, txnDate },
+      });
+      const hops = await submit(visitor, '/spend-quote', { fiatAmount: '25' });
+      const { hop, path } = landing(hops);
+      t.equal(`${path} ${hop.status}`, '/spend-quote 200', seen(hops));
+      t.match(readPage(hop.body).text, '0.00031415 BTC', "the requote's figures");
+    }
+  },
+);

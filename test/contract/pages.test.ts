@@ -219,8 +219,6 @@ t.test('a completion page states its outcome only for an order the upstream says
   );
 });
 
-// ---------------------------------------------------------------- payment details
-
 // ---------------------------------------------------------------- the bank's document
 
 /** The TEST merchant's payment hosts, as a bank's forms may name them. */
@@ -360,4 +358,21 @@ t.test('a cash reference of any length the contract allows: read back whole, in 
     },
     { runs: 12 },
   );
+});
+
+// ---------------------------------------------------------------- answers these properties found
+
+t.test('a bank offered without a name: the bank choice page, never a 500', async (t) => {
+  const step = FORM_STEPS.find((s) => s.name === 'bank choice (IDR)')!;
+  const banks = [
+    { bankCode: 'BCA', bankName: 'Bank Central Asia' },
+    { bankCode: 'NONAME', bankName: '' },
+    { bankCode: 'SPACES', bankName: '  ' },
+  ];
+  const { visitor } = await startOrder(edge, ORDERS.bankIdr, 'INITIATE_BANKTRANSFER', {
+    nextActionParams: { availableBanks: banks },
+  });
+  const hops = await open(visitor, step.page);
+  t.equal(`${landing(hops).path} ${landing(hops).hop.status}`, '/bank-select 200', seen(hops));
+  t.same(visitProblems(hops, []), []);
 });
