@@ -40,12 +40,13 @@ export const CONTRACT_FILE_TIME_LIMIT_MS = 180_000;
  * The edge and its upstream, closed when the file's tests are done; the edge's pages never
  * wait for real time (`wait`) and count no rate limit.
  */
-export async function startContractEdge(): Promise<ContractEdge> {
+export async function startContractEdge(options: { listen?: boolean } = {}): Promise<ContractEdge> {
   t.setTimeout(CONTRACT_FILE_TIME_LIMIT_MS);
   const upstream = await startContractUpstream();
   const clock = testClock();
   const stack = await startStack({
-    listen: false,
+    // A browser needs a socket; app.inject does not.
+    listen: options.listen ?? false,
     env: { RATE_LIMITS: 'off' },
     clock: clock.now,
     wait: async () => {},
