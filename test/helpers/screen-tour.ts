@@ -288,6 +288,12 @@ const HAND_STOPS: readonly TourStop[] = [
     open: async (stack, page) => resumeIn(stack, page, await settledBuy(stack, 'pay')),
   },
   {
+    name: 'transaction-success, no order to show',
+    host: MAPLE,
+    path: '/transaction-success',
+    open: (stack, page) => goto(stack, page, MAPLE, '/transaction-success'),
+  },
+  {
     name: 'transaction-cancelled',
     host: MAPLE,
     path: '/transaction-cancelled',
