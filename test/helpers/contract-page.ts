@@ -137,6 +137,10 @@ export function readPage(html: string): ReadPage {
 
 // ---------------------------------------------------------------- what every answer must be
 
+/** Matches an element with `name` among its classes. */
+export const byClass = (name: string) => (element: { attribs: Record<string, string> }) =>
+  element.attribs.class?.split(' ').includes(name) ?? false;
+
 /** A text an upstream sent that the visitor may have been shown: with the status and code it came under. */
 export interface Said {
   text: string;
@@ -206,11 +210,13 @@ export function landing(hops: readonly Hop[]): { hop: Hop; path: string } {
   return { hop, path: hop.url.split('?')[0]! };
 }
 
-/** The typed values a page's forms do not show back (name=value pairs missing). */
+/** The typed values a page's forms ask for and do not show back. */
 export function lostInput(hop: Hop, typed: Form): string[] {
   const fields = readPage(hop.body).forms.flatMap((f) => f.fields);
+  // A field the page no longer asks for (the upstream no longer needs the address) is not lost.
+  const asked = (name: string) => fields.some(([n]) => n === name);
   return Object.entries(typed)
-    .filter(([name, value]) => value !== '' && !fields.some(([n, v]) => n === name && v === value))
+    .filter(([name, value]) => value !== '' && asked(name) && !fields.some(([n, v]) => n === name && v === value))
     .map(([name]) => name);
 }
 
