@@ -1,9 +1,9 @@
 // A cash reference of any length the contract allows (up to 64 characters), as Chromium lays
-// it out on a phone (390 px), JavaScript on and off: the cash page, its question whether the
-// reference is noted down, its thanks page (the reference number), and the order's own page
-// (the refId, which the contract lets run to 64 characters too). Never broken inside a group
-// of four, never past its box, and on one line up to the length the payment centres'
-// references have (23 characters, payment.css's promise).
+// it out on a phone (390 px, and the smallest, 320 px), JavaScript on and off: the cash page,
+// its question whether the reference is noted down, its thanks page (the reference number),
+// and the order's own page (the refId, which the contract lets run to 64 characters too).
+// Never broken inside a group of four, never past its box, and on one line up to 32
+// characters (payment.css's promise).
 import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import t from 'tap';
@@ -18,7 +18,9 @@ const browser = await launchBrowser();
 t.teardown(() => browser.close());
 
 /** How long a reference may be and still sit on one line of a phone. */
-const ONE_LINE_UP_TO = 23;
+const ONE_LINE_UP_TO = 32;
+/** The smallest phone the checkout fits. */
+const SMALLEST_PHONE = { width: 320, height: 568 } as const;
 
 /** Each reference on the page: its groups' text, how many boxes each was broken into and the top of its first; whether it overflows. */
 function layouts(page: Page) {
@@ -53,18 +55,20 @@ t.test('a cash reference of any length the contract allows, laid out on a phone'
       reference: fc.integer({ min: 1, max: 64 }).chain(code),
       path: fc.constantFrom('/payment-otc', '/payment-otc?confirm=1', '/payment-otc-success', 'the order page'),
       javaScript: fc.constantFrom<'on' | 'off'>('on', 'off'),
+      phone: fc.constantFrom(PHONE, SMALLEST_PHONE),
     }),
-    async ({ reference, path, javaScript }) => {
+    async ({ reference, path, javaScript, phone }) => {
       const onOrderPage = path === 'the order page';
       // The order page shows the refId; the cash pages the reference number.
       const extra = onOrderPage ? { refId: reference } : { nextActionParams: { referenceNumber: reference } };
       const { visitor } = await startOrder(edge, ORDERS.cash, 'CUSTOMER_PAYMENT', extra);
       const url = onOrderPage ? await orderLinkOf(visitor, '/payment-otc') : path;
       const { page } = pages[javaScript];
+      await page.setViewportSize(phone);
       await page.context().clearCookies();
       await page.context().addCookies([visitor.browserCookie()]);
       await page.goto(edge.stack.url(HOST, url), SERVER_STEP);
-      const where = `${path}, JavaScript ${javaScript}`;
+      const where = `${path} at ${phone.width} px, JavaScript ${javaScript}`;
       const problems: string[] = [];
       const shown = await layouts(page);
       if (shown.length === 0) problems.push(`${where}: no reference`);
@@ -76,10 +80,10 @@ t.test('a cash reference of any length the contract allows, laid out on a phone'
         if (overflows) problems.push(`${where}: the reference runs past its card`);
         const lines = new Set(groups.map((g) => g.top)).size;
         if (reference.length <= ONE_LINE_UP_TO && lines > 1)
-          problems.push(`${where}: ${reference.length} characters over ${lines} lines at ${PHONE.width} px`);
+          problems.push(`${where}: ${reference.length} characters over ${lines} lines`);
       }
       expectNone(problems);
     },
-    { runs: 10 },
+    { runs: 12 },
   );
 });
