@@ -243,6 +243,18 @@ const HAND_STOPS: readonly TourStop[] = [
     open: async (stack, page) => goto(stack, page, MAPLE, await orderLinkOf(await driveTo(stack, PAY_ETRANSFER), PAY_ETRANSFER)),
   },
   {
+    name: 'webhooks, the order events the sandbox received',
+    host: TEST,
+    path: '/webhooks',
+    // An order confirmed and its events delivered: the page lists them with their verdicts.
+    open: async (stack, page) => {
+      await driveTo(stack, '/address-input', { host: TEST });
+      await stack.app.events.settled();
+      stack.app.events.start();
+      await goto(stack, page, TEST, '/webhooks');
+    },
+  },
+  {
     name: 'verify-idenfy',
     host: MAPLE,
     path: '/verify-idenfy/approved-demo',
