@@ -29,9 +29,12 @@ export interface QuoteTimes {
  */
 export function quoteDeadline(quote: QuoteTimes, now: number): number {
   const validUntil = Date.parse(quote.txnValidUntil ?? '');
-  if (Number.isFinite(validUntil)) return validUntil;
   const quotedAt = Date.parse(quote.txnDate ?? '');
-  return (Number.isFinite(quotedAt) ? quotedAt : now) + QUOTE_TIMER_DEFAULT_MS;
+  const deadline = Number.isFinite(validUntil)
+    ? validUntil
+    : (Number.isFinite(quotedAt) ? quotedAt : now) + QUOTE_TIMER_DEFAULT_MS;
+  // A moment before 1970 (year 1 is a valid ISO date) is a hold long over, as the epoch is.
+  return Math.max(deadline, 0);
 }
 
 export function remainingMs(deadline: number, now: number): number {

@@ -12,6 +12,7 @@ import { orderFiguresOf } from '../../checkout/order.ts';
 import { checkPaymentUrl, type PaymentHostRules } from '../../checkout/payment-url.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { PaymentRefusedPage } from '../../views/pages/PaymentRefused.tsx';
+import { StepUnavailablePage } from '../../views/pages/StepUnavailable.tsx';
 import { textsOf } from '../i18n/plugin.ts';
 import { writeFlow } from '../security/flow-cookie.ts';
 import { rateHold } from './rate-hold.ts';
@@ -137,13 +138,21 @@ export function stepPath(step: NextStep): string | undefined {
 }
 
 /**
+ * A step the upstream names that this checkout does not offer: a page that says so, with the
+ * order's Reference ID and the merchant's support, instead of a silent bounce home.
+ */
+export function stepUnavailable(reply: FastifyReply, refId: string) {
+  return reply.header('cache-control', 'no-store').render(createElement(StepUnavailablePage, { refId }), { status: 409 });
+}
+
+/**
  * Save the state and follow its nextAction. With no screen to stay on, an action the rule
- * does not know leads home (logged).
+ * does not know is the page that says the step is not online (logged).
  */
 export function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, from: ScreenPath) {
   const step = nextScreen(state, from, request.server.methods);
   const saved = saveFlowState(request, reply, flow, state, stepPath(step), from);
-  return goToStep(request, reply, step, () => reply.redirect(ROUTES.home.path, seeOther(request)), saved);
+  return goToStep(request, reply, step, () => stepUnavailable(reply, state.refId), saved);
 }
 
 /**

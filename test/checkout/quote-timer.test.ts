@@ -30,6 +30,8 @@ t.test('the deadline: txnValidUntil, else 10 minutes from txnDate, else from now
   t.equal(quoteDeadline({ txnValidUntil: null, txnDate: '2025-07-01T17:58:00Z' }, NOW), Date.parse('2025-07-01T18:08:00Z'));
   t.equal(quoteDeadline({ txnValidUntil: 'not a date' }, NOW), NOW + QUOTE_TIMER_DEFAULT_MS);
   t.equal(quoteDeadline({}, NOW), NOW + 10 * 60 * 1000, 'the spec default is 10 minutes');
+  t.equal(quoteDeadline({ txnValidUntil: '0001-01-01T00:00:00Z' }, NOW), 0, 'before 1970: over, never a negative time');
+  t.equal(quoteDeadline({ txnDate: '1969-12-31T23:00:00Z' }, NOW), 0);
 });
 
 t.test('time left comes from the clock, so a tab that slept is right at once', async (t) => {

@@ -17,12 +17,13 @@ export interface Bank {
   bankName: string;
 }
 
-/** 'Sandbox Bank Central Asia' -> 'BC': the tile of a bank without a shipped logo. */
+/** 'Sandbox Bank Central Asia' -> 'BC': the tile of a bank without a shipped logo ('' for a name without words). */
 export function bankInitials(name: string): string {
-  const words = name.split(/\s+/).filter((w) => /^[A-Z]/.test(w) && w !== 'Sandbox');
-  return (words.length ? words : name.split(/\s+/))
+  const all = name.split(/\s+/).filter(Boolean);
+  const words = all.filter((w) => /^[A-Z]/.test(w) && w !== 'Sandbox');
+  return (words.length ? words : all)
     .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
+    .map((w) => [...w][0]!.toUpperCase())
     .join('');
 }
 
