@@ -99,8 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Whether a request's work is taken on now: in front of every listener but the guard.
   const lateness = new LoopLateness();
   const admission = new Admission(config.admission, lateness);
-  // Whether answers close their connections, so a flood queues again beside new visitors.
-  const keepAlive = config.connections.closeWhenSaturated ? new KeepAlive(lateness) : undefined;
+  // Whether the loop is saturated: each address then gets its share, and answers may close
+  // their connections so that a flood queues again beside new visitors.
+  const keepAlive = new KeepAlive(lateness);
   // One lifecycle for the ops hooks and the fast path: both stop serving once draining begins.
   const lifecycle = deps.lifecycle ?? new HealthState();
   // Pages rendered for everyone are answered in front of Fastify, behind the connection guard.
@@ -154,7 +155,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     merchantSeries: config.metricsMerchants,
     calls: upstreamCallsOf(methods),
   });
-  await app.register(pressurePlugin, { ...config.pressure, admission, connections, keepAlive, trust });
+  await app.register(pressurePlugin, {
+    ...config.pressure,
+    admission,
+    connections,
+    keepAlive,
+    closeWhenSaturated: config.connections.closeWhenSaturated,
+    trust,
+  });
   await app.register(tenancyPlugin, {
     merchants,
     unknownHosts: config.unknownHosts,

@@ -114,6 +114,8 @@ const envSchema = z.object({
   MAX_CONNECTIONS: z.literal('off').or(z.coerce.number().int().positive()).default(4_096),
   /** Connections the kernel holds for the process to accept (the listen backlog; the kernel caps it at net.core.somaxconn). */
   LISTEN_BACKLOG: z.coerce.number().int().positive().default(511),
+  /** While the event loop is saturated, answers close their connections (`close`) or keep them alive as ever (`keep`). */
+  SATURATED_KEEP_ALIVE: z.enum(['close', 'keep']).default('close'),
   /** After SIGTERM, how long the process keeps listening (answering 503, closing connections) before it closes. */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Rate limits over the defaults, e.g. `quote=30/60,code.refId=5/60`, or `off`. */
@@ -302,7 +304,7 @@ export function parseConfig(env: Record<string, string | undefined>, limit: Memo
       maxConnections: e.MAX_CONNECTIONS === 'off' ? undefined : e.MAX_CONNECTIONS,
       listenBacklog: e.LISTEN_BACKLOG,
       /** Answers close their connections while the event loop is saturated (ops/keep-alive.ts). */
-      closeWhenSaturated: true,
+      closeWhenSaturated: e.SATURATED_KEEP_ALIVE === 'close',
     },
     rateLimits: parseRateLimits(e.RATE_LIMITS),
     redisUrl: e.REDIS_URL,
@@ -316,6 +318,7 @@ export function parseConfig(env: Record<string, string | undefined>, limit: Memo
       maxInFlight: e.MAX_IN_FLIGHT,
       maxQueueWaitMs: e.SHED_QUEUE_WAIT_MS,
       maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT === 'off' ? undefined : e.MAX_CONNECTIONS_PER_CLIENT,
+      fairShare: true,
     },
     /** What the byte-bounded caches hold at most, all together (ops/byte-cache.ts). */
     cacheBytes:

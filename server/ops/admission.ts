@@ -10,12 +10,15 @@
 //   (loop-lateness.ts);
 // - the process's own pressure (event-loop delay, heap, RSS: @fastify/under-pressure's
 //   samples, pressure.ts);
-// - behind a trusted proxy, requests in flight per forwarded client address (429).
+// - behind a trusted proxy, requests in flight per forwarded client address (429);
+// - while the loop is saturated, each client address's share of the requests taken on
+//   (fair-share.ts): a flood's excess is refused, a visitor's one request is not.
 //
 // The probes are never refused: the orchestrator must hear why.
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { EdgeError, RETRY_AFTER_S, tooManyRequests } from '../http/errors.ts';
 import { type OutsideAnswerDeps, refusal, refuseOutside } from '../http/outside-answers.ts';
+import { FairShare } from './fair-share.ts';
 import type { LoopLateness } from './loop-lateness.ts';
 import type { EdgeMetrics, ShedReason } from './metrics.ts';
 
@@ -26,10 +29,15 @@ export interface AdmissionSettings {
   maxQueueWaitMs: number;
   /** Requests one client address may have in flight behind a trusted proxy; undefined: no bound. */
   maxPerClient: number | undefined;
+  /** While the loop is saturated, each client address gets its share (fair-share.ts). */
+  fairShare: boolean;
 }
 
 /** Why admission refuses a request (under-pressure's names for its sampled ones). */
-export type AdmissionReason = Extract<ShedReason, 'inFlight' | 'queueWait' | 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes'>;
+export type AdmissionReason = Extract<
+  ShedReason,
+  'inFlight' | 'queueWait' | 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes' | 'clientShare'
+>;
 
 export interface AdmissionDeps extends OutsideAnswerDeps {
   metrics: Pick<EdgeMetrics, 'request' | 'shed'>;
@@ -37,6 +45,8 @@ export interface AdmissionDeps extends OutsideAnswerDeps {
   pressure(): AdmissionReason | undefined;
   /** The forwarded client address of a request that came through a trusted proxy, else undefined. */
   forwardedClient(request: IncomingMessage): string | undefined;
+  /** Whether the event loop is saturated now (keep-alive.ts): each address gets its share. */
+  saturated(): boolean;
 }
 
 /** Answered whatever the load: the orchestrator's probes and the metrics scrape. */
@@ -57,6 +67,7 @@ export class Admission {
   #deps: AdmissionDeps | undefined;
   readonly #perClient = new Map<string, number>();
   readonly #lateness: LoopLateness;
+  readonly #fairShare = new FairShare();
 
   constructor(settings: AdmissionSettings, lateness: LoopLateness) {
     this.settings = settings;
@@ -78,12 +89,13 @@ export class Admission {
     return (request, response) => {
       const deps = this.#deps;
       if (deps === undefined || EXEMPT.has(pathOf(request.url))) return handler(request, response);
-      const reason = this.#overloaded(deps);
+      const forwarded = deps.forwardedClient(request);
+      const reason = this.#overloaded(deps) ?? this.#overShare(deps, forwarded ?? request.socket.remoteAddress);
       if (reason !== undefined) {
         deps.metrics.shed(reason);
         return refuseOutside(deps, request, response, OVERLOADED, RETRY);
       }
-      const client = this.settings.maxPerClient === undefined ? undefined : deps.forwardedClient(request);
+      const client = this.settings.maxPerClient === undefined ? undefined : forwarded;
       if (client !== undefined) {
         const held = this.#perClient.get(client) ?? 0;
         if (held >= this.settings.maxPerClient!) {
@@ -108,6 +120,11 @@ export class Admission {
     if (this.inFlight >= this.settings.maxInFlight) return 'inFlight';
     if (this.#waitingLong()) return 'queueWait';
     return deps.pressure();
+  }
+
+  #overShare(deps: AdmissionDeps, client: string | undefined): AdmissionReason | undefined {
+    if (!this.settings.fairShare || client === undefined || !deps.saturated()) return undefined;
+    return this.#fairShare.take(client) ? undefined : 'clientShare';
   }
 
   /**

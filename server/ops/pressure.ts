@@ -32,8 +32,10 @@ export interface PressureOptions {
   admission?: Admission;
   /** The server's bounds per connection and client address, whose refusals are counted here. */
   connections?: ConnectionGuard;
-  /** When answers close their connections (keep-alive.ts). */
+  /** Whether the loop is saturated (keep-alive.ts). */
   keepAlive?: KeepAlive;
+  /** Whether answers close their connections while it is. */
+  closeWhenSaturated?: boolean;
   /** Whose forwarded addresses count as clients (TRUST_PROXY). */
   trust?: TrustProxy;
   /** How often the process is measured; tests shorten it. */
@@ -77,33 +79,12 @@ export const pressurePlugin = fp<PressureOptions>(
     });
 
     const { connections, keepAlive } = options;
+    const closing = () => options.closeWhenSaturated === true && keepAlive?.closing() === true;
     if (connections) {
-      new Gauge({
-        name: 'edge_connections',
-        help: 'Connections served now (MAX_CONNECTIONS bounds them)',
-        registers: [app.metrics.registry],
-        collect() {
-          this.set(connections.counts().served);
-        },
-      });
-      new Gauge({
-        name: 'edge_clients_at_connection_bound',
-        help: 'Client addresses holding MAX_CONNECTIONS_PER_CLIENT connections now: a proxy missing from TRUST_PROXY stays here',
-        registers: [app.metrics.registry],
-        collect() {
-          this.set(connections.counts().clientsAtBound);
-        },
-      });
-    }
-    if (keepAlive) {
-      new Gauge({
-        name: 'edge_keep_alive_closing',
-        help: '1 while answers close their connections (the event loop saturated), else 0',
-        registers: [app.metrics.registry],
-        collect() {
-          this.set(keepAlive.closing() ? 1 : 0);
-        },
-      });
+      app.metrics.watchConnections(() => ({
+        ...connections.counts(),
+        keepAliveClosing: closing(),
+      }));
     }
     if (admission) {
       new Gauge({
@@ -126,11 +107,12 @@ export const pressurePlugin = fp<PressureOptions>(
           : DEFAULT_LANGUAGE;
       };
       const deps = { log: app.log, metrics: app.metrics, languageOf };
-      options.connections?.start({ ...deps, closingKeptAlive: keepAlive ? () => keepAlive.closing() : () => false });
+      options.connections?.start({ ...deps, closingKeptAlive: closing });
       const trust = options.trust ?? false;
       admission?.start({
         ...deps,
         pressure: over,
+        saturated: () => keepAlive?.closing() === true,
         // Only a trusted proxy's requests name their client; a direct one is the connection's (connections.ts).
         forwardedClient: (request) =>
           trust !== false && trust(request.socket.remoteAddress ?? '', 0) ? clientAddress(request, trust) : undefined,
