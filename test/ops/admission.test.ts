@@ -330,6 +330,17 @@ t.test('readiness stays up under 300 uncached renders a second, which the pod st
   t.same([...new Set(readiness)], ['ready'], 'busy is not unready: the pod stays in the Service');
 });
 
+t.test("readiness down while the exchange's breaker is open: every call would fail at once here", async (t) => {
+  const stack = await stackWith(t, {});
+  const ready = async () => (await stack.app.inject({ url: '/readyz' })).json().status;
+  t.equal(await ready(), 'ready');
+  // The exchange API's breaker is made at start-up, for readiness: the first there is.
+  const [origin] = [...stack.app.upstreamBreakers.states()][0]!;
+  const breaker = stack.app.upstreamBreakers.for(origin);
+  while (breaker.state === 'closed') breaker.record('failure', breaker.admit());
+  t.equal(await ready(), 'upstream', 'another replica, whose breaker is closed, serves better');
+});
+
 t.test('the memory guard: RSS shedding follows the memory limit unless set', async (t) => {
   t.equal(cgroupLimit('max\n'), undefined, 'cgroup v2 without a limit');
   t.equal(cgroupLimit('9223372036854771712\n'), undefined, 'cgroup v1 without a limit');
