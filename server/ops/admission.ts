@@ -90,15 +90,21 @@ export class Admission {
       const deps = this.#deps;
       if (deps === undefined || EXEMPT.has(pathOf(request.url))) return handler(request, response);
       const forwarded = deps.forwardedClient(request);
-      const reason = this.#overloaded(deps) ?? this.#overShare(deps, forwarded ?? request.socket.remoteAddress);
+      const reason = this.#overloaded(deps);
       if (reason !== undefined) {
         deps.metrics.shed(reason);
+        return refuseOutside(deps, request, response, OVERLOADED, RETRY);
+      }
+      const address = this.settings.fairShare ? (forwarded ?? request.socket.remoteAddress) : undefined;
+      if (address !== undefined && !this.#fairShare.take(address, deps.saturated())) {
+        deps.metrics.shed('clientShare');
         return refuseOutside(deps, request, response, OVERLOADED, RETRY);
       }
       const client = this.settings.maxPerClient === undefined ? undefined : forwarded;
       if (client !== undefined) {
         const held = this.#perClient.get(client) ?? 0;
         if (held >= this.settings.maxPerClient!) {
+          if (address !== undefined) this.#fairShare.done(address);
           deps.metrics.shed('clientRequests');
           return refuseOutside(deps, request, response, CLIENT_BUSY, RETRY);
         }
@@ -110,8 +116,8 @@ export class Admission {
       } finally {
         // Answered at once (a page shared by all, say): no longer in flight. A listener that
         // threw is answered by the server's catch (connections.ts), and counted out on close.
-        if (response.writableEnded) this.#done(client);
-        else response.once('close', () => this.#done(client));
+        if (response.writableEnded) this.#done(client, address);
+        else response.once('close', () => this.#done(client, address));
       }
     };
   }
@@ -120,11 +126,6 @@ export class Admission {
     if (this.inFlight >= this.settings.maxInFlight) return 'inFlight';
     if (this.#waitingLong()) return 'queueWait';
     return deps.pressure();
-  }
-
-  #overShare(deps: AdmissionDeps, client: string | undefined): AdmissionReason | undefined {
-    if (!this.settings.fairShare || client === undefined || !deps.saturated()) return undefined;
-    return this.#fairShare.take(client) ? undefined : 'clientShare';
   }
 
   /**
@@ -136,8 +137,9 @@ export class Admission {
     return this.#lateness.nowMs() > max && this.#lateness.recentWorstMs() > max;
   }
 
-  #done(client: string | undefined): void {
+  #done(client: string | undefined, address: string | undefined): void {
     this.inFlight -= 1;
+    if (address !== undefined) this.#fairShare.done(address);
     if (client !== undefined) this.#release(client);
   }
 
