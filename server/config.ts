@@ -116,6 +116,8 @@ const envSchema = z.object({
   LISTEN_BACKLOG: z.coerce.number().int().positive().default(511),
   /** While the event loop is saturated, answers close their connections (`close`) or keep them alive as ever (`keep`). */
   SATURATED_KEEP_ALIVE: z.enum(['close', 'keep']).default('close'),
+  /** While the event loop is saturated, each client address gets its share of the requests taken on (`on`), or nobody is held to one (`off`). */
+  SATURATED_FAIR_SHARE: z.enum(['on', 'off']).default('on'),
   /** After SIGTERM, how long the process keeps listening (answering 503, closing connections) before it closes. */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Rate limits over the defaults, e.g. `quote=30/60,code.refId=5/60`, or `off`. */
@@ -318,7 +320,7 @@ export function parseConfig(env: Record<string, string | undefined>, limit: Memo
       maxInFlight: e.MAX_IN_FLIGHT,
       maxQueueWaitMs: e.SHED_QUEUE_WAIT_MS,
       maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT === 'off' ? undefined : e.MAX_CONNECTIONS_PER_CLIENT,
-      fairShare: true,
+      fairShare: e.SATURATED_FAIR_SHARE === 'on',
     },
     /** What the byte-bounded caches hold at most, all together (ops/byte-cache.ts). */
     cacheBytes:
