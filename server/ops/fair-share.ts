@@ -11,10 +11,10 @@
 
 /** The window over which each address's requests are counted. */
 export const FAIR_WINDOW_MS = 100;
-/** Requests one address may have taken on per window while saturated: a page and its few assets at once. */
-export const FAIR_SHARE = 8;
-/** Requests one address may have being answered at once while saturated. */
-export const FAIR_IN_FLIGHT = 4;
+/** Requests one address may have taken on per window while saturated: a page and its assets, twice over. */
+export const FAIR_SHARE = 16;
+/** Requests one address may have being answered at once while saturated: more than the six connections a browser opens to a host. */
+export const FAIR_IN_FLIGHT = 8;
 
 export class FairShare {
   readonly #taken = new Map<string, number>();
