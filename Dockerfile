@@ -20,6 +20,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # package.json stays: the server finds its dist/ and its version from it.
 COPY --from=build /app/dist ./dist
+# The shared palette's defaults: every merchant's contrast is checked over them when it loads.
+COPY static/css/app.css ./static/css/app.css
 COPY merchants ./merchants
 # The edge's live heap is a few tens of MiB; without limits V8 lets a busy process's heap
 # (and RSS) grow to several times that before collecting. scripts/bench.ts runs the edge
