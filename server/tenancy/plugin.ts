@@ -14,7 +14,7 @@ import type { AppConfig } from '../config.ts';
 import { MerchantConfigError } from './errors.ts';
 import { isHidden } from './files.ts';
 import type { LiveRegistry } from './live.ts';
-import { loadMerchants } from './load.ts';
+import { type LoadOptions, loadMerchants } from './load.ts';
 import type { MerchantRegistry } from './types.ts';
 
 /**
@@ -145,7 +145,7 @@ export type ReloadOutcome =
 export interface ReloadOptions {
   live: LiveRegistry;
   dir: string;
-  links: MerchantSchemaOptions;
+  links: MerchantSchemaOptions & Pick<LoadOptions, 'publication'>;
   watch: WatchMode;
   /** Quiet time after the last change before reloading. */
   debounceMs?: number;

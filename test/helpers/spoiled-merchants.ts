@@ -14,9 +14,10 @@ export interface Spoil {
   spoil(maple: string): Promise<void>;
   /** What the check at load says about it, as one problem line reads. */
   atLoad: RegExp;
-  /** A screen of the preview that shows it (`--only`), and a width it shows at. */
+  /** A screen of the preview that shows it (`--only`), a width and a language it shows in. */
   screen: string;
   width: number;
+  language: string;
   /** What the preview says of it, among its lines. */
   preview: RegExp;
 }
@@ -43,7 +44,8 @@ export const SPOILS: readonly Spoil[] = [
       /maple\/style\.css: light: --brand #ffff66 on --surface #ffffff \(links and quiet buttons on a card\): contrast 1\.06:1/,
     screen: 'home',
     width: 1280,
-    preview: /contrast .*#ffff66|#ffff66.*contrast/,
+    language: 'en',
+    preview: /^blocking {2}\S.*: text contrast 1\.\d\d:1 \(#ffff66 on #[0-9a-f]{6}\), WCAG AA asks 4\.5:1 {2}on home \(en/,
   },
   {
     name: 'a French text removed',
@@ -54,7 +56,9 @@ export const SPOILS: readonly Spoil[] = [
     atLoad: /maple\/merchant\.json: translations\.fr-CA\.psa: missing, so fr-CA pages show it in en/,
     screen: 'home',
     width: 1280,
-    preview: /home, fr-CA, 1280.*translations\.fr-CA\.psa/,
+    language: 'fr-CA',
+    preview:
+      /^listed {4}\S+ "Interac e-Transfer orders.*: shown in en: translations\.fr-CA\.psa is not translated {2}on home \(fr-CA; 1280\)/,
   },
   {
     name: 'a logo path that does not exist',
@@ -68,7 +72,8 @@ export const SPOILS: readonly Spoil[] = [
     atLoad: /maple\/style\.css: line \d+: url\(logo\.svg\) is no file of the merchant's/,
     screen: 'home',
     width: 1280,
-    preview: /\/assets\/m\/maple\/logo\.svg.*404/,
+    language: 'en',
+    preview: /^blocking {2}a file the page asks for: \/assets\/\S*logo\.svg answered 404 {2}on home \(en; 1280\)/,
   },
   {
     name: 'a footer link with javascript:',
@@ -79,7 +84,8 @@ export const SPOILS: readonly Spoil[] = [
     atLoad: /maple\/footer\.html: line \d+: javascript: URL on <a>/,
     screen: 'home',
     width: 1280,
-    preview: /maple\/footer\.html: line \d+: javascript: URL on <a>/,
+    language: 'en',
+    preview: /^blocking {2}\S*maple\/footer\.html: line \d+: javascript: URL on <a>$/,
   },
   {
     name: 'a merchant text with a 60-character unbroken word, on the phone',
@@ -90,7 +96,9 @@ export const SPOILS: readonly Spoil[] = [
     atLoad: /maple\/merchant\.json: title: "Maplec+…" is a 60-character word/,
     screen: 'home',
     width: 320,
-    preview: /home, en, 320.*span\.brand-name "Maplec+.*outside a 320px viewport/,
+    language: 'en',
+    preview:
+      /^blocking {2}span\.brand-name "Maplec+": runs past \d+\.\.\d+ outside a 320px viewport \(0\.\.320\) {2}on home \(en; 320/,
   },
 ];
 
