@@ -129,8 +129,11 @@ const all = [...fromLoad, ...(capturedNow?.missed ?? []), ...(capturedNow?.probl
 for (const line of problemLines(all)) console.log(line);
 const report = await writeReport(outDir, { id: staged.id, folder, seconds, problems: all, capture: capturedNow, differences });
 const blocking = all.filter((p) => p.blocking).length;
+const shots = capturedNow?.shots ?? [];
+const pages = new Set(shots.map((shot) => shot.page)).size;
+const languages = new Set(shots.map((shot) => shot.language)).size;
 console.log(
-  `${capturedNow?.pages ?? 0} pages, ${capturedNow?.shots.length ?? 0} pictures in ${seconds} s: ${report}` +
+  `${pages} pages in ${languages} language${languages === 1 ? '' : 's'}, ${shots.length} pictures in ${seconds} s: ${report}` +
     `; ${blocking === 0 ? 'nothing blocks going live' : `${blocking} blocking`}`,
 );
 if (blocking > 0) process.exitCode = 1;
