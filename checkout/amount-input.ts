@@ -46,6 +46,22 @@ export function decimalExample(locale: string): string {
   return `12${decimalMark(locale)}50`;
 }
 
+const writers = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount as the page's locale writes it in a field, for readAmount to read back: its
+ * decimal mark, no grouping (0,0015 in French and Indonesian, 0.0015 in English), up to a
+ * coin's 8 decimals. A form's default is written so, never as JavaScript writes a number.
+ */
+export function writeAmount(value: number, locale: string): string {
+  let writer = writers.get(locale);
+  if (writer === undefined) {
+    writer = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 8 });
+    writers.set(locale, writer);
+  }
+  return writer.format(value);
+}
+
 export function readAmount(typed: string, locale: string): TypedAmount {
   const text = typed.trim().replace(GROUP_SPACES, '');
   const hasComma = text.includes(',');

@@ -20,6 +20,15 @@ export function referenceGroups(reference: string): string[] {
 }
 
 /**
+ * How large a reference is drawn, by its length: a longer one is drawn smaller so that it
+ * still stays on one line of a phone (a page's style sheet cannot count characters).
+ */
+export function referenceLength(reference: string): 'short' | 'long' | 'longer' {
+  if (reference.length <= 24) return 'short';
+  return reference.length <= 32 ? 'long' : 'longer';
+}
+
+/**
  * When the cash must be paid by: CASH_PAYMENT_EXPIRY_MS after the order (its txnDate), or
  * after `now` when the upstream gave no usable date.
  */

@@ -30,6 +30,11 @@ export const flowCookieSchema = z.object({
     .string()
     .regex(/^\/[a-z-]{0,63}$/)
     .optional(),
+  /**
+   * Picked up by its Reference ID on this device (/state/{refId}), not started here: the
+   * reference proves nothing, so the order's contact details are shown masked (masks.ts).
+   */
+  masked: z.boolean().optional(),
   /** Wrong verification codes so far: the upstream does not say how many it still takes. */
   wrongCodes: z.number().int().nonnegative().max(VERIFICATION_CODE_ATTEMPTS).optional(),
   /** The order summary's figures (checkout/order.ts), from the last flow state. */

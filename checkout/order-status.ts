@@ -9,6 +9,8 @@ export const ORDER_STAGES = [
   'unfinished',
   /** At the payment: a buy's payment, a sell's or a spend's crypto. */
   'awaitingPayment',
+  /** A sell's or a spend's rate is no longer held, and its crypto has not arrived. */
+  'holdLapsed',
   'paymentReceived',
   'inReview',
   'completed',
@@ -48,15 +50,18 @@ export interface StageFacts {
   paymentAction: (action: string) => boolean;
   /** When the payment must be made by (ms since the epoch), where the method has a deadline. */
   payBy?: number | undefined;
+  /** Until when a sell's or a spend's rate is held (ms since the epoch): its crypto is due by then. */
+  holdUntil?: number | undefined;
   now: number;
 }
 
 /**
  * The order's stage. A status the edge does not know reads from the next action, as a
  * pending order's does. A sell or a spend is PROCESSED once its deposit address is ready
- * (docs/spec.md section 4), still waiting for the crypto while at CUSTOMER_PAYMENT.
+ * (docs/spec.md section 4), still waiting for the crypto while at CUSTOMER_PAYMENT, and
+ * past its rate hold no longer asks for it.
  */
-export function orderStage({ kind, txnStatus, nextAction, paymentAction, payBy, now }: StageFacts): OrderStage {
+export function orderStage({ kind, txnStatus, nextAction, paymentAction, payBy, holdUntil, now }: StageFacts): OrderStage {
   switch (txnStatus) {
     case 'COMPLETED':
       return 'completed';
@@ -76,7 +81,9 @@ export function orderStage({ kind, txnStatus, nextAction, paymentAction, payBy, 
   }
   if (DETAILS_ACTIONS.has(nextAction)) return 'unfinished';
   if (nextAction !== 'CUSTOMER_PAYMENT' && !paymentAction(nextAction)) return 'unfinished';
-  return payBy !== undefined && now > payBy ? 'expired' : 'awaitingPayment';
+  if (payBy !== undefined && now > payBy) return 'expired';
+  // Not final: crypto sent in time may still arrive, and the page then says so.
+  return paysInCrypto(kind) && holdUntil !== undefined && now > holdUntil ? 'holdLapsed' : 'awaitingPayment';
 }
 
 /** The order page's answer to the island that follows it. */

@@ -16,6 +16,7 @@ import type { FlowState } from './contract.ts';
 import type { FlowKind } from './domain.ts';
 import type { FlowCookie } from './flow-cookie.ts';
 import { SUMMARY_ADDRESS_MAX, SUMMARY_EMAIL_MAX } from './limits.ts';
+import { maskAddress, maskEmail } from './masks.ts';
 import { DEFAULT_TEXTS, type Texts } from './messages.ts';
 import { FEE_IN } from './money.ts';
 
@@ -52,7 +53,7 @@ export interface Order {
 /** The flow cookie's fields the order is built from. */
 export type FlowOrderSource = Pick<
   FlowCookie,
-  'refId' | 'kind' | 'txnType' | 'method' | 'fiatCurrency' | 'cryptoCurrency' | 'order'
+  'refId' | 'kind' | 'txnType' | 'method' | 'fiatCurrency' | 'cryptoCurrency' | 'order' | 'masked'
 >;
 
 const within = (value: string | null | undefined, max: number) => (value && value.length <= max ? value : undefined);
@@ -67,19 +68,26 @@ export function orderFiguresOf(
   state: FlowState,
   fee: number | null | undefined,
   charge?: ProviderCharge | undefined,
+  masked = false,
 ): OrderFigures {
-  return withFigures({ fiatAmount: state.fiatAmount, cryptoAmount: state.cryptoAmount }, state, fee, charge);
+  return withFigures({ fiatAmount: state.fiatAmount, cryptoAmount: state.cryptoAmount }, state, fee, charge, masked);
 }
 
-/** `target` with the optional figures set where they stand (on a path every page takes: no spreads). */
+/**
+ * `target` with the optional figures set where they stand (on a path every page takes: no
+ * spreads); `masked`, the contact details as a flow picked up by its reference shows them.
+ */
 function withFigures<T extends OrderFigures>(
   target: T,
   state: FlowState,
   fee: number | null | undefined,
   charge: ProviderCharge | undefined,
+  masked: boolean,
 ): T {
-  const cryptoAddress = within(state.cryptoAddress, SUMMARY_ADDRESS_MAX);
-  const emtEmail = within(state.emtEmail, SUMMARY_EMAIL_MAX);
+  const address = within(state.cryptoAddress, SUMMARY_ADDRESS_MAX);
+  const email = within(state.emtEmail, SUMMARY_EMAIL_MAX);
+  const cryptoAddress = address && masked ? maskAddress(address) : address;
+  const emtEmail = email && masked ? maskEmail(email) : email;
   if (state.forexRatePublic) target.rate = state.forexRatePublic;
   if (cryptoAddress) target.cryptoAddress = cryptoAddress;
   if (emtEmail) target.emtEmail = emtEmail;
@@ -112,7 +120,7 @@ export function orderOf(flow: FlowOrderSource, state?: FlowState): Order | undef
       cryptoAmount: state.cryptoAmount,
       placedAt: placedAtOf(state.txnDate),
     };
-    return withFigures(order, state, flow.order?.fee, flow.order?.charge);
+    return withFigures(order, state, flow.order?.fee, flow.order?.charge, flow.masked === true);
   }
   if (!flow.order) return undefined;
   return {

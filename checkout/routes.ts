@@ -9,6 +9,12 @@ export type RouteDef = {
   readonly path: string;
   readonly leavePageGuard: boolean;
   readonly params: readonly string[];
+  /**
+   * Its parameters that are capabilities: whoever holds the value opens what it guards (an
+   * order's signed page, a Pro invitation, the identity frame), so no log line names one
+   * (server/logged-path.ts, docs/security.md).
+   */
+  readonly secrets: readonly string[];
   /** Sub-paths the screen's forms post to, by name: path + '/' + name. */
   readonly actions: Readonly<Record<string, string>>;
   /** Query flags the screen reads (`?name=1`), by name. */
@@ -23,10 +29,11 @@ function route<
   const A extends readonly string[] = [],
   const X extends readonly string[] = [],
   const F extends readonly string[] = [],
->(name: N, path: P, opts: { leavePageGuard?: boolean; params?: A; actions?: X; flags?: F } = {}) {
+>(name: N, path: P, opts: { leavePageGuard?: boolean; params?: A; secrets?: readonly A[number][]; actions?: X; flags?: F } = {}) {
   const actions = Object.fromEntries((opts.actions ?? []).map((a) => [a, `${path}/${a}`])) as Named<X, `${P}/${X[number]}`>;
   const flags = Object.fromEntries((opts.flags ?? []).map((f) => [f, `${path}?${f}=1`])) as Named<F, `${P}?${F[number]}=1`>;
-  return { name, path, leavePageGuard: opts.leavePageGuard ?? false, params: (opts.params ?? []) as A, actions, flags };
+  const params = (opts.params ?? []) as A;
+  return { name, path, leavePageGuard: opts.leavePageGuard ?? false, params, secrets: opts.secrets ?? [], actions, flags };
 }
 
 /** The home page's query parameter that opens a tab (?type=SELL): the tabs are links without JavaScript. */
@@ -36,6 +43,9 @@ export const HOME_TAB_PARAM = 'type';
 export function homeTab(kind: string): string {
   return `${ROUTES.home.path}?${HOME_TAB_PARAM}=${encodeURIComponent(kind)}`;
 }
+
+/** The order lookup's query parameter: /state?refId=… is /state/{refId}, typed as a receipt prints it. */
+export const LOOKUP_PARAM = 'refId';
 
 /** The direct link's query parameter that counts a failed quote's attempts (docs/spec.md section 8). */
 export const RETRY_ATTEMPT_PARAM = 'attempt';
@@ -61,7 +71,7 @@ export const ROUTES = {
     `${DIRECT}/type/:type/currency/:currency/subtype/:subtype`,
     { params: [...DIRECT_PARAMS, 'type', 'currency', 'subtype'] },
   ),
-  transactionPro: route('transaction-pro', '/pro/:customerHash', { params: ['customerHash'] }),
+  transactionPro: route('transaction-pro', '/pro/:customerHash', { params: ['customerHash'], secrets: ['customerHash'] }),
   transactionNew: route('transaction-new', '/transaction'),
   priceQuote: route('price-quote', '/price-quote', { leavePageGuard: true, actions: ['accept', 'decline'] }),
   /**
@@ -84,7 +94,11 @@ export const ROUTES = {
   // Static, so it wins over /pro/:customerHash in Fastify's router.
   verifyPro: route('verify-pro', '/pro/verify'),
   /** consent: the consent given, as a link without JavaScript (the frame shows at once). */
-  verifyIdenfy: route('verify-idenfy', '/verify-idenfy/:token', { params: ['token'], flags: ['consent'] }),
+  verifyIdenfy: route('verify-idenfy', '/verify-idenfy/:token', {
+    params: ['token'],
+    secrets: ['token'],
+    flags: ['consent'],
+  }),
   /** paid: I HAVE PAID, the same page saying so while the payment has not arrived. */
   paymentEtransferInstructions: route('payment-etransfer-instructions', '/payment-etransfer-instructions', { flags: ['paid'] }),
   /** requote: Yes to the new-quote offer after a voucher's stored value did not match. */
@@ -121,10 +135,11 @@ export const ROUTES = {
   cashInLocations: route('cash-in-locations', '/cash-in-locations'),
   /** confirm: "this is my order", the question asked before a refId becomes the visitor's flow. */
   state: route('state', '/state/:refId', { params: ['refId'], actions: ['confirm'] }),
-  // /state without a refId: home, saying the reference was not found.
+  // /state without a refId: home, saying the reference was not found; with ?refId= (the order
+  // lookup's form), that reference's /state/{refId}.
   stateMissing: route('state-missing', '/state'),
   /** The order's own page, opened by its signed link: no cookie needed (server/security/order-link.ts). */
-  order: route('order', '/order/:refId/:signature', { params: ['refId', 'signature'] }),
+  order: route('order', '/order/:refId/:signature', { params: ['refId', 'signature'], secrets: ['signature'] }),
   // An order link without its signature: the same 404 as a wrong one.
   orderUnsigned: route('order-unsigned', '/order/:refId', { params: ['refId'] }),
   privacyPolicy: route('privacy-policy', '/privacy-policy'),

@@ -30,6 +30,18 @@ function baseUnits(amount: number, decimals: number): string {
   return (BigInt(whole + fraction) * 10n ** BigInt(decimals - fraction.length)).toString();
 }
 
+/**
+ * The deposit address as the page shows it, copies it and links it: one string for one fact.
+ * A Bitcoin Cash address in its prefixed cashaddr form, as its link carries it, however the
+ * upstream wrote it; every other coin's as it came. The address must be a valid one of the
+ * coin, as a page checks before it shows one.
+ */
+const WALLET_ADDRESS: Partial<Record<Coin, (address: string) => string>> = { BCH: bchCashAddress };
+
+export function walletAddress(coin: string, address: string): string {
+  return (Object.hasOwn(WALLET_ADDRESS, coin) ? WALLET_ADDRESS[coin as Coin] : undefined)?.(address) ?? address;
+}
+
 const bip21 = (scheme: string) => (address: string, amount: number) => `${scheme}:${address}?amount=${walletAmount(amount)}`;
 
 /** Each coin's link; a coin added to the vocabulary does not compile until it has one. */
@@ -38,7 +50,7 @@ const WALLET_URI: Record<Coin, (address: string, amount: number, network: Networ
   LTC: bip21('litecoin'),
   LTCT: bip21('litecoin'),
   // The prefixed cashaddr is already 'scheme:address'.
-  BCH: (address, amount) => `${bchCashAddress(address)}?amount=${walletAmount(amount)}`,
+  BCH: (address, amount) => `${walletAddress('BCH', address)}?amount=${walletAmount(amount)}`,
   ETH: (address, amount, network) => `ethereum:${address}@${ETHEREUM_CHAIN[network]}?value=${baseUnits(amount, WEI_DECIMALS)}`,
 };
 

@@ -116,6 +116,8 @@ declare module 'fastify' {
     step?: FlowStep;
     /** [screens] The rate limit the route's requests count against (defineScreen). */
     rateLimitName?: string;
+    /** [screens] The transaction a request counts against per refId, when the screen says (defineScreen). */
+    rateLimitRefId?: (request: FastifyRequest) => string | undefined;
     /** [screens] The page opens another site's window and watches it (defineScreen): see edge-security. */
     opensWindow?: boolean;
     /** [screens] Every answer carries PRIVATE_PAGE_HEADERS (defineScreen): see edge-security. */

@@ -2,8 +2,10 @@
 // could name, reach or identify a visitor is replaced by '[redacted]' wherever it appears
 // in a logged object, at any depth. One walk over the (small) object a line logs, in place
 // of pino's wildcard redaction paths, which cost a fifth of a request's CPU; an object with
-// nothing personal in it is logged as it is, without a copy.
+// nothing personal in it is logged as it is, without a copy. Nor a capability: an error's
+// message and stack name a capability's path as every line does (logged-path.ts).
 import pino, { type BaseLogger, type ChildLoggerOptions, type Logger, type LoggerOptions } from 'pino';
+import { withoutCapabilities } from './logged-path.ts';
 
 /** What code beneath the request logs with: a pino logger, Fastify's included. */
 export type LineLogger = Pick<BaseLogger, 'info' | 'warn'>;
@@ -62,10 +64,32 @@ export function withoutPersonalData(object: Plain): Plain {
   return holdsPersonal(object, 0) ? (redacted(object, 0) as Plain) : object;
 }
 
+/** Every text under `value` (an error's message, stack, cause, a URL error's `input`) with capabilities' paths as their patterns. */
+function textsWithoutCapabilities(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return withoutCapabilities(value);
+  if (!isObject(value) || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => textsWithoutCapabilities(item, depth + 1));
+  const out: Plain = {};
+  for (const key in value) out[key] = textsWithoutCapabilities(value[key], depth + 1);
+  return out;
+}
+
+/** pino's error serializer, then its texts without a capability. Errors are rare lines: no request's line pays for this walk. */
+const errWithoutCapabilities = (error: unknown): unknown => textsWithoutCapabilities(pino.stdSerializers.err(error as Error), 0);
+
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     formatters: { log: withoutPersonalData },
+    serializers: { err: errWithoutCapabilities },
+    // An Error logged alone becomes the line's message too.
+    hooks: {
+      logMethod(args, method) {
+        const [first] = args;
+        if (args.length === 1 && first instanceof Error) return method.call(this, first, withoutCapabilities(first.message));
+        return method.apply(this, args);
+      },
+    },
     ...(process.stdout.isTTY && process.env.NODE_ENV !== 'test'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
       : {}),
@@ -167,7 +191,8 @@ export class RequestLogger {
     if (!this.#root.isLevelEnabled(level)) return;
     const [first, ...rest] = args;
     const log = this.#root[level].bind(this.#root) as (object: Plain, ...more: unknown[]) => void;
-    if (first instanceof Error) log({ ...this.#bindings, err: first }, ...(rest.length ? rest : [first.message]));
+    if (first instanceof Error)
+      log({ ...this.#bindings, err: first }, ...(rest.length ? rest : [withoutCapabilities(first.message)]));
     else if (isObject(first)) log({ ...this.#bindings, ...first }, ...rest);
     else log(this.#bindings, ...args);
   }

@@ -151,7 +151,25 @@ function pickMethod(
   const methods = methodsFor(merchant.paymentMethods, kind, fiatCurrency);
   // The spend tab has no method selector: the gift card method is implied.
   const found = value === '' && kind === 'SPEND' ? methods[0] : methods.find((m) => m.name === value);
-  return found ? { method: found.name } : { error: texts.AMOUNT_MESSAGES.methodNotFound };
+  if (found) return { method: found.name };
+  // A method of another currency: the currency was changed where no script could change the
+  // methods with it (JavaScript off). The form is shown again with this currency's methods.
+  if (fiatCurrency && methodsFor(merchant.paymentMethods, kind).some((m) => m.name === value))
+    return { error: texts.AMOUNT_MESSAGES.methodForCurrency({ currency: fiatCurrency }) };
+  return { error: texts.AMOUNT_MESSAGES.methodNotFound };
+}
+
+/**
+ * Whether the form names a method of the tab that the chosen currency does not offer: the
+ * currency changed where nothing changed the methods with it (the form without JavaScript).
+ */
+export function currencyChangedUnder(merchant: MerchantConfig, raw: unknown): boolean {
+  const kind = pickKind(merchant, field(raw, 'txnType'), false);
+  const fiatCurrency = pickFiat(merchant, field(raw, 'fiatCurrency'), false);
+  const method = field(raw, 'paymentMethod');
+  if (!kind || !fiatCurrency || method === '') return false;
+  const offered = (currency?: string) => methodsFor(merchant.paymentMethods, kind, currency).some((m) => m.name === method);
+  return !offered(fiatCurrency) && offered();
 }
 
 /**

@@ -2,10 +2,13 @@
 // into a part of the checkout's own page: its form targets checked against the merchant's
 // payment hosts (checkout/payment-url.ts), then an allowlist sanitiser (sanitize-html) keeps
 // text, the bank's summary and its forms only: no script, style, frame, link or event
-// handler reaches the checkout's origin. Each form is told where the bank sends the
-// visitor back (the return URL), as a bank is told when a payment starts.
+// handler reaches the checkout's origin. Each form keeps the bank's method, target and
+// fields, and gains one hidden field: where the bank sends the visitor back (the return URL),
+// as a bank is told when a payment starts. A field, not the target's query, which a GET
+// form's own fields would replace.
 import sanitizeHtml from 'sanitize-html';
 import { checkHtmlDocTargets, checkPaymentUrl, type PaymentHostRules } from '../../checkout/payment-url.ts';
+import { escapeHtml } from '../http/html-escape.ts';
 
 export type BankDocument =
   /** html: the bank's part of the page; origins: where its forms post (the page's form-action). */
@@ -19,7 +22,7 @@ const KEPT_TAGS = [
 
 /** The bank's fields as it sent them; only what a form needs to post what the bank asked. */
 const KEPT_ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
-  form: ['action', 'method'],
+  form: ['action', 'method', 'enctype'],
   input: ['type', 'name', 'value', 'id', 'autocomplete', 'inputmode'],
   button: ['type', 'name', 'value'],
   select: ['name', 'id'],
@@ -31,7 +34,18 @@ const KEPT_ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
 /** A field the bank's form may carry: a file or an image button would post something else. */
 const FIELD_TYPES = new Set(['hidden', 'text', 'password', 'number', 'tel', 'email', 'radio', 'checkbox']);
 
-/** `returnUrl`: where the bank sends the visitor back (a query parameter of each form's target). */
+/** How a form is sent, as HTML reads its attributes: GET unless it says POST; urlencoded unless it names another. */
+const formMethod = (method: string | undefined) => (method?.trim().toLowerCase() === 'post' ? 'post' : 'get');
+const ENCODINGS = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+const formEncoding = (enctype: string | undefined): Record<string, string> => {
+  const named = enctype?.trim().toLowerCase();
+  return named && ENCODINGS.has(named) ? { enctype: named } : {};
+};
+
+/** Every form the sanitiser wrote: the only `<form` in its output, as it escapes text. */
+const FORM_OPENING = /<form\b[^>]*>/g;
+
+/** `returnUrl`: where the bank sends the visitor back (a hidden field of each form). */
 export function bankDocument(htmlDoc: string, rules: PaymentHostRules, returnUrl: string): BankDocument {
   // The strict look at the raw text first: a target the sanitiser would decode is refused as sent.
   const refused = checkHtmlDocTargets(htmlDoc, rules).flatMap((t) => (t.ok ? [] : [t.reason]));
@@ -51,10 +65,11 @@ export function bankDocument(htmlDoc: string, rules: PaymentHostRules, returnUrl
           reasons.push(checked.reason);
           return { tagName, attribs: {} };
         }
-        const target = new URL(checked.url);
-        target.searchParams.set('returnUrl', returnUrl);
         origins.add(checked.origin);
-        return { tagName, attribs: { action: target.href, method: 'post' } };
+        return {
+          tagName,
+          attribs: { action: checked.url, method: formMethod(attribs.method), ...formEncoding(attribs.enctype) },
+        };
       },
       input: (tagName, attribs) => ({
         tagName,
@@ -68,5 +83,7 @@ export function bankDocument(htmlDoc: string, rules: PaymentHostRules, returnUrl
     },
     allowedClasses: { button: ['button', 'secondary'] },
   });
-  return reasons.length > 0 ? { ok: false, reasons } : { ok: true, html, origins: [...origins] };
+  if (reasons.length > 0) return { ok: false, reasons };
+  const back = `<input type="hidden" name="returnUrl" value="${escapeHtml(returnUrl)}" />`;
+  return { ok: true, html: html.replace(FORM_OPENING, (opening) => opening + back), origins: [...origins] };
 }

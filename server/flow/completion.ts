@@ -1,12 +1,14 @@
-// What the three completion screens (in review, success, cancelled) share: a page that shows
-// the order summary when the visitor's flow is there, in the words of its payment method,
-// still makes sense without one (a bookmark, an expired cookie), and sends a visitor who is
-// not there yet to their step.
+// What the completion screens (in review, success, cancelled, a deposit's thanks) share: a
+// page that shows the order summary when the visitor's flow is there, in the words of its
+// payment method; without one (a bookmark, an expired cookie, a fresh browser) it claims no
+// outcome and offers the order's lookup; and it sends a visitor who is not there yet to
+// their step.
 import type { RouteHandlerMethod } from 'fastify';
 import { createElement, type FunctionComponent } from 'react';
 import { orderOf } from '../../checkout/order.ts';
 import type { ScreenPath } from '../../checkout/routes.ts';
 import type { CompletionProps } from '../../views/pages/completion.ts';
+import { NoOrderHere } from '../../views/pages/NoOrderHere.tsx';
 import { textsOf } from '../i18n/plugin.ts';
 import { receiptText } from '../methods/method.ts';
 import { leaveStep, loadStep } from './step.ts';
@@ -19,8 +21,9 @@ export function completionPage(
   return async (request, reply) => {
     const load = await loadStep(request, path, here);
     if (load.kind === 'elsewhere') return leaveStep(request, reply, load, path);
-    if (load.kind === 'failed') request.log.warn({ failure: load.failure.kind }, 'completion page without its summary');
-    if (load.kind !== 'ready') return reply.render(createElement(Page, {}));
+    if (load.kind === 'failed') request.log.warn({ failure: load.failure.kind }, 'completion page without its order');
+    // Without the order it speaks of, the page claims no outcome.
+    if (load.kind !== 'ready') return reply.render(createElement(NoOrderHere, { unavailable: load.kind === 'failed' }));
     const order = orderOf(load.flow, load.state);
     const method = request.server.methods.get(load.state.paymentMethod);
     return reply.render(

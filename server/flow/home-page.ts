@@ -4,6 +4,7 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
+import { writeAmount } from '../../checkout/amount-input.ts';
 import type { FlowKind } from '../../checkout/domain.ts';
 import { quoteFee } from '../../checkout/fees.ts';
 import type { MerchantConfig } from '../../checkout/merchant-schema.ts';
@@ -22,11 +23,19 @@ import type { PaymentMethod } from '../methods/method.ts';
 import { merchantWords } from '../tenancy/texts.ts';
 import { tickerFreshUntil, tickerInTime } from './ticker-cache.ts';
 
-/** The amount the form starts with: the default of the first method offered for the kind in the currency. */
-function defaultAmount(config: MerchantConfig, kind: FlowKind, fiatCurrency = config.supportedFiatCurrencies[0]!.id): string {
+/**
+ * The amount the form starts with: the default of the first method offered for the kind in
+ * the currency, written as the page's locale writes it, so the form takes its own default.
+ */
+export function defaultAmount(
+  config: MerchantConfig,
+  locale: string,
+  kind: FlowKind,
+  fiatCurrency = config.supportedFiatCurrencies[0]!.id,
+): string {
   const method = methodsFor(config.paymentMethods, kind, fiatCurrency)[0]?.name ?? '';
   const limits = resolveAmountLimits(config, { kind, method, fiatCurrency, cryptoCurrency: coinsFor(config)[0]!.id });
-  return String(limits.default);
+  return writeAmount(limits.default, locale);
 }
 
 export function amountFormProps(
@@ -59,11 +68,11 @@ export function amountFormProps(
       })),
     giftCards: giftCardsFor(config).map((c) => ({ name: c.name, label: words.giftCard(c).label, amounts: c.amounts })),
     defaults: {
-      fiatAmount: kinds.includes('BUY') ? defaultAmount(config, 'BUY') : '',
-      cryptoAmount: kinds.includes('SELL') ? defaultAmount(config, 'SELL') : '',
+      fiatAmount: kinds.includes('BUY') ? defaultAmount(config, texts.locale, 'BUY') : '',
+      cryptoAmount: kinds.includes('SELL') ? defaultAmount(config, texts.locale, 'SELL') : '',
     },
     fiatDefaults: kinds.includes('BUY')
-      ? Object.fromEntries(config.supportedFiatCurrencies.map((f) => [f.id, defaultAmount(config, 'BUY', f.id)]))
+      ? Object.fromEntries(config.supportedFiatCurrencies.map((f) => [f.id, defaultAmount(config, texts.locale, 'BUY', f.id)]))
       : {},
     values,
     errors,

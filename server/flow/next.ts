@@ -70,6 +70,7 @@ export function saveFlowState(
       state,
       quoteFee(request.merchant.config, request.server.methods.get(state.paymentMethod), flow.pro) ?? flow.order?.fee,
       flow.order?.charge,
+      flow.masked === true,
     ),
     hold: rateHold(flow, state, request.server.clock()),
     // The new state settles any requote that was waiting for confirmation.
@@ -146,7 +147,7 @@ export function keepFee(
   fee: number,
   charge?: { amount: number; currency: string } | undefined,
 ): FlowCookie {
-  const order = { ...(flow.order ?? orderFiguresOf(state, null)), fee };
+  const order = { ...(flow.order ?? orderFiguresOf(state, null, undefined, flow.masked === true)), fee };
   if (charge) order.charge = { ...charge, forFiat: state.fiatAmount };
   return saveFlowState(request, reply, { ...flow, order }, state);
 }

@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REDIRECT_HOME_DELAY_MS, REDIRECT_SUCCESS_DELAY_MS } from '../../checkout/limits.ts';
 import { ROUTES } from '../../checkout/routes.ts';
 import { type SiteUrls, siteUrls } from '../../checkout/site-urls.ts';
+import { escapeHtml } from '../http/html-escape.ts';
 import { clearFlow, readFlow } from '../security/flow-cookie.ts';
 
 /** The merchant's URLs for this visitor: the flow's currency, else the merchant's first. */
@@ -35,9 +36,6 @@ export function scheduleHomeRedirect(
 ): void {
   reply.header('refresh', refreshValue(target, delayMs));
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 
 /**
  * Leave the checkout for a site the merchant's policy does not name (a payment provider's)

@@ -1,14 +1,17 @@
 // Picking up an order by its Reference ID (/state/{refId}, /buyer-info-input?refId=). A
-// refId alone proves nothing about who holds it: anyone can send a link with theirs. So the
-// order is shown first (amount, coin, receiving address or payout email, when it was made)
-// and becomes the visitor's flow only when they confirm it is theirs, with a POST that
-// carries a token for this refId on this merchant. "Not mine" is a link home.
+// refId alone proves nothing about who holds it: anyone can send a link with theirs, and
+// receipts print it. So the order is shown first (amount, coin, when it was made, its
+// receiving address or payout email masked) and becomes the visitor's flow only when they
+// confirm it is theirs, with a POST that carries a token for this refId on this merchant;
+// that flow shows its contact details masked too. "Not mine" is a link home.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { type FlowState, REF_ID_PATTERN } from '../../checkout/contract.ts';
-import { ERROR_CODES, TXN_TYPES } from '../../checkout/domain.ts';
+import { countryOfCurrency, ERROR_CODES, TXN_TYPES } from '../../checkout/domain.ts';
 import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import { formatsFor } from '../../checkout/format.ts';
+import { maskAddress, maskEmail } from '../../checkout/masks.ts';
+import { formatMoment } from '../../checkout/quote-timer.ts';
 import { buildPath, ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { field } from '../../checkout/validation/result.ts';
 import { ResumeConfirmPage, type ResumeOrder } from '../../views/pages/ResumeConfirm.tsx';
@@ -71,20 +74,22 @@ export async function findOrder(request: FastifyRequest, refId: string, via: Res
 /** The token binds the answer to this refId, this merchant and the way in. */
 const purposeOf = (request: FastifyRequest, refId: string, via: ResumeVia) => `resume:${request.merchant.id}:${via}:${refId}`;
 
+/**
+ * The order as anyone holding its reference may see it: its facts, its contact details
+ * masked (the owner recognises them; nobody else can use them), written as its receipts
+ * write them: the amount with its currency, the date on the order's country's clock.
+ */
 function orderOf(request: FastifyRequest, state: FlowState): ResumeOrder {
-  const created = state.txnDate ? new Date(state.txnDate) : undefined;
+  const formats = formatsFor(textsOf(request).locale);
+  const created = state.txnDate ? Date.parse(state.txnDate) : Number.NaN;
   return {
     refId: state.refId,
-    amount: formatsFor(textsOf(request).locale).fiat(
-      state.fiatAmount,
-      state.fiatCurrency,
-      request.merchant.config.supportedFiatCurrencies,
-    ),
-    coin: formatsFor(textsOf(request).locale).crypto(state.cryptoAmount, state.cryptoCurrency),
-    ...(state.txnType === 'BUY' && state.cryptoAddress ? { receivingAddress: state.cryptoAddress } : {}),
-    ...(state.txnType === 'SELL' && state.emtEmail ? { payoutEmail: state.emtEmail } : {}),
-    ...(created && !Number.isNaN(created.getTime())
-      ? { created: `${created.toISOString().slice(0, 16).replace('T', ' ')} UTC` }
+    amount: formats.fiatWithCode(state.fiatAmount, state.fiatCurrency, request.merchant.config.supportedFiatCurrencies),
+    coin: formats.crypto(state.cryptoAmount, state.cryptoCurrency),
+    ...(state.txnType === 'BUY' && state.cryptoAddress ? { receivingAddress: maskAddress(state.cryptoAddress) } : {}),
+    ...(state.txnType === 'SELL' && state.emtEmail ? { payoutEmail: maskEmail(state.emtEmail) } : {}),
+    ...(Number.isFinite(created)
+      ? { created: formatMoment(created, countryOfCurrency(state.fiatCurrency), formats.locale) }
       : {}),
   };
 }
@@ -100,6 +105,7 @@ function ask(request: FastifyRequest, reply: FastifyReply, refId: string, via: R
   return reply.header('cache-control', 'no-store').render(page, { status: notice ? 409 : 200 });
 }
 
+/** The order becomes the visitor's flow; picked up by its reference, its contact details stay masked. */
 function adopt(request: FastifyRequest, reply: FastifyReply, via: ResumeVia, found: Extract<Found, { ok: true }>) {
   return followNextAction(request, reply, found.flow, found.state, VIAS[via], () => reply.redirect(ROUTES.home.path, 303));
 }
@@ -114,7 +120,12 @@ export async function askToResume(request: FastifyRequest, reply: FastifyReply, 
   if (!found.ok) return meetFailure(request, reply, found.failure, 'resume');
   const own = readFlow(request);
   if (own?.refId === refId) {
-    const flow = { ...found.flow, pro: own.pro, ...(own.order ? { order: own.order } : {}) };
+    const flow = {
+      ...found.flow,
+      pro: own.pro,
+      ...(own.order ? { order: own.order } : {}),
+      ...(own.masked ? { masked: true } : {}),
+    };
     return adopt(request, reply, via, { ...found, flow });
   }
   return ask(request, reply, refId, via, found.state);
@@ -132,5 +143,5 @@ export async function confirmResume(request: FastifyRequest, reply: FastifyReply
     request.log.warn({ verdict }, 'resume confirmation without a valid token');
     return ask(request, reply, refId, via, found.state, textsOf(request).RESUME_TEXT.expired);
   }
-  return adopt(request, reply, via, found);
+  return adopt(request, reply, via, { ...found, flow: { ...found.flow, masked: true } });
 }

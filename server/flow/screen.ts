@@ -2,7 +2,7 @@
 // the rate limit it counts against, what its page loads, its form actions, and its view.
 // This is the shape such a module exports and the registration of every screen: the shared
 // ones (server/screens/index.ts) and each payment method's own (server/methods/).
-import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { createElement, Fragment } from 'react';
 import type { FlowStep } from '../../checkout/progress.ts';
 import type { RouteDef } from '../../checkout/routes.ts';
@@ -14,6 +14,11 @@ export interface Screen<R extends RouteDef = RouteDef> {
   step?: FlowStep;
   /** The rate limit its page (GET) or its forms (POST, actions included) count against (ops/rate-limit-settings.ts). */
   rateLimit?: { GET?: string; POST?: string };
+  /**
+   * The transaction its requests count against per refId, or none: by default the one a
+   * look-up names, else the visitor's flow (ops/rate-limit.ts).
+   */
+  rateLimitRefId?: (request: FastifyRequest) => string | undefined;
   /** Its page opens another site's window (a payment page) and watches it (security/plugin.ts). */
   opensWindow?: boolean;
   /** Its answers are for the one who holds the link, never kept, passed on or indexed (security/plugin.ts). */
@@ -62,7 +67,8 @@ export function registerScreens(app: FastifyInstance, screens: readonly Screen[]
       };
       const limited = (method: 'GET' | 'POST') => {
         const limit = screen.rateLimit?.[method];
-        return limit ? { ...base, rateLimitName: limit } : base;
+        if (!limit) return base;
+        return { ...base, rateLimitName: limit, ...(screen.rateLimitRefId ? { rateLimitRefId: screen.rateLimitRefId } : {}) };
       };
       if (screen.get) {
         app.get(route.path, { config: limited('GET'), exposeHeadRoute: false }, screen.get);

@@ -38,14 +38,13 @@ export async function loadStep(
   if (!flow) return { kind: 'no-flow' };
   const result = await upstreamFor(request).flowState(flow.txnType, flow.refId);
   if (!result.ok) return { kind: 'failed', flow, failure: result.failure };
-  if (typeof here === 'string') {
-    return { kind: result.value.nextAction === here ? 'ready' : 'elsewhere', flow, state: result.value };
-  }
+  if (typeof here === 'string' && result.value.nextAction === here) return { kind: 'ready', flow, state: result.value };
   const step = nextScreen(result.value, screen, request.server.methods);
   if (step.kind === 'none') {
     request.log.warn({ reason: step.reason }, 'next action not followed');
     return { kind: 'ready', flow, state: result.value };
   }
+  if (typeof here === 'string') return { kind: 'elsewhere', flow, state: result.value };
   const isHere = step.kind === 'navigate' && here.some((s) => s === step.path);
   return { kind: isHere ? 'ready' : 'elsewhere', flow, state: result.value };
 }

@@ -20,6 +20,7 @@ import fp from 'fastify-plugin';
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
 import { DEFAULT_TEXTS, type Texts, textsFor } from '../../checkout/messages.ts';
 import { cspTemplate } from '../security/csp.ts';
+import { escapeHtml } from './html-escape.ts';
 
 const { RATE_LIMIT_TEXT } = DEFAULT_TEXTS;
 
@@ -109,8 +110,6 @@ export function publicError(error: FastifyError, texts: Texts = DEFAULT_TEXTS): 
 
 /** The policy of an error answer no merchant is known for: it runs nothing, loads only the edge's own files. */
 export const ERROR_ANSWER_CSP = cspTemplate({ frames: [], formActions: [], images: [] }).noScript;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const errorTitle = (status: number, texts: Texts = DEFAULT_TEXTS) =>
   status >= 500 ? texts.ERROR_TEXT.failedTitle : texts.ERROR_TEXT.refusedTitle;

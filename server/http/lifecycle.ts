@@ -6,6 +6,7 @@
 
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { loggedPath } from '../logged-path.ts';
 import { EdgeError, RETRY_AFTER_S } from './errors.ts';
 import { HEARTBEAT_MS, HealthState, liveness, PROBE_LIMITS, type ProbeInputs, readiness } from './health.ts';
 
@@ -29,7 +30,7 @@ export const opsPlugin = fp<{ lifecycle?: Lifecycle }>(
     app.addHook('onResponse', async (request, reply) => {
       const line: RequestLine = {
         method: request.method,
-        path: request.url.split('?')[0]!,
+        path: loggedPath(request.url),
         status: reply.statusCode,
         ms: reply.elapsedTime,
       };
@@ -78,6 +79,7 @@ export interface RequestLine {
   reqId?: string;
   merchant?: string;
   method: string;
+  /** As loggedPath names it: never a capability (logged-path.ts). */
   path: string;
   status: number;
   ms: number;

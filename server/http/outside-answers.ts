@@ -12,9 +12,11 @@ import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, Fa
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
 import { textsFor } from '../../checkout/messages.ts';
 import { languageOfHeaders } from '../i18n/negotiate.ts';
+import { loggedPath } from '../logged-path.ts';
 import { SECURITY_HEADERS } from '../security/headers.ts';
 import { EdgeError, ERROR_ANSWER_CSP, errorFormatOf, errorPage, publicError, sendError, statusError } from './errors.ts';
 import { logRequest } from './lifecycle.ts';
+import { originForm } from './request-target.ts';
 import { resolveHost } from './tenancy.ts';
 
 /** The headers of every answer written here, but its type, length and request id. */
@@ -98,7 +100,8 @@ function writeAnswer(
   response.end(answer.body);
   const ms = performance.now() - started;
   deps.metrics.request('-', 'unmatched', request.method ?? '-', answer.status, ms / 1000);
-  const path = url.split('?')[0]!;
+  // Before routing, the target is as the client sent it: the absolute form loses its host first.
+  const path = loggedPath(originForm(url));
   logRequest(deps.log, { reqId, method: request.method ?? '-', path, status: answer.status, ms });
 }
 

@@ -44,7 +44,9 @@ export const SHARED_LIMITS: Readonly<Record<LimitName, LimitPair>> = {
   lookup: { address: { max: 60, windowMs: MINUTE }, refId: { max: 30, windowMs: MINUTE } },
   /**
    * The order page, opened by its signed link (and asked again by its island while the
-   * order moves): room for a tab that follows the order, not for guessing signatures.
+   * order moves): per address, room for a tab that follows the order, not for guessing
+   * signatures; per refId, only links that hold count (a 128-bit signature needs no count
+   * against guessing, and wrong ones must never lock the holder out).
    */
   order: { address: { max: 60, windowMs: MINUTE }, refId: { max: 60, windowMs: MINUTE } },
   /** The islands' /api calls (status polling included). */

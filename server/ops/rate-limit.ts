@@ -1,8 +1,9 @@
 // Rate limits (rate-limit-settings.ts) on what costs the upstream a quote or lets a script guess: quote
 // submissions, verification codes, vouchers, refId look-ups and the islands' /api calls.
 // Counted per client address (request.ip: the proxy's X-Forwarded-For only when it comes
-// from TRUST_PROXY) and per refId where the request names one. Counters live in this
-// process, or in Redis (REDIS_URL) so that every replica counts against the same limit.
+// from TRUST_PROXY) and per refId where the request names one (the order page: only a link
+// whose signature holds). Counters live in this process, or in Redis (REDIS_URL) so that
+// every replica counts against the same limit.
 // Redis trouble lets requests through (a limit is not worth an outage) but shows: an error
 // line when the counters go away, and edge_rate_limit_store_up at 0 while they are.
 
@@ -35,14 +36,17 @@ function hasRefIdQuery(request: FastifyRequest): boolean {
 }
 
 /** Limits whose requests name their transaction in the path or the query, not in the flow. */
-const NAMING_LIMITS: ReadonlySet<LimitName> = new Set(['lookup', 'order']);
+const NAMING_LIMITS: ReadonlySet<LimitName> = new Set(['lookup']);
 
 /**
- * The transaction a request is about: for a look-up (or the order page) the one it names (path or query); for
- * every other request the visitor's flow, whatever the URL says, so that adding
- * `?refId=…` to a code guess does not make a fresh count.
+ * The transaction a request is about: the one its screen says (the order page: only a link
+ * this edge signed, so wrong signatures never count against the order they name); for a
+ * look-up the one it names (path or query); for every other request the visitor's flow,
+ * whatever the URL says, so that adding `?refId=…` to a code guess does not make a fresh count.
  */
 function refIdOf(request: FastifyRequest, name: LimitName): string | undefined {
+  const said = request.routeOptions.config.rateLimitRefId;
+  if (said) return said(request);
   if (!NAMING_LIMITS.has(name)) return readFlow(request)?.refId;
   const params = request.params as Record<string, unknown> | undefined;
   if (typeof params?.refId === 'string' && params.refId) return params.refId;

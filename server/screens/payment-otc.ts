@@ -12,6 +12,7 @@ import type { Texts } from '../../checkout/messages.ts';
 import { orderOf } from '../../checkout/order.ts';
 import { hasFlag, ROUTES } from '../../checkout/routes.ts';
 import { ISLAND_API } from '../../checkout/wire.ts';
+import { NoOrderHere } from '../../views/pages/NoOrderHere.tsx';
 import { type CashReceiptData, PaymentOtcPage, PaymentOtcSuccessPage } from '../../views/pages/PaymentOtc.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -48,8 +49,8 @@ export const paymentOtcSuccessScreen = defineScreen({
   get: async (request, reply) => {
     const load = await loadStep(request, ROUTES.paymentOtcSuccess.path, [ROUTE.path]);
     if (load.kind === 'elsewhere') return leaveStep(request, reply, load, ROUTES.paymentOtcSuccess.path);
-    const receipt =
-      load.kind === 'ready' ? cashReceipt(request.server.clock(), load.flow, load.state, textsOf(request)) : undefined;
+    if (load.kind !== 'ready') return reply.render(createElement(NoOrderHere, { unavailable: load.kind === 'failed' }));
+    const receipt = cashReceipt(request.server.clock(), load.flow, load.state, textsOf(request));
     return reply.render(createElement(PaymentOtcSuccessPage, { receipt }));
   },
 });

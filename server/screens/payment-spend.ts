@@ -15,10 +15,11 @@ import { formatHeldUntil, isRateHeld } from '../../checkout/quote-timer.ts';
 import { hasFlag, ROUTES } from '../../checkout/routes.ts';
 import { pollStatus, processedAddress } from '../../checkout/status-poll.ts';
 import { addressNetworkFor, isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
-import { walletUri } from '../../checkout/wallet-uri.ts';
+import { walletAddress, walletUri } from '../../checkout/wallet-uri.ts';
 import { ISLAND_API } from '../../checkout/wire.ts';
 import { PaymentSpendPage } from '../../views/pages/PaymentSpend.tsx';
 import { flowFrameOf } from '../flow/frame.ts';
+import { directLink } from '../flow/quote-request.ts';
 import { rateHold } from '../flow/rate-hold.ts';
 import { defineScreen } from '../flow/screen.ts';
 import { stepPage } from '../flow/step.ts';
@@ -55,19 +56,34 @@ export const paymentSpendScreen = defineScreen({
       const status = await client.status(flow.txnType, flow.refId);
       if (!status.ok) request.log.warn({ failure: status.failure.kind }, 'status check failed; the page keeps checking');
       const found = processedAddress(status.ok ? status.value : null, known);
-      return found && onNetwork(found) ? found : null;
+      return found && onNetwork(found) ? walletAddress(state.cryptoCurrency, found) : null;
     };
-    const address = wrongNetwork ? null : await check();
     const method = request.server.methods.get(state.paymentMethod);
     const receipt = method?.receipt;
     // The deposit is due while the quote's rate is held: the one held-until time the quote page counted down.
-    const sendBy = isRateHeld(method)
-      ? formatHeldUntil(
-          rateHold(flow, state, request.server.clock()).until,
-          countryOfCurrency(state.fiatCurrency),
-          textsOf(request).locale,
-        )
-      : undefined;
+    const heldUntil = isRateHeld(method) ? rateHold(flow, state, request.server.clock()).until : undefined;
+    const sendBy =
+      heldUntil === undefined
+        ? undefined
+        : formatHeldUntil(heldUntil, countryOfCurrency(state.fiatCurrency), textsOf(request).locale);
+    // Past the hold, the page no longer asks for the crypto on terms it has stopped promising.
+    const lapsed =
+      heldUntil !== undefined && sendBy !== undefined && heldUntil <= request.server.clock()
+        ? {
+            heldUntil: sendBy,
+            merchant: config.merchantName,
+            newOrderUrl: directLink({
+              kind: flow.kind,
+              fiatAmount: state.fiatAmount,
+              cryptoAmount: state.cryptoAmount,
+              cryptoCurrency: state.cryptoCurrency,
+              paymentMethod: state.paymentMethod,
+              fiatCurrency: state.fiatCurrency,
+              paymentMethodSubtype: state.paymentMethodSubtype ?? undefined,
+            }),
+          }
+        : undefined;
+    const address = wrongNetwork || lapsed ? null : await check();
     const subtype = config.paymentMethodSubtypes.find((s) => s.name === state.paymentMethodSubtype);
     const youGet = receipt?.youGet?.(
       {
@@ -92,12 +108,13 @@ export const paymentSpendScreen = defineScreen({
         reference: state.refId,
         sendBy: wrongNetwork ? undefined : sendBy,
         wrongNetwork,
+        lapsed,
         address: address ?? undefined,
         polled,
         confirming: hasFlag(request.query, 'confirm'),
         frame: flowFrameOf(request, flow),
       });
-    if (address || wrongNetwork) return reply.render(page());
+    if (address || wrongNetwork || lapsed) return reply.render(page());
 
     // Checked while the page is open, no longer than the budget, and not at all once the visitor left.
     let stopped = false;

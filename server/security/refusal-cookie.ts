@@ -4,7 +4,10 @@
 // most and read once: the page clears it as it shows it. The edge keeps no state, so any
 // replica shows the refusal. What was typed may be personal (a name, a birthday), so the
 // cookie is sealed, not just signed: AES-256-GCM under a key derived from SESSION_SECRET
-// (any of them opens it, the first seals). A form whose fields must never travel in a cookie
+// (any of them opens it, the first seals). It is dated and bound inside the seal (its issue
+// time, its merchant, its page and order), since a cookie's Max-Age binds only an honest
+// browser: replayed past a minute, on another merchant's host, on another page or for
+// another order, it reads as none. A form whose fields must never travel in a cookie
 // (a card number, an identity form, a voucher) is held server side (ops/refusal-store.ts), and
 // the cookie carries only its random id: a screen opts in, and says which. The same cookie
 // carries what other pages reached by a 303 from a POST show once: the quote-expired choice
@@ -16,12 +19,16 @@ import { z } from 'zod';
 import { refIdSchema } from '../../checkout/contract.ts';
 import type { FlowCookie } from '../../checkout/flow-cookie.ts';
 import type { FormState } from '../../ui/Field.tsx';
+import { loggedPath } from '../logged-path.ts';
 import { checkoutCookieOptions, isHttps } from './flow-cookie.ts';
 
 /** The name over plain http; over https the `__Host-` one (flow-cookie.ts says why). */
 export const REFUSAL_COOKIE = 'refused';
 export const SECURE_REFUSAL_COOKIE = '__Host-refused';
-/** Long enough for the browser to follow the 303, short enough that no later visit meets it. */
+/**
+ * Long enough for the browser to follow the 303, short enough that no later visit meets it:
+ * the cookie's Max-Age, and the age past which its sealed issue time refuses it.
+ */
 const MAX_AGE_S = 60;
 /** Beyond this the form is answered with its page at once, with what was typed (a pasted essay). */
 const MAX_VALUE_BYTES = 3 * 1024;
@@ -63,6 +70,13 @@ const payloadSchema = z.union([
 ]);
 export type PagePayload = z.infer<typeof payloadSchema>;
 const refusalSchema = z.object({
+  /**
+   * When it was sealed (ms, the app's clock) and for which merchant: a captured cookie
+   * replayed later or on another merchant's host reads as none, whatever its Max-Age said.
+   * One sealed without them (an older edge's) reads as none too.
+   */
+  at: z.number().int().nonnegative(),
+  merchant: z.string().min(1).max(64),
   /**
    * The page that shows it (a Pro invitation's with its hash), and the order it was refused
    * for (none for the home and Pro forms, which start one): no other page or order shows it.
@@ -142,11 +156,12 @@ export async function keepForPage(
   if (!isFormPost(request) || status >= 500) return false;
   const checked = payloadSchema.safeParse(payload);
   if (!checked.success) return false;
-  let refusal: z.infer<typeof refusalSchema> = { screen, refId: flow?.refId, payload: checked.data };
+  const bound = { at: request.server.clock(), merchant: request.merchant.id, screen, refId: flow?.refId };
+  let refusal: z.infer<typeof refusalSchema> = { ...bound, payload: checked.data };
   if (carrier === 'held') {
     const id = await request.server.refusalStore.keep(JSON.stringify(checked.data), MAX_AGE_S * 1000);
     if (id === null) return false;
-    refusal = { screen, refId: flow?.refId, held: id };
+    refusal = { ...bound, held: id };
   }
   if (!refusalSchema.safeParse(refusal).success) return false;
   const value = seal(request, JSON.stringify(refusal));
@@ -154,6 +169,14 @@ export async function keepForPage(
   reply.setCookie(cookieName(request), value, { ...checkoutCookieOptions(request), maxAge: MAX_AGE_S });
   reply.redirect(screen, 303);
   return true;
+}
+
+/**
+ * Sealed for this request's merchant within MAX_AGE_S of now, by the app's clock; either
+ * way, so a replica whose clock runs a little ahead of this one's still shows its refusal.
+ */
+function isCurrent(request: FastifyRequest, refusal: { at: number; merchant: string }): boolean {
+  return refusal.merchant === request.merchant.id && Math.abs(request.server.clock() - refusal.at) <= MAX_AGE_S * 1000;
 }
 
 /** What was kept for `screen`'s page and this order, once: the cookie is cleared whatever it held. */
@@ -167,7 +190,7 @@ export async function takeForPage(
   if (!raw) return null;
   reply.clearCookie(cookieName(request), checkoutCookieOptions(request));
   const refusal = parsed(refusalSchema, open(request, raw));
-  if (!refusal || refusal.screen !== screen || refusal.refId !== flow?.refId) return null;
+  if (!refusal || !isCurrent(request, refusal) || refusal.screen !== screen || refusal.refId !== flow?.refId) return null;
   return refusal.held ? parsed(payloadSchema, await request.server.refusalStore.take(refusal.held)) : (refusal.payload ?? null);
 }
 
@@ -186,7 +209,12 @@ export async function refuseToPage<F extends string>(
   if (!(await keepForPage(request, reply, screen, flow, { form: form as z.infer<typeof formSchema> }, options))) return false;
   // The request's own line says 303: this one says a form was refused, and which fields (never what was typed).
   request.log.info(
-    { screen, fields: Object.keys(form.errors), formErrors: form.formErrors.length, carrier: options.carrier ?? 'cookie' },
+    {
+      screen: loggedPath(screen),
+      fields: Object.keys(form.errors),
+      formErrors: form.formErrors.length,
+      carrier: options.carrier ?? 'cookie',
+    },
     'form refused',
   );
   return true;

@@ -1,6 +1,6 @@
 // The one rule the home form's validator and its estimate read an amount by.
 import t from 'tap';
-import { decimalExample, readAmount } from '../../checkout/amount-input.ts';
+import { decimalExample, readAmount, writeAmount } from '../../checkout/amount-input.ts';
 
 const value = (typed: string, locale: string) => {
   const read = readAmount(typed, locale);
@@ -55,4 +55,17 @@ t.test('the separator message shows the locale own way to write decimals', async
   t.equal(decimalExample('en-CA'), '12.50');
   t.equal(decimalExample('fr-CA'), '12,50');
   t.equal(decimalExample('id-ID'), '12,50');
+});
+
+t.test('an amount written for a field reads back as itself in every locale: a form takes its own default', async (t) => {
+  for (const locale of ['en-CA', 'fr-CA', 'fil-PH', 'id-ID']) {
+    for (const value of [0.0015, 20, 100, 1_500_000, 0.00000001, 12.5, 2_500.75]) {
+      const written = writeAmount(value, locale);
+      t.same(readAmount(written, locale), { ok: true, value }, `${locale}: ${value} written ${written}`);
+    }
+  }
+  t.equal(writeAmount(0.0015, 'id-ID'), '0,0015', 'Indonesian: a decimal comma');
+  t.equal(writeAmount(0.0015, 'fr-CA'), '0,0015');
+  t.equal(writeAmount(0.0015, 'en-CA'), '0.0015');
+  t.equal(writeAmount(1_500_000, 'id-ID'), '1500000', 'no grouping: nothing a field would read as a decimal');
 });

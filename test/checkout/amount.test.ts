@@ -1,6 +1,11 @@
 import t from 'tap';
 import { textsFor } from '../../checkout/messages.ts';
-import { resolveAmountLimits, validateAmountForm, validateSpendAmount } from '../../checkout/validation/amount.ts';
+import {
+  currencyChangedUnder,
+  resolveAmountLimits,
+  validateAmountForm,
+  validateSpendAmount,
+} from '../../checkout/validation/amount.ts';
 import { fullMerchant, merchant } from './fixtures.ts';
 
 const M = fullMerchant();
@@ -262,9 +267,12 @@ t.test('payment method must be configured for the kind and currency', async (t) 
   );
   t.equal(
     errorOf(buy('100', { paymentMethod: 'CREDITCARD', fiatCurrency: 'AUD' }), 'paymentMethod'),
-    'Payment method not found.',
-    'not for AUD',
+    'Choose how to pay in AUD: the payment methods change with the currency.',
+    'not for AUD: the currency changed under the form, whose methods are to follow it',
   );
+  t.ok(currencyChangedUnder(M, { txnType: 'BUY', fiatCurrency: 'AUD', paymentMethod: 'CREDITCARD' }));
+  t.notOk(currencyChangedUnder(M, { txnType: 'BUY', fiatCurrency: 'CAD', paymentMethod: 'CREDITCARD' }), 'offered');
+  t.notOk(currencyChangedUnder(M, { txnType: 'BUY', fiatCurrency: 'AUD', paymentMethod: 'PAYPAL' }), 'offered nowhere');
   t.equal(errorOf(buy('100', { paymentMethod: 'CREDITCARD' }), 'paymentMethod'), undefined);
   t.equal(errorOf(buy('100', { paymentMethod: '' }), 'paymentMethod'), 'Payment method not found.');
   t.equal(errorOf(buy('100', { paymentMethod: ['ETRANSFER', 'FLEXEPIN'] }), 'paymentMethod'), 'Payment method not found.');

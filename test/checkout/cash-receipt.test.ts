@@ -1,7 +1,7 @@
 // The cash receipt's rules: the reference in groups read aloud, the deadline 12 hours after
 // the order, and that deadline as Manila's clock and calendar show it.
 import t from 'tap';
-import { cashDeadline, manilaTime, referenceGroups } from '../../checkout/cash-receipt.ts';
+import { cashDeadline, manilaTime, referenceGroups, referenceLength } from '../../checkout/cash-receipt.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
 
 t.test('a reference in groups of four, the last one shorter; nothing lost or added', async (t) => {
@@ -42,4 +42,12 @@ t.test("Manila's clock and calendar (UTC+8, no daylight saving): a clock time, t
     { time: '11:59 AM', date: 'Wednesday, July 1, 2026' },
     'the same offset in July',
   );
+});
+
+t.test('a reference is drawn by its length: short up to 24 characters, long up to 32, then longer', async (t) => {
+  t.equal(referenceLength('SBXG56KNRIY6W2SLKVHUCO6'), 'short');
+  t.equal(referenceLength('X'.repeat(24)), 'short');
+  t.equal(referenceLength('X'.repeat(25)), 'long');
+  t.equal(referenceLength('X'.repeat(32)), 'long');
+  t.equal(referenceLength('X'.repeat(33)), 'longer');
 });

@@ -1,5 +1,6 @@
 // Where an order stands, from the upstream's status and next action: every stage, a sell's
-// PROCESSED still awaiting its crypto, the deadline that makes a payment expired, and the
+// PROCESSED still awaiting its crypto, the deadline that makes a payment expired, a sell's
+// rate hold that lapsed, and the
 // island's rule for a stage that moved on.
 import t from 'tap';
 import { isFinalStage, orderStage, type StageFacts, stageMovedOn, waitsOnVisitor } from '../../checkout/order-status.ts';
@@ -38,6 +39,12 @@ t.test('each status and next action as a stage', async (t) => {
     [{ payBy: NOW - 1, nextAction: 'INPUT_BUYERINFO' }, 'unfinished'],
     [{ payBy: NOW - 1, txnStatus: 'COMPLETED' }, 'completed'],
     [{ txnStatus: 'SOMETHING_NEW', nextAction: 'SOMETHING_NEW' }, 'unfinished'],
+    [{ kind: 'SELL', holdUntil: NOW + 1 }, 'awaitingPayment'],
+    [{ kind: 'SELL', holdUntil: NOW - 1 }, 'holdLapsed'],
+    [{ kind: 'SPEND', txnStatus: 'PROCESSED', holdUntil: NOW - 1 }, 'holdLapsed'],
+    [{ kind: 'SELL', holdUntil: NOW - 1, txnStatus: 'REVIEW' }, 'inReview'],
+    [{ kind: 'SELL', holdUntil: NOW - 1, nextAction: 'INPUT_EMTEMAIL' }, 'unfinished'],
+    [{ kind: 'BUY', holdUntil: NOW - 1 }, 'awaitingPayment'],
   ];
   for (const [over, stage] of cases) t.equal(orderStage(facts(over)), stage, JSON.stringify(over));
 });
@@ -47,6 +54,8 @@ t.test('what the page does at each stage', async (t) => {
   t.notOk(waitsOnVisitor('inReview') || waitsOnVisitor('expired') || waitsOnVisitor('completed'));
   t.ok(isFinalStage('completed') && isFinalStage('cancelled') && isFinalStage('expired'), 'nothing more to follow');
   t.notOk(isFinalStage('inReview') || isFinalStage('paymentReceived') || isFinalStage('awaitingPayment'));
+  t.notOk(waitsOnVisitor('holdLapsed'), 'a lapsed hold offers no way back to send crypto');
+  t.notOk(isFinalStage('holdLapsed'), 'crypto sent in time may still arrive');
   t.ok(stageMovedOn({ stage: 'completed' }, 'awaitingPayment'));
   t.notOk(stageMovedOn({ stage: 'awaitingPayment' }, 'awaitingPayment'));
   t.notOk(stageMovedOn({}, 'awaitingPayment'), 'an answer without a stage (an error) moves nothing');

@@ -13,7 +13,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['checkout/'],
   ['ui/'],
   ['islands/'],
-  ['server/root.ts', 'server/logging.ts', 'server/i18n/', 'server/cash-in/'],
+  ['server/root.ts', 'server/logging.ts', 'server/logged-path.ts', 'server/i18n/', 'server/cash-in/'],
   // What config.ts reads: the retry policy and the settings of the limits.
   ['server/upstream/retry-policy.ts', 'server/ops/rate-limit-settings.ts', 'server/ops/memory-limit.ts'],
   ['server/config.ts', 'server/third-party.ts'],

@@ -43,6 +43,7 @@ const PAYMENT_PAGE = {
   path: '/payment-toypay' as ScreenPath,
   leavePageGuard: false,
   params: [],
+  secrets: [],
   actions: {},
   flags: {},
 } satisfies RouteDef;

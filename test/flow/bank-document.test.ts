@@ -19,11 +19,39 @@ t.test('text and the form are kept, told where to send the visitor back', async 
   t.match(doc.html, '<h1>Bank</h1><p>Approve <strong>Rp1</strong></p>');
   t.match(
     doc.html,
-    `<form action="https://bank.example/pay/R1?returnUrl=${encodeURIComponent(BACK).replaceAll('&', '&amp;')}" method="post">`,
+    `<form action="https://bank.example/pay/R1" method="post"><input type="hidden" name="returnUrl" value="${BACK.replaceAll('&', '&amp;')}" />`,
+    'the target as the bank wrote it, the way back a field of the form',
   );
   t.match(doc.html, '<input type="hidden" name="token" value="t1" />');
   t.match(doc.html, '<button name="decision" value="pay" type="submit" class="button">Pay</button>');
   t.notMatch(doc.html, /title|style|Bank<\/title>/, 'no title or style of its own');
+});
+
+t.test("the bank's method, target and fields are the bank's: a GET form stays GET, its query kept", async (t) => {
+  const get =
+    '<FORM METHOD="GET" action="https://bank.example/login?lang=id"><input type="hidden" name="session" value="s1"><button>Continue</button></FORM>';
+  const doc = bankDocument(page(get), RULES, BACK);
+  t.ok(doc.ok);
+  if (!doc.ok) return;
+  t.match(doc.html, '<form action="https://bank.example/login?lang=id" method="get">');
+  t.match(doc.html, '<input type="hidden" name="session" value="s1" />');
+  t.match(doc.html, `<input type="hidden" name="returnUrl" value="${BACK.replaceAll('&', '&amp;')}" />`);
+  for (const [opening, method] of [
+    ['<form action="https://bank.example/a">', 'get'],
+    ['<form method=" Post " action="https://bank.example/a">', 'post'],
+    ['<form method="dialog" action="https://bank.example/a">', 'get'],
+  ] as const) {
+    const one = bankDocument(page(`${opening}<button>Pay</button></form>`), RULES, BACK);
+    t.match(one.ok && one.html, `method="${method}"`, `${opening}: ${method}, as a browser sends it`);
+  }
+  const multipart = bankDocument(
+    page('<form method="post" enctype="multipart/form-data" action="https://bank.example/a"><button>Pay</button></form>'),
+    RULES,
+    BACK,
+  );
+  t.match(multipart.ok && multipart.html, 'enctype="multipart/form-data"', 'and its encoding');
+  const two = bankDocument(page(FORM + FORM.replace('R1', 'R2')), RULES, BACK);
+  t.equal(two.ok && two.html.match(/name="returnUrl"/g)?.length, 2, 'every form is told the way back');
 });
 
 t.test('script, handlers, styles, frames, links and images out of policy never reach the page', async (t) => {

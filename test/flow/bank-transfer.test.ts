@@ -95,10 +95,10 @@ t.test("IDR: the banks with logos or text tiles, a forged bank refused, the chos
   t.match(bank.body, `Your verified order ${visitor.refId()} is kept`);
   t.notMatch(bank.body, /<html[^>]*>[\s\S]*<html/, "the bank's document is not nested whole");
   const returnUrl = 'http://test.localhost/bank-payment?returned=1';
-  const action = `${stack.sandbox.url}/pay/bank/${visitor.refId()}?returnUrl=${encodeURIComponent(returnUrl)}`;
+  const action = `${stack.sandbox.url}/pay/bank/${visitor.refId()}`;
   t.match(
     bank.body,
-    `<form action="${action.replaceAll('&', '&amp;')}" method="post">`,
+    `<form action="${action}" method="post"><input type="hidden" name="returnUrl" value="${returnUrl}" />`,
     'the bank is told where to send the visitor back',
   );
   t.match(bank.body, '<button type="submit" name="decision" value="pay" class="button">Pay 1,000,000.00 IDR</button>');
@@ -122,8 +122,8 @@ t.test("IDR: the banks with logos or text tiles, a forged bank refused, the chos
   // The bank's Pay, as the browser posts the form: back to the checkout, which follows the order.
   const paid = await stack.sandbox.app.inject({
     method: 'POST',
-    url: new URL(action).pathname + new URL(action).search,
-    payload: { decision: 'pay' },
+    url: new URL(action).pathname,
+    payload: { decision: 'pay', returnUrl },
   });
   t.equal(paid.statusCode, 303, "the bank's answer is a redirect too");
   t.equal(paid.headers.location, returnUrl);
@@ -154,6 +154,31 @@ t.test('IDR: another bank is a new order for the same amount, since the upstream
   });
   t.equal(upstreamCalls(stack, '/banktransfer/init'), inits, 'no second bank asked of the first order');
 });
+
+t.test(
+  'a bank whose document is a GET form: sent as the bank wrote it, its page reached, paid, back in the checkout',
+  async (t) => {
+    const visitor = await idrBuy();
+    await visitor.post('/bank-select', { selectedBank: 'BMRI' });
+    const bank = await visitor.get('/bank-payment');
+    const action = `${stack.sandbox.url}/pay/bank/${visitor.refId()}`;
+    const returnUrl = 'http://test.localhost/bank-payment?returned=1';
+    t.match(bank.body, `<form action="${action}" method="get"><input type="hidden" name="returnUrl" value="${returnUrl}" />`);
+    t.match(bank.body, '<input type="hidden" name="channel" value="checkout" />');
+    // The browser sends a GET form's fields as the target's query.
+    const query = new URLSearchParams({ returnUrl, channel: 'checkout' });
+    const login = await stack.sandbox.app.inject({ method: 'GET', url: `${new URL(action).pathname}?${query}` });
+    t.equal(login.statusCode, 200, "the bank's own page, as the bank asked");
+    t.match(login.body, `<input type="hidden" name="returnUrl" value="${returnUrl.replaceAll('&', '&amp;')}">`);
+    const paid = await stack.sandbox.app.inject({
+      method: 'POST',
+      url: new URL(action).pathname,
+      payload: { decision: 'pay', returnUrl },
+    });
+    t.equal(paid.headers.location, returnUrl, 'back to the checkout');
+    t.equal((await visitor.get('/bank-payment?returned=1')).headers.location, '/transaction-success');
+  },
+);
 
 t.test('back from the bank before it confirms: the checkout waits and watches the order', async (t) => {
   const visitor = await idrBuy();

@@ -30,26 +30,40 @@ const done = (host: string, cookie?: string, origin = `http://${host}`) =>
     payload: '',
   });
 
-t.test('without a flow the completion pages still make sense', async (t) => {
-  const review = await get('maple.localhost', '/transaction-in-review');
-  t.equal(review.statusCode, 200);
-  t.match(review.body, 'Thank you!');
-  t.match(review.body, 'Your order is being reviewed. A review may take up to 12 hours.');
-  t.match(review.body, 'action="/done"');
-
-  const success = await get('maple.localhost', '/transaction-success');
-  t.equal(success.statusCode, 200);
-  t.match(success.body, 'Your order is complete.');
-  t.notMatch(success.body, 'Reference ID');
-
-  const cancelled = await get('maple.localhost', '/transaction-cancelled');
-  t.equal(cancelled.statusCode, 200);
-  t.match(cancelled.body, '<h1>Order not complete</h1>');
-  t.match(cancelled.body, 'Your order was cancelled and your bank account has not been charged.');
-  t.match(cancelled.body, /<a class="button" href="\/">Try Again<\/a>/);
-
-  for (const page of [review, success, cancelled]) {
+t.test('without its order no page claims an outcome: it says so and offers the lookup and home', async (t) => {
+  const pages = ['/transaction-in-review', '/transaction-success', '/transaction-cancelled', '/payment-spend-success'];
+  for (const path of pages) {
+    const page = await get('maple.localhost', path);
+    t.equal(page.statusCode, 200, path);
+    t.match(page.body, '<h1>No order to show here</h1>', `${path}: no outcome claimed`);
+    for (const claim of ['Thank you', 'Your order is complete.', 'Order not complete', 'being reviewed', 'cancelled and'])
+      t.notMatch(page.body, claim, `${path}: not "${claim}"`);
+    t.notMatch(page.body, 'action="/done"', `${path}: nothing to be done with an order it has not got`);
+    t.match(page.body, '<form class="order-lookup" action="/state" method="get">', `${path}: the order lookup`);
+    t.match(page.body, 'name="refId"');
+    t.match(page.body, '<a class="button secondary" href="/">Back to the start</a>', `${path}: and home`);
     t.notMatch(page.body, '<script type="module"', 'no JavaScript');
+  }
+  const french = await stack.app.inject({
+    method: 'GET',
+    url: '/transaction-success',
+    headers: { host: 'maple.localhost', 'accept-language': 'fr-CA' },
+  });
+  t.match(french.body, 'Aucune commande à afficher ici');
+});
+
+t.test('the order lookup: a reference typed as a receipt prints it leads to that order; anything else home', async (t) => {
+  const refId = await mapleBuyVerifiedAs('Review');
+  const grouped = (refId.match(/.{1,4}/g) ?? []).join(' ');
+  const found = await get('maple.localhost', `/state?refId=${encodeURIComponent(` ${grouped} `)}`);
+  t.equal(found.statusCode, 302);
+  t.equal(found.headers.location, `/state/${refId}`, 'the spaces go');
+  const page = await get('maple.localhost', found.headers.location as string);
+  t.match(page.body, 'Is this your order?', 'asked before it becomes the visitor’s');
+  for (const query of ['', '?refId=', '?refId=%3Cscript%3E', '?refId[]=x', `?refId=${'A'.repeat(65)}`]) {
+    const lost = await get('maple.localhost', `/state${query}`);
+    t.not(lost.statusCode, 302, `${query || 'nothing'}: not followed`);
+    t.match(lost.body, 'Reference ID not found.', `${query || 'nothing'}: the spec's message`);
   }
 });
 

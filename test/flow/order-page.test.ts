@@ -3,11 +3,13 @@
 // payment, completed, in review, cancelled, expired), its figures and deadline, nothing of
 // the buyer; the same 404 for a wrong or missing signature, another merchant's host and a
 // reference the upstream does not know, with no upstream call for a wrong signature; its
-// headers, its French, its JSON answer for the island, its own rate limit.
+// headers, its French, its JSON answer for the island, its own rate limit, which wrong
+// signatures never spend for the order's holder.
+import { randomBytes } from 'node:crypto';
 import t, { type Test } from 'tap';
 import { CASH_PAYMENT_EXPIRY_MS } from '../../checkout/limits.ts';
 import { orderSignature } from '../../server/security/order-link.ts';
-import { BUYER, driveTo, MAPLE, passIdentity } from '../helpers/journey.ts';
+import { BUYER, cardPaid, driveTo, MAPLE, passIdentity, Visitor, walkOn } from '../helpers/journey.ts';
 import { decodeQrSvg } from '../helpers/qr.ts';
 import { MANILA_CASH_WALK } from '../helpers/screen-tour.ts';
 import { type Stack, startStack, upstreamCallLines } from '../helpers/stack.ts';
@@ -192,6 +194,81 @@ t.test('a sell: awaiting the crypto, the deposit address, never the payout email
   t.notMatch(page.body, BUYER.emailAddress);
 });
 
+t.test('a sell past its rate hold: the order page and the deposit page no longer ask for the crypto', async (t) => {
+  const saved = now;
+  t.teardown(() => {
+    now = saved;
+  });
+  const visitor = await driveTo(stack, '/payment-spend', { kind: 'SELL' });
+  const deposit = await visitor.get('/payment-spend');
+  const link = linkOn(t, deposit.body);
+  const state = await visitor.state();
+  now = Date.parse(state.txnValidUntil!) + 60_000;
+  const page = await stranger().get(link);
+  t.match(page.body, 'Rate hold ended');
+  t.notMatch(page.body, 'Awaiting your crypto');
+  t.match(page.body, 'The rate for this order was held until');
+  t.match(page.body, 'do not send BTC for this order');
+  t.notMatch(page.body, 'Send by', 'no deadline still to meet');
+  t.notMatch(page.body, 'Deposit address', 'no address offered to send to');
+  t.notMatch(page.body, `href="/state/${visitor.refId()}"`, 'no way back to the deposit page');
+  const anew = '/amount/0.0015/cryptocurrency/BTC/method/ETRANSFEROUT/type/SELL/currency/CAD';
+  t.match(page.body, `<a class="button" href="${anew}">Start a new order</a>`, 'a new order for the same amount');
+
+  const lapsed = await visitor.get('/payment-spend');
+  t.equal(lapsed.statusCode, 200);
+  t.match(lapsed.body, 'The rate is no longer held');
+  t.match(lapsed.body, 'do not send BTC for this order');
+  t.match(lapsed.body, visitor.refId(), 'the Reference ID to quote');
+  t.notMatch(lapsed.body, state.nextActionParams?.cryptoAddress ?? state.cryptoAddress!, 'no deposit address');
+  t.notMatch(lapsed.body, 'bitcoin:', 'no wallet link or QR code');
+  t.notMatch(lapsed.body, 'I have sent my crypto');
+  t.match(lapsed.body, `<a class="button" href="${anew}">Start a new order</a>`);
+  t.notMatch((await visitor.get('/payment-spend?confirm=1')).body, 'Have you sent your crypto', 'nor the question');
+  const started = await visitor.get(anew);
+  t.equal(started.headers.location, '/price-quote', 'the new order starts with its quote');
+});
+
+t.test('a card order and a Pro order opened elsewhere: the link carries the figures the upstream does not keep', async (t) => {
+  const card = await cardPaid(stack);
+  const success = await card.get('/transaction-success');
+  const cardLink = linkOn(t, success.body);
+  t.match(cardLink, /\?quoted=3\.8,71\.58,USD$/, "the provider's fee and charge, in the link");
+  const page = await stranger().get(cardLink);
+  t.equal(page.statusCode, 200);
+  t.equal(summaryOf(page.body), summaryOf(success.body), 'the same figures as the receipt the visitor saw');
+  t.match(page.body, '$3.80', "the provider's fee");
+  t.match(page.body, 'Card charged');
+  t.match(page.body, '$71.58');
+  // The rate converts the amount less the fee into what the order receives: (100 - 3.80) / 95,000.
+  t.match(page.body, '0.00101263');
+  t.match(page.body, '1 BTC = $95,000.00 CAD');
+  for (const spoilt of [cardLink.replace('3.8,', '0.8,'), cardLink.replace(/\?quoted=.*$/, ''), `${cardLink}0`])
+    t.equal((await stranger().get(spoilt)).statusCode, 404, `${spoilt}: changed figures open nothing`);
+
+  const pro = new Visitor(stack, 'checkout.localhost');
+  const quoted = await pro.post('/pro/vip-demo', {
+    txnType: 'BUY',
+    fiatAmount: '100',
+    fiatCurrency: 'CAD',
+    cryptoCurrency: 'BTC',
+    paymentMethod: 'ETRANSFER',
+  });
+  t.equal(quoted.headers.location, '/price-quote', 'a Pro quote');
+  await walkOn(pro, '/price-quote', '/payment-etransfer-instructions');
+  const proLink = linkOn(t, (await pro.get('/payment-etransfer-instructions')).body);
+  t.match(proLink, /\?quoted=1\.25$/, 'the Pro fee, which is not the regular one');
+  const own = await pro.get(proLink);
+  const elsewhere = await stranger('checkout.localhost').get(proLink);
+  t.equal(summaryOf(elsewhere.body), summaryOf(own.body), 'the Pro figures on any device');
+  t.match(elsewhere.body, '$1.25');
+  t.notMatch(elsewhere.body, '$2.50', 'not the regular fee');
+
+  const regular = await driveTo(stack, '/payment-etransfer-instructions');
+  const regularLink = linkOn(t, (await regular.get('/payment-etransfer-instructions')).body);
+  t.notMatch(regularLink, '?quoted=', 'a regular order needs nothing in its link');
+});
+
 t.test('a link made with a secret since rotated out opens nothing', async (t) => {
   const visitor = await driveTo(stack, '/payment-etransfer-instructions');
   const refId = visitor.refId();
@@ -216,4 +293,27 @@ t.test('its own rate limit', async (t) => {
   for (let i = 0; i < 4; i++)
     codes.push((await limited.app.inject({ method: 'GET', url: `/order/SBX${i}/nope`, headers: { host: MAPLE } })).statusCode);
   t.same(codes, [404, 404, 404, 429], 'guessing is counted per address');
+});
+
+t.test('wrong signatures never lock the holder out: per order, only links that hold count', async (t) => {
+  const limited = await startStack({ listen: false, env: { RATE_LIMITS: 'order.refId=5/60' } });
+  t.teardown(() => limited.close());
+  const visitor = await driveTo(limited, '/payment-etransfer-instructions');
+  const refId = visitor.refId();
+  const link = `/order/${refId}/${orderSignature([SECRET], 'maple', refId)}`;
+  const open = (url: string, from: string) =>
+    limited.app.inject({ method: 'GET', url, headers: { host: MAPLE }, remoteAddress: from });
+  const guesses: number[] = [];
+  for (let i = 0; i < 80; i++)
+    guesses.push((await open(`/order/${refId}/${randomBytes(16).toString('base64url')}`, `10.0.${i}.1`)).statusCode);
+  t.same(new Set(guesses), new Set([404]), '80 wrong signatures from 80 addresses: each the same 404, none a 429');
+  t.equal((await open(link, '192.0.2.7')).statusCode, 200, "the holder's link still opens");
+  const holders: number[] = [];
+  for (let i = 0; i < 5; i++) holders.push((await open(link, `198.51.100.${i}`)).statusCode);
+  t.same(holders, [200, 200, 200, 200, 429], 'links that hold count against their order, from any address');
+  t.match(
+    await limited.app.metrics.registry.getSingleMetricAsString('edge_rate_limited_total'),
+    'limit="order",key="refId"} 1',
+    'counted as the order’s',
+  );
 });

@@ -78,7 +78,8 @@ t.test('a refused voucher waits server side: the cookie carries only an id, read
   const visitor = await voucherBuy();
   await visitor.post(PAGE, { voucherNumber: '0000000000000000' });
   const cookie = visitor.refusal;
-  t.ok(cookie.length < 200, `the cookie is an id, not the form (${cookie.length} bytes)`);
+  // The id, the page, the order, the merchant and when: a form with the voucher in it would be longer.
+  t.ok(cookie.length < 256, `the cookie is an id, not the form (${cookie.length} bytes)`);
   const again = await voucherBuy();
   again.cookie = visitor.cookie;
   again.refusal = cookie;
@@ -173,7 +174,7 @@ t.test('amount mismatch: the offer, declined, then accepted once', async (t) => 
   const sent = await visitor.post(PAGE, { voucherNumber: '9999 0000 1111 2222' });
   t.equal(sent.statusCode, 303, 'the form is answered with a redirect: a reload sends no voucher');
   t.equal(sent.headers.location, PAGE);
-  t.ok(visitor.refusal.length < 200, 'the voucher waits server side: the cookie is an id');
+  t.ok(visitor.refusal.length < 256, 'the voucher waits server side: the cookie is an id');
   const offer = await visitor.get(PAGE);
   t.equal(offer.statusCode, 200);
   t.match(offer.body, 'Your voucher&#x27;s stored value does not match the quote.');

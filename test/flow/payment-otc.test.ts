@@ -96,10 +96,10 @@ t.test('the cash page, the question as a page, the thanks page', async (t) => {
   );
 });
 
-/** The reference as the page sets it: groups of four, read aloud one by one, a code no page translation touches. */
+/** The reference as the page sets it: groups of four, read aloud one by one, a code no page translation touches; a sandbox reference is a short one. */
 function referenceMarkup(refId: string, id = ' id="reference-number"'): string {
   const groups = refId.match(/.{1,4}/g) ?? [];
-  return `<p class="reference-number"${id} translate="no">${groups.map((g) => `<span class="reference-group">${g}</span>`).join('')}</p>`;
+  return `<p class="reference-number short"${id} translate="no">${groups.map((g) => `<span class="reference-group">${g}</span>`).join('')}</p>`;
 }
 
 /** What the cash page and its thanks page both state, for the counter. */
@@ -155,4 +155,13 @@ t.test('the cash page watches the order: once a centre reports the cash, the pag
   const reloaded = await visitor.get(PAGE);
   t.equal(reloaded.statusCode, 303);
   t.equal(reloaded.headers.location, '/transaction-success', 'the page follows the order to success');
+});
+
+t.test('the thanks page without the order claims nothing and offers the lookup', async (t) => {
+  const page = await new Visitor(stack, 'manila.localhost').get('/payment-otc-success');
+  t.equal(page.statusCode, 200);
+  t.match(page.body, 'No order to show here');
+  t.notMatch(page.body, 'Thank you');
+  t.notMatch(page.body, 'reference-number', 'no reference to carry to a centre');
+  t.match(page.body, 'action="/state"');
 });

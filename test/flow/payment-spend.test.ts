@@ -14,7 +14,7 @@ import type { StatusResponse } from '../../checkout/contract.ts';
 import { STATUS_POLL } from '../../checkout/limits.ts';
 import { isAddressOnNetwork } from '../../checkout/validation/crypto-address.ts';
 import type { UpstreamResult } from '../../server/upstream/errors.ts';
-import { driveTo, resume, Visitor } from '../helpers/journey.ts';
+import { driveTo, orderLinkOf, resume, Visitor } from '../helpers/journey.ts';
 import { walletLinkOf } from '../helpers/qr.ts';
 import { type Stack, startStack } from '../helpers/stack.ts';
 
@@ -212,11 +212,11 @@ t.test('PENDING, then PROCESSED, the wallet link and its QR code, the confirm qu
   t.equal(done.headers.location, `${stack.sandbox.siteUrl}/shop/maple/thanks?name=Maple+Coin`, 'to the success URL');
 });
 
-t.test('the thanks page without a flow still thanks the visitor', async (t) => {
+t.test('the thanks page without a flow thanks nobody: it has no order to speak of', async (t) => {
   const page = await get('/payment-spend-success');
   t.equal(page.statusCode, 200);
-  t.match(page.body, 'We will send your payout as soon as your crypto arrives.');
-  t.notMatch(page.body, 'Reference ID');
+  t.match(page.body, 'No order to show here');
+  t.notMatch(page.body, 'We will send your payout as soon as your crypto arrives.');
 });
 
 t.test('the upstream has the address only at the last check: it streams in after two waits', async (t) => {
@@ -373,6 +373,13 @@ t.test(
         if (coin === 'BCH') {
           const cashaddr = href!.split('?')[0]!;
           t.ok(isAddressOnNetwork('BCH', cashaddr, prod ? 'prod' : 'testnet'), `${cashaddr}: a cashaddr of its network`);
+          t.match(page.body, shownAddress(cashaddr), `${host} BCH: the address shown and copied is the link's`);
+          t.notMatch(page.body, address, `${host} BCH: the upstream's legacy form appears nowhere`);
+          const order = await seller.get(await orderLinkOf(seller, PAGE));
+          t.match(order.body, `>${cashaddr}<`, `${host} BCH: the order page shows the same string`);
+          t.notMatch(order.body, address, `${host} BCH: and not the legacy form`);
+        } else {
+          t.match(page.body, shownAddress(address), `${host} ${coin}: the address as it came`);
         }
       }
     }

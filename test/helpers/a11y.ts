@@ -165,10 +165,13 @@ export async function overflowingBoxes(page: Page): Promise<string[]> {
   }, CARD_SELECTOR);
 }
 
-/** At phone width (the page's viewport must be PHONE), nothing runs past the screen or its card. */
+/** The smallest phone a page must fit, beside PHONE. */
+export const SMALLEST_PHONE = { width: 320, height: 640 } as const;
+
+/** At a phone's width (PHONE, or down to SMALLEST_PHONE), nothing runs past the screen or its card. */
 export async function expectFitsPhone(t: Test, page: Page, screen: string): Promise<void> {
-  const viewport = page.viewportSize();
-  if (viewport?.width !== PHONE.width)
-    throw new Error(`expectFitsPhone needs a ${PHONE.width}px viewport, not ${viewport?.width}px`);
-  t.strictSame(await overflowingBoxes(page), [], `${screen}: every box fits a ${PHONE.width}px screen and its card`);
+  const width = page.viewportSize()?.width ?? 0;
+  if (width < SMALLEST_PHONE.width || width > PHONE.width)
+    throw new Error(`expectFitsPhone needs a phone's viewport (${SMALLEST_PHONE.width} to ${PHONE.width}px), not ${width}px`);
+  t.strictSame(await overflowingBoxes(page), [], `${screen}: every box fits a ${width}px screen and its card`);
 }

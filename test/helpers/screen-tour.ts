@@ -471,6 +471,11 @@ const PLANS: readonly StopPlan[] = [
     open: async (stack, page, shop) => resumeIn(stack, page, await settledBuy(stack, shop, 'pay')),
   },
   {
+    name: 'transaction-success, no order to show',
+    path: '/transaction-success',
+    open: (stack, page, shop) => goto(stack, page, shop.host, '/transaction-success'),
+  },
+  {
     name: 'transaction-cancelled',
     path: '/transaction-cancelled',
     has: etransfer,

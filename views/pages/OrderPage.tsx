@@ -9,7 +9,6 @@ import { REVIEW_MAX_MS } from '../../checkout/limits.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import type { Order } from '../../checkout/order.ts';
 import { isFinalStage, type OrderStage, paysInCrypto, waitsOnVisitor } from '../../checkout/order-status.ts';
-import { ROUTES } from '../../checkout/routes.ts';
 import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useTexts } from '../../ui/language.tsx';
@@ -24,9 +23,16 @@ import type { ReceiptText } from './completion.ts';
 export interface OrderPageProps {
   order: Order;
   stage: OrderStage;
-  /** While the order awaits payment: when it must be paid by, or the crypto sent by. */
-  /** `text`: as the method's own page writes it (the cash page's Manila clock), else as the order's date is written. */
+  /**
+   * While the order awaits payment: when it must be paid by, or the crypto sent by. `text`:
+   * as the method's own page writes it (the cash page's Manila clock), else as the order's
+   * date is written.
+   */
   deadline?: { kind: 'payBy' | 'sendBy'; at: number; text?: string } | undefined;
+  /** A sell's or a spend's rate hold, once it has lapsed: until when it was held. */
+  heldUntil?: number | undefined;
+  /** A new order for the same amount (a direct link), offered once this one can no longer be paid. */
+  newOrderUrl: string;
   /** A sell's or a spend's deposit address, as the order has it. */
   depositAddress?: string | undefined;
   receipt?: ReceiptText | undefined;
@@ -47,8 +53,14 @@ function stageName(stage: OrderStage, order: Order, texts: Texts): string {
 }
 
 /** What happens next, in the words the flow's pages use for the same moment. */
-function nextSteps(stage: OrderStage, order: Order, receipt: ReceiptText | undefined, texts: Texts): string[] {
-  const { ORDER_PAGE_TEXT, RECEIPT_TEXT, CANCELLED_TEXT, TIME } = texts;
+function nextSteps(
+  stage: OrderStage,
+  order: Order,
+  receipt: ReceiptText | undefined,
+  texts: Texts,
+  lapsed: { heldUntil: string; merchant: string },
+): string[] {
+  const { ORDER_PAGE_TEXT, DEPOSIT_TEXT, RECEIPT_TEXT, CANCELLED_TEXT, TIME } = texts;
   switch (stage) {
     case 'unfinished':
       return [ORDER_PAGE_TEXT.next.unfinished];
@@ -69,10 +81,15 @@ function nextSteps(stage: OrderStage, order: Order, receipt: ReceiptText | undef
       return [RECEIPT_TEXT.complete, ...(receipt ? [receipt.delivery] : [])];
     case 'cancelled':
       return [...(receipt?.cancelled ? [receipt.cancelled] : []), CANCELLED_TEXT.body];
+    case 'holdLapsed':
+      return [DEPOSIT_TEXT.lapsed({ time: lapsed.heldUntil, coin: order.cryptoCurrency, merchant: lapsed.merchant })];
     case 'expired':
       return [ORDER_PAGE_TEXT.next.expired];
   }
 }
+
+/** Stages at which this order can no longer be paid, and a new one is offered. */
+const NEW_ORDER_AT: ReadonlySet<OrderStage> = new Set(['expired', 'holdLapsed']);
 
 export function OrderPage(props: OrderPageProps) {
   const { order, stage, deadline, depositAddress, receipt, resumePath, pagePath, now } = props;
@@ -99,7 +116,10 @@ export function OrderPage(props: OrderPageProps) {
             </>
           )}
         </dl>
-        {nextSteps(stage, order, receipt, texts).map((line) => (
+        {nextSteps(stage, order, receipt, texts, {
+          heldUntil: props.heldUntil === undefined ? '' : moment(props.heldUntil),
+          merchant: merchantName,
+        }).map((line) => (
           <p key={line}>{line}</p>
         ))}
         {waitsOnVisitor(stage) && (
@@ -110,9 +130,11 @@ export function OrderPage(props: OrderPageProps) {
             <p className="hint">{ORDER_PAGE_TEXT.continueHint}</p>
           </div>
         )}
-        {stage === 'expired' && (
+        {NEW_ORDER_AT.has(stage) && (
           <p>
-            <a href={ROUTES.home.path}>{ORDER_PAGE_TEXT.newOrder}</a>
+            <a className="button" href={props.newOrderUrl}>
+              {ORDER_PAGE_TEXT.newOrder}
+            </a>
           </p>
         )}
         <p className="hint">{SUMMARY_TEXT.reference}</p>

@@ -101,8 +101,8 @@ export function PaymentOtcPage({ frame, receipt, confirming, statusUrl }: Paymen
   );
 }
 
-/** The thanks page; without the visitor's order (no flow any more) it still thanks them. */
-export function PaymentOtcSuccessPage({ receipt }: { receipt?: CashReceiptData | undefined }) {
+/** The thanks page, with the cash receipt to carry to the centre. */
+export function PaymentOtcSuccessPage({ receipt }: { receipt: CashReceiptData }) {
   const { CASH_PAGE, RECEIPT_TEXT } = useTexts();
   const { merchantName } = useRenderContext().merchant.config;
   return (
@@ -110,12 +110,12 @@ export function PaymentOtcSuccessPage({ receipt }: { receipt?: CashReceiptData |
       <section className="card completion otc">
         <h1>{CASH_PAGE.successTitle}</h1>
         <p>{CASH_PAGE.successBody}</p>
-        {receipt && <CashReceipt receipt={receipt} />}
+        <CashReceipt receipt={receipt} />
         <p>{CASH_PAGE.successNext}</p>
         <p>
           <a href={ROUTES.cashInLocations.path}>{CASH_PAGE.mapLink}</a>
         </p>
-        {receipt ? <DoneButton leaves={RECEIPT_TEXT.doneLeaves({ site: merchantName })} /> : <DoneButton />}
+        <DoneButton leaves={RECEIPT_TEXT.doneLeaves({ site: merchantName })} />
       </section>
       <OrderLink />
     </Document>

@@ -5,7 +5,8 @@
 // otherwise the WalletStatus island checks with JavaScript, and without it the server
 // checks while the page is open and streams the address (or the received-order message)
 // in from a <noscript>, which a browser running scripts never shows or parses. The
-// confirm question is a section reached by a link, so it needs no JavaScript.
+// confirm question is a section reached by a link, so it needs no JavaScript. Past the rate
+// hold the page asks for nothing: it says so and offers a new order.
 
 import { ROUTES } from '../../checkout/routes.ts';
 import { ReceivedOrder } from '../../islands/WalletStatus.tsx';
@@ -38,6 +39,11 @@ export interface PaymentSpendProps {
   sendBy?: string | undefined;
   /** The order's deposit address is not on the merchant's network: none is shown, and nothing is to be sent. */
   wrongNetwork?: boolean | undefined;
+  /**
+   * Past the rate hold (until `heldUntil`), and the crypto has not arrived: no address
+   * is shown, nothing is to be sent for this order, and a new order is offered instead.
+   */
+  lapsed?: { heldUntil: string; merchant: string; newOrderUrl: string } | undefined;
   /** Set when the status is PROCESSED. */
   address?: string | undefined;
   /** Otherwise: the server's further checks, the address or null when they ran out. */
@@ -47,7 +53,7 @@ export interface PaymentSpendProps {
 }
 
 export function PaymentSpendPage(props: PaymentSpendProps) {
-  const { CONFIRM_TEXT, DEPOSIT_TEXT, RECEIPT_TEXT, SUMMARY_TEXT } = useTexts();
+  const { CONFIRM_TEXT, DEPOSIT_TEXT, ORDER_PAGE_TEXT, RECEIPT_TEXT, SUMMARY_TEXT } = useTexts();
   const { frame, address, polled } = props;
   const here = ROUTES.paymentSpend.path;
   const confirmHref = ROUTES.paymentSpend.flags.confirm;
@@ -76,7 +82,21 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
   return (
     <Document title={DEPOSIT_TEXT.title}>
       <FlowFrame frame={frame}>
-        {props.wrongNetwork ? (
+        {props.lapsed ? (
+          <section className="card payment">
+            <h1>{DEPOSIT_TEXT.lapsedTitle}</h1>
+            <p className="form-error" role="alert">
+              {DEPOSIT_TEXT.lapsed({ time: props.lapsed.heldUntil, coin: props.coin, merchant: props.lapsed.merchant })}
+            </p>
+            <dl className="order-summary deposit-reference">
+              <dt>{SUMMARY_TEXT.reference}</dt>
+              <dd className="reference-id">{props.reference}</dd>
+            </dl>
+            <a className="button" href={props.lapsed.newOrderUrl}>
+              {ORDER_PAGE_TEXT.newOrder}
+            </a>
+          </section>
+        ) : props.wrongNetwork ? (
           <section className="card payment">
             {title}
             <p className="form-error" role="alert">
@@ -130,7 +150,7 @@ export function PaymentSpendPage(props: PaymentSpendProps) {
             )}
           </section>
         )}
-        {address && props.confirming && (
+        {address && !props.lapsed && props.confirming && (
           <ConfirmModal
             id="confirm-sent"
             question={CONFIRM_TEXT.cryptoSent}

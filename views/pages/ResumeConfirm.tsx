@@ -10,11 +10,11 @@ export interface ResumeOrder {
   refId: string;
   amount: string;
   coin: string;
-  /** A buy's receiving address, when one was given. */
+  /** A buy's receiving address, when one was given: masked. */
   receivingAddress?: string;
-  /** A sell's payout email, when the upstream gives it. */
+  /** A sell's payout email, when the upstream gives it: masked. */
   payoutEmail?: string;
-  /** When the order was created, in UTC; unset when the upstream does not say. */
+  /** When the order was created, as its receipts write it; unset when the upstream does not say. */
   created?: string;
 }
 

@@ -27,6 +27,7 @@ export const en = {
   'AMOUNT_MESSAGES.greaterThan': 'Amount must be greater than {limit}.',
   'AMOUNT_MESSAGES.kindNotAllowed': 'Transaction type not supported.',
   'AMOUNT_MESSAGES.lessThan': 'Amount must be less than {limit}.',
+  'AMOUNT_MESSAGES.methodForCurrency': 'Choose how to pay in {currency}: the payment methods change with the currency.',
   'AMOUNT_MESSAGES.methodNotFound': 'Payment method not found.',
   'AMOUNT_MESSAGES.notANumber': 'Value must be a number.',
   'AMOUNT_MESSAGES.proMethod': 'Payment method must be Interac E-Transfer',
@@ -117,6 +118,9 @@ export const en = {
   'DEPOSIT_TEXT.result': 'Deposit address',
   'DEPOSIT_TEXT.wrongNetwork':
     'We cannot show a deposit address for this order: the one we were given is not on the network this site uses. Do not send any crypto for this order; please contact support with its Reference ID.',
+  'DEPOSIT_TEXT.lapsedTitle': 'The rate is no longer held',
+  'DEPOSIT_TEXT.lapsed':
+    'The rate for this order was held until {time}, and that time has passed: do not send {coin} for this order. If you already sent it, contact {merchant} with your Reference ID.',
   'DEPOSIT_TEXT.sendBy': 'Send your crypto by {time}, while the rate is held.',
   'DEPOSIT_TEXT.waiting': 'Waiting for the deposit address…',
   'EMAIL_MESSAGES.buyerInvalid': 'Invalid email address',
@@ -569,6 +573,12 @@ export const en = {
   'FOOTER_TEXT.phone': 'Phone:',
   'QUOTE_TEXT.until': '(until {time})',
   // The order's own page and the link to it on every page of an order.
+  'NO_ORDER_TEXT.title': 'No order to show here',
+  'NO_ORDER_TEXT.body':
+    'This page tells how an order went, but this browser holds no order for it to show. If you placed an order, open its page from the link you kept, or look it up with its Reference ID.',
+  'NO_ORDER_TEXT.unavailable':
+    'Your order could not be loaded just now, so this page cannot tell how it went. Reload the page in a moment, or look the order up with its Reference ID.',
+  'NO_ORDER_TEXT.lookup': 'Look up my order',
   'ORDER_PAGE_TEXT.title': 'Your order',
   'ORDER_PAGE_TEXT.statusLabel': 'Status',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Not finished',
@@ -579,6 +589,7 @@ export const en = {
   'ORDER_PAGE_TEXT.stage.inReview': 'In review',
   'ORDER_PAGE_TEXT.stage.completed': 'Completed',
   'ORDER_PAGE_TEXT.stage.cancelled': 'Cancelled',
+  'ORDER_PAGE_TEXT.stage.holdLapsed': 'Rate hold ended',
   'ORDER_PAGE_TEXT.stage.expired': 'Expired',
   'ORDER_PAGE_TEXT.next.unfinished': 'Your order is waiting for you to finish it.',
   'ORDER_PAGE_TEXT.next.awaitingPayment': 'We are waiting for your payment. This page will say when it has arrived.',

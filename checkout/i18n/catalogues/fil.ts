@@ -29,6 +29,8 @@ export const fil: Catalogue = {
   'AMOUNT_MESSAGES.greaterThan': 'Dapat mas malaki sa {limit} ang amount.',
   'AMOUNT_MESSAGES.kindNotAllowed': 'Hindi suportado ang ganitong transaksyon.',
   'AMOUNT_MESSAGES.lessThan': 'Dapat mas maliit sa {limit} ang amount.',
+  'AMOUNT_MESSAGES.methodForCurrency':
+    'Piliin kung paano magbabayad sa {currency}: nagbabago ang mga paraan ng pagbabayad ayon sa currency.',
   'AMOUNT_MESSAGES.methodNotFound': 'Hindi nahanap ang payment method.',
   'AMOUNT_MESSAGES.notANumber': 'Numero lang ang puwede.',
   'AMOUNT_MESSAGES.proMethod': 'Interac E-Transfer lang ang puwedeng payment method',
@@ -116,6 +118,9 @@ export const fil: Catalogue = {
   'DEPOSIT_TEXT.result': 'Deposit address',
   'DEPOSIT_TEXT.wrongNetwork':
     'Hindi namin maipapakita ang deposit address para sa order na ito: wala sa network na gamit ng site na ito ang ibinigay sa amin. Huwag magpadala ng crypto para sa order na ito; makipag-ugnayan sa support dala ang Reference ID nito.',
+  'DEPOSIT_TEXT.lapsedTitle': 'Hindi na naka-hold ang rate',
+  'DEPOSIT_TEXT.lapsed':
+    'Naka-hold ang rate ng order na ito hanggang {time}, at lumipas na ito: huwag magpadala ng {coin} para sa order na ito. Kung naipadala mo na, makipag-ugnayan sa {merchant} at ibigay ang iyong Reference ID.',
   'DEPOSIT_TEXT.sendBy': 'Ipadala ang iyong crypto bago mag-{time}, habang naka-hold ang rate.',
   'DEPOSIT_TEXT.waiting': 'Hinihintay ang deposit address…',
   'EMAIL_MESSAGES.buyerInvalid': 'Hindi valid ang email address',
@@ -580,6 +585,12 @@ export const fil: Catalogue = {
   'FOOTER_TEXT.email': 'Email:',
   'FOOTER_TEXT.phone': 'Telepono:',
   'QUOTE_TEXT.until': '(hanggang {time})',
+  'NO_ORDER_TEXT.title': 'Walang order na maipapakita rito',
+  'NO_ORDER_TEXT.body':
+    'Sinasabi ng page na ito kung paano natapos ang isang order, pero walang order sa browser na ito na maipapakita. Kung nag-order ka, buksan ang page nito mula sa link na itinabi mo, o hanapin ito gamit ang Reference ID nito.',
+  'NO_ORDER_TEXT.unavailable':
+    'Hindi ma-load ang iyong order sa ngayon, kaya hindi masabi ng page na ito kung paano ito natapos. I-reload ang page mamaya, o hanapin ang order gamit ang Reference ID nito.',
+  'NO_ORDER_TEXT.lookup': 'Hanapin ang order ko',
   'ORDER_PAGE_TEXT.title': 'Ang iyong order',
   'ORDER_PAGE_TEXT.statusLabel': 'Status',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Hindi pa tapos',
@@ -590,6 +601,7 @@ export const fil: Catalogue = {
   'ORDER_PAGE_TEXT.stage.inReview': 'Nire-review',
   'ORDER_PAGE_TEXT.stage.completed': 'Tapos na',
   'ORDER_PAGE_TEXT.stage.cancelled': 'Cancelled',
+  'ORDER_PAGE_TEXT.stage.holdLapsed': 'Tapos na ang rate hold',
   'ORDER_PAGE_TEXT.stage.expired': 'Expired na',
   'ORDER_PAGE_TEXT.next.unfinished': 'Hinihintay ng iyong order na tapusin mo ito.',
   'ORDER_PAGE_TEXT.next.awaitingPayment': 'Hinihintay namin ang iyong bayad. Sasabihin ng page na ito kapag dumating na ito.',

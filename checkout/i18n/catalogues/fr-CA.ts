@@ -27,6 +27,7 @@ export const frCA: Catalogue = {
   'AMOUNT_MESSAGES.greaterThan': 'Le montant doit être supérieur à {limit}.',
   'AMOUNT_MESSAGES.kindNotAllowed': 'Ce type de transaction n’est pas pris en charge.',
   'AMOUNT_MESSAGES.lessThan': 'Le montant doit être inférieur à {limit}.',
+  'AMOUNT_MESSAGES.methodForCurrency': 'Choisissez comment payer en {currency} : les modes de paiement changent selon la devise.',
   'AMOUNT_MESSAGES.methodNotFound': 'Mode de paiement introuvable.',
   'AMOUNT_MESSAGES.notANumber': 'La valeur doit être un nombre.',
   'AMOUNT_MESSAGES.proMethod': 'Le mode de paiement doit être le virement Interac',
@@ -120,6 +121,9 @@ export const frCA: Catalogue = {
   'DEPOSIT_TEXT.result': 'Adresse de dépôt',
   'DEPOSIT_TEXT.wrongNetwork':
     'Nous ne pouvons pas afficher d’adresse de dépôt pour cette commande : celle que nous avons reçue n’est pas sur le réseau qu’utilise ce site. N’envoyez aucune cryptomonnaie pour cette commande; communiquez avec le soutien en indiquant son numéro de référence.',
+  'DEPOSIT_TEXT.lapsedTitle': 'Le taux n’est plus garanti',
+  'DEPOSIT_TEXT.lapsed':
+    'Le taux de cette commande était garanti jusqu’à {time}, et cette heure est passée : n’envoyez pas de {coin} pour cette commande. Si vous l’avez déjà fait, communiquez avec {merchant} en donnant votre numéro de référence.',
   'DEPOSIT_TEXT.sendBy': 'Envoyez vos cryptomonnaies d’ici {time}, tant que le taux est garanti.',
   'DEPOSIT_TEXT.waiting': 'En attente de l’adresse de dépôt…',
   'EMAIL_MESSAGES.buyerInvalid': 'Adresse courriel non valide',
@@ -599,6 +603,12 @@ export const frCA: Catalogue = {
   'FOOTER_TEXT.phone': 'Téléphone :',
   'QUOTE_TEXT.until': '(jusqu’à {time})',
   // La page propre à la commande et son lien sur chaque page d’une commande.
+  'NO_ORDER_TEXT.title': 'Aucune commande à afficher ici',
+  'NO_ORDER_TEXT.body':
+    'Cette page indique comment une commande s’est conclue, mais ce navigateur ne garde aucune commande à afficher. Si vous avez passé une commande, ouvrez sa page à partir du lien que vous avez gardé, ou retrouvez-la avec son numéro de référence.',
+  'NO_ORDER_TEXT.unavailable':
+    'Votre commande n’a pas pu être chargée pour le moment : cette page ne peut donc pas indiquer comment elle s’est conclue. Rechargez la page dans un instant, ou retrouvez la commande avec son numéro de référence.',
+  'NO_ORDER_TEXT.lookup': 'Retrouver ma commande',
   'ORDER_PAGE_TEXT.title': 'Votre commande',
   'ORDER_PAGE_TEXT.statusLabel': 'État',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Non terminée',
@@ -609,6 +619,7 @@ export const frCA: Catalogue = {
   'ORDER_PAGE_TEXT.stage.inReview': 'En cours d’examen',
   'ORDER_PAGE_TEXT.stage.completed': 'Terminée',
   'ORDER_PAGE_TEXT.stage.cancelled': 'Annulée',
+  'ORDER_PAGE_TEXT.stage.holdLapsed': 'Garantie du taux terminée',
   'ORDER_PAGE_TEXT.stage.expired': 'Expirée',
   'ORDER_PAGE_TEXT.next.unfinished': 'Votre commande attend que vous la terminiez.',
   'ORDER_PAGE_TEXT.next.awaitingPayment': 'Nous attendons votre paiement. Cette page indiquera quand il sera arrivé.',

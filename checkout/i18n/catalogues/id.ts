@@ -27,6 +27,7 @@ export const id: Catalogue = {
   'AMOUNT_MESSAGES.greaterThan': 'Nominal harus lebih dari {limit}.',
   'AMOUNT_MESSAGES.kindNotAllowed': 'Jenis transaksi tidak didukung.',
   'AMOUNT_MESSAGES.lessThan': 'Nominal harus kurang dari {limit}.',
+  'AMOUNT_MESSAGES.methodForCurrency': 'Pilih cara membayar dalam {currency}: metode pembayaran berubah sesuai mata uang.',
   'AMOUNT_MESSAGES.methodNotFound': 'Metode pembayaran tidak ditemukan.',
   'AMOUNT_MESSAGES.notANumber': 'Isian harus berupa angka.',
   'AMOUNT_MESSAGES.proMethod': 'Metode pembayaran harus Interac E-Transfer',
@@ -112,6 +113,9 @@ export const id: Catalogue = {
   'DEPOSIT_TEXT.result': 'Alamat deposit',
   'DEPOSIT_TEXT.wrongNetwork':
     'Kami tidak dapat menampilkan alamat deposit untuk pesanan ini: alamat yang kami terima tidak berada di jaringan yang digunakan situs ini. Jangan kirim kripto apa pun untuk pesanan ini; silakan hubungi layanan pelanggan dengan ID Referensi-nya.',
+  'DEPOSIT_TEXT.lapsedTitle': 'Kurs tidak lagi dikunci',
+  'DEPOSIT_TEXT.lapsed':
+    'Kurs pesanan ini dikunci sampai {time}, dan waktu itu sudah lewat: jangan kirim {coin} untuk pesanan ini. Jika Anda sudah mengirimnya, hubungi {merchant} dan sebutkan ID Referensi Anda.',
   'DEPOSIT_TEXT.sendBy': 'Kirim kripto Anda sebelum {time}, selama kurs masih dikunci.',
   'DEPOSIT_TEXT.waiting': 'Menunggu alamat deposit…',
   'EMAIL_MESSAGES.buyerInvalid': 'Alamat email tidak valid',
@@ -572,6 +576,12 @@ export const id: Catalogue = {
   'FOOTER_TEXT.email': 'Email:',
   'FOOTER_TEXT.phone': 'Telepon:',
   'QUOTE_TEXT.until': '(sampai {time})',
+  'NO_ORDER_TEXT.title': 'Tidak ada pesanan untuk ditampilkan di sini',
+  'NO_ORDER_TEXT.body':
+    'Halaman ini menunjukkan hasil sebuah pesanan, tetapi peramban ini tidak menyimpan pesanan untuk ditampilkan. Jika Anda membuat pesanan, buka halamannya dari tautan yang Anda simpan, atau cari dengan ID Referensinya.',
+  'NO_ORDER_TEXT.unavailable':
+    'Pesanan Anda tidak dapat dimuat saat ini, jadi halaman ini tidak dapat menunjukkan hasilnya. Muat ulang halaman sebentar lagi, atau cari pesanan dengan ID Referensinya.',
+  'NO_ORDER_TEXT.lookup': 'Cari pesanan saya',
   'ORDER_PAGE_TEXT.title': 'Pesanan Anda',
   'ORDER_PAGE_TEXT.statusLabel': 'Status',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Belum selesai',
@@ -582,6 +592,7 @@ export const id: Catalogue = {
   'ORDER_PAGE_TEXT.stage.inReview': 'Sedang ditinjau',
   'ORDER_PAGE_TEXT.stage.completed': 'Selesai',
   'ORDER_PAGE_TEXT.stage.cancelled': 'Dibatalkan',
+  'ORDER_PAGE_TEXT.stage.holdLapsed': 'Penguncian kurs berakhir',
   'ORDER_PAGE_TEXT.stage.expired': 'Kedaluwarsa',
   'ORDER_PAGE_TEXT.next.unfinished': 'Pesanan Anda menunggu untuk Anda selesaikan.',
   'ORDER_PAGE_TEXT.next.awaitingPayment':
