@@ -161,9 +161,15 @@ export async function capture(
         }
       });
       page.on('requestfailed', (req) => {
-        if (ours(req.url()) && !req.isNavigationRequest()) {
-          failed.push(`${new URL(req.url()).pathname} did not load (${req.failure()?.errorText ?? 'no answer'})`);
+        const error = req.failure()?.errorText ?? 'no answer';
+        // Aborted: the page it was for had been left (a stop that passes through a page first).
+        if (ours(req.url()) && !req.isNavigationRequest() && error !== 'net::ERR_ABORTED') {
+          failed.push(`${new URL(req.url()).pathname} did not load (${error})`);
         }
+      });
+      // Only the page the stop shows counts, not those its way passed through.
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) failed.length = 0;
       });
       try {
         await timed('visit', () => visit(stack, page, stop));

@@ -24,7 +24,6 @@ function refused(name: string, path: string, form: (shop: Shop) => Record<string
   return {
     name,
     path,
-    walk,
     open: async (stack: Stack, page: Page, shop: Shop) => {
       const visitor = path === '/' ? new Visitor(stack, shop.host) : await driveTo(stack, path, shop.walk(walk));
       await speakTheBrowsersLanguage(stack, page, visitor);
@@ -40,10 +39,7 @@ function refused(name: string, path: string, form: (shop: Shop) => Record<string
 }
 
 /** The home form for the merchant's buy method, with this amount. */
-const homeForm = (shop: Shop, amount: string) => {
-  const walk = shop.walk();
-  return quoteForm({ ...walk, amount });
-};
+const homeForm = (shop: Shop, amount: string) => quoteForm({ ...shop.walk(), amount });
 
 /** The quote service failing on a direct link (the sandbox answers the amount 404 with a 500 and no message). */
 function notAnswering(name: string, attempt: string) {
@@ -66,22 +62,27 @@ export function statesOf(shop: Shop): PreviewStop[] {
   const refusals = [
     ...(buys
       ? [
-          refused('home, an amount below the least', '/', (s) => homeForm(s, '0.01')),
-          refused('home, the daily limit reached (the upstream)', '/', (s) => homeForm(s, '401')),
-          refused('address-input, refused', '/address-input', () => ({ cryptoAddress: 'not-an-address' })),
-          refused('buyer-info-input, nothing typed', '/buyer-info-input', () => ({})),
+          refused('home, refused: an amount below the least', '/', (s) => homeForm(s, '0.01')),
+          refused('home, refused by the upstream: the daily limit reached', '/', (s) => homeForm(s, '401')),
+          refused('address-input, refused: not an address', '/address-input', () => ({ cryptoAddress: 'not-an-address' })),
+          refused('buyer-info-input, refused: nothing typed', '/buyer-info-input', () => ({})),
           refused('buyer-info-input, refused by the upstream', '/buyer-info-input', () => ({ ...BUYER, firstName: 'Error' })),
-          refused('mobile-verification, a wrong code', '/mobile-verification', () => ({ verificationCode: '111111' })),
+          refused('mobile-verification, refused: a wrong code', '/mobile-verification', () => ({ verificationCode: '111111' })),
         ]
       : []),
     ...(shop.offers('ETRANSFEROUT')
-      ? [refused('email-input, refused', '/email-input', () => ({ emtEmail: 'not-an-email' }), { kind: 'SELL' })]
+      ? [refused('email-input, refused: not an email', '/email-input', () => ({ emtEmail: 'not-an-email' }), { kind: 'SELL' })]
       : []),
     ...(shop.offers('FLEXEPIN')
       ? [
-          refused('payment-flexepin, a used voucher', '/payment-flexepin', () => ({ voucherNumber: '0'.repeat(16) }), VOUCHER),
           refused(
-            'payment-flexepin, a voucher of another amount (the new quote offered)',
+            'payment-flexepin, refused: a used voucher',
+            '/payment-flexepin',
+            () => ({ voucherNumber: '0'.repeat(16) }),
+            VOUCHER,
+          ),
+          refused(
+            'payment-flexepin, refused: a voucher of another amount (a new quote offered)',
             '/payment-flexepin',
             () => ({ voucherNumber: '9'.repeat(16) }),
             VOUCHER,
