@@ -24,9 +24,10 @@ function where(problems: readonly Problem[]): string {
     at.languages.add(p.language);
     at.viewports.add(p.viewport);
   }
-  const named = [...pages]
-    .slice(0, PAGES_NAMED)
-    .map(([page, at]) => `${page} (${[...at.languages].join(', ')}; ${[...at.viewports].sort(byViewport).join(', ')})`);
+  const named = [...pages].slice(0, PAGES_NAMED).map(([page, at]) => {
+    const viewports = [...at.viewports].filter(Boolean).sort(byViewport);
+    return `${page} (${[...at.languages].join(', ')}${viewports.length > 0 ? `; ${viewports.join(', ')}` : ''})`;
+  });
   const more = pages.size - PAGES_NAMED;
   return `${named.join('; ')}${more > 0 ? `; and ${more} more page${more === 1 ? '' : 's'}` : ''}`;
 }
