@@ -14,7 +14,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     HEALTH_PORT=9090 \
-    MERCHANTS_DIR=/app/merchants
+    MERCHANTS_DIR=/app/merchants \
+    EVENTS_DIR=/app/events
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
@@ -23,6 +24,8 @@ COPY --from=build /app/dist ./dist
 # The shared palette's defaults: every merchant's contrast is checked over them when it loads.
 COPY static/css/app.css ./static/css/app.css
 COPY merchants ./merchants
+# The order events' outbox without Redis: a volume, so a new container delivers what the last one recorded.
+RUN mkdir /app/events && chown node:node /app/events
 # The edge's live heap is a few tens of MiB; without limits V8 lets a busy process's heap
 # (and RSS) grow to several times that before collecting. scripts/bench.ts runs the edge
 # with these same options.
@@ -32,7 +35,7 @@ USER node
 EXPOSE 3000 9090
 # MERCHANTS_DIR can be a mounted volume: docker run -v /srv/merchants:/app/merchants:ro ...
 # and checked with: docker run --rm -v ...:/app/merchants:ro IMAGE node dist/server/check-merchants.js
-VOLUME ["/app/merchants"]
+VOLUME ["/app/merchants", "/app/events"]
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.HEALTH_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "dist/server/main.js"]

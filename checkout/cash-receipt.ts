@@ -3,7 +3,7 @@
 // date in Manila time (docs/spec.md section 9: a cash payment expires after 12 hours).
 
 import { PH_TIME_ZONE } from './cash-in.ts';
-import { clockLocaleFor } from './i18n/languages.ts';
+import { clockLocaleFor, firstOfMonthIn } from './i18n/languages.ts';
 import { CASH_PAYMENT_EXPIRY_MS } from './limits.ts';
 import type { Texts } from './messages.ts';
 
@@ -57,5 +57,10 @@ export function manilaTime(at: number, pageLocale?: string): { time: string; dat
     };
     clocks.set(locale, found);
   }
-  return { time: found.clock.format(at), date: found.day.format(at) };
+  const first = firstOfMonthIn(locale);
+  const date = found.day
+    .formatToParts(at)
+    .map((part) => (part.type === 'day' && part.value === '1' ? first : part.value))
+    .join('');
+  return { time: found.clock.format(at), date };
 }

@@ -19,6 +19,11 @@ const amount = z.number().finite().nonnegative();
 export const REF_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const refIdSchema = z.string().regex(REF_ID_PATTERN);
 const refId = refIdSchema;
+/**
+ * Fiat per coin, shown beside the order: a rate of zero or less (or no number) is no rate
+ * at all, and the pages say N/A, as for a missing one.
+ */
+const rate = z.number().finite().positive().nullish().catch(null);
 
 // ---------------------------------------------------------------- shared shapes
 
@@ -48,7 +53,7 @@ export const flowStateSchema = z.object({
   txnStatus: z.string(),
   /** ISO 8601; missing means the default 10-minute hold. */
   txnValidUntil: z.string().nullish(),
-  forexRatePublic: z.number().nullish(),
+  forexRatePublic: rate,
   txnDate: z.string().nullish(),
   country: z.string().nullish(),
   /** Kept as a string: an action the edge does not know is logged, never a crash. */
@@ -212,7 +217,7 @@ export const requoteResponseSchema = z.object({
   cryptoAmount: amount,
   fiatAmount: amount.optional(),
   txnValidUntil: z.string().nullish(),
-  forexRatePublic: z.number().nullish(),
+  forexRatePublic: rate,
   txnDate: z.string().nullish(),
 });
 

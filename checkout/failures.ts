@@ -110,11 +110,23 @@ const DEVELOPER_CODES: ReadonlySet<string> = new Set([ERROR_CODES.flowActionInva
 
 /**
  * A sentence for people: one line, no markup, no address, no code-like identifier
- * (INPUT_CRYPTOADDRESS, a path, a stack frame).
+ * (INPUT_CRYPTOADDRESS, a path, a stack frame of any language, a host's IP, a system
+ * error, a query, a runtime's own words).
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const PLAIN_TEXT = /^[^\u0000-\u001f\u007f-\u009f<>{}[\]\\`|]{1,200}$/;
-const DEVELOPER_WORDS = /:\/\/|\b[A-Z]+_[A-Z0-9_]+\b|\b[a-z]+\/[a-z]|\bat \S+ \(|\.(?:ts|js):\d/;
+const DEVELOPER_WORDS = new RegExp(
+  [
+    /:\/\/|\b[A-Z]+_[A-Z0-9_]+\b|\b[a-z]+\/[a-z]/,
+    // A stack frame: 'at load (', 'at com.exchange.Txn.save(', a source file and its line.
+    /\bat \S+ \(|\bat [\w$<>]+(?:\.[\w$<>]+)+\(|\.[A-Za-z]{1,5}:\d/,
+    /\b\d{1,3}(?:\.\d{1,3}){3}\b|\bE(?:CONN[A-Z]+|TIMEDOUT|NOTFOUND|PIPE|HOSTUNREACH|NETUNREACH)\b/,
+    /\b(?:SELECT|INSERT|UPDATE|DELETE)\b.*\b(?:FROM|INTO|SET|WHERE)\b/,
+    /\bis not a function\b|\bundefined\b|\bNaN\b|Exception\b/,
+  ]
+    .map((part) => part.source)
+    .join('|'),
+);
 
 /**
  * The upstream's msg when a visitor may read it: not a 5xx (trouble, not a refusal), nor a

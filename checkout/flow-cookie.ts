@@ -35,6 +35,12 @@ export const flowCookieSchema = z.object({
    * reference proves nothing, so the order's contact details are shown masked (masks.ts).
    */
   masked: z.boolean().optional(),
+  /**
+   * The visitor was sent to the payment provider's page (a bank's, in Australia): back before
+   * paying, the checkout's page waits for the payment and offers the way back to the
+   * provider, instead of sending the visitor straight back there.
+   */
+  atProvider: z.boolean().optional(),
   /** Wrong verification codes so far: the upstream does not say how many it still takes. */
   wrongCodes: z.number().int().nonnegative().max(VERIFICATION_CODE_ATTEMPTS).optional(),
   /** The order summary's figures (checkout/order.ts), from the last flow state. */

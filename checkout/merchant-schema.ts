@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { COINS, FIAT_CURRENCIES, FLOW_KINDS } from './domain.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './i18n/languages.ts';
+import { ORDER_EVENT_TYPES } from './order-events.ts';
 import type { MethodTable } from './payment-method.ts';
 
 const money = z.number().finite().nonnegative();
@@ -34,6 +35,43 @@ function siteLink(links: MerchantLinks) {
     .string()
     .transform((s) => (s.startsWith(SANDBOX_PLACEHOLDER) ? base + s.slice(SANDBOX_PLACEHOLDER.length) : s))
     .pipe(webUrl);
+}
+
+/** A loopback host, where a receiver on the same machine may take plain http. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * Where a merchant's order events are delivered: https, or http to a loopback address (a
+ * receiver on the same machine). `{sandbox}` at its start is the embedded sandbox, whose
+ * receiver lists what it got (`sandbox` says so: without a running sandbox it is off).
+ */
+function webhookUrl(links: MerchantLinks) {
+  const base = (links.sandboxUrl ?? SANDBOX_STAND_IN).replace(/\/+$/, '');
+  return z
+    .string()
+    .transform((written) => ({
+      written,
+      url: written.startsWith(SANDBOX_PLACEHOLDER) ? base + written.slice(SANDBOX_PLACEHOLDER.length) : written,
+      sandbox: written.startsWith(SANDBOX_PLACEHOLDER),
+    }))
+    .refine(({ url }) => {
+      if (!URL.canParse(url)) return false;
+      const { protocol, hostname, username, password } = new URL(url);
+      if (username || password) return false;
+      return protocol === 'https:' || (protocol === 'http:' && LOOPBACK_HOST.test(hostname));
+    }, 'expected an https URL (http only to a loopback address), without credentials');
+}
+
+/** The name of the environment variable holding an endpoint's secrets: never the secret itself. */
+const SECRET_ENV = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+function webhookSchema(links: MerchantLinks) {
+  return z.strictObject({
+    url: webhookUrl(links),
+    secretEnv: z.string().regex(SECRET_ENV, 'the name of an environment variable (upper-case letters, digits and _)'),
+    /** The event types it receives; every type but order.step when left out. */
+    events: z.array(z.enum(ORDER_EVENT_TYPES)).min(1).optional(),
+  });
 }
 
 /** default/min/max for one currency (fiat for buy and spend, coin for sell). */
@@ -185,6 +223,8 @@ const merchantFields = z.strictObject({
     .default([]),
   /** Mobile area codes refused at buyer info (the Quebec blacklist); empty by default. */
   blockedAreaCodes: z.array(z.string().regex(/^\d{3}$/)).default([]),
+  /** Where the merchant's order events are delivered, signed (docs/merchants.md#order-events). */
+  webhooks: z.array(webhookSchema({})).max(8).default([]),
 });
 
 /**
@@ -201,6 +241,7 @@ export function merchantSchemaFor(options: MerchantSchemaOptions): MerchantSchem
     siteUrl: siteLink(options),
     errorUrl: siteLink(options),
     successUrl: siteLink(options),
+    webhooks: z.array(webhookSchema(options)).max(8).default([]),
     paymentMethods: z.array(paymentMethodSchema.extend({ name: method })).default([]),
     paymentMethodSubtypes: z.array(paymentMethodSubtypeSchema.extend({ paymentMethod: subtypeMethod })).default([]),
     ...Object.fromEntries(feeFields.map((field) => [field, money.default(0)])),

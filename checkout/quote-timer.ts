@@ -4,7 +4,7 @@
 // down with it, so the page and the island never disagree.
 
 import type { Country } from './domain.ts';
-import { clockLocaleFor } from './i18n/languages.ts';
+import { clockLocaleFor, firstOfMonthIn } from './i18n/languages.ts';
 import { QUOTE_TIMER_DEFAULT_MS } from './limits.ts';
 import { DEFAULT_TEXTS, type Texts } from './messages.ts';
 
@@ -29,9 +29,12 @@ export interface QuoteTimes {
  */
 export function quoteDeadline(quote: QuoteTimes, now: number): number {
   const validUntil = Date.parse(quote.txnValidUntil ?? '');
-  if (Number.isFinite(validUntil)) return validUntil;
   const quotedAt = Date.parse(quote.txnDate ?? '');
-  return (Number.isFinite(quotedAt) ? quotedAt : now) + QUOTE_TIMER_DEFAULT_MS;
+  const deadline = Number.isFinite(validUntil)
+    ? validUntil
+    : (Number.isFinite(quotedAt) ? quotedAt : now) + QUOTE_TIMER_DEFAULT_MS;
+  // A moment before 1970 (year 1 is a valid ISO date) is a hold long over, as the epoch is.
+  return Math.max(deadline, 0);
 }
 
 export function remainingMs(deadline: number, now: number): number {
@@ -82,15 +85,38 @@ const heldUntilTexts = new Map<string, string>();
 const HELD_UNTIL_TEXTS_KEPT = 64;
 const MINUTE_MS = 60_000;
 
+/** What a clock written for a visitor needs of their language: its locale and the countries' zones in words. */
+export type ClockTexts = Pick<Texts, 'locale' | 'ZONE_TEXT'>;
+
+/** A zone Intl names only by its offset ('GMT+8', 'UTC+11'): the visitor reads its city instead. */
+const OFFSET_ONLY = /^(?:GMT|UTC)(?:[+\-\u2212]\d|$)/;
+
+/**
+ * A moment as `format` writes it, with what Intl leaves unwritten in a language's own way: a
+ * zone it names only by its offset as the country's clock in words ('(Manila time)'), and the
+ * first of a month as the language writes it ('1er décembre').
+ */
+function written(format: Intl.DateTimeFormat, at: number, country: Country, texts: ClockTexts, locale: string): string {
+  const first = firstOfMonthIn(locale);
+  let text = '';
+  for (const part of format.formatToParts(at)) {
+    if (part.type === 'timeZoneName' && OFFSET_ONLY.test(part.value)) text += `(${texts.ZONE_TEXT[country]})`;
+    else if (part.type === 'day' && part.value === '1') text += first;
+    else text += part.value;
+  }
+  return text;
+}
+
 /**
  * '14:05 EDT': the deadline in the country's main time zone, 24-hour; a French page
- * writes it the Quebec way ('14 h 05 HAE').
+ * writes it the Quebec way ('14 h 05 HAE'); a zone with no name of its own in the page's
+ * language is its city's clock ('14:05 (Manila time)').
  */
-export function formatHeldUntil(deadline: number, country: Country, pageLocale?: string): string {
+export function formatHeldUntil(deadline: number, country: Country, texts: ClockTexts): string {
   const minute = Math.floor(deadline / MINUTE_MS) * MINUTE_MS;
   const clock = COUNTRY_CLOCKS[country];
-  const locale = clockLocaleFor(pageLocale, clock.locale);
-  const key = `${country}${locale}${minute}`;
+  const locale = clockLocaleFor(texts.locale, clock.locale);
+  const key = `${country}${locale}${texts.ZONE_TEXT[country]}${minute}`;
   const known = heldUntilTexts.get(key);
   if (known !== undefined) return known;
   let format = heldUntilFormats.get(`${country}${locale}`);
@@ -104,7 +130,7 @@ export function formatHeldUntil(deadline: number, country: Country, pageLocale?:
     });
     heldUntilFormats.set(`${country}${locale}`, format);
   }
-  const text = format.format(minute);
+  const text = written(format, minute, country, texts, locale);
   if (heldUntilTexts.size >= HELD_UNTIL_TEXTS_KEPT) heldUntilTexts.delete(heldUntilTexts.keys().next().value!);
   heldUntilTexts.set(key, text);
   return text;
@@ -116,12 +142,13 @@ const momentFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * 'November 28, 2026 at 14:05 EST': a moment on a receipt (when the order was placed), in the
  * country's main time zone with the zone written out, as the page's locale writes a date
- * ('28 novembre 2026 à 14 h 05 HNE' in French; an Australian page puts the day first).
+ * ('28 novembre 2026 à 14 h 05 HNE' in French; an Australian page puts the day first; a
+ * zone with no name of its own, its city's clock: 'December 2, 2026 at 07:37 (Manila time)').
  * Receipts are shown once per order, so the text is not kept.
  */
-export function formatMoment(at: number, country: Country, pageLocale?: string): string {
+export function formatMoment(at: number, country: Country, texts: ClockTexts): string {
   const clock = COUNTRY_CLOCKS[country];
-  const locale = clockLocaleFor(pageLocale, clock.locale);
+  const locale = clockLocaleFor(texts.locale, clock.locale);
   const key = `${country}${locale}`;
   let format = momentFormats.get(key);
   if (!format) {
@@ -137,7 +164,7 @@ export function formatMoment(at: number, country: Country, pageLocale?: string):
     });
     momentFormats.set(key, format);
   }
-  return format.format(at);
+  return written(format, at, country, texts, locale);
 }
 
 export interface RequoteAmounts {

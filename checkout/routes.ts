@@ -142,6 +142,8 @@ export const ROUTES = {
   order: route('order', '/order/:refId/:signature', { params: ['refId', 'signature'], secrets: ['signature'] }),
   // An order link without its signature: the same 404 as a wrong one.
   orderUnsigned: route('order-unsigned', '/order/:refId', { params: ['refId'] }),
+  /** TEST and DEV hosts: the order events the sandbox's receiver got for the merchant, with each signature's verdict. */
+  webhooks: route('webhooks', '/webhooks'),
   privacyPolicy: route('privacy-policy', '/privacy-policy'),
   termsOfService: route('terms-of-service', '/terms-of-service'),
   compliancePolicy: route('compliance-policy', '/compliance-policy'),

@@ -80,9 +80,12 @@ export default function CardWidget({ src, checkUrl, statusUrl, pageUrl, startOve
                 {ACTIONS.tryAgain}
               </button>
               <form method="post" action={startOverAction}>
-                <button className="button secondary" type="submit">
+                <button className="button secondary" type="submit" aria-describedby="other-method-leaves">
                   {CARD_TEXT.otherMethod}
                 </button>
+                <p className="hint" id="other-method-leaves">
+                  {CARD_TEXT.otherMethodLeaves}
+                </p>
               </form>
             </div>
           </div>

@@ -178,7 +178,7 @@ export default function QuoteTimer(props: QuoteTimerProps) {
       return;
     }
     const next = quoteDeadline({ txnValidUntil: str(answer.body.txnValidUntil), txnDate: str(answer.body.txnDate) }, Date.now());
-    const until = formatHeldUntil(next, props.country, texts.locale);
+    const until = formatHeldUntil(next, props.country, texts);
     setFigures(confirmed);
     setDeadline(next);
     setHeldUntil(until);

@@ -12,6 +12,8 @@ import './fastify-types.ts';
 import type { MethodTable } from '../checkout/payment-method.ts';
 import { ErrorPage } from '../views/pages/ErrorPage.tsx';
 import { type AppConfig, ConfigError, REQUEST_TIMEOUT_MS } from './config.ts';
+import { eventsPlugin } from './events/plugin.ts';
+import { eventsOpsPlugin } from './events/routes.ts';
 import { ApiFastPath, apiFastPathPlugin } from './front/api-fast-path.ts';
 import { SharedPagesFastPath, sharedPagesPlugin } from './front/cached-page-listener.ts';
 import { robotsPlugin } from './front/robots.ts';
@@ -175,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     observe: (call) => app.metrics.upstreamCall(call),
     clock: app.clock,
   });
+  await app.register(eventsPlugin);
+  await app.register(eventsOpsPlugin);
   await app.register(renderPlugin, { errorPage: ErrorPage });
   await app.register(assetsPlugin);
   await app.register(robotsPlugin);

@@ -144,7 +144,46 @@ const envSchema = z.object({
   MERCHANTS_WATCH: z.enum(['tree', 'root', 'off']).default('tree'),
   /** The probe worker's port (0: any free one); `off`: probes on PORT only. Default: 9090 in production, else off. */
   HEALTH_PORT: z.literal('off').or(z.coerce.number().int().min(0).max(65535)).optional(),
+  /** The folder of the order events' outbox without REDIS_URL; unset: a folder of this run's own, removed at exit. */
+  EVENTS_DIR: z.string().min(1).optional(),
+  /** Deliveries the outbox holds at most; past it new ones are refused (and counted). */
+  EVENTS_OUTBOX_MAX: z.coerce.number().int().positive().default(50_000),
+  /** Deliveries one endpoint may have waiting: one receiver that is down never fills the outbox for the others. */
+  EVENTS_ENDPOINT_MAX: z.coerce.number().int().positive().default(10_000),
+  /** How long delivered events are kept to list, resend and replay. */
+  EVENTS_RETENTION_H: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(168),
+  /** Open orders followed at most (the upstream's status call), and the calls a second it may make. */
+  EVENTS_FOLLOW_MAX: z.coerce.number().int().min(0).default(20_000),
+  EVENTS_FOLLOW_RATE: z.coerce.number().positive().max(1000).default(5),
+  /** With Redis: a delivery a replica took and never settled (it went away) is claimed by another after this. */
+  EVENTS_CLAIM_IDLE_S: z.coerce.number().int().min(1).max(3600).default(60),
 });
+
+/** A Standard Webhooks secret: `whsec_` and the base64 of 24 to 64 random bytes. */
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/;
+
+/**
+ * The webhook secrets in the environment, by variable: every variable whose value starts
+ * with `whsec_` holds one or more, space-separated (a rotation signs with each). A merchant's
+ * `webhooks[].secretEnv` names the variable; the secret never lives in its folder.
+ */
+function webhookSecretsOf(env: Record<string, string | undefined>): Map<string, string[]> {
+  const secrets = new Map<string, string[]>();
+  const bad: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (!value?.startsWith('whsec_')) continue;
+    const each = value.split(/\s+/).filter(Boolean);
+    if (each.every((secret) => WEBHOOK_SECRET.test(secret))) secrets.set(name, each);
+    else bad.push(`  ${name}: each space-separated secret must be whsec_ and its base64 (24 to 64 bytes)`);
+  }
+  if (bad.length) throw new ConfigError(`Invalid environment:\n${bad.join('\n')}`);
+  return secrets;
+}
 
 /** Where the orchestrator probes a production edge (deploy/kubernetes, Dockerfile). */
 const DEFAULT_HEALTH_PORT = 9090;
@@ -283,6 +322,22 @@ export function parseConfig(env: Record<string, string | undefined>, limit: Memo
     merchantsWatch: e.MERCHANTS_WATCH,
     /** The probe worker's port; undefined: no probe worker. */
     healthPort,
+    events: {
+      dir: e.EVENTS_DIR,
+      outboxMax: e.EVENTS_OUTBOX_MAX,
+      endpointMax: e.EVENTS_ENDPOINT_MAX,
+      retentionMs: e.EVENTS_RETENTION_H * 3_600_000,
+      followMax: e.EVENTS_FOLLOW_MAX,
+      followRate: e.EVENTS_FOLLOW_RATE,
+      claimIdleMs: e.EVENTS_CLAIM_IDLE_S * 1000,
+      /** By environment variable: the secrets a merchant's endpoint is signed with. */
+      secrets: webhookSecretsOf(env),
+      /**
+       * Signs the endpoints at `{sandbox}` whose variable is unset, for this run: the process
+       * hands it to the embedded sandbox's receiver (server/main.ts).
+       */
+      sandboxSecret: `whsec_${randomBytes(32).toString('base64')}`,
+    },
   };
 }
 

@@ -25,6 +25,8 @@ async function startEmbeddedSandbox(config: AppConfig, logger: Logger) {
     faults: config.sandbox.faults,
     merchantsDir: config.merchantsDir,
     feeFields: PAYMENT_METHODS.feeFields,
+    // Its receiver checks the demo merchants' order events with what the edge signs them with.
+    webhookSecrets: (variable) => config.events.secrets.get(variable) ?? [config.events.sandboxSecret],
     logger: logger.child({ component: 'sandbox' }),
   });
   logger.info({ url: sandbox.url }, 'UPSTREAM_URL is not set: using the embedded sandbox');
@@ -64,6 +66,8 @@ async function main(): Promise<void> {
           log: logger,
         });
   await app.listen({ port: config.port, host: config.host });
+  // Listening: the order events go out, and open orders are followed.
+  app.events.start();
 
   const port = (app.server.address() as { port: number }).port;
   // A line per host for a demo; a fleet of thousands gets a count instead.

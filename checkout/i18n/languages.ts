@@ -57,6 +57,8 @@ interface LanguageWays {
   lowerCaseLabels: boolean;
   /** Typography: a currency's code written after an amount otherwise than as its ISO code (Quebec writes « 71,58 $ US »). */
   currencyCodes: Readonly<Record<string, string>>;
+  /** The first day of a month as a date writes it, where not as a plain 1 (Quebec writes « 1er décembre »). */
+  firstOfMonth?: string;
 }
 
 /**
@@ -73,6 +75,7 @@ const LANGUAGE_WAYS: Readonly<Record<PageLanguage, LanguageWays>> = {
     countryClock: false,
     lowerCaseLabels: true,
     currencyCodes: { USD: 'US' },
+    firstOfMonth: '1er',
   },
   fil: { name: 'Filipino', locale: 'fil-PH', listLocale: 'fil', countryClock: false, lowerCaseLabels: true, currencyCodes: {} },
   id: {
@@ -112,6 +115,13 @@ const CURRENCY_CODES = new Map(Object.values(LANGUAGE_WAYS).map((ways) => [ways.
 export function currencyCodeIn(locale: string, currency: string): string {
   const own = CURRENCY_CODES.get(locale);
   return own && Object.hasOwn(own, currency) ? own[currency]! : currency;
+}
+
+const FIRSTS_OF_MONTH = new Map(Object.values(LANGUAGE_WAYS).map((ways) => [ways.locale, ways.firstOfMonth]));
+
+/** How `locale` writes the first day of a month in a date: '1', or in Quebec '1er'. */
+export function firstOfMonthIn(locale: string): string {
+  return FIRSTS_OF_MONTH.get(locale) ?? '1';
 }
 
 /** The locale a country's clock is written in on a page formatted in `pageLocale`: the page's own, or the country's English. */

@@ -109,7 +109,10 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
       (await keptForPage(form, status)) ? reply : step.render(request, reply, flow, { values, ...form }, status);
 
     const checked = step.validate(request.body ?? {}, flow, request);
-    if (!checked.ok) return show({ errors: checked.errors, formErrors: [] }, 422);
+    if (!checked.ok) {
+      request.server.events.refused(request, flow, step.screen, Object.keys(checked.errors));
+      return show({ errors: checked.errors, formErrors: [] }, 422);
+    }
 
     if (acceptsNewQuote(request.body)) {
       const accepted = await acceptNewQuote(request, reply, flow, carried);
@@ -143,10 +146,11 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
           (await keptForPage({ errors: {}, formErrors: [], newQuoteAmount: amount }, status))
             ? reply
             : step.newQuote!(request, reply, flow, { values, errors: {}, formErrors: [] }, amount, status)),
-      stay: (messages, on, status) =>
-        on === 'field' && step.mainField
-          ? show({ errors: { [step.mainField]: messages.join(' ') }, formErrors: [] }, status)
-          : show({ errors: {}, formErrors: messages }, status),
+      stay: (messages, on, status) => {
+        if (on !== 'field' || !step.mainField) return show({ errors: {}, formErrors: messages }, status);
+        request.server.events.refused(request, flow, step.screen, [step.mainField]);
+        return show({ errors: { [step.mainField]: messages.join(' ') }, formErrors: [] }, status);
+      },
     });
   };
 }

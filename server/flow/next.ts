@@ -12,6 +12,7 @@ import { orderFiguresOf } from '../../checkout/order.ts';
 import { checkPaymentUrl, type PaymentHostRules } from '../../checkout/payment-url.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import { PaymentRefusedPage } from '../../views/pages/PaymentRefused.tsx';
+import { StepUnavailablePage } from '../../views/pages/StepUnavailable.tsx';
 import { textsOf } from '../i18n/plugin.ts';
 import { writeFlow } from '../security/flow-cookie.ts';
 import { rateHold } from './rate-hold.ts';
@@ -51,7 +52,8 @@ export type Stay = (messages: string[], status: number) => Promise<FastifyReply>
 /**
  * Merge a new flow state into the cookie; addressRequired is kept once it was seen, and the
  * order summary's figures follow the state (checkout/order.ts says why they live here). `at`:
- * the screen the state's nextAction sends the visitor to (unset: they stay where they are).
+ * the screen the state's nextAction sends the visitor to (unset: they stay where they are);
+ * `from`: the screen whose form or page it answers. The order's events hear of every state.
  */
 export function saveFlowState(
   request: FastifyRequest,
@@ -59,7 +61,9 @@ export function saveFlowState(
   flow: FlowCookie,
   state: FlowState,
   at?: string,
+  from?: string,
 ): FlowCookie {
+  request.server.events.sawState(request, flow, state, { at, from });
   const next: FlowCookie = {
     ...flow,
     refId: state.refId,
@@ -85,7 +89,13 @@ export function seeOther(request: FastifyRequest): 302 | 303 {
   return request.method === 'POST' ? 303 : 302;
 }
 
-export function goToStep(request: FastifyRequest, reply: FastifyReply, step: NextStep, stay: Stay) {
+/** The provider's address a redirect step leaves for, checked, with the way back; the reason when it fails its checks. */
+export function providerUrl(request: FastifyRequest, url: string): { url: string } | { refused: string } {
+  const checked = checkPaymentUrl(url, paymentHostRules(request));
+  return checked.ok ? { url: withReturnUrl(request, checked.url) } : { refused: checked.reason };
+}
+
+export function goToStep(request: FastifyRequest, reply: FastifyReply, step: NextStep, stay: Stay, flow?: FlowCookie) {
   switch (step.kind) {
     case 'navigate':
       // See Other: the next step's page, fetched with GET whatever brought the visitor here.
@@ -93,11 +103,14 @@ export function goToStep(request: FastifyRequest, reply: FastifyReply, step: Nex
     case 'redirect': {
       // A form is answered with the checkout's own page, which then checks the address and
       // leaves: Back and reload never post it again (and a 303 to another site would break
-      // form-action 'self').
+      // form-action 'self'). Any other page leads there too, so the page decides whether
+      // the visitor is on the way to the provider or back from it.
       if (request.method === 'POST') return reply.redirect(step.page, 303);
-      const checked = checkPaymentUrl(step.url, paymentHostRules(request));
-      if (!checked.ok) return refusePayment(request, reply, [checked.reason]);
-      return leaveFor(reply, withReturnUrl(request, checked.url));
+      if (request.routeOptions.url !== step.page) return reply.redirect(step.page, 302);
+      const leaving = providerUrl(request, step.url);
+      if ('refused' in leaving) return refusePayment(request, reply, [leaving.refused]);
+      if (flow && !flow.atProvider) writeFlow(request, reply, { ...flow, atProvider: true });
+      return leaveFor(reply, leaving.url);
     }
     case 'none':
       request.log.warn({ reason: step.reason }, 'next action not followed');
@@ -114,8 +127,8 @@ export function followNextAction(
   stay: Stay,
 ) {
   const step = nextScreen(state, from, request.server.methods);
-  saveFlowState(request, reply, flow, state, stepPath(step));
-  return goToStep(request, reply, step, stay);
+  const saved = saveFlowState(request, reply, flow, state, stepPath(step), from);
+  return goToStep(request, reply, step, stay, saved);
 }
 
 /** The screen a step shows, for the flow cookie's `at` (a payment elsewhere: the page that leaves for it). */
@@ -125,13 +138,21 @@ export function stepPath(step: NextStep): string | undefined {
 }
 
 /**
+ * A step the upstream names that this checkout does not offer: a page that says so, with the
+ * order's Reference ID and the merchant's support, instead of a silent bounce home.
+ */
+export function stepUnavailable(reply: FastifyReply, refId: string) {
+  return reply.header('cache-control', 'no-store').render(createElement(StepUnavailablePage, { refId }), { status: 409 });
+}
+
+/**
  * Save the state and follow its nextAction. With no screen to stay on, an action the rule
- * does not know leads home (logged).
+ * does not know is the page that says the step is not online (logged).
  */
 export function resumeAt(request: FastifyRequest, reply: FastifyReply, flow: FlowCookie, state: FlowState, from: ScreenPath) {
   const step = nextScreen(state, from, request.server.methods);
-  saveFlowState(request, reply, flow, state, stepPath(step));
-  return goToStep(request, reply, step, () => reply.redirect(ROUTES.home.path, seeOther(request)));
+  const saved = saveFlowState(request, reply, flow, state, stepPath(step), from);
+  return goToStep(request, reply, step, () => stepUnavailable(reply, state.refId), saved);
 }
 
 /**

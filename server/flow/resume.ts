@@ -89,7 +89,7 @@ function orderOf(request: FastifyRequest, state: FlowState): ResumeOrder {
     ...(state.txnType === 'BUY' && state.cryptoAddress ? { receivingAddress: maskAddress(state.cryptoAddress) } : {}),
     ...(state.txnType === 'SELL' && state.emtEmail ? { payoutEmail: maskEmail(state.emtEmail) } : {}),
     ...(Number.isFinite(created)
-      ? { created: formatMoment(created, countryOfCurrency(state.fiatCurrency), formats.locale) }
+      ? { created: formatMoment(created, countryOfCurrency(state.fiatCurrency), textsOf(request)) }
       : {}),
   };
 }

@@ -27,7 +27,8 @@ export type StepLoad =
  * The visitor's flow state, checked against where it belongs: the screens the rule may
  * name from here (`here`, by default just `screen`), or, for a form screen the rule names
  * indirectly (the address before the quote is confirmed), the nextAction it serves. An
- * unknown nextAction leads nowhere (logged only), so the screen shows what it can.
+ * unknown nextAction leads nowhere (logged only): the screen the upstream last sent the
+ * visitor to shows what it can; any other is not theirs to see.
  */
 export async function loadStep(
   request: FastifyRequest,
@@ -42,7 +43,9 @@ export async function loadStep(
   const step = nextScreen(result.value, screen, request.server.methods);
   if (step.kind === 'none') {
     request.log.warn({ reason: step.reason }, 'next action not followed');
-    return { kind: 'ready', flow, state: result.value };
+    // No navigation: the step the upstream last sent the visitor to stays theirs (its form
+    // shows why the order could not continue); a page of another step is not.
+    return { kind: flow.at === screen ? 'ready' : 'elsewhere', flow, state: result.value };
   }
   if (typeof here === 'string') return { kind: 'elsewhere', flow, state: result.value };
   const isHere = step.kind === 'navigate' && here.some((s) => s === step.path);

@@ -27,6 +27,20 @@ export type ShedReason =
   | 'pipelining'
   | 'clientConnections';
 
+/** What the order events' outbox reports at each scrape (server/events/). */
+export interface OutboxReport {
+  depth: number;
+  /** Seconds since the oldest waiting delivery's event. */
+  oldestSeconds: number;
+  followed: number;
+  failing: number;
+  /** 1 while the outbox is at its bound and refuses new deliveries. */
+  full: boolean;
+}
+
+/** What became of a delivery: delivered, failed (tried again), gave up, dropped (endpoint gone or failing), refused (outbox full). */
+export type DeliveryOutcomeLabel = 'delivered' | 'failed' | 'gave_up' | 'dropped' | 'refused';
+
 const BREAKER_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
 /** The public calls' folder: it names no call, even when only one call is in it (the ticker). */
@@ -82,6 +96,14 @@ export class EdgeMetrics {
   readonly #shed: Counter<'reason'>;
   readonly #reloads: Counter<'outcome'>;
   readonly #reloadRefused: Gauge;
+  readonly #deliveries: Counter<'outcome'>;
+  readonly #attemptSeconds: Histogram;
+  readonly #orderEvents: Counter<'type'>;
+  readonly #eventsLost: Counter;
+  readonly #followChecks: Counter<'outcome'>;
+  readonly #funnelReached: Counter<'step'>;
+  readonly #funnelStopped: Counter<'step'>;
+  #outbox: (() => Promise<OutboxReport>) | undefined;
   /** The merchants with series of their own: the first ones asked for, up to the cap. */
   readonly #merchantsWithSeries = new Set<string>();
   readonly #merchantSeries: number;
@@ -153,6 +175,107 @@ export class EdgeMetrics {
       },
     });
     this.#cacheMetrics();
+    this.#deliveries = new Counter({
+      name: 'edge_webhook_deliveries_total',
+      help: 'Order event deliveries by outcome: delivered, failed (tried again), gave_up (the retry window over), dropped (the endpoint removed, unsigned or failing), refused (the outbox full)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.#attemptSeconds = new Histogram({
+      name: 'edge_webhook_attempt_duration_seconds',
+      help: 'How long a receiver took to answer an order event, whatever it answered',
+      buckets: [0.05, 0.25, 1, 5, 15],
+      registers,
+    });
+    this.#orderEvents = new Counter({
+      name: 'edge_order_events_total',
+      help: 'Order events recorded, by type',
+      labelNames: ['type'],
+      registers,
+    });
+    this.#eventsLost = new Counter({
+      name: 'edge_order_events_lost_total',
+      help: 'Order observations the outbox could not record (Redis away): their events are lost',
+      registers,
+    });
+    this.#followChecks = new Counter({
+      name: 'edge_order_follow_checks_total',
+      help: "The follower's status calls about open orders, by outcome: answered or failed",
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.#funnelReached = new Counter({
+      name: 'edge_funnel_orders_total',
+      help: 'Orders that reached each step of the checkout (each order counted once per step), all merchants together',
+      labelNames: ['step'],
+      registers,
+    });
+    this.#funnelStopped = new Counter({
+      name: 'edge_funnel_stopped_total',
+      help: 'Orders whose follower let them go unfinished, by the last step they reached, all merchants together',
+      labelNames: ['step'],
+      registers,
+    });
+    const outbox = () => this.#outbox?.();
+    const outboxGauge = (name: string, help: string, value: (report: OutboxReport) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        async collect() {
+          const report = await outbox()?.catch(() => undefined);
+          if (report) this.set(value(report));
+        },
+      });
+    outboxGauge('edge_webhook_queue_depth', 'Order event deliveries waiting in the outbox, due or not', (r) => r.depth);
+    outboxGauge(
+      'edge_webhook_oldest_pending_seconds',
+      "Age of the oldest waiting delivery's event (0: none waits)",
+      (r) => r.oldestSeconds,
+    );
+    outboxGauge('edge_webhook_outbox_full', '1 while the outbox is at EVENTS_OUTBOX_MAX and refuses new deliveries', (r) =>
+      r.full ? 1 : 0,
+    );
+    outboxGauge(
+      'edge_webhook_endpoints_failing',
+      'Endpoints marked failing after a whole retry window: they get nothing until turned back on',
+      (r) => r.failing,
+    );
+    outboxGauge('edge_orders_followed', 'Open orders the follower asks the upstream about', (r) => r.followed);
+  }
+
+  /** The order events' outbox, read at each scrape. */
+  watchOutbox(report: () => Promise<OutboxReport>): void {
+    this.#outbox = report;
+  }
+
+  webhookDelivery(outcome: 'delivered' | 'retry' | 'gave-up' | 'dropped' | 'refused', count = 1): void {
+    const label: DeliveryOutcomeLabel = outcome === 'retry' ? 'failed' : outcome === 'gave-up' ? 'gave_up' : outcome;
+    this.#deliveries.inc({ outcome: label }, count);
+  }
+
+  webhookAttempt(seconds: number): void {
+    this.#attemptSeconds.observe(seconds);
+  }
+
+  orderEvent(type: string): void {
+    this.#orderEvents.inc({ type });
+  }
+
+  orderEventsLost(): void {
+    this.#eventsLost.inc();
+  }
+
+  followCheck(outcome: 'answered' | 'failed'): void {
+    this.#followChecks.inc({ outcome });
+  }
+
+  funnelReached(step: string): void {
+    this.#funnelReached.inc({ step });
+  }
+
+  funnelStopped(step: string): void {
+    this.#funnelStopped.inc({ step });
   }
 
   /** Each byte-bounded cache (ops/byte-cache.ts): what it holds, its bound, what it let go. */
@@ -239,6 +362,12 @@ export class EdgeMetrics {
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether an Authorization header carries METRICS_TOKEN as a bearer token: /metrics and the ops routes of the order events. */
+export function bearerCheck(token: string): (header: string | undefined) => boolean {
+  const expected = digest(token);
+  return (header) => authorised(header, expected);
+}
 
 /** Whether the request carries the token, compared in constant time. */
 function authorised(header: string | undefined, expected: Buffer): boolean {

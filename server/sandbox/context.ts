@@ -7,6 +7,7 @@ import type { Rails } from './rails/rail.ts';
 import type { ReceivedForms } from './received.ts';
 import type { Clock } from './steps.ts';
 import type { TxnStore } from './store.ts';
+import type { WebhookInbox } from './webhooks.ts';
 
 export interface SandboxContext {
   clock: Clock;
@@ -19,6 +20,8 @@ export interface SandboxContext {
   fees: FeeBook;
   /** The methods its exchange takes. */
   rails: Rails;
+  /** The demo merchants' webhook receiver. */
+  webhooks: WebhookInbox;
 }
 
 /** Where links for the visitor's browser (payment pages) point. */

@@ -18,7 +18,9 @@ import { type Rail, railsOf } from './rails/rail.ts';
 import { ReceivedForms } from './received.ts';
 import { apiRoutes } from './routes/api.ts';
 import { pageRoutes } from './routes/pages.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { MAX_TXNS, TxnStore } from './store.ts';
+import { WebhookInbox, type WebhookSecrets } from './webhooks.ts';
 
 export interface SandboxOptions {
   /** default 127.0.0.1 */
@@ -49,6 +51,12 @@ export interface SandboxOptions {
   feeFields?: Readonly<Record<string, FeeFields>>;
   /** The methods its exchange takes: rails/index.ts's by default (a test adds one of its own). */
   rails?: readonly Rail[];
+  /**
+   * The secrets of each environment variable a merchant's endpoint names, which its webhook
+   * receiver verifies with: the process hands over what the edge signs with. None: every
+   * event it receives is listed as `no-secret`.
+   */
+  webhookSecrets?: WebhookSecrets;
 }
 
 export interface SandboxThirdPartyUrls {
@@ -124,6 +132,7 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
     publicUrl: opts.publicUrl?.replace(/\/+$/, ''),
     fees: new FeeBook(opts.merchantsDir ?? 'merchants', opts.feeFields ?? {}),
     rails: railsOf(opts.rails ?? RAILS),
+    webhooks: new WebhookInbox(opts.merchantsDir ?? 'merchants', opts.webhookSecrets ?? (() => undefined), now),
   };
 
   const app = Fastify({
@@ -188,6 +197,7 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
 
   void app.register(apiRoutes(ctx));
   void app.register(pageRoutes(ctx));
+  void app.register(webhookRoutes(ctx));
   return app;
 }
 

@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     publicUrl: process.env.SANDBOX_PUBLIC_URL || undefined,
     merchantsDir: process.env.MERCHANTS_DIR || undefined,
     feeFields: PAYMENT_METHODS.feeFields,
+    // The receiver verifies with the secrets the variable each endpoint names holds here.
+    webhookSecrets: (variable) => process.env[variable]?.split(/\s+/).filter(Boolean),
     logger: true,
   });
   console.log(`Sandbox upstream listening on ${sandbox.url}`);

@@ -70,6 +70,8 @@ export interface Txn {
   codeRequests: number;
   /** GET status calls since a sell reached CUSTOMER_PAYMENT. */
   statusCalls: number;
+  /** When the order went to review (ms since the epoch): the back office approves it a while after. */
+  reviewSince?: number;
   etransferInitiated: boolean;
   bankName: string | null;
   /** Its quote expires at validUntil (its rail's word): a card quote never does. */

@@ -34,7 +34,8 @@ function base58(bytes: Buffer): string {
   return out;
 }
 
-function base58check(version: number, payload: Buffer): string {
+/** A legacy address (BTC, BCH, LTC): the version byte and a 20-byte hash, Base58Check. */
+export function base58check(version: number, payload: Buffer): string {
   const body = Buffer.concat([Buffer.from([version]), payload]);
   return base58(Buffer.concat([body, sha256(sha256(body)).subarray(0, 4)]));
 }

@@ -20,7 +20,7 @@ import { BankPaymentPage, BankSelectPage, PoliPage } from '../../views/pages/Ban
 import { bankDocument } from '../flow/bank-document.ts';
 import { EMPTY_FORM } from '../flow/form-step.ts';
 import { flowFrameOf } from '../flow/frame.ts';
-import { bankReturnUrl, followNextAction, paymentHostRules, refusePayment, resumeAt } from '../flow/next.ts';
+import { bankReturnUrl, followNextAction, paymentHostRules, providerUrl, refusePayment, resumeAt } from '../flow/next.ts';
 import { meetFailure } from '../flow/outcome.ts';
 import { directLink } from '../flow/quote-request.ts';
 import { defineScreen } from '../flow/screen.ts';
@@ -166,11 +166,27 @@ export const bankPaymentScreen = defineScreen({
     const frame = flowFrameOf(request, flow, state);
     const pageUrl = PAYMENT.flags.returned;
     reply.header('cache-control', 'no-store');
-    if (hasFlag(request.query, 'returned')) {
-      const statusUrl = ISLAND_API.status(flow.txnType, state.refId);
-      return reply.render(createElement(BankPaymentPage, { kind: 'waiting', statusUrl, pageUrl, reference: state.refId, frame }));
-    }
     const htmlDoc = state.nextActionParams?.htmlDoc;
+    // Back from a provider the page sent the visitor to (or the bank's return): the page waits
+    // for the payment, and offers the provider's page again rather than sending them there.
+    const redirectUrl = htmlDoc ? undefined : state.nextActionParams?.redirectUrl;
+    const back = redirectUrl && flow.atProvider ? providerUrl(request, redirectUrl) : undefined;
+    if (back && 'refused' in back) return refusePayment(request, reply, [back.refused]);
+    const sentBack = hasFlag(request.query, 'returned');
+    if (sentBack || back) {
+      const statusUrl = ISLAND_API.status(flow.txnType, state.refId);
+      return reply.render(
+        createElement(BankPaymentPage, {
+          kind: 'waiting',
+          statusUrl,
+          pageUrl,
+          sentBack,
+          reference: state.refId,
+          frame,
+          ...(back ? { providerUrl: back.url } : {}),
+        }),
+      );
+    }
     if (!htmlDoc) return resumeAt(request, reply, flow, state, PAYMENT.path);
     const doc = bankDocument(htmlDoc, paymentHostRules(request), bankReturnUrl(request));
     if (!doc.ok) return refusePayment(request, reply, doc.reasons);

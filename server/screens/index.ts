@@ -31,6 +31,7 @@ import { transactionInReviewScreen } from './transaction-in-review.ts';
 import { transactionSuccessScreen } from './transaction-success.ts';
 import { verifyElsewhereScreen, verifyScreen } from './verify.ts';
 import { verifyIdenfyScreen } from './verify-idenfy.ts';
+import { webhooksScreen } from './webhooks.ts';
 
 export const SCREENS: readonly Screen[] = [
   homeScreen,
@@ -59,6 +60,7 @@ export const SCREENS: readonly Screen[] = [
   transactionScreen,
   stateScreen,
   orderScreen,
+  webhooksScreen,
   procScreen,
   ...legalScreens,
   stateMissingScreen,

@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { ERROR_CODES, VERIFICATION_CODE_ATTEMPTS } from '../../checkout/domain.ts';
+import { visitorMessage } from '../../checkout/failures.ts';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { hasFlag, ROUTES } from '../../checkout/routes.ts';
 import { validateVerificationCode } from '../../checkout/validation/verification-code.ts';
@@ -75,11 +76,17 @@ export const mobileVerificationScreen = defineScreen({
           stay: (messages, _on, status) => refuse(messages, status),
         });
       }
-      // The upstream may refuse in a 200 with an error string and no code: shown as it is in
-      // the upstream's language, and in the catalogue's words in any other.
-      if (result.value.error) {
+      // The upstream may refuse in a 200 with an error string and no code: shown in the
+      // upstream's language when it is written for visitors (the failure table's rule), and in
+      // the catalogue's words otherwise and in any other language.
+      const { error } = result.value;
+      if (error) {
         const texts = textsOf(request);
-        return refuse([texts.language === DEFAULT_TEXTS.language ? result.value.error : texts.CODE_MESSAGES.resendRefused], 422);
+        const said =
+          texts.language === DEFAULT_TEXTS.language ? visitorMessage({ status: 422, code: '', msg: error }) : undefined;
+        if (said === undefined)
+          request.log.warn({ upstream: { hidden: [error.slice(0, 300)] } }, 'upstream text replaced for the visitor');
+        return refuse([said ?? texts.CODE_MESSAGES.resendRefused], 422);
       }
       return reply.redirect(ROUTE.flags.sent, 303);
     },

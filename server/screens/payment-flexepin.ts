@@ -70,7 +70,7 @@ function render(
       ? resumeRateHold(request, reply, flow, state).until
       : rateHold(flow, state, request.server.clock()).until;
   const hold = isRateHeld(request.server.methods.get(state.paymentMethod))
-    ? { deadline, heldUntil: formatHeldUntil(deadline, COUNTRY_BY_CURRENCY[flowCurrency(state)], textsOf(request).locale) }
+    ? { deadline, heldUntil: formatHeldUntil(deadline, COUNTRY_BY_CURRENCY[flowCurrency(state)], textsOf(request)) }
     : null;
   return reply.render(createElement(PaymentFlexepinPage, { form, hold, offer, frame: flowFrameOf(request, flow, state) }), {
     status,

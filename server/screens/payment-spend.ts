@@ -63,9 +63,7 @@ export const paymentSpendScreen = defineScreen({
     // The deposit is due while the quote's rate is held: the one held-until time the quote page counted down.
     const heldUntil = isRateHeld(method) ? rateHold(flow, state, request.server.clock()).until : undefined;
     const sendBy =
-      heldUntil === undefined
-        ? undefined
-        : formatHeldUntil(heldUntil, countryOfCurrency(state.fiatCurrency), textsOf(request).locale);
+      heldUntil === undefined ? undefined : formatHeldUntil(heldUntil, countryOfCurrency(state.fiatCurrency), textsOf(request));
     // Past the hold, the page no longer asks for the crypto on terms it has stopped promising.
     const lapsed =
       heldUntil !== undefined && sendBy !== undefined && heldUntil <= request.server.clock()

@@ -116,7 +116,7 @@ export function pageProps(
         fee: costs.fee,
       },
       deadline: held ? new Date(deadline).toISOString() : null,
-      heldUntil: held ? formatHeldUntil(deadline, country, textsOf(request).locale) : '',
+      heldUntil: held ? formatHeldUntil(deadline, country, textsOf(request)) : '',
       expired: held && (view.expired ?? now >= deadline),
       ...(view.failure ? { failure: view.failure } : {}),
       acceptAction: ROUTE.actions.accept,

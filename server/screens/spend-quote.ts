@@ -68,14 +68,25 @@ function confirmsShown(request: FastifyRequest, flow: FlowCookie, state: FlowSta
   return now < rateHold(flow, quote, now).until;
 }
 
+/**
+ * A requote's time as the flow keeps it: ISO 8601, whichever form the upstream wrote it in
+ * (the contract takes any string, and a long one would not fit the cookie); none when unreadable.
+ */
+function momentOf(text: string | null | undefined): string | undefined {
+  const at = text ? Date.parse(text) : Number.NaN;
+  return Number.isFinite(at) ? new Date(at).toISOString() : undefined;
+}
+
 /** A requote's figures, kept in the flow until they are confirmed. */
 function pendingOf(requoted: RequoteResponse, fiatAmount: number): PendingRequote {
+  const txnValidUntil = momentOf(requoted.txnValidUntil);
+  const txnDate = momentOf(requoted.txnDate);
   return {
     fiatAmount: requoted.fiatAmount ?? fiatAmount,
     cryptoAmount: requoted.cryptoAmount,
     ...(requoted.forexRatePublic ? { forexRatePublic: requoted.forexRatePublic } : {}),
-    ...(requoted.txnValidUntil ? { txnValidUntil: requoted.txnValidUntil } : {}),
-    ...(requoted.txnDate ? { txnDate: requoted.txnDate } : {}),
+    ...(txnValidUntil ? { txnValidUntil } : {}),
+    ...(txnDate ? { txnDate } : {}),
   };
 }
 

@@ -118,11 +118,16 @@ function quotedOf(request: FastifyRequest, flow: FlowCookie): QuotedFigures | un
   return { fee, ...(charge ? { charge: { amount: charge.amount, currency: charge.currency } } : {}) };
 }
 
+/** The order page's path of a flow's order, with the figures of it only the flow knows. */
+export function flowOrderPath(request: FastifyRequest, flow: FlowCookie): string {
+  return orderPagePath(request, flow.refId, quotedOf(request, flow));
+}
+
 /** The link to the visitor's own order (the flow cookie's). */
 export function ownOrderLink(request: FastifyRequest): OrderLink | undefined {
   const flow = readFlow(request);
   if (!flow) return undefined;
-  const path = orderPagePath(request, flow.refId, quotedOf(request, flow));
+  const path = flowOrderPath(request, flow);
   // The Host the visitor used, port included: tenancy checked it (a DNS name or an IPv6
   // literal and digits) before any page renders.
   return { path, url: `${request.protocol}://${request.raw.headers.host ?? request.siteHost}${path}` };

@@ -51,3 +51,10 @@ t.test('a reference is drawn by its length: short up to 24 characters, long up t
   t.equal(referenceLength('X'.repeat(32)), 'long');
   t.equal(referenceLength('X'.repeat(33)), 'longer');
 });
+
+t.test('the first of a month as the page writes it: Quebec writes 1er', async (t) => {
+  const first = Date.parse('2026-12-01T08:00:00Z');
+  t.equal(manilaTime(first, 'fr-CA').date, 'mardi 1er décembre 2026');
+  t.equal(manilaTime(first).date, 'Tuesday, December 1, 2026');
+  t.equal(manilaTime(Date.parse('2026-12-11T08:00:00Z'), 'fr-CA').date, 'vendredi 11 décembre 2026');
+});

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { QUOTE_TIMER_DEFAULT_MS } from '../../checkout/limits.ts';
-import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
+import { DEFAULT_TEXTS, textsFor } from '../../checkout/messages.ts';
 import { quotePromo } from '../../checkout/promo.ts';
 import {
   ANNOUNCE_AT_S,
@@ -30,6 +30,8 @@ t.test('the deadline: txnValidUntil, else 10 minutes from txnDate, else from now
   t.equal(quoteDeadline({ txnValidUntil: null, txnDate: '2025-07-01T17:58:00Z' }, NOW), Date.parse('2025-07-01T18:08:00Z'));
   t.equal(quoteDeadline({ txnValidUntil: 'not a date' }, NOW), NOW + QUOTE_TIMER_DEFAULT_MS);
   t.equal(quoteDeadline({}, NOW), NOW + 10 * 60 * 1000, 'the spec default is 10 minutes');
+  t.equal(quoteDeadline({ txnValidUntil: '0001-01-01T00:00:00Z' }, NOW), 0, 'before 1970: over, never a negative time');
+  t.equal(quoteDeadline({ txnDate: '1969-12-31T23:00:00Z' }, NOW), 0);
 });
 
 t.test('time left comes from the clock, so a tab that slept is right at once', async (t) => {
@@ -68,22 +70,35 @@ t.test('screen readers hear the thresholds and the expiry, never every second', 
   t.equal(announcementBetween(400_000, 45_000), '1 minute left to accept this rate.', 'after sleeping: only the latest');
 });
 
+const EN = DEFAULT_TEXTS;
+const FR = textsFor('fr-CA');
+const FIL = textsFor('fil');
+const ID = textsFor('id');
+
 t.test('the deadline as a time in the country main time zone', async (t) => {
   const deadline = Date.parse('2025-07-01T18:05:00Z');
-  t.equal(formatHeldUntil(deadline, 'CA'), '14:05 EDT');
-  t.equal(formatHeldUntil(Date.parse('2025-01-15T18:05:00Z'), 'CA'), '13:05 EST');
-  t.equal(formatHeldUntil(deadline, 'AU'), '04:05 AEST');
-  t.match(formatHeldUntil(deadline, 'PH'), /^02:05 /);
-  t.match(formatHeldUntil(deadline, 'ID'), /^01:05 /);
+  t.equal(formatHeldUntil(deadline, 'CA', EN), '14:05 EDT');
+  t.equal(formatHeldUntil(Date.parse('2025-01-15T18:05:00Z'), 'CA', EN), '13:05 EST');
+  t.equal(formatHeldUntil(deadline, 'AU', EN), '04:05 AEST');
+  t.equal(formatHeldUntil(Date.parse('2025-12-01T17:05:00Z'), 'AU', EN), '04:05 AEDT', 'in AEDT season, AEDT');
+  t.equal(formatHeldUntil(deadline, 'PH', EN), '02:05 (Manila time)', 'a zone Intl names by its offset: its city');
+  t.equal(formatHeldUntil(deadline, 'ID', EN), '01:05 (Jakarta time)');
+  t.equal(formatHeldUntil(deadline, 'ID', ID), '01.05 WIB', 'Indonesian has a name for it');
+  t.equal(formatHeldUntil(deadline, 'AU', FR), '04 h 05 (heure de Sydney)');
+  t.equal(formatHeldUntil(deadline, 'CA', FIL), '14:05 (oras sa Toronto)');
 });
 
 t.test("a receipt dates the order in the country's time zone, as the page's locale writes a date", async (t) => {
   const at = Date.parse('2026-11-28T19:05:00Z');
-  t.equal(formatMoment(at, 'CA'), 'November 28, 2026 at 14:05 EST');
-  t.equal(formatMoment(at, 'CA', 'fr-CA'), '28 novembre 2026 à 14 h 05 HNE');
-  t.equal(formatMoment(at, 'AU'), '29 November 2026 at 06:05 AEDT', 'day first in Australia');
-  t.match(formatMoment(at, 'PH'), /^November 29, 2026 at 03:05 /);
-  t.match(formatMoment(at, 'ID', 'fr-CA'), /^29 novembre 2026 à 02 h 05 /);
+  t.equal(formatMoment(at, 'CA', EN), 'November 28, 2026 at 14:05 EST');
+  t.equal(formatMoment(at, 'CA', FR), '28 novembre 2026 à 14 h 05 HNE');
+  t.equal(formatMoment(at, 'AU', EN), '29 November 2026 at 06:05 AEDT', 'day first in Australia');
+  t.equal(formatMoment(at, 'PH', EN), 'November 29, 2026 at 03:05 (Manila time)', 'as the cash receipt names the clock');
+  t.equal(formatMoment(at, 'ID', FR), '29 novembre 2026 à 02 h 05 (heure de Jakarta)');
+  const first = Date.parse('2026-12-01T15:00:00Z');
+  t.equal(formatMoment(first, 'CA', FR), '1er décembre 2026 à 10 h 00 HNE', 'Quebec writes the first of a month 1er');
+  t.equal(formatMoment(first, 'CA', EN), 'December 1, 2026 at 10:00 EST');
+  t.equal(formatMoment(Date.parse('2026-12-11T15:00:00Z'), 'CA', FR), '11 décembre 2026 à 10 h 00 HNE', 'the 11th is 11');
 });
 
 t.test("a quote whose fee is a third party's (a card's) is not held; every other is", async (t) => {
@@ -144,7 +159,8 @@ t.test('the held-until text kept per minute is the one the deadline itself forma
           timeZone: zones[country],
           timeZoneName: 'short',
         }).format(deadline);
-        t.equal(formatHeldUntil(deadline, country), fresh, `${country} ${new Date(deadline).toISOString()}`);
+        const named = fresh.replace(/(?:GMT|UTC)[+\-\u2212]\d+$/, `(${EN.ZONE_TEXT[country]})`);
+        t.equal(formatHeldUntil(deadline, country, EN), named, `${country} ${new Date(deadline).toISOString()}`);
       }
     }
   }

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { DESKTOP, expectFitsPhone, PHONE, shoot } from '../helpers/a11y.ts';
-import { openPage } from '../helpers/browser.ts';
+import { openPage, SERVER_STEP } from '../helpers/browser.ts';
 import { startBrowserStack } from '../helpers/browser-stack.ts';
 import { driveTo, IDR_BANK_WALK, passIdentity, type Visitor } from '../helpers/journey.ts';
 
@@ -131,6 +131,9 @@ for (const javaScriptEnabled of [true, false]) {
     t.equal(new URL(page.url()).origin, stack.sandbox.url, "the bank's page");
     const back = await page.goBack();
     t.not(back?.status(), undefined, 'Back from the bank: a page, not a resubmission');
+    await page.getByText('Waiting for your bank').waitFor(SERVER_STEP);
+    t.equal(new URL(page.url()).host, new URL(stack.url(visitor.host, '/')).host, 'the checkout, not the bank again');
+    await page.getByRole('link', { name: 'Continue at your bank' }).click();
     await page.waitForURL(`**/pay/bank/${visitor.refId()}?returnUrl=*`);
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL('**/transaction-success');

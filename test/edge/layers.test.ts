@@ -24,6 +24,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['server/security/'],
   ['server/upstream/'],
   ['server/ops/'],
+  ['server/events/'],
   ['server/uploads/'],
   ['server/render/'],
   ['views/components/'],

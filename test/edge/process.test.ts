@@ -86,12 +86,14 @@ t.test('production without UPSTREAM_URL refuses to start unless SANDBOX=on, in o
 
 t.test('a real upstream always wins: no sandbox, and missing third parties only switch features off', async (t) => {
   const port = await freePort();
-  // Only what an ops person must set; nothing listens at the upstream and nothing is asked of it.
+  // Only what an ops person must set (the order events' folder among it: a volume, or a
+  // restart loses what waits); nothing listens at the upstream and nothing is asked of it.
   const proc = start({
     NODE_ENV: 'production',
     SANDBOX: 'on',
     UPSTREAM_URL: 'http://127.0.0.1:9',
     SESSION_SECRET: 's'.repeat(32),
+    EVENTS_DIR: await mkdtemp(join(tmpdir(), 'events-')),
     PORT: String(port),
     HEALTH_PORT: '0',
     LOG_LEVEL: 'info',

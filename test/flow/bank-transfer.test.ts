@@ -219,6 +219,31 @@ t.test('AUD: Proceed, the bank page, paid: back in the checkout, success', async
   t.equal(reopened.headers.location, 'http://roo.localhost/bank-payment?returned=1');
 });
 
+t.test('AUD: back from the bank before paying, the checkout waits and offers the bank again, never a trap', async (t) => {
+  const visitor = await audBuy();
+  await visitor.post('/poli');
+  const leaving = await visitor.get('/bank-payment');
+  t.match(String(leaving.headers.refresh), /^0; url=http/, 'the first time: off to the bank');
+  for (const [how, path] of [
+    ['Back to the page that left', '/bank-payment'],
+    ['Back to the bank page', '/poli'],
+    ['the checkout opened again', '/transaction'],
+  ] as const) {
+    let res = await visitor.get(path);
+    for (let hops = 0; res.statusCode === 302 && hops < 3; hops++) res = await visitor.get(String(res.headers.location));
+    t.equal(res.statusCode, 200, `${how}: a page`);
+    t.equal(res.headers.refresh, undefined, `${how}: not sent straight back to the bank`);
+    t.match(res.body, 'Waiting for your bank', `${how}: the page waits for the payment`);
+    const toBank = /<a class="button" href="([^"]+)">Continue at your bank<\/a>/.exec(res.body)?.[1]?.replaceAll('&amp;', '&');
+    t.ok(toBank, `${how}: and offers the bank again`);
+    const bank = new URL(toBank ?? 'http://invalid/');
+    t.equal(bank.pathname, `/pay/bank/${visitor.refId()}`);
+    t.equal(bank.searchParams.get('returnUrl'), 'http://roo.localhost/bank-payment?returned=1', 'the bank still sends them back');
+  }
+  await stack.sandbox.app.inject({ method: 'POST', url: `/pay/bank/${visitor.refId()}`, payload: { decision: 'pay' } });
+  t.equal((await visitor.get('/bank-payment')).headers.location, '/transaction-success', 'paid: the order moves on');
+});
+
 t.test('a failed bank payment: the cancelled page says so', async (t) => {
   const visitor = await audBuy();
   await visitor.post('/poli');

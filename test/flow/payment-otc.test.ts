@@ -119,6 +119,11 @@ function receiptOf(t: Test, body: string, refId: string): void {
   t.match(body, 'You have 12 hours from your order to pay. After that the order expires.');
   t.match(
     body,
+    /<dt>Order placed<\/dt><dd><time dateTime="2026-11-22T08:00:00.000Z">November 22, 2026 at 16:00 \(Manila time\)<\/time><\/dd>/,
+    'when it was ordered, on the clock the deadline is written on',
+  );
+  t.match(
+    body,
     'Fee (included)</dt><dd><span class="money"><span class="money-amount">₱50.00</span> <span class="money-code">PHP</span></span></dd>',
     'manila otcFee 50',
   );

@@ -199,6 +199,11 @@ t.test('PENDING, then PROCESSED, the wallet link and its QR code, the confirm qu
   t.equal(thanks.statusCode, 200);
   t.match(thanks.body, 'Thank you!');
   t.match(thanks.body, 'We will send your payout as soon as your crypto arrives.');
+  t.match(
+    thanks.body,
+    /<dt>Order placed<\/dt><dd><time dateTime="[^"]+">\w+ \d{1,2}, \d{4} at \d\d:\d\d E[SD]T<\/time>/,
+    'dated',
+  );
   t.match(thanks.body, '<span class="money-amount">0.00150000</span> <span class="money-code">BTC</span>');
   t.match(
     thanks.body,

@@ -58,3 +58,23 @@ for (const { screen, endpoint, form, typed, walk } of CASES) {
     t.match(reloaded.body, `action="${screen}"`, 'with its form');
   });
 }
+
+t.test('a page with no form to stay on says the step is not online, with the reference; no page claims an outcome', async (t) => {
+  const upstream = await startRewritingUpstream(sticking('/buyerinfo'));
+  const stack = await startStack({ listen: false, upstreamUrl: (sandbox) => upstream.forwardTo(sandbox) });
+  t.teardown(async () => {
+    await stack.close();
+    await upstream.close();
+  });
+  const visitor = await driveTo(stack, '/buyer-info-input');
+  await visitor.post('/buyer-info-input', BUYER);
+  for (const path of ['/transaction', '/transaction-success', '/transaction-in-review', '/transaction-cancelled']) {
+    let page = await visitor.get(path);
+    for (let hops = 0; page.statusCode === 302 && hops < 3; hops++) page = await visitor.get(String(page.headers.location));
+    t.equal(page.statusCode, 409, `${path}: the step is not online`);
+    t.match(page.body, visitor.refId(), `${path}: with the Reference ID`);
+    t.match(page.body, 'href="/"', `${path}: and a way on`);
+    for (const claim of ['Thank you', 'Your order is complete.', 'Order not complete', 'being reviewed'])
+      t.notMatch(page.body, claim, `${path}: not "${claim}"`);
+  }
+});

@@ -1,5 +1,9 @@
-// A real redis-server for one test: on a free port, nothing written to disk, stopped after.
+// A real redis-server for one test: on a free port, stopped after; whatever a manifest's
+// options have it write (an append-only file) goes to a folder of its own, removed after.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort } from './http.ts';
 
 export interface RunningRedis {
@@ -10,13 +14,13 @@ export interface RunningRedis {
 /** `args`: more of redis-server's options, e.g. a manifest's. */
 export async function startRedis(args: string[] = []): Promise<RunningRedis> {
   const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'edge-redis-'));
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   await new Promise<void>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);

@@ -426,6 +426,18 @@ const PLANS: readonly StopPlan[] = [
       ),
   },
   {
+    name: 'webhooks, the order events the sandbox received',
+    host: TEST,
+    path: '/webhooks',
+    // An order confirmed and its events delivered: the page lists them with their verdicts.
+    open: async (stack, page) => {
+      await driveTo(stack, '/address-input', { host: TEST });
+      await stack.app.events.settled();
+      stack.app.events.start();
+      await goto(stack, page, TEST, '/webhooks');
+    },
+  },
+  {
     name: 'verify-idenfy',
     path: '/verify-idenfy/approved-demo',
     open: (stack, page, shop) => goto(stack, page, shop.host, '/verify-idenfy/approved-demo'),

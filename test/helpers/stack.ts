@@ -70,6 +70,8 @@ export async function startStack(
     logger: false,
     merchantsDir: config.merchantsDir,
     feeFields: (options.methods ?? PAYMENT_METHODS).feeFields,
+    // The receiver checks the demo merchants' order events with what the edge signs them with.
+    webhookSecrets: (variable) => config.events.secrets.get(variable) ?? [config.events.sandboxSecret],
     ...options.sandbox,
   });
   const logs = logLines();

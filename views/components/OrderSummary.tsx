@@ -6,7 +6,7 @@
 import { Fragment } from 'react';
 import { countryOfCurrency } from '../../checkout/domain.ts';
 import { type Order, type SummaryRow, summaryRows } from '../../checkout/order.ts';
-import { formatMoment } from '../../checkout/quote-timer.ts';
+import { type ClockTexts, formatMoment } from '../../checkout/quote-timer.ts';
 import { useRenderContext } from '../../server/render/context.tsx';
 import { useTexts } from '../../ui/language.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -57,7 +57,7 @@ export function OrderSummary({
       case 'email':
         return row.value;
       case 'date':
-        return <time dateTime={new Date(row.at).toISOString()}>{placedText(row.at, row.fiatCurrency, formats.locale)}</time>;
+        return <time dateTime={new Date(row.at).toISOString()}>{placedText(row.at, row.fiatCurrency, texts)}</time>;
     }
   };
   return (
@@ -73,6 +73,6 @@ export function OrderSummary({
 }
 
 /** A moment in the time zone of the order's country (its fiat currency's). */
-export function placedText(at: number, fiatCurrency: string, locale: string): string {
-  return formatMoment(at, countryOfCurrency(fiatCurrency), locale);
+export function placedText(at: number, fiatCurrency: string, texts: ClockTexts): string {
+  return formatMoment(at, countryOfCurrency(fiatCurrency), texts);
 }

@@ -17,12 +17,13 @@ export interface Bank {
   bankName: string;
 }
 
-/** 'Sandbox Bank Central Asia' -> 'BC': the tile of a bank without a shipped logo. */
+/** 'Sandbox Bank Central Asia' -> 'BC': the tile of a bank without a shipped logo ('' for a name without words). */
 export function bankInitials(name: string): string {
-  const words = name.split(/\s+/).filter((w) => /^[A-Z]/.test(w) && w !== 'Sandbox');
-  return (words.length ? words : name.split(/\s+/))
+  const all = name.split(/\s+/).filter(Boolean);
+  const words = all.filter((w) => /^[A-Z]/.test(w) && w !== 'Sandbox');
+  return (words.length ? words : all)
     .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
+    .map((w) => [...w][0]!.toUpperCase())
     .join('');
 }
 
@@ -115,8 +116,11 @@ export type BankPaymentProps = {
    * bank cannot change, so another bank is a new order for the same amount (`newOrderUrl`).
    */
   { kind: 'bank'; bankHtml: string; newOrderUrl: string }
-  /** Back from the bank, the payment not confirmed yet: the page watches the order. */
-  | { kind: 'waiting'; statusUrl: string; pageUrl: string }
+  /**
+   * Back from the bank, the payment not confirmed yet: the page watches the order; back from
+   * a provider's page before paying, the way back to it (`providerUrl`) comes first.
+   */
+  | { kind: 'waiting'; statusUrl: string; pageUrl: string; sentBack: boolean; providerUrl?: string | undefined }
 );
 
 /**
@@ -135,11 +139,25 @@ export function BankPaymentPage(props: BankPaymentProps) {
           <h1>{title}</h1>
           {waiting ? (
             <>
-              <p role="status">{BANK_PAYMENT_TEXT.waiting}</p>
+              <p role="status">{props.sentBack ? BANK_PAYMENT_TEXT.waiting : BANK_PAYMENT_TEXT.waitingAway}</p>
               <Island name="OrderWatch" props={{ statusUrl: props.statusUrl, pageUrl: props.pageUrl }} />
-              <a className="button secondary" href={props.pageUrl}>
-                {BANK_PAYMENT_TEXT.checkAgain}
-              </a>
+              {props.providerUrl ? (
+                <>
+                  <p>{BANK_PAYMENT_TEXT.notPaidYet}</p>
+                  <a className="button" href={props.providerUrl}>
+                    {BANK_PAYMENT_TEXT.toBank}
+                  </a>
+                  <div className="secondary-actions">
+                    <a className="button secondary" href={props.pageUrl}>
+                      {BANK_PAYMENT_TEXT.checkAgain}
+                    </a>
+                  </div>
+                </>
+              ) : (
+                <a className="button secondary" href={props.pageUrl}>
+                  {BANK_PAYMENT_TEXT.checkAgain}
+                </a>
+              )}
             </>
           ) : (
             <>

@@ -12,7 +12,6 @@ import { isFinalStage, type OrderStage, paysInCrypto, waitsOnVisitor } from '../
 import { useMerchantWords, useRenderContext } from '../../server/render/context.tsx';
 import { Island } from '../../server/render/island.tsx';
 import { useTexts } from '../../ui/language.tsx';
-import { useFormats } from '../../ui/page-language.ts';
 import { CopyValue } from '../components/CopyValue.tsx';
 import { OrderSummary, placedText } from '../components/OrderSummary.tsx';
 import { ReferenceNumber } from '../components/ReferenceNumber.tsx';
@@ -95,11 +94,10 @@ export function OrderPage(props: OrderPageProps) {
   const { order, stage, deadline, depositAddress, receipt, resumePath, pagePath, now } = props;
   const texts = useTexts();
   const { ORDER_PAGE_TEXT, SUMMARY_TEXT, COPY_TEXT } = texts;
-  const { locale } = useFormats();
   const { merchant } = useRenderContext();
   const { merchantName } = merchant.config;
   const merchantTitle = useMerchantWords().title;
-  const moment = (at: number) => placedText(at, order.fiatCurrency, locale);
+  const moment = (at: number) => placedText(at, order.fiatCurrency, texts);
   return (
     <Document title={ORDER_PAGE_TEXT.title} description={ORDER_PAGE_TEXT.description({ merchant: merchantTitle })}>
       <section className="card order-page" aria-labelledby="order-title">

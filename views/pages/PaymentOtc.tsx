@@ -48,7 +48,7 @@ function CashReceipt({ receipt }: { receipt: CashReceiptData }) {
         <dt>{CASH_PAGE.deadlineLabel}</dt>
         <dd className="cash-deadline">{receipt.deadline}</dd>
       </dl>
-      <OrderSummary order={receipt.order} receipt />
+      <OrderSummary order={receipt.order} receipt completed />
       <p className="otc-expiry">{receipt.expiry}</p>
       <h2>{CASH_PAGE.validIdsHeading}</h2>
       <ul className="valid-ids">

@@ -14,7 +14,7 @@ export function PaymentSpendSuccessPage({ order, receipt }: CompletionProps) {
       <section className="card completion">
         <h1>{RECEIPT_TEXT.thankYou}</h1>
         <p>{receipt?.onDeposit ?? RECEIPT_TEXT.onDeposit.payout}</p>
-        {order && <OrderSummary order={order} />}
+        {order && <OrderSummary order={order} completed />}
         <DoneButton />
       </section>
       <OrderLink />

@@ -1,15 +1,14 @@
 // Screen 20, cancelled page: nothing was charged; Try Again starts over at home.
 import { ROUTES } from '../../checkout/routes.ts';
 import { useTexts } from '../../ui/language.tsx';
-import { useFormats } from '../../ui/page-language.ts';
 import { OrderLink } from '../components/OrderLink.tsx';
 import { placedText } from '../components/OrderSummary.tsx';
 import { Document } from '../layout/Document.tsx';
 import type { CompletionProps } from './completion.ts';
 
 export function TransactionCancelledPage({ order, receipt }: CompletionProps) {
-  const { ACTIONS, CANCELLED_TEXT } = useTexts();
-  const formats = useFormats();
+  const texts = useTexts();
+  const { ACTIONS, CANCELLED_TEXT } = texts;
   return (
     <Document title={CANCELLED_TEXT.title}>
       <section className="card completion">
@@ -26,7 +25,7 @@ export function TransactionCancelledPage({ order, receipt }: CompletionProps) {
             {order.placedAt !== undefined && (
               <>
                 <br />
-                {CANCELLED_TEXT.placed({ date: placedText(order.placedAt, order.fiatCurrency, formats.locale) })}
+                {CANCELLED_TEXT.placed({ date: placedText(order.placedAt, order.fiatCurrency, texts) })}
               </>
             )}
           </p>

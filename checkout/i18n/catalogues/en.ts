@@ -40,6 +40,9 @@ export const en = {
     'Approve the payment on your bank’s page below. When you are done there, your bank brings you back here.',
   'BANK_PAYMENT_TEXT.kept':
     'Your verified order {reference} is kept: come back to it with its Reference ID until the payment deadline.',
+  'BANK_PAYMENT_TEXT.notPaidYet':
+    'Left your bank’s page before paying? Go back to it: the order is kept for you until the payment deadline.',
+  'BANK_PAYMENT_TEXT.toBank': 'Continue at your bank',
   'BANK_PAYMENT_TEXT.title': 'Pay at your bank',
   'BANK_PAYMENT_TEXT.otherBankTitle': 'Paying from another bank?',
   'BANK_PAYMENT_TEXT.otherBank':
@@ -48,6 +51,7 @@ export const en = {
   'BANK_TEXT.once': 'Once chosen, the bank can’t be changed for this order.',
   'BANK_PAYMENT_TEXT.waiting':
     'Your bank has sent you back. This page moves on by itself as soon as your bank confirms the payment.',
+  'BANK_PAYMENT_TEXT.waitingAway': 'This page moves on by itself as soon as your bank confirms the payment.',
   'BANK_PAYMENT_TEXT.waitingTitle': 'Waiting for your bank',
   'BANK_TEXT.deadline': 'Your payment must arrive within {window}.',
   'BANK_TEXT.notOffered': 'Please choose one of the banks shown.',
@@ -79,6 +83,8 @@ export const en = {
   'CARD_TEXT.declined':
     'Your card was declined and nothing was charged. Try again in a new card form below, or choose another payment method.',
   'CARD_TEXT.otherMethod': 'Choose another payment method',
+  'CARD_TEXT.otherMethodLeaves':
+    'This order is then left unpaid, and a new one starts from the home page with the payment method you choose.',
   'CARD_TEXT.extraFee': 'Network fee',
   'CARD_TEXT.fee': 'Card processing fee',
   'CARD_TEXT.frameTitle': 'Card payment form',
@@ -573,12 +579,31 @@ export const en = {
   'FOOTER_TEXT.phone': 'Phone:',
   'QUOTE_TEXT.until': '(until {time})',
   // The order's own page and the link to it on every page of an order.
+  'WEBHOOKS_PAGE_TEXT.title': 'Order events received',
+  'WEBHOOKS_PAGE_TEXT.intro':
+    'The order events the sandbox received for this merchant, newest first, checked as your server checks them: the signature over the body, with the secret of the variable your endpoint names.',
+  'WEBHOOKS_PAGE_TEXT.empty': 'Nothing received yet. Confirm a quote on this site: order.created arrives within a few seconds.',
+  'WEBHOOKS_PAGE_TEXT.unavailable': 'The sandbox did not answer. Try again in a moment.',
+  'WEBHOOKS_PAGE_TEXT.description': "The order events {title} received, with each signature's verdict.",
+  'WEBHOOKS_PAGE_TEXT.column.receivedAt': 'Received:',
+  'WEBHOOKS_PAGE_TEXT.column.reference': 'Reference ID:',
+  'WEBHOOKS_PAGE_TEXT.column.sequence': 'Sequence:',
+  'WEBHOOKS_PAGE_TEXT.column.verdict': 'Signature:',
+  'WEBHOOKS_PAGE_TEXT.verdict.valid': 'Valid',
+  'WEBHOOKS_PAGE_TEXT.verdict.invalidSignature': 'Invalid signature',
+  'WEBHOOKS_PAGE_TEXT.verdict.staleTimestamp': 'Timestamp out of range',
+  'WEBHOOKS_PAGE_TEXT.verdict.noSecret': 'No secret to check with',
+  'WEBHOOKS_PAGE_TEXT.verdict.missingHeaders': 'Headers missing',
   'NO_ORDER_TEXT.title': 'No order to show here',
   'NO_ORDER_TEXT.body':
     'This page tells how an order went, but this browser holds no order for it to show. If you placed an order, open its page from the link you kept, or look it up with its Reference ID.',
   'NO_ORDER_TEXT.unavailable':
     'Your order could not be loaded just now, so this page cannot tell how it went. Reload the page in a moment, or look the order up with its Reference ID.',
   'NO_ORDER_TEXT.lookup': 'Look up my order',
+  'ZONE_TEXT.CA': 'Toronto time',
+  'ZONE_TEXT.AU': 'Sydney time',
+  'ZONE_TEXT.PH': 'Manila time',
+  'ZONE_TEXT.ID': 'Jakarta time',
   'ORDER_PAGE_TEXT.title': 'Your order',
   'ORDER_PAGE_TEXT.statusLabel': 'Status',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Not finished',

@@ -40,6 +40,9 @@ export const frCA: Catalogue = {
     'Approuvez le paiement sur la page de votre banque ci-dessous. Une fois terminé, votre banque vous ramène ici.',
   'BANK_PAYMENT_TEXT.kept':
     'Votre commande vérifiée {reference} est conservée : revenez-y avec son numéro de référence avant l’échéance du paiement.',
+  'BANK_PAYMENT_TEXT.notPaidYet':
+    'Vous avez quitté la page de votre banque avant de payer? Retournez-y : la commande vous est réservée jusqu’à la date limite de paiement.',
+  'BANK_PAYMENT_TEXT.toBank': 'Continuer à ma banque',
   'BANK_PAYMENT_TEXT.title': 'Payer auprès de votre banque',
   'BANK_PAYMENT_TEXT.otherBankTitle': 'Payer depuis une autre banque?',
   'BANK_PAYMENT_TEXT.otherBank':
@@ -48,6 +51,7 @@ export const frCA: Catalogue = {
   'BANK_TEXT.once': 'Une fois choisie, la banque ne peut plus être changée pour cette commande.',
   'BANK_PAYMENT_TEXT.waiting':
     'Votre banque vous a renvoyé ici. Cette page passe à la suite d’elle-même dès que votre banque confirme le paiement.',
+  'BANK_PAYMENT_TEXT.waitingAway': 'Cette page passe à la suite d’elle-même dès que votre banque confirme le paiement.',
   'BANK_PAYMENT_TEXT.waitingTitle': 'En attente de votre banque',
   'BANK_TEXT.deadline': 'Votre paiement doit nous parvenir dans un délai de {window}.',
   'BANK_TEXT.notOffered': 'Veuillez choisir l’une des banques affichées.',
@@ -79,6 +83,8 @@ export const frCA: Catalogue = {
   'CARD_TEXT.declined':
     'Votre carte a été refusée et rien n’a été débité. Réessayez dans un nouveau formulaire de carte ci-dessous, ou choisissez un autre mode de paiement.',
   'CARD_TEXT.otherMethod': 'Choisir un autre mode de paiement',
+  'CARD_TEXT.otherMethodLeaves':
+    'Cette commande est alors abandonnée sans paiement, et une nouvelle commence à l’accueil avec le mode de paiement de votre choix.',
   'CARD_TEXT.extraFee': 'Frais de réseau',
   'CARD_TEXT.fee': 'Frais de traitement de la carte',
   'CARD_TEXT.frameTitle': 'Formulaire de paiement par carte',
@@ -603,12 +609,32 @@ export const frCA: Catalogue = {
   'FOOTER_TEXT.phone': 'Téléphone :',
   'QUOTE_TEXT.until': '(jusqu’à {time})',
   // La page propre à la commande et son lien sur chaque page d’une commande.
+  'WEBHOOKS_PAGE_TEXT.title': 'Événements de commande reçus',
+  'WEBHOOKS_PAGE_TEXT.intro':
+    'Les événements de commande que le bac à sable a reçus pour ce marchand, du plus récent au plus ancien, vérifiés comme votre serveur les vérifie : la signature du corps, avec le secret de la variable que nomme votre point de terminaison.',
+  'WEBHOOKS_PAGE_TEXT.empty':
+    'Rien de reçu pour l’instant. Confirmez un devis sur ce site : order.created arrive en quelques secondes.',
+  'WEBHOOKS_PAGE_TEXT.unavailable': 'Le bac à sable n’a pas répondu. Réessayez dans un instant.',
+  'WEBHOOKS_PAGE_TEXT.description': 'Les événements de commande que {title} a reçus, avec le verdict de chaque signature.',
+  'WEBHOOKS_PAGE_TEXT.column.receivedAt': 'Reçu :',
+  'WEBHOOKS_PAGE_TEXT.column.reference': 'Numéro de référence :',
+  'WEBHOOKS_PAGE_TEXT.column.sequence': 'Séquence :',
+  'WEBHOOKS_PAGE_TEXT.column.verdict': 'Signature :',
+  'WEBHOOKS_PAGE_TEXT.verdict.valid': 'Valide',
+  'WEBHOOKS_PAGE_TEXT.verdict.invalidSignature': 'Signature invalide',
+  'WEBHOOKS_PAGE_TEXT.verdict.staleTimestamp': 'Horodatage hors délai',
+  'WEBHOOKS_PAGE_TEXT.verdict.noSecret': 'Aucun secret pour vérifier',
+  'WEBHOOKS_PAGE_TEXT.verdict.missingHeaders': 'En-têtes manquants',
   'NO_ORDER_TEXT.title': 'Aucune commande à afficher ici',
   'NO_ORDER_TEXT.body':
     'Cette page indique comment une commande s’est conclue, mais ce navigateur ne garde aucune commande à afficher. Si vous avez passé une commande, ouvrez sa page à partir du lien que vous avez gardé, ou retrouvez-la avec son numéro de référence.',
   'NO_ORDER_TEXT.unavailable':
     'Votre commande n’a pas pu être chargée pour le moment : cette page ne peut donc pas indiquer comment elle s’est conclue. Rechargez la page dans un instant, ou retrouvez la commande avec son numéro de référence.',
   'NO_ORDER_TEXT.lookup': 'Retrouver ma commande',
+  'ZONE_TEXT.CA': 'heure de Toronto',
+  'ZONE_TEXT.AU': 'heure de Sydney',
+  'ZONE_TEXT.PH': 'heure de Manille',
+  'ZONE_TEXT.ID': 'heure de Jakarta',
   'ORDER_PAGE_TEXT.title': 'Votre commande',
   'ORDER_PAGE_TEXT.statusLabel': 'État',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Non terminée',

@@ -40,9 +40,13 @@ export const id: Catalogue = {
     'Setujui pembayaran di halaman bank Anda di bawah ini. Setelah selesai, bank Anda akan mengarahkan Anda kembali ke sini.',
   'BANK_PAYMENT_TEXT.kept':
     'Pesanan Anda yang sudah terverifikasi, {reference}, tetap tersimpan: buka kembali dengan ID Referensi-nya sebelum batas waktu pembayaran.',
+  'BANK_PAYMENT_TEXT.notPaidYet':
+    'Meninggalkan halaman bank Anda sebelum membayar? Kembali ke sana: pesanan disimpan untuk Anda sampai batas waktu pembayaran.',
+  'BANK_PAYMENT_TEXT.toBank': 'Lanjutkan di bank saya',
   'BANK_PAYMENT_TEXT.title': 'Bayar di bank Anda',
   'BANK_PAYMENT_TEXT.waiting':
     'Bank Anda sudah mengarahkan Anda kembali. Halaman ini akan lanjut dengan sendirinya begitu bank Anda mengonfirmasi pembayaran.',
+  'BANK_PAYMENT_TEXT.waitingAway': 'Halaman ini akan lanjut dengan sendirinya begitu bank Anda mengonfirmasi pembayaran.',
   'BANK_PAYMENT_TEXT.waitingTitle': 'Menunggu bank Anda',
   'BANK_TEXT.deadline': 'Pembayaran Anda harus diterima dalam {window}.',
   'BANK_TEXT.notOffered': 'Silakan pilih salah satu bank yang ditampilkan.',
@@ -74,6 +78,8 @@ export const id: Catalogue = {
   'CARD_TEXT.declined':
     'Kartu Anda ditolak dan tidak ada yang ditagih. Coba lagi di formulir kartu baru di bawah, atau pilih metode pembayaran lain.',
   'CARD_TEXT.otherMethod': 'Pilih metode pembayaran lain',
+  'CARD_TEXT.otherMethodLeaves':
+    'Pesanan ini lalu ditinggalkan tanpa dibayar, dan pesanan baru dimulai dari beranda dengan metode pembayaran pilihan Anda.',
   'CARD_TEXT.extraFee': 'Biaya jaringan',
   'CARD_TEXT.fee': 'Biaya pemrosesan kartu',
   'CARD_TEXT.frameTitle': 'Formulir pembayaran kartu',
@@ -576,12 +582,32 @@ export const id: Catalogue = {
   'FOOTER_TEXT.email': 'Email:',
   'FOOTER_TEXT.phone': 'Telepon:',
   'QUOTE_TEXT.until': '(sampai {time})',
+  'WEBHOOKS_PAGE_TEXT.title': 'Peristiwa pesanan yang diterima',
+  'WEBHOOKS_PAGE_TEXT.intro':
+    'Peristiwa pesanan yang diterima sandbox untuk merchant ini, terbaru lebih dulu, diperiksa seperti server Anda memeriksanya: tanda tangan atas isi pesan, dengan rahasia dari variabel yang disebut endpoint Anda.',
+  'WEBHOOKS_PAGE_TEXT.empty':
+    'Belum ada yang diterima. Konfirmasikan penawaran di situs ini: order.created tiba dalam beberapa detik.',
+  'WEBHOOKS_PAGE_TEXT.unavailable': 'Sandbox tidak menjawab. Coba lagi sebentar lagi.',
+  'WEBHOOKS_PAGE_TEXT.description': 'Peristiwa pesanan yang diterima {title}, dengan putusan setiap tanda tangan.',
+  'WEBHOOKS_PAGE_TEXT.column.receivedAt': 'Diterima:',
+  'WEBHOOKS_PAGE_TEXT.column.reference': 'ID Referensi:',
+  'WEBHOOKS_PAGE_TEXT.column.sequence': 'Urutan:',
+  'WEBHOOKS_PAGE_TEXT.column.verdict': 'Tanda tangan:',
+  'WEBHOOKS_PAGE_TEXT.verdict.valid': 'Sah',
+  'WEBHOOKS_PAGE_TEXT.verdict.invalidSignature': 'Tanda tangan tidak sah',
+  'WEBHOOKS_PAGE_TEXT.verdict.staleTimestamp': 'Stempel waktu di luar batas',
+  'WEBHOOKS_PAGE_TEXT.verdict.noSecret': 'Tidak ada rahasia untuk memeriksa',
+  'WEBHOOKS_PAGE_TEXT.verdict.missingHeaders': 'Header tidak lengkap',
   'NO_ORDER_TEXT.title': 'Tidak ada pesanan untuk ditampilkan di sini',
   'NO_ORDER_TEXT.body':
     'Halaman ini menunjukkan hasil sebuah pesanan, tetapi peramban ini tidak menyimpan pesanan untuk ditampilkan. Jika Anda membuat pesanan, buka halamannya dari tautan yang Anda simpan, atau cari dengan ID Referensinya.',
   'NO_ORDER_TEXT.unavailable':
     'Pesanan Anda tidak dapat dimuat saat ini, jadi halaman ini tidak dapat menunjukkan hasilnya. Muat ulang halaman sebentar lagi, atau cari pesanan dengan ID Referensinya.',
   'NO_ORDER_TEXT.lookup': 'Cari pesanan saya',
+  'ZONE_TEXT.CA': 'waktu Toronto',
+  'ZONE_TEXT.AU': 'waktu Sydney',
+  'ZONE_TEXT.PH': 'waktu Manila',
+  'ZONE_TEXT.ID': 'waktu Jakarta',
   'ORDER_PAGE_TEXT.title': 'Pesanan Anda',
   'ORDER_PAGE_TEXT.statusLabel': 'Status',
   'ORDER_PAGE_TEXT.stage.unfinished': 'Belum selesai',

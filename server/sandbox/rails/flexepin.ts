@@ -41,5 +41,5 @@ function redeemVoucher(clock: Clock, txn: Txn, voucherNumber: string): void {
     );
   }
   // Coins are delivered within 12 hours of the review.
-  review(txn);
+  review(txn, clock.now());
 }

@@ -119,7 +119,9 @@ export function txnRoutes(ctx: SandboxContext, api: Api) {
       submitSelfie(ctx.clock, txn);
       return flowState(txn);
     });
-    app.get<{ Params: { refId: string } }>('/status/:refId', async (request) => pollStatus(load(request.params.refId, request)));
+    app.get<{ Params: { refId: string } }>('/status/:refId', async (request) =>
+      pollStatus(ctx.clock, load(request.params.refId, request)),
+    );
     app.get<{ Params: { refId: string } }>('/flowstate/:refId', async (request) =>
       flowState(load(request.params.refId, request)),
     );
