@@ -53,6 +53,8 @@ export interface TourMerchant {
   inputBuyAllowed?: boolean;
   inputSellAllowed?: boolean;
   inputSpendAllowed?: boolean;
+  /** As written (`{sandbox}/…`) or as loaded. */
+  webhooks?: readonly { url: string | { sandbox: boolean } }[];
 }
 /** The tour's name for a shipped merchant's file. */
 export type DemoMerchant = TourMerchant;
@@ -427,14 +429,19 @@ const PLANS: readonly StopPlan[] = [
   },
   {
     name: 'webhooks, the order events the sandbox received',
-    host: TEST,
+    demo: TEST,
     path: '/webhooks',
+    // Only a TEST or DEV merchant whose endpoints include the sandbox's receiver has the page.
+    has: (shop) =>
+      !shop.prod &&
+      (shop.merchant.webhooks ?? []).some((w) => (typeof w.url === 'string' ? w.url.startsWith('{sandbox}') : w.url.sandbox)) &&
+      canWalk(shop, {}),
     // An order confirmed and its events delivered: the page lists them with their verdicts.
-    open: async (stack, page) => {
-      await driveTo(stack, '/address-input', { host: TEST });
+    open: async (stack, page, shop) => {
+      await driveTo(stack, '/address-input', shop.walk());
       await stack.app.events.settled();
       stack.app.events.start();
-      await goto(stack, page, TEST, '/webhooks');
+      await goto(stack, page, shop.host, '/webhooks');
     },
   },
   {
