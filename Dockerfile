@@ -21,6 +21,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # package.json stays: the server finds its dist/ and its version from it.
 COPY --from=build /app/dist ./dist
+# The shared palette's defaults: every merchant's contrast is checked over them when it loads.
+COPY static/css/app.css ./static/css/app.css
 COPY merchants ./merchants
 # The order events' outbox without Redis: a volume, so a new container delivers what the last one recorded.
 RUN mkdir /app/events && chown node:node /app/events

@@ -168,6 +168,13 @@ const merchantFields = z.strictObject({
   languages: z.array(z.enum(LANGUAGES)).min(1).default([DEFAULT_LANGUAGE]),
   /** The merchant's words in its other languages; what is left out shows in its default language. */
   translations: z.partialRecord(z.enum(LANGUAGES), merchantWordsSchema).default({}),
+  /**
+   * What the merchant lets show in its default language on its other languages' pages: a
+   * text named as `npm run check:merchants` lists it (`legal/fr-CA/privacy-policy.html`,
+   * `translations.fr-CA.psa`), or a language, for all of its texts (`fil`). Anything else
+   * left untranslated refuses a production publication.
+   */
+  untranslated: z.array(z.string().min(1)).default([]),
   etransferEmail: z.string().email().optional(),
   audioTollFreeNumber: z.string().optional(),
   inputAllowed: z.boolean().default(false),

@@ -1,6 +1,9 @@
 // npm run check:merchants [-- dir]: load merchants/ exactly as the server does at start-up,
-// print one line per merchant, exit 0; or print every problem and exit 1. Run it in CI and
-// before deploying a merchant change.
+// print one line per merchant, exit 0; or print every problem and exit 1. Under a merchant,
+// one line per thing that would hurt its visitors (server/tenancy/publication.ts): a
+// production merchant with any is refused by the server too, so it exits 1; a TEST or DEV
+// one serves, and is told what would refuse it in production. Run it in CI and before
+// deploying a merchant change.
 
 import { FLOW_KINDS } from '../checkout/domain.ts';
 import { PAYMENT_METHODS } from '../server/methods/index.ts';
@@ -33,7 +36,8 @@ function languages(m: Merchant): string {
 }
 
 try {
-  const registry = await loadMerchants(dir, { blocking: true, methods: PAYMENT_METHODS });
+  const registry = await loadMerchants(dir, { blocking: true, methods: PAYMENT_METHODS, publication: 'report' });
+  const published = new Map(registry.published.map((report) => [report.id, report]));
   const width = Math.max(...registry.merchants.map((m) => m.id.length));
   for (const m of registry.merchants) {
     const tags = [m.id === registry.fallback.id ? 'fallback' : '', m.id === registry.mainBrandId ? 'main brand' : ''].filter(
@@ -52,8 +56,21 @@ try {
         .filter(Boolean)
         .join('  '),
     );
+    const problems = published.get(m.id)?.problems ?? [];
+    if (problems.length > 0)
+      console.log(`  would refuse a production publication:\n${problems.map((p) => `    ${p}`).join('\n')}`);
   }
-  console.log(`${registry.merchants.length} merchants OK in ${dir}`);
+  const refused = registry.published.filter((report) => report.env === 'PROD').map((report) => report.id);
+  const ok = registry.merchants.length - registry.published.length;
+  const others = registry.published.filter((report) => report.env !== 'PROD').map((report) => `${report.id} (${report.env})`);
+  console.log(
+    [
+      `${ok} merchants OK in ${dir}`,
+      ...(others.length > 0 ? [`serving with problems: ${others.join(', ')}`] : []),
+      ...(refused.length > 0 ? [`refused in production: ${refused.join(', ')}`] : []),
+    ].join('; '),
+  );
+  if (refused.length > 0) process.exitCode = 1;
 } catch (err) {
   if (!(err instanceof MerchantConfigError)) throw err;
   console.error(err.message);

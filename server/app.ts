@@ -70,6 +70,11 @@ export interface AppDeps {
   wait?: (ms: number) => Promise<void>;
   /** The payment methods the checkout knows; server/methods/ by default. */
   methods?: MethodTable<PaymentMethod>;
+  /**
+   * `report`: serve a production merchant whatever would hurt its visitors, as a TEST one
+   * is served (the preview shows such a folder's pages); never from the environment.
+   */
+  publication?: 'enforce' | 'report';
 }
 
 /** RATE_LIMITS applied to every limit the screens count against, the methods' included. */
@@ -84,7 +89,7 @@ function rateLimitsOf(config: AppConfig, methods: MethodTable<PaymentMethod>) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const methods = deps.methods ?? PAYMENT_METHODS;
-  const links = { sandboxUrl: deps.sandboxSiteUrl, methods };
+  const links = { sandboxUrl: deps.sandboxSiteUrl, methods, publication: deps.publication };
   const rateLimits = rateLimitsOf(config, methods);
   const merchants = liveRegistry(await loadMerchants(config.merchantsDir, { ...links, blocking: true }));
 

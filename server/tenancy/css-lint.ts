@@ -46,7 +46,7 @@ function isOwnAsset(url: string, assetPath: string): boolean {
 }
 
 /** An address the sheet makes the browser fetch; whether it is allowed depends on the merchant. */
-interface Address {
+export interface StyleSheetAddress {
   line: number;
   url: string;
   /** The function a quoted address is an argument of (image-set…); undefined for url(). */
@@ -59,10 +59,10 @@ interface Address {
  * copies of one sheet are tokenised once (ContentPool.lint) and each merchant's own part
  * is the cheap `lintStyleSheet` pass over the addresses.
  */
-export type StyleSheetFindings = readonly (string | Address)[];
+export type StyleSheetFindings = readonly (string | StyleSheetAddress)[];
 
 export function styleSheetFindings(css: string): StyleSheetFindings {
-  const found: (string | Address)[] = [];
+  const found: (string | StyleSheetAddress)[] = [];
   const tokens = significantTokens(css);
   const locations = new OffsetToLocation(css);
   const text = (token: Token | undefined) => (token === undefined ? '' : css.slice(token.start, token.end));

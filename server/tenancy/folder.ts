@@ -13,6 +13,7 @@ import type { JsonCheck, Problems, Reader } from './files.ts';
 import { listNames, readJson, readOptional, readOptionalText, text } from './files.ts';
 import { lintHtmlFragment, sanitizeFragment } from './html-lint.ts';
 import type { ContentPool } from './pool.ts';
+import { publicationProblems } from './publication.ts';
 import { checkMerchant } from './rules.ts';
 import type { LegalPage, Merchant, MerchantAsset, MerchantTexts } from './types.ts';
 import { isLegalPage, LEGAL_PAGE_NAMES } from './types.ts';
@@ -190,6 +191,8 @@ async function readFavicon(
 export interface Loaded {
   merchant: Merchant;
   file: string;
+  /** What would hurt its visitors (publication.ts): a production merchant with any is refused. */
+  hurts: string[];
 }
 
 /**
@@ -257,8 +260,8 @@ export async function loadMerchant(ctx: LoadContext, id: string, problems: Probl
     readFavicon(ctx, folder, id, present, assets, problems),
   ]);
   const styleFile = path.join(folder, 'style.css');
-  if (style !== undefined) {
-    const css = text(style);
+  const css = style === undefined ? undefined : text(style);
+  if (css !== undefined) {
     for (const p of lintStyleSheet(css, `${ASSET_PREFIX}${id}/`, ctx.pool.lint(css, styleSheetFindings))) {
       problems.push(`${displayPath(styleFile)}: ${p}`);
     }
@@ -274,5 +277,6 @@ export async function loadMerchant(ctx: LoadContext, id: string, problems: Probl
     merchant.faviconType = favicon.type;
   }
   if (footerHtml !== undefined) merchant.footerHtml = footerHtml;
-  return { merchant: Object.freeze(merchant), file };
+  const hurts = publicationProblems(merchant, folder, css, ctx.pool);
+  return { merchant: Object.freeze(merchant), file, hurts };
 }

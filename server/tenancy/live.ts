@@ -18,6 +18,9 @@ export function liveRegistry(initial: MerchantRegistry): LiveRegistry {
     get merchants() {
       return current.merchants;
     },
+    get published() {
+      return current.published;
+    },
     get byId() {
       return current.byId;
     },

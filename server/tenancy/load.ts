@@ -16,7 +16,7 @@ import type { Merchant, MerchantRegistry } from './types.ts';
 
 export type { MerchantConfig, TenancyRules } from '../../checkout/merchant-schema.ts';
 export { MerchantConfigError } from './errors.ts';
-export type { HostResolution, LegalPage, Merchant, MerchantAsset, MerchantRegistry } from './types.ts';
+export type { HostResolution, LegalPage, Merchant, MerchantAsset, MerchantRegistry, PublicationReport } from './types.ts';
 export { isLegalPage, LEGAL_PAGE_NAMES } from './types.ts';
 
 const TENANCY_FILE = 'tenancy.json';
@@ -28,6 +28,12 @@ export interface LoadOptions extends MerchantSchemaOptions {
   previous?: readonly Merchant[];
   /** Read files on the main thread: fastest, for start-up; a reload reads in the thread pool. */
   blocking?: boolean;
+  /**
+   * `enforce` (the server, by default): a production merchant with anything that would hurt
+   * its visitors refuses the load, as a bad file does. `report` (the merchant check): every
+   * merchant loads, and `published` says what each would be refused for.
+   */
+  publication?: 'enforce' | 'report';
 }
 
 /**
@@ -98,9 +104,14 @@ export async function loadMerchants(dir: string, options: LoadOptions): Promise<
   const loaded = results.filter((r): r is Loaded => r !== undefined);
 
   if (rules !== undefined) checkTenancy(tenancyFile, rules, folders, loaded, problems);
+  const enforced = (l: Loaded) => options.publication !== 'report' && l.merchant.config.env === 'PROD';
+  for (const l of loaded) if (enforced(l)) problems.push(...l.hurts);
   if (problems.length > 0 || rules === undefined) throw new MerchantConfigError(problems);
 
   const merchants = loaded.map((l) => l.merchant);
   const fallback = merchants.find((m) => m.id === rules.fallback)!;
-  return buildRegistry(Object.freeze(merchants), deepFreeze(rules), fallback);
+  const published = loaded
+    .filter((l) => l.hurts.length > 0 && !enforced(l))
+    .map((l) => Object.freeze({ id: l.merchant.id, env: l.merchant.config.env, problems: Object.freeze(l.hurts) }));
+  return buildRegistry(Object.freeze(merchants), deepFreeze(rules), fallback, Object.freeze(published));
 }

@@ -2,7 +2,9 @@
 // (debounced, so an editor's or a deployment's burst of writes is one reload) and when
 // app.reloadMerchants() is called (main.ts calls it on SIGHUP). The new set is loaded and
 // checked whole beside the serving one, then swapped in with one assignment; a set with
-// any problem is refused, logged with every problem, and the old set keeps serving.
+// any problem (a production merchant's publication problems included) is refused, logged
+// with every problem, and the old set keeps serving. TEST and DEV merchants serving with
+// such problems are logged at every load.
 import { type FSWatcher, lstatSync, readdirSync, realpathSync, watch } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
@@ -12,7 +14,8 @@ import type { AppConfig } from '../config.ts';
 import { MerchantConfigError } from './errors.ts';
 import { isHidden } from './files.ts';
 import type { LiveRegistry } from './live.ts';
-import { loadMerchants } from './load.ts';
+import { type LoadOptions, loadMerchants } from './load.ts';
+import type { MerchantRegistry } from './types.ts';
 
 /**
  * MERCHANTS_WATCH. `tree`: any file under the folder (a watch per merchant folder, per legal
@@ -142,7 +145,7 @@ export type ReloadOutcome =
 export interface ReloadOptions {
   live: LiveRegistry;
   dir: string;
-  links: MerchantSchemaOptions;
+  links: MerchantSchemaOptions & Pick<LoadOptions, 'publication'>;
   watch: WatchMode;
   /** Quiet time after the last change before reloading. */
   debounceMs?: number;
@@ -160,6 +163,16 @@ const DEFAULT_DEBOUNCE_MS = 250;
 export const merchantReloadPlugin = fp<ReloadOptions>(
   async (app, { live, dir, links, watch: mode, debounceMs = DEFAULT_DEBOUNCE_MS }) => {
     const log = app.log.child({ component: 'merchants' });
+    // A TEST or DEV merchant serves with what would refuse it in production: said at every load.
+    const warnPublished = (registry: MerchantRegistry) => {
+      for (const { id, env, problems } of registry.published) {
+        log.warn(
+          { merchant: id, env, problems },
+          `merchant ${id} (${env}) serves with problems a production publication refuses`,
+        );
+      }
+    };
+    warnPublished(live.current);
     let running: Promise<ReloadOutcome> | undefined;
     let again = false;
 
@@ -174,6 +187,7 @@ export const merchantReloadPlugin = fp<ReloadOptions>(
         const removed = [...before.byId.keys()].filter((id) => !ids.has(id));
         const ms = Math.round(performance.now() - started);
         log.info({ merchants: next.merchants.length, added, removed, ms }, 'merchants reloaded');
+        warnPublished(next);
         app.metrics.merchantReload('reloaded');
         return { ok: true, merchants: next.merchants.length, added, removed, ms };
       } catch (err) {

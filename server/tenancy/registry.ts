@@ -2,9 +2,14 @@
 import { TEST_COIN } from '../../checkout/domain.ts';
 import type { TenancyRules } from '../../checkout/merchant-schema.ts';
 import { normaliseHost } from './host.ts';
-import type { HostResolution, Merchant, MerchantRegistry } from './types.ts';
+import type { HostResolution, Merchant, MerchantRegistry, PublicationReport } from './types.ts';
 
-export function buildRegistry(merchants: readonly Merchant[], rules: TenancyRules, fallback: Merchant): MerchantRegistry {
+export function buildRegistry(
+  merchants: readonly Merchant[],
+  rules: TenancyRules,
+  fallback: Merchant,
+  published: readonly PublicationReport[] = [],
+): MerchantRegistry {
   // Host -> a ready-made answer, so resolve() allocates nothing for known hosts.
   const known = new Map<string, HostResolution>();
   for (const merchant of merchants) {
@@ -13,6 +18,7 @@ export function buildRegistry(merchants: readonly Merchant[], rules: TenancyRule
   const invalid: HostResolution = Object.freeze({ kind: 'invalid' });
   const registry: MerchantRegistry = {
     merchants,
+    published,
     byId: new Map(merchants.map((m) => [m.id, m])),
     fallback,
     rules,

@@ -47,8 +47,21 @@ export type HostResolution =
   /** host: the normalised Host. */
   { kind: 'known'; merchant: Merchant; host: string } | { kind: 'unknown'; host: string } | { kind: 'invalid' };
 
+/** A merchant that loaded although something would hurt its visitors (publication.ts). */
+export interface PublicationReport {
+  id: string;
+  env: MerchantConfig['env'];
+  /** One line each, naming the file and the field or line. */
+  problems: readonly string[];
+}
+
 export interface MerchantRegistry {
   merchants: readonly Merchant[];
+  /**
+   * The merchants serving with problems a production publication refuses: the TEST and DEV
+   * ones (a production one with any is refused), or every one when loaded to report.
+   */
+  published: readonly PublicationReport[];
   byId: ReadonlyMap<string, Merchant>;
   fallback: Merchant;
   mainBrandId?: string;

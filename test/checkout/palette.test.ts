@@ -1,9 +1,19 @@
 // Every merchant style sheet sets custom properties only, and its palette, light and dark,
-// passes WCAG AA wherever two of its colours meet (test/helpers/palette.ts).
+// passes WCAG AA wherever two of its colours meet (server/tenancy/palette.ts, which every
+// merchant folder meets when it loads).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { colorsIn, contrastFailures, contrastRatio, PALETTE, parseColor, sheetProperties } from '../helpers/palette.ts';
+import {
+  colorsIn,
+  contrastFailures,
+  contrastRatio,
+  PALETTE,
+  paletteProblems,
+  parseColor,
+  sharedPalette,
+  sheetProperties,
+} from '../../server/tenancy/palette.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const shared = sheetProperties(readFileSync(join(root, 'static/css/app.css'), 'utf8'));
@@ -21,7 +31,24 @@ t.test('contrast arithmetic matches WCAG', async (t) => {
     [255, 255, 255],
   ]);
   t.throws(() => colorsIn('rgba(0, 0, 0, .5)'), 'a see-through colour has no single contrast');
-  t.match(contrastFailures({ ...shared.light, '--muted': '#aaaaaa' }), [{ pair: /--muted on --surface/ }]);
+  t.match(contrastFailures({ ...shared.light, '--muted': '#aaaaaa' }), [{ pair: /--muted #aaaaaa on --surface #ffffff/ }]);
+  t.match(contrastFailures({ ...shared.light, '--brand': 'yellow' }), [
+    { pair: /--brand on --surface/, unreadable: /#rrggbb or rgb\(\)/ },
+  ]);
+});
+
+t.test('a sheet over the shared defaults: one line per failing pair, light and dark', async (t) => {
+  t.same(sharedPalette(), shared.light, "the defaults are the shared sheet's");
+  t.same(paletteProblems(':root { --brand: #c8102e; }'), [], 'a sheet may set a few colours only');
+  const yellow = paletteProblems(':root { --brand: #ffff66; }');
+  t.match(yellow, [
+    'light: --brand #ffff66 on --surface #ffffff (links and quiet buttons on a card): contrast 1.06:1, WCAG AA asks 4.5:1',
+  ]);
+  t.ok(yellow.some((line) => line.includes('(the focus ring)') && line.includes('asks 3:1')));
+  const dark = paletteProblems(
+    ':root { --text: #111111; } @media (prefers-color-scheme: dark) { :root { --bg: #000000; --surface: #101010; } }',
+  );
+  t.ok(dark.length > 0 && dark.every((line) => line.startsWith('dark: ')), 'only the dark scheme fails');
 });
 
 t.test('the shared sheet gives every palette property a default that passes', async (t) => {

@@ -178,7 +178,7 @@ t.test('the tree watch sees legal pages, and folders added after start-up', asyn
   await mkdir(path.join(dir, 'birch'));
   await settled(3);
   t.equal(stack.app.merchants.resolve('birch.localhost').kind, 'unknown', 'an empty folder is refused');
-  for (const name of ['merchant.json', 'style.css', 'footer.html', 'favicon.svg', 'legal']) {
+  for (const name of ['merchant.json', 'style.css', 'footer.html', 'footer.fr-CA.html', 'favicon.svg', 'legal']) {
     await rename(path.join(dir, '.birch', name), path.join(dir, 'birch', name));
   }
   await settled(4);

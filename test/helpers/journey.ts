@@ -260,6 +260,13 @@ export const ADDRESS = {
   stateProv: 'ON',
   postalCode: 'M5H 1A1',
 } satisfies Form;
+/** An Australian buyer's address (AUD orders): Sydney. */
+export const AU_ADDRESS = {
+  addressLine1: '1 George St',
+  cityTown: 'Sydney',
+  stateProv: 'NSW',
+  postalCode: '2000',
+} satisfies Form;
 /** A Philippine buyer's address (PHP orders): Makati, Metro Manila. */
 export const PH_ADDRESS = {
   addressLine1: '1 Ayala Ave',

@@ -56,6 +56,8 @@ export async function startStack(
     wait?: (ms: number) => Promise<void>;
     /** The payment methods the edge knows; server/methods/ by default. */
     methods?: MethodTable<PaymentMethod>;
+    /** `report`: production merchants load whatever would hurt their visitors (the preview). */
+    publication?: 'enforce' | 'report';
     /** The third parties' URLs, given the sandbox's pages: leave one out to turn its feature off. */
     thirdParty?: (sandbox: OptionalThirdPartyUrls) => OptionalThirdPartyUrls;
     /** Answers close their connections while the loop is saturated, as in production (tests about it). */
@@ -91,6 +93,7 @@ export async function startStack(
     clock: options.clock,
     wait: options.wait,
     methods: options.methods,
+    publication: options.publication,
   }).catch(async (error: unknown) => {
     // An edge that refuses to start leaves no sandbox behind.
     await sandbox.close();

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
+import { edit, mapleAlone, SPOILS } from '../helpers/spoiled-merchants.ts';
 import { minimalMerchant, removeFixture, repoRoot, shippedDir, validFiles, writeFixture } from './fixtures.ts';
 
 const run = promisify(execFile);
@@ -49,4 +50,23 @@ t.test('a broken folder exits 1 with the message', async (t) => {
   t.equal(stdout, '');
   t.match(stderr, `${path.join(dir, 'a', 'merchant.json')}: inputForm.max: expected number, received string`);
   t.match(stderr, '1 problem(s)');
+});
+
+t.test('what would hurt visitors is listed under its merchant: a production merchant with any exits 1', async (t) => {
+  const { dir, maple, remove } = await mapleAlone();
+  t.teardown(remove);
+  const brand = SPOILS.find((s) => s.name.startsWith('a brand colour'))!;
+  await brand.spoil(maple);
+  const prod = await check(dir);
+  t.equal(prod.code, 1, 'refused in production');
+  const lines = prod.stdout.trim().split('\n');
+  t.match(lines[1], /^ {2}would refuse a production publication:$/);
+  t.match(lines[2], brand.atLoad);
+  t.match(lines.at(-1), /^0 merchants OK in .*; refused in production: maple$/);
+
+  await edit(path.join(maple, 'merchant.json'), (json) => JSON.stringify({ ...JSON.parse(json), env: 'TEST' }));
+  const test = await check(dir);
+  t.equal(test.code, 0, 'a TEST merchant serves');
+  t.match(test.stdout, brand.atLoad, 'and is told what would refuse it in production');
+  t.match(test.stdout.trim().split('\n').at(-1), /^0 merchants OK in .*; serving with problems: maple \(TEST\)$/);
 });

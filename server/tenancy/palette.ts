@@ -1,7 +1,10 @@
 // A merchant's palette: the custom properties its style sheet sets (light, and dark under
 // prefers-color-scheme), and the WCAG AA contrast every pair of them that meets on a page
-// must reach. Pure: style sheets come in as text. The product never reads a palette: this
-// is the check a test holds every shipped merchant to.
+// must reach. Style sheets come in as text; the shared sheet's defaults fill in what a
+// merchant leaves out. Checked whenever merchants load (publication.ts) and by a test of
+// the shipped sheets; the preview measures the same on the pages as Chromium draws them.
+import { readFileSync } from 'node:fs';
+import { PROJECT_ROOT } from '../root.ts';
 
 /** The properties a merchant style sheet sets; the shared sheet gives each a default. */
 export const PALETTE = [
@@ -165,22 +168,74 @@ export function resolve(props: Declarations, name: string, depth = 0): string {
   return value.replace(/var\(\s*(--[\w-]+)\s*\)/g, (_, ref: string) => resolve(props, ref, depth + 1));
 }
 
+/** A pair of CONTRAST_PAIRS below its minimum, or whose colours cannot be read. */
 export interface ContrastFailure {
+  /** `--brand #ffff66 on --surface #ffffff (links and quiet buttons on a card)`. */
   pair: string;
-  ratio: number;
+  /** The contrast found; undefined when a colour cannot be read. */
+  ratio?: number;
   minimum: number;
+  /** Why the colours cannot be read. */
+  unreadable?: string;
 }
 
-/** Every pair of CONTRAST_PAIRS below its minimum, for each colour of a gradient. */
+const hex = (rgb: Rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+
+/**
+ * Every pair of CONTRAST_PAIRS below its minimum, for each colour of a gradient; a pair
+ * whose colours are not written as #rrggbb or rgb() cannot be checked, and says so.
+ */
 export function contrastFailures(props: Declarations): ContrastFailure[] {
   const failures: ContrastFailure[] = [];
   for (const [fg, bg, minimum, where] of CONTRAST_PAIRS) {
-    for (const f of colorsIn(resolve(props, `--${fg}`))) {
-      for (const b of colorsIn(resolve(props, `--${bg}`))) {
+    let fgs: Rgb[];
+    let bgs: Rgb[];
+    try {
+      fgs = colorsIn(resolve(props, `--${fg}`));
+      bgs = colorsIn(resolve(props, `--${bg}`));
+      if (fgs.length === 0 || bgs.length === 0) throw new Error('no colour written as #rrggbb or rgb()');
+    } catch (err) {
+      failures.push({ pair: `--${fg} on --${bg} (${where})`, minimum, unreadable: (err as Error).message });
+      continue;
+    }
+    for (const f of fgs) {
+      for (const b of bgs) {
         const ratio = contrastRatio(f, b);
-        if (ratio < minimum) failures.push({ pair: `--${fg} on --${bg} (${where})`, ratio, minimum });
+        if (ratio < minimum) failures.push({ pair: `--${fg} ${hex(f)} on --${bg} ${hex(b)} (${where})`, ratio, minimum });
       }
     }
   }
   return failures;
+}
+
+/** Where the shared sheet is read from: the container keeps this one source file beside dist/ (Dockerfile). */
+const SHARED_SHEET = new URL('static/css/app.css', PROJECT_ROOT);
+let shared: Declarations | undefined;
+
+/** The shared sheet's palette: every property's default, which a merchant's sheet overrides. Read once. */
+export function sharedPalette(): Declarations {
+  shared ??= sheetProperties(readFileSync(SHARED_SHEET, 'utf8')).light;
+  return shared;
+}
+
+/** 1.0609 reads 1.06:1, never rounded up past a minimum it misses. */
+const asRatio = (n: number) => `${(Math.floor(n * 100) / 100).toFixed(2)}:1`;
+
+/**
+ * The sheet's palette over the shared defaults, light and (when it has a dark block) dark:
+ * one line per failing pair, naming the scheme, both properties, their colours and the
+ * ratio. Empty when the palette passes WCAG AA.
+ */
+export function paletteProblems(css: string, defaults: Declarations = sharedPalette()): string[] {
+  const sheet = sheetProperties(css);
+  const light = { ...defaults, ...sheet.light };
+  const schemes: [string, Declarations][] = [['light', light]];
+  if (sheet.dark !== null) schemes.push(['dark', { ...light, ...sheet.dark }]);
+  return schemes.flatMap(([scheme, props]) =>
+    contrastFailures(props).map((f) =>
+      f.ratio === undefined
+        ? `${scheme}: ${f.pair}: cannot check its contrast (${f.unreadable})`
+        : `${scheme}: ${f.pair}: contrast ${asRatio(f.ratio)}, WCAG AA asks ${f.minimum}:1`,
+    ),
+  );
 }
