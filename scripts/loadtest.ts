@@ -52,7 +52,11 @@ try {
         HEALTH_PORT: '0',
         SANDBOX_PORT: String(SANDBOX_PORT),
         LOG_LEVEL: 'warn',
+        // One address saturating the loop is a flood to the edge; this measures the pages.
         RATE_LIMITS: 'off',
+        MAX_CONNECTIONS_PER_CLIENT: 'off',
+        SATURATED_FAIR_SHARE: 'off',
+        SATURATED_KEEP_ALIVE: 'keep',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

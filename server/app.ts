@@ -31,6 +31,8 @@ import { type PaymentMethod, upstreamCallsOf } from './methods/method.ts';
 import { Admission } from './ops/admission.ts';
 import { setCacheBudget } from './ops/byte-cache.ts';
 import { connectionGuard } from './ops/connections.ts';
+import { KeepAlive } from './ops/keep-alive.ts';
+import { LoopLateness } from './ops/loop-lateness.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { pressurePlugin } from './ops/pressure.ts';
 import { rateLimitPlugin } from './ops/rate-limit.ts';
@@ -100,7 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trust,
   });
   // Whether a request's work is taken on now: in front of every listener but the guard.
-  const admission = new Admission(config.admission);
+  const lateness = new LoopLateness();
+  const admission = new Admission(config.admission, lateness);
+  // Whether the loop is saturated: each address then gets its share, and answers may close
+  // their connections so that a flood queues again beside new visitors.
+  const keepAlive = new KeepAlive(lateness);
   // One lifecycle for the ops hooks and the fast path: both stop serving once draining begins.
   const lifecycle = deps.lifecycle ?? new HealthState();
   // Pages rendered for everyone are answered in front of Fastify, behind the connection guard.
@@ -154,7 +160,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     merchantSeries: config.metricsMerchants,
     calls: upstreamCallsOf(methods),
   });
-  await app.register(pressurePlugin, { ...config.pressure, admission, connections, trust });
+  await app.register(pressurePlugin, {
+    ...config.pressure,
+    admission,
+    connections,
+    keepAlive,
+    closeWhenSaturated: config.connections.closeWhenSaturated,
+    trust,
+  });
   await app.register(tenancyPlugin, {
     merchants,
     unknownHosts: config.unknownHosts,

@@ -110,6 +110,14 @@ const envSchema = z.object({
   SLOW_READ_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Connections one client address may hold (behind TRUST_PROXY: requests in flight per forwarded address); `off`: no bound. */
   MAX_CONNECTIONS_PER_CLIENT: z.literal('off').or(z.coerce.number().int().positive()).default(64),
+  /** Connections served at once, all addresses together; beyond, a new one's request is refused (503) at once; `off`: no bound. */
+  MAX_CONNECTIONS: z.literal('off').or(z.coerce.number().int().positive()).default(4_096),
+  /** Connections the kernel holds for the process to accept (the listen backlog; the kernel caps it at net.core.somaxconn). */
+  LISTEN_BACKLOG: z.coerce.number().int().positive().default(511),
+  /** While the event loop is saturated, answers close their connections (`close`) or keep them alive as ever (`keep`). */
+  SATURATED_KEEP_ALIVE: z.enum(['close', 'keep']).default('close'),
+  /** While the event loop is saturated, each client address gets its share of the requests taken on (`on`), or nobody is held to one (`off`). */
+  SATURATED_FAIR_SHARE: z.enum(['on', 'off']).default('on'),
   /** After SIGTERM, how long the process keeps listening (answering 503, closing connections) before it closes. */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Rate limits over the defaults, e.g. `quote=30/60,code.refId=5/60`, or `off`. */
@@ -119,7 +127,7 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
-  // Load shedding: 503 above these; readiness goes down at READY_PRESSURE_RATIO of each.
+  // Load shedding: 503 above these; readiness goes down at READY_PRESSURE_RATIO of the memory ones.
   /** Requests answered at once. */
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(256),
   /** How long a request may have waited for the event loop before its handler runs. */
@@ -131,8 +139,6 @@ const envSchema = z.object({
   /** What the caches of rendered pages and compressed files may hold, all together. Default: CACHE_SHARE_OF_RSS of the RSS threshold. */
   CACHE_MB: z.coerce.number().int().positive().optional(),
   READY_PRESSURE_RATIO: z.coerce.number().gt(0).max(1).default(0.7),
-  /** Readiness goes down while the event loop is busy more than this share of the time. */
-  READY_EVENT_LOOP_UTILIZATION: z.coerce.number().gt(0).max(1).default(0.9),
   /** Bearer token that reads /metrics; unset = /metrics is not served. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /**
@@ -297,6 +303,10 @@ export function parseConfig(env: Record<string, string | undefined>, limit: Memo
       drainDelayMs: e.DRAIN_DELAY_MS,
       slowReadMs: e.SLOW_READ_TIMEOUT_MS,
       maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT === 'off' ? undefined : e.MAX_CONNECTIONS_PER_CLIENT,
+      maxConnections: e.MAX_CONNECTIONS === 'off' ? undefined : e.MAX_CONNECTIONS,
+      listenBacklog: e.LISTEN_BACKLOG,
+      /** Answers close their connections while the event loop is saturated (ops/keep-alive.ts). */
+      closeWhenSaturated: e.SATURATED_KEEP_ALIVE === 'close',
     },
     rateLimits: parseRateLimits(e.RATE_LIMITS),
     redisUrl: e.REDIS_URL,
@@ -305,12 +315,12 @@ export function parseConfig(env: Record<string, string | undefined>, limit: Memo
       maxHeapUsedBytes: e.SHED_HEAP_USED_MB === undefined ? undefined : e.SHED_HEAP_USED_MB * 2 ** 20,
       maxRssBytes,
       readyRatio: e.READY_PRESSURE_RATIO,
-      readyEventLoopUtilization: e.READY_EVENT_LOOP_UTILIZATION,
     },
     admission: {
       maxInFlight: e.MAX_IN_FLIGHT,
       maxQueueWaitMs: e.SHED_QUEUE_WAIT_MS,
       maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT === 'off' ? undefined : e.MAX_CONNECTIONS_PER_CLIENT,
+      fairShare: e.SATURATED_FAIR_SHARE === 'on',
     },
     /** What the byte-bounded caches hold at most, all together (ops/byte-cache.ts). */
     cacheBytes:

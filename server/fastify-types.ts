@@ -15,7 +15,6 @@ import type { PressureReason } from './http/health.ts';
 import type { UpstreamSummary } from './http/lifecycle.ts';
 import type { PaymentMethod } from './methods/method.ts';
 import type { EdgeMetrics } from './ops/metrics.ts';
-import type { OwnWork } from './ops/pressure.ts';
 import type { RateLimitCheck } from './ops/rate-limit.ts';
 import type { AssetManifest } from './render/manifest.ts';
 import type { SharedPageOptions } from './render/shared-pages.tsx';
@@ -47,8 +46,6 @@ declare module 'fastify' {
     upstreamBreakers: CircuitBreakers;
     /** [edge-ops] Reasons /readyz reports not ready: each answers one, or undefined. */
     readinessChecks: (() => PressureReason | undefined)[];
-    /** [edge-pressure] Work the process gives itself, which readiness does not take for load. */
-    ownWork: OwnWork;
     /** [edge-metrics] Counters the other plugins report to. */
     metrics: EdgeMetrics;
     /** [edge-third-party] Third-party URLs; one left unset turns its feature off. */

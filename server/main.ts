@@ -65,7 +65,7 @@ async function main(): Promise<void> {
           onError: (err) => logger.error({ err }, 'the probe server failed: probes on HEALTH_PORT no longer answer'),
           log: logger,
         });
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.connections.listenBacklog });
   // Listening: the order events go out, and open orders are followed.
   app.events.start();
 

@@ -17,17 +17,13 @@ export interface ProbeLimits {
 
 export const PROBE_LIMITS: ProbeLimits = { readyStallMs: 1_000, liveStallMs: 15_000 };
 
-/** Why readiness is down, as /readyz names it; all but the first three are the pressure plugin's. */
-const NOT_READY = [
-  'starting',
-  'draining',
-  'stalled',
-  'event-loop-delay',
-  'heap',
-  'rss',
-  'in-flight',
-  'event-loop-utilization',
-] as const;
+/**
+ * Why readiness is down, as /readyz names it: only what another replica would do better.
+ * All but the first three are the app's checks (memory that eviction cannot give back, the
+ * upstream's breaker open for every call); a busy process is not among them, as shedding
+ * answers its excess while it stays in the Service.
+ */
+const NOT_READY = ['starting', 'draining', 'stalled', 'heap', 'rss', 'upstream'] as const;
 type NotReadyReason = (typeof NOT_READY)[number];
 /** What a readiness check of the app may answer (the process's own state is kept here). */
 export type PressureReason = Exclude<NotReadyReason, 'starting' | 'draining' | 'stalled'>;

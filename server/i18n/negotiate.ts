@@ -4,14 +4,22 @@
 // matched the way browsers and ICU match locales: fr-FR asks for fr-CA before en); else
 // the merchant's default. Negotiator reads the header's weights, the ICU matcher matches.
 // Both the Fastify hook and the listeners in front of Fastify ask this one function, so it
-// never throws: a tag no locale can be read from (`en_US`, `i-klingon`) counts as absent,
-// and a header is cut to a few entries before it is read, so a long one costs no more
-// than a browser's.
+// never throws, and whatever the header it costs about what a browser's does:
+//
+// - it is cut to a few entries before it is read;
+// - only the entries that can win reach the matcher: a language subtag the matcher can
+//   answer with one of the merchant's languages (asked-as.ts), in a well-formed tag, in a
+//   script those languages are written in. A tag no locale can be read from (`en_US`,
+//   `i-klingon`) counts as absent, and so does one no merchant's language can answer;
+// - a region none of the merchant's languages has is read as one unknown region: the
+//   matcher weighs every such region alike, so the tags it is given stay few, however many
+//   a header invents, and a header is matched once however often it comes.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import { match } from '@formatjs/intl-localematcher';
+import { ResolveLocale } from '@formatjs/intl-localematcher';
 import Negotiator from 'negotiator';
 import { type Language, type PageLanguage, PSEUDO_LANGUAGE } from '../../checkout/i18n/languages.ts';
+import { ASKED_AS } from './asked-as.ts';
 
 /** The cookie that remembers the choice made with the switch. */
 export const LANGUAGE_COOKIE = 'lang';
@@ -40,41 +48,124 @@ export function boundedAcceptLanguage(header: string): string {
   return read;
 }
 
-/** Whether a locale can be read from the tag: the matcher throws on any it cannot. */
-function readable(tag: string): boolean {
-  if (tag === '*') return false;
-  try {
-    Intl.getCanonicalLocales(tag);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * A tag as BCP 47 shapes a locale: a language subtag of two or three letters, then at most a
+ * script, a region and variants. Extended languages, extensions, private use and the
+ * grandfathered tags name no locale the checkout speaks.
+ */
+const TAG = /^([a-z]{2,3})(?:-([a-z]{4}))?(?:-([a-z]{2}|\d{3}))?(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*$/i;
+
+/** The region a tag's own is read as when none of the merchant's languages has it: a private-use code, in no CLDR grouping. */
+export const OTHER_REGION = 'AA';
+/** Regions that make a pseudo-locale (en-XA): the matcher answers them with pseudo-locales only. */
+const PSEUDO_REGIONS = new Set(['XA', 'XB', 'XC']);
+/** CLDR's unknown region, which the matcher reads as none. */
+const UNKNOWN_REGION = 'ZZ';
+
+/** What can win among a set of languages: their subtags as the matcher hears them, and their locales' scripts and regions. */
+interface Winners {
+  subtags: ReadonlySet<string>;
+  scripts: ReadonlySet<string>;
+  regions: ReadonlySet<string>;
 }
 
-/** The tags the browser asks for, most wanted first, that name a locale; from a bounded header. */
-export function askedLanguages(bounded: string): string[] {
-  return new Negotiator({ headers: { 'accept-language': bounded } }).languages().filter(readable);
+const WINNERS = new Map<string, Winners>();
+
+function winnersAmong(offered: readonly Language[]): Winners {
+  const key = offered.join(',');
+  let winners = WINNERS.get(key);
+  if (winners === undefined) {
+    const locales = offered.map((language) => new Intl.Locale(language).maximize());
+    winners = {
+      subtags: new Set(offered.flatMap((language) => ASKED_AS[language])),
+      scripts: new Set(locales.map((locale) => locale.script!)),
+      regions: new Set(locales.map((locale) => locale.region!)),
+    };
+    WINNERS.set(key, winners);
+  }
+  return winners;
 }
+
+/** The script a language subtag is written in when a tag names none (pa: Guru); only subtags of ASKED_AS are asked. */
+const LIKELY_SCRIPTS = new Map<string, string | undefined>();
+function likelyScript(subtag: string): string | undefined {
+  if (!LIKELY_SCRIPTS.has(subtag)) LIKELY_SCRIPTS.set(subtag, new Intl.Locale(subtag).maximize().script);
+  return LIKELY_SCRIPTS.get(subtag);
+}
+
+const titleCase = (subtag: string) => subtag[0]!.toUpperCase() + subtag.slice(1).toLowerCase();
+
+/**
+ * The entries of a bounded header that can win among `offered`, each as the matcher is
+ * given it, weights kept: `fr-be;q=0.8` stays, `fr-ZW` is read as `fr-AA`; `xyz`, `en-Cyrl`
+ * (English written in another script than its own or the merchant's languages') and
+ * `en-XA` are left out.
+ */
+export function entriesThatCanWin(bounded: string, offered: readonly Language[]): string[] {
+  const winners = winnersAmong(offered);
+  const kept: string[] = [];
+  for (const entry of bounded.split(',')) {
+    const semicolon = entry.indexOf(';');
+    const tag = (semicolon === -1 ? entry : entry.slice(0, semicolon)).trim();
+    const shape = TAG.exec(tag);
+    if (shape === null) continue;
+    const subtag = shape[1]!.toLowerCase();
+    if (!winners.subtags.has(subtag)) continue;
+    let read = subtag;
+    if (shape[2] !== undefined) {
+      const script = titleCase(shape[2]);
+      if (!winners.scripts.has(script) && script !== likelyScript(subtag)) continue;
+      read += `-${script}`;
+    }
+    if (shape[3] !== undefined) {
+      const region = shape[3].toUpperCase();
+      if (PSEUDO_REGIONS.has(region)) continue;
+      if (region !== UNKNOWN_REGION) read += `-${winners.regions.has(region) ? region : OTHER_REGION}`;
+    }
+    kept.push(semicolon === -1 ? read : read + entry.slice(semicolon));
+  }
+  return kept;
+}
+
+/** The entries that can win handed to the matcher, most wanted first: a browser's list names its few languages before any other. */
+export const MATCHED_ENTRIES = 4;
+const BEST_FIT = { localeMatcher: 'best fit' };
 
 /** Headers seen, matched once: browsers send a few distinct values, so this stays small. */
 const MATCHED_KEPT = 2_000;
 const matched = new Map<string, Language>();
 
+function remember(key: string, language: Language): Language {
+  if (matched.size >= MATCHED_KEPT) matched.delete(matched.keys().next().value!);
+  matched.set(key, language);
+  return language;
+}
+
 function browserLanguage(offered: readonly Language[], acceptLanguage: string): Language {
-  const bounded = boundedAcceptLanguage(acceptLanguage);
-  const key = `${offered.join(',')}\n${bounded}`;
+  const entries = entriesThatCanWin(boundedAcceptLanguage(acceptLanguage), offered);
+  if (entries.length === 0) return offered[0]!;
+  const among = offered.join(',');
+  const key = `${among}\n${entries.join(',')}`;
   const known = matched.get(key);
   if (known) return known;
-  let found: Language;
+  // Most wanted first, each tag once, at most a few: all the matcher is given, and what it is remembered by.
+  const asked = [...new Set(new Negotiator({ headers: { 'accept-language': entries.join(',') } }).languages())].slice(
+    0,
+    MATCHED_ENTRIES,
+  );
+  const askedKey = `${among}\n${asked.join(',')}`;
+  const seen = matched.get(askedKey);
+  if (seen) return remember(key, seen);
+  let found: Language = offered[0]!;
   try {
-    found = match(askedLanguages(bounded), offered as Language[], offered[0]!, { algorithm: 'best fit' }) as Language;
+    // match() without its canonicalisation of the list (ICU's, most of its cost): the tags
+    // here are well formed and distinct, and the matcher reads each one's aliases itself.
+    if (asked.length > 0) found = ResolveLocale(offered, asked, BEST_FIT, [], {}, () => offered[0]!).locale as Language;
   } catch {
-    // The matcher's own reading is stricter than the check above in some corner: no language asked.
-    found = offered[0]!;
+    // The matcher's own reading is stricter than the shape above in some corner: no language asked.
   }
-  if (matched.size >= MATCHED_KEPT) matched.delete(matched.keys().next().value!);
-  matched.set(key, found);
-  return found;
+  remember(askedKey, found);
+  return remember(key, found);
 }
 
 export interface LanguageAsked {

@@ -6,18 +6,20 @@
 //
 // - requests in flight: the ones being answered at once (each holds memory, and most an
 //   upstream call);
-// - how long a request has waited before its handler runs: a request is read only when the
-//   event loop gets round to it, so the loop's lateness right now is how long the requests
-//   being read have waited behind the others (the mean event-loop delay stays low while a
-//   flood keeps every turn of the loop full);
+// - how long a request has waited before its handler runs: the loop's lateness right now
+//   (loop-lateness.ts);
 // - the process's own pressure (event-loop delay, heap, RSS: @fastify/under-pressure's
 //   samples, pressure.ts);
-// - behind a trusted proxy, requests in flight per forwarded client address (429).
+// - behind a trusted proxy, requests in flight per forwarded client address (429);
+// - while the loop is saturated, each client address's share of the requests taken on
+//   (fair-share.ts): a flood's excess is refused, a visitor's one request is not.
 //
 // The probes are never refused: the orchestrator must hear why.
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { EdgeError, RETRY_AFTER_S, tooManyRequests } from '../http/errors.ts';
 import { type OutsideAnswerDeps, refusal, refuseOutside } from '../http/outside-answers.ts';
+import { FairShare } from './fair-share.ts';
+import type { LoopLateness } from './loop-lateness.ts';
 import type { EdgeMetrics, ShedReason } from './metrics.ts';
 
 export interface AdmissionSettings {
@@ -27,10 +29,15 @@ export interface AdmissionSettings {
   maxQueueWaitMs: number;
   /** Requests one client address may have in flight behind a trusted proxy; undefined: no bound. */
   maxPerClient: number | undefined;
+  /** While the loop is saturated, each client address gets its share (fair-share.ts). */
+  fairShare: boolean;
 }
 
 /** Why admission refuses a request (under-pressure's names for its sampled ones). */
-export type AdmissionReason = Extract<ShedReason, 'inFlight' | 'queueWait' | 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes'>;
+export type AdmissionReason = Extract<
+  ShedReason,
+  'inFlight' | 'queueWait' | 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes' | 'clientShare'
+>;
 
 export interface AdmissionDeps extends OutsideAnswerDeps {
   metrics: Pick<EdgeMetrics, 'request' | 'shed'>;
@@ -38,12 +45,9 @@ export interface AdmissionDeps extends OutsideAnswerDeps {
   pressure(): AdmissionReason | undefined;
   /** The forwarded client address of a request that came through a trusted proxy, else undefined. */
   forwardedClient(request: IncomingMessage): string | undefined;
+  /** Whether the event loop is saturated now (keep-alive.ts): each address gets its share. */
+  saturated(): boolean;
 }
-
-/** The loop's lateness is read against a timer of this period. */
-export const TICK_MS = 50;
-/** The worst lateness is kept per window of this length. */
-const WAIT_WINDOW_MS = 1_000;
 
 /** Answered whatever the load: the orchestrator's probes and the metrics scrape. */
 const EXEMPT = new Set(['/healthz', '/readyz', '/metrics']);
@@ -62,46 +66,45 @@ export class Admission {
   readonly settings: AdmissionSettings;
   #deps: AdmissionDeps | undefined;
   readonly #perClient = new Map<string, number>();
-  #lastTick = performance.now();
-  #timer: NodeJS.Timeout | undefined;
-  #windowStart = performance.now();
-  #windowWorst = 0;
-  #previousWorst = 0;
+  readonly #lateness: LoopLateness;
+  readonly #fairShare = new FairShare();
 
-  constructor(settings: AdmissionSettings) {
+  constructor(settings: AdmissionSettings, lateness: LoopLateness) {
     this.settings = settings;
+    this.#lateness = lateness;
   }
 
   /** Admission begins once the app is ready; until then every request goes through. */
   start(deps: AdmissionDeps): void {
     this.#deps = deps;
-    this.#lastTick = performance.now();
-    this.#timer = setInterval(() => this.#tick(), TICK_MS).unref();
+    this.#lateness.start();
   }
 
   stop(): void {
-    clearInterval(this.#timer);
+    this.#lateness.stop();
     this.#deps = undefined;
-  }
-
-  /** How late the event loop runs now: how long a request read now has waited behind others. */
-  queueWaitMs(now = performance.now()): number {
-    return Math.max(0, now - this.#lastTick - TICK_MS);
   }
 
   front(handler: RequestListener): RequestListener {
     return (request, response) => {
       const deps = this.#deps;
       if (deps === undefined || EXEMPT.has(pathOf(request.url))) return handler(request, response);
+      const forwarded = deps.forwardedClient(request);
       const reason = this.#overloaded(deps);
       if (reason !== undefined) {
         deps.metrics.shed(reason);
         return refuseOutside(deps, request, response, OVERLOADED, RETRY);
       }
-      const client = this.settings.maxPerClient === undefined ? undefined : deps.forwardedClient(request);
+      const address = this.settings.fairShare ? (forwarded ?? request.socket.remoteAddress) : undefined;
+      if (address !== undefined && !this.#fairShare.take(address, deps.saturated())) {
+        deps.metrics.shed('clientShare');
+        return refuseOutside(deps, request, response, OVERLOADED, RETRY);
+      }
+      const client = this.settings.maxPerClient === undefined ? undefined : forwarded;
       if (client !== undefined) {
         const held = this.#perClient.get(client) ?? 0;
         if (held >= this.settings.maxPerClient!) {
+          if (address !== undefined) this.#fairShare.done(address);
           deps.metrics.shed('clientRequests');
           return refuseOutside(deps, request, response, CLIENT_BUSY, RETRY);
         }
@@ -113,8 +116,8 @@ export class Admission {
       } finally {
         // Answered at once (a page shared by all, say): no longer in flight. A listener that
         // threw is answered by the server's catch (connections.ts), and counted out on close.
-        if (response.writableEnded) this.#done(client);
-        else response.once('close', () => this.#done(client));
+        if (response.writableEnded) this.#done(client, address);
+        else response.once('close', () => this.#done(client, address));
       }
     };
   }
@@ -131,11 +134,12 @@ export class Admission {
    */
   #waitingLong(): boolean {
     const max = this.settings.maxQueueWaitMs;
-    return this.queueWaitMs() > max && Math.max(this.#previousWorst, this.#windowWorst) > max;
+    return this.#lateness.nowMs() > max && this.#lateness.recentWorstMs() > max;
   }
 
-  #done(client: string | undefined): void {
+  #done(client: string | undefined, address: string | undefined): void {
     this.inFlight -= 1;
+    if (address !== undefined) this.#fairShare.done(address);
     if (client !== undefined) this.#release(client);
   }
 
@@ -143,17 +147,5 @@ export class Admission {
     const left = (this.#perClient.get(client) ?? 1) - 1;
     if (left > 0) this.#perClient.set(client, left);
     else this.#perClient.delete(client);
-  }
-
-  #tick(): void {
-    const now = performance.now();
-    const late = this.queueWaitMs(now);
-    this.#lastTick = now;
-    if (now - this.#windowStart >= WAIT_WINDOW_MS) {
-      this.#previousWorst = this.#windowWorst;
-      this.#windowWorst = 0;
-      this.#windowStart = now;
-    }
-    if (late > this.#windowWorst) this.#windowWorst = late;
   }
 }

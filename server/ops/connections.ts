@@ -10,18 +10,25 @@
 // - Slow readers: an answer whose bytes wait in the process because the client does not
 //   read them (the kernel's buffers full) for longer than `slowReadMs` ends the connection,
 //   so a client cannot hold a connection and its memory by reading a byte at a time.
-// - Connections per client address: beyond `maxPerClient` a new connection from the same
-//   address waits, accepted but not read, until one of the address's others closes (then
-//   it is read, in the order they came). Closing it instead would have the client
-//   reconnect at once, again and again: the kernel's accept queue would fill with the
-//   reconnections and every other visitor's connection would wait behind them. Beyond
-//   WAITING_PER_SERVED times the bound waiting, a new one is closed before anything is
-//   read. A trusted proxy's connections carry many clients and are not counted here;
-//   behind one, admission.ts counts each forwarded address's requests instead.
+// - Connections per client address and in all (as NGINX's limit_conn): a new connection
+//   from an address that already holds `maxPerClient`, or beyond `maxConnections` in all,
+//   has its first request answered at once, a 429 (the address's) or a 503 (the
+//   process's) with Retry-After, and closed: a neighbour behind a busy address is refused
+//   or served, never kept waiting. A trusted proxy's connections carry many clients and are
+//   not counted per address; behind one, admission.ts counts each forwarded address's
+//   requests instead.
+// - Keep-alive under pressure (as Envoy's overload manager turns it off): libuv accepts one
+//   connection per turn of the event loop, and each turn serves every kept-alive connection
+//   that has a request ready. While the loop is saturated, each turn is long and a new
+//   visitor waits in the kernel's accept queue behind all of them, one accept per turn: the
+//   flood's kept-alive connections are served ahead of the visitor again and again. So
+//   while it is saturated (keep-alive.ts), every answer closes its connection: a flood's
+//   connection queues again beside the visitor, turns stay short, the accept queue drains
+//   in order.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TrustProxy } from '../http/client-address.ts';
-import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
+import { EdgeError, RETRY_AFTER_S, tooManyRequests } from '../http/errors.ts';
 import { answeringThrown, type OutsideAnswerDeps, refusal, refuseOutside } from '../http/outside-answers.ts';
 import type { EdgeMetrics } from './metrics.ts';
 
@@ -36,6 +43,8 @@ export interface ConnectionSettings {
   slowReadMs: number;
   /** Connections one client address may hold at once (undefined: no bound). */
   maxPerClient: number | undefined;
+  /** Connections served at once, all addresses together (undefined: no bound). */
+  maxConnections: number | undefined;
   /** The proxies whose connections carry many clients (TRUST_PROXY). */
   trust: TrustProxy;
 }
@@ -51,12 +60,15 @@ export const TIMEOUT_CHECK_MS = 1_000;
 const kInFlight = Symbol('edge.inFlight');
 const kPausedHere = Symbol('edge.pausedHere');
 const kRefused = Symbol('edge.refused');
+const kOverBound = Symbol('edge.overBound');
 
 /** Node's own flow control on a server socket (lib/_http_server.js): the fields it uses. */
 type ServerSocket = Socket & {
   [kInFlight]?: number;
   [kPausedHere]?: boolean;
   [kRefused]?: boolean;
+  /** The bound this connection came over, which its first request is answered with. */
+  [kOverBound]?: OverBound;
   _paused?: boolean;
   parser?: { pause(): void; resume(): void } | null;
 };
@@ -79,73 +91,64 @@ function resumeReading(socket: ServerSocket): void {
 }
 
 /** What the guard reports to, once the app is ready. */
-export type GuardDeps = OutsideAnswerDeps & { metrics: Pick<EdgeMetrics, 'shed'> };
+export type GuardDeps = OutsideAnswerDeps & {
+  metrics: Pick<EdgeMetrics, 'shed'>;
+  /** Whether answers close their connections now (keep-alive.ts). */
+  closingKeptAlive(): boolean;
+};
 
 export interface ConnectionGuard {
   /** For Fastify's `serverFactory`. */
   serverFactory(handler: RequestListener): Server;
   /** Where refusals are logged and counted; until then they are only made. */
   start(deps: GuardDeps): void;
+  /** Connections served now, and the client addresses holding as many as one may. */
+  counts(): { served: number; clientsAtBound: number };
 }
 
 const OVERLOADED = refusal(new EdgeError.overloaded());
-/**
- * Connections one address may have waiting, as a multiple of those it is served on: room
- * for a load generator's few hundred (wrk -c400), so that it has nothing to reconnect.
- * A waiting connection costs a socket and no reading; Node counts it as a request whose
- * headers have not arrived, so the headers timeout ends it (408).
- */
-export const WAITING_PER_SERVED = 8;
+const CLIENT_BUSY = refusal(tooManyRequests(RETRY_AFTER_S));
+const CLOSE_AFTER = { 'retry-after': String(RETRY_AFTER_S), connection: 'close' };
+
+type OverBound = 'clientConnections' | 'connections';
+const OVER_BOUND_ANSWERS = { clientConnections: CLIENT_BUSY, connections: OVERLOADED } as const;
+
 const kStalledSince = Symbol('edge.stalledSince');
 type WatchedSocket = Socket & { [kStalledSince]?: number };
 
 export function connectionGuard(settings: ConnectionSettings): ConnectionGuard {
-  const quiet: GuardDeps = { log: { info() {}, error() {} }, metrics: { request() {}, shed() {} } };
+  const quiet: GuardDeps = {
+    log: { info() {}, error() {} },
+    metrics: { request() {}, shed() {} },
+    closingKeptAlive: () => false,
+  };
   let deps = quiet;
   const sockets = new Set<WatchedSocket>();
   const perClient = new Map<string, number>();
+  let served = 0;
 
-  const waiting = new Map<string, Set<Socket>>();
-
-  /** Reads the socket from now on, counted against its address until it closes; then the next waiting one is read. */
-  const serve = (socket: Socket, address: string) => {
-    perClient.set(address, (perClient.get(address) ?? 0) + 1);
-    socket.once('close', () => {
-      const left = (perClient.get(address) ?? 1) - 1;
-      if (left > 0) perClient.set(address, left);
-      else perClient.delete(address);
-      const queue = waiting.get(address);
-      const next = queue?.values().next().value;
-      if (next === undefined) return;
-      queue!.delete(next);
-      if (queue!.size === 0) waiting.delete(address);
-      serve(next, address);
-    });
-    socket.resume();
-  };
-
-  /** A new connection (accepted paused): read now, left waiting its turn, or closed (false). */
-  const admitConnection = (socket: Socket): boolean => {
+  /** A new connection: served, counted against its address and all until it closes; or over a bound. */
+  const admitConnection = (socket: ServerSocket): void => {
     const address = socket.remoteAddress;
     const counted =
       settings.maxPerClient !== undefined && address !== undefined && !(settings.trust !== false && settings.trust(address, 0));
-    if (!counted) {
-      socket.resume();
-      return true;
+    if (settings.maxConnections !== undefined && served >= settings.maxConnections) {
+      socket[kOverBound] = 'connections';
+      return;
     }
-    if ((perClient.get(address) ?? 0) < settings.maxPerClient!) {
-      serve(socket, address);
-      return true;
+    if (counted && (perClient.get(address) ?? 0) >= settings.maxPerClient!) {
+      socket[kOverBound] = 'clientConnections';
+      return;
     }
-    let queue = waiting.get(address);
-    if ((queue?.size ?? 0) >= settings.maxPerClient! * WAITING_PER_SERVED) return false;
-    if (queue === undefined) waiting.set(address, (queue = new Set()));
-    queue.add(socket);
+    served += 1;
+    if (counted) perClient.set(address, (perClient.get(address) ?? 0) + 1);
     socket.once('close', () => {
-      if (!queue.delete(socket) || queue.size > 0) return;
-      if (waiting.get(address) === queue) waiting.delete(address);
+      served -= 1;
+      if (!counted) return;
+      const left = (perClient.get(address) ?? 1) - 1;
+      if (left > 0) perClient.set(address, left);
+      else perClient.delete(address);
     });
-    return true;
   };
 
   /** Closes connections whose answers have waited unread longer than allowed. */
@@ -167,6 +170,11 @@ export function connectionGuard(settings: ConnectionSettings): ConnectionGuard {
     start(ready) {
       deps = ready;
     },
+    counts() {
+      let clientsAtBound = 0;
+      for (const held of perClient.values()) if (held >= settings.maxPerClient!) clientsAtBound += 1;
+      return { served, clientsAtBound };
+    },
     serverFactory(handler) {
       const server = createServer(
         {
@@ -182,6 +190,17 @@ export function connectionGuard(settings: ConnectionSettings): ConnectionGuard {
           () => deps,
           (request: IncomingMessage, response: ServerResponse) => {
             const socket = request.socket as ServerSocket;
+            const over = socket[kOverBound];
+            if (over !== undefined) {
+              // Its first request is answered at once; nothing more is read from it.
+              response.shouldKeepAlive = false;
+              if (socket[kRefused]) return;
+              socket[kRefused] = true;
+              pauseReading(socket);
+              deps.metrics.shed(over);
+              return refuseOutside(deps, request, response, OVER_BOUND_ANSWERS[over], CLOSE_AFTER);
+            }
+            if (deps.closingKeptAlive()) response.shouldKeepAlive = false;
             const inFlight = (socket[kInFlight] ?? 0) + 1;
             socket[kInFlight] = inFlight;
             response.once('close', () => {
@@ -196,21 +215,12 @@ export function connectionGuard(settings: ConnectionSettings): ConnectionGuard {
             if (socket[kRefused]) return;
             socket[kRefused] = true;
             response.shouldKeepAlive = false;
-            refuseOutside(deps, request, response, OVERLOADED, {
-              'retry-after': String(RETRY_AFTER_S),
-              connection: 'close',
-            });
+            refuseOutside(deps, request, response, OVERLOADED, CLOSE_AFTER);
           },
         ),
       );
-      // Every connection starts unread: admitConnection decides when it is read.
-      (server as Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
       server.on('connection', (socket: WatchedSocket) => {
-        if (!admitConnection(socket)) {
-          deps.metrics.shed('clientConnections');
-          socket.destroy();
-          return;
-        }
+        admitConnection(socket);
         sockets.add(socket);
         socket.once('close', () => sockets.delete(socket));
       });

@@ -23,9 +23,21 @@ export type ShedReason =
   | 'heapUsedBytes'
   | 'rssBytes'
   | 'clientRequests'
+  | 'clientShare'
   | 'slowReader'
   | 'pipelining'
-  | 'clientConnections';
+  | 'clientConnections'
+  | 'connections';
+
+/** What the connection guard reports at each scrape (connections.ts, keep-alive.ts). */
+export interface ConnectionReport {
+  /** Connections served now. */
+  served: number;
+  /** Client addresses holding as many connections as one may. */
+  clientsAtBound: number;
+  /** Whether answers close their connections now (the event loop saturated). */
+  keepAliveClosing: boolean;
+}
 
 /** What the order events' outbox reports at each scrape (server/events/). */
 export interface OutboxReport {
@@ -104,6 +116,7 @@ export class EdgeMetrics {
   readonly #funnelReached: Counter<'step'>;
   readonly #funnelStopped: Counter<'step'>;
   #outbox: (() => Promise<OutboxReport>) | undefined;
+  #connections: (() => ConnectionReport) | undefined;
   /** The merchants with series of their own: the first ones asked for, up to the cap. */
   readonly #merchantsWithSeries = new Set<string>();
   readonly #merchantSeries: number;
@@ -242,6 +255,33 @@ export class EdgeMetrics {
       (r) => r.failing,
     );
     outboxGauge('edge_orders_followed', 'Open orders the follower asks the upstream about', (r) => r.followed);
+    const connections = () => this.#connections?.();
+    const connectionGauge = (name: string, help: string, value: (report: ConnectionReport) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          const report = connections();
+          if (report) this.set(value(report));
+        },
+      });
+    connectionGauge('edge_connections', 'Connections served now (MAX_CONNECTIONS bounds them)', (r) => r.served);
+    connectionGauge(
+      'edge_clients_at_connection_bound',
+      'Client addresses holding MAX_CONNECTIONS_PER_CLIENT connections now: a proxy missing from TRUST_PROXY stays here',
+      (r) => r.clientsAtBound,
+    );
+    connectionGauge(
+      'edge_keep_alive_closing',
+      '1 while answers close their connections (the event loop saturated), else 0',
+      (r) => (r.keepAliveClosing ? 1 : 0),
+    );
+  }
+
+  /** The connection guard's counts, read at each scrape. */
+  watchConnections(report: () => ConnectionReport): void {
+    this.#connections = report;
   }
 
   /** The order events' outbox, read at each scrape. */

@@ -1,25 +1,23 @@
-// Protecting the process. @fastify/under-pressure samples the event loop (delay and
-// utilisation), the heap and RSS; admission.ts refuses new work in front of Fastify past
-// its bounds and these thresholds (a request that reached Fastify anyway meets the same
-// thresholds in under-pressure's hook). Readiness goes down earlier, at a share of each
-// bound, and when the event loop is busy nearly all the time, so the load balancer sends
-// traffic elsewhere before anything is refused. Readiness judges memory the caches cannot
-// give back (RSS less what they hold: they make room by themselves), and a loop kept busy
-// by the process's own work (a merchant reload, which yields to requests between files)
-// is not the visitors' load. The probes are never shed.
+// Protecting the process. @fastify/under-pressure samples the event loop's delay, the heap
+// and RSS; admission.ts refuses new work in front of Fastify past its bounds and these
+// thresholds (a request that reached Fastify anyway meets the same thresholds in
+// under-pressure's hook). Busy is not unready: every pod serves every merchant, so a surge
+// is every pod's, and readiness that followed load would take them all out of the Service
+// at once. Shedding answers the excess (503 with Retry-After) while the pod stays in; only
+// memory the caches cannot give back (RSS less what they hold, at a share of its threshold)
+// takes readiness down, as another replica would serve better. The probes are never shed.
 import type { IncomingMessage } from 'node:http';
-import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import underPressure from '@fastify/under-pressure';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import { DEFAULT_LANGUAGE } from '../../checkout/i18n/languages.ts';
 import { clientAddress, type TrustProxy } from '../http/client-address.ts';
 import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
-import type { PressureReason } from '../http/health.ts';
 import { languageOfHeaders } from '../i18n/negotiate.ts';
 import type { Admission, AdmissionReason } from './admission.ts';
 import { cachedBytes } from './byte-cache.ts';
 import type { ConnectionGuard } from './connections.ts';
+import type { KeepAlive } from './keep-alive.ts';
 
 /** What under-pressure samples, by its names. */
 type Sampled = Extract<AdmissionReason, 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes'>;
@@ -28,14 +26,16 @@ export interface PressureOptions {
   maxEventLoopDelayMs: number;
   maxHeapUsedBytes?: number;
   maxRssBytes?: number;
-  /** Readiness goes down at this share (0-1) of each bound. */
+  /** Readiness goes down at this share (0-1) of the memory thresholds. */
   readyRatio: number;
-  /** Readiness goes down when the event loop is busy more than this share (0-1) of the time. */
-  readyEventLoopUtilization: number;
   /** The bounds in front of Fastify, started here once the app is ready. */
   admission?: Admission;
   /** The server's bounds per connection and client address, whose refusals are counted here. */
   connections?: ConnectionGuard;
+  /** Whether the loop is saturated (keep-alive.ts). */
+  keepAlive?: KeepAlive;
+  /** Whether answers close their connections while it is. */
+  closeWhenSaturated?: boolean;
   /** Whose forwarded addresses count as clients (TRUST_PROXY). */
   trust?: TrustProxy;
   /** How often the process is measured; tests shorten it. */
@@ -58,40 +58,34 @@ export const pressurePlugin = fp<PressureOptions>(
       },
     });
 
-    /**
-     * Which sampled measure is over its threshold (times `ratio`), under-pressure's name for
-     * it; `evictable` bytes of RSS are not counted.
-     */
-    const over = (ratio: number, evictable = 0): Sampled | undefined => {
+    /** Which sampled measure is over its threshold, under-pressure's name for it. */
+    const over = (): Sampled | undefined => {
       const usage = app.memoryUsage();
-      const above = (value: number, max: number | undefined) => max !== undefined && value > max * ratio;
+      const above = (value: number, max: number | undefined) => max !== undefined && value > max;
       if (above(usage.eventLoopDelay, options.maxEventLoopDelayMs)) return 'eventLoopDelay';
       if (above(usage.heapUsed, options.maxHeapUsedBytes)) return 'heapUsedBytes';
-      if (above(usage.rssBytes - evictable, options.maxRssBytes)) return 'rssBytes';
+      if (above(usage.rssBytes, options.maxRssBytes)) return 'rssBytes';
       return undefined;
     };
 
     const { admission, readyRatio } = options;
-    const READY_REASON: Record<Sampled, PressureReason> = {
-      eventLoopDelay: 'event-loop-delay',
-      heapUsedBytes: 'heap',
-      rssBytes: 'rss',
-    };
+    // Memory the caches cannot give back: they make room by themselves.
     app.readinessChecks.push(() => {
-      const sampled = over(readyRatio, cachedBytes());
-      if (sampled) return READY_REASON[sampled];
-      if (admission && admission.inFlight > admission.settings.maxInFlight * readyRatio) return 'in-flight';
-      if (!ownWork.busy() && busy.utilization() > options.readyEventLoopUtilization) return 'event-loop-utilization';
+      const usage = app.memoryUsage();
+      const above = (value: number, max: number | undefined) => max !== undefined && value > max * readyRatio;
+      if (above(usage.heapUsed, options.maxHeapUsedBytes)) return 'heap';
+      if (above(usage.rssBytes - cachedBytes(), options.maxRssBytes)) return 'rss';
       return undefined;
     });
 
-    const sampleMs = options.sampleIntervalMs ?? 500;
-    const busy = loopUtilization(sampleMs);
-    const ownWork = new OwnWork(UTILIZATION_SAMPLES * sampleMs);
-    app.decorate('ownWork', ownWork);
-    app.addHook('onListen', async () => busy.start());
-    app.addHook('onClose', async () => busy.stop());
-
+    const { connections, keepAlive } = options;
+    const closing = () => options.closeWhenSaturated === true && keepAlive?.closing() === true;
+    if (connections) {
+      app.metrics.watchConnections(() => ({
+        ...connections.counts(),
+        keepAliveClosing: closing(),
+      }));
+    }
     if (admission) {
       new Gauge({
         name: 'edge_requests_in_flight',
@@ -113,11 +107,12 @@ export const pressurePlugin = fp<PressureOptions>(
           : DEFAULT_LANGUAGE;
       };
       const deps = { log: app.log, metrics: app.metrics, languageOf };
-      options.connections?.start(deps);
+      options.connections?.start({ ...deps, closingKeptAlive: closing });
       const trust = options.trust ?? false;
       admission?.start({
         ...deps,
-        pressure: () => over(1),
+        pressure: over,
+        saturated: () => keepAlive?.closing() === true,
         // Only a trusted proxy's requests name their client; a direct one is the connection's (connections.ts).
         forwardedClient: (request) =>
           trust !== false && trust(request.socket.remoteAddress ?? '', 0) ? clientAddress(request, trust) : undefined,
@@ -127,56 +122,3 @@ export const pressurePlugin = fp<PressureOptions>(
   },
   { name: 'edge-pressure', fastify: '5.x', dependencies: ['edge-errors', 'edge-ops', 'edge-metrics'] },
 );
-
-/** The event loop's utilisation is judged over this many samples. */
-const UTILIZATION_SAMPLES = 2;
-
-/**
- * Work the process gives itself (a merchant reload): while any runs, and for one
- * utilisation window after (its samples still hold it), a busy loop is not taken for load.
- */
-export class OwnWork {
-  #running = 0;
-  #endedAt = Number.NEGATIVE_INFINITY;
-
-  constructor(private readonly windowMs: number) {}
-
-  /** Starts a piece of work; call what it returns when it ends. */
-  begin(): () => void {
-    this.#running++;
-    let ended = false;
-    return () => {
-      if (ended) return;
-      ended = true;
-      this.#running--;
-      this.#endedAt = performance.now();
-    };
-  }
-
-  busy(): boolean {
-    return this.#running > 0 || performance.now() - this.#endedAt < this.windowMs;
-  }
-}
-
-/**
- * How busy the event loop has been over the last samples, from the moment the server
- * listens: neither the start-up's work nor one busy moment takes readiness down.
- */
-function loopUtilization(sampleMs: number) {
-  let snapshots: EventLoopUtilization[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    start() {
-      snapshots = [performance.eventLoopUtilization()];
-      timer = setInterval(() => {
-        snapshots.push(performance.eventLoopUtilization());
-        if (snapshots.length > UTILIZATION_SAMPLES + 1) snapshots.shift();
-      }, sampleMs).unref();
-    },
-    stop: () => clearInterval(timer),
-    utilization(): number {
-      if (snapshots.length < 2) return 0;
-      return performance.eventLoopUtilization(snapshots.at(-1), snapshots[0]).utilization;
-    },
-  };
-}

@@ -179,8 +179,6 @@ export const merchantReloadPlugin = fp<ReloadOptions>(
     const reloadOnce = async (): Promise<ReloadOutcome> => {
       const started = performance.now();
       const before = live.current;
-      // Readiness does not take the load's own work for visitors' load (ops/pressure.ts).
-      const done = app.hasDecorator('ownWork') ? app.ownWork.begin() : () => {};
       try {
         const next = await loadMerchants(dir, { ...links, previous: before.merchants });
         live.swap(next);
@@ -197,8 +195,6 @@ export const merchantReloadPlugin = fp<ReloadOptions>(
         log.error({ problems }, 'merchant reload refused: the current merchants keep serving');
         app.metrics.merchantReload('refused');
         return { ok: false, problems };
-      } finally {
-        done();
       }
     };
 

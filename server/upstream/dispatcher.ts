@@ -84,6 +84,10 @@ export const upstreamPlugin = fp<UpstreamPluginOptions>(
     });
     app.decorate('upstreamDispatcher', dispatcher);
     app.decorate('upstreamBreakers', breakers);
+    // Every page's flow goes through the exchange API: while its breaker is open, every call
+    // fails at once here, and a replica whose breaker is closed serves better.
+    const api = breakers.for(new URL(options.baseUrl).origin);
+    if (app.hasDecorator('readinessChecks')) app.readinessChecks.push(() => (api.state === 'open' ? 'upstream' : undefined));
     app.decorate(
       'upstream',
       createUpstream({

@@ -145,6 +145,9 @@ t.test('the probes reach the server: on its probe port, /readyz for readiness an
   t.equal(container.livenessProbe.httpGet.path, '/healthz');
   for (const probe of ['readinessProbe', 'startupProbe', 'livenessProbe'])
     t.equal(container[probe].httpGet.port, 'health', probe);
+  // A cold start of 10,000 merchants at 250m of CPU takes about 50 s (deploy/kubernetes/README.md): twice that, at least.
+  const startup = container.startupProbe.periodSeconds * container.startupProbe.failureThreshold;
+  t.ok(startup >= 100, `the startup probe allows ${startup} s`);
   // Alone (no Redis) and not about pressure: the test process is no measure of the pod's memory.
   const { REDIS_URL: _shared, SHED_RSS_MB: _pod, ...alone } = env;
   const config = neverShedForDelay(
@@ -305,6 +308,7 @@ t.test('metrics: the token from the Secret, a scrape that presents it, and alert
     'edge_upstream_breaker_state',
     'edge_merchant_reload_refused',
     'edge_rate_limit_store_up',
+    'edge_clients_at_connection_bound',
   ]) {
     t.ok(
       [...read].some((s) => s === metric || s.startsWith(`${metric}{`)),

@@ -8,7 +8,8 @@
 // - `visitors`: a new visitor every `everyMs` on a connection of its own, timed from the
 //   connection's start to the answer's end, whatever the others are doing.
 //
-// Each answers the main thread with what it saw once `durationMs` is over.
+// Each answers the main thread with what it saw once `durationMs` is over. A flood of
+// another kind is a role of its own here, answering the tally `flood` does.
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -74,11 +75,12 @@ function floodConnection(plan, localAddress, tally, stopped) {
   open();
 }
 
-async function flood(plan) {
+/** Spreads `plan.connections` over `plan.addresses`, each kept open by `connection`; the tally once it is over. */
+async function spread(plan, connection) {
   const tally = { answered: 0, slow: 0, closed: 0, statuses: {}, errors: {} };
   let over = false;
   for (let i = 0; i < plan.connections; i++) {
-    floodConnection(plan, plan.addresses[i % plan.addresses.length], tally, () => over);
+    connection(plan, plan.addresses[i % plan.addresses.length], tally, () => over);
   }
   await sleep(plan.durationMs);
   over = true;
@@ -125,5 +127,5 @@ async function visitors(plan) {
   return Promise.all(visits);
 }
 
-const roles = { flood, visitors };
+const roles = { flood: (plan) => spread(plan, floodConnection), visitors };
 parentPort.postMessage(await roles[workerData.role](workerData));

@@ -26,6 +26,8 @@ export interface FloodPlan {
   everyMs?: number;
   /** Each flood request carries a fresh Accept-Language of about this many bytes. */
   acceptLanguageBytes?: number;
+  /** The kind of the flood's connections: a role of flood-worker.mjs (default `flood`, GETs as wrk sends them). */
+  role?: string;
 }
 
 export interface Visit {
@@ -69,6 +71,8 @@ export interface FloodFigures {
 /** A visitor's wait counted as dealt with: an answer, or a refusal that says when to come back. */
 export const SERVED_WITHIN_MS = 1_000;
 export const NEVER_WAIT_MS = 5_000;
+/** The flood's connections are shared among this many threads, as wrk's among its own (`-t2`). */
+const FLOOD_THREADS = 2;
 /** A visitor still without an answer after this is given up on (and counted as waiting). */
 const GIVE_UP_MS = 15_000;
 /** wrk's default timeout: a flood request slower than this counts as timed out. */
@@ -93,6 +97,21 @@ export function dealtWith(visit: Visit): boolean {
   if (visit.ms >= SERVED_WITHIN_MS) return false;
   if (visit.status >= 200 && visit.status < 400) return true;
   return visit.status === 503 && Boolean(visit.retryAfter);
+}
+
+/** The flood threads' tallies as one. */
+function sumTallies<T extends { [key: string]: number | Record<string, number> }>(tallies: T[]): T {
+  const sum: { [key: string]: number | Record<string, number> } = {};
+  for (const one of tallies) {
+    for (const [key, value] of Object.entries(one)) {
+      if (typeof value === 'number') sum[key] = ((sum[key] as number | undefined) ?? 0) + value;
+      else {
+        const counts = (sum[key] ??= {}) as Record<string, number>;
+        for (const [k, n] of Object.entries(value)) counts[k] = (counts[k] ?? 0) + n;
+      }
+    }
+  }
+  return sum as T;
 }
 
 function tally<T>(items: T[], key: (item: T) => string): Record<string, number> {
@@ -136,20 +155,26 @@ function watchAcceptQueue(port: number, everyMs: number): () => number {
 export async function flood(plan: FloodPlan): Promise<FloodFigures> {
   const durationMs = plan.durationS * 1000;
   const addresses = Array.from({ length: plan.floodAddresses ?? 8 }, (_, i) => `127.0.1.${i + 1}`);
-  const flooding = inThread<FloodFigures['flood'] & { slow: number }>({
-    role: 'flood',
-    port: plan.port,
-    host: plan.host,
-    path: plan.path ?? '/',
-    accept: plan.accept ?? 'text/html',
-    everyMs: plan.everyMs,
-    acceptLanguageBytes: plan.acceptLanguageBytes,
-    connections: plan.connections,
-    addresses,
-    // The visitors start once the flood is up; it lasts until they are done arriving.
-    durationMs: durationMs + 1_000,
-    slowMs: FLOOD_SLOW_MS,
-  });
+  type FloodTally = FloodFigures['flood'] & { slow: number };
+  const floodThread = (connections: number) =>
+    inThread<FloodTally>({
+      role: plan.role ?? 'flood',
+      port: plan.port,
+      host: plan.host,
+      path: plan.path ?? '/',
+      accept: plan.accept ?? 'text/html',
+      everyMs: plan.everyMs,
+      acceptLanguageBytes: plan.acceptLanguageBytes,
+      connections,
+      addresses,
+      // The visitors start once the flood is up; it lasts until they are done arriving.
+      durationMs: durationMs + 1_000,
+      slowMs: FLOOD_SLOW_MS,
+    });
+  const threads = Math.min(FLOOD_THREADS, plan.connections);
+  const flooding = Promise.all(
+    Array.from({ length: threads }, (_, i) => floodThread(Math.floor((plan.connections + i) / threads))),
+  ).then(sumTallies);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const stopWatching = watchAcceptQueue(plan.port, PROBE_EVERY_MS);
   const prober = await startProber({

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../server/config.ts';
 
 /**
- * An edge that never sheds for delay (the event loop's, or a request's wait in the queue),
- * for tests not about shedding: a busy machine can stall the test's process (edge, sandbox
- * and browser driver together) for over a second, and a stall with no delay sample at all
- * counts as an infinite delay. A limit the test's `env` sets is kept: that test is about it.
+ * An edge that never sheds for delay (the event loop's, or a request's wait in the queue,
+ * or an address's share of a saturated loop) and keeps its connections alive however busy its loop, for tests not about shedding: a
+ * busy machine can stall the test's process (edge, sandbox and browser driver together)
+ * for over a second, and a stall with no delay sample at all counts as an infinite delay.
+ * A limit the test's `env` sets is kept: that test is about it.
  */
 export function neverShedForDelay(config: AppConfig, env: Readonly<Record<string, string>> = {}): AppConfig {
   return {
@@ -18,7 +19,9 @@ export function neverShedForDelay(config: AppConfig, env: Readonly<Record<string
     admission: {
       ...config.admission,
       maxQueueWaitMs: env.SHED_QUEUE_WAIT_MS ? config.admission.maxQueueWaitMs : Number.POSITIVE_INFINITY,
+      fairShare: false,
     },
+    connections: { ...config.connections, closeWhenSaturated: false },
   };
 }
 

@@ -60,11 +60,16 @@ export async function startStack(
     publication?: 'enforce' | 'report';
     /** The third parties' URLs, given the sandbox's pages: leave one out to turn its feature off. */
     thirdParty?: (sandbox: OptionalThirdPartyUrls) => OptionalThirdPartyUrls;
+    /** Answers close their connections while the loop is saturated, as in production (tests about it). */
+    closeWhenSaturated?: boolean;
   } = {},
 ): Promise<Stack> {
   const parsed = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
   // A test about shedding for delay sets its own limit.
-  const config = neverShedForDelay(parsed, options.env);
+  const unshed = neverShedForDelay(parsed, options.env);
+  const config = options.closeWhenSaturated
+    ? { ...unshed, connections: { ...unshed.connections, closeWhenSaturated: true } }
+    : unshed;
   // The exchange charges the fees of the merchants the edge serves, each method's fields as its module names them.
   const sandbox = await startSandbox({
     logger: false,

@@ -2,15 +2,16 @@
 // bound on requests in flight or on how long a request has waited, a fast 503 with
 // Retry-After in the edge's shape while the probes still answer; connections per client
 // address (and, behind a trusted proxy, requests per forwarded address); a client that
-// does not read its answers is cut off; readiness down while the event loop is busy; the
+// does not read its answers is cut off; readiness up under a load the pod still answers; the
 // memory guard's default from the container's limit.
 
 import { readdirSync, statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import t, { type Test } from 'tap';
+import { Pool } from 'undici';
 import { textsFor } from '../../checkout/messages.ts';
 import { parseConfig, RSS_SHARE_OF_LIMIT } from '../../server/config.ts';
-import { WAITING_PER_SERVED } from '../../server/ops/connections.ts';
+import { setCacheBudget } from '../../server/ops/byte-cache.ts';
 import { cgroupLimit, memoryLimit } from '../../server/ops/memory-limit.ts';
 import { MAPLE, quoteForm } from '../helpers/journey.ts';
 import { type Stack, startStack } from '../helpers/stack.ts';
@@ -110,7 +111,7 @@ t.test('past the bound on requests in flight: a fast 503 with Retry-After, probe
   t.match(unknownHost.body, '<html lang="en"', 'a host that names no merchant is answered in the default');
   t.equal((await ask(stack, '/healthz')).status, 200, 'liveness is never refused');
   const ready = await ask(stack, '/readyz');
-  t.same([ready.status, JSON.parse(ready.body)], [503, { status: 'in-flight' }], 'readiness says why');
+  t.same([ready.status, JSON.parse(ready.body)], [200, { status: 'ready' }], 'busy is not unready: the pod stays in the Service');
   t.ok((await metric(stack, 'edge_shed_total', 'reason="inFlight"')) >= 2, 'counted');
   t.ok(
     stack.logs.some((l) => l.msg === 'request' && l.status === 503 && l.path === '/'),
@@ -159,42 +160,78 @@ t.test('a request that waited past the bound for the event loop, the loop late f
   t.ok((await metric(stack, 'edge_shed_total', 'reason="queueWait"')) >= 1, 'counted as a wait past the bound');
 });
 
-t.test(
-  'connections per client address: beyond the bound they wait unread, in turn; beyond the waiting room closed',
-  async (t) => {
-    const stack = await stackWith(t, { MAX_CONNECTIONS_PER_CLIENT: '1' });
-    const open: Socket[] = [];
-    t.teardown(() => {
-      for (const s of open) s.destroy();
-    });
-    const connected = async () => {
-      const socket = connect(stack.port, '127.0.0.1');
-      await new Promise((resolve) => socket.once('connect', resolve));
-      open.push(socket);
-      return socket;
+t.test('while the event loop is saturated, answers close their connections; once it is not, they stay open', async (t) => {
+  const stack = await startStack({ closeWhenSaturated: true });
+  t.teardown(() => stack.close());
+  /** A kept-alive connection, and its next request's answer head. */
+  const keptConnection = async () => {
+    const socket = connect(stack.port, '127.0.0.1');
+    t.teardown(() => socket.destroy());
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let raw = '';
+    socket.on('data', (d) => (raw += d.toString('latin1')));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const asked = async () => {
+      raw = '';
+      socket.write(`GET /healthz HTTP/1.1\r\nHost: ${MAPLE}\r\n\r\n`);
+      await eventually(() => raw.includes('\r\n\r\n') && raw.endsWith('}'), 'answered');
+      return raw.split('\r\n\r\n')[0]!.toLowerCase();
     };
-    const served = await connected();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    let answered = false;
-    const waiting = ask(stack, '/healthz').then((answer) => {
-      answered = true;
-      return answer;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    t.notOk(answered, 'a second from the same address waits, accepted and unread: nothing to reconnect');
-    const other = await ask(stack, '/healthz', { localAddress: '127.0.0.2' });
-    t.equal(other.status, 200, 'another address is served meanwhile');
-    for (let i = 1; i < WAITING_PER_SERVED; i++) await connected();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const overflow = await ask(stack, '/healthz');
-    t.equal(overflow.status, 0, 'beyond the waiting room: closed before anything is read');
-    t.ok((await metric(stack, 'edge_shed_total', 'reason="clientConnections"')) >= 1, 'counted');
-    served.destroy();
-    const turn = await waiting;
-    t.equal(turn.status, 200, "the first waiting is read once the address's served one closes");
-    t.ok(answered);
-  },
-);
+    return { asked, closed };
+  };
+  // The start's own work may have saturated the loop a moment ago.
+  await eventually(async () => (await metric(stack, 'edge_keep_alive_closing')) === 0, 'idle after the start', 10_000);
+  const { asked, closed } = await keptConnection();
+  t.match(await asked(), /connection: keep-alive/, 'kept alive while the loop waits for work');
+  // Busy in slices, so the loop's ticks are taken meanwhile.
+  const until = Date.now() + 600;
+  while (Date.now() < until) await stall(40);
+  t.equal(await metric(stack, 'edge_keep_alive_closing'), 1, 'saturated: answers close their connections');
+  t.match(await asked(), /connection: close/, 'the next answer says so');
+  await closed;
+  t.pass('and the connection closes after it, so it queues again beside new visitors');
+  await eventually(async () => (await metric(stack, 'edge_keep_alive_closing')) === 0, 'idle again', 5_000);
+  const next = await keptConnection();
+  t.match(await next.asked(), /connection: keep-alive/, 'once the loop waits for work again, connections stay open');
+});
+
+t.test('connections per client address and in all: beyond a bound, the request is refused at once and closed', async (t) => {
+  const stack = await stackWith(t, { MAX_CONNECTIONS_PER_CLIENT: '1', MAX_CONNECTIONS: '2' });
+  const open: Socket[] = [];
+  t.teardown(() => {
+    for (const s of open) s.destroy();
+  });
+  const connected = async (localAddress: string) => {
+    const socket = connect({ port: stack.port, host: '127.0.0.1', localAddress });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    open.push(socket);
+    return socket;
+  };
+  const served = await connected('127.0.0.1');
+  await eventually(async () => (await metric(stack, 'edge_connections')) === 1, 'one connection served');
+  t.equal(await metric(stack, 'edge_clients_at_connection_bound'), 1, 'its address holds as many as one may');
+  const asked = performance.now();
+  const neighbour = await ask(stack, '/', { headers: { Accept: 'text/html' } });
+  const waitedMs = performance.now() - asked;
+  t.equal(neighbour.status, 429, 'a neighbour behind the busy address: refused at once, not kept waiting');
+  // Held unread, it would have waited for the headers timeout (10 s) and got a 408.
+  t.ok(waitedMs < 5_000, `answered in ${Math.round(waitedMs)} ms, well before the headers timeout`);
+  t.equal(neighbour.headers['retry-after'], '5', 'told when to come back');
+  t.equal(neighbour.headers.connection, 'close');
+  t.match(neighbour.body, /Too many attempts from your connection/);
+  t.ok((await metric(stack, 'edge_shed_total', 'reason="clientConnections"')) >= 1, 'counted');
+  const other = await ask(stack, '/healthz', { localAddress: '127.0.0.2' });
+  t.equal(other.status, 200, 'another address is served meanwhile');
+  await connected('127.0.0.3');
+  await eventually(async () => (await metric(stack, 'edge_connections')) === 2, 'two connections served');
+  const beyond = await ask(stack, '/', { headers: { Accept: 'text/html' }, localAddress: '127.0.0.4' });
+  t.equal(beyond.status, 503, 'beyond the bound in all: the process is busy');
+  t.equal(beyond.headers['retry-after'], '5');
+  t.ok((await metric(stack, 'edge_shed_total', 'reason="connections"')) >= 1, 'counted');
+  served.destroy();
+  await eventually(async () => (await metric(stack, 'edge_connections')) === 1, 'the first one closed');
+  t.equal((await ask(stack, '/healthz')).status, 200, 'once it has closed, the address is served again');
+});
 
 t.test('behind a trusted proxy: requests in flight per forwarded address, not connections of the proxy', async (t) => {
   const stack = await stackWith(t, {
@@ -248,16 +285,60 @@ t.test('a client that does not read its answers is cut off after the slow-read t
   t.equal(outcome, 'closed', 'the client finds its connection closed');
 });
 
-t.test('readiness down while the event loop is busy nearly all the time; back once it is not', async (t) => {
-  const stack = await stackWith(t, { READY_EVENT_LOOP_UTILIZATION: '0.5' });
+t.test('readiness stays up under 300 uncached renders a second, which the pod still answers', async (t) => {
+  const stack = await stackWith(t, {});
+  // No page stays cached: each request renders and compresses its page afresh.
+  setCacheBudget(1);
+  t.teardown(() => setCacheBudget(stack.app.appConfig.cacheBytes));
+  const pool = new Pool(`http://127.0.0.1:${stack.port}`, { connections: 16 });
+  t.teardown(() => pool.close());
+  const statuses: Record<number, number> = {};
+  const render = async (i: number) => {
+    const languages = ['en', 'fr-CA', 'fil', 'id'];
+    const answer = await pool.request({
+      method: 'GET',
+      path: '/',
+      headers: { host: MAPLE, accept: 'text/html', 'accept-encoding': 'br', 'accept-language': languages[i % 4]! },
+    });
+    await answer.body.dump();
+    statuses[answer.statusCode] = (statuses[answer.statusCode] ?? 0) + 1;
+  };
+  const readiness: string[] = [];
+  let loading = true;
+  const probing = (async () => {
+    while (loading) {
+      readiness.push((await stack.app.inject({ url: '/readyz' })).json().status);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  // A second of 300 renders a second, 3 every 10 ms, whether or not the earlier ones are answered.
+  const renders: Promise<void>[] = [];
+  for (let tick = 0; tick < 100; tick++) {
+    for (let i = 0; i < 3; i++) renders.push(render(tick * 3 + i));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await Promise.all(renders);
+  loading = false;
+  await probing;
+  t.ok((statuses[200] ?? 0) > 0, `the pod answered the renders (${JSON.stringify(statuses)})`);
+  t.same(
+    Object.keys(statuses).filter((s) => s !== '200' && s !== '503'),
+    [],
+    'each served, or its excess shed with 503',
+  );
+  t.ok(readiness.length >= 5, `${readiness.length} probes meanwhile`);
+  t.same([...new Set(readiness)], ['ready'], 'busy is not unready: the pod stays in the Service');
+});
+
+t.test("readiness down while the exchange's breaker is open: every call would fail at once here", async (t) => {
+  const stack = await stackWith(t, {});
   const ready = async () => (await stack.app.inject({ url: '/readyz' })).json().status;
   t.equal(await ready(), 'ready');
-  // Busy in slices, so the samples are taken meanwhile.
-  const until = Date.now() + 1_500;
-  while (Date.now() < until) await stall(40);
-  t.equal(await ready(), 'event-loop-utilization', 'busy: not ready');
-  await eventually(async () => (await ready()) === 'ready', 'ready again');
-  t.pass('idle again: ready');
+  // The exchange API's breaker is made at start-up, for readiness: the first there is.
+  const [origin] = [...stack.app.upstreamBreakers.states()][0]!;
+  const breaker = stack.app.upstreamBreakers.for(origin);
+  while (breaker.state === 'closed') breaker.record('failure', breaker.admit());
+  t.equal(await ready(), 'upstream', 'another replica, whose breaker is closed, serves better');
 });
 
 t.test('the memory guard: RSS shedding follows the memory limit unless set', async (t) => {
@@ -293,8 +374,8 @@ t.test('the memory guard: RSS shedding follows the memory limit unless set', asy
 
 t.test('the defaults of the bounds', async (t) => {
   const config = parseConfig({});
-  t.same(config.admission, { maxInFlight: 256, maxQueueWaitMs: 500, maxPerClient: 64 });
+  t.same(config.admission, { maxInFlight: 256, maxQueueWaitMs: 500, maxPerClient: 64, fairShare: true });
   t.equal(config.connections.slowReadMs, 30_000);
-  t.equal(config.pressure.readyEventLoopUtilization, 0.9);
+  t.equal(config.pressure.readyRatio, 0.7);
   t.equal(parseConfig({ MAX_CONNECTIONS_PER_CLIENT: 'off' }).admission.maxPerClient, undefined);
 });

@@ -1,7 +1,7 @@
 // Memory by design (server/ops/byte-cache.ts): every cache of rendered pages and compressed
 // files is bounded in bytes, lets the least recently used go first, and shows itself in
 // /metrics; a compressed page holds only its own bytes; readiness does not count what the
-// caches hold, nor the event loop's work on a reload.
+// caches hold.
 
 import { createElement } from 'react';
 import t from 'tap';
@@ -11,7 +11,6 @@ import { LEGAL_PAGES } from '../../checkout/legal.ts';
 import { homeTab } from '../../checkout/routes.ts';
 import { CACHE_SHARE_OF_RSS, parseConfig } from '../../server/config.ts';
 import { ByteCache, cachedBytes, cacheShares, cacheStats, keyOf, setCacheBudget } from '../../server/ops/byte-cache.ts';
-import { OwnWork } from '../../server/ops/pressure.ts';
 import { renderShared } from '../../server/render/shared-pages.tsx';
 import { MAPLE } from '../helpers/journey.ts';
 import { startStack } from '../helpers/stack.ts';
@@ -157,44 +156,4 @@ t.test('the fast path answers only from pages their cache still holds', async (t
   const page = await get('/terms-of-service');
   t.equal(page.status, 200, 'still served');
   t.equal(fast.answered, answered, 'by the full path: its bytes had left with the page');
-});
-
-t.test("readiness does not take a reload's own work for load", async (t) => {
-  let now = 0;
-  const realNow = performance.now;
-  performance.now = () => now;
-  t.teardown(() => {
-    performance.now = realNow;
-  });
-  const work = new OwnWork(1_000);
-  t.notOk(work.busy(), 'idle');
-  const done = work.begin();
-  now = 60_000;
-  t.ok(work.busy(), 'while the work runs, however long');
-  done();
-  done();
-  now += 999;
-  t.ok(work.busy(), 'its samples still count it: one window after it ends');
-  now += 1;
-  t.notOk(work.busy(), 'then the loop is judged again');
-});
-
-t.test('a reload of the merchants leaves /readyz ready, with the event loop judged strictly', async (t) => {
-  const stack = await startStack({ env: { READY_EVENT_LOOP_UTILIZATION: '0.2' } });
-  t.teardown(() => stack.close());
-  const ready = async () => (await stack.app.inject({ url: '/readyz' })).json().status;
-  // Busy in slices, so the samples are taken meanwhile.
-  const busy = async (ms: number) => {
-    for (const until = Date.now() + ms; Date.now() < until; ) {
-      const slice = Date.now() + 40;
-      while (Date.now() < slice);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  };
-  await busy(1_500);
-  t.equal(await ready(), 'event-loop-utilization', 'as busy without a reload: not ready');
-  const reload = stack.app.reloadMerchants();
-  t.equal(await ready(), 'ready', 'while the merchants reload, the loop busy');
-  t.match(await reload, { ok: true });
-  t.equal(await ready(), 'ready', 'and just after, while its samples still hold the reload');
 });

@@ -1,8 +1,8 @@
 // The floods of `npm run faulttest`, a few seconds of each, against one edge process:
-// hundreds of kept-alive connections (from several addresses, or one) asking for the home
-// page or the ticker, and a few asking with a fresh Accept-Language each time; new visitors
-// from another address arriving meanwhile on connections of their own, the probe port
-// asked on a schedule.
+// hundreds of kept-alive connections from several addresses (or one) asking for the home
+// page or the ticker, some with a new Accept-Language each time; new visitors from another
+// address arriving meanwhile on connections of their own, the probe port asked on a
+// schedule. (The control server is faulttest's alone: it is a measurement, not the edge.)
 import t from 'tap';
 import { FLOODS, type FloodName, floodTest, floodVerdicts, startFloodEdge, visitorLine } from '../../scripts/faulttest.ts';
 import { SHARED_LIMITS } from '../../server/ops/rate-limit-settings.ts';
@@ -10,20 +10,21 @@ import { SHARED_LIMITS } from '../../server/ops/rate-limit-settings.ts';
 // Starting an edge process of its own is most of it, and on a busy machine that alone can take half a minute.
 t.setTimeout(240_000);
 
-t.test('under each flood: every new visitor answered or told when to retry, probes answered', async (t) => {
+const EDGE_FLOODS = (Object.keys(FLOODS) as FloodName[]).filter((name) => !('control' in FLOODS[name]));
+
+t.test('under each flood: every new visitor answered or told when to retry, the pod ready, probes answered', async (t) => {
   const edge = await startFloodEdge();
   t.teardown(() => void edge.child.kill('SIGKILL'));
-  for (const flood of Object.keys(FLOODS) as FloodName[]) {
-    const figures = await floodTest({ flood, durationS: 3, connections: 200 }, edge);
+  for (const flood of EDGE_FLOODS) {
+    const figures = await floodTest({ flood, durationS: 2, connections: 200 }, edge);
     // The figures against the bar: on a machine shared with other work they are noisy, so
     // here they are shown; the assertions are what holds whatever the machine does.
     t.comment(
-      [
-        `${flood}: ${visitorLine(figures)}`,
-        ...floodVerdicts(figures, 'saturates' in FLOODS[flood]).map((v) => `${v.ok ? 'ok  ' : 'over'} ${v.line}`),
-      ].join('\n'),
+      [`${flood}: ${visitorLine(figures)}`, ...floodVerdicts(figures).map((v) => `${v.ok ? 'ok  ' : 'over'} ${v.line}`)].join(
+        '\n',
+      ),
     );
-    t.ok(figures.visitors >= 15, `${flood}: ${figures.visitors} new visitors`);
+    t.ok(figures.visitors >= 10, `${flood}: ${figures.visitors} new visitors`);
     t.same(
       Object.keys(figures.visitorStatuses).filter((s) => s !== '200' && s !== '503'),
       [],
@@ -34,10 +35,13 @@ t.test('under each flood: every new visitor answered or told when to retry, prob
       ['/healthz 200 ok'],
       `${flood}: liveness held throughout`,
     );
-    if (flood === 'pages') {
-      t.ok(figures.flood.answered > 1_000, `the flood was answered ${figures.flood.answered} times`);
-      t.ok(figures.notReady > 0, `/readyz said not ready while saturated (${JSON.stringify(figures.probes.answers)})`);
-    }
+    // Busy is not unready; a machine that stalls the whole process past the heartbeat is another matter.
+    t.same(
+      Object.keys(figures.probes.answers).filter((a) => a.startsWith('/readyz') && !/ (ready|stalled)$/.test(a)),
+      [],
+      `${flood}: readiness never went down for load (${JSON.stringify(figures.probes.answers)})`,
+    );
+    if (flood === 'pages') t.ok(figures.flood.answered > 500, `the flood was answered ${figures.flood.answered} times`);
     if (flood === 'api') {
       // Each flood address is served up to its limit and refused past it (429), or shed while the
       // process is saturated (503); a machine too busy to send past the limit in a few seconds sees no 429.
@@ -51,9 +55,8 @@ t.test('under each flood: every new visitor answered or told when to retry, prob
       );
     }
     if (flood === 'oneAddress') {
-      // Beyond the per-address bound its connections wait unread: none is closed, so none comes back to queue.
-      t.equal(figures.flood.closed, 0, 'no flood connection closed and reopened');
-      t.ok(figures.acceptQueueMax < 50 || Number.isNaN(figures.acceptQueueMax), `accept queue at most ${figures.acceptQueueMax}`);
+      // Beyond the per-address bound a connection's request is refused at once (429) and closed.
+      t.ok((figures.flood.statuses['429'] ?? 0) > 0, `over the bound: refused (${JSON.stringify(figures.flood.statuses)})`);
     }
     // A moment for the process to settle before the next.
     await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -62,11 +62,11 @@ t.test('the state is shared: another view of the same memory sees each write at 
   const other = new HealthState(state.buffer);
   t.same(other.inputs(), { serving: false, draining: false, pressure: undefined, sinceBeatMs: undefined });
   state.serving = true;
-  state.pressure = 'event-loop-delay';
+  state.pressure = 'upstream';
   state.beat(sharedNow() - 40);
   state.draining = true;
   const seen = other.inputs();
-  t.match(seen, { serving: true, draining: true, pressure: 'event-loop-delay' });
+  t.match(seen, { serving: true, draining: true, pressure: 'upstream' });
   t.ok(seen.sinceBeatMs! >= 40 && seen.sinceBeatMs! < 1_000, `${seen.sinceBeatMs} ms since the beat`);
   state.pressure = undefined;
   state.draining = false;
