@@ -7,16 +7,14 @@
 // give back (RSS less what they hold: they make room by themselves), and a loop kept busy
 // by the process's own work (a merchant reload, which yields to requests between files)
 // is not the visitors' load. The probes are never shed.
-import type { IncomingMessage } from 'node:http';
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import underPressure from '@fastify/under-pressure';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
-import { DEFAULT_LANGUAGE } from '../../checkout/i18n/languages.ts';
 import { clientAddress, type TrustProxy } from '../http/client-address.ts';
 import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
 import type { PressureReason } from '../http/health.ts';
-import { languageOfHeaders } from '../i18n/negotiate.ts';
+import { refusalLanguage } from '../http/tenancy.ts';
 import type { Admission, AdmissionReason } from './admission.ts';
 import { cachedBytes } from './byte-cache.ts';
 import type { ConnectionGuard } from './connections.ts';
@@ -104,14 +102,7 @@ export const pressurePlugin = fp<PressureOptions>(
     }
 
     app.addHook('onReady', async () => {
-      const pseudo = app.appConfig.pseudoLanguage;
-      // A refusal speaks the language the page would have: the merchant's, as negotiated.
-      const languageOf = (request: IncomingMessage) => {
-        const found = app.merchants.resolve(request.headers.host);
-        return found.kind === 'known'
-          ? languageOfHeaders(found.merchant.config.languages, request.headers, pseudo)
-          : DEFAULT_LANGUAGE;
-      };
+      const languageOf = refusalLanguage(app.merchants, app.appConfig.pseudoLanguage);
       const deps = { log: app.log, metrics: app.metrics, languageOf };
       options.connections?.start(deps);
       const trust = options.trust ?? false;
