@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { bodyFloods } from '../test/helpers/body-floods.ts';
 import { type FloodFigures, type FloodPlan, flood, NEVER_WAIT_MS, SERVED_WITHIN_MS } from '../test/helpers/flood.ts';
 import { freePort } from '../test/helpers/http.ts';
 import { type ProbeRecord, startProber } from '../test/helpers/prober.ts';
@@ -393,6 +394,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log(`flood ${name}: ${verdict.ok ? 'ok  ' : 'FAIL'} ${verdict.line}`);
     }
   }
+  const bodyEdge = await startFloodEdge();
+  verdicts.push(...(await bodyFloods({ port: bodyEdge.port, durationS: floodOptions.durationS, log: console.log })));
+  bodyEdge.child.kill('SIGKILL');
   const ok =
     unintended === 0 &&
     result.drain.inFlightLost === 0 &&
