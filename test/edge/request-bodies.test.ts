@@ -243,3 +243,55 @@ t.test('an upload announced over its limit is told its size from its headers, un
   t.match(answer, /^HTTP\/1\.1 413 /);
   t.match(answer, UPLOAD_MESSAGES.tooLarge('6.0'));
 });
+
+/** A chunked body of `bytes` bytes of `fill`, in chunks of 64 KiB, then its end. */
+function writeChunked(connection: ReturnType<typeof rawConnection>, bytes: number, fill: string) {
+  const chunk = Buffer.alloc(64 * 1024, fill);
+  for (let sent = 0; sent < bytes && !connection.closed; sent += chunk.length) {
+    connection.write(`${chunk.length.toString(16)}\r\n`);
+    connection.write(chunk);
+    connection.write('\r\n');
+  }
+  if (!connection.closed) connection.write('0\r\n\r\n');
+}
+
+t.test('a chunked form past its limit is cut there with a 413', async (t) => {
+  const connection = rawConnection(stack);
+  connection.write(
+    head({ 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked', accept: 'application/json' }),
+  );
+  writeChunked(connection, FORM_BODY_LIMIT + 128 * 1024, 'a');
+  const answer = await connection.until(/\r\n\r\n\{.*\}/);
+  t.match(answer, /^HTTP\/1\.1 413 /);
+  t.match(answer, /"code":"REQUEST.TOO_LARGE"/);
+  connection.socket.destroy();
+});
+
+t.test('a chunked upload past its limit is cut there with the size it reached', async (t) => {
+  const visitor = await driveTo(stack, '/image-input-choice', {
+    amount: 300,
+    buyer: { addressLine1: '1 Main St', cityTown: 'Toronto', stateProv: 'ON', postalCode: 'M5V 2T6' },
+  });
+  const connection = rawConnection(stack);
+  const { host: _host, ...headers } = visitor.headers();
+  const boundary = 'chunked-upload';
+  connection.write(
+    head(
+      {
+        ...headers,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+        accept: 'application/json',
+      },
+      'POST /image-input-upload HTTP/1.1',
+    ),
+  );
+  const preamble = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`;
+  connection.write(`${preamble.length.toString(16)}\r\n${preamble}\r\n`);
+  writeChunked(connection, 6_000_000, 'x');
+  const answer = await connection.until(/\r\n\r\n\{.*\}/);
+  t.match(answer, /^HTTP\/1\.1 413 /);
+  t.match(answer, /File must be less than 4\.5MB\. Your file is (4\.9|5\.0)MB\./, 'the size it had reached when cut');
+  t.equal(stack.app.uploadGate.inFlight, 0, 'its place given back');
+  connection.socket.destroy();
+});
