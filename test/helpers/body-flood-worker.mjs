@@ -47,20 +47,19 @@ const cookieOf = (headers) =>
     .map((line) => line.split(';')[0])
     .find((pair) => pair.startsWith('flow='));
 
-/** A flow of its own: a quote asked for and accepted, as a visitor's first two steps. */
+/** A flow of its own at the buyer's details: a quote asked for and accepted, a receiving address given. */
 async function flowAtDetails(plan, localAddress) {
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const quoted = await exchange(plan, { method: 'POST', path: '/', headers: form, body: plan.quote, localAddress });
-  const cookie = cookieOf(quoted.headers);
-  if (!cookie) return undefined;
-  const accepted = await exchange(plan, {
-    method: 'POST',
-    path: '/price-quote/accept',
-    headers: { ...form, cookie },
-    body: '',
-    localAddress,
-  });
-  return cookieOf(accepted.headers) ?? cookie;
+  let cookie;
+  for (const [path, body] of [
+    ['/', plan.quote],
+    ['/price-quote/accept', ''],
+    ['/address-input', `cryptoAddress=${plan.address}`],
+  ]) {
+    const answer = await exchange(plan, { method: 'POST', path, headers: { ...form, cookie: cookie ?? '' }, body, localAddress });
+    cookie = cookieOf(answer.headers) ?? cookie;
+  }
+  return cookie;
 }
 
 async function forms(plan) {

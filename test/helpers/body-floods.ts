@@ -10,7 +10,7 @@
 //   uploads come over its socket.
 import { UPLOAD_CONCURRENCY } from '../../checkout/limits.ts';
 import { dealtWith, inThread, NEVER_WAIT_MS, type Visit, watchAcceptQueue } from './flood.ts';
-import { driveTo } from './journey.ts';
+import { BTC_ADDRESS, driveTo } from './journey.ts';
 import { startStack } from './stack.ts';
 import { multipartBody, PNG } from './upload-files.ts';
 
@@ -51,6 +51,8 @@ export async function bigFormFlood(port: number, durationS: number): Promise<Big
       port,
       host: HOST,
       quote: QUOTE,
+      // Maple runs in production: a mainnet address.
+      address: BTC_ADDRESS,
       formBytes: 1_400_000,
       connections: 4,
       addresses: Array.from({ length: 8 }, (_, i) => `127.0.1.${i + 1}`),
