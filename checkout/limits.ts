@@ -68,6 +68,14 @@ export const BIRTH_YEAR_MIN = 1900;
  */
 export const POSTAL_CODE_LENGTH = { CA: 6, AU: 4, PH: 4, ID: 5 } as const;
 
+// ---------------------------------------------------------------- forms
+
+/**
+ * A form field's name and value as sent (URL-encoded): longer ones are left out undecoded and
+ * the visitor told the field is too long. Every field of the checkout is far shorter.
+ */
+export const FORM_FIELD_MAX_BYTES = 4096;
+
 // ---------------------------------------------------------------- uploads and popups
 
 export const UPLOAD_MAX_BYTES = 4_900_000;
@@ -78,6 +86,10 @@ export const UPLOAD_EXTENSIONS = ['jpeg', 'jpe', 'jpg', 'gif', 'png', 'pdf'] as 
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 /** An image declaring more than this per side is refused from its header, before decoding. */
 export const UPLOAD_MAX_IMAGE_SIDE = 10_000;
+/** An upload form's whole body: the file, its few fields and the multipart framing around them. */
+export const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
+/** An upload announced past this is refused at its headers with the edge's own page: not even its size is worth saying. */
+export const UPLOAD_ANNOUNCED_MAX_BYTES = 64 * 1024 * 1024;
 /** Uploads the edge holds in memory at once; past it: 503 with Retry-After. */
 export const UPLOAD_CONCURRENCY = 8;
 export const UPLOAD_RETRY_AFTER_S = 30;

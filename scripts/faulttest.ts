@@ -7,12 +7,14 @@
 // the accept queue, the probe port.
 // `npm run faulttest`; FAULTTEST_DURATION_S, FAULTTEST_CONNECTIONS and FAULTTEST_RUNS
 // change the defaults (60 s, 200, 3), FAULTTEST_FLOOD_S and FAULTTEST_FLOOD_CONNECTIONS
-// the floods' (30 s, 400); FAULTTEST_FLOODS=pages,control runs only the floods named, and
+// the floods' (30 s, 400); FAULTTEST_FLOODS=pages,control runs only the floods named (`bodies`
+// the body floods, test/helpers/body-floods.ts), and
 // FAULTTEST_RUNS=0 skips the fault runs. test/ops/faulttest.test.ts and flood.test.ts run a
 // few seconds of each in `npm test`.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { bodyFloods } from '../test/helpers/body-floods.ts';
 import { type FloodFigures, type FloodPlan, flood, NEVER_WAIT_MS, SERVED_WITHIN_MS } from '../test/helpers/flood.ts';
 import { freePort } from '../test/helpers/http.ts';
 import { type ProbeRecord, startProber } from '../test/helpers/prober.ts';
@@ -431,6 +433,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       if (!definition.control) verdicts.push(verdict);
       console.log(`flood ${name}: ${definition.control ? '    ' : verdict.ok ? 'ok  ' : 'FAIL'} ${verdict.line}`);
     }
+  }
+  if (!named || named.includes('bodies')) {
+    const bodyEdge = await startFloodEdge();
+    verdicts.push(...(await bodyFloods({ port: bodyEdge.port, durationS: floodOptions.durationS, log: console.log })));
+    bodyEdge.child.kill('SIGKILL');
   }
   const ok = faultsOk && verdicts.every((v) => v.ok);
   console.log(ok ? 'PASS' : 'FAIL');

@@ -9,6 +9,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import './fastify-types.ts';
+import { FORM_FIELD_MAX_BYTES, UPLOAD_ANNOUNCED_MAX_BYTES } from '../checkout/limits.ts';
 import type { MethodTable } from '../checkout/payment-method.ts';
 import { ErrorPage } from '../views/pages/ErrorPage.tsx';
 import { type AppConfig, ConfigError, REQUEST_TIMEOUT_MS } from './config.ts';
@@ -19,11 +20,13 @@ import { SharedPagesFastPath, sharedPagesPlugin } from './front/cached-page-list
 import { robotsPlugin } from './front/robots.ts';
 import { trustProxy } from './http/client-address.ts';
 import { errorsPlugin } from './http/errors.ts';
+import { boundedFormParser } from './http/form-body.ts';
 import { HealthState } from './http/health.ts';
 import { type Lifecycle, opsPlugin } from './http/lifecycle.ts';
 import { answerClientError, answerFrameworkError } from './http/outside-answers.ts';
+import { bodyGuard } from './http/request-bodies.ts';
 import { originForm } from './http/request-target.ts';
-import { resolveHost, tenancyPlugin } from './http/tenancy.ts';
+import { refusalLanguage, resolveHost, tenancyPlugin } from './http/tenancy.ts';
 import { languagePlugin } from './i18n/plugin.ts';
 import { loggerOptions, RequestLogger } from './logging.ts';
 import { PAYMENT_METHODS } from './methods/index.ts';
@@ -47,11 +50,15 @@ import { liveRegistry } from './tenancy/live.ts';
 import { loadMerchants } from './tenancy/load.ts';
 import { merchantReloadPlugin } from './tenancy/plugin.ts';
 import { type OptionalThirdPartyUrls, resolveThirdParty, thirdPartyPlugin } from './third-party.ts';
+import type { UploadPlaceSettings } from './uploads/places.ts';
 import { uploadsPlugin } from './uploads/plugin.ts';
 import { upstreamPlugin } from './upstream/dispatcher.ts';
 import { upstreamProxy } from './upstream/proxy.ts';
 
-/** Room for a visitor who pastes a megabyte into a field: they get a message, not a 413. */
+/**
+ * Room for a visitor who pastes a megabyte into a field: they get the form again with a
+ * message under it, not a 413 that loses what they typed (form-body.ts bounds each field).
+ */
 export const FORM_BODY_LIMIT = 1536 * 1024;
 
 export interface AppDeps {
@@ -75,6 +82,8 @@ export interface AppDeps {
    * is served (the preview shows such a folder's pages); never from the environment.
    */
   publication?: 'enforce' | 'report';
+  /** Changes to the upload places (uploads/plugin.ts): tests shorten the floor's window. */
+  uploadPlaces?: Partial<UploadPlaceSettings>;
 }
 
 /** RATE_LIMITS applied to every limit the screens count against, the methods' included. */
@@ -101,7 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connectionTimeoutMs: 60_000,
     trust,
   });
-  // Whether a request's work is taken on now: in front of every listener but the guard.
+  // Bodies over their limit are refused at their headers, in front of everything else.
+  const bodies = bodyGuard({ formBytes: FORM_BODY_LIMIT, uploadBytes: UPLOAD_ANNOUNCED_MAX_BYTES });
+  // Whether a request's work is taken on now: in front of every listener but those two.
   const lateness = new LoopLateness();
   const admission = new Admission(config.admission, lateness);
   // Whether the loop is saturated: each address then gets its share, and answers may close
@@ -118,7 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: loggerOptions(config.logLevel) }),
     trustProxy: trust,
     bodyLimit: FORM_BODY_LIMIT,
-    serverFactory: (handler) => connections.serverFactory(admission.front(fastPath.front(apiFastPath.front(handler)))),
+    serverFactory: (handler) =>
+      bodies.attach(connections.serverFactory(bodies.front(admission.front(fastPath.front(apiFastPath.front(handler)))))),
     // One line per request is written by http/lifecycle.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
@@ -160,6 +172,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     merchantSeries: config.metricsMerchants,
     calls: upstreamCallsOf(methods),
   });
+  app.addHook('onReady', async () =>
+    bodies.start({ log: app.log, metrics: app.metrics, languageOf: refusalLanguage(merchants, config.pseudoLanguage) }),
+  );
   await app.register(pressurePlugin, {
     ...config.pressure,
     admission,
@@ -178,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(thirdPartyPlugin, { thirdParty });
   await app.register(securityPlugin);
   await app.register(cookie, { secret: config.sessionSecrets, hook: 'onRequest' });
-  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT, parser: boundedFormParser(FORM_FIELD_MAX_BYTES) });
   await app.register(rateLimitPlugin, { settings: rateLimits, redisUrl: config.redisUrl });
   await app.register(refusalStorePlugin);
   await app.register(upstreamPlugin, {
@@ -201,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     flowOf: readFlow,
     maxBodyBytes: config.apiBodyMaxBytes,
   });
-  await app.register(uploadsPlugin);
+  await app.register(uploadsPlugin, { places: deps.uploadPlaces });
   await registerPages(app);
   await app.register(sharedPagesPlugin, { fastPath, lifecycle, requestId });
   await app.register(apiFastPathPlugin, { fastPath: apiFastPath, lifecycle, requestId, trust });

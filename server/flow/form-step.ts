@@ -13,10 +13,11 @@ import type { Texts } from '../../checkout/messages.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
 import type { Validated } from '../../checkout/validation/result.ts';
 import type { FormState } from '../../ui/Field.tsx';
+import { textsOf } from '../i18n/plugin.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { type RefusalCarrier, type RefusedForm, refuseToPage } from '../security/refusal-cookie.ts';
 import type { UpstreamClient, UpstreamResult } from '../upstream/client.ts';
-import { formValues } from './form.ts';
+import { formValues, tooLongErrors } from './form.ts';
 import { acceptNewQuote, acceptsNewQuote } from './new-quote.ts';
 import { followNextAction } from './next.ts';
 import { type Answer, type Carried, meetFailure } from './outcome.ts';
@@ -107,6 +108,12 @@ export function formStep<F extends string, V>(step: FormStep<F, V>): RouteHandle
     };
     const show = async (form: Omit<FormState<F>, 'values'>, status: number) =>
       (await keptForPage(form, status)) ? reply : step.render(request, reply, flow, { values, ...form }, status);
+
+    const tooLong = tooLongErrors(request.body, step.fields, textsOf(request));
+    if (tooLong) {
+      request.server.events.refused(request, flow, step.screen, Object.keys(tooLong));
+      return show({ errors: tooLong, formErrors: [] }, 422);
+    }
 
     const checked = step.validate(request.body ?? {}, flow, request);
     if (!checked.ok) {

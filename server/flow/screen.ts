@@ -12,7 +12,10 @@ export interface Screen<R extends RouteDef = RouteDef> {
   route: R | readonly R[];
   /** The flow step the screen belongs to: the step indicator shows it, the order summary follows it. */
   step?: FlowStep;
-  /** The rate limit its page (GET) or its forms (POST, actions included) count against (ops/rate-limit-settings.ts). */
+  /**
+   * The rate limit its page (GET) or its forms (POST, actions included) count against
+   * (ops/rate-limit-settings.ts); a form that names none counts against `step`.
+   */
   rateLimit?: { GET?: string; POST?: string };
   /**
    * The transaction its requests count against per refId, or none: by default the one a
@@ -54,6 +57,9 @@ export function screenSteps(screens: readonly Screen[]): Map<string, FlowStep> {
   return steps;
 }
 
+/** What a screen's form counts against when it names no limit of its own: every form is upstream-bound. */
+const DEFAULT_FORM_LIMIT = 'step';
+
 /** Every screen's handlers, each tagged with its route name (route config `screen`). */
 export function registerScreens(app: FastifyInstance, screens: readonly Screen[]): void {
   for (const screen of screens) {
@@ -66,7 +72,7 @@ export function registerScreens(app: FastifyInstance, screens: readonly Screen[]
         ...(screen.private ? { privatePage: true } : {}),
       };
       const limited = (method: 'GET' | 'POST') => {
-        const limit = screen.rateLimit?.[method];
+        const limit = screen.rateLimit?.[method] ?? (method === 'POST' ? DEFAULT_FORM_LIMIT : undefined);
         if (!limit) return base;
         return { ...base, rateLimitName: limit, ...(screen.rateLimitRefId ? { rateLimitRefId: screen.rateLimitRefId } : {}) };
       };

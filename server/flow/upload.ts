@@ -7,16 +7,17 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentType, ImageSource, NextAction } from '../../checkout/domain.ts';
 import type { FlowCookie } from '../../checkout/flow-cookie.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_RETRY_AFTER_S } from '../../checkout/limits.ts';
+import { UPLOAD_BODY_MAX_BYTES, UPLOAD_MAX_BYTES, UPLOAD_RETRY_AFTER_S } from '../../checkout/limits.ts';
 import type { Texts } from '../../checkout/messages.ts';
 import { ROUTES, type ScreenPath } from '../../checkout/routes.ts';
-import { uploadFileError } from '../../checkout/validation/upload-file.ts';
+import { megabytes, uploadFileError } from '../../checkout/validation/upload-file.ts';
 import type { FormState } from '../../ui/Field.tsx';
 import { textsOf } from '../i18n/plugin.ts';
 import { readFlow } from '../security/flow-cookie.ts';
 import { refuseToPage } from '../security/refusal-cookie.ts';
 import { checkFileBytes } from '../uploads/file-bytes.ts';
 import { readUploadForm, type UploadedFile, type UploadForm } from '../uploads/form.ts';
+import { type UploadStop, UploadStopped } from '../uploads/places.ts';
 import { followNextAction } from './next.ts';
 import { type Answer, meetFailure } from './outcome.ts';
 import { leaveStep, loadStep } from './step.ts';
@@ -92,9 +93,18 @@ export async function checkUpload(file: UploadedFile, prefix: string, texts: Tex
 
 const isRefusal = (value: CheckedUpload | Refusal): value is Refusal => 'messages' in value;
 
+/** What a stopped upload is told, and with which status. */
+function stoppedRefusal(reason: UploadStop, bytes: number, texts: Texts): Refusal {
+  if (reason === 'busy') return { messages: [texts.UPLOAD_MESSAGES.busy], status: 503 };
+  if (reason === 'slow') return { messages: [texts.UPLOAD_MESSAGES.unfinished], status: 408 };
+  return { messages: [texts.UPLOAD_MESSAGES.tooLarge(megabytes(bytes))], status: 413 };
+}
+
 /**
- * Hold a place at the gate while `work` reads and sends one upload; no place: 503 with
- * Retry-After. A form that is not multipart, or that broke off, is refused here too.
+ * Reads one upload form while `work` sends it, with a place at the gate (uploads/places.ts):
+ * taken once the file's bytes arrive, or when the whole form has; none: 503 with Retry-After.
+ * A form that is not multipart, too large by its Content-Length, too slow to arrive, or that
+ * broke off is refused here too; what is refused before its end closes the connection.
  */
 export async function withUploadForm(
   request: FastifyRequest,
@@ -106,24 +116,43 @@ export async function withUploadForm(
   const texts = textsOf(request);
   const gate = request.server.uploadGate;
   if (!request.isMultipart()) return refuse(request, reply, { messages: [texts.UPLOAD_MESSAGES.none], status: 415 }, {}, show);
-  if (!gate.enter()) {
-    // The body is not read: the connection closes after the answer.
+  const announced = Number(request.headers['content-length'] ?? 0);
+  const unread = (refusal: Refusal) => {
+    // The body is not read (or not all of it): the connection closes after the answer.
     reply.header('connection', 'close');
-    return refuse(request, reply, { messages: [texts.UPLOAD_MESSAGES.busy], status: 503 }, {}, show);
-  }
+    return refuse(request, reply, refusal, {}, show);
+  };
+  // The file's size told from the form's, before a byte of it is read.
+  if (announced > UPLOAD_BODY_MAX_BYTES) return unread(stoppedRefusal('tooLarge', announced, texts));
+  if (gate.heldBy(request.ip) >= gate.settings.perAddress) return unread(stoppedRefusal('busy', 0, texts));
+  const watch = gate.watch(request.ip);
   try {
-    let form: Awaited<ReturnType<typeof readUploadForm>>;
-    try {
-      form = await readUploadForm(request, maxFiles);
-    } catch (error) {
-      request.log.info({ err: error }, 'upload form broke off');
+    const reading = readUploadForm(request, maxFiles, (bytes) => watch.arrived(bytes));
+    // Read to the end, or stopped first (a trickle that brings no byte is stopped by the clock).
+    const outcome = await Promise.race([
+      reading.then(
+        (form) => ({ form }),
+        (error: unknown) => ({ error }),
+      ),
+      watch.stopped.then((stop) => ({ stop })),
+    ]);
+    if ('stop' in outcome) {
+      void reading.catch(() => {});
+      request.log.info({ reason: outcome.stop, bytes: watch.bytes }, 'upload stopped');
+      return unread(stoppedRefusal(outcome.stop, watch.bytes, texts));
+    }
+    if ('error' in outcome) {
+      if (outcome.error instanceof UploadStopped) return unread(stoppedRefusal(outcome.error.reason, watch.bytes, texts));
+      request.log.info({ err: outcome.error }, 'upload form broke off');
       return refuse(request, reply, { messages: [texts.UPLOAD_MESSAGES.unfinished], status: 400 }, {}, show);
     }
+    const { form } = outcome;
+    if (!watch.take()) return refuse(request, reply, stoppedRefusal('busy', 0, texts), {}, show);
     if (form.extraFiles > 0)
       return refuse(request, reply, { messages: [texts.UPLOAD_MESSAGES.oneFileOnly], status: 422 }, form.fields, show);
     return await work(form);
   } finally {
-    gate.leave();
+    watch.end();
   }
 }
 

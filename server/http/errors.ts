@@ -87,6 +87,7 @@ const BY_STATUS: Record<number, { code: string; words: (texts: Texts) => string 
   408: { code: 'REQUEST.TIMEOUT', words: (t) => t.ERROR_TEXT.timeout },
   413: { code: 'REQUEST.TOO_LARGE', words: (t) => t.ERROR_TEXT.tooLarge },
   415: { code: 'REQUEST.UNSUPPORTED', words: (t) => t.ERROR_TEXT.unsupported },
+  417: { code: 'REQUEST.EXPECTATION_FAILED', words: (t) => t.ERROR_TEXT.expectationFailed },
   431: { code: 'REQUEST.HEADERS_TOO_LARGE', words: (t) => t.ERROR_TEXT.headersTooLarge },
   503: { code: 'SERVICE.UNAVAILABLE', words: (t) => t.ERROR_TEXT.unavailable },
 };

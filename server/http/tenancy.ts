@@ -5,6 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import { Counter } from 'prom-client';
+import { DEFAULT_LANGUAGE, type PageLanguage } from '../../checkout/i18n/languages.ts';
+import { languageOfHeaders } from '../i18n/negotiate.ts';
 import type { HostResolution, MerchantRegistry } from '../tenancy/load.ts';
 import { fallbackWithoutTestCoin } from '../tenancy/registry.ts';
 import { EdgeError } from './errors.ts';
@@ -16,6 +18,16 @@ export function resolveHost(merchants: MerchantRegistry, raw: IncomingMessage): 
   let found = resolved.get(raw);
   if (found === undefined) resolved.set(raw, (found = merchants.resolve(raw.headers.host)));
   return found;
+}
+
+/** A refusal made in front of Fastify speaks the language the page would have: the merchant's, as negotiated. */
+export function refusalLanguage(merchants: MerchantRegistry, pseudo: boolean): (request: IncomingMessage) => PageLanguage {
+  return (request) => {
+    const found = merchants.resolve(request.headers.host);
+    return found.kind === 'known'
+      ? languageOfHeaders(found.merchant.config.languages, request.headers, pseudo)
+      : DEFAULT_LANGUAGE;
+  };
 }
 
 /**

@@ -6,14 +6,12 @@
 // at once. Shedding answers the excess (503 with Retry-After) while the pod stays in; only
 // memory the caches cannot give back (RSS less what they hold, at a share of its threshold)
 // takes readiness down, as another replica would serve better. The probes are never shed.
-import type { IncomingMessage } from 'node:http';
 import underPressure from '@fastify/under-pressure';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
-import { DEFAULT_LANGUAGE } from '../../checkout/i18n/languages.ts';
 import { clientAddress, type TrustProxy } from '../http/client-address.ts';
 import { EdgeError, RETRY_AFTER_S } from '../http/errors.ts';
-import { languageOfHeaders } from '../i18n/negotiate.ts';
+import { refusalLanguage } from '../http/tenancy.ts';
 import type { Admission, AdmissionReason } from './admission.ts';
 import { cachedBytes } from './byte-cache.ts';
 import type { ConnectionGuard } from './connections.ts';
@@ -98,14 +96,7 @@ export const pressurePlugin = fp<PressureOptions>(
     }
 
     app.addHook('onReady', async () => {
-      const pseudo = app.appConfig.pseudoLanguage;
-      // A refusal speaks the language the page would have: the merchant's, as negotiated.
-      const languageOf = (request: IncomingMessage) => {
-        const found = app.merchants.resolve(request.headers.host);
-        return found.kind === 'known'
-          ? languageOfHeaders(found.merchant.config.languages, request.headers, pseudo)
-          : DEFAULT_LANGUAGE;
-      };
+      const languageOf = refusalLanguage(app.merchants, app.appConfig.pseudoLanguage);
       const deps = { log: app.log, metrics: app.metrics, languageOf };
       options.connections?.start({ ...deps, closingKeptAlive: closing });
       const trust = options.trust ?? false;

@@ -49,6 +49,11 @@ export const SHARED_LIMITS: Readonly<Record<LimitName, LimitPair>> = {
    * against guessing, and wrong ones must never lock the holder out).
    */
   order: { address: { max: 60, windowMs: MINUTE }, refId: { max: 60, windowMs: MINUTE } },
+  /**
+   * Every other form a step posts (buyer info, address, email, uploads, a quote accepted):
+   * each one an upstream call, so a script cannot turn one address into the upstream's load.
+   */
+  step: { address: { max: 120, windowMs: MINUTE }, refId: { max: 30, windowMs: MINUTE } },
   /** The islands' /api calls (status polling included). */
   api: { address: { max: 600, windowMs: MINUTE }, refId: { max: 240, windowMs: MINUTE } },
 };

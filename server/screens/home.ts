@@ -6,7 +6,7 @@ import { FLOW_KINDS } from '../../checkout/domain.ts';
 import { HOME_TAB_PARAM, ROUTES } from '../../checkout/routes.ts';
 import { currencyChangedUnder, validateAmountForm } from '../../checkout/validation/amount.ts';
 import { FORM_FIELDS, type FormFieldsOf } from '../../checkout/wire.ts';
-import { formValues } from '../flow/form.ts';
+import { formValues, tooLongErrors } from '../flow/form.ts';
 import { defaultAmount, renderHome, renderUntouchedHome } from '../flow/home-page.ts';
 import type { AmountValues } from '../flow/quote-request.ts';
 import { requestQuote } from '../flow/quote-request.ts';
@@ -54,16 +54,15 @@ export const homeScreen = defineScreen({
   },
   post: async (request, reply) => {
     const values = formValues(request.body, FORM_FIELDS.amount);
-    const checked = validateAmountForm(
-      request.merchant.config,
-      (request.body ?? {}) as Record<string, unknown>,
-      {},
-      textsOf(request),
-    );
+    // A field too long is named before anything else is checked: it was never decoded.
+    const tooLong = tooLongErrors(request.body, FORM_FIELDS.amount, textsOf(request));
+    const checked = tooLong
+      ? ({ ok: false, errors: tooLong } as const)
+      : validateAmountForm(request.merchant.config, (request.body ?? {}) as Record<string, unknown>, {}, textsOf(request));
     if (!checked.ok) {
       if (currencyChangedUnder(request.merchant.config, request.body)) followCurrency(request, values);
       const form = { values, errors: checked.errors, formErrors: [] };
-      // Too long for a cookie (a pasted essay): the page itself, with what was typed.
+      // Too long for a cookie: the page itself, with what was typed.
       if (await refuseToPage(request, reply, ROUTES.home.path, undefined, form)) return reply;
       return renderHome(request, reply, { kind: values.txnType, values, errors: checked.errors }, 422);
     }

@@ -3,7 +3,7 @@
 // the visitor learns the real size ("Your file is 5.0MB") and memory stays bounded. The
 // client's file name is kept only to read its extension: it never reaches a path or a header.
 import type { FastifyRequest } from 'fastify';
-import { UPLOAD_MAX_BYTES } from '../../checkout/limits.ts';
+import { UPLOAD_ANNOUNCED_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../checkout/limits.ts';
 
 export interface UploadedFile {
   field: string;
@@ -21,7 +21,7 @@ export interface UploadForm {
 }
 
 /** Past this a part is cut off: its size is then "at least this". */
-const MAX_COUNTED_BYTES = 64 * 1024 * 1024;
+const MAX_COUNTED_BYTES = UPLOAD_ANNOUNCED_MAX_BYTES;
 const MAX_FIELD_BYTES = 1024;
 
 export function isMultipart(request: FastifyRequest): boolean {
@@ -32,7 +32,12 @@ export function isMultipart(request: FastifyRequest): boolean {
  * Every part of the form. `maxFiles` files are read; more are counted (so "one file only"
  * can be said) and dropped. Text fields are limited to a few short values.
  */
-export async function readUploadForm(request: FastifyRequest, maxFiles: number): Promise<UploadForm & { extraFiles: number }> {
+export async function readUploadForm(
+  request: FastifyRequest,
+  maxFiles: number,
+  /** Told of each file chunk as it arrives; may throw to stop the reading. */
+  arrived: (bytes: number) => void = () => {},
+): Promise<UploadForm & { extraFiles: number }> {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   let extraFiles = 0;
@@ -49,6 +54,7 @@ export async function readUploadForm(request: FastifyRequest, maxFiles: number):
     let size = 0;
     for await (const chunk of part.file as AsyncIterable<Buffer>) {
       size += chunk.length;
+      arrived(chunk.length);
       if (keep && size <= UPLOAD_MAX_BYTES) chunks.push(chunk);
     }
     // An empty file input still sends a part with no name and no bytes: nothing was chosen.

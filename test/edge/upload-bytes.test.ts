@@ -6,7 +6,8 @@ import { MAGIC_TYPE_OF_EXTENSION } from '../../checkout/domain.ts';
 import { UPLOAD_EXTENSIONS } from '../../checkout/limits.ts';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { checkFileBytes, decodeStrictBase64 } from '../../server/uploads/file-bytes.ts';
-import { createUploadGate } from '../../server/uploads/plugin.ts';
+import { UploadPlaces } from '../../server/uploads/places.ts';
+import { UPLOAD_PLACES } from '../../server/uploads/plugin.ts';
 import { EXE, GIF, HTML, hugePng, JPEG, PDF, PNG, padded, SVG } from '../helpers/upload-files.ts';
 
 const { UPLOAD_MESSAGES } = DEFAULT_TEXTS;
@@ -88,15 +89,45 @@ t.test('strict base64', async (t) => {
   }
 });
 
-t.test('the upload gate holds a fixed number of places', async (t) => {
-  const gate = createUploadGate(2);
-  t.ok(gate.enter());
-  t.ok(gate.enter());
-  t.notOk(gate.enter(), 'full');
-  gate.leave();
-  t.ok(gate.enter(), 'a place again');
-  gate.leave();
-  gate.leave();
-  gate.leave();
-  t.equal(gate.inFlight, 0, 'never below zero');
+t.test('the upload places: a fixed number, and a share of them per address', async (t) => {
+  const gate = new UploadPlaces({ ...UPLOAD_PLACES, places: 3, perAddress: 2 });
+  t.ok(gate.enter('a'));
+  t.ok(gate.enter('a'));
+  t.notOk(gate.enter('a'), 'the address holds its share');
+  t.ok(gate.enter('b'), 'another address still finds a place');
+  t.notOk(gate.enter('c'), 'full');
+  gate.leave('a');
+  t.ok(gate.enter('c'), 'a place again');
+  gate.leave('c');
+  gate.leave('c');
+  gate.leave('c');
+  t.equal(gate.heldBy('c'), 0, 'an address never holds fewer than none');
+  t.equal(gate.inFlight, 2, 'and what it did not hold is not given back');
+});
+
+t.test('an upload takes its place once useful bytes arrive, and gives it back', async (t) => {
+  const gate = new UploadPlaces({ ...UPLOAD_PLACES, places: 1, usefulBytes: 100 });
+  const first = gate.watch('a');
+  first.arrived(99);
+  t.notOk(first.holding, 'not yet: a trickle holds no place');
+  first.arrived(1);
+  t.ok(first.holding, 'useful bytes: a place');
+  const second = gate.watch('b');
+  t.throws(() => second.arrived(100), { message: 'upload stopped: busy' }, 'no place left: stopped');
+  t.equal(await second.stopped, 'busy');
+  first.end();
+  t.equal(gate.inFlight, 0, 'given back at the end');
+  const small = gate.watch('b');
+  small.arrived(10);
+  t.ok(small.take(), 'a file smaller than the useful bytes takes its place once whole');
+  small.end();
+});
+
+t.test('a body without a length is cut past the maximum', async (t) => {
+  const gate = new UploadPlaces({ ...UPLOAD_PLACES, maxBytes: 1000 });
+  const watch = gate.watch('a');
+  watch.arrived(1000);
+  t.throws(() => watch.arrived(1), { message: 'upload stopped: tooLarge' });
+  t.equal(await watch.stopped, 'tooLarge');
+  t.equal(gate.inFlight, 0);
 });

@@ -130,14 +130,16 @@ t.test('hostile and wrong files are refused at the edge with the spec words, not
 t.test('past the upload gate the edge answers 503 with Retry-After instead of growing', async (t) => {
   const visitor = await atSelfie();
   const gate = stack.app.uploadGate;
-  for (let i = 0; i < UPLOAD_CONCURRENCY; i++) t.ok(gate.enter());
+  // Every place taken, by as many addresses as it takes (each holds a share).
+  const holders = Array.from({ length: UPLOAD_CONCURRENCY }, (_, i) => `192.0.2.${i}`);
+  for (const holder of holders) t.ok(gate.enter(holder));
   try {
     const res = await postParts(visitor, '/image-input-upload', [file('x.png', PNG)]);
     t.equal(res.statusCode, 503);
     t.ok(Number(res.headers['retry-after']) > 0, 'Retry-After');
     t.match(res.body, UPLOAD_MESSAGES.busy);
   } finally {
-    for (let i = 0; i < UPLOAD_CONCURRENCY; i++) gate.leave();
+    for (const holder of holders) gate.leave(holder);
   }
   t.equal(gate.inFlight, 0);
   const res = await postParts(visitor, '/image-input-upload', [file('x.png', PNG)]);

@@ -79,14 +79,15 @@ const GIVE_UP_MS = 15_000;
 const FLOOD_SLOW_MS = 2_000;
 const PROBE_EVERY_MS = 100;
 
-function inThread<T>(data: object): Promise<T> {
-  const worker = new Worker(new URL('./flood-worker.mjs', import.meta.url), { workerData: data });
+/** What `worker` (this folder's flood-worker.mjs by default) answers to `data`, from a thread of its own. */
+export function inThread<T>(data: object, worker = 'flood-worker.mjs'): Promise<T> {
+  const thread = new Worker(new URL(`./${worker}`, import.meta.url), { workerData: data });
   return new Promise((resolve, reject) => {
-    worker.once('message', (result: T) => {
+    thread.once('message', (result: T) => {
       resolve(result);
-      void worker.terminate();
+      void thread.terminate();
     });
-    worker.once('error', reject);
+    thread.once('error', reject);
   });
 }
 
@@ -139,7 +140,7 @@ async function acceptQueue(port: number): Promise<number> {
 }
 
 /** The deepest the accept queue of `port` gets, sampled every `everyMs` until stopped. */
-function watchAcceptQueue(port: number, everyMs: number): () => number {
+export function watchAcceptQueue(port: number, everyMs: number): () => number {
   let max = Number.NaN;
   const timer = setInterval(() => {
     void acceptQueue(port).then((n) => {

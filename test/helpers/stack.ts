@@ -12,6 +12,7 @@ import { PAYMENT_METHODS } from '../../server/methods/index.ts';
 import type { PaymentMethod } from '../../server/methods/method.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../server/sandbox/index.ts';
 import type { OptionalThirdPartyUrls } from '../../server/third-party.ts';
+import type { UploadPlaceSettings } from '../../server/uploads/places.ts';
 import { type LogLines, logLines } from './logs.ts';
 import { neverShedForDelay } from './pressure.ts';
 
@@ -42,6 +43,9 @@ export function upstreamCallLines(logs: readonly Record<string, unknown>[]): (Re
   );
 }
 
+/** The step forms' limit, per address and per transaction, out of a test's way. */
+const WALKING_LIMITS = 'step=100000/60,step.refId=100000/60';
+
 export async function startStack(
   options: {
     env?: Record<string, string>;
@@ -62,9 +66,13 @@ export async function startStack(
     thirdParty?: (sandbox: OptionalThirdPartyUrls) => OptionalThirdPartyUrls;
     /** Answers close their connections while the loop is saturated, as in production (tests about it). */
     closeWhenSaturated?: boolean;
+    /** Changes to the upload places (a shorter floor window). */
+    uploadPlaces?: Partial<UploadPlaceSettings>;
   } = {},
 ): Promise<Stack> {
-  const parsed = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', ...options.env });
+  // A test walks many journeys from one address within a minute: the step forms' limit, a
+  // real visitor's, is raised unless the test sets its own limits.
+  const parsed = parseConfig({ SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info', RATE_LIMITS: WALKING_LIMITS, ...options.env });
   // A test about shedding for delay sets its own limit.
   const unshed = neverShedForDelay(parsed, options.env);
   const config = options.closeWhenSaturated
@@ -94,6 +102,7 @@ export async function startStack(
     wait: options.wait,
     methods: options.methods,
     publication: options.publication,
+    uploadPlaces: options.uploadPlaces,
   }).catch(async (error: unknown) => {
     // An edge that refuses to start leaves no sandbox behind.
     await sandbox.close();

@@ -52,7 +52,7 @@ t.test('RATE_LIMITS: the defaults, changes to them, off, and bad values named', 
   // A name is known once the payment methods are: the app refuses to build.
   await t.rejects(startStack({ env: { RATE_LIMITS: 'nope=1/1' }, listen: false }), {
     name: 'ConfigError',
-    message: /RATE_LIMITS: "nope" is not one of quote, code, lookup, order, api, voucher/,
+    message: /RATE_LIMITS: "nope" is not one of quote, code, lookup, order, step, api, voucher/,
   });
   t.equal(DEFAULT_LIMITS.quote!.address.max >= 30, true, 'a visitor changing the amount a few times is never refused');
   t.throws(() => parseConfig({ REDIS_URL: 'http://cache:6379' }), { name: 'ConfigError', message: /REDIS_URL/ });

@@ -557,6 +557,8 @@ export const en = {
   'ERROR_TEXT.tooLarge': 'What you sent is too large.',
   'ERROR_TEXT.headersTooLarge': 'The request headers are too large.',
   'ERROR_TEXT.unsupported': 'This kind of content is not accepted.',
+  'ERROR_TEXT.expectationFailed': 'This request asks for something the server does not offer.',
+  'ERROR_TEXT.fieldTooLong': 'This is too long. Please shorten it and send the form again.',
   'ERROR_TEXT.refusedTitle': 'Sorry',
   'ERROR_TEXT.failedTitle': 'Something went wrong',
   'ERROR_TEXT.backToStart': 'Back to the start',

@@ -570,6 +570,8 @@ export const fil: Catalogue = {
   'ERROR_TEXT.tooLarge': 'Masyadong malaki ang ipinadala mo.',
   'ERROR_TEXT.headersTooLarge': 'Masyadong malaki ang request headers.',
   'ERROR_TEXT.unsupported': 'Hindi tinatanggap ang ganitong uri ng content.',
+  'ERROR_TEXT.expectationFailed': 'Humihingi ang request na ito ng bagay na hindi inaalok ng server.',
+  'ERROR_TEXT.fieldTooLong': 'Masyadong mahaba ito. Paikliin ito at ipadala muli ang form.',
   'ERROR_TEXT.refusedTitle': 'Paumanhin',
   'ERROR_TEXT.failedTitle': 'May nangyaring mali',
   'ERROR_TEXT.backToStart': 'Bumalik sa simula',

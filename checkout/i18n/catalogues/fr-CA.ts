@@ -585,6 +585,8 @@ export const frCA: Catalogue = {
   'ERROR_TEXT.tooLarge': 'Ce que vous avez envoyé est trop volumineux.',
   'ERROR_TEXT.headersTooLarge': 'Les en-têtes de la demande sont trop volumineux.',
   'ERROR_TEXT.unsupported': 'Ce type de contenu n’est pas accepté.',
+  'ERROR_TEXT.expectationFailed': 'Cette demande attend quelque chose que le serveur n’offre pas.',
+  'ERROR_TEXT.fieldTooLong': 'C’est trop long. Veuillez raccourcir ce texte et envoyer le formulaire de nouveau.',
   'ERROR_TEXT.refusedTitle': 'Désolé',
   'ERROR_TEXT.failedTitle': 'Une erreur s’est produite',
   'ERROR_TEXT.backToStart': 'Retour au début',

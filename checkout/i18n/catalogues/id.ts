@@ -561,6 +561,8 @@ export const id: Catalogue = {
   'ERROR_TEXT.tooLarge': 'Data yang Anda kirim terlalu besar.',
   'ERROR_TEXT.headersTooLarge': 'Header permintaan terlalu besar.',
   'ERROR_TEXT.unsupported': 'Jenis konten ini tidak diterima.',
+  'ERROR_TEXT.expectationFailed': 'Permintaan ini meminta sesuatu yang tidak disediakan server.',
+  'ERROR_TEXT.fieldTooLong': 'Ini terlalu panjang. Persingkat lalu kirim formulir lagi.',
   'ERROR_TEXT.refusedTitle': 'Maaf',
   'ERROR_TEXT.failedTitle': 'Terjadi kesalahan',
   'ERROR_TEXT.backToStart': 'Kembali ke awal',
