@@ -140,6 +140,13 @@ const DATE_WORDS = new Set([
     .filter((part) => part.type === 'literal')
     .flatMap((part) => part.value.split(/[\s,]+/))
     .filter((word) => /\p{L}/u.test(word)),
+  // The day's periods (a.m., p.m.), as a word is read: without its final stop.
+  ...[0, 13].flatMap((hour) =>
+    new Intl.DateTimeFormat('en-CA', { hour: 'numeric', timeZone: 'UTC' })
+      .formatToParts(Date.UTC(2026, 0, 15, hour))
+      .filter((part) => part.type === 'dayPeriod')
+      .map((part) => part.value.replace(/\.$/, '')),
+  ),
 ]);
 
 /** Length units' symbols as Intl writes them (the cash-in distances, the map's scale): km, m. */
@@ -263,6 +270,7 @@ t.test('the helpers tell catalogue text from data and from hard-coded text', asy
     'a wrapper over several nodes, with one inside',
   );
   t.strictSame(unwrappedParts(['Rp1,092,500,000 · 0.5 km', '08:00–20:00'], words), [], 'money, a distance, hours');
+  t.strictSame(unwrappedParts(['Dec 2, 2026, 4:22:05 a.m.', '1:05 p.m.'], words), [], 'a moment, in the morning or after noon');
   t.strictSame(unwrappedParts(['in 1 day'], words), ['in 1 day'], 'but not a duration in words');
 });
 
