@@ -122,7 +122,7 @@ export const SUMMARY_EMAIL_MAX = 254;
 
 // ---------------------------------------------------------------- ticker
 
-/** The server renders the ticker from an answer at most this old, per merchant. */
+/** The server renders the ticker, and answers the island's ticker call, from an answer at most this old, per merchant. */
 export const TICKER_CACHE_MS = 5 * SECOND;
 /** The home page waits at most this long for the ticker before rendering without its rows. */
 export const TICKER_WAIT_MS = 300;

@@ -15,6 +15,7 @@ import { ErrorPage } from '../views/pages/ErrorPage.tsx';
 import { type AppConfig, ConfigError, REQUEST_TIMEOUT_MS } from './config.ts';
 import { eventsPlugin } from './events/plugin.ts';
 import { eventsOpsPlugin } from './events/routes.ts';
+import { KeptPublicAnswers } from './flow/public-answers.ts';
 import { ApiFastPath, apiFastPathPlugin } from './front/api-fast-path.ts';
 import { SharedPagesFastPath, sharedPagesPlugin } from './front/cached-page-listener.ts';
 import { robotsPlugin } from './front/robots.ts';
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     merchantIdOf: (request) => request.merchant.id,
     flowOf: readFlow,
     maxBodyBytes: config.apiBodyMaxBytes,
+    publicAnswers: new KeptPublicAnswers(app.clock),
   });
   await app.register(uploadsPlugin, { places: deps.uploadPlaces });
   await registerPages(app);

@@ -26,7 +26,7 @@ const PENDING_BYTES = 256;
 
 const tickers = new ByteCache<string, Cached>({
   name: 'tickers',
-  share: 0.05,
+  share: 0.03,
   // Rows are a few short strings and numbers each: their JSON, twice over, is near enough.
   sizeOf: (entry) => (entry.settled === undefined ? PENDING_BYTES : PENDING_BYTES + 2 * JSON.stringify(entry.settled).length),
 });

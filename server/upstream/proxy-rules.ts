@@ -16,7 +16,7 @@ import { type Texts, textsFor } from '../../checkout/messages.ts';
 import { API_OF_TXN_TYPE, API_PREFIX, ISLAND_CALLS, type IslandCall, islandCallPaths } from '../../checkout/wire.ts';
 import { EdgeError } from '../http/errors.ts';
 import type { UpstreamSummary } from '../http/lifecycle.ts';
-import { transportFailure } from './errors.ts';
+import { transportFailure, type UpstreamFailure } from './errors.ts';
 import { type Answer, send, type Target } from './exchange.ts';
 
 /** A refId path segment (the contract's pattern without its anchors). */
@@ -126,6 +126,13 @@ export interface ProxyTarget {
   base: Target;
   /** The largest upstream body passed on; a longer one is cut off and answered with a 502. */
   maxBodyBytes: number;
+  /** Where the public calls' answers are kept a moment (flow/public-answers.ts); without it each call goes upstream. */
+  kept?: PublicAnswerKeeper;
+}
+
+/** Answers a public call from what it keeps, asking the upstream when it has nothing fresh. */
+export interface PublicAnswerKeeper {
+  answer(target: ProxyTarget, request: IslandRequest, warn: Warn): Promise<IslandAnswer>;
 }
 
 /** One island call, from checked parts only. */
@@ -155,27 +162,34 @@ export type IslandAnswer = (
 /**
  * Sends one island call upstream and rebuilds its answer. A transport failure (after the
  * dispatcher's retries) is the edge's 502 or 504 without detail (the cause is in the
- * upstream warning line); anything else thrown is a bug and is rethrown.
+ * upstream warning line); anything else thrown is a bug and is rethrown. A public call's
+ * answer may be one kept from a moment ago (flow/public-answers.ts).
  */
 export async function forwardIslandCall(target: ProxyTarget, request: IslandRequest, warn: Warn): Promise<IslandAnswer> {
+  if (request.call.public && target.kept) return target.kept.answer(target, request, warn);
   let upstream: UpstreamSummary | undefined;
-  const answer = await rebuiltAnswer(target, request, warn, (summary) => (upstream = summary));
+  const exchanged = await exchangeIslandCall(target, request, (summary) => (upstream = summary));
+  const answer = rebuiltAnswer(exchanged, request, warn);
   if (upstream) answer.upstream = upstream;
   return answer;
 }
 
-async function rebuiltAnswer(
+/** What one upstream call came to: its answer, or the transport failure after the dispatcher's retries. */
+export type Exchanged = { response: Answer; maxBodyBytes: number } | { failure: UpstreamFailure };
+
+/** A 2xx or 4xx in JSON: any other answer is dropped unread. */
+function wanted(status: number, headers: Answer['headers']): boolean {
+  const type = single(headers['content-type']) ?? '';
+  return status >= 200 && status < 500 && (status < 300 || status >= 400) && JSON_RESPONSE_TYPE.test(type);
+}
+
+/** The upstream call itself, built from the request's checked parts only. */
+export async function exchangeIslandCall(
   target: ProxyTarget,
   request: IslandRequest,
-  warn: Warn,
   onSummary: (summary: UpstreamSummary) => void,
-): Promise<IslandAnswer> {
+): Promise<Exchanged> {
   const { call } = request;
-  /** A 2xx or 4xx in JSON: any other answer is dropped unread. */
-  const wanted = (status: number, headers: Answer['headers']) => {
-    const type = single(headers['content-type']) ?? '';
-    return status >= 200 && status < 500 && (status < 300 || status >= 400) && JSON_RESPONSE_TYPE.test(type);
-  };
   const post = call.method === 'POST';
   const headers: Record<string, string> = {
     'x-request-id': request.requestId,
@@ -187,8 +201,6 @@ async function rebuiltAnswer(
     // Generated once per proxied request: the dispatcher's retries resend it unchanged.
     headers['idempotency-key'] = randomUUID();
   }
-  const passed: Record<string, string> = {};
-  let response: Answer;
   try {
     // A string body, which the dispatcher can replay on a retry.
     const options = {
@@ -198,10 +210,22 @@ async function rebuiltAnswer(
       headers,
       body: post ? request.body : undefined,
     };
-    response = await send(target.dispatcher, options, target.maxBodyBytes, wanted, onSummary);
+    return {
+      response: await send(target.dispatcher, options, target.maxBodyBytes, wanted, onSummary),
+      maxBodyBytes: target.maxBodyBytes,
+    };
   } catch (error) {
     const failure = transportFailure(error);
     if (!failure) throw error;
+    return { failure };
+  }
+}
+
+/** The visitor's answer to what the upstream call came to. */
+export function rebuiltAnswer(exchanged: Exchanged, request: IslandRequest, warn: Warn): IslandAnswer {
+  const passed: Record<string, string> = {};
+  if ('failure' in exchanged) {
+    const { failure } = exchanged;
     if (failure.kind === 'unavailable' && failure.retryAfterS !== undefined) {
       passed['retry-after'] = String(failure.retryAfterS);
       return { refused: new EdgeError.upstreamPaused(), headers: passed };
@@ -210,6 +234,7 @@ async function rebuiltAnswer(
       'reason' in failure && failure.reason === 'timeout' ? new EdgeError.upstreamTimeout() : new EdgeError.upstreamUnavailable();
     return { refused, headers: passed };
   }
+  const { response } = exchanged;
   const status = response.statusCode;
   const type = single(response.headers['content-type']) ?? '';
   // When to ask again (a 429, a 503) holds for the edge's own answer too.
@@ -220,7 +245,7 @@ async function rebuiltAnswer(
     return { refused: unusable(warn, status, reason), headers: passed };
   }
   const bytes = response.bytes;
-  if (!bytes) return { refused: unusable(warn, status, `body over ${target.maxBodyBytes} bytes`), headers: passed };
+  if (!bytes) return { refused: unusable(warn, status, `body over ${exchanged.maxBodyBytes} bytes`), headers: passed };
 
   const cacheControl = single(response.headers['cache-control']);
   if (cacheControl && CACHE_CONTROL.test(cacheControl)) passed['cache-control'] = cacheControl;

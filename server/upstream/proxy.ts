@@ -22,6 +22,7 @@ import {
   ownsPath,
   type ProxyTarget,
   PUBLIC_PATHS,
+  type PublicAnswerKeeper,
   pathOf,
 } from './proxy-rules.ts';
 
@@ -32,6 +33,8 @@ export interface UpstreamProxyOptions {
   flowOf: (request: FastifyRequest) => OwnFlow | null;
   /** The largest upstream body passed on; a longer one is cut off and answered with a 502. */
   maxBodyBytes?: number;
+  /** Where the public calls' answers are kept a moment (flow/public-answers.ts); without it each goes upstream. */
+  publicAnswers?: PublicAnswerKeeper;
 }
 
 /** No file passes here (uploads go to the screens' routes), so every body is small. */
@@ -68,6 +71,7 @@ export const upstreamProxy = fp<UpstreamProxyOptions>(
       dispatcher: app.upstreamDispatcher,
       base: targetOf(options.upstreamUrl),
       maxBodyBytes: options.maxBodyBytes ?? UPSTREAM_BODY_MAX_BYTES,
+      kept: options.publicAnswers,
     };
     app.decorate('apiProxyTarget', target);
 

@@ -74,7 +74,7 @@ export async function bigFormFlood(port: number, durationS: number): Promise<Big
     localAddress: '127.0.0.2',
   });
   const forms = await posting;
-  const acceptQueueMax = stopWatching();
+  const acceptQueueMax = await stopWatching();
   const statuses: Record<string, number> = {};
   for (const v of visits)
     statuses[v.error ? `error:${v.error}` : String(v.status)] =

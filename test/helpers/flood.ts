@@ -139,16 +139,27 @@ async function acceptQueue(port: number): Promise<number> {
   return waiting;
 }
 
-/** The deepest the accept queue of `port` gets, sampled every `everyMs` until stopped. */
-export function watchAcceptQueue(port: number, everyMs: number): () => number {
+/**
+ * The deepest the accept queue of `port` gets, sampled every `everyMs` until stopped. One
+ * sample at a time, and the last one awaited: after a flood of closed connections the
+ * tables hold tens of thousands of them, and a read can take longer than the interval.
+ */
+export function watchAcceptQueue(port: number, everyMs: number): () => Promise<number> {
   let max = Number.NaN;
-  const timer = setInterval(() => {
-    void acceptQueue(port).then((n) => {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let sampling: Promise<void> = Promise.resolve();
+  const sample = () => {
+    sampling = acceptQueue(port).then((n) => {
       if (n > max || Number.isNaN(max)) max = n;
+      if (!stopped) timer = setTimeout(sample, everyMs);
     });
-  }, everyMs);
-  return () => {
-    clearInterval(timer);
+  };
+  timer = setTimeout(sample, everyMs);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await sampling;
     return max;
   };
 }
@@ -196,7 +207,7 @@ export async function flood(plan: FloodPlan): Promise<FloodFigures> {
     localAddress: '127.0.0.2',
   });
   const floodTally = await flooding;
-  const acceptQueueMax = stopWatching();
+  const acceptQueueMax = await stopWatching();
   const probes: ProbeRecord[] = await probing.catch(() => []);
   await prober.close();
 

@@ -10,7 +10,7 @@ import t from 'tap';
 import { DEFAULT_TEXTS } from '../../checkout/messages.ts';
 import { HealthState } from '../../server/http/health.ts';
 import { startProbeServer } from '../../server/ops/probes.ts';
-import { MAPLE, quoteForm } from '../helpers/journey.ts';
+import { MAPLE, quoteForm, startFlow, type Visitor } from '../helpers/journey.ts';
 import { startProber } from '../helpers/prober.ts';
 import { type Stack, startStack } from '../helpers/stack.ts';
 
@@ -148,14 +148,17 @@ t.test('40 sockets pipelining 400 requests each without reading: /healthz and /r
 t.test('an upstream answering only 504: the breaker stops the four attempts per request', async (t) => {
   // The breaker's clock: it opens now and lets a probe go after its pause.
   let now = Date.now();
-  const s = await stack(t, { listen: false, sandbox: { faults: '504:1' }, clock: () => now });
-  const ticker = () => s.app.inject({ method: 'GET', url: '/api/pubapi/ticker/merchant', headers: { host: MAPLE } });
-  const attempts = () => upstreamLines(s, '/ticker').reduce((sum, l) => sum + (l.upstream.attempts ?? 0), 0);
+  const s = await stack(t, { listen: false, clock: () => now });
+  // Twelve visitors with orders of their own (a public call's visitors would share one call).
+  const visitors = await Promise.all(Array.from({ length: 12 }, () => startFlow(s)));
+  const status = (visitor: Visitor) => visitor.get(`/api/txnbuy/status/${visitor.refId()}`);
+  const attempts = () => upstreamLines(s, '/status/').reduce((sum, l) => sum + (l.upstream.attempts ?? 0), 0);
+  s.sandbox.app.sandbox.queueFaults(Array(200).fill('504'));
   // Visitors arriving together: all of them are let through while the failures mount.
-  await Promise.all(Array.from({ length: 12 }, ticker));
+  await Promise.all(visitors.map(status));
   t.equal(attempts(), 48, 'four attempts for each of the first twelve');
   const started = performance.now();
-  const later = await Promise.all(Array.from({ length: 30 }, ticker));
+  const later = await Promise.all([...visitors, ...visitors, ...visitors.slice(0, 6)].map(status));
   const ms = performance.now() - started;
   t.equal(attempts(), 48, 'the next thirty made no attempt at all');
   t.ok(ms < 1_000, `and were answered at once (${ms.toFixed(0)} ms for thirty; one back-off sequence is 1.4 s)`);
@@ -166,7 +169,7 @@ t.test('an upstream answering only 504: the breaker stops the four attempts per 
   t.same(new Set(later.map((r) => r.headers['retry-after'])), new Set(['5']), 'come back when a probe may go: in 5 s');
   t.equal(later[0]!.json().error.msg, FAILURE_TEXT.unavailable, "the spec's unavailable message");
   now += 3_000;
-  t.equal((await ticker()).headers['retry-after'], '2', 'and 3 s later, in 2 s');
+  t.equal((await status(visitors[0]!)).headers['retry-after'], '2', 'and 3 s later, in 2 s');
 });
 
 t.test('idle connections are kept longer than a load balancer keeps them (60 s)', async (t) => {

@@ -42,6 +42,7 @@ t.test("the caches' shares make up the whole budget, which follows the RSS thres
   await import('../../server/render/shell.tsx');
   await import('../../server/render/island.tsx');
   await import('../../server/flow/ticker-cache.ts');
+  await import('../../server/flow/public-answers.ts');
   await import('../../server/render/qr.ts');
   await import('../../server/render/static-part.tsx');
   await import('../../server/ops/refusal-store.ts');
@@ -50,6 +51,7 @@ t.test("the caches' shares make up the whole budget, which follows the RSS thres
   t.same(Object.keys(shares).sort(), [
     'islands',
     'merchant-assets',
+    'public-answers',
     'published-pages',
     'qr-codes',
     'refused-forms',

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import fastify from 'fastify';
 import t from 'tap';
+import { TICKER_CACHE_MS } from '../../checkout/limits.ts';
+import { KeptPublicAnswers, keepForMs } from '../../server/flow/public-answers.ts';
 import { errorsPlugin } from '../../server/http/errors.ts';
 import { upstreamPlugin } from '../../server/upstream/dispatcher.ts';
 import { API_BODY_LIMIT, upstreamProxy } from '../../server/upstream/proxy.ts';
@@ -17,6 +19,8 @@ async function fixture(
   steps: Step[] | ((seen: Seen) => Step) = [{ status: 200, body: { ok: true } }],
   { upstreamUrl, headersTimeoutMs = 2_000 }: { upstreamUrl?: string; headersTimeoutMs?: number } = {},
 ) {
+  // The proxy's clock: a test moves it past a kept public answer instead of waiting.
+  const clock = { now: 1_000_000 };
   const upstream = await startUpstream(steps);
   const { logger, lines } = captureLogger();
   let requests = 0;
@@ -24,6 +28,8 @@ async function fixture(
   // What each request's own line (http/lifecycle.ts) is given to tell of its call.
   const summaries: unknown[] = [];
   app.addHook('onResponse', async (request) => void summaries.push(request.upstreamSummary));
+  const received = { count: 0 };
+  app.addHook('onRequest', async () => void received.count++);
   // The plugins the proxy declares it needs: the error shape and the shared dispatcher.
   await app.register(errorsPlugin);
   await app.register(upstreamPlugin, {
@@ -37,6 +43,7 @@ async function fixture(
     upstreamUrl: upstreamUrl ?? upstream.url,
     merchantIdOf: (request) => (request.headers.host?.startsWith('koala') ? 'koala' : 'maple'),
     flowOf: testFlow,
+    publicAnswers: new KeptPublicAnswers(() => clock.now),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   t.teardown(async () => {
@@ -54,7 +61,7 @@ async function fixture(
         : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
       body,
     );
-  return { send, seen: upstream.seen, lines, summaries };
+  return { send, seen: upstream.seen, lines, summaries, clock, received };
 }
 
 /**
@@ -271,7 +278,7 @@ t.test('one retry layer: 503 is not retried by the proxy either', async (t) => {
 });
 
 t.test('the shared dispatcher retries proxied calls: 504, 504, 200', async (t) => {
-  const { send, seen, lines, summaries } = await fixture(t, [504, 504, { status: 200, body: { ok: true } }, 503]);
+  const { send, seen, lines, summaries, clock } = await fixture(t, [504, 504, { status: 200, body: { ok: true } }, 503]);
   const response = await send('GET', '/api/pubapi/ticker/merchant');
   t.equal(response.status, 200);
   t.equal(seen.length, 3);
@@ -281,6 +288,8 @@ t.test('the shared dispatcher retries proxied calls: 504, 504, 200', async (t) =
     [{ method: 'GET', path: '/pubapi/ticker/merchant', status: 200, attempts: 3 }],
     "told on the request's own line",
   );
+  // Past the moment the answer is kept (public-answers.ts), the next call goes upstream.
+  clock.now += TICKER_CACHE_MS;
   const failed = await send('GET', '/api/pubapi/ticker/merchant');
   t.equal(failed.status, 503);
   t.match(
@@ -325,4 +334,90 @@ t.test('the dispatcher timeouts apply to proxied calls: a silent upstream is a 5
   t.equal(seen.length, 1, 'a slow upstream is not asked again, as for the typed client');
   t.ok(Date.now() - started < 100 + 1_500, 'bounded by the dispatcher timeout');
   t.notMatch(response.body, /127\.0\.0\.1|UND_ERR/);
+});
+
+const TICKER = '/api/pubapi/ticker/merchant';
+const PRICES = [{ cryptoCurrency: 'BTC', fiatCurrency: 'CAD', fiatAmount: 91_000 }];
+
+t.test("the ticker's answer is kept a moment per merchant: a flood of calls asks the upstream once", async (t) => {
+  const { send, seen, summaries, clock } = await fixture(t, [{ status: 200, body: PRICES }]);
+  const first = await send('GET', TICKER);
+  t.equal(first.status, 200);
+  t.same(JSON.parse(first.body), PRICES);
+  for (let i = 0; i < 5; i++) {
+    const again = await send('GET', TICKER);
+    t.equal(again.body, first.body, 'the same prices');
+    t.equal(again.headers['content-type'], first.headers['content-type']);
+  }
+  t.equal(seen.length, 1, 'one upstream call for six visitors');
+  t.match(summaries[0], { path: '/pubapi/ticker/merchant', status: 200 }, 'the call is told on its own request line');
+  t.notOk(summaries[1], 'a kept answer made no call to tell');
+  await send('GET', TICKER, { host: 'koala.localhost' });
+  t.equal(seen.length, 2, 'another merchant asks for its own');
+  t.equal(seen[1]!.headers['x-merchant'], 'koala');
+  clock.now += TICKER_CACHE_MS - 1;
+  await send('GET', TICKER);
+  t.equal(seen.length, 2, 'still kept just before the moment ends');
+  clock.now += 1;
+  await send('GET', TICKER);
+  t.equal(seen.length, 3, 'asked again once it ends');
+});
+
+t.test('visitors asking while the call is on its way share it', async (t) => {
+  const held: (() => void)[] = [];
+  const { send, seen, received } = await fixture(t, () => (_seen, res) => {
+    held.push(() => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(PRICES));
+    });
+  });
+  const answers = Promise.all(Array.from({ length: 8 }, () => send('GET', TICKER)));
+  // The upstream answers once the edge has taken all eight in (their handlers start in the same turn).
+  await new Promise<void>((resolve) => {
+    const wait = () => (received.count === 8 && held.length > 0 ? setImmediate(resolve) : setImmediate(wait));
+    wait();
+  });
+  for (const answer of held) answer();
+  t.same(
+    (await answers).map((a) => a.status),
+    Array(8).fill(200),
+  );
+  t.equal(seen.length, 1, 'one upstream call for the eight');
+});
+
+t.test("the upstream's Cache-Control bounds the keeping; a failure is never kept", async (t) => {
+  const steps: Step[] = [
+    { status: 200, body: PRICES, headers: { 'cache-control': 'no-store' } },
+    { status: 200, body: PRICES, headers: { 'cache-control': 'public, max-age=1' } },
+    503,
+    { status: 200, body: PRICES },
+  ];
+  const { send, seen, clock } = await fixture(t, steps);
+  const first = await send('GET', TICKER);
+  t.equal(first.headers['cache-control'], 'no-store', 'passed on as it came');
+  const second = await send('GET', TICKER);
+  t.equal(seen.length, 2, 'no-store: asked again');
+  t.equal(second.headers['cache-control'], 'public, max-age=1');
+  await send('GET', TICKER);
+  t.equal(seen.length, 2, 'max-age=1: kept');
+  clock.now += 1_000;
+  const failed = await send('GET', TICKER);
+  t.equal(seen.length, 3, 'asked again after its second');
+  t.equal(failed.status, 503);
+  const after = await send('GET', TICKER);
+  t.equal(seen.length, 4, 'the failure was not kept: the next visitor asks again');
+  t.equal(after.status, 200);
+  t.same(JSON.parse(after.body), PRICES);
+});
+
+t.test('how long an upstream Cache-Control lets the edge keep an answer', async (t) => {
+  t.equal(keepForMs(undefined), TICKER_CACHE_MS, 'nothing said: the ticker moment');
+  t.equal(keepForMs('public'), TICKER_CACHE_MS);
+  t.equal(keepForMs('max-age=2'), 2_000);
+  t.equal(keepForMs('max-age=600'), TICKER_CACHE_MS, 'never longer than the moment');
+  t.equal(keepForMs('max-age=60, s-maxage=1'), 1_000, 's-maxage speaks for a shared cache');
+  t.equal(keepForMs('max-age=0'), 0);
+  for (const refused of ['no-store', 'no-cache', 'private', 'public, no-cache="set-cookie"', 'Private, max-age=60']) {
+    t.equal(keepForMs(refused), 0, refused);
+  }
 });
