@@ -229,17 +229,20 @@ export class EdgeMetrics {
       labelNames: ['step'],
       registers,
     });
-    const outbox = () => this.#outbox?.();
-    const outboxGauge = (name: string, help: string, value: (report: OutboxReport) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        async collect() {
-          const report = await outbox()?.catch(() => undefined);
-          if (report) this.set(value(report));
-        },
-      });
+    /** A gauge set at each scrape from a report read then; with no report it keeps its value. */
+    const reportGauge =
+      <R>(read: () => R | undefined | Promise<R | undefined>) =>
+      (name: string, help: string, value: (report: R) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers,
+          async collect() {
+            const report = await read();
+            if (report !== undefined) this.set(value(report));
+          },
+        });
+    const outboxGauge = reportGauge(() => this.#outbox?.().catch(() => undefined));
     outboxGauge('edge_webhook_queue_depth', 'Order event deliveries waiting in the outbox, due or not', (r) => r.depth);
     outboxGauge(
       'edge_webhook_oldest_pending_seconds',
@@ -255,17 +258,7 @@ export class EdgeMetrics {
       (r) => r.failing,
     );
     outboxGauge('edge_orders_followed', 'Open orders the follower asks the upstream about', (r) => r.followed);
-    const connections = () => this.#connections?.();
-    const connectionGauge = (name: string, help: string, value: (report: ConnectionReport) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        collect() {
-          const report = connections();
-          if (report) this.set(value(report));
-        },
-      });
+    const connectionGauge = reportGauge(() => this.#connections?.());
     connectionGauge('edge_connections', 'Connections served now (MAX_CONNECTIONS bounds them)', (r) => r.served);
     connectionGauge(
       'edge_clients_at_connection_bound',

@@ -47,8 +47,8 @@ export interface FloodFigures {
   answeredWithin1s: number;
   shareWithin1s: number;
   waited5s: number;
-  visitorMs: { median: number; p90: number; max: number };
-  connectMs: { median: number; p90: number; max: number };
+  visitorMs: Spread;
+  connectMs: Spread;
   visitorStatuses: Record<string, number>;
   flood: {
     answered: number;
@@ -93,6 +93,18 @@ export function inThread<T>(data: object, worker = 'flood-worker.mjs'): Promise<
 
 const percentile = (sorted: number[], share: number) =>
   Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN);
+
+/** A median, 90th percentile and slowest, in ms. */
+export interface Spread {
+  median: number;
+  p90: number;
+  max: number;
+}
+
+export function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), max: percentile(sorted, 1) };
+}
 
 export function dealtWith(visit: Visit): boolean {
   if (visit.ms >= SERVED_WITHIN_MS) return false;
@@ -211,7 +223,6 @@ export async function flood(plan: FloodPlan): Promise<FloodFigures> {
   const probes: ProbeRecord[] = await probing.catch(() => []);
   await prober.close();
 
-  const ms = visits.map((v) => v.ms).sort((a, b) => a - b);
   const probeMs = probes.map((p) => p.ms).sort((a, b) => a - b);
   const answeredWithin1s = visits.filter(dealtWith).length;
   return {
@@ -219,11 +230,8 @@ export async function flood(plan: FloodPlan): Promise<FloodFigures> {
     answeredWithin1s,
     shareWithin1s: visits.length ? answeredWithin1s / visits.length : 0,
     waited5s: visits.filter((v) => v.ms >= NEVER_WAIT_MS).length,
-    visitorMs: { median: percentile(ms, 0.5), p90: percentile(ms, 0.9), max: percentile(ms, 1) },
-    connectMs: (() => {
-      const sorted = visits.map((v) => v.connectedMs ?? Number.NaN).sort((a, b) => a - b);
-      return { median: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), max: percentile(sorted, 1) };
-    })(),
+    visitorMs: spread(visits.map((v) => v.ms)),
+    connectMs: spread(visits.map((v) => v.connectedMs ?? Number.NaN)),
     visitorStatuses: tally(visits, (v) => (v.error ? `error:${v.error}` : String(v.status))),
     flood: {
       answered: floodTally.answered,
